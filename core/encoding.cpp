@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+#include "core/encoding.h"
+
+#include "core/frequencies.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace pe::core {
+
+namespace {
+
+std::vector<long double> frequenciesLong(const EncodingSpec& spec)
+{
+    std::vector<long double> omega(pairCount(spec));
+    for (int k = 0; k < pairCount(spec); ++k)
+        omega[k] = angularFrequencyLong(spec, k);
+    return omega;
+}
+
+void requireShape(const Eigen::Ref<RowMatrix>& out, std::int64_t rows, int cols, const char* what)
+{
+    if (out.rows() != rows || out.cols() != cols)
+        throw SpecError(std::string(what) + ": the output matrix has the wrong shape");
+}
+
+} // namespace
+
+double encodingValue(const EncodingSpec& spec, std::int64_t position, int column)
+{
+    requireValid(spec);
+    if (column < 0 || column >= spec.dModel)
+        throw SpecError("column " + std::to_string(column) + " is out of range; allowed: 0 to "
+                        + std::to_string(spec.dModel - 1));
+    if (position < 0)
+        throw SpecError("position " + std::to_string(position) + " is negative");
+    const ColumnRole role = columnRole(spec, column);
+    const SinCos sc = accurateSinCos(angularFrequencyLong(spec, role.pair), position);
+    return role.isSin ? sc.sin : sc.cos;
+}
+
+Eigen::VectorXd encodingVector(const EncodingSpec& spec, std::int64_t position)
+{
+    requireValid(spec);
+    if (position < 0)
+        throw SpecError("position " + std::to_string(position) + " is negative");
+    Eigen::VectorXd v(spec.dModel);
+    for (int k = 0; k < pairCount(spec); ++k) {
+        const SinCos sc = accurateSinCos(angularFrequencyLong(spec, k), position);
+        v[sinColumn(spec, k)] = sc.sin;
+        if (const int c = cosColumn(spec, k); c >= 0)
+            v[c] = sc.cos;
+    }
+    return v;
+}
+
+void fillEncodingRows(const EncodingSpec& spec, std::int64_t firstRow, Eigen::Ref<RowMatrix> out)
+{
+    requireValid(spec);
+    requireShape(out, out.rows(), spec.dModel, "fillEncodingRows");
+    const std::int64_t rows = out.rows();
+    if (rows == 0)
+        return;
+    const int pairs = pairCount(spec);
+    const int fullPairs = fullPairCount(spec);
+    const std::vector<long double> omega = frequenciesLong(spec);
+
+    // Position p = q·B + r: sin(pω) = sin(qBω)cos(rω) + cos(qBω)sin(rω). Both tables are
+    // evaluated in extended precision, so each value costs two products and a sum instead of
+    // a sin() call, without the error a running recurrence would accumulate.
+    const std::int64_t p0 = spec.firstPosition + firstRow;
+    const std::int64_t block = std::clamp<std::int64_t>(
+        static_cast<std::int64_t>(std::sqrt(static_cast<double>(rows))), 1, 1024);
+    const std::int64_t q0 = p0 / block;
+    const std::int64_t q1 = (p0 + rows - 1) / block;
+    const std::int64_t blocks = q1 - q0 + 1;
+    std::vector<double> remainderSin(block * pairs), remainderCos(block * pairs);
+    std::vector<double> blockSin(blocks * pairs), blockCos(blocks * pairs);
+    for (std::int64_t r = 0; r < block; ++r)
+        for (int k = 0; k < pairs; ++k) {
+            const SinCos sc = accurateSinCos(omega[k], r);
+            remainderSin[r * pairs + k] = sc.sin;
+            remainderCos[r * pairs + k] = sc.cos;
+        }
+    for (std::int64_t q = 0; q < blocks; ++q)
+        for (int k = 0; k < pairs; ++k) {
+            const SinCos sc = accurateSinCos(omega[k], static_cast<long double>(q0 + q) * block);
+            blockSin[q * pairs + k] = sc.sin;
+            blockCos[q * pairs + k] = sc.cos;
+        }
+
+    const bool interleaved = spec.layout == Layout::Interleaved;
+    for (std::int64_t row = 0; row < rows; ++row) {
+        const std::int64_t p = p0 + row;
+        const double* bs = &blockSin[(p / block - q0) * pairs];
+        const double* bc = &blockCos[(p / block - q0) * pairs];
+        const double* rs = &remainderSin[(p % block) * pairs];
+        const double* rc = &remainderCos[(p % block) * pairs];
+        double* dst = out.row(row).data();
+        if (interleaved) {
+            for (int k = 0; k < fullPairs; ++k) {
+                dst[2 * k] = bs[k] * rc[k] + bc[k] * rs[k];
+                dst[2 * k + 1] = bc[k] * rc[k] - bs[k] * rs[k];
+            }
+        } else {
+            for (int k = 0; k < fullPairs; ++k) {
+                dst[k] = bs[k] * rc[k] + bc[k] * rs[k];
+                dst[pairs + k] = bc[k] * rc[k] - bs[k] * rs[k];
+            }
+        }
+        if (fullPairs < pairs) { // odd d: the last pair has its sine only
+            const int k = fullPairs;
+            dst[sinColumn(spec, k)] = bs[k] * rc[k] + bc[k] * rs[k];
+        }
+    }
+}
+
+RowMatrix encodingMatrix(const EncodingSpec& spec)
+{
+    requireValid(spec);
+    if (auto error = matrixSizeError(spec.maxLen, spec.dModel, "the encoding matrix"))
+        throw SpecError(*error);
+    RowMatrix m(spec.maxLen, spec.dModel);
+    fillEncodingRows(spec, 0, m);
+    return m;
+}
+
+std::int64_t binStart(std::int64_t rowCount, std::int64_t bins, std::int64_t bin)
+{
+    return static_cast<std::int64_t>(static_cast<__int128>(rowCount) * bin / bins);
+}
+
+void fillBinnedEncoding(const EncodingSpec& spec, std::int64_t firstRow, std::int64_t rowCount,
+                        Eigen::Ref<RowMatrix> out)
+{
+    requireValid(spec);
+    const std::int64_t bins = out.rows();
+    if (out.cols() != spec.dModel || bins < 1 || bins > rowCount)
+        throw SpecError("fillBinnedEncoding: need 1 ≤ bins ≤ rows and d_model columns");
+    if (bins == rowCount) {
+        fillEncodingRows(spec, firstRow, out);
+        return;
+    }
+    const int pairs = pairCount(spec);
+    const std::vector<long double> omega = frequenciesLong(spec);
+    for (std::int64_t bin = 0; bin < bins; ++bin) {
+        const std::int64_t a = spec.firstPosition + firstRow + binStart(rowCount, bins, bin);
+        const std::int64_t count = binStart(rowCount, bins, bin + 1) - binStart(rowCount, bins, bin);
+        const std::int64_t twiceCentre = 2 * a + count - 1;
+        double* dst = out.row(bin).data();
+        for (int k = 0; k < pairs; ++k) {
+            // Σ_{p=a}^{a+n−1} e^{ipω} = e^{i·centre·ω} · sin(nω/2) / sin(ω/2)
+            const SinCos centre = accurateSinCos(omega[k] / 2, twiceCentre);
+            const double half = static_cast<double>(omega[k] / 2);
+            const double dirichlet = std::sin(count * half) / (count * std::sin(half));
+            dst[sinColumn(spec, k)] = centre.sin * dirichlet;
+            if (const int c = cosColumn(spec, k); c >= 0)
+                dst[c] = centre.cos * dirichlet;
+        }
+    }
+}
+
+} // namespace pe::core

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec.h"
+
+#include <Eigen/Core>
+
+namespace pe::core {
+
+/// Row-major like NumPy's default, so that a row (one position) is contiguous.
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+/// PE(position, column) for an absolute position (row r holds position firstPosition + r).
+double encodingValue(const EncodingSpec& spec, std::int64_t position, int column);
+
+/// PE(position, ·): the d_model values of one absolute position.
+Eigen::VectorXd encodingVector(const EncodingSpec& spec, std::int64_t position);
+
+/// Fills out (rows × d_model, row-major) with the encoding rows firstRow … firstRow+rows−1.
+/// Reuses the caller's buffer: nothing is allocated per value, and the cost is
+/// O(rows·d + d·√rows) with every value within a few 1e−16 of the exact one.
+void fillEncodingRows(const EncodingSpec& spec, std::int64_t firstRow, Eigen::Ref<RowMatrix> out);
+
+/// The whole max_len × d_model encoding matrix. Throws SpecError when it would not fit.
+RowMatrix encodingMatrix(const EncodingSpec& spec);
+
+/// Row r of a binned view covers rows [binStart(r), binStart(r+1)) of the full matrix.
+std::int64_t binStart(std::int64_t rowCount, std::int64_t bins, std::int64_t bin);
+
+/// Fills out (bins × d_model) with the exact average of the encoding over each bin of the rows
+/// firstRow … firstRow+rowCount−1, through the closed-form sum of sin/cos over integer positions:
+/// the level of detail that shows large matrices without aliasing. With bins == rowCount
+/// each bin is one row and the values are the encoding itself.
+void fillBinnedEncoding(const EncodingSpec& spec, std::int64_t firstRow, std::int64_t rowCount,
+                        Eigen::Ref<RowMatrix> out);
+
+} // namespace pe::core

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec.h"
+
+#include <Eigen/Core>
+
+namespace pe::core {
+
+/// ω_k for each pair k = 0…P−1 (size ⌈d/2⌉), decreasing from 1.
+Eigen::VectorXd angularFrequencies(const EncodingSpec& spec);
+
+/// λ_k = 2π/ω_k for each pair (size ⌈d/2⌉): a geometric progression from 2π upwards.
+Eigen::VectorXd wavelengths(const EncodingSpec& spec);
+
+/// ω_k in extended precision, the source of every angle the core evaluates.
+long double angularFrequencyLong(const EncodingSpec& spec, int pair);
+
+struct SinCos {
+    double sin = 0.0;
+    double cos = 1.0;
+};
+
+/// sin and cos of (multiple · ω_k), with the angle formed in extended precision so that the
+/// result stays within a few 1e−16 even for multiples near 10^6 and beyond.
+SinCos accurateSinCos(long double omega, long double multiple);
+
+} // namespace pe::core

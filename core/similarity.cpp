@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+#include "core/similarity.h"
+
+#include "core/frequencies.h"
+
+#include <cmath>
+
+namespace pe::core {
+
+SimilarityKernel::SimilarityKernel(const EncodingSpec& spec, bool normalize)
+    : m_spec(spec)
+    , m_normalize(normalize)
+{
+    requireValid(spec);
+    const std::int64_t length = spec.maxLen;
+    const int fullPairs = fullPairCount(spec);
+
+    // T(δ) for δ = 0…L−1, summing the cosines of the full pairs; the cosine table of each pair
+    // comes from the accurate block product used for the encoding itself.
+    EncodingSpec deltas = spec;
+    deltas.firstPosition = 0;
+    deltas.layout = Layout::Split;
+    m_offsetKernel.assign(length, 0.0);
+    const std::int64_t chunk = 4096;
+    RowMatrix rows;
+    for (std::int64_t start = 0; start < length; start += chunk) {
+        rows.resize(std::min(chunk, length - start), spec.dModel);
+        fillEncodingRows(deltas, start, rows);
+        const int pairs = pairCount(spec);
+        for (Eigen::Index r = 0; r < rows.rows(); ++r)
+            m_offsetKernel[start + r] = rows.row(r).segment(pairs, fullPairs).sum();
+    }
+
+    // G, the prefix sums of the prefix sums of T over δ = −(L−1)…L−1, in extended precision
+    // because block sums subtract large, nearly equal values.
+    std::vector<long double> prefix(2 * length, 0.0L);
+    for (std::int64_t x = 0; x < 2 * length - 1; ++x)
+        prefix[x + 1] = prefix[x] + m_offsetKernel[std::abs(x - (length - 1))];
+    m_doublePrefix.assign(2 * length + 1, 0.0L);
+    for (std::int64_t x = 0; x < 2 * length; ++x)
+        m_doublePrefix[x + 1] = m_doublePrefix[x] + prefix[x];
+
+    if (fullPairs < pairCount(spec)) {
+        m_unpairedSin.resize(length);
+        const long double omega = angularFrequencyLong(spec, fullPairs);
+        for (std::int64_t r = 0; r < length; ++r)
+            m_unpairedSin[r] = accurateSinCos(omega, spec.firstPosition + r).sin;
+        m_unpairedPrefix.assign(length + 1, 0.0L);
+        for (std::int64_t r = 0; r < length; ++r)
+            m_unpairedPrefix[r + 1] = m_unpairedPrefix[r] + m_unpairedSin[r];
+    }
+}
+
+double SimilarityKernel::squaredNorm(std::int64_t row) const
+{
+    double norm = fullPairCount(m_spec);
+    if (!m_unpairedSin.empty())
+        norm += m_unpairedSin[row] * m_unpairedSin[row];
+    return norm;
+}
+
+double SimilarityKernel::value(std::int64_t i, std::int64_t j) const
+{
+    double dot = m_offsetKernel[std::abs(i - j)];
+    if (!m_unpairedSin.empty())
+        dot += m_unpairedSin[i] * m_unpairedSin[j];
+    if (!m_normalize)
+        return dot;
+    const double norms = std::sqrt(squaredNorm(i) * squaredNorm(j));
+    // d = 1 at a zero of the sine: the vector is 0 and has no direction; show 0, not NaN.
+    return norms > 0.0 ? dot / norms : 0.0;
+}
+
+Eigen::VectorXd SimilarityKernel::profile(std::int64_t row) const
+{
+    if (row < 0 || row >= m_spec.maxLen)
+        throw SpecError("row " + std::to_string(row) + " is out of range; allowed: 0 to "
+                        + std::to_string(m_spec.maxLen - 1));
+    Eigen::VectorXd out(m_spec.maxLen);
+    for (std::int64_t j = 0; j < m_spec.maxLen; ++j)
+        out[j] = value(row, j);
+    return out;
+}
+
+void SimilarityKernel::fillRows(std::int64_t firstRow, Eigen::Ref<RowMatrix> out) const
+{
+    if (out.cols() != m_spec.maxLen || firstRow < 0 || firstRow + out.rows() > m_spec.maxLen)
+        throw SpecError("SimilarityKernel::fillRows: rows out of range");
+    for (Eigen::Index r = 0; r < out.rows(); ++r)
+        for (std::int64_t j = 0; j < m_spec.maxLen; ++j)
+            out(r, j) = value(firstRow + r, j);
+}
+
+long double SimilarityKernel::blockSum(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t e) const
+{
+    // Σ_{p=a}^{b} Σ_{q=c}^{e} T(p−q) from the doubly summed kernel G, where T is laid out
+    // over δ = −(L−1)…L−1 at index δ + L − 1.
+    const std::int64_t L = m_spec.maxLen;
+    const auto& G = m_doublePrefix;
+    return (G[b - c + L + 1] - G[a - c + L]) - (G[b - e + L] - G[a - e + L - 1]);
+}
+
+void SimilarityKernel::fillBinned(Eigen::Ref<RowMatrix> out) const
+{
+    const std::int64_t L = m_spec.maxLen;
+    const std::int64_t bins = out.rows();
+    if (out.cols() != bins || bins < 1 || bins > L)
+        throw SpecError("SimilarityKernel::fillBinned: need a square output of 1 to max_len bins");
+    if (bins == L) {
+        fillRows(0, out);
+        return;
+    }
+    const bool sampleCentres = m_normalize && !m_unpairedSin.empty();
+    const double evenNorm = fullPairCount(m_spec);
+    for (std::int64_t i = 0; i < bins; ++i) {
+        const std::int64_t a = binStart(L, bins, i), b = binStart(L, bins, i + 1) - 1;
+        for (std::int64_t j = 0; j < bins; ++j) {
+            const std::int64_t c = binStart(L, bins, j), e = binStart(L, bins, j + 1) - 1;
+            if (sampleCentres) {
+                out(i, j) = value((a + b) / 2, (c + e) / 2);
+                continue;
+            }
+            long double sum = blockSum(a, b, c, e);
+            if (!m_unpairedSin.empty())
+                sum += (m_unpairedPrefix[b + 1] - m_unpairedPrefix[a])
+                     * (m_unpairedPrefix[e + 1] - m_unpairedPrefix[c]);
+            double mean = static_cast<double>(sum / ((b - a + 1) * static_cast<long double>(e - c + 1)));
+            if (m_normalize)
+                mean = evenNorm > 0 ? mean / evenNorm : 0.0;
+            out(i, j) = mean;
+        }
+    }
+}
+
+RowMatrix similarityMatrix(const EncodingSpec& spec, bool normalize)
+{
+    requireValid(spec);
+    if (auto error = matrixSizeError(spec.maxLen, spec.maxLen, "the similarity matrix"))
+        throw SpecError(*error);
+    const SimilarityKernel kernel(spec, normalize);
+    RowMatrix m(spec.maxLen, spec.maxLen);
+    kernel.fillRows(0, m);
+    return m;
+}
+
+Eigen::VectorXd similarityProfile(const EncodingSpec& spec, std::int64_t row, bool normalize)
+{
+    return SimilarityKernel(spec, normalize).profile(row);
+}
+
+} // namespace pe::core

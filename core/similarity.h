@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/encoding.h"
+
+#include <vector>
+
+namespace pe::core {
+
+/// Dot-product (or cosine) similarity between the positions of one spec, through the identity
+/// PE(p)·PE(q) = Σ_k cos((p−q)·ω_k) over the full pairs, plus sin(pω)·sin(qω) for the unpaired
+/// sine of an odd d. Building it costs O(max_len·d); each value then costs O(1), so nothing
+/// ever forms the O(L²·d) matrix product.
+class SimilarityKernel {
+public:
+    SimilarityKernel(const EncodingSpec& spec, bool normalize);
+
+    const EncodingSpec& spec() const { return m_spec; }
+    bool normalized() const { return m_normalize; }
+
+    /// Similarity of rows i and j (positions firstPosition + i and + j).
+    double value(std::int64_t i, std::int64_t j) const;
+    /// ‖PE(row)‖²: d/2 for even d.
+    double squaredNorm(std::int64_t row) const;
+    /// Σ_k cos(δ·ω_k) over the full pairs, for |δ| < max_len: the Toeplitz part.
+    double offsetKernel(std::int64_t delta) const { return m_offsetKernel[std::abs(delta)]; }
+
+    /// Row `row` against every row (size max_len): the profile of one position.
+    Eigen::VectorXd profile(std::int64_t row) const;
+    /// Fills out (rows × max_len) with rows firstRow … of the similarity matrix.
+    void fillRows(std::int64_t firstRow, Eigen::Ref<RowMatrix> out) const;
+    /// Fills out (bins × bins) with the exact average of the similarity over each block of
+    /// rows × columns (the level of detail for L larger than the screen). Cosine with an odd
+    /// d has no closed-form block average; there each block shows its centre value instead.
+    void fillBinned(Eigen::Ref<RowMatrix> out) const;
+
+private:
+    long double blockSum(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t e) const;
+
+    EncodingSpec m_spec;
+    bool m_normalize = false;
+    std::vector<double> m_offsetKernel;     // T(δ), δ = 0…L−1
+    std::vector<double> m_unpairedSin;      // sin(pω_last) per row for odd d, else empty
+    std::vector<long double> m_doublePrefix; // G: prefix sums of prefix sums of T(−L+1 … L−1)
+    std::vector<long double> m_unpairedPrefix;
+};
+
+/// The max_len × max_len similarity matrix. Throws SpecError when it would not fit.
+RowMatrix similarityMatrix(const EncodingSpec& spec, bool normalize);
+
+/// One position (row) against all others (size max_len).
+Eigen::VectorXd similarityProfile(const EncodingSpec& spec, std::int64_t row, bool normalize);
+
+} // namespace pe::core
