@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+#include "app/commandline.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace pe::app {
+
+namespace {
+
+using core::SpecLimits;
+
+struct BadValue {
+    QString message;
+};
+
+QString quoted(const QString& value) { return QLatin1Char('\'') + value + QLatin1Char('\''); }
+
+std::int64_t wholeNumber(const QCommandLineParser& parser, const QString& name,
+                         std::int64_t min, std::int64_t max)
+{
+    const QString text = parser.value(name).trimmed();
+    bool ok = false;
+    const qlonglong value = text.toLongLong(&ok);
+    const QString allowed = QStringLiteral("allowed: a whole number from %1 to %2").arg(min).arg(max);
+    if (!ok)
+        throw BadValue{QStringLiteral("--%1: %2 is not a whole number; %3").arg(name, quoted(text), allowed)};
+    if (value < min || value > max)
+        throw BadValue{QStringLiteral("--%1: %2 is out of range; %3").arg(name, quoted(text), allowed)};
+    return value;
+}
+
+double realNumber(const QCommandLineParser& parser, const QString& name, double minExclusive, double max)
+{
+    const QString text = parser.value(name).trimmed();
+    bool ok = false;
+    const double value = text.toDouble(&ok);
+    const QString allowed = QStringLiteral("allowed: a finite number greater than %1 and at most %2")
+                                .arg(minExclusive).arg(max);
+    if (!ok)
+        throw BadValue{QStringLiteral("--%1: %2 is not a number; %3").arg(name, quoted(text), allowed)};
+    if (!std::isfinite(value) || value <= minExclusive || value > max)
+        throw BadValue{QStringLiteral("--%1: %2 is out of range; %3").arg(name, quoted(text), allowed)};
+    return value;
+}
+
+QString choice(const QCommandLineParser& parser, const QString& name, const QStringList& allowed)
+{
+    const QString value = parser.value(name).trimmed();
+    if (!allowed.contains(value))
+        throw BadValue{QStringLiteral("--%1: %2 is not allowed; allowed: %3").arg(name, quoted(value), allowed.join(QStringLiteral(", ")))};
+    return value;
+}
+
+/// "WxH" with positive numbers up to max.
+QSizeF sizePair(const QCommandLineParser& parser, const QString& name, double max, bool whole)
+{
+    const QString text = parser.value(name).trimmed();
+    static const QRegularExpression pattern(QStringLiteral("^([0-9]+(?:\\.[0-9]+)?)[xX×]([0-9]+(?:\\.[0-9]+)?)$"));
+    const auto match = pattern.match(text);
+    const QString allowed = QStringLiteral("allowed: WIDTHxHEIGHT, each %1 from 1 to %2")
+                                .arg(whole ? QStringLiteral("a whole number") : QStringLiteral("a number"))
+                                .arg(max);
+    if (!match.hasMatch())
+        throw BadValue{QStringLiteral("--%1: %2 is not a size; %3").arg(name, quoted(text), allowed)};
+    const double w = match.captured(1).toDouble(), h = match.captured(2).toDouble();
+    const bool integral = std::floor(w) == w && std::floor(h) == h;
+    if (w < 1 || h < 1 || w > max || h > max || (whole && !integral))
+        throw BadValue{QStringLiteral("--%1: %2 is out of range; %3").arg(name, quoted(text), allowed)};
+    return {w, h};
+}
+
+QList<int> dimensionList(const QCommandLineParser& parser, int dModel)
+{
+    const QString text = parser.value(QStringLiteral("dims")).trimmed();
+    const QString allowed = QStringLiteral("allowed: comma-separated dimensions from 0 to %1, e.g. 4,5,6,7").arg(dModel - 1);
+    QList<int> dims;
+    for (const QString& part : text.split(QLatin1Char(','))) {
+        bool ok = false;
+        const int dim = part.trimmed().toInt(&ok);
+        if (!ok || dim < 0 || dim >= dModel)
+            throw BadValue{QStringLiteral("--dims: %1 is not a valid list; %2").arg(quoted(text), allowed)};
+        if (!dims.contains(dim))
+            dims.append(dim);
+    }
+    if (dims.size() > 64)
+        throw BadValue{QStringLiteral("--dims: %1 names %2 dimensions; allowed: at most 64").arg(quoted(text)).arg(dims.size())};
+    return dims;
+}
+
+void addOptions(QCommandLineParser& parser)
+{
+    parser.setApplicationDescription(QStringLiteral(
+        "See and explore the sinusoidal positional encoding of Transformers.\n"
+        "With --export FILE, writes FILE without opening a window; its suffix decides the format:\n"
+        ".png .pdf .svg give the figure of the view, .npy .csv its data (float64)."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOptions({
+        {QStringLiteral("export"), QStringLiteral("Write FILE and exit, without a window."), QStringLiteral("FILE")},
+        {QStringLiteral("d-model"), QStringLiteral("Embedding width d_model (default 64)."), QStringLiteral("N"), QStringLiteral("64")},
+        {QStringLiteral("max-len"), QStringLiteral("Number of positions (default 100)."), QStringLiteral("N"), QStringLiteral("100")},
+        {QStringLiteral("base"), QStringLiteral("Frequency base (default 10000)."), QStringLiteral("B"), QStringLiteral("10000")},
+        {QStringLiteral("layout"), QStringLiteral("interleaved or split (default interleaved)."), QStringLiteral("NAME"), QStringLiteral("interleaved")},
+        {QStringLiteral("frequencies"), QStringLiteral("paper or tensor2tensor (default paper)."), QStringLiteral("NAME"), QStringLiteral("paper")},
+        {QStringLiteral("first-position"), QStringLiteral("Position of the first row (default 0; fairseq uses 2)."), QStringLiteral("N"), QStringLiteral("0")},
+        {QStringLiteral("view"), QStringLiteral("heatmap, waves, similarity, offset or bands (default heatmap)."), QStringLiteral("NAME"), QStringLiteral("heatmap")},
+        {QStringLiteral("dims"), QStringLiteral("Dimensions of the wave plot (default 4,5,6,7)."), QStringLiteral("LIST")},
+        {QStringLiteral("position"), QStringLiteral("Selected position (row, default 0)."), QStringLiteral("P")},
+        {QStringLiteral("offset"), QStringLiteral("Relative offset k (default 1)."), QStringLiteral("K"), QStringLiteral("1")},
+        {QStringLiteral("normalize"), QStringLiteral("Cosine similarity instead of the dot product.")},
+        {QStringLiteral("size"), QStringLiteral("Figure size in pixels."), QStringLiteral("WxH")},
+        {QStringLiteral("size-mm"), QStringLiteral("Figure size in millimetres (with --dpi)."), QStringLiteral("WxH")},
+        {QStringLiteral("dpi"), QStringLiteral("Resolution for --size-mm (default 300)."), QStringLiteral("N"), QStringLiteral("300")},
+        {QStringLiteral("colormap"), QStringLiteral("viridis, diverging or grayscale (default viridis)."), QStringLiteral("NAME"), QStringLiteral("viridis")},
+        {QStringLiteral("force"), QStringLiteral("Replace an existing FILE.")},
+    });
+}
+
+LaunchOptions optionsFrom(const QCommandLineParser& parser)
+{
+    LaunchOptions o;
+    auto& spec = o.spec;
+    spec.dModel = static_cast<int>(wholeNumber(parser, QStringLiteral("d-model"), SpecLimits::minDModel, SpecLimits::maxDModel));
+    spec.maxLen = wholeNumber(parser, QStringLiteral("max-len"), SpecLimits::minMaxLen, SpecLimits::maxMaxLen);
+    spec.base = realNumber(parser, QStringLiteral("base"), 1.0, SpecLimits::maxBase);
+    spec.layout = *core::parseLayout(choice(parser, QStringLiteral("layout"), {QStringLiteral("interleaved"), QStringLiteral("split")}).toStdString());
+    spec.frequencies = *core::parseFrequencyRule(choice(parser, QStringLiteral("frequencies"), {QStringLiteral("paper"), QStringLiteral("tensor2tensor")}).toStdString());
+    spec.firstPosition = wholeNumber(parser, QStringLiteral("first-position"), 0, SpecLimits::maxFirstPosition);
+    o.view = *ui::parseView(choice(parser, QStringLiteral("view"), ui::viewNames()));
+    if (parser.isSet(QStringLiteral("dims")))
+        o.state.dims = dimensionList(parser, spec.dModel);
+    else
+        o.state.dims.removeIf([&](int dim) { return dim >= spec.dModel; });
+    if (parser.isSet(QStringLiteral("position"))) {
+        o.state.position = wholeNumber(parser, QStringLiteral("position"), 0, spec.maxLen - 1);
+        o.positionGiven = true;
+    }
+    o.state.offset = wholeNumber(parser, QStringLiteral("offset"), -(spec.firstPosition + o.state.position), SpecLimits::maxFirstPosition);
+    o.state.normalize = parser.isSet(QStringLiteral("normalize"));
+    o.state.colormap = choice(parser, QStringLiteral("colormap"), {QStringLiteral("viridis"), QStringLiteral("diverging"), QStringLiteral("grayscale")});
+    if (parser.isSet(QStringLiteral("size")) && parser.isSet(QStringLiteral("size-mm")))
+        throw BadValue{QStringLiteral("--size and --size-mm: give one of them, not both")};
+    if (parser.isSet(QStringLiteral("size")))
+        o.sizePixels = sizePair(parser, QStringLiteral("size"), 20000, true).toSize();
+    if (parser.isSet(QStringLiteral("size-mm")))
+        o.sizeMillimetres = sizePair(parser, QStringLiteral("size-mm"), 1000, false);
+    o.dpi = static_cast<int>(wholeNumber(parser, QStringLiteral("dpi"), 30, 2400));
+    o.force = parser.isSet(QStringLiteral("force"));
+    if (parser.isSet(QStringLiteral("export"))) {
+        o.exportPath = parser.value(QStringLiteral("export"));
+        if (o.exportPath.trimmed().isEmpty())
+            throw BadValue{QStringLiteral("--export: an empty file name; allowed: a path ending in .png, .pdf, .svg, .npy or .csv")};
+        const QString suffix = o.exportPath.section(QLatin1Char('.'), -1).toLower();
+        const QStringList suffixes{QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("svg"), QStringLiteral("npy"), QStringLiteral("csv")};
+        if (!o.exportPath.contains(QLatin1Char('.')) || !suffixes.contains(suffix))
+            throw BadValue{QStringLiteral("--export: %1 has no known suffix; allowed: .png, .pdf, .svg, .npy, .csv").arg(quoted(o.exportPath))};
+    }
+    return o;
+}
+
+} // namespace
+
+std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    addOptions(parser);
+    const QString program = QStringLiteral("pe-explorer");
+    if (!parser.parse(arguments))
+        return EarlyExit{2, program + QStringLiteral(": ") + parser.errorText() + QStringLiteral("\nSee pe-explorer --help.")};
+    if (parser.isSet(QStringLiteral("help")))
+        return EarlyExit{0, parser.helpText().replace(QStringLiteral("<executable_name>"), program)};
+    if (parser.isSet(QStringLiteral("version")))
+        return EarlyExit{0, program + QLatin1Char(' ') + QCoreApplication::applicationVersion()};
+    if (!parser.positionalArguments().isEmpty())
+        return EarlyExit{2, program + QStringLiteral(": unexpected argument ") + quoted(parser.positionalArguments().first())
+                                + QStringLiteral("; options start with --. See pe-explorer --help.")};
+    try {
+        return optionsFrom(parser);
+    } catch (const BadValue& bad) {
+        return EarlyExit{2, program + QStringLiteral(": ") + bad.message};
+    }
+}
+
+QString recipeCommand(const LaunchOptions& o)
+{
+    QStringList args{QStringLiteral("pe-explorer"), QStringLiteral("--export"), o.exportPath,
+                     QStringLiteral("--view"), ui::viewName(o.view),
+                     QStringLiteral("--d-model"), QString::number(o.spec.dModel),
+                     QStringLiteral("--max-len"), QString::number(o.spec.maxLen),
+                     QStringLiteral("--base"), QString::number(o.spec.base, 'g', 17),
+                     QStringLiteral("--layout"), QString::fromUtf8(core::layoutName(o.spec.layout).data()),
+                     QStringLiteral("--frequencies"), QString::fromUtf8(core::frequencyRuleName(o.spec.frequencies).data()),
+                     QStringLiteral("--first-position"), QString::number(o.spec.firstPosition),
+                     QStringLiteral("--position"), QString::number(o.state.position),
+                     QStringLiteral("--offset"), QString::number(o.state.offset),
+                     QStringLiteral("--colormap"), o.state.colormap};
+    if (!o.state.dims.isEmpty()) {
+        QStringList dims;
+        for (int d : o.state.dims)
+            dims << QString::number(d);
+        args << QStringLiteral("--dims") << dims.join(QLatin1Char(','));
+    }
+    if (o.state.normalize)
+        args << QStringLiteral("--normalize");
+    if (o.sizePixels.isValid())
+        args << QStringLiteral("--size") << QStringLiteral("%1x%2").arg(o.sizePixels.width()).arg(o.sizePixels.height());
+    if (o.sizeMillimetres.isValid())
+        args << QStringLiteral("--size-mm") << QStringLiteral("%1x%2").arg(o.sizeMillimetres.width()).arg(o.sizeMillimetres.height())
+             << QStringLiteral("--dpi") << QString::number(o.dpi);
+    for (QString& a : args)
+        if (a.contains(QRegularExpression(QStringLiteral("[^A-Za-z0-9_./,:=+-]"))))
+            a = QLatin1Char('\'') + a.replace(QLatin1Char('\''), QStringLiteral("'\\''")) + QLatin1Char('\'');
+    return args.join(QLatin1Char(' '));
+}
+
+} // namespace pe::app

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/dataexport.h"
+
+#include <QSize>
+#include <QSizeF>
+#include <QStringList>
+
+#include <variant>
+
+namespace pe::app {
+
+/// Everything the command line can ask for (the contract in DESIGN.md).
+struct LaunchOptions {
+    core::EncodingSpec spec;
+    ui::ViewState state;
+    ui::View view = ui::View::Heatmap;
+    QString exportPath;      ///< empty: open the window
+    bool force = false;
+    QSize sizePixels;        ///< --size WxH, or invalid
+    QSizeF sizeMillimetres;  ///< --size-mm WxH, or invalid
+    int dpi = 300;
+    bool positionGiven = false;
+};
+
+/// What the program should do instead of running: print help or the version (exit 0), or
+/// report bad arguments (exit 2). `text` goes to stdout for 0 and to stderr otherwise.
+struct EarlyExit {
+    int exitCode = 0;
+    QString text;
+};
+
+/// Parses arguments (arguments[0] is the program). Every rejected value yields exit code 2 and
+/// a message naming the option, the value and what is allowed.
+std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& arguments);
+
+/// The command that re-makes an export with the same settings.
+QString recipeCommand(const LaunchOptions& options);
+
+} // namespace pe::app

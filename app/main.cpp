@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+#include "app/commandline.h"
+#include "app/headlessexport.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QTextStream>
+
+#include <unistd.h>
+
+namespace {
+
+QStringList argumentList(int argc, char** argv)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    return arguments;
+}
+
+bool displayAvailable()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+/// Qt warns on every start when XDG_RUNTIME_DIR is unset (containers, CI, ssh): give it the
+/// private folder it would fall back to anyway, silently.
+void ensureRuntimeDirectory()
+{
+    if (!qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR"))
+        return;
+    const QString path = QDir::tempPath() + QStringLiteral("/runtime-pe-explorer-") + QString::number(getuid());
+    if (QDir().mkpath(path)) {
+        QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        qputenv("XDG_RUNTIME_DIR", QFile::encodeName(path));
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const QStringList arguments = argumentList(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("PE Explorer"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PE_EXPLORER_VERSION));
+    QCoreApplication::setOrganizationName(QStringLiteral("PE Explorer"));
+
+    // Arguments are checked before any window system is touched: bad arguments, --help and
+    // --version answer the same with or without a display.
+    const auto parsed = pe::app::parseCommandLine(arguments);
+    if (const auto* early = std::get_if<pe::app::EarlyExit>(&parsed)) {
+        QTextStream(early->exitCode == 0 ? stdout : stderr) << early->text << Qt::endl;
+        return early->exitCode;
+    }
+    const auto& options = std::get<pe::app::LaunchOptions>(parsed);
+    const bool headless = !options.exportPath.isEmpty();
+    if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (!headless && !displayAvailable()) {
+        QTextStream(stderr) << "pe-explorer: no display found (DISPLAY and WAYLAND_DISPLAY are not set).\n"
+                               "Use --export FILE to write a figure or data without a window, or run under xvfb-run.\n";
+        return 1;
+    }
+    ensureRuntimeDirectory();
+
+    QApplication application(argc, argv);
+    if (headless)
+        return pe::app::runHeadlessExport(options);
+
+    QLabel window(QStringLiteral("PE Explorer"));
+    window.show();
+    return application.exec();
+}

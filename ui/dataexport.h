@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/encoding.h"
+#include "ui/viewstate.h"
+
+#include <QString>
+
+#include <functional>
+
+namespace pe::ui {
+
+/// One export: what to draw or write, and where. The same request serves File ▸ Export and
+/// `pe-explorer --export`, so both always produce identical files.
+struct ExportRequest {
+    core::EncodingSpec spec;
+    ViewState state;
+    View view = View::Heatmap;
+    QString path;
+    bool overwrite = false; ///< replace an existing file (the window asks first; the CLI needs --force)
+};
+
+struct ExportResult {
+    enum class Status { Ok, BadRequest, WriteFailed, Cancelled };
+    Status status = Status::Ok;
+    QString message; ///< names the path or the value and what is allowed; empty on success
+    bool ok() const { return status == Status::Ok; }
+};
+
+/// Called with the fraction done; return false to cancel (the target is then left untouched).
+using ExportProgress = std::function<bool(double)>;
+
+/// The shape of a view's data: heatmap (max_len, d_model), similarity (max_len, max_len),
+/// waves (max_len, number of dims), offset (d_model, 3: PE(p), PE(p+k), M_k·PE(p)),
+/// bands (pairs, 3: pair index, ω, wavelength).
+std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, const ViewState& state, View view);
+
+/// Why the request cannot be exported as data (a value out of range, a data set too large),
+/// or an empty string.
+QString dataRequestError(const ExportRequest& request);
+
+/// Writes the view's data as .npy (float64, C order) or .csv (one line per row), streamed in
+/// blocks through QSaveFile: a failure or a cancel leaves no file behind.
+ExportResult exportData(const ExportRequest& request, const ExportProgress& progress = {});
+
+/// Opens request.path for an atomic write, or says why not ("… exists", "no such folder").
+QString targetPathError(const QString& path, bool overwrite);
+
+} // namespace pe::ui

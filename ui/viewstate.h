@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace pe::ui {
+
+/// The five views of the explorer; also the `--view` names of the command line.
+enum class View { Heatmap, Waves, Similarity, Offset, Bands };
+
+QString viewName(View view);
+std::optional<View> parseView(const QString& name);
+QStringList viewNames();
+
+/// What the user has selected and chosen to show, beside the spec itself. Shared by the
+/// document (the window) and the command line, so that both draw and export the same thing.
+struct ViewState {
+    QList<int> dims{4, 5, 6, 7};  ///< dimensions drawn in the wave plot
+    std::int64_t position = 0;    ///< selected row (0 … max_len−1)
+    int dimension = 4;            ///< selected column
+    std::int64_t offset = 1;      ///< relative offset k of the inspector
+    bool normalize = false;       ///< cosine instead of dot product
+    QString colormap = QStringLiteral("viridis");
+    int bandFirst = -1, bandLast = -1; ///< selected frequency pairs, −1 when none
+
+    bool operator==(const ViewState&) const = default;
+};
+
+} // namespace pe::ui
