@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Quick start, part 1: install what is missing, build, and start PE Explorer.
+# Arguments go to the program, e.g. scripts/run.sh --d-model 512 --max-len 2048
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+pe_install_missing
+pe_build release
+exec "$PE_ROOT/build/release/app/pe-explorer" "$@"

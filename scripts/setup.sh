@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Installs the Debian 12 packages PE Explorer needs (only those missing, so a second run is
+# quick) and builds the given CMake preset (default: release). Sourced by run.sh and test.sh.
+set -euo pipefail
+
+PE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PE_PACKAGES=(
+    build-essential cmake
+    qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    libqcustomplot-dev libeigen3-dev libgl-dev
+    fonts-dejavu-core fonts-noto-cjk
+    xvfb xauth
+    python3 python3-numpy poppler-utils
+)
+
+pe_install_missing() {
+    local missing=()
+    for package in "${PE_PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+            || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "setup: installing ${missing[*]}"
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "setup: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+        sudo=(sudo)
+    fi
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+pe_build() {
+    local preset="${1:-release}"
+    cd "$PE_ROOT"
+    cmake --preset "$preset" >/dev/null
+    cmake --build --preset "$preset"
+}

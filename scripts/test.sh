@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Quick start, part 2: install what is missing, build, and run the whole test suite, first in a
+# release build, then under AddressSanitizer + UndefinedBehaviorSanitizer.
+# PE_SKIP_SANITIZERS=1 runs the release suite only.
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+pe_install_missing
+pe_build release
+ctest --preset release
+if [ "${PE_SKIP_SANITIZERS:-0}" != 1 ]; then
+    pe_build asan
+    ctest --preset asan
+fi
