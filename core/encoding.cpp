@@ -40,6 +40,16 @@ double encodingValue(const EncodingSpec& spec, std::int64_t position, int column
     return role.isSin ? sc.sin : sc.cos;
 }
 
+double encodingCurve(const EncodingSpec& spec, double position, int column)
+{
+    requireValid(spec);
+    if (column < 0 || column >= spec.dModel || !std::isfinite(position))
+        throw SpecError("encodingCurve: column or position out of range");
+    const ColumnRole role = columnRole(spec, column);
+    const SinCos sc = accurateSinCos(angularFrequencyLong(spec, role.pair), position);
+    return role.isSin ? sc.sin : sc.cos;
+}
+
 Eigen::VectorXd encodingVector(const EncodingSpec& spec, std::int64_t position)
 {
     requireValid(spec);

@@ -13,6 +13,10 @@ using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::R
 /// PE(position, column) for an absolute position (row r holds position firstPosition + r).
 double encodingValue(const EncodingSpec& spec, std::int64_t position, int column);
 
+/// The continuous curve behind a column: sin or cos of (position · ω_k) for a real position,
+/// as the wave plots draw between the integer samples.
+double encodingCurve(const EncodingSpec& spec, double position, int column);
+
 /// PE(position, ·): the d_model values of one absolute position.
 Eigen::VectorXd encodingVector(const EncodingSpec& spec, std::int64_t position);
 

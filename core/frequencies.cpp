@@ -40,6 +40,13 @@ Eigen::VectorXd wavelengths(const EncodingSpec& spec)
     return lambda;
 }
 
+double encodingAngle(const EncodingSpec& spec, std::int64_t position, int pair)
+{
+    if (pair < 0 || pair >= pairCount(spec))
+        throw SpecError("pair " + std::to_string(pair) + " is out of range");
+    return static_cast<double>(position * angularFrequencyLong(spec, pair));
+}
+
 SinCos accurateSinCos(long double omega, long double multiple)
 {
     const long double angle = multiple * omega;

@@ -16,6 +16,9 @@ Eigen::VectorXd wavelengths(const EncodingSpec& spec);
 /// ω_k in extended precision, the source of every angle the core evaluates.
 long double angularFrequencyLong(const EncodingSpec& spec, int pair);
 
+/// The angle position·ω_k whose sine or cosine the encoding holds (for formulas shown to people).
+double encodingAngle(const EncodingSpec& spec, std::int64_t position, int pair);
+
 struct SinCos {
     double sin = 0.0;
     double cos = 1.0;

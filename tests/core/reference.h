@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+// An independent reference for the core tests: the sinusoidal encoding evaluated in long double
+// straight from the published formulas (DESIGN.md, "Facts the program rests on"). It uses only
+// the EncodingSpec struct from the core, never a core function, so that no expected value in
+// the tests is produced by the code under test.
+#pragma once
+
+#include "core/spec.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace ref {
+
+using pe::core::EncodingSpec;
+using pe::core::FrequencyRule;
+using pe::core::Layout;
+
+/// P = ⌈d/2⌉ pairs; the last has no cosine when d is odd.
+inline int pairs(int d) { return (d + 1) / 2; }
+inline int fullPairs(int d) { return d / 2; }
+
+/// ω_k: base^(−2k/d) (paper) or base^(−k/max(P−1, 1)) (tensor2tensor).
+inline long double omega(const EncodingSpec& s, int k)
+{
+    const long double base = s.base;
+    if (s.frequencies == FrequencyRule::Paper)
+        return std::pow(base, -2.0L * k / s.dModel);
+    const long double steps = std::max(pairs(s.dModel) - 1, 1);
+    return std::pow(base, -static_cast<long double>(k) / steps);
+}
+
+struct Role {
+    int pair;
+    bool isSin;
+};
+
+/// Interleaved: column 2k = sin, 2k+1 = cos. Split: columns 0…P−1 = sin, then the cosines of
+/// pairs 0…⌊d/2⌋−1.
+inline Role role(const EncodingSpec& s, int column)
+{
+    if (s.layout == Layout::Interleaved)
+        return {column / 2, column % 2 == 0};
+    const int p = pairs(s.dModel);
+    return column < p ? Role{column, true} : Role{column - p, false};
+}
+
+/// PE(position, column) in long double.
+inline long double value(const EncodingSpec& s, std::int64_t position, int column)
+{
+    const Role r = role(s, column);
+    const long double angle = static_cast<long double>(position) * omega(s, r.pair);
+    return r.isSin ? std::sin(angle) : std::cos(angle);
+}
+
+/// Rows of absolute positions first … first+n−1, row-major, n × d.
+struct Block {
+    int d = 0;
+    std::int64_t n = 0;
+    std::vector<long double> v;
+    long double operator()(std::int64_t r, int c) const { return v[r * d + c]; }
+};
+
+inline Block rows(const EncodingSpec& s, std::int64_t first, std::int64_t n)
+{
+    Block b{s.dModel, n, std::vector<long double>(n * s.dModel)};
+    std::vector<long double> w(pairs(s.dModel));
+    for (int k = 0; k < static_cast<int>(w.size()); ++k)
+        w[k] = omega(s, k);
+    for (std::int64_t r = 0; r < n; ++r)
+        for (int c = 0; c < s.dModel; ++c) {
+            const Role role_ = role(s, c);
+            const long double angle = static_cast<long double>(first + r) * w[role_.pair];
+            b.v[r * s.dModel + c] = role_.isSin ? std::sin(angle) : std::cos(angle);
+        }
+    return b;
+}
+
+/// PE(p)·PE(q) for p, q in first … first+n−1 (n × n, row-major), by the explicit product.
+inline std::vector<long double> dotMatrix(const Block& e)
+{
+    std::vector<long double> m(e.n * e.n);
+    for (std::int64_t i = 0; i < e.n; ++i)
+        for (std::int64_t j = 0; j < e.n; ++j) {
+            long double s = 0.0L;
+            for (int c = 0; c < e.d; ++c)
+                s += e(i, c) * e(j, c);
+            m[i * e.n + j] = s;
+        }
+    return m;
+}
+
+inline const char* layoutTag(Layout l) { return l == Layout::Split ? "split" : "interleaved"; }
+inline const char* ruleTag(FrequencyRule f) { return f == FrequencyRule::Tensor2Tensor ? "t2t" : "paper"; }
+
+} // namespace ref

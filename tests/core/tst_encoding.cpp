@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: MIT
+// The encoding against published vectors and against the long double reference (reference.h).
+#include "core/encoding.h"
+#include "core/frequencies.h"
+
+#include "reference.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <numbers>
+
+using namespace pe::core;
+
+Q_DECLARE_METATYPE(pe::core::EncodingSpec)
+
+namespace {
+
+EncodingSpec makeSpec(int d, Layout l, FrequencyRule f, double base = 10000.0, std::int64_t first = 0,
+                      std::int64_t maxLen = 100)
+{
+    EncodingSpec s;
+    s.dModel = d;
+    s.layout = l;
+    s.frequencies = f;
+    s.base = base;
+    s.firstPosition = first;
+    s.maxLen = maxLen;
+    return s;
+}
+
+/// Largest |m(r, c) − reference(r, c)| over a block.
+double maxError(const Eigen::Ref<const RowMatrix>& m, const ref::Block& e)
+{
+    double worst = 0.0;
+    for (std::int64_t r = 0; r < e.n; ++r)
+        for (int c = 0; c < e.d; ++c)
+            worst = std::max(worst, static_cast<double>(std::fabs(m(r, c) - e(r, c))));
+    return worst;
+}
+
+} // namespace
+
+class TestEncoding : public QObject {
+    Q_OBJECT
+
+private slots:
+    void publishedVectors_data();
+    void publishedVectors();
+    void matchesReference_data();
+    void matchesReference();
+    void firstPositionShiftsRows();
+    void splitIsAColumnPermutation();
+    void binStartPartitions();
+    void binnedIsTheMeanOfItsRows_data();
+    void binnedIsTheMeanOfItsRows();
+    void wavelengthsAndFrequencies_data();
+    void wavelengthsAndFrequencies();
+    void extremePositionsStayOnTheCircle();
+    void rejectsBadArguments();
+    void cleanupTestCase();
+
+private:
+    // Largest error against the reference, per function, by the magnitude of the positions.
+    std::map<std::int64_t, std::map<QString, double>> m_errorByMagnitude;
+};
+
+void TestEncoding::publishedVectors_data()
+{
+    QTest::addColumn<EncodingSpec>("spec");
+    QTest::addColumn<QList<double>>("expected");
+    // d = 8, position 1, base 10000. Paper: ω = 1, 0.1, 0.01, 0.001, columns (sin, cos) per pair.
+    QTest::newRow("paper interleaved") << makeSpec(8, Layout::Interleaved, FrequencyRule::Paper)
+                                       << QList<double>{0.841471, 0.540302, 0.099833, 0.995004,
+                                                        0.010000, 0.999950, 0.001000, 1.000000};
+    // tensor2tensor: ω = 10000^(−k/3) = 1, 0.046416, 0.0021544, 0.0001, four sines then cosines.
+    QTest::newRow("tensor2tensor split") << makeSpec(8, Layout::Split, FrequencyRule::Tensor2Tensor)
+                                         << QList<double>{0.841471, 0.046399, 0.002154, 0.000100,
+                                                          0.540302, 0.998923, 0.999998, 1.000000};
+}
+
+void TestEncoding::publishedVectors()
+{
+    QFETCH(EncodingSpec, spec);
+    QFETCH(QList<double>, expected);
+    const double tolerance = 1e-6; // the vectors are published to 6 decimals
+    const Eigen::VectorXd v = encodingVector(spec, 1);
+    QCOMPARE(v.size(), 8);
+    const RowMatrix m = encodingMatrix(spec);
+    for (int c = 0; c < 8; ++c) {
+        QVERIFY2(std::abs(v[c] - expected[c]) <= tolerance,
+                 qPrintable(QString("column %1: %2, published %3").arg(c).arg(v[c], 0, 'g', 10).arg(expected[c])));
+        QVERIFY(std::abs(encodingValue(spec, 1, c) - expected[c]) <= tolerance);
+        QVERIFY(std::abs(m(1, c) - expected[c]) <= tolerance);
+    }
+}
+
+void TestEncoding::matchesReference_data()
+{
+    QTest::addColumn<EncodingSpec>("spec");
+    QTest::addColumn<qint64>("firstRow");
+    QTest::addColumn<qint64>("magnitude");
+
+    const std::int64_t rows = 24;
+    int i = 0;
+    for (std::int64_t magnitude : {std::int64_t{0}, std::int64_t{1000}, std::int64_t{10000}, std::int64_t{100000},
+                                   std::int64_t{1000000}})
+        for (int d : {7, 33, 64})
+            for (Layout l : {Layout::Interleaved, Layout::Split})
+                for (FrequencyRule f : {FrequencyRule::Paper, FrequencyRule::Tensor2Tensor})
+                    for (double base : {10000.0, 500000.0, 2.0}) {
+                        // Reach the block through the first position or through the first row
+                        // in turn, a little before the round number so that the block crosses it.
+                        const std::int64_t start = std::max<std::int64_t>(0, magnitude - 7 - i % 5);
+                        const std::int64_t first = (i % 2 == 0) ? start : std::min<std::int64_t>(start, 2);
+                        const std::int64_t firstRow = start - first;
+                        EncodingSpec s = makeSpec(d, l, f, base, first, firstRow + rows);
+                        QTest::addRow("p%lld d%d %s %s base%g", static_cast<long long>(start), d,
+                                      ref::layoutTag(l), ref::ruleTag(f), base)
+                            << s << qint64(firstRow) << qint64(magnitude);
+                        ++i;
+                    }
+}
+
+void TestEncoding::matchesReference()
+{
+    QFETCH(EncodingSpec, spec);
+    QFETCH(qint64, firstRow);
+    QFETCH(qint64, magnitude);
+
+    const std::int64_t rows = spec.maxLen - firstRow;
+    const std::int64_t p0 = spec.firstPosition + firstRow;
+    const ref::Block expected = ref::rows(spec, p0, rows);
+    // The contract: 1e−12 up to 10^4, 2e−10 up to 10^6. Where long double is x87 extended
+    // (64-bit significand) the reference's own phase error is ~1e−19·p, which allows a sharper
+    // bound, 1e−12 + 1e−18·p: one that a naive float64 evaluation (~1.4e−10 at 10^6, DESIGN.md)
+    // would fail, so the accuracy the core claims is really checked.
+    const double contract = p0 + rows <= 10100 ? 1e-12 : 2e-10;
+    const double tolerance = std::numeric_limits<long double>::digits >= 64
+        ? std::min(contract, 1e-12 + 1e-18 * static_cast<double>(p0 + rows))
+        : contract;
+
+    RowMatrix byValue(rows, spec.dModel), byVector(rows, spec.dModel), filled(rows, spec.dModel);
+    for (std::int64_t r = 0; r < rows; ++r) {
+        byVector.row(r) = encodingVector(spec, p0 + r).transpose();
+        for (int c = 0; c < spec.dModel; ++c)
+            byValue(r, c) = encodingValue(spec, p0 + r, c);
+    }
+    fillEncodingRows(spec, firstRow, filled);
+    EncodingSpec whole = spec;
+    whole.firstPosition = p0;
+    whole.maxLen = rows;
+    const RowMatrix matrix = encodingMatrix(whole);
+    QCOMPARE(matrix.rows(), rows);
+    QCOMPARE(matrix.cols(), spec.dModel);
+
+    const std::pair<const char*, const RowMatrix*> results[] = {
+        {"encodingValue", &byValue}, {"encodingVector", &byVector},
+        {"fillEncodingRows", &filled}, {"encodingMatrix", &matrix}};
+    for (const auto& [name, m] : results) {
+        const double error = maxError(*m, expected);
+        double& worst = m_errorByMagnitude[magnitude][name];
+        worst = std::max(worst, error);
+        QVERIFY2(error <= tolerance, qPrintable(QString("%1: max error %2 > %3").arg(name).arg(error).arg(tolerance)));
+    }
+}
+
+void TestEncoding::firstPositionShiftsRows()
+{
+    // fairseq starts at padding_idx + 1 = 2: row r holds position 2 + r.
+    for (Layout l : {Layout::Interleaved, Layout::Split}) {
+        const EncodingSpec fromTwo = makeSpec(16, l, FrequencyRule::Tensor2Tensor, 10000.0, 2, 50);
+        const RowMatrix m = encodingMatrix(fromTwo);
+        const ref::Block expected = ref::rows(fromTwo, 2, 50);
+        QVERIFY(maxError(m, expected) <= 1e-13);
+        // Row 0 is position 2, not position 0 (whose sines are all 0).
+        QVERIFY(std::abs(m(0, 0) - std::sin(2.0)) <= 1e-15);
+
+        const RowMatrix fromZero = encodingMatrix(makeSpec(16, l, FrequencyRule::Tensor2Tensor, 10000.0, 0, 52));
+        QVERIFY((m - fromZero.bottomRows(50)).cwiseAbs().maxCoeff() <= 1e-15);
+
+        // fillEncodingRows counts firstRow from the first position.
+        RowMatrix block(5, 16);
+        fillEncodingRows(fromTwo, 40, block);
+        QVERIFY(maxError(block, ref::rows(fromTwo, 42, 5)) <= 1e-13);
+    }
+}
+
+void TestEncoding::splitIsAColumnPermutation()
+{
+    for (int d : {1, 2, 7, 8, 33, 64}) {
+        for (FrequencyRule f : {FrequencyRule::Paper, FrequencyRule::Tensor2Tensor}) {
+            const RowMatrix inter = encodingMatrix(makeSpec(d, Layout::Interleaved, f, 10000.0, 3, 200));
+            const RowMatrix split = encodingMatrix(makeSpec(d, Layout::Split, f, 10000.0, 3, 200));
+            const int pairs = (d + 1) / 2;
+            for (int k = 0; k < pairs; ++k) {
+                QVERIFY((split.col(k) - inter.col(2 * k)).cwiseAbs().maxCoeff() <= 1e-15);
+                if (2 * k + 1 < d)
+                    QVERIFY((split.col(pairs + k) - inter.col(2 * k + 1)).cwiseAbs().maxCoeff() <= 1e-15);
+            }
+        }
+    }
+}
+
+void TestEncoding::binStartPartitions()
+{
+    const std::int64_t big = std::int64_t{1} << 31;
+    const std::pair<std::int64_t, std::int64_t> cases[] = {{1000, 37}, {1000, 1000}, {7, 1}, {100, 99}, {big, 1920},
+                                                           {big, big - 1}};
+    for (const auto& [rows, bins] : cases) {
+        QCOMPARE(binStart(rows, bins, 0), 0);
+        QCOMPARE(binStart(rows, bins, bins), rows);
+        // Balanced: every bin has ⌊rows/bins⌋ or ⌈rows/bins⌉ rows.
+        const std::int64_t lo = rows / bins, hi = (rows + bins - 1) / bins;
+        for (std::int64_t b : {std::int64_t{0}, std::int64_t{1}, bins / 2, bins - 2, bins - 1}) {
+            if (b < 0 || b >= bins)
+                continue;
+            const std::int64_t size = binStart(rows, bins, b + 1) - binStart(rows, bins, b);
+            QVERIFY2(size == lo || size == hi, qPrintable(QString("bin %1 of %2 has %3 rows").arg(b).arg(bins).arg(size)));
+        }
+    }
+    for (std::int64_t b = 0; b < 37; ++b) {
+        const std::int64_t size = binStart(1000, 37, b + 1) - binStart(1000, 37, b);
+        QVERIFY(size == 27 || size == 28);
+    }
+}
+
+void TestEncoding::binnedIsTheMeanOfItsRows_data()
+{
+    QTest::addColumn<EncodingSpec>("spec");
+    QTest::addColumn<qint64>("firstRow");
+    QTest::addColumn<qint64>("rowCount");
+    QTest::addColumn<qint64>("bins");
+    for (Layout l : {Layout::Interleaved, Layout::Split})
+        for (FrequencyRule f : {FrequencyRule::Paper, FrequencyRule::Tensor2Tensor}) {
+            const QString tag = QString("%1 %2").arg(ref::layoutTag(l), ref::ruleTag(f));
+            QTest::addRow("%s d7 first5 1000→37", qPrintable(tag)) << makeSpec(7, l, f, 10000.0, 5, 1000) << qint64(0)
+                                                                << qint64(1000) << qint64(37);
+            QTest::addRow("%s d33 first5 row100 900→37", qPrintable(tag))
+                << makeSpec(33, l, f, 10000.0, 5, 1000) << qint64(100) << qint64(900) << qint64(37);
+            QTest::addRow("%s d64 near 1e6 1000→37", qPrintable(tag))
+                << makeSpec(64, l, f, 10000.0, 999000, 1000) << qint64(0) << qint64(1000) << qint64(37);
+            QTest::addRow("%s d16 base2 500→1", qPrintable(tag)) << makeSpec(16, l, f, 2.0, 0, 500) << qint64(0)
+                                                               << qint64(500) << qint64(1);
+            QTest::addRow("%s d9 300→299", qPrintable(tag)) << makeSpec(9, l, f, 10000.0, 2, 300) << qint64(0)
+                                                           << qint64(300) << qint64(299);
+            QTest::addRow("%s d7 bins == rows", qPrintable(tag)) << makeSpec(7, l, f, 10000.0, 5, 1000) << qint64(0)
+                                                                << qint64(1000) << qint64(1000);
+        }
+}
+
+void TestEncoding::binnedIsTheMeanOfItsRows()
+{
+    QFETCH(EncodingSpec, spec);
+    QFETCH(qint64, firstRow);
+    QFETCH(qint64, rowCount);
+    QFETCH(qint64, bins);
+
+    RowMatrix binned(bins, spec.dModel);
+    fillBinnedEncoding(spec, firstRow, rowCount, binned);
+    const ref::Block rows = ref::rows(spec, spec.firstPosition + firstRow, rowCount);
+
+    if (bins == rowCount) { // each bin is one row: exactly the encoding
+        RowMatrix plain(rowCount, spec.dModel);
+        fillEncodingRows(spec, firstRow, plain);
+        QVERIFY(binned == plain);
+        QVERIFY(maxError(binned, rows) <= 1e-12);
+        return;
+    }
+    // The bins partition the rows; each is the plain mean of the rows it covers.
+    std::int64_t covered = 0;
+    double worst = 0.0;
+    for (std::int64_t b = 0; b < bins; ++b) {
+        const std::int64_t from = binStart(rowCount, bins, b), to = binStart(rowCount, bins, b + 1);
+        QCOMPARE(from, covered);
+        QVERIFY(to > from);
+        covered = to;
+        for (int c = 0; c < spec.dModel; ++c) {
+            long double sum = 0.0L;
+            for (std::int64_t r = from; r < to; ++r)
+                sum += rows(r, c);
+            worst = std::max(worst, static_cast<double>(std::fabs(binned(b, c) - sum / (to - from))));
+        }
+    }
+    QCOMPARE(covered, rowCount);
+    QVERIFY2(worst <= 1e-9, qPrintable(QString("max error of a bin mean: %1").arg(worst)));
+}
+
+void TestEncoding::wavelengthsAndFrequencies_data()
+{
+    QTest::addColumn<EncodingSpec>("spec");
+    for (int d : {1, 2, 7, 8, 33, 512})
+        for (FrequencyRule f : {FrequencyRule::Paper, FrequencyRule::Tensor2Tensor})
+            for (double base : {10000.0, 500000.0, 2.0, 1.0001})
+                QTest::addRow("d%d %s base%g", d, ref::ruleTag(f), base) << makeSpec(d, Layout::Interleaved, f, base);
+}
+
+void TestEncoding::wavelengthsAndFrequencies()
+{
+    QFETCH(EncodingSpec, spec);
+    const double twoPi = 2.0 * std::numbers::pi;
+    const Eigen::VectorXd omega = angularFrequencies(spec);
+    const Eigen::VectorXd lambda = wavelengths(spec);
+    const int pairs = (spec.dModel + 1) / 2;
+    QCOMPARE(omega.size(), pairs);
+    QCOMPARE(lambda.size(), pairs);
+
+    QCOMPARE(omega[0], 1.0);
+    QVERIFY(std::abs(lambda[0] / twoPi - 1.0) <= 1e-15);
+    for (int k = 0; k < pairs; ++k) {
+        const long double expected = ref::omega(spec, k);
+        QVERIFY(std::fabs(omega[k] / expected - 1.0L) <= 1e-15L);
+        QVERIFY(std::fabs(angularFrequencyLong(spec, k) / expected - 1.0L) <= 1e-17L);
+        QVERIFY(std::abs(lambda[k] * omega[k] / twoPi - 1.0) <= 1e-15);
+        if (k > 0) {
+            QVERIFY(omega[k] < omega[k - 1]);
+            // Geometric: every ratio is base^(2/d) (paper) or base^(1/(P−1)) (tensor2tensor).
+            const double ratio = spec.frequencies == FrequencyRule::Paper ? std::pow(spec.base, 2.0 / spec.dModel)
+                                                                         : std::pow(spec.base, 1.0 / (pairs - 1));
+            QVERIFY(std::abs(lambda[k] / lambda[k - 1] / ratio - 1.0) <= 1e-12);
+        }
+    }
+    if (spec.frequencies == FrequencyRule::Paper) {
+        QVERIFY(lambda.maxCoeff() < twoPi * spec.base);
+    } else if (pairs > 1) {
+        // tensor2tensor's slowest wavelength is exactly 2π·base.
+        QVERIFY(std::abs(lambda[pairs - 1] / (twoPi * spec.base) - 1.0) <= 1e-12);
+    }
+}
+
+void TestEncoding::extremePositionsStayOnTheCircle()
+{
+    // Far beyond what the long double reference can check: values stay finite, every full pair
+    // on the unit circle, and the block evaluation agrees with the per-value one. At p ≈ 2^40
+    // an angle formed in long double carries 2^(40−64) ≈ 6e−8 of rounding, so the two ways of
+    // forming it may differ by a few 1e−7; that is the bound here, not a few 1e−16.
+    for (Layout l : {Layout::Interleaved, Layout::Split}) {
+        EncodingSpec s = makeSpec(33, l, FrequencyRule::Paper, 10000.0, std::int64_t{1} << 40, std::int64_t{1} << 31);
+        RowMatrix block(8, 33);
+        const std::int64_t firstRow = s.maxLen - 8;
+        fillEncodingRows(s, firstRow, block);
+        for (int r = 0; r < 8; ++r)
+            for (int k = 0; k < 16; ++k) {
+                const int sc = l == Layout::Interleaved ? 2 * k : k;
+                const int cc = l == Layout::Interleaved ? 2 * k + 1 : 17 + k;
+                QVERIFY(std::isfinite(block(r, sc)) && std::isfinite(block(r, cc)));
+                QVERIFY(std::abs(block(r, sc) * block(r, sc) + block(r, cc) * block(r, cc) - 1.0) <= 4e-15);
+                QVERIFY(std::abs(block(r, sc) - encodingValue(s, s.firstPosition + firstRow + r, sc)) <= 1e-6);
+            }
+    }
+}
+
+void TestEncoding::rejectsBadArguments()
+{
+    const EncodingSpec s = makeSpec(8, Layout::Interleaved, FrequencyRule::Paper);
+    QVERIFY_THROWS_EXCEPTION(SpecError, encodingValue(s, -1, 0));
+    QVERIFY_THROWS_EXCEPTION(SpecError, encodingValue(s, 0, 8));
+    QVERIFY_THROWS_EXCEPTION(SpecError, encodingValue(s, 0, -1));
+    QVERIFY_THROWS_EXCEPTION(SpecError, encodingVector(s, -1));
+    RowMatrix wrong(4, 7);
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillEncodingRows(s, 0, wrong));
+    RowMatrix tooMany(11, 8);
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillBinnedEncoding(s, 0, 10, tooMany));
+    RowMatrix none(0, 8);
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillBinnedEncoding(s, 0, 10, none));
+}
+
+void TestEncoding::cleanupTestCase()
+{
+    for (const auto& [magnitude, byFunction] : m_errorByMagnitude) {
+        QString line = QString("max |PE - long double reference| at positions near %1:").arg(magnitude);
+        for (const auto& [name, error] : byFunction)
+            line += QString(" %1 %2").arg(name).arg(error, 0, 'e', 2);
+        qInfo().noquote() << line;
+    }
+}
+
+QTEST_APPLESS_MAIN(TestEncoding)
+#include "tst_encoding.moc"

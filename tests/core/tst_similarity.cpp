@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: MIT
+// The similarity matrix against the explicit product E·Eᵀ of the reference encoding.
+#include "core/similarity.h"
+
+#include "reference.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace pe::core;
+
+Q_DECLARE_METATYPE(pe::core::EncodingSpec)
+
+namespace {
+
+EncodingSpec makeSpec(int d, Layout l, FrequencyRule f, std::int64_t first, std::int64_t maxLen)
+{
+    EncodingSpec s;
+    s.dModel = d;
+    s.layout = l;
+    s.frequencies = f;
+    s.firstPosition = first;
+    s.maxLen = maxLen;
+    return s;
+}
+
+/// Explicit dot products and cosines of the reference rows first … first+L−1.
+struct Explicit {
+    std::int64_t n;
+    std::vector<long double> dot, cosine;
+    long double operator()(bool normalize, std::int64_t i, std::int64_t j) const
+    {
+        return (normalize ? cosine : dot)[i * n + j];
+    }
+};
+
+Explicit explicitSimilarity(const EncodingSpec& s)
+{
+    const ref::Block e = ref::rows(s, s.firstPosition, s.maxLen);
+    Explicit x{s.maxLen, ref::dotMatrix(e), {}};
+    x.cosine.resize(x.dot.size());
+    for (std::int64_t i = 0; i < x.n; ++i)
+        for (std::int64_t j = 0; j < x.n; ++j) {
+            const long double norms = std::sqrt(x.dot[i * x.n + i] * x.dot[j * x.n + j]);
+            x.cosine[i * x.n + j] = x.dot[i * x.n + j] / norms;
+        }
+    return x;
+}
+
+} // namespace
+
+class TestSimilarity : public QObject {
+    Q_OBJECT
+
+private slots:
+    void matchesExplicitProduct_data();
+    void matchesExplicitProduct();
+    void evenDimensionStructure_data();
+    void evenDimensionStructure();
+    void notMonotoneInDistance();
+    void binnedIsTheBlockAverage_data();
+    void binnedIsTheBlockAverage();
+    void lonePositionVectorHasNoNaN();
+    void rejectsBadRows();
+};
+
+void TestSimilarity::matchesExplicitProduct_data()
+{
+    QTest::addColumn<EncodingSpec>("spec");
+    for (int d : {2, 8, 64, 7, 33})
+        for (Layout l : {Layout::Interleaved, Layout::Split})
+            for (std::int64_t first : {std::int64_t{0}, std::int64_t{2}}) {
+                const FrequencyRule f = d % 3 == 0 ? FrequencyRule::Tensor2Tensor : FrequencyRule::Paper;
+                QTest::addRow("d%d %s %s first%lld", d, ref::layoutTag(l), ref::ruleTag(f), static_cast<long long>(first))
+                    << makeSpec(d, l, f, first, 120);
+            }
+    QTest::newRow("d64 t2t first 1e6") << makeSpec(64, Layout::Split, FrequencyRule::Tensor2Tensor, 1000000, 80);
+    QTest::newRow("d33 paper first 1e6") << makeSpec(33, Layout::Interleaved, FrequencyRule::Paper, 1000000, 80);
+}
+
+void TestSimilarity::matchesExplicitProduct()
+{
+    QFETCH(EncodingSpec, spec);
+    const Explicit x = explicitSimilarity(spec);
+    const std::int64_t L = spec.maxLen;
+    for (bool normalize : {false, true}) {
+        const RowMatrix m = similarityMatrix(spec, normalize);
+        QCOMPARE(m.rows(), L);
+        QCOMPARE(m.cols(), L);
+        double worst = 0.0;
+        for (std::int64_t i = 0; i < L; ++i)
+            for (std::int64_t j = 0; j < L; ++j)
+                worst = std::max(worst, static_cast<double>(std::fabs(m(i, j) - x(normalize, i, j))));
+        QVERIFY2(worst <= 1e-9, qPrintable(QString("%1: max error %2").arg(normalize ? "cosine" : "dot").arg(worst)));
+
+        // A profile is a row of the matrix, whichever way it is obtained.
+        const SimilarityKernel kernel(spec, normalize);
+        for (std::int64_t row : {std::int64_t{0}, L / 3, L - 1}) {
+            QVERIFY((similarityProfile(spec, row, normalize) - m.row(row).transpose()).cwiseAbs().maxCoeff() <= 1e-15);
+            QVERIFY((kernel.profile(row) - m.row(row).transpose()).cwiseAbs().maxCoeff() <= 1e-15);
+            QVERIFY(std::abs(kernel.value(row, L / 2) - m(row, L / 2)) <= 1e-15);
+        }
+        RowMatrix some(5, L);
+        kernel.fillRows(L - 5, some);
+        QVERIFY((some - m.bottomRows(5)).cwiseAbs().maxCoeff() <= 1e-15);
+    }
+    // ‖PE(p)‖² from the kernel.
+    const SimilarityKernel kernel(spec, false);
+    for (std::int64_t i = 0; i < L; ++i)
+        QVERIFY(std::fabs(kernel.squaredNorm(i) - x.dot[i * L + i]) <= 1e-12);
+}
+
+void TestSimilarity::evenDimensionStructure_data()
+{
+    QTest::addColumn<EncodingSpec>("spec");
+    for (int d : {2, 16, 64, 128})
+        for (Layout l : {Layout::Interleaved, Layout::Split})
+            QTest::addRow("d%d %s", d, ref::layoutTag(l)) << makeSpec(d, l, FrequencyRule::Paper, 2, 150);
+    QTest::newRow("d64 t2t first 1e5") << makeSpec(64, Layout::Split, FrequencyRule::Tensor2Tensor, 100000, 150);
+}
+
+void TestSimilarity::evenDimensionStructure()
+{
+    QFETCH(EncodingSpec, spec);
+    const std::int64_t L = spec.maxLen;
+    const double half = spec.dModel / 2.0;
+    const RowMatrix dot = similarityMatrix(spec, false);
+    const RowMatrix cosine = similarityMatrix(spec, true);
+    const SimilarityKernel kernel(spec, false);
+    for (std::int64_t i = 0; i < L; ++i) {
+        QVERIFY(std::abs(dot(i, i) - half) <= 1e-12);              // ‖PE(p)‖² = d/2
+        QVERIFY(std::abs(kernel.squaredNorm(i) - half) <= 1e-12);
+        for (std::int64_t j = 0; j < L; ++j) {
+            QVERIFY(std::abs(dot(i, j) - dot(j, i)) <= 1e-12);     // symmetric
+            if (i + 1 < L && j + 1 < L)
+                QVERIFY(std::abs(dot(i, j) - dot(i + 1, j + 1)) <= 1e-12); // Toeplitz
+            QVERIFY(std::abs(cosine(i, j) - dot(i, j) / half) <= 1e-14);
+        }
+    }
+    // PE(p)·PE(q) = Σ_k cos((p−q)·ω_k), independent of where the positions start.
+    for (std::int64_t delta : {std::int64_t{0}, std::int64_t{1}, std::int64_t{37}, L - 1}) {
+        long double sum = 0.0L;
+        for (int k = 0; k < spec.dModel / 2; ++k)
+            sum += std::cos(delta * ref::omega(spec, k));
+        QVERIFY(std::fabs(kernel.offsetKernel(delta) - sum) <= 1e-12);
+        QVERIFY(std::fabs(kernel.offsetKernel(-delta) - sum) <= 1e-12);
+        QVERIFY(std::fabs(dot(0, delta) - sum) <= 1e-12);
+    }
+}
+
+void TestSimilarity::notMonotoneInDistance()
+{
+    // Similarity falls off with |p − q| overall but not monotonically: somewhere it rises again.
+    for (Layout l : {Layout::Interleaved, Layout::Split}) {
+        const EncodingSpec s = makeSpec(64, l, FrequencyRule::Paper, 0, 200);
+        const Eigen::VectorXd profile = similarityProfile(s, 0, false);
+        QVERIFY(profile[0] > profile[1]);
+        std::int64_t rise = -1;
+        for (std::int64_t q = 1; q + 1 < s.maxLen && rise < 0; ++q)
+            if (profile[q + 1] > profile[q] + 1e-3)
+                rise = q;
+        QVERIFY2(rise > 0, "the dot product never increases with distance");
+        // The rise is real, not an artefact: the reference shows it too.
+        long double a = 0.0L, b = 0.0L;
+        for (int k = 0; k < 32; ++k) {
+            a += std::cos(rise * ref::omega(s, k));
+            b += std::cos((rise + 1) * ref::omega(s, k));
+        }
+        QVERIFY(b > a);
+    }
+}
+
+void TestSimilarity::binnedIsTheBlockAverage_data()
+{
+    QTest::addColumn<EncodingSpec>("spec");
+    QTest::addColumn<qint64>("bins");
+    QTest::addColumn<bool>("normalize");
+    for (Layout l : {Layout::Interleaved, Layout::Split}) {
+        const char* lt = ref::layoutTag(l);
+        QTest::addRow("d64 %s dot 300→17", lt) << makeSpec(64, l, FrequencyRule::Paper, 0, 300) << qint64(17) << false;
+        QTest::addRow("d64 %s cosine 300→17", lt) << makeSpec(64, l, FrequencyRule::Paper, 0, 300) << qint64(17) << true;
+        QTest::addRow("d16 t2t %s dot first2 301→1", lt)
+            << makeSpec(16, l, FrequencyRule::Tensor2Tensor, 2, 301) << qint64(1) << false;
+        QTest::addRow("d8 %s cosine 250→249", lt) << makeSpec(8, l, FrequencyRule::Paper, 0, 250) << qint64(249) << true;
+        QTest::addRow("d7 %s dot first2 300→17", lt) << makeSpec(7, l, FrequencyRule::Paper, 2, 300) << qint64(17) << false;
+        QTest::addRow("d33 t2t %s dot 299→40", lt)
+            << makeSpec(33, l, FrequencyRule::Tensor2Tensor, 5, 299) << qint64(40) << false;
+        QTest::addRow("d33 %s dot bins == L", lt) << makeSpec(33, l, FrequencyRule::Paper, 0, 90) << qint64(90) << false;
+        QTest::addRow("d7 %s cosine bins == L", lt) << makeSpec(7, l, FrequencyRule::Paper, 0, 90) << qint64(90) << true;
+    }
+}
+
+void TestSimilarity::binnedIsTheBlockAverage()
+{
+    QFETCH(EncodingSpec, spec);
+    QFETCH(qint64, bins);
+    QFETCH(bool, normalize);
+    const Explicit x = explicitSimilarity(spec);
+    const std::int64_t L = spec.maxLen;
+    RowMatrix binned(bins, bins);
+    SimilarityKernel(spec, normalize).fillBinned(binned);
+
+    // Bins of ⌊L/bins⌋ or ⌈L/bins⌉ consecutive rows covering all L rows, the same for columns.
+    std::vector<std::int64_t> edge(bins + 1);
+    for (std::int64_t b = 0; b <= bins; ++b)
+        edge[b] = binStart(L, bins, b);
+    QCOMPARE(edge.front(), 0);
+    QCOMPARE(edge.back(), L);
+    for (std::int64_t b = 0; b < bins; ++b)
+        QVERIFY(edge[b + 1] - edge[b] == L / bins || edge[b + 1] - edge[b] == (L + bins - 1) / bins);
+
+    double worst = 0.0;
+    for (std::int64_t i = 0; i < bins; ++i)
+        for (std::int64_t j = 0; j < bins; ++j) {
+            long double sum = 0.0L;
+            for (std::int64_t p = edge[i]; p < edge[i + 1]; ++p)
+                for (std::int64_t q = edge[j]; q < edge[j + 1]; ++q)
+                    sum += x(normalize, p, q);
+            const long double mean = sum / ((edge[i + 1] - edge[i]) * (edge[j + 1] - edge[j]));
+            worst = std::max(worst, static_cast<double>(std::fabs(binned(i, j) - mean)));
+        }
+    QVERIFY2(worst <= 1e-8, qPrintable(QString("max error of a block average: %1").arg(worst)));
+}
+
+void TestSimilarity::lonePositionVectorHasNoNaN()
+{
+    // d = 1: PE(p) = (sin p), which is 0 at p = 0, a vector without direction. The cosine view
+    // must still show numbers, and the dot view the exact products; the odd-d cosine fallback of
+    // fillBinned shows a value within the range of the block it stands for.
+    const EncodingSpec s = makeSpec(1, Layout::Interleaved, FrequencyRule::Paper, 0, 60);
+    const RowMatrix cosine = similarityMatrix(s, true);
+    QVERIFY(cosine.allFinite());
+    QVERIFY(cosine.cwiseAbs().maxCoeff() <= 1.0 + 1e-15);
+    const RowMatrix dot = similarityMatrix(s, false);
+    for (int i = 0; i < 60; ++i)
+        for (int j = 0; j < 60; ++j)
+            QVERIFY(std::abs(dot(i, j) - std::sin(double(i)) * std::sin(double(j))) <= 1e-15);
+
+    const EncodingSpec odd = makeSpec(7, Layout::Split, FrequencyRule::Paper, 0, 100);
+    const Explicit x = explicitSimilarity(odd);
+    RowMatrix binned(9, 9);
+    SimilarityKernel(odd, true).fillBinned(binned);
+    for (std::int64_t i = 0; i < 9; ++i)
+        for (std::int64_t j = 0; j < 9; ++j) {
+            long double lo = 2.0L, hi = -2.0L;
+            for (std::int64_t p = binStart(100, 9, i); p < binStart(100, 9, i + 1); ++p)
+                for (std::int64_t q = binStart(100, 9, j); q < binStart(100, 9, j + 1); ++q) {
+                    lo = std::min(lo, x(true, p, q));
+                    hi = std::max(hi, x(true, p, q));
+                }
+            QVERIFY(binned(i, j) >= lo - 1e-12 && binned(i, j) <= hi + 1e-12);
+        }
+}
+
+void TestSimilarity::rejectsBadRows()
+{
+    const EncodingSpec s = makeSpec(8, Layout::Interleaved, FrequencyRule::Paper, 0, 20);
+    const SimilarityKernel kernel(s, false);
+    QVERIFY_THROWS_EXCEPTION(SpecError, kernel.profile(-1));
+    QVERIFY_THROWS_EXCEPTION(SpecError, kernel.profile(20));
+    QVERIFY_THROWS_EXCEPTION(SpecError, similarityProfile(s, 20, true));
+    RowMatrix rows(2, 20);
+    QVERIFY_THROWS_EXCEPTION(SpecError, kernel.fillRows(19, rows));
+    QVERIFY_THROWS_EXCEPTION(SpecError, kernel.fillRows(-1, rows));
+    RowMatrix wrongWidth(2, 19);
+    QVERIFY_THROWS_EXCEPTION(SpecError, kernel.fillRows(0, wrongWidth));
+    RowMatrix notSquare(4, 5), tooMany(21, 21), none(0, 0);
+    QVERIFY_THROWS_EXCEPTION(SpecError, kernel.fillBinned(notSquare));
+    QVERIFY_THROWS_EXCEPTION(SpecError, kernel.fillBinned(tooMany));
+    QVERIFY_THROWS_EXCEPTION(SpecError, kernel.fillBinned(none));
+}
+
+QTEST_APPLESS_MAIN(TestSimilarity)
+#include "tst_similarity.moc"

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: MIT
+#include "ui/document.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+namespace pe::ui {
+
+namespace {
+
+/// One undo step: the settings before and after. Steps of the same field inside one
+/// interaction (a slider drag) merge, so a drag undoes at once.
+class ChangeSettingsCommand : public QUndoCommand {
+public:
+    ChangeSettingsCommand(Document* document, Settings before, Settings after, int mergeId,
+                          const QString& text)
+        : QUndoCommand(text), m_document(document), m_before(std::move(before))
+        , m_after(std::move(after)), m_mergeId(mergeId) {}
+
+    void undo() override { m_document->apply(m_before); }
+    void redo() override { m_document->apply(m_after); }
+    int id() const override { return m_mergeId; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        m_after = static_cast<const ChangeSettingsCommand*>(other)->m_after;
+        return true;
+    }
+
+private:
+    Document* m_document;
+    Settings m_before, m_after;
+    int m_mergeId;
+};
+
+QString fieldText(Document::Field field)
+{
+    switch (field) {
+    case Document::Field::DModel: return QObject::tr("Change d_model");
+    case Document::Field::MaxLen: return QObject::tr("Change max_len");
+    case Document::Field::Base: return QObject::tr("Change base");
+    case Document::Field::Layout: return QObject::tr("Change layout");
+    case Document::Field::Frequencies: return QObject::tr("Change frequencies");
+    case Document::Field::FirstPosition: return QObject::tr("Change first position");
+    case Document::Field::Position: return QObject::tr("Select position");
+    case Document::Field::Dimension: return QObject::tr("Select dimension");
+    case Document::Field::Offset: return QObject::tr("Change offset");
+    case Document::Field::Normalize: return QObject::tr("Toggle cosine similarity");
+    case Document::Field::Colormap: return QObject::tr("Change colormap");
+    case Document::Field::Dims: return QObject::tr("Change wave dimensions");
+    case Document::Field::Band: return QObject::tr("Select band");
+    case Document::Field::Selection: return QObject::tr("Select cell");
+    case Document::Field::All: return QObject::tr("Reset to defaults");
+    }
+    return {};
+}
+
+} // namespace
+
+Document::Document(QObject* parent)
+    : QObject(parent)
+{
+    m_settings.state.dimension = 4;
+    connect(&m_watcher, &QFutureWatcher<FramePtr>::finished, this, &Document::onFrameComputed);
+    requestFrame();
+}
+
+Document::~Document()
+{
+    m_latestGeneration = ~std::uint64_t{0}; // tells a running computation to stop early
+    m_watcher.waitForFinished();
+}
+
+bool Document::isFrameCurrent() const
+{
+    return m_frame && m_frame->generation == m_latestGeneration.load() && !m_watcher.isRunning();
+}
+
+Settings Document::sanitized(Settings s)
+{
+    using L = core::SpecLimits;
+    auto& spec = s.spec;
+    spec.dModel = std::clamp(spec.dModel, L::minDModel, L::maxDModel);
+    spec.maxLen = std::clamp(spec.maxLen, L::minMaxLen, L::maxMaxLen);
+    if (!std::isfinite(spec.base) || spec.base <= 1.0)
+        spec.base = 10000.0;
+    spec.base = std::min(spec.base, L::maxBase);
+    spec.firstPosition = std::clamp<std::int64_t>(spec.firstPosition, 0, L::maxFirstPosition);
+    auto& st = s.state;
+    st.position = std::clamp<std::int64_t>(st.position, 0, spec.maxLen - 1);
+    st.dimension = std::clamp(st.dimension, 0, spec.dModel - 1);
+    const std::int64_t lowestOffset = -(spec.firstPosition + st.position);
+    st.offset = std::clamp<std::int64_t>(st.offset, lowestOffset, L::maxFirstPosition);
+    st.dims.removeIf([&](int dim) { return dim < 0 || dim >= spec.dModel; });
+    const int pairs = core::pairCount(spec);
+    if (st.bandFirst >= pairs || st.bandLast < 0 || st.bandFirst > st.bandLast)
+        st.bandFirst = st.bandLast = -1;
+    else {
+        st.bandFirst = std::max(st.bandFirst, 0);
+        st.bandLast = std::min(st.bandLast, pairs - 1);
+    }
+    if (st.colormap != QLatin1String("viridis") && st.colormap != QLatin1String("diverging")
+        && st.colormap != QLatin1String("grayscale"))
+        st.colormap = QStringLiteral("viridis");
+    return s;
+}
+
+void Document::change(Settings settings, Field field)
+{
+    settings = sanitized(std::move(settings));
+    if (settings == m_settings)
+        return;
+    // Outside an interaction every change is its own step: a fresh merge id each time.
+    const int mergeId = m_interacting ? (m_interactionSerial << 5) + static_cast<int>(field)
+                                       : -1;
+    m_undo.push(new ChangeSettingsCommand(this, m_settings, settings, mergeId, fieldText(field)));
+}
+
+void Document::apply(const Settings& settings)
+{
+    const Settings valid = sanitized(settings);
+    if (valid == m_settings)
+        return;
+    if (valid.spec != m_settings.spec)
+        m_heatWindow = {}; // a new matrix starts fully zoomed out
+    m_settings = valid;
+    emit changed();
+    requestFrame();
+}
+
+void Document::beginInteraction()
+{
+    m_interacting = true;
+    ++m_interactionSerial;
+}
+
+void Document::endInteraction()
+{
+    m_interacting = false;
+}
+
+void Document::setDModel(int dModel) { Settings s = m_settings; s.spec.dModel = dModel; change(s, Field::DModel); }
+void Document::setMaxLen(std::int64_t maxLen) { Settings s = m_settings; s.spec.maxLen = maxLen; change(s, Field::MaxLen); }
+void Document::setBase(double base) { Settings s = m_settings; s.spec.base = base; change(s, Field::Base); }
+void Document::setLayout(core::Layout layout) { Settings s = m_settings; s.spec.layout = layout; change(s, Field::Layout); }
+void Document::setFrequencies(core::FrequencyRule rule) { Settings s = m_settings; s.spec.frequencies = rule; change(s, Field::Frequencies); }
+void Document::setFirstPosition(std::int64_t first) { Settings s = m_settings; s.spec.firstPosition = first; change(s, Field::FirstPosition); }
+void Document::selectPosition(std::int64_t row) { Settings s = m_settings; s.state.position = row; change(s, Field::Position); }
+void Document::selectDimension(int column) { Settings s = m_settings; s.state.dimension = column; change(s, Field::Dimension); }
+void Document::setOffset(std::int64_t offset) { Settings s = m_settings; s.state.offset = offset; change(s, Field::Offset); }
+void Document::setNormalize(bool normalize) { Settings s = m_settings; s.state.normalize = normalize; change(s, Field::Normalize); }
+void Document::setColormap(const QString& name) { Settings s = m_settings; s.state.colormap = name; change(s, Field::Colormap); }
+void Document::setWaveDims(const QList<int>& dims) { Settings s = m_settings; s.state.dims = dims; change(s, Field::Dims); }
+
+void Document::selectCell(std::int64_t row, int column)
+{
+    Settings s = m_settings;
+    s.state.position = row;
+    s.state.dimension = column;
+    change(s, Field::Selection);
+}
+
+void Document::selectBand(int firstPair, int lastPair)
+{
+    Settings s = m_settings;
+    s.state.bandFirst = std::min(firstPair, lastPair);
+    s.state.bandLast = std::max(firstPair, lastPair);
+    change(s, Field::Band);
+}
+
+void Document::resetToDefaults()
+{
+    change(Settings{}, Field::All);
+}
+
+void Document::setHeatWindow(RowWindow window)
+{
+    window.first = std::clamp<std::int64_t>(window.first, 0, spec().maxLen - 1);
+    window.count = std::clamp<std::int64_t>(window.count, 0, spec().maxLen - window.first);
+    if (window.first == 0 && window.count == spec().maxLen)
+        window.count = 0;
+    if (window == m_heatWindow)
+        return;
+    m_heatWindow = window;
+    requestFrame();
+}
+
+void Document::requestFrame()
+{
+    const std::uint64_t generation = ++m_latestGeneration;
+    if (m_watcher.isRunning()) {
+        m_computeAgain = true; // the running one is now stale; start the newest when it ends
+        return;
+    }
+    m_computeAgain = false;
+    m_watcher.setFuture(QtConcurrent::run(buildFrame, m_settings.spec, m_settings.state, m_heatWindow,
+                                          generation, m_frame, std::cref(m_latestGeneration)));
+}
+
+void Document::onFrameComputed()
+{
+    FramePtr frame = m_watcher.result();
+    if (m_computeAgain) {
+        // Settings moved on while computing: never show the stale frame, compute the newest.
+        requestFrame();
+        return;
+    }
+    if (!frame)
+        return;
+    m_frame = std::move(frame);
+    emit frameReady();
+}
+
+} // namespace pe::ui

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/frame.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QUndoStack>
+
+namespace pe::ui {
+
+/// The spec and the view state together: what one undo step restores.
+struct Settings {
+    core::EncodingSpec spec;
+    ViewState state;
+    bool operator==(const Settings&) const = default;
+};
+
+/// The one object between the controls and the views. Controls change it (every change is an
+/// undo step; a slider drag merges into one); it emits changed() at once, computes the views'
+/// data off the GUI thread (newest request wins, stale ones are dropped) and emits
+/// frameReady() when a frame for the current settings is ready to draw.
+class Document : public QObject {
+    Q_OBJECT
+public:
+    /// Which setting a change touched: consecutive changes of one field inside an interaction
+    /// (a slider drag) merge into one undo step.
+    enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
+                       Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, All };
+
+    explicit Document(QObject* parent = nullptr);
+    ~Document() override;
+
+    const core::EncodingSpec& spec() const { return m_settings.spec; }
+    const ViewState& state() const { return m_settings.state; }
+    const Settings& settings() const { return m_settings; }
+    /// The newest computed frame; it may lag the settings for a moment while computing.
+    const FramePtr& frame() const { return m_frame; }
+    /// True when frame() shows the current settings.
+    bool isFrameCurrent() const;
+    QUndoStack* undoStack() { return &m_undo; }
+
+    /// Applies new settings as one undo step. Invalid values are clamped to what is allowed.
+    void change(Settings settings, Field field);
+    void setDModel(int dModel);
+    void setMaxLen(std::int64_t maxLen);
+    void setBase(double base);
+    void setLayout(core::Layout layout);
+    void setFrequencies(core::FrequencyRule rule);
+    void setFirstPosition(std::int64_t first);
+    void selectPosition(std::int64_t row);
+    void selectDimension(int column);
+    void selectCell(std::int64_t row, int column);
+    void setOffset(std::int64_t offset);
+    void setNormalize(bool normalize);
+    void setColormap(const QString& name);
+    void setWaveDims(const QList<int>& dims);
+    void selectBand(int firstPair, int lastPair);
+    void resetToDefaults();
+
+    /// Between these, changes of one field merge into a single undo step (a slider drag).
+    void beginInteraction();
+    void endInteraction();
+
+    /// Rows the heatmap shows (its zoom); not an undo step.
+    void setHeatWindow(RowWindow window);
+    RowWindow heatWindow() const { return m_heatWindow; }
+
+    /// The settings made valid: clamped to the allowed ranges, selection inside the matrix.
+    static Settings sanitized(Settings settings);
+
+    /// Applies settings without an undo step (the undo command itself, sessions).
+    void apply(const Settings& settings);
+
+signals:
+    void changed();
+    void frameReady();
+
+private:
+    void requestFrame();
+    void onFrameComputed();
+
+    Settings m_settings;
+    RowWindow m_heatWindow;
+    QUndoStack m_undo;
+    bool m_interacting = false;
+    int m_interactionSerial = 0;
+
+    FramePtr m_frame;
+    QFutureWatcher<FramePtr> m_watcher;
+    std::atomic<std::uint64_t> m_latestGeneration{0};
+    bool m_computeAgain = false;
+};
+
+} // namespace pe::ui

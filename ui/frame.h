@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/encoding.h"
+#include "core/similarity.h"
+#include "ui/viewstate.h"
+
+#include <QVector>
+
+#include <atomic>
+#include <memory>
+
+namespace pe::ui {
+
+/// Which rows of the encoding the heatmap shows (its zoom), in rows of the full matrix.
+struct RowWindow {
+    std::int64_t first = 0;
+    std::int64_t count = 0; ///< 0: all rows
+    bool operator==(const RowWindow&) const = default;
+};
+
+/// One wave of the wave plot: the continuous curve and the integer-position samples.
+struct WaveData {
+    int dim = 0;
+    int pair = 0;
+    bool isSin = true;
+    double wavelength = 0;
+    QVector<double> curveX, curveY;   ///< rows (x) and values of the continuous curve
+    QVector<double> sampleX, sampleY; ///< integer rows and their exact values
+};
+
+/// Everything the views draw for one state of the document. Built off the GUI thread by
+/// buildFrame(); views only read it, so every number shown comes from core.
+struct Frame {
+    core::EncodingSpec spec;
+    ViewState state;
+    RowWindow heatWindow;        ///< the rows asked for (count 0 = all)
+    std::uint64_t generation = 0;
+
+    // Encoding heatmap: rows [heatFirstRow, heatFirstRow + heatRowCount) in heat.rows() bins.
+    core::RowMatrix heat;        ///< bins × d_model; bin averages when binned
+    std::int64_t heatFirstRow = 0;
+    std::int64_t heatRowCount = 0;
+    bool heatExact() const { return heat.rows() == heatRowCount; }
+
+    // Similarity: block averages of the max_len × max_len matrix in similarity.rows() bins.
+    core::RowMatrix similarity;
+    std::shared_ptr<const core::SimilarityKernel> kernel; ///< kept so later frames reuse it
+    bool similarityExact() const { return similarity.rows() == spec.maxLen; }
+    QVector<double> profileX, profileY; ///< rows and similarity of state.position to them
+    double selfSimilarity = 0;           ///< similarity of the position with itself
+
+    QVector<WaveData> waves;
+
+    // Relative-offset inspector for p = state.position, k = state.offset.
+    Eigen::VectorXd pe, peShifted, rotated; ///< PE(p), PE(p+k), M_k·PE(p) (size d_model)
+    double residual = 0;                    ///< ‖M_k·PE(p) − PE(p+k)‖ over the full pairs
+    QVector<double> offsetDotX, offsetDotY; ///< rows p and PE(p)·PE(p+k)
+
+    // Frequency bands, one entry per pair.
+    Eigen::VectorXd omega, wavelength;
+};
+
+using FramePtr = std::shared_ptr<const Frame>;
+
+/// Limits that keep a frame proportional to the screen, whatever max_len and d_model are.
+struct FrameLimits {
+    static constexpr std::int64_t heatBins = 1024;
+    static constexpr std::int64_t similarityBins = 512;
+    static constexpr std::int64_t profileSamples = 2048;
+    static constexpr std::int64_t waveSamples = 512;
+    static constexpr std::int64_t curvePoints = 2000;
+    static constexpr std::int64_t offsetDotSamples = 256;
+};
+
+/// Computes the frame for spec/state, reusing the parts of `previous` whose inputs did not
+/// change. Returns nullptr when `latest` moves past `generation` (a newer request supersedes it).
+FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowWindow heatWindow,
+                    std::uint64_t generation, const FramePtr& previous,
+                    const std::atomic<std::uint64_t>& latest);
+
+} // namespace pe::ui

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+#include "ui/frame.h"
+
+#include "core/frequencies.h"
+#include "core/rotation.h"
+#include "core/similarity.h"
+
+#include <cmath>
+
+namespace pe::ui {
+
+namespace {
+
+/// `count` rows spread evenly over [first, first + span), always including both ends.
+QVector<double> evenRows(std::int64_t first, std::int64_t span, std::int64_t count)
+{
+    QVector<double> rows;
+    const std::int64_t n = std::min(span, count);
+    rows.reserve(n);
+    for (std::int64_t i = 0; i < n; ++i)
+        rows.append(static_cast<double>(first + (n == 1 ? 0 : i * (span - 1) / (n - 1))));
+    return rows;
+}
+
+void buildHeat(Frame& f)
+{
+    const std::int64_t first = std::clamp<std::int64_t>(f.heatWindow.first, 0, f.spec.maxLen - 1);
+    const std::int64_t count = f.heatWindow.count <= 0 ? f.spec.maxLen - first
+                                                       : std::min(f.heatWindow.count, f.spec.maxLen - first);
+    f.heatFirstRow = first;
+    f.heatRowCount = count;
+    f.heat.resize(std::min(count, FrameLimits::heatBins), f.spec.dModel);
+    core::fillBinnedEncoding(f.spec, first, count, f.heat);
+}
+
+void buildSimilarity(Frame& f)
+{
+    f.kernel = std::make_shared<const core::SimilarityKernel>(f.spec, f.state.normalize);
+    const std::int64_t bins = std::min(f.spec.maxLen, FrameLimits::similarityBins);
+    f.similarity.resize(bins, bins);
+    f.kernel->fillBinned(f.similarity);
+}
+
+void buildProfile(Frame& f)
+{
+    f.profileX = evenRows(0, f.spec.maxLen, FrameLimits::profileSamples);
+    f.profileY.resize(f.profileX.size());
+    for (int i = 0; i < f.profileX.size(); ++i)
+        f.profileY[i] = f.kernel->value(f.state.position, static_cast<std::int64_t>(f.profileX[i]));
+    f.selfSimilarity = f.kernel->value(f.state.position, f.state.position);
+}
+
+void buildWaves(Frame& f)
+{
+    const Eigen::VectorXd lambda = core::wavelengths(f.spec);
+    const std::int64_t first = f.spec.firstPosition;
+    const QVector<double> samples = evenRows(0, f.spec.maxLen, FrameLimits::waveSamples);
+    const std::int64_t points = std::min<std::int64_t>(FrameLimits::curvePoints, 20 * f.spec.maxLen);
+    for (int dim : f.state.dims) {
+        if (dim < 0 || dim >= f.spec.dModel)
+            continue;
+        WaveData w;
+        w.dim = dim;
+        const core::ColumnRole role = core::columnRole(f.spec, dim);
+        w.pair = role.pair;
+        w.isSin = role.isSin;
+        w.wavelength = lambda[role.pair];
+        w.sampleX = samples;
+        for (double row : samples)
+            w.sampleY.append(core::encodingValue(f.spec, first + static_cast<std::int64_t>(row), dim));
+        const double last = static_cast<double>(f.spec.maxLen - 1);
+        for (std::int64_t i = 0; i < points; ++i) {
+            const double row = points == 1 ? 0.0 : last * i / (points - 1);
+            w.curveX.append(row);
+            w.curveY.append(core::encodingCurve(f.spec, first + row, dim));
+        }
+        f.waves.append(w);
+    }
+}
+
+void buildOffset(Frame& f)
+{
+    const std::int64_t p = f.spec.firstPosition + f.state.position;
+    const std::int64_t k = f.state.offset;
+    f.pe = core::encodingVector(f.spec, p);
+    f.peShifted = core::encodingVector(f.spec, p + k);
+    f.rotated = core::rotatedEncoding(f.spec, p, k);
+    f.residual = core::rotationResidual(f.spec, p, k);
+    // PE(p)·PE(p+k) for rows whose shifted position stays ≥ 0.
+    const std::int64_t firstRow = std::max<std::int64_t>(0, -(f.spec.firstPosition + k));
+    f.offsetDotX = evenRows(firstRow, std::max<std::int64_t>(1, f.spec.maxLen - firstRow), FrameLimits::offsetDotSamples);
+    Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1> positions(f.offsetDotX.size());
+    for (int i = 0; i < f.offsetDotX.size(); ++i)
+        positions[i] = f.spec.firstPosition + static_cast<std::int64_t>(f.offsetDotX[i]);
+    const Eigen::VectorXd dots = core::offsetDotProducts(f.spec, k, positions);
+    f.offsetDotY = QVector<double>(dots.data(), dots.data() + dots.size());
+}
+
+} // namespace
+
+FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowWindow heatWindow,
+                    std::uint64_t generation, const FramePtr& previous,
+                    const std::atomic<std::uint64_t>& latest)
+{
+    auto f = std::make_shared<Frame>();
+    f->spec = spec;
+    f->state = state;
+    f->heatWindow = heatWindow;
+    f->generation = generation;
+    const auto superseded = [&] { return latest.load() != generation; };
+    const bool sameSpec = previous && previous->spec == spec;
+
+    if (sameSpec && previous->heatWindow == heatWindow) {
+        f->heat = previous->heat;
+        f->heatFirstRow = previous->heatFirstRow;
+        f->heatRowCount = previous->heatRowCount;
+    } else {
+        buildHeat(*f);
+    }
+    if (superseded())
+        return nullptr;
+
+    const bool sameKernel = sameSpec && previous->state.normalize == state.normalize;
+    if (sameKernel) {
+        f->kernel = previous->kernel;
+        f->similarity = previous->similarity;
+    } else {
+        buildSimilarity(*f);
+    }
+    if (sameKernel && previous->state.position == state.position) {
+        f->profileX = previous->profileX;
+        f->profileY = previous->profileY;
+        f->selfSimilarity = previous->selfSimilarity;
+    } else {
+        buildProfile(*f);
+    }
+    if (superseded())
+        return nullptr;
+
+    if (sameSpec && previous->state.dims == state.dims)
+        f->waves = previous->waves;
+    else
+        buildWaves(*f);
+
+    if (sameSpec && previous->state.position == state.position && previous->state.offset == state.offset) {
+        f->pe = previous->pe;
+        f->peShifted = previous->peShifted;
+        f->rotated = previous->rotated;
+        f->residual = previous->residual;
+        f->offsetDotX = previous->offsetDotX;
+        f->offsetDotY = previous->offsetDotY;
+    } else {
+        buildOffset(*f);
+    }
+    f->omega = core::angularFrequencies(spec);
+    f->wavelength = core::wavelengths(spec);
+    return f;
+}
+
+} // namespace pe::ui

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/plotview.h"
+
+#include <QTimer>
+
+class QCPColorMap;
+class QCPColorScale;
+class QCPItemStraightLine;
+class QCPItemRect;
+class QCPTextElement;
+
+namespace pe::ui {
+
+/// The documents' figure: position on Y (0 at the top), embedding dimension on X, a colorbar.
+/// Hover shows the cell and its formula with the numbers filled in; a click selects the
+/// position and the dimension; wheel and drag zoom and pan, and a zoomed view is recomputed
+/// from exact cells instead of stretching averaged ones.
+class HeatmapView : public PlotView {
+    Q_OBJECT
+public:
+    explicit HeatmapView(Document* document, QWidget* parent = nullptr);
+
+    QCPColorMap* colorMap() const { return m_map; }
+    /// The readout for the cell at (row, column): what the hover shows.
+    QString cellDescription(std::int64_t row, int column) const;
+    /// The cell under a point of the plot widget, or {−1, −1} outside the map.
+    std::pair<std::int64_t, int> cellAt(const QPointF& pixel) const;
+
+protected:
+    void redraw(const Frame& frame) override;
+    void applyScale() override;
+
+private:
+    void onMouseMove(QMouseEvent* event);
+    void onMousePress(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
+    void onRowRangeChanged();
+    void updateOverlays(const Frame& frame);
+
+    QCPColorMap* m_map;
+    QCPColorScale* m_scale;
+    QCPTextElement* m_title;
+    QCPItemStraightLine* m_positionLine;
+    QCPItemStraightLine* m_dimensionLine;
+    QList<QCPItemRect*> m_bandRects;
+    QTimer m_zoomSettle; // asks for exact rows once a wheel/drag zoom pauses
+    core::EncodingSpec m_drawnSpec;
+    bool m_settingRange = false;
+    QPointF m_pressPosition;
+};
+
+} // namespace pe::ui

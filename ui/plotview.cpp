@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+#include "ui/plotview.h"
+
+#include "ui/document.h"
+
+#include <QLabel>
+#include <QMenu>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace pe::ui {
+
+void stylePlot(QCustomPlot* plot, double scale)
+{
+    QFont font = plot->font();
+    font.setPointSizeF(9.0 * scale);
+    QFont labelFont = font;
+    labelFont.setPointSizeF(10.0 * scale);
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* axis : rect->axes()) {
+            axis->setTickLabelFont(font);
+            axis->setLabelFont(labelFont);
+            QPen pen = axis->basePen();
+            pen.setWidthF(std::max(1.0, scale));
+            axis->setBasePen(pen);
+            axis->setTickPen(pen);
+            axis->setSubTickPen(pen);
+        }
+    plot->legend->setFont(font);
+}
+
+PlotView::PlotView(Document* document, View view, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_view(view)
+    , m_plot(new QCustomPlot(this))
+    , m_explanation(new QLabel(this))
+    , m_readout(new QLabel(this))
+{
+    m_explanation->setWordWrap(true);
+    m_explanation->setTextFormat(Qt::RichText);
+    m_explanation->setObjectName(QStringLiteral("explanation"));
+    m_readout->setObjectName(QStringLiteral("readout"));
+    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setWordWrap(true);
+    m_plot->setMinimumSize(120, 100);
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_plot->setNoAntialiasingOnDrag(true);
+    connect(m_plot, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        QMenu menu(this);
+        menu.addAction(tr("Export this view…"), this, [this] { emit exportRequested(m_view); });
+        menu.addAction(tr("Reset zoom"), this, [this] { m_plot->rescaleAxes(); m_plot->replot(); });
+        menu.exec(m_plot->mapToGlobal(at));
+    });
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_explanation);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_readout);
+
+    connect(document, &Document::frameReady, this, &PlotView::refresh);
+}
+
+QString PlotView::readoutText() const { return m_readout->text(); }
+void PlotView::setExplanation(const QString& text) { m_explanation->setText(text); }
+void PlotView::setReadout(const QString& text) { m_readout->setText(text); }
+
+void PlotView::setScale(double scale)
+{
+    m_scale = scale;
+    QFont font = m_explanation->font();
+    font.setPointSizeF(QFont().pointSizeF() * scale);
+    m_explanation->setFont(font);
+    m_readout->setFont(font);
+    applyScale();
+    if (m_document->frame())
+        redraw(*m_document->frame());
+}
+
+void PlotView::applyScale()
+{
+    stylePlot(m_plot, m_scale);
+}
+
+void PlotView::refresh()
+{
+    if (const FramePtr& frame = m_document->frame())
+        redraw(*frame);
+}
+
+} // namespace pe::ui

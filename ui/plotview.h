@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/frame.h"
+
+#include <QWidget>
+
+class QCustomPlot;
+class QLabel;
+
+namespace pe::ui {
+
+class Document;
+
+/// The frame every view shares: a short explanation for students, the plot, and a readout
+/// line. Subclasses draw a Frame into the plot; they never compute numbers themselves.
+class PlotView : public QWidget {
+    Q_OBJECT
+public:
+    PlotView(Document* document, View view, QWidget* parent = nullptr);
+
+    View view() const { return m_view; }
+    QCustomPlot* plot() const { return m_plot; }
+    QString readoutText() const;
+    /// Multiplies fonts and line widths (presentation mode); 1 is normal.
+    void setScale(double scale);
+    double scale() const { return m_scale; }
+    /// Draws the document's current frame (views created after it was computed call this).
+    void refresh();
+
+signals:
+    /// The plot's context menu asked to export this view.
+    void exportRequested(pe::ui::View view);
+
+protected:
+    virtual void redraw(const Frame& frame) = 0;
+    /// Re-applies fonts and pens after a scale change; the default scales every axis.
+    virtual void applyScale();
+    void setExplanation(const QString& text);
+    void setReadout(const QString& text);
+    Document* document() const { return m_document; }
+    /// A pen width scaled for presentation mode.
+    double penWidth(double base) const { return base * m_scale; }
+
+private:
+
+    Document* m_document;
+    View m_view;
+    QCustomPlot* m_plot;
+    QLabel* m_explanation;
+    QLabel* m_readout;
+    double m_scale = 1.0;
+};
+
+/// The shared look of every plot: fonts, axis pens, margins.
+void stylePlot(QCustomPlot* plot, double scale);
+
+} // namespace pe::ui
