@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+#include "ui/mainwindow.h"
+
+#include "ui/bandsview.h"
+#include "ui/controlspanel.h"
+#include "ui/heatmapview.h"
+#include "ui/offsetview.h"
+#include "ui/similarityview.h"
+#include "ui/wavesview.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <qcustomplot.h>
+
+namespace pe::ui {
+
+MainWindow::MainWindow(const Settings& initial, QWidget* parent)
+    : QMainWindow(parent), m_document(new Document(this))
+{
+    setWindowTitle(tr("PE Explorer — sinusoidal positional encoding"));
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+    m_document->apply(initial);
+
+    m_heatmap = new HeatmapView(m_document);
+    m_views.append(m_heatmap);
+    setCentralWidget(m_heatmap);
+    createDocks();
+    createMenus();
+
+    m_status = new QLabel;
+    statusBar()->addWidget(m_status, 1);
+    connect(m_document, &Document::changed, this, &MainWindow::updateStatus);
+    connect(m_document, &Document::frameReady, this, &MainWindow::updateStatus);
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
+        const QRect screen = QApplication::primaryScreen() ? QApplication::primaryScreen()->availableGeometry()
+                                                           : QRect(0, 0, 1366, 768);
+        resize(std::min(1500, screen.width()), std::min(900, screen.height()));
+    }
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    for (PlotView* view : m_views)
+        view->refresh();
+    updateStatus();
+}
+
+QDockWidget* MainWindow::addViewDock(PlotView* view, const QString& title, const QString& objectName)
+{
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName); // saveState() needs names to remember the layout
+    dock->setWidget(view);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    m_views.append(view);
+    m_docks.append(dock);
+    connect(view, &PlotView::exportRequested, this, [this](View) {
+        statusBar()->showMessage(tr("Figure export arrives with File ▸ Export"), 4000);
+    });
+    return dock;
+}
+
+void MainWindow::createDocks()
+{
+    m_controls = new ControlsPanel(m_document);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_controls);
+    scroll->setWidgetResizable(true);
+    scroll->setMinimumWidth(300);
+    auto* controlsDock = new QDockWidget(tr("Controls"), this);
+    controlsDock->setObjectName(QStringLiteral("controlsDock"));
+    controlsDock->setWidget(scroll);
+    addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
+    m_docks.append(controlsDock);
+
+    QDockWidget* waves = addViewDock(new WavesView(m_document), tr("Waves"), QStringLiteral("wavesDock"));
+    QDockWidget* similarity = addViewDock(new SimilarityView(m_document), tr("Similarity"), QStringLiteral("similarityDock"));
+    QDockWidget* offset = addViewDock(new OffsetView(m_document), tr("Relative offset"), QStringLiteral("offsetDock"));
+    QDockWidget* bands = addViewDock(new BandsView(m_document), tr("Frequency bands"), QStringLiteral("bandsDock"));
+    tabifyDockWidget(waves, similarity);
+    tabifyDockWidget(similarity, offset);
+    tabifyDockWidget(offset, bands);
+    waves->raise();
+    resizeDocks({controlsDock, waves}, {320, 560}, Qt::Horizontal);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction* reset = edit->addAction(tr("Reset to &defaults"), m_document, &Document::resetToDefaults);
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : m_docks)
+        view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    QAction* presentation = view->addAction(tr("&Presentation mode"));
+    presentation->setCheckable(true);
+    presentation->setShortcut(QKeySequence(Qt::Key_F5));
+    presentation->setToolTip(tr("Larger fonts and thicker lines, for projectors"));
+    connect(presentation, &QAction::toggled, this, &MainWindow::setPresentationMode);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About PE Explorer"), this, [this] {
+        QMessageBox::about(this, tr("About PE Explorer"),
+                           tr("<h3>PE Explorer %1</h3><p>See and explore the sinusoidal positional encoding "
+                              "of Transformers: PE(pos, 2i) = sin(pos / base<sup>2i/d</sup>), "
+                              "PE(pos, 2i+1) = cos(pos / base<sup>2i/d</sup>).</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+PlotView* MainWindow::plotView(View view) const
+{
+    for (PlotView* v : m_views)
+        if (v->view() == view)
+            return v;
+    return nullptr;
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    m_presentation = on;
+    const double scale = on ? 1.7 : 1.0;
+    QFont font = QApplication::font();
+    font.setPointSizeF(QFont().pointSizeF() * scale);
+    m_controls->setFont(font);
+    for (PlotView* view : m_views)
+        view->setScale(scale);
+}
+
+void MainWindow::updateStatus()
+{
+    const auto& s = m_document->spec();
+    QString text = tr("d_model %1 · max_len %2 · base %3 · position %4 · offset %5")
+                       .arg(s.dModel).arg(s.maxLen).arg(s.base).arg(s.firstPosition + m_document->state().position)
+                       .arg(m_document->state().offset);
+    if (!m_document->isFrameCurrent())
+        text += tr(" · computing…");
+    m_status->setText(text);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    event->accept();
+}
+
+} // namespace pe::ui

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/document.h"
+
+#include <QMainWindow>
+
+class QDockWidget;
+class QLabel;
+
+namespace pe::ui {
+
+class ControlsPanel;
+class HeatmapView;
+class PlotView;
+
+/// Wires the document, the controls and the views together; it computes nothing itself.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(const Settings& initial = {}, QWidget* parent = nullptr);
+
+    Document* document() const { return m_document; }
+    ControlsPanel* controls() const { return m_controls; }
+    HeatmapView* heatmap() const { return m_heatmap; }
+    /// The view showing `view` (the heatmap is the central one, the others live in docks).
+    PlotView* plotView(View view) const;
+    bool presentationMode() const { return m_presentation; }
+    void setPresentationMode(bool on);
+
+protected:
+    void closeEvent(class QCloseEvent* event) override;
+
+private:
+    void createDocks();
+    void createMenus();
+    void updateStatus();
+    QDockWidget* addViewDock(PlotView* view, const QString& title, const QString& objectName);
+
+    Document* m_document;
+    ControlsPanel* m_controls = nullptr;
+    HeatmapView* m_heatmap = nullptr;
+    QList<PlotView*> m_views;
+    QList<QDockWidget*> m_docks;
+    QLabel* m_status = nullptr;
+    bool m_presentation = false;
+};
+
+} // namespace pe::ui
