@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/viewstate.h"
+
 #include <QWidget>
 
 class QCheckBox;
@@ -15,15 +17,6 @@ namespace pe::ui {
 
 class Document;
 class LogSlider;
-
-/// The window's limits (the core allows more; the command line and exports use the core's).
-struct WindowLimits {
-    static constexpr int maxDModel = 4096;
-    static constexpr int maxMaxLen = 1 << 20;
-    static constexpr double minBase = 1.01;
-    static constexpr double maxBase = 1e9;
-    static constexpr int maxFirstPosition = 1000000;
-};
 
 /// Sliders with spin boxes and choices for every setting. It only changes the document and
 /// mirrors it back; a slider drag is one undo step.

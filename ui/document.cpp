@@ -78,19 +78,24 @@ bool Document::isFrameCurrent() const
 
 Settings Document::sanitized(Settings s)
 {
-    using L = core::SpecLimits;
+    // The window's limits, tighter than the core's: what the views can draw at frame rate.
+    using L = WindowLimits;
     auto& spec = s.spec;
-    spec.dModel = std::clamp(spec.dModel, L::minDModel, L::maxDModel);
-    spec.maxLen = std::clamp(spec.maxLen, L::minMaxLen, L::maxMaxLen);
-    if (!std::isfinite(spec.base) || spec.base <= 1.0)
+    spec.dModel = std::clamp(spec.dModel, 1, L::maxDModel);
+    spec.maxLen = std::clamp<std::int64_t>(spec.maxLen, 1, L::maxMaxLen);
+    if (!std::isfinite(spec.base))
         spec.base = 10000.0;
-    spec.base = std::min(spec.base, L::maxBase);
+    spec.base = std::clamp(spec.base, L::minBase, L::maxBase);
     spec.firstPosition = std::clamp<std::int64_t>(spec.firstPosition, 0, L::maxFirstPosition);
+    if (spec.layout != core::Layout::Interleaved && spec.layout != core::Layout::Split)
+        spec.layout = core::Layout::Interleaved;
+    if (spec.frequencies != core::FrequencyRule::Paper && spec.frequencies != core::FrequencyRule::Tensor2Tensor)
+        spec.frequencies = core::FrequencyRule::Paper;
     auto& st = s.state;
     st.position = std::clamp<std::int64_t>(st.position, 0, spec.maxLen - 1);
     st.dimension = std::clamp(st.dimension, 0, spec.dModel - 1);
     const std::int64_t lowestOffset = -(spec.firstPosition + st.position);
-    st.offset = std::clamp<std::int64_t>(st.offset, lowestOffset, L::maxFirstPosition);
+    st.offset = std::clamp<std::int64_t>(st.offset, lowestOffset, core::SpecLimits::maxFirstPosition);
     st.dims.removeIf([&](int dim) { return dim < 0 || dim >= spec.dModel; });
     const int pairs = core::pairCount(spec);
     if (st.bandFirst >= pairs || st.bandLast < 0 || st.bandFirst > st.bandLast)
@@ -185,6 +190,18 @@ void Document::setHeatWindow(RowWindow window)
     requestFrame();
 }
 
+void Document::computeNow()
+{
+    m_watcher.waitForFinished();
+    m_computeAgain = false;
+    const std::uint64_t generation = ++m_latestGeneration;
+    FramePtr frame = buildFrame(m_settings.spec, m_settings.state, m_heatWindow, generation, m_frame, m_latestGeneration);
+    if (!frame)
+        return;
+    m_frame = std::move(frame);
+    emit frameReady();
+}
+
 void Document::requestFrame()
 {
     const std::uint64_t generation = ++m_latestGeneration;
@@ -205,8 +222,8 @@ void Document::onFrameComputed()
         requestFrame();
         return;
     }
-    if (!frame)
-        return;
+    if (!frame || frame->generation != m_latestGeneration.load())
+        return; // superseded, or computeNow() already delivered a newer one
     m_frame = std::move(frame);
     emit frameReady();
 }

@@ -69,6 +69,10 @@ public:
     /// The settings made valid: clamped to the allowed ranges, selection inside the matrix.
     static Settings sanitized(Settings settings);
 
+    /// Computes the frame for the current settings on the calling thread and emits frameReady:
+    /// for exports and tests, which need the result now rather than at the next event.
+    void computeNow();
+
     /// Applies settings without an undo step (the undo command itself, sessions).
     void apply(const Settings& settings);
 

@@ -2,6 +2,7 @@
 #include "ui/heatmapview.h"
 
 #include "core/frequencies.h"
+#include "ui/cellcolormap.h"
 #include "ui/colormaps.h"
 #include "ui/document.h"
 
@@ -30,7 +31,7 @@ HeatmapView::HeatmapView(Document* document, QWidget* parent)
     m_title = new QCPTextElement(p, QString(), QFont(font().family(), 11, QFont::Bold));
     p->plotLayout()->addElement(0, 0, m_title);
 
-    m_map = new QCPColorMap(p->xAxis, p->yAxis);
+    m_map = new CellColorMap(p->xAxis, p->yAxis);
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
     m_scale = new QCPColorScale(p);

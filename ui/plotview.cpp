@@ -78,6 +78,37 @@ void PlotView::setScale(double scale)
         redraw(*m_document->frame());
 }
 
+void PlotView::prepareForExport(double fontPixels)
+{
+    const auto sized = [](QFont font, double pixels) {
+        font.setPixelSize(std::max(1, static_cast<int>(std::lround(pixels))));
+        return font;
+    };
+    const double small = fontPixels * 0.875;
+    for (QCPLayoutElement* element : m_plot->plotLayout()->elements(true)) {
+        if (auto* text = qobject_cast<QCPTextElement*>(element))
+            text->setFont(sized(text->font(), fontPixels));
+        else if (auto* legend = qobject_cast<QCPLegend*>(element))
+            legend->setFont(sized(legend->font(), small));
+        else if (auto* scale = qobject_cast<QCPColorScale*>(element)) {
+            scale->axis()->setTickLabelFont(sized(scale->axis()->tickLabelFont(), small));
+            scale->axis()->setLabelFont(sized(scale->axis()->labelFont(), fontPixels));
+            scale->setBarWidth(static_cast<int>(fontPixels));
+        } else if (auto* rect = qobject_cast<QCPAxisRect*>(element)) {
+            for (QCPAxis* axis : rect->axes()) {
+                axis->setTickLabelFont(sized(axis->tickLabelFont(), small));
+                axis->setLabelFont(sized(axis->labelFont(), fontPixels));
+            }
+        }
+    }
+    for (int i = 0; i < m_plot->legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(m_plot->legend->item(i)))
+            item->setFont(sized(item->font(), small));
+    for (int i = 0; i < m_plot->itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(m_plot->item(i)))
+            text->setFont(sized(text->font(), small));
+}
+
 void PlotView::applyScale()
 {
     stylePlot(m_plot, m_scale);

@@ -25,6 +25,9 @@ public:
     /// Multiplies fonts and line widths (presentation mode); 1 is normal.
     void setScale(double scale);
     double scale() const { return m_scale; }
+    /// Restyles the plot for a printed figure: every font at an absolute pixel size (in the
+    /// 96-dpi layout of an export) so text prints at the chosen point size.
+    virtual void prepareForExport(double fontPixels);
     /// Draws the document's current frame (views created after it was computed call this).
     void refresh();
 

@@ -17,6 +17,15 @@ QString viewName(View view);
 std::optional<View> parseView(const QString& name);
 QStringList viewNames();
 
+/// What the window and figures draw (the core allows more; data exports use the core's limits).
+struct WindowLimits {
+    static constexpr int maxDModel = 4096;
+    static constexpr int maxMaxLen = 1 << 20;
+    static constexpr double minBase = 1.01;
+    static constexpr double maxBase = 1e9;
+    static constexpr int maxFirstPosition = 1000000;
+};
+
 /// What the user has selected and chosen to show, beside the spec itself. Shared by the
 /// document (the window) and the command line, so that both draw and export the same thing.
 struct ViewState {
