@@ -185,36 +185,4 @@ std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& argum
     }
 }
 
-QString recipeCommand(const LaunchOptions& o)
-{
-    QStringList args{QStringLiteral("pe-explorer"), QStringLiteral("--export"), o.exportPath,
-                     QStringLiteral("--view"), ui::viewName(o.view),
-                     QStringLiteral("--d-model"), QString::number(o.spec.dModel),
-                     QStringLiteral("--max-len"), QString::number(o.spec.maxLen),
-                     QStringLiteral("--base"), QString::number(o.spec.base, 'g', 17),
-                     QStringLiteral("--layout"), QString::fromUtf8(core::layoutName(o.spec.layout).data()),
-                     QStringLiteral("--frequencies"), QString::fromUtf8(core::frequencyRuleName(o.spec.frequencies).data()),
-                     QStringLiteral("--first-position"), QString::number(o.spec.firstPosition),
-                     QStringLiteral("--position"), QString::number(o.state.position),
-                     QStringLiteral("--offset"), QString::number(o.state.offset),
-                     QStringLiteral("--colormap"), o.state.colormap};
-    if (!o.state.dims.isEmpty()) {
-        QStringList dims;
-        for (int d : o.state.dims)
-            dims << QString::number(d);
-        args << QStringLiteral("--dims") << dims.join(QLatin1Char(','));
-    }
-    if (o.state.normalize)
-        args << QStringLiteral("--normalize");
-    if (o.sizePixels.isValid())
-        args << QStringLiteral("--size") << QStringLiteral("%1x%2").arg(o.sizePixels.width()).arg(o.sizePixels.height());
-    if (o.sizeMillimetres.isValid())
-        args << QStringLiteral("--size-mm") << QStringLiteral("%1x%2").arg(o.sizeMillimetres.width()).arg(o.sizeMillimetres.height())
-             << QStringLiteral("--dpi") << QString::number(o.dpi);
-    for (QString& a : args)
-        if (a.contains(QRegularExpression(QStringLiteral("[^A-Za-z0-9_./,:=+-]"))))
-            a = QLatin1Char('\'') + a.replace(QLatin1Char('\''), QStringLiteral("'\\''")) + QLatin1Char('\'');
-    return args.join(QLatin1Char(' '));
-}
-
 } // namespace pe::app

@@ -35,7 +35,4 @@ struct EarlyExit {
 /// a message naming the option, the value and what is allowed.
 std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& arguments);
 
-/// The command that re-makes an export with the same settings.
-QString recipeCommand(const LaunchOptions& options);
-
 } // namespace pe::app

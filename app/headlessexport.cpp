@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/headlessexport.h"
 
-#include <QFileInfo>
+#include "ui/figureexport.h"
+
 #include <QTextStream>
 
 namespace pe::app {
@@ -30,13 +31,13 @@ int runHeadlessExport(const LaunchOptions& options)
     request.path = options.exportPath;
     request.overwrite = options.force;
 
-    const QString suffix = QFileInfo(options.exportPath).suffix().toLower();
-    ui::ExportResult result;
-    if (suffix == QLatin1String("npy") || suffix == QLatin1String("csv"))
-        result = ui::exportData(request);
-    else
-        result = {ui::ExportResult::Status::BadRequest,
-                  QStringLiteral("figure export (.%1) is not available in this build; use .npy or .csv").arg(suffix)};
+    ui::FigureSize size = ui::singleColumnFigure();
+    size.dpi = options.dpi;
+    if (options.sizePixels.isValid())
+        size.pixels = options.sizePixels;
+    if (options.sizeMillimetres.isValid())
+        size.millimetres = options.sizeMillimetres;
+    const ui::ExportResult result = ui::exportFile(request, size);
     if (!result.ok())
         QTextStream(stderr) << "pe-explorer: " << result.message << Qt::endl;
     return exitCodeFor(result);
