@@ -97,7 +97,7 @@ void HeatmapView::redraw(const Frame& f)
     m_map->setGradient(colormapGradient(f.state.colormap));
     m_map->setDataRange(QCPRange(-1.0, 1.0));
 
-    const bool newSpec = !(f.spec == m_drawnSpec);
+    const bool newSpec = !m_drawnSpec || !(f.spec == *m_drawnSpec);
     if (newSpec || f.heatWindow.count == 0) {
         m_drawnSpec = f.spec;
         m_settingRange = true;
@@ -107,12 +107,12 @@ void HeatmapView::redraw(const Frame& f)
         }
         m_settingRange = false;
     }
-    m_title->setText(tr("Positional encoding · d_model = %1 · max_len = %2 · base = %3 · %4 · %5\n%6")
+    m_title->setText(tr("Positional encoding\nd_model %1 · max_len %2 · base %3\n%4 · %5 · %6")
                          .arg(f.spec.dModel).arg(f.spec.maxLen).arg(number(f.spec.base))
                          .arg(QString::fromUtf8(core::layoutName(f.spec.layout).data()),
                               QString::fromUtf8(core::frequencyRuleName(f.spec.frequencies).data()),
-                              f.heatExact() ? tr("exact cell values")
-                                            : tr("each row averages %1 positions exactly — zoom in for single cells")
+                              f.heatExact() ? tr("exact cells")
+                                            : tr("rows average %1 positions (zoom in for cells)")
                                                   .arg(number(rowsPerBin, 4))));
     updateOverlays(f);
     plot()->replot(QCustomPlot::rpQueuedReplot);
@@ -157,6 +157,14 @@ void HeatmapView::updateOverlays(const Frame& f)
         rect->setBrush(QColor(255, 255, 255, 40));
         m_bandRects.append(rect);
     }
+}
+
+void HeatmapView::prepareForExport(double fontPixels)
+{
+    PlotView::prepareForExport(fontPixels);
+    // A paper figure shows the encoding, not the window's selection.
+    m_positionLine->setVisible(false);
+    m_dimensionLine->setVisible(false);
 }
 
 std::pair<std::int64_t, int> HeatmapView::cellAt(const QPointF& pixel) const

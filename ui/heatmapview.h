@@ -5,6 +5,8 @@
 
 #include <QTimer>
 
+#include <optional>
+
 class QCPColorMap;
 class QCPColorScale;
 class QCPItemStraightLine;
@@ -28,6 +30,8 @@ public:
     /// The cell under a point of the plot widget, or {−1, −1} outside the map.
     std::pair<std::int64_t, int> cellAt(const QPointF& pixel) const;
 
+    void prepareForExport(double fontPixels) override;
+
 protected:
     void redraw(const Frame& frame) override;
     void applyScale() override;
@@ -46,7 +50,7 @@ private:
     QCPItemStraightLine* m_dimensionLine;
     QList<QCPItemRect*> m_bandRects;
     QTimer m_zoomSettle; // asks for exact rows once a wheel/drag zoom pauses
-    core::EncodingSpec m_drawnSpec;
+    std::optional<core::EncodingSpec> m_drawnSpec; // the spec the axes were last fitted to
     bool m_settingRange = false;
     QPointF m_pressPosition;
 };
