@@ -3,6 +3,7 @@
 
 #include "ui/bandsview.h"
 #include "ui/controlspanel.h"
+#include "ui/exportcontroller.h"
 #include "ui/heatmapview.h"
 #include "ui/offsetview.h"
 #include "ui/similarityview.h"
@@ -29,8 +30,10 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
     m_document->apply(initial);
 
+    m_exporter = new ExportController(m_document, this);
     m_heatmap = new HeatmapView(m_document);
     m_views.append(m_heatmap);
+    connect(m_heatmap, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);
     setCentralWidget(m_heatmap);
     createDocks();
     createMenus();
@@ -60,9 +63,7 @@ QDockWidget* MainWindow::addViewDock(PlotView* view, const QString& title, const
     addDockWidget(Qt::RightDockWidgetArea, dock);
     m_views.append(view);
     m_docks.append(dock);
-    connect(view, &PlotView::exportRequested, this, [this](View) {
-        statusBar()->showMessage(tr("Figure export arrives with File ▸ Export"), 4000);
-    });
+    connect(view, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);
     return dock;
 }
 
@@ -93,6 +94,13 @@ void MainWindow::createDocks()
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* exportAction = file->addAction(tr("&Export…"), this, [this] { m_exporter->exportInteractively(View::Heatmap); });
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAction->setToolTip(tr("Save a view as a PDF, SVG or PNG figure, or its data as .npy or .csv"));
+    QAction* copy = file->addAction(tr("&Copy figure"), this, [this] { m_exporter->copyFigure(View::Heatmap); });
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    copy->setToolTip(tr("Put the heatmap figure and the command that re-makes it on the clipboard"));
+    file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 

@@ -11,6 +11,7 @@ class QLabel;
 namespace pe::ui {
 
 class ControlsPanel;
+class ExportController;
 class HeatmapView;
 class PlotView;
 
@@ -22,6 +23,7 @@ public:
 
     Document* document() const { return m_document; }
     ControlsPanel* controls() const { return m_controls; }
+    ExportController* exporter() const { return m_exporter; }
     HeatmapView* heatmap() const { return m_heatmap; }
     /// The view showing `view` (the heatmap is the central one, the others live in docks).
     PlotView* plotView(View view) const;
@@ -38,6 +40,7 @@ private:
     QDockWidget* addViewDock(PlotView* view, const QString& title, const QString& objectName);
 
     Document* m_document;
+    ExportController* m_exporter = nullptr;
     ControlsPanel* m_controls = nullptr;
     HeatmapView* m_heatmap = nullptr;
     QList<PlotView*> m_views;

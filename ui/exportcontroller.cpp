@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+#include "ui/exportcontroller.h"
+
+#include "ui/document.h"
+#include "ui/exportdialog.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QSettings>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <atomic>
+
+namespace pe::ui {
+
+ExportController::ExportController(Document* document, QWidget* window)
+    : QObject(window), m_document(document), m_window(window)
+{
+    m_lastFolder = QSettings().value(QStringLiteral("export/folder"), QDir::homePath()).toString();
+}
+
+ExportRequest ExportController::requestFor(View view, const QString& path, bool overwrite) const
+{
+    ExportRequest request;
+    request.spec = m_document->spec();
+    request.state = m_document->state();
+    request.view = view;
+    request.path = path;
+    request.overwrite = overwrite;
+    return request;
+}
+
+void ExportController::exportInteractively(View view)
+{
+    const QString suggested = QDir(m_lastFolder).filePath(QStringLiteral("pe-%1.pdf").arg(viewName(view)));
+    ExportDialog dialog(view, suggested, m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QString path = dialog.path();
+    bool overwrite = false;
+    if (QFileInfo::exists(path)) {
+        const auto answer = QMessageBox::question(m_window, tr("Replace file?"),
+                                                  tr("%1 already exists. Replace it?").arg(path),
+                                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer != QMessageBox::Yes)
+            return;
+        overwrite = true;
+    }
+    const ExportResult result = exportTo(dialog.view(), path, dialog.figureSize(), overwrite);
+    if (result.ok()) {
+        m_lastFolder = QFileInfo(path).absolutePath();
+        QSettings().setValue(QStringLiteral("export/folder"), m_lastFolder);
+    } else if (result.status != ExportResult::Status::Cancelled) {
+        QMessageBox::warning(m_window, tr("Export failed"), result.message);
+    }
+}
+
+ExportResult ExportController::exportTo(View view, const QString& path, const FigureSize& size, bool overwrite)
+{
+    const ExportRequest request = requestFor(view, path, overwrite);
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("npy") || suffix == QLatin1String("csv"))
+        return exportDataWithProgress(request);
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const ExportResult result = exportFigure(request, size);
+    QApplication::restoreOverrideCursor();
+    return result;
+}
+
+ExportResult ExportController::exportDataWithProgress(const ExportRequest& request)
+{
+    // Data can be gigabytes: write it on a worker thread while the window stays responsive,
+    // with a progress dialog whose Cancel leaves no file behind.
+    auto progress = std::make_shared<std::atomic<int>>(0);
+    auto cancelled = std::make_shared<std::atomic<bool>>(false);
+    QFutureWatcher<ExportResult> watcher;
+    QProgressDialog dialog(tr("Exporting %1…").arg(QFileInfo(request.path).fileName()), tr("Cancel"), 0, 1000, m_window);
+    dialog.setWindowModality(Qt::WindowModal);
+    dialog.setMinimumDuration(300);
+    connect(&dialog, &QProgressDialog::canceled, this, [cancelled] { *cancelled = true; });
+    QTimer poll;
+    connect(&poll, &QTimer::timeout, &dialog, [&] { dialog.setValue(*progress); });
+    QEventLoop loop;
+    connect(&watcher, &QFutureWatcher<ExportResult>::finished, &loop, &QEventLoop::quit);
+    watcher.setFuture(QtConcurrent::run([request, progress, cancelled] {
+        return exportData(request, [progress, cancelled](double done) {
+            *progress = static_cast<int>(done * 1000);
+            return !cancelled->load();
+        });
+    }));
+    poll.start(50);
+    loop.exec();
+    poll.stop();
+    dialog.reset();
+    return watcher.result();
+}
+
+void ExportController::copyFigure(View view)
+{
+    const ExportRequest request = requestFor(view, QStringLiteral("figure.png"), true);
+    FigureSize size = singleColumnFigure();
+    size.dpi = 150;
+    auto* mime = new QMimeData;
+    mime->setImageData(renderFigure(request, size));
+    mime->setText(recipeCommand(request, size));
+    QApplication::clipboard()->setMimeData(mime);
+}
+
+} // namespace pe::ui

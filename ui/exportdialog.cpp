@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+#include "ui/exportdialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+
+namespace pe::ui {
+
+namespace {
+
+QString viewLabel(View view)
+{
+    switch (view) {
+    case View::Heatmap: return QObject::tr("Encoding heatmap");
+    case View::Waves: return QObject::tr("Wave plots");
+    case View::Similarity: return QObject::tr("Similarity");
+    case View::Offset: return QObject::tr("Relative offset");
+    case View::Bands: return QObject::tr("Frequency bands");
+    }
+    return {};
+}
+
+} // namespace
+
+ExportDialog::ExportDialog(View view, const QString& suggestedPath, QWidget* parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("Export"));
+    auto* form = new QFormLayout(this);
+
+    m_view = new QComboBox;
+    for (int v = 0; v <= int(View::Bands); ++v)
+        m_view->addItem(viewLabel(View(v)), v);
+    m_view->setCurrentIndex(int(view));
+    form->addRow(tr("View"), m_view);
+
+    m_path = new QLineEdit(suggestedPath);
+    m_path->setToolTip(tr(".pdf and .svg: vector figure · .png: image at the chosen DPI · .npy and .csv: the view's data (float64)"));
+    auto* browse = new QPushButton(tr("Browse…"));
+    connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
+    auto* pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(browse);
+    form->addRow(tr("File"), pathRow);
+
+    m_preset = new QComboBox;
+    m_preset->addItems({tr("Single column (89 × 70 mm)"), tr("Double column (183 × 100 mm)"), tr("Custom size")});
+    form->addRow(tr("Figure size"), m_preset);
+    m_width = new QDoubleSpinBox;
+    m_height = new QDoubleSpinBox;
+    for (QDoubleSpinBox* box : {m_width, m_height}) {
+        box->setRange(10, 1000);
+        box->setDecimals(1);
+        box->setSuffix(tr(" mm"));
+    }
+    auto* sizeRow = new QHBoxLayout;
+    sizeRow->addWidget(m_width);
+    sizeRow->addWidget(new QLabel(QStringLiteral("×")));
+    sizeRow->addWidget(m_height);
+    form->addRow(tr("Width × height"), sizeRow);
+    m_dpi = new QSpinBox;
+    m_dpi->setRange(30, 2400);
+    m_dpi->setValue(300);
+    m_dpi->setSuffix(tr(" dpi"));
+    m_dpi->setToolTip(tr("Resolution of PNG files; PDF and SVG are vector graphics"));
+    form->addRow(tr("PNG resolution"), m_dpi);
+    m_font = new QDoubleSpinBox;
+    m_font->setRange(5, 24);
+    m_font->setDecimals(1);
+    m_font->setValue(8);
+    m_font->setSuffix(tr(" pt"));
+    m_font->setToolTip(tr("Journals ask for 7–9 pt text in the printed figure"));
+    form->addRow(tr("Font size"), m_font);
+    m_summary = new QLabel;
+    form->addRow(m_summary);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    form->addRow(buttons);
+
+    connect(m_preset, &QComboBox::activated, this, &ExportDialog::applyPreset);
+    for (QDoubleSpinBox* box : {m_width, m_height})
+        connect(box, &QDoubleSpinBox::valueChanged, this, [this] {
+            m_preset->setCurrentIndex(2);
+            updateSummary();
+        });
+    connect(m_dpi, &QSpinBox::valueChanged, this, &ExportDialog::updateSummary);
+    connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::updateSummary);
+    applyPreset(0);
+}
+
+void ExportDialog::browse()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export to"), m_path->text(),
+        tr("PDF figure (*.pdf);;SVG figure (*.svg);;PNG image (*.png);;NumPy data (*.npy);;CSV data (*.csv)"),
+        nullptr, QFileDialog::DontConfirmOverwrite); // the window asks once, when exporting
+    if (!path.isEmpty())
+        m_path->setText(path);
+}
+
+void ExportDialog::applyPreset(int index)
+{
+    const FigureSize size = index == 1 ? doubleColumnFigure() : singleColumnFigure();
+    if (index < 2) {
+        const QSignalBlocker w(m_width), h(m_height);
+        m_width->setValue(size.millimetres.width());
+        m_height->setValue(size.millimetres.height());
+        m_preset->setCurrentIndex(index);
+    }
+    updateSummary();
+}
+
+void ExportDialog::updateSummary()
+{
+    const QString suffix = QFileInfo(path()).suffix().toLower();
+    const bool data = suffix == QLatin1String("npy") || suffix == QLatin1String("csv");
+    for (QWidget* w : {static_cast<QWidget*>(m_preset), static_cast<QWidget*>(m_width), static_cast<QWidget*>(m_height),
+                       static_cast<QWidget*>(m_dpi), static_cast<QWidget*>(m_font)})
+        w->setEnabled(!data);
+    const QSize png = figureSize().pngPixels();
+    m_summary->setText(data ? tr("Data: float64 values of the view, streamed to the file")
+                            : tr("PNG: %1 × %2 pixels").arg(png.width()).arg(png.height()));
+}
+
+View ExportDialog::view() const { return View(m_view->currentData().toInt()); }
+QString ExportDialog::path() const { return m_path->text().trimmed(); }
+
+FigureSize ExportDialog::figureSize() const
+{
+    FigureSize size;
+    size.millimetres = QSizeF(m_width->value(), m_height->value());
+    size.dpi = m_dpi->value();
+    size.fontPoints = m_font->value();
+    return size;
+}
+
+} // namespace pe::ui
