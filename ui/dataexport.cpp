@@ -147,6 +147,8 @@ QString targetPathError(const QString& path, bool overwrite)
         return QStringLiteral("cannot write %1: it is a folder").arg(path);
     if (info.exists() && !overwrite)
         return QStringLiteral("%1 already exists; pass --force to replace it").arg(path);
+    if (const QFileInfo folder(info.absolutePath()); folder.exists() && !folder.isDir())
+        return QStringLiteral("cannot write %1: %2 is a file, not a folder").arg(path, info.absolutePath());
     if (!info.absoluteDir().exists())
         return QStringLiteral("cannot write %1: the folder %2 does not exist").arg(path, info.absolutePath());
     return {};
