@@ -11,14 +11,6 @@ namespace pe::core {
 
 namespace {
 
-std::vector<long double> frequenciesLong(const EncodingSpec& spec)
-{
-    std::vector<long double> omega(pairCount(spec));
-    for (int k = 0; k < pairCount(spec); ++k)
-        omega[k] = angularFrequencyLong(spec, k);
-    return omega;
-}
-
 void requireShape(const Eigen::Ref<RowMatrix>& out, std::int64_t rows, int cols, const char* what)
 {
     if (out.rows() != rows || out.cols() != cols)
@@ -74,7 +66,7 @@ void fillEncodingRows(const EncodingSpec& spec, std::int64_t firstRow, Eigen::Re
         return;
     const int pairs = pairCount(spec);
     const int fullPairs = fullPairCount(spec);
-    const std::vector<long double> omega = frequenciesLong(spec);
+    const std::vector<long double> omega = frequencyTable(spec);
 
     // Position p = q·B + r: sin(pω) = sin(qBω)cos(rω) + cos(qBω)sin(rω). Both tables are
     // evaluated in extended precision, so each value costs two products and a sum instead of
@@ -85,8 +77,13 @@ void fillEncodingRows(const EncodingSpec& spec, std::int64_t firstRow, Eigen::Re
     const std::int64_t q0 = p0 / block;
     const std::int64_t q1 = (p0 + rows - 1) / block;
     const std::int64_t blocks = q1 - q0 + 1;
-    std::vector<double> remainderSin(block * pairs), remainderCos(block * pairs);
-    std::vector<double> blockSin(blocks * pairs), blockCos(blocks * pairs);
+    // Scratch tables live as long as the thread: fresh pages are slow to touch here, and a
+    // slider drag calls this for every frame.
+    thread_local std::vector<double> remainderSin, remainderCos, blockSin, blockCos;
+    remainderSin.resize(block * pairs);
+    remainderCos.resize(block * pairs);
+    blockSin.resize(blocks * pairs);
+    blockCos.resize(blocks * pairs);
     for (std::int64_t r = 0; r < block; ++r)
         for (int k = 0; k < pairs; ++k) {
             const SinCos sc = accurateSinCos(omega[k], r);
@@ -153,20 +150,28 @@ void fillBinnedEncoding(const EncodingSpec& spec, std::int64_t firstRow, std::in
         return;
     }
     const int pairs = pairCount(spec);
-    const std::vector<long double> omega = frequenciesLong(spec);
+    const std::vector<long double> omega = frequencyTable(spec);
+    // Bins hold ⌊n/bins⌋ or ⌈n/bins⌉ rows: two Dirichlet factors per pair cover them all.
+    const std::int64_t shortCount = rowCount / bins;
+    std::vector<double> dirichletShort(pairs), dirichletLong(pairs);
+    for (int k = 0; k < pairs; ++k) {
+        const double half = static_cast<double>(omega[k] / 2);
+        const auto dirichlet = [half](std::int64_t n) { return std::sin(n * half) / (n * std::sin(half)); };
+        dirichletShort[k] = dirichlet(shortCount);
+        dirichletLong[k] = dirichlet(shortCount + 1);
+    }
     for (std::int64_t bin = 0; bin < bins; ++bin) {
         const std::int64_t a = spec.firstPosition + firstRow + binStart(rowCount, bins, bin);
         const std::int64_t count = binStart(rowCount, bins, bin + 1) - binStart(rowCount, bins, bin);
+        const std::vector<double>& dirichlet = count == shortCount ? dirichletShort : dirichletLong;
         const std::int64_t twiceCentre = 2 * a + count - 1;
         double* dst = out.row(bin).data();
         for (int k = 0; k < pairs; ++k) {
             // Σ_{p=a}^{a+n−1} e^{ipω} = e^{i·centre·ω} · sin(nω/2) / sin(ω/2)
             const SinCos centre = accurateSinCos(omega[k] / 2, twiceCentre);
-            const double half = static_cast<double>(omega[k] / 2);
-            const double dirichlet = std::sin(count * half) / (count * std::sin(half));
-            dst[sinColumn(spec, k)] = centre.sin * dirichlet;
+            dst[sinColumn(spec, k)] = centre.sin * dirichlet[k];
             if (const int c = cosColumn(spec, k); c >= 0)
-                dst[c] = centre.cos * dirichlet;
+                dst[c] = centre.cos * dirichlet[k];
         }
     }
 }

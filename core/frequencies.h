@@ -5,6 +5,8 @@
 
 #include <Eigen/Core>
 
+#include <vector>
+
 namespace pe::core {
 
 /// ω_k for each pair k = 0…P−1 (size ⌈d/2⌉), decreasing from 1.
@@ -12,6 +14,10 @@ Eigen::VectorXd angularFrequencies(const EncodingSpec& spec);
 
 /// λ_k = 2π/ω_k for each pair (size ⌈d/2⌉): a geometric progression from 2π upwards.
 Eigen::VectorXd wavelengths(const EncodingSpec& spec);
+
+/// ω_k for every pair in extended precision, the source of every angle the core evaluates.
+/// The reference stays valid until the calling thread asks for another spec's table.
+const std::vector<long double>& frequencyTable(const EncodingSpec& spec);
 
 /// ω_k in extended precision, the source of every angle the core evaluates.
 long double angularFrequencyLong(const EncodingSpec& spec, int pair);

@@ -133,8 +133,10 @@ QString dataRequestError(const ExportRequest& request)
         return QStringLiteral("offset %1 would move position %2 below 0").arg(s.offset).arg(s.position);
     const auto [rows, cols] = dataShape(request.spec, s, request.view);
     if (static_cast<long double>(rows) * cols > maxExportValues)
-        return QStringLiteral("the %1 data would hold %2 × %3 values; at most %4 values can be exported")
-            .arg(viewName(request.view)).arg(rows).arg(cols).arg(maxExportValues);
+        return QStringLiteral("max_len = %1 and d_model = %2 make the %3 data %4 × %5 values; at most %6 values "
+                              "can be exported (choose a smaller max_len)")
+            .arg(request.spec.maxLen).arg(request.spec.dModel).arg(viewName(request.view)).arg(rows).arg(cols)
+            .arg(maxExportValues);
     return {};
 }
 

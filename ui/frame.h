@@ -65,11 +65,11 @@ using FramePtr = std::shared_ptr<const Frame>;
 
 /// Limits that keep a frame proportional to the screen, whatever max_len and d_model are.
 struct FrameLimits {
-    static constexpr std::int64_t heatBins = 1024;
+    static constexpr std::int64_t heatBins = 2048;
     static constexpr std::int64_t similarityBins = 512;
     static constexpr std::int64_t profileSamples = 2048;
     static constexpr std::int64_t waveSamples = 512;
-    static constexpr std::int64_t curvePoints = 2000;
+    static constexpr std::int64_t curvePoints = 8192; // smooth when zoomed to a few periods
     static constexpr std::int64_t offsetDotSamples = 256;
 };
 

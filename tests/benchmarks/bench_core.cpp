@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// Speed of the core on the sizes of the performance targets (docs/performance.md).
+// Run on demand: scripts/benchmark.sh (not part of the default test run).
+#include "core/encoding.h"
+#include "core/similarity.h"
+
+#include <QTest>
+
+using namespace pe::core;
+
+class BenchCore : public QObject {
+    Q_OBJECT
+private slots:
+    void encodingMatrix_data();
+    void encodingMatrix();
+    void similarityMatrix();
+    void binnedEncoding_data();
+    void binnedEncoding();
+    void binnedSimilarity_data();
+    void binnedSimilarity();
+};
+
+void BenchCore::encodingMatrix_data()
+{
+    QTest::addColumn<int>("dModel");
+    QTest::addColumn<qint64>("maxLen");
+    QTest::newRow("100x64") << 64 << qint64(100);
+    QTest::newRow("2048x512") << 512 << qint64(2048);
+    QTest::newRow("8192x1024") << 1024 << qint64(8192);
+}
+
+void BenchCore::encodingMatrix()
+{
+    QFETCH(int, dModel);
+    QFETCH(qint64, maxLen);
+    EncodingSpec spec;
+    spec.dModel = dModel;
+    spec.maxLen = maxLen;
+    RowMatrix out(maxLen, dModel); // buffers exist before the clock starts, as in the app
+    fillEncodingRows(spec, 0, out); // first touch of the pages and of the scratch tables
+    QBENCHMARK { fillEncodingRows(spec, 0, out); }
+}
+
+void BenchCore::similarityMatrix()
+{
+    EncodingSpec spec;
+    spec.dModel = 512;
+    spec.maxLen = 4096;
+    RowMatrix out(spec.maxLen, spec.maxLen);
+    out.setZero();
+    QBENCHMARK {
+        const SimilarityKernel kernel(spec, false);
+        kernel.fillRows(0, out);
+    }
+}
+
+void BenchCore::binnedEncoding_data()
+{
+    QTest::addColumn<int>("dModel");
+    QTest::addColumn<qint64>("maxLen");
+    QTest::newRow("2048x512") << 512 << qint64(2048);
+    QTest::newRow("8192x1024") << 1024 << qint64(8192);
+    QTest::newRow("1048576x4096") << 4096 << qint64(1 << 20);
+}
+
+void BenchCore::binnedEncoding()
+{
+    QFETCH(int, dModel);
+    QFETCH(qint64, maxLen);
+    EncodingSpec spec;
+    spec.dModel = dModel;
+    spec.maxLen = maxLen;
+    RowMatrix out(std::min<qint64>(maxLen, 1024), dModel);
+    out.setZero();
+    QBENCHMARK { fillBinnedEncoding(spec, 0, maxLen, out); }
+}
+
+void BenchCore::binnedSimilarity_data()
+{
+    binnedEncoding_data();
+}
+
+void BenchCore::binnedSimilarity()
+{
+    QFETCH(int, dModel);
+    QFETCH(qint64, maxLen);
+    EncodingSpec spec;
+    spec.dModel = dModel;
+    spec.maxLen = maxLen;
+    RowMatrix out(std::min<qint64>(maxLen, 512), std::min<qint64>(maxLen, 512));
+    out.setZero();
+    QBENCHMARK {
+        const SimilarityKernel kernel(spec, false);
+        kernel.fillBinned(out);
+    }
+}
+
+QTEST_APPLESS_MAIN(BenchCore)
+#include "bench_core.moc"
