@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The encoding against published vectors and against the long double reference (reference.h).
 #include "core/encoding.h"
-#include "core/frequencies.h"
 
 #include "reference.h"
 
@@ -11,6 +10,8 @@
 #include <limits>
 #include <map>
 #include <numbers>
+#include <thread>
+#include <vector>
 
 using namespace pe::core;
 
@@ -53,12 +54,8 @@ private slots:
     void matchesReference();
     void firstPositionShiftsRows();
     void splitIsAColumnPermutation();
-    void binStartPartitions();
-    void binnedIsTheMeanOfItsRows_data();
-    void binnedIsTheMeanOfItsRows();
-    void wavelengthsAndFrequencies_data();
-    void wavelengthsAndFrequencies();
     void extremePositionsStayOnTheCircle();
+    void interleavedSpecsAndThreadsDoNotInterfere();
     void rejectsBadArguments();
     void cleanupTestCase();
 
@@ -204,132 +201,6 @@ void TestEncoding::splitIsAColumnPermutation()
     }
 }
 
-void TestEncoding::binStartPartitions()
-{
-    const std::int64_t big = std::int64_t{1} << 31;
-    const std::pair<std::int64_t, std::int64_t> cases[] = {{1000, 37}, {1000, 1000}, {7, 1}, {100, 99}, {big, 1920},
-                                                           {big, big - 1}};
-    for (const auto& [rows, bins] : cases) {
-        QCOMPARE(binStart(rows, bins, 0), 0);
-        QCOMPARE(binStart(rows, bins, bins), rows);
-        // Balanced: every bin has ⌊rows/bins⌋ or ⌈rows/bins⌉ rows.
-        const std::int64_t lo = rows / bins, hi = (rows + bins - 1) / bins;
-        for (std::int64_t b : {std::int64_t{0}, std::int64_t{1}, bins / 2, bins - 2, bins - 1}) {
-            if (b < 0 || b >= bins)
-                continue;
-            const std::int64_t size = binStart(rows, bins, b + 1) - binStart(rows, bins, b);
-            QVERIFY2(size == lo || size == hi, qPrintable(QString("bin %1 of %2 has %3 rows").arg(b).arg(bins).arg(size)));
-        }
-    }
-    for (std::int64_t b = 0; b < 37; ++b) {
-        const std::int64_t size = binStart(1000, 37, b + 1) - binStart(1000, 37, b);
-        QVERIFY(size == 27 || size == 28);
-    }
-}
-
-void TestEncoding::binnedIsTheMeanOfItsRows_data()
-{
-    QTest::addColumn<EncodingSpec>("spec");
-    QTest::addColumn<qint64>("firstRow");
-    QTest::addColumn<qint64>("rowCount");
-    QTest::addColumn<qint64>("bins");
-    for (Layout l : {Layout::Interleaved, Layout::Split})
-        for (FrequencyRule f : {FrequencyRule::Paper, FrequencyRule::Tensor2Tensor}) {
-            const QString tag = QString("%1 %2").arg(ref::layoutTag(l), ref::ruleTag(f));
-            QTest::addRow("%s d7 first5 1000→37", qPrintable(tag)) << makeSpec(7, l, f, 10000.0, 5, 1000) << qint64(0)
-                                                                << qint64(1000) << qint64(37);
-            QTest::addRow("%s d33 first5 row100 900→37", qPrintable(tag))
-                << makeSpec(33, l, f, 10000.0, 5, 1000) << qint64(100) << qint64(900) << qint64(37);
-            QTest::addRow("%s d64 near 1e6 1000→37", qPrintable(tag))
-                << makeSpec(64, l, f, 10000.0, 999000, 1000) << qint64(0) << qint64(1000) << qint64(37);
-            QTest::addRow("%s d16 base2 500→1", qPrintable(tag)) << makeSpec(16, l, f, 2.0, 0, 500) << qint64(0)
-                                                               << qint64(500) << qint64(1);
-            QTest::addRow("%s d9 300→299", qPrintable(tag)) << makeSpec(9, l, f, 10000.0, 2, 300) << qint64(0)
-                                                           << qint64(300) << qint64(299);
-            QTest::addRow("%s d7 bins == rows", qPrintable(tag)) << makeSpec(7, l, f, 10000.0, 5, 1000) << qint64(0)
-                                                                << qint64(1000) << qint64(1000);
-        }
-}
-
-void TestEncoding::binnedIsTheMeanOfItsRows()
-{
-    QFETCH(EncodingSpec, spec);
-    QFETCH(qint64, firstRow);
-    QFETCH(qint64, rowCount);
-    QFETCH(qint64, bins);
-
-    RowMatrix binned(bins, spec.dModel);
-    fillBinnedEncoding(spec, firstRow, rowCount, binned);
-    const ref::Block rows = ref::rows(spec, spec.firstPosition + firstRow, rowCount);
-
-    if (bins == rowCount) { // each bin is one row: exactly the encoding
-        RowMatrix plain(rowCount, spec.dModel);
-        fillEncodingRows(spec, firstRow, plain);
-        QVERIFY(binned == plain);
-        QVERIFY(maxError(binned, rows) <= 1e-12);
-        return;
-    }
-    // The bins partition the rows; each is the plain mean of the rows it covers.
-    std::int64_t covered = 0;
-    double worst = 0.0;
-    for (std::int64_t b = 0; b < bins; ++b) {
-        const std::int64_t from = binStart(rowCount, bins, b), to = binStart(rowCount, bins, b + 1);
-        QCOMPARE(from, covered);
-        QVERIFY(to > from);
-        covered = to;
-        for (int c = 0; c < spec.dModel; ++c) {
-            long double sum = 0.0L;
-            for (std::int64_t r = from; r < to; ++r)
-                sum += rows(r, c);
-            worst = std::max(worst, static_cast<double>(std::fabs(binned(b, c) - sum / (to - from))));
-        }
-    }
-    QCOMPARE(covered, rowCount);
-    QVERIFY2(worst <= 1e-9, qPrintable(QString("max error of a bin mean: %1").arg(worst)));
-}
-
-void TestEncoding::wavelengthsAndFrequencies_data()
-{
-    QTest::addColumn<EncodingSpec>("spec");
-    for (int d : {1, 2, 7, 8, 33, 512})
-        for (FrequencyRule f : {FrequencyRule::Paper, FrequencyRule::Tensor2Tensor})
-            for (double base : {10000.0, 500000.0, 2.0, 1.0001})
-                QTest::addRow("d%d %s base%g", d, ref::ruleTag(f), base) << makeSpec(d, Layout::Interleaved, f, base);
-}
-
-void TestEncoding::wavelengthsAndFrequencies()
-{
-    QFETCH(EncodingSpec, spec);
-    const double twoPi = 2.0 * std::numbers::pi;
-    const Eigen::VectorXd omega = angularFrequencies(spec);
-    const Eigen::VectorXd lambda = wavelengths(spec);
-    const int pairs = (spec.dModel + 1) / 2;
-    QCOMPARE(omega.size(), pairs);
-    QCOMPARE(lambda.size(), pairs);
-
-    QCOMPARE(omega[0], 1.0);
-    QVERIFY(std::abs(lambda[0] / twoPi - 1.0) <= 1e-15);
-    for (int k = 0; k < pairs; ++k) {
-        const long double expected = ref::omega(spec, k);
-        QVERIFY(std::fabs(omega[k] / expected - 1.0L) <= 1e-15L);
-        QVERIFY(std::fabs(angularFrequencyLong(spec, k) / expected - 1.0L) <= 1e-17L);
-        QVERIFY(std::abs(lambda[k] * omega[k] / twoPi - 1.0) <= 1e-15);
-        if (k > 0) {
-            QVERIFY(omega[k] < omega[k - 1]);
-            // Geometric: every ratio is base^(2/d) (paper) or base^(1/(P−1)) (tensor2tensor).
-            const double ratio = spec.frequencies == FrequencyRule::Paper ? std::pow(spec.base, 2.0 / spec.dModel)
-                                                                         : std::pow(spec.base, 1.0 / (pairs - 1));
-            QVERIFY(std::abs(lambda[k] / lambda[k - 1] / ratio - 1.0) <= 1e-12);
-        }
-    }
-    if (spec.frequencies == FrequencyRule::Paper) {
-        QVERIFY(lambda.maxCoeff() < twoPi * spec.base);
-    } else if (pairs > 1) {
-        // tensor2tensor's slowest wavelength is exactly 2π·base.
-        QVERIFY(std::abs(lambda[pairs - 1] / (twoPi * spec.base) - 1.0) <= 1e-12);
-    }
-}
-
 void TestEncoding::extremePositionsStayOnTheCircle()
 {
     // Far beyond what the long double reference can check: values stay finite, every full pair
@@ -352,6 +223,43 @@ void TestEncoding::extremePositionsStayOnTheCircle()
     }
 }
 
+void TestEncoding::interleavedSpecsAndThreadsDoNotInterfere()
+{
+    // Views evaluate several specs in turn, from several threads: whatever the core caches per
+    // spec must follow every field that changes the frequencies (d_model, base, rule).
+    const EncodingSpec specs[] = {
+        makeSpec(64, Layout::Interleaved, FrequencyRule::Paper, 10000.0),
+        makeSpec(64, Layout::Interleaved, FrequencyRule::Paper, 500000.0),
+        makeSpec(64, Layout::Interleaved, FrequencyRule::Tensor2Tensor, 10000.0),
+        makeSpec(65, Layout::Interleaved, FrequencyRule::Paper, 10000.0),
+        makeSpec(64, Layout::Split, FrequencyRule::Paper, 10000.0),
+    };
+    const auto worstError = [&specs](int offset) {
+        double worst = 0.0;
+        for (int round = 0; round < 400; ++round) {
+            const EncodingSpec& s = specs[(round + offset) % std::size(specs)];
+            const std::int64_t p = 37 * round + offset;
+            const int c = (round * 7) % s.dModel;
+            worst = std::max(worst, static_cast<double>(std::fabs(encodingValue(s, p, c) - ref::value(s, p, c))));
+            const Eigen::VectorXd v = encodingVector(s, p + 1);
+            for (int col = 0; col < s.dModel; ++col)
+                worst = std::max(worst, static_cast<double>(std::fabs(v[col] - ref::value(s, p + 1, col))));
+        }
+        return worst;
+    };
+    QVERIFY(worstError(0) <= 1e-12);
+    double fromThreads[4] = {};
+    {
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 4; ++t)
+            threads.emplace_back([&, t] { fromThreads[t] = worstError(t + 1); });
+        for (std::thread& thread : threads)
+            thread.join();
+    }
+    for (double e : fromThreads)
+        QVERIFY2(e <= 1e-12, qPrintable(QString("max error %1 with concurrent threads").arg(e)));
+}
+
 void TestEncoding::rejectsBadArguments()
 {
     const EncodingSpec s = makeSpec(8, Layout::Interleaved, FrequencyRule::Paper);
@@ -361,10 +269,6 @@ void TestEncoding::rejectsBadArguments()
     QVERIFY_THROWS_EXCEPTION(SpecError, encodingVector(s, -1));
     RowMatrix wrong(4, 7);
     QVERIFY_THROWS_EXCEPTION(SpecError, fillEncodingRows(s, 0, wrong));
-    RowMatrix tooMany(11, 8);
-    QVERIFY_THROWS_EXCEPTION(SpecError, fillBinnedEncoding(s, 0, 10, tooMany));
-    RowMatrix none(0, 8);
-    QVERIFY_THROWS_EXCEPTION(SpecError, fillBinnedEncoding(s, 0, 10, none));
 }
 
 void TestEncoding::cleanupTestCase()

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// Frequencies, wavelengths and the extended-precision sin/cos every value comes from.
+#include "core/encoding.h"
+#include "core/frequencies.h"
+
+#include "reference.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <numbers>
+
+using namespace pe::core;
+
+Q_DECLARE_METATYPE(pe::core::EncodingSpec)
+
+namespace {
+
+EncodingSpec makeSpec(int d, Layout l, FrequencyRule f, double base = 10000.0, std::int64_t first = 0,
+                      std::int64_t maxLen = 100)
+{
+    EncodingSpec s;
+    s.dModel = d;
+    s.layout = l;
+    s.frequencies = f;
+    s.base = base;
+    s.firstPosition = first;
+    s.maxLen = maxLen;
+    return s;
+}
+
+} // namespace
+
+class TestFrequencies : public QObject {
+    Q_OBJECT
+
+private slots:
+    void wavelengthsAndFrequencies_data();
+    void wavelengthsAndFrequencies();
+    void accurateSinCosMatchesLongDouble();
+    void rejectsInvalidSpec();
+};
+
+void TestFrequencies::wavelengthsAndFrequencies_data()
+{
+    QTest::addColumn<EncodingSpec>("spec");
+    for (int d : {1, 2, 7, 8, 33, 512})
+        for (FrequencyRule f : {FrequencyRule::Paper, FrequencyRule::Tensor2Tensor})
+            for (double base : {10000.0, 500000.0, 2.0, 1.0001})
+                QTest::addRow("d%d %s base%g", d, ref::ruleTag(f), base) << makeSpec(d, Layout::Interleaved, f, base);
+}
+
+void TestFrequencies::wavelengthsAndFrequencies()
+{
+    QFETCH(EncodingSpec, spec);
+    const double twoPi = 2.0 * std::numbers::pi;
+    const Eigen::VectorXd omega = angularFrequencies(spec);
+    const Eigen::VectorXd lambda = wavelengths(spec);
+    const int pairs = (spec.dModel + 1) / 2;
+    QCOMPARE(omega.size(), pairs);
+    QCOMPARE(lambda.size(), pairs);
+
+    QCOMPARE(omega[0], 1.0);
+    QVERIFY(std::abs(lambda[0] / twoPi - 1.0) <= 1e-15);
+    for (int k = 0; k < pairs; ++k) {
+        const long double expected = ref::omega(spec, k);
+        QVERIFY(std::fabs(omega[k] / expected - 1.0L) <= 1e-15L);
+        QVERIFY(std::fabs(angularFrequencyLong(spec, k) / expected - 1.0L) <= 1e-17L);
+        QVERIFY(std::abs(lambda[k] * omega[k] / twoPi - 1.0) <= 1e-15);
+        if (k > 0) {
+            QVERIFY(omega[k] < omega[k - 1]);
+            // Geometric: every ratio is base^(2/d) (paper) or base^(1/(P−1)) (tensor2tensor).
+            const double ratio = spec.frequencies == FrequencyRule::Paper ? std::pow(spec.base, 2.0 / spec.dModel)
+                                                                         : std::pow(spec.base, 1.0 / (pairs - 1));
+            QVERIFY(std::abs(lambda[k] / lambda[k - 1] / ratio - 1.0) <= 1e-12);
+        }
+    }
+    if (spec.frequencies == FrequencyRule::Paper) {
+        QVERIFY(lambda.maxCoeff() < twoPi * spec.base);
+    } else if (pairs > 1) {
+        // tensor2tensor's slowest wavelength is exactly 2π·base.
+        QVERIFY(std::abs(lambda[pairs - 1] / (twoPi * spec.base) - 1.0) <= 1e-12);
+    }
+}
+
+void TestFrequencies::accurateSinCosMatchesLongDouble()
+{
+    // The angle m·ω is formed in long double in both; what may differ is the reduction and the
+    // evaluation, bounded by a few ulps of the long double angle (2^−64·m·ω) plus a few 1e−16.
+    const long double omegas[] = {1.0L, 0.5L, 0.1L, ref::omega(makeSpec(64, Layout::Split, FrequencyRule::Paper), 17),
+                                  1e-4L, 1e-12L};
+    const long double multiples[] = {0.0L, 1.0L, 2.0L, 3.0L, 1000.0L, 12345.0L, 1e5L + 3, 1e6L, -1.0L, -977.0L, -1e6L,
+                                     2147483648.0L, 1099511627776.0L + 2147483647.0L};
+    for (long double omega : omegas)
+        for (long double m : multiples) {
+            const SinCos sc = accurateSinCos(omega, m);
+            const long double angle = m * omega;
+            const double tolerance = 4e-16 + 4.0 * std::ldexp(static_cast<double>(std::fabs(angle)), -64);
+            const double sinError = static_cast<double>(std::fabs(sc.sin - std::sin(angle)));
+            const double cosError = static_cast<double>(std::fabs(sc.cos - std::cos(angle)));
+            QVERIFY2(sinError <= tolerance && cosError <= tolerance,
+                     qPrintable(QString("ω %1, m %2: errors %3, %4 > %5")
+                                    .arg(double(omega), 0, 'g', 17).arg(double(m), 0, 'g', 17)
+                                    .arg(sinError).arg(cosError).arg(tolerance)));
+            QVERIFY(std::abs(sc.sin * sc.sin + sc.cos * sc.cos - 1.0) <= 4e-16);
+        }
+    // Exact where the answer is exact.
+    QCOMPARE(accurateSinCos(1.0L, 0.0L).cos, 1.0);
+    QVERIFY(accurateSinCos(1.0L, 0.0L).sin == 0.0);
+}
+
+void TestFrequencies::rejectsInvalidSpec()
+{
+    EncodingSpec s = makeSpec(8, Layout::Interleaved, FrequencyRule::Paper);
+    s.base = 0.5;
+    QVERIFY_THROWS_EXCEPTION(SpecError, angularFrequencies(s));
+    QVERIFY_THROWS_EXCEPTION(SpecError, wavelengths(s));
+    QVERIFY_THROWS_EXCEPTION(SpecError, angularFrequencyLong(s, 0));
+}
+
+QTEST_APPLESS_MAIN(TestFrequencies)
+#include "tst_frequencies.moc"
