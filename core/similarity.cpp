@@ -16,30 +16,32 @@ SimilarityKernel::SimilarityKernel(const EncodingSpec& spec, bool normalize)
     const int fullPairs = fullPairCount(spec);
 
     // T(δ) for δ = 0…L−1, summing the cosines of the full pairs; the cosine table of each pair
-    // comes from the accurate block product used for the encoding itself.
-    EncodingSpec deltas = spec;
-    deltas.firstPosition = 0;
-    deltas.layout = Layout::Split;
-    m_offsetKernel.assign(length, 0.0);
-    const std::int64_t chunk = 4096;
-    RowMatrix rows;
-    for (std::int64_t start = 0; start < length; start += chunk) {
-        rows.resize(std::min(chunk, length - start), spec.dModel);
-        fillEncodingRows(deltas, start, rows);
+    // comes from the accurate block product used for the encoding itself. Beyond the budget
+    // (a million positions × thousands of pairs) values are summed on demand instead.
+    if (static_cast<long double>(length) * std::max(fullPairs, 1) <= tableBudget) {
+        EncodingSpec deltas = spec;
+        deltas.firstPosition = 0;
+        deltas.layout = Layout::Split;
+        m_offsetKernel.assign(length, 0.0);
+        // Small chunks: a buffer that stays in cache instead of tens of fresh megabytes.
+        const std::int64_t chunk = std::max<std::int64_t>(16, (std::int64_t{1} << 16) / spec.dModel);
         const int pairs = pairCount(spec);
-        for (Eigen::Index r = 0; r < rows.rows(); ++r)
-            m_offsetKernel[start + r] = rows.row(r).segment(pairs, fullPairs).sum();
+        RowMatrix rows;
+        for (std::int64_t start = 0; start < length; start += chunk) {
+            rows.resize(std::min(chunk, length - start), spec.dModel);
+            fillEncodingRows(deltas, start, rows);
+            for (Eigen::Index r = 0; r < rows.rows(); ++r)
+                m_offsetKernel[start + r] = rows.row(r).segment(pairs, fullPairs).sum();
+        }
+        // G, the prefix sums of the prefix sums of T over δ = −(L−1)…L−1, in extended
+        // precision because block sums subtract large, nearly equal values.
+        std::vector<long double> prefix(2 * length, 0.0L);
+        for (std::int64_t x = 0; x < 2 * length - 1; ++x)
+            prefix[x + 1] = prefix[x] + m_offsetKernel[std::abs(x - (length - 1))];
+        m_doublePrefix.assign(2 * length + 1, 0.0L);
+        for (std::int64_t x = 0; x < 2 * length; ++x)
+            m_doublePrefix[x + 1] = m_doublePrefix[x] + prefix[x];
     }
-
-    // G, the prefix sums of the prefix sums of T over δ = −(L−1)…L−1, in extended precision
-    // because block sums subtract large, nearly equal values.
-    std::vector<long double> prefix(2 * length, 0.0L);
-    for (std::int64_t x = 0; x < 2 * length - 1; ++x)
-        prefix[x + 1] = prefix[x] + m_offsetKernel[std::abs(x - (length - 1))];
-    m_doublePrefix.assign(2 * length + 1, 0.0L);
-    for (std::int64_t x = 0; x < 2 * length; ++x)
-        m_doublePrefix[x + 1] = m_doublePrefix[x] + prefix[x];
-
     if (fullPairs < pairCount(spec)) {
         m_unpairedSin.resize(length);
         const long double omega = angularFrequencyLong(spec, fullPairs);
@@ -49,6 +51,18 @@ SimilarityKernel::SimilarityKernel(const EncodingSpec& spec, bool normalize)
         for (std::int64_t r = 0; r < length; ++r)
             m_unpairedPrefix[r + 1] = m_unpairedPrefix[r] + m_unpairedSin[r];
     }
+}
+
+double SimilarityKernel::offsetKernel(std::int64_t delta) const
+{
+    delta = std::abs(delta);
+    if (!m_offsetKernel.empty())
+        return m_offsetKernel[delta];
+    const std::vector<long double>& omega = frequencyTable(m_spec);
+    double sum = 0.0;
+    for (int k = 0; k < fullPairCount(m_spec); ++k)
+        sum += accurateSinCos(omega[k], delta).cos;
+    return sum;
 }
 
 double SimilarityKernel::squaredNorm(std::int64_t row) const
@@ -61,7 +75,7 @@ double SimilarityKernel::squaredNorm(std::int64_t row) const
 
 double SimilarityKernel::value(std::int64_t i, std::int64_t j) const
 {
-    double dot = m_offsetKernel[std::abs(i - j)];
+    double dot = offsetKernel(i - j);
     if (!m_unpairedSin.empty())
         dot += m_unpairedSin[i] * m_unpairedSin[j];
     if (!m_normalize)
@@ -84,11 +98,38 @@ Eigen::VectorXd SimilarityKernel::profile(std::int64_t row) const
 
 void SimilarityKernel::fillRows(std::int64_t firstRow, Eigen::Ref<RowMatrix> out) const
 {
-    if (out.cols() != m_spec.maxLen || firstRow < 0 || firstRow + out.rows() > m_spec.maxLen)
+    const std::int64_t L = m_spec.maxLen;
+    if (out.cols() != L || firstRow < 0 || firstRow + out.rows() > L)
         throw SpecError("SimilarityKernel::fillRows: rows out of range");
-    for (Eigen::Index r = 0; r < out.rows(); ++r)
-        for (std::int64_t j = 0; j < m_spec.maxLen; ++j)
-            out(r, j) = value(firstRow + r, j);
+    if (m_offsetKernel.empty()) {
+        for (Eigen::Index r = 0; r < out.rows(); ++r)
+            for (std::int64_t j = 0; j < L; ++j)
+                out(r, j) = value(firstRow + r, j);
+        return;
+    }
+    // A Toeplitz row is the kernel read backwards up to the diagonal and forwards after it:
+    // two contiguous copies per row instead of a lookup per value.
+    const Eigen::Map<const Eigen::VectorXd> kernel(m_offsetKernel.data(), L);
+    const bool odd = !m_unpairedSin.empty();
+    const Eigen::Map<const Eigen::RowVectorXd> unpaired(odd ? m_unpairedSin.data() : nullptr, odd ? L : 0);
+    for (Eigen::Index r = 0; r < out.rows(); ++r) {
+        const std::int64_t i = firstRow + r;
+        auto row = out.row(r);
+        row.head(i + 1) = kernel.head(i + 1).reverse().transpose();
+        row.tail(L - i - 1) = kernel.segment(1, L - i - 1).transpose();
+        if (odd)
+            row += m_unpairedSin[i] * unpaired;
+        if (m_normalize) {
+            if (odd) {
+                for (std::int64_t j = 0; j < L; ++j) {
+                    const double norms = std::sqrt(squaredNorm(i) * squaredNorm(j));
+                    row[j] = norms > 0.0 ? row[j] / norms : 0.0;
+                }
+            } else {
+                row /= static_cast<double>(fullPairCount(m_spec));
+            }
+        }
+    }
 }
 
 long double SimilarityKernel::blockSum(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t e) const
@@ -98,6 +139,28 @@ long double SimilarityKernel::blockSum(std::int64_t a, std::int64_t b, std::int6
     const std::int64_t L = m_spec.maxLen;
     const auto& G = m_doublePrefix;
     return (G[b - c + L + 1] - G[a - c + L]) - (G[b - e + L] - G[a - e + L - 1]);
+}
+
+void SimilarityKernel::fillBinnedFromPrefixSums(Eigen::Ref<RowMatrix> out) const
+{
+    // O(1) per block once T is tabulated: cheaper than the product of mean encodings while
+    // max_len × pairs is within the table budget.
+    const std::int64_t L = m_spec.maxLen;
+    const std::int64_t bins = out.rows();
+    const double evenNorm = fullPairCount(m_spec);
+    for (std::int64_t i = 0; i < bins; ++i) {
+        const std::int64_t a = binStart(L, bins, i), b = binStart(L, bins, i + 1) - 1;
+        for (std::int64_t j = 0; j < bins; ++j) {
+            const std::int64_t c = binStart(L, bins, j), e = binStart(L, bins, j + 1) - 1;
+            long double sum = blockSum(a, b, c, e);
+            if (!m_unpairedSin.empty())
+                sum += (m_unpairedPrefix[b + 1] - m_unpairedPrefix[a]) * (m_unpairedPrefix[e + 1] - m_unpairedPrefix[c]);
+            double mean = static_cast<double>(sum / ((b - a + 1) * static_cast<long double>(e - c + 1)));
+            if (m_normalize)
+                mean = evenNorm > 0 ? mean / evenNorm : 0.0;
+            out(i, j) = mean;
+        }
+    }
 }
 
 void SimilarityKernel::fillBinned(Eigen::Ref<RowMatrix> out) const
@@ -110,26 +173,25 @@ void SimilarityKernel::fillBinned(Eigen::Ref<RowMatrix> out) const
         fillRows(0, out);
         return;
     }
-    const bool sampleCentres = m_normalize && !m_unpairedSin.empty();
-    const double evenNorm = fullPairCount(m_spec);
-    for (std::int64_t i = 0; i < bins; ++i) {
-        const std::int64_t a = binStart(L, bins, i), b = binStart(L, bins, i + 1) - 1;
-        for (std::int64_t j = 0; j < bins; ++j) {
-            const std::int64_t c = binStart(L, bins, j), e = binStart(L, bins, j + 1) - 1;
-            if (sampleCentres) {
-                out(i, j) = value((a + b) / 2, (c + e) / 2);
-                continue;
-            }
-            long double sum = blockSum(a, b, c, e);
-            if (!m_unpairedSin.empty())
-                sum += (m_unpairedPrefix[b + 1] - m_unpairedPrefix[a])
-                     * (m_unpairedPrefix[e + 1] - m_unpairedPrefix[c]);
-            double mean = static_cast<double>(sum / ((b - a + 1) * static_cast<long double>(e - c + 1)));
-            if (m_normalize)
-                mean = evenNorm > 0 ? mean / evenNorm : 0.0;
-            out(i, j) = mean;
-        }
+    if (m_normalize && !m_unpairedSin.empty()) {
+        // Cosine with an odd d divides by norms that vary with the position: no closed form.
+        for (std::int64_t i = 0; i < bins; ++i)
+            for (std::int64_t j = 0; j < bins; ++j)
+                out(i, j) = value((binStart(L, bins, i) + binStart(L, bins, i + 1) - 1) / 2,
+                                  (binStart(L, bins, j) + binStart(L, bins, j + 1) - 1) / 2);
+        return;
     }
+    if (!m_doublePrefix.empty()) {
+        fillBinnedFromPrefixSums(out);
+        return;
+    }
+    // The dot product is bilinear: the mean of PE(p)·PE(q) over a block of rows × columns is
+    // the dot product of the two bins' mean encodings, which the closed form gives exactly.
+    RowMatrix means(bins, m_spec.dModel);
+    fillBinnedEncoding(m_spec, 0, L, means);
+    out.noalias() = means * means.transpose();
+    if (m_normalize)
+        out /= static_cast<double>(fullPairCount(m_spec));
 }
 
 RowMatrix similarityMatrix(const EncodingSpec& spec, bool normalize)

@@ -23,26 +23,30 @@ public:
     /// ‖PE(row)‖²: d/2 for even d.
     double squaredNorm(std::int64_t row) const;
     /// Σ_k cos(δ·ω_k) over the full pairs, for |δ| < max_len: the Toeplitz part.
-    double offsetKernel(std::int64_t delta) const { return m_offsetKernel[std::abs(delta)]; }
+    double offsetKernel(std::int64_t delta) const;
 
     /// Row `row` against every row (size max_len): the profile of one position.
     Eigen::VectorXd profile(std::int64_t row) const;
     /// Fills out (rows × max_len) with rows firstRow … of the similarity matrix.
     void fillRows(std::int64_t firstRow, Eigen::Ref<RowMatrix> out) const;
     /// Fills out (bins × bins) with the exact average of the similarity over each block of
-    /// rows × columns (the level of detail for L larger than the screen). Cosine with an odd
-    /// d has no closed-form block average; there each block shows its centre value instead.
+    /// rows × columns (the level of detail for L larger than the screen): the product of the
+    /// bins' mean encodings, O(bins·d + bins²·d) whatever max_len is. Cosine with an odd d has
+    /// no closed-form block average; there each block shows its centre value instead.
     void fillBinned(Eigen::Ref<RowMatrix> out) const;
 
 private:
+    /// Up to max_len × pairs of this, T(δ) is tabulated once; beyond, summed per value.
+    static constexpr long double tableBudget = 1LL << 26;
     long double blockSum(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t e) const;
+    void fillBinnedFromPrefixSums(Eigen::Ref<RowMatrix> out) const;
 
     EncodingSpec m_spec;
     bool m_normalize = false;
-    std::vector<double> m_offsetKernel;     // T(δ), δ = 0…L−1
-    std::vector<double> m_unpairedSin;      // sin(pω_last) per row for odd d, else empty
-    std::vector<long double> m_doublePrefix; // G: prefix sums of prefix sums of T(−L+1 … L−1)
-    std::vector<long double> m_unpairedPrefix;
+    std::vector<double> m_offsetKernel; // T(δ), δ = 0…L−1, or empty beyond the budget
+    std::vector<double> m_unpairedSin;  // sin(pω_last) per row for odd d, else empty
+    std::vector<long double> m_doublePrefix;   // G: prefix sums of prefix sums of T, with the table
+    std::vector<long double> m_unpairedPrefix; // prefix sums of m_unpairedSin
 };
 
 /// The max_len × max_len similarity matrix. Throws SpecError when it would not fit.
