@@ -101,7 +101,9 @@ QByteArray xmpPacket(const QString& title, const QString& recipe)
 QByteArray pngBytes(const ExportRequest& request, const FigureSize& size, const QString& recipe)
 {
     QImage image = renderFigure(request, size);
-    const int dotsPerMeter = static_cast<int>(std::lround(size.dpi / 0.0254));
+    // --size gives pixels of the 96-dpi layout; record that, so documents place it at its size.
+    const double dpi = size.pixels.isValid() ? layoutDpi : size.dpi;
+    const int dotsPerMeter = static_cast<int>(std::lround(dpi / 0.0254));
     image.setDotsPerMeterX(dotsPerMeter);
     image.setDotsPerMeterY(dotsPerMeter);
     QByteArray bytes;
@@ -165,7 +167,12 @@ QByteArray svgBytes(const ExportRequest& request, const FigureSize& size, const 
     const qsizetype descEnd = bytes.indexOf("</desc>");
     if (descEnd >= 0)
         bytes.insert(descEnd + 7, "\n" + metadata);
-    bytes.replace("<image ", "<image image-rendering=\"optimizeSpeed\" style=\"image-rendering:pixelated\" ");
+    // Qt writes image-rendering="optimizeSpeed" (SVG 1.1); browsers want the CSS "pixelated".
+    const QByteArray qtHint("image-rendering=\"optimizeSpeed\"");
+    if (bytes.contains(qtHint))
+        bytes.replace(qtHint, qtHint + " style=\"image-rendering:pixelated\"");
+    else
+        bytes.replace("<image ", "<image " + qtHint + " style=\"image-rendering:pixelated\" ");
     return bytes;
 }
 
@@ -244,11 +251,16 @@ QImage renderFigure(const ExportRequest& request, const FigureSize& size)
 {
     const std::unique_ptr<Scene> scene = makeScene(request, size);
     const QSize layout = size.layoutSize();
-    const double scale = size.pixels.isValid() ? 1.0 : size.dpi / layoutDpi;
-    QImage image = scene->view->plot()->toPixmap(layout.width(), layout.height(), scale).toImage();
     const QSize wanted = size.pngPixels();
-    if (image.size() != wanted) // rounding of width × scale: never off by more than a pixel
-        image = image.copy(QRect(QPoint(0, 0), wanted));
+    // Paint the 96-dpi layout scaled onto exactly the wanted pixels: rounding the layout and
+    // the scale separately would leave the last row or column unpainted.
+    QImage image(wanted, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QCPPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.scale(double(wanted.width()) / layout.width(), double(wanted.height()) / layout.height());
+    scene->view->plot()->toPainter(&painter, layout.width(), layout.height());
+    painter.end();
     return image;
 }
 
