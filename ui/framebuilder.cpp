@@ -5,6 +5,7 @@
 #include "core/rotation.h"
 #include "core/similarity.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace pe::ui {
@@ -137,7 +138,8 @@ FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowW
     if (superseded())
         return nullptr;
 
-    if (sameSpec && previous->state.dims == state.dims)
+    // Not QList::operator==: Qt 6.4 hands memcmp a null pointer for an empty list (UBSan aborts).
+    if (sameSpec && std::ranges::equal(previous->state.dims, state.dims))
         f->waves = previous->waves;
     else
         buildWaves(*f);

@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: MIT
+#include "ui/bandsview.h"
+
+#include "ui/document.h"
+
+#include <qcustomplot.h>
+
+#include <numbers>
+#include <numeric>
+
+namespace pe::ui {
+
+namespace {
+
+constexpr double twoPi = 2 * std::numbers::pi;
+/// Beyond this many max_len a wave moves by less than a third of a radian over the sequence.
+constexpr double nearlyConstantFactor = 20.0;
+
+QString reachText(BandsView::Reach reach)
+{
+    switch (reach) {
+    case BandsView::Reach::FullPeriods: return BandsView::tr("λ ≤ max_len: full periods");
+    case BandsView::Reach::PartPeriod: return BandsView::tr("λ ≤ 20·max_len: part of a period");
+    case BandsView::Reach::NearlyConstant: return BandsView::tr("λ > 20·max_len: nearly constant");
+    }
+    return {};
+}
+
+QCPScatterStyle reachStyle(BandsView::Reach reach, double scale)
+{
+    switch (reach) {
+    case BandsView::Reach::FullPeriods:
+        return QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(0), seriesColor(0), 6 * scale);
+    case BandsView::Reach::PartPeriod:
+        return QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(seriesColor(4), 1.5 * scale), seriesColor(4), 7 * scale);
+    case BandsView::Reach::NearlyConstant:
+        break;
+    }
+    return QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(QColor(110, 110, 110), 1.2 * scale), Qt::NoBrush, 6 * scale);
+}
+
+QCPItemRect* addBandRect(QCustomPlot* plot)
+{
+    auto* rect = new QCPItemRect(plot);
+    for (QCPItemPosition* corner : {rect->topLeft, rect->bottomRight}) {
+        corner->setTypeX(QCPItemPosition::ptPlotCoords);
+        corner->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    }
+    rect->setVisible(false);
+    return rect;
+}
+
+void placeBand(QCPItemRect* rect, int firstPair, int lastPair)
+{
+    rect->topLeft->setCoords(std::min(firstPair, lastPair) - 0.5, 0);
+    rect->bottomRight->setCoords(std::max(firstPair, lastPair) + 0.5, 1);
+}
+
+} // namespace
+
+BandsView::BandsView(Document* document, QWidget* parent)
+    : PlotView(document, View::Bands, parent)
+{
+    setExplanation(tr("<b>Frequency bands.</b> Each (sin, cos) pair turns at its own speed: its "
+                      "wavelength — how many positions one full turn takes — grows by the same factor "
+                      "from pair to pair, a straight line on this log scale from 2π up towards "
+                      "2π·base. Pairs whose wavelength fits in max_len tell nearby positions apart; "
+                      "the slow ones barely move and tell far-apart regions apart. Drag across pairs "
+                      "to highlight them in the heatmap; double-click to clear."));
+    QCustomPlot* p = plot();
+    m_title = addTitle(p);
+    m_band = addBandRect(p);
+    m_rubberBand = addBandRect(p);
+
+    m_line = p->addGraph();
+    m_line->removeFromLegend();
+    for (int i = 0; i < reachCount; ++i) {
+        m_reach[i] = p->addGraph();
+        m_reach[i]->setLineStyle(QCPGraph::lsNone);
+        m_reach[i]->setName(reachText(static_cast<Reach>(i)));
+    }
+    for (int i = 0; i < 3; ++i) {
+        m_references[i] = addStraightLine(p, p->axisRect());
+        m_referenceLabels[i] = addText(p, p->axisRect());
+        m_referenceLabels[i]->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    }
+
+    p->xAxis->setLabel(tr("Pair index k"));
+    p->xAxis->setTicker(integerTicker());
+    p->yAxis->setLabel(tr("Wavelength λ (positions per turn)"));
+    p->yAxis2->setLabel(tr("Frequency ω (radians per position)"));
+    for (QCPAxis* axis : {p->yAxis, p->yAxis2}) {
+        axis->setScaleType(QCPAxis::stLogarithmic);
+        axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+        axis->setNumberFormat(QStringLiteral("eb"));
+        axis->setNumberPrecision(0);
+        axis->setVisible(true);
+    }
+    // ω = 2π/λ: a reversed log axis whose range mirrors the left one labels the same points,
+    // whatever moves the left one (a redraw, "Reset zoom").
+    p->yAxis2->setRangeReversed(true);
+    connect(p->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& range) {
+        if (range.lower > 0)
+            plot()->yAxis2->setRange(twoPi / range.upper, twoPi / range.lower);
+    });
+    p->yAxis->grid()->setSubGridVisible(true);
+    placeLegendUnderTitle(p, reachCount);
+    p->setInteractions(QCP::iRangeZoom);
+    p->axisRect()->setRangeZoom(Qt::Horizontal);
+
+    connect(p, &QCustomPlot::mousePress, this, &BandsView::onMousePress);
+    connect(p, &QCustomPlot::mouseMove, this, &BandsView::onMouseMove);
+    connect(p, &QCustomPlot::mouseRelease, this, &BandsView::onMouseRelease);
+    connect(p, &QCustomPlot::mouseDoubleClick, this, [this] { this->document()->selectBand(-1, -1); });
+    applyScale();
+}
+
+void BandsView::applyScale()
+{
+    PlotView::applyScale();
+    scaleTitle(m_title, scale());
+    for (QCPItemText* label : m_referenceLabels)
+        label->setFont(plot()->xAxis->tickLabelFont());
+}
+
+BandsView::Reach BandsView::reachOf(double wavelength, std::int64_t maxLen)
+{
+    const auto length = static_cast<double>(maxLen);
+    if (wavelength <= length)
+        return Reach::FullPeriods;
+    return wavelength <= nearlyConstantFactor * length ? Reach::PartPeriod : Reach::NearlyConstant;
+}
+
+void BandsView::redraw(const Frame& f)
+{
+    const auto pairs = static_cast<int>(f.wavelength.size());
+    if (!m_drawn || !(f.spec == m_drawnSpec)) {
+        m_drawn = true;
+        m_drawnSpec = f.spec;
+        plot()->xAxis->setRange(-0.5, std::max(pairs, 1) - 0.5);
+    }
+    drawPairs(f);
+    drawReferences(f);
+    const bool banded = f.state.bandFirst >= 0 && f.state.bandFirst < pairs;
+    m_band->setVisible(banded);
+    if (banded)
+        placeBand(m_band, f.state.bandFirst, f.state.bandLast);
+    m_band->setPen(QPen(QColor(255, 80, 80), penWidth(1.5)));
+    m_band->setBrush(QColor(255, 80, 80, 40));
+    m_rubberBand->setPen(QPen(QColor(255, 80, 80), penWidth(1.0), Qt::DashLine));
+    m_rubberBand->setBrush(QColor(255, 80, 80, 25));
+    m_title->setText(tr("Frequency bands · d_model = %1 · base = %2 · %3 frequencies · max_len = %4\n%5")
+                         .arg(f.spec.dModel).arg(shortNumber(f.spec.base, 6))
+                         .arg(QString::fromUtf8(core::frequencyRuleName(f.spec.frequencies).data()))
+                         .arg(f.spec.maxLen)
+                         .arg(banded ? tr("band: pairs %1–%2, highlighted in the heatmap").arg(f.state.bandFirst).arg(f.state.bandLast)
+                                     : tr("drag across pairs to select a band")));
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BandsView::drawPairs(const Frame& f)
+{
+    const auto pairs = static_cast<int>(f.wavelength.size());
+    QVector<double> keys(pairs);
+    std::iota(keys.begin(), keys.end(), 0.0);
+    m_line->setData(keys, QVector<double>(f.wavelength.data(), f.wavelength.data() + pairs), true);
+    m_line->setPen(QPen(QColor(150, 150, 150), penWidth(1.0)));
+    std::array<QVector<double>, reachCount> reachKeys, reachValues;
+    for (int k = 0; k < pairs; ++k) {
+        const auto reach = static_cast<int>(reachOf(f.wavelength[k], f.spec.maxLen));
+        reachKeys[reach].append(k);
+        reachValues[reach].append(f.wavelength[k]);
+    }
+    for (int i = 0; i < reachCount; ++i) {
+        m_reach[i]->setData(reachKeys[i], reachValues[i], true);
+        m_reach[i]->setScatterStyle(reachStyle(static_cast<Reach>(i), scale()));
+        // An empty kind stays out of the legend: it would name pairs that are not there.
+        if (reachKeys[i].isEmpty())
+            m_reach[i]->removeFromLegend();
+        else
+            m_reach[i]->addToLegend();
+    }
+}
+
+void BandsView::drawReferences(const Frame& f)
+{
+    const double length = static_cast<double>(f.spec.maxLen);
+    const std::array<double, 3> levels{twoPi, twoPi * f.spec.base, length};
+    const std::array<QString, 3> texts{
+        tr("2π: the fastest possible pair"),
+        tr("2π·base = %1: no pair is slower").arg(shortNumber(twoPi * f.spec.base, 5)),
+        tr("max_len = %1").arg(f.spec.maxLen)};
+    // Where the rising line leaves room: bottom right, top left, and left for max_len.
+    const std::array<QPointF, 3> anchors{QPointF(0.99, 0), QPointF(0.01, 0), QPointF(0.01, 0)};
+    const std::array<Qt::Alignment, 3> alignments{Qt::AlignRight | Qt::AlignTop, Qt::AlignLeft | Qt::AlignTop,
+                                                   Qt::AlignLeft | Qt::AlignBottom};
+    const std::array<QColor, 3> colours{QColor(90, 90, 90), QColor(90, 90, 90), seriesColor(2).darker(120)};
+    for (int i = 0; i < 3; ++i) {
+        placeHorizontal(m_references[i], levels[i]);
+        m_references[i]->setPen(QPen(colours[i], penWidth(i == 2 ? 1.5 : 1.0), Qt::DashLine));
+        m_referenceLabels[i]->position->setCoords(anchors[i].x(), levels[i]);
+        m_referenceLabels[i]->setPositionAlignment(alignments[i]);
+        m_referenceLabels[i]->setText(texts[i]);
+        m_referenceLabels[i]->setColor(colours[i]);
+    }
+    double lowest = std::min(twoPi, length), highest = std::max(twoPi * f.spec.base, length);
+    if (f.wavelength.size() > 0) {
+        lowest = std::min(lowest, f.wavelength.minCoeff());
+        highest = std::max(highest, f.wavelength.maxCoeff());
+    }
+    plot()->yAxis->setRange(lowest / 2.5, highest * 4.0);
+}
+
+int BandsView::pairAtPixel(double x) const
+{
+    const FramePtr& f = document()->frame();
+    const auto pairs = f ? static_cast<int>(f->wavelength.size()) : 0;
+    if (pairs == 0)
+        return -1;
+    const double key = plot()->xAxis->pixelToCoord(x);
+    return std::isfinite(key) ? std::clamp(static_cast<int>(std::lround(key)), 0, pairs - 1) : -1;
+}
+
+QString BandsView::pairDescription(int pair) const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || pair < 0 || pair >= f->wavelength.size())
+        return {};
+    const int cosColumn = core::cosColumn(f->spec, pair);
+    const QString columns = cosColumn >= 0
+        ? tr("columns %1 (sin) and %2 (cos)").arg(core::sinColumn(f->spec, pair)).arg(cosColumn)
+        : tr("column %1 (sin only: the unpaired last sine)").arg(core::sinColumn(f->spec, pair));
+    return tr("pair k = %1 · ω = %2 radians per position · λ = %3 positions · %4 · %5")
+        .arg(pair).arg(shortNumber(f->omega[pair], 5)).arg(shortNumber(f->wavelength[pair], 5))
+        .arg(columns, reachText(reachOf(f->wavelength[pair], f->spec.maxLen)));
+}
+
+void BandsView::onMousePress(QMouseEvent* event)
+{
+    m_click.press(event);
+    const bool inside = plot()->axisRect()->rect().contains(event->position().toPoint());
+    m_dragFromPair = event->button() == Qt::LeftButton && inside ? pairAtPixel(event->position().x()) : -1;
+}
+
+void BandsView::onMouseMove(QMouseEvent* event)
+{
+    const int pair = pairAtPixel(event->position().x());
+    const bool inside = plot()->axisRect()->rect().contains(event->position().toPoint());
+    setReadout(inside ? pairDescription(pair) : QString());
+    if (m_dragFromPair < 0 || !(event->buttons() & Qt::LeftButton) || pair < 0)
+        return;
+    placeBand(m_rubberBand, m_dragFromPair, pair);
+    m_rubberBand->setVisible(true);
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BandsView::onMouseRelease(QMouseEvent* event)
+{
+    const int from = m_dragFromPair;
+    m_dragFromPair = -1;
+    m_rubberBand->setVisible(false);
+    const int pair = pairAtPixel(event->position().x());
+    if (from < 0 || pair < 0 || event->button() != Qt::LeftButton) {
+        plot()->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    if (!m_click.isClick(event)) {
+        m_anchorPair = from;
+        document()->selectBand(from, pair);
+    } else if ((event->modifiers() & Qt::ShiftModifier) && m_anchorPair >= 0) {
+        document()->selectBand(m_anchorPair, pair);
+    } else {
+        m_anchorPair = pair;
+        document()->selectBand(pair, pair);
+    }
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace pe::ui

@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: MIT
+#include "ui/similarityview.h"
+
+#include "ui/colormaps.h"
+#include "ui/document.h"
+
+#include <qcustomplot.h>
+
+namespace pe::ui {
+
+namespace {
+
+QString measureName(const Frame& f)
+{
+    return f.state.normalize ? SimilarityView::tr("cosine") : QStringLiteral("PE(p)·PE(q)");
+}
+
+/// The bin of the similarity matrix (rows binStart(b) … binStart(b+1)−1) that holds a row.
+std::int64_t binOfRow(std::int64_t row, std::int64_t rows, std::int64_t bins)
+{
+    std::int64_t bin = std::clamp<std::int64_t>(row * bins / std::max<std::int64_t>(rows, 1), 0, bins - 1);
+    while (bin + 1 < bins && core::binStart(rows, bins, bin + 1) <= row)
+        ++bin;
+    while (bin > 0 && core::binStart(rows, bins, bin) > row)
+        --bin;
+    return bin;
+}
+
+} // namespace
+
+SimilarityView::SimilarityView(Document* document, QWidget* parent)
+    : PlotView(document, View::Similarity, parent)
+{
+    setExplanation(tr("<b>Similarity.</b> Each cell compares the codes of two positions: bright "
+                      "where they are alike, dark where they differ. The bright diagonal says every "
+                      "position is most like itself, and each row is the same pattern shifted — the "
+                      "similarity depends only on how far apart two positions are, not on where they "
+                      "are. Below, the selected row as a curve: it ripples instead of falling steadily. "
+                      "Click the matrix to select a position, the curve to set the offset."));
+    QCustomPlot* p = plot();
+    m_title = addTitle(p);
+    m_matrixRect = p->axisRect();
+    QCPAxisRect* matrix = m_matrixRect;
+
+    m_map = new QCPColorMap(p->xAxis, p->yAxis);
+    m_map->setInterpolate(false);
+    m_map->setTightBoundary(false);
+    m_scale = new QCPColorScale(p);
+    p->plotLayout()->addElement(1, 1, m_scale);
+    m_scale->setType(QCPAxis::atRight);
+    m_map->setColorScale(m_scale);
+    auto* heights = new QCPMarginGroup(p);
+    matrix->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
+    m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
+    p->xAxis->setLabel(tr("Position q"));
+    p->yAxis->setLabel(tr("Position p"));
+    p->yAxis->setRangeReversed(true);
+    m_rowLine = addStraightLine(p, matrix);
+    m_columnLine = addStraightLine(p, matrix);
+
+    m_profileRect = new QCPAxisRect(p);
+    p->plotLayout()->addElement(2, 0, m_profileRect);
+    p->plotLayout()->setRowStretchFactor(1, 3.0);
+    p->plotLayout()->setRowStretchFactor(2, 2.0);
+    auto* widths = new QCPMarginGroup(p);
+    matrix->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    m_profileRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    QCPAxis* profileX = m_profileRect->axis(QCPAxis::atBottom);
+    QCPAxis* profileY = m_profileRect->axis(QCPAxis::atLeft);
+    profileX->setLabel(tr("Position q"));
+    p->xAxis->setTicker(integerTicker());
+    profileX->setTicker(integerTicker());
+    p->yAxis->setTicker(integerTicker());
+    m_profile = p->addGraph(profileX, profileY);
+    m_selfMarker = p->addGraph(profileX, profileY);
+    m_selfMarker->setLineStyle(QCPGraph::lsNone);
+    m_offsetLine = addStraightLine(p, m_profileRect);
+    m_offsetLabel = addText(p, m_profileRect);
+    m_offsetLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    useTopAxisAsCaption(m_profileRect);
+
+    // Zooming the matrix along q zooms the profile with it: both x axes are the position q.
+    connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), profileX,
+            qOverload<const QCPRange&>(&QCPAxis::setRange));
+    connect(profileX, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), p->xAxis,
+            qOverload<const QCPRange&>(&QCPAxis::setRange));
+    p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_profileRect->setRangeDrag(Qt::Horizontal);
+    m_profileRect->setRangeZoom(Qt::Horizontal);
+
+    connect(p, &QCustomPlot::mouseMove, this, &SimilarityView::onMouseMove);
+    connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
+    connect(p, &QCustomPlot::mouseRelease, this, &SimilarityView::onMouseRelease);
+    applyScale();
+}
+
+void SimilarityView::applyScale()
+{
+    PlotView::applyScale();
+    scaleTitle(m_title, scale());
+    m_scale->axis()->setTickLabelFont(plot()->xAxis->tickLabelFont());
+    m_scale->axis()->setLabelFont(plot()->xAxis->labelFont());
+    m_scale->setBarWidth(static_cast<int>(14 * scale()));
+    m_offsetLabel->setFont(plot()->xAxis->tickLabelFont());
+}
+
+void SimilarityView::redraw(const Frame& f)
+{
+    const bool newSpec = !m_drawn || !(f.spec == m_drawnSpec);
+    if (newSpec) {
+        m_drawn = true;
+        m_drawnSpec = f.spec;
+        const double first = static_cast<double>(f.spec.firstPosition);
+        const QCPRange all(first - 0.5, first + static_cast<double>(f.spec.maxLen) - 0.5);
+        plot()->xAxis->setRange(all);
+        plot()->yAxis->setRange(all);
+    }
+    drawMatrix(f);
+    drawProfile(f);
+    const double cells = static_cast<double>(f.spec.maxLen) / static_cast<double>(f.similarity.rows());
+    m_title->setText(tr("Similarity of positions · d_model = %1 · max_len = %2\n%3 · %4")
+                         .arg(f.spec.dModel).arg(f.spec.maxLen)
+                         .arg(f.state.normalize ? tr("cosine of the angle between PE(p) and PE(q)")
+                                                : tr("dot product PE(p)·PE(q)"))
+                         .arg(f.similarityExact() ? tr("exact values")
+                                                  : tr("each cell is the exact average of %1 × %1 position pairs")
+                                                        .arg(shortNumber(cells, 3))));
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SimilarityView::drawMatrix(const Frame& f)
+{
+    // The matrix only changes with the kernel (spec and normalize): a new position or offset
+    // moves the crosshair and nothing else.
+    if (m_drawnKernel.lock() != f.kernel || m_drawnColormap != f.state.colormap)
+        fillMatrix(f);
+    const double position = static_cast<double>(f.spec.firstPosition + f.state.position);
+    placeHorizontal(m_rowLine, position);
+    placeVertical(m_columnLine, position);
+    for (auto* line : {m_rowLine, m_columnLine})
+        line->setPen(QPen(QColor(255, 255, 255, 220), penWidth(1.2), Qt::DashLine));
+}
+
+void SimilarityView::fillMatrix(const Frame& f)
+{
+    m_drawnKernel = f.kernel;
+    m_drawnColormap = f.state.colormap;
+    const auto bins = static_cast<int>(f.similarity.rows());
+    m_matrixLowest = bins > 0 ? std::min(0.0, f.similarity.minCoeff()) : 0.0;
+    if (bins == 0)
+        return;
+    // A one-cell map has no extent of its own; QCustomPlot needs two cells to place it.
+    const int cells = std::max(bins, 2);
+    QCPColorMapData* data = m_map->data();
+    data->setSize(cells, cells);
+    const double rowsPerBin = static_cast<double>(f.spec.maxLen) / bins;
+    const double firstCentre = static_cast<double>(f.spec.firstPosition) + (rowsPerBin - 1) / 2;
+    const double lastCentre = cells == bins ? firstCentre + rowsPerBin * (bins - 1) : firstCentre + rowsPerBin;
+    data->setRange(QCPRange(firstCentre, lastCentre), QCPRange(firstCentre, lastCentre));
+    for (int i = 0; i < cells; ++i)
+        for (int j = 0; j < cells; ++j)
+            data->setCell(j, i, f.similarity(std::min(i, bins - 1), std::min(j, bins - 1)));
+    m_map->setGradient(colormapGradient(f.state.colormap));
+    // Cosine lives in −1…1; a dot product up to ±‖PE‖², so the range follows what is drawn.
+    const double largest = f.state.normalize ? 1.0 : f.similarity.cwiseAbs().maxCoeff();
+    m_map->setDataRange(QCPRange(-std::max(largest, 1e-12), std::max(largest, 1e-12)));
+    m_scale->axis()->setLabel(measureName(f));
+}
+
+void SimilarityView::drawProfile(const Frame& f)
+{
+    m_profile->setData(positionsOfRows(f.profileX, f.spec.firstPosition), f.profileY, true);
+    m_profile->setPen(QPen(seriesColor(0), penWidth(1.5)));
+    m_profile->setScatterStyle(f.spec.maxLen <= 200
+        ? QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(0), seriesColor(0), 3.5 * scale())
+        : QCPScatterStyle());
+    const double p = static_cast<double>(f.spec.firstPosition + f.state.position);
+    m_selfMarker->setData({p}, {f.selfSimilarity}, true);
+    m_selfMarker->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(seriesColor(1), penWidth(2.0)),
+                                                  Qt::NoBrush, 10.0 * scale()));
+    // The profile holds the true values (the matrix above may average them). Its range reaches
+    // down to the lowest value of the whole matrix, so that it stays put while p is dragged.
+    double highest = f.state.normalize ? 1.0 : std::abs(f.selfSimilarity);
+    double lowest = m_matrixLowest;
+    for (double y : f.profileY) {
+        highest = std::max(highest, y);
+        lowest = std::min(lowest, y);
+    }
+    const double span = std::max(highest - lowest, 1e-12);
+    m_profileRect->axis(QCPAxis::atLeft)->setRange(lowest - 0.08 * span, highest + 0.12 * span);
+    m_profileRect->axis(QCPAxis::atLeft)->setLabel(measureName(f));
+    m_profileRect->axis(QCPAxis::atTop)->setLabel(
+        tr("position p = %1 against every position q").arg(f.spec.firstPosition + f.state.position));
+
+    const double target = p + static_cast<double>(f.state.offset);
+    const double first = static_cast<double>(f.spec.firstPosition);
+    const double last = first + static_cast<double>(f.spec.maxLen - 1);
+    const bool inside = target >= first && target <= last;
+    placeVertical(m_offsetLine, target);
+    m_offsetLine->setVisible(inside);
+    m_offsetLine->setPen(QPen(seriesColor(2), penWidth(1.5), Qt::DashLine));
+    m_offsetLabel->setColor(seriesColor(2).darker(130));
+    if (inside) {
+        m_offsetLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        m_offsetLabel->position->setCoords(target, 0.97);
+        m_offsetLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        m_offsetLabel->setText(tr(" offset k = %1").arg(f.state.offset));
+    } else {
+        // p + k is off the axis: say where, at the side it lies on.
+        const bool after = target > last;
+        const std::int64_t shifted = f.spec.firstPosition + f.state.position + f.state.offset;
+        m_offsetLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        m_offsetLabel->position->setCoords(after ? 0.995 : 0.005, 0.97);
+        m_offsetLabel->setPositionAlignment((after ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
+        m_offsetLabel->setText(after ? tr("offset k = %1: p + k = %2 lies beyond max_len →").arg(f.state.offset).arg(shifted)
+                                     : tr("← offset k = %1: p + k = %2 lies before the first row").arg(f.state.offset).arg(shifted));
+    }
+}
+
+QString SimilarityView::cellDescription(std::int64_t row, std::int64_t column) const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || f->similarity.rows() == 0 || row < 0 || column < 0 || row >= f->spec.maxLen || column >= f->spec.maxLen)
+        return {};
+    const std::int64_t L = f->spec.maxLen, bins = f->similarity.rows(), first = f->spec.firstPosition;
+    const std::int64_t i = binOfRow(row, L, bins), j = binOfRow(column, L, bins);
+    const double value = f->similarity(i, j);
+    if (f->similarityExact())
+        return tr("p = %1, q = %2 (q − p = %3): %4 = %5")
+            .arg(first + row).arg(first + column).arg(column - row).arg(measureName(*f))
+            .arg(QString::number(value, 'f', 4));
+    const auto range = [&](std::int64_t bin) {
+        return QStringLiteral("%1–%2").arg(first + core::binStart(L, bins, bin))
+                                      .arg(first + core::binStart(L, bins, bin + 1) - 1);
+    };
+    return tr("p in %1, q in %2: average %3 = %4")
+        .arg(range(i), range(j), measureName(*f)).arg(QString::number(value, 'f', 4));
+}
+
+QString SimilarityView::profileDescription(std::int64_t row) const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || f->profileX.isEmpty())
+        return {};
+    const int index = nearestIndex(f->profileX, static_cast<double>(row));
+    const auto q = static_cast<std::int64_t>(f->profileX[index]);
+    const std::int64_t first = f->spec.firstPosition;
+    return tr("p = %1, q = %2: %3 = %4 · click to set the offset k = q − p = %5")
+        .arg(first + f->state.position).arg(first + q).arg(measureName(*f))
+        .arg(QString::number(f->profileY[index], 'f', 4)).arg(q - f->state.position);
+}
+
+void SimilarityView::onMouseMove(QMouseEvent* event)
+{
+    const FramePtr& f = document()->frame();
+    QCPAxisRect* rect = f ? axisRectAt(plot(), event->position()) : nullptr;
+    if (rect == matrixRect())
+        setReadout(cellDescription(rowAtPixel(plot()->yAxis, event->position().y(), f->spec),
+                                   rowAtPixel(plot()->xAxis, event->position().x(), f->spec)));
+    else if (rect == m_profileRect)
+        setReadout(profileDescription(rowAtPixel(rect->axis(QCPAxis::atBottom), event->position().x(), f->spec)));
+    else
+        setReadout(QString());
+}
+
+void SimilarityView::onMouseRelease(QMouseEvent* event)
+{
+    const FramePtr& f = document()->frame();
+    if (!f || !m_click.isClick(event))
+        return;
+    QCPAxisRect* rect = axisRectAt(plot(), event->position());
+    if (rect == matrixRect())
+        document()->selectPosition(rowAtPixel(plot()->yAxis, event->position().y(), f->spec));
+    else if (rect == m_profileRect)
+        document()->setOffset(rowAtPixel(rect->axis(QCPAxis::atBottom), event->position().x(), f->spec)
+                              - f->state.position);
+}
+
+} // namespace pe::ui

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/plotview.h"
+#include "ui/viewsupport.h"
+
+#include <memory>
+
+class QCPAxisRect;
+class QCPColorMap;
+class QCPColorScale;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPTextElement;
+
+namespace pe::ui {
+
+/// How alike the encodings of two positions are: the max_len × max_len dot-product (or cosine)
+/// matrix on top, and below it the row of the selected position against every other one (the
+/// TensorFlow tutorial's plot), with the relative offset k marked. Both live in plot(), so an
+/// exported figure holds both. A click on the matrix selects the position; a click on the
+/// profile sets the offset to the clicked position minus the selected one.
+class SimilarityView : public PlotView {
+    Q_OBJECT
+public:
+    explicit SimilarityView(Document* document, QWidget* parent = nullptr);
+
+    QCPColorMap* colorMap() const { return m_map; }
+    QCPColorScale* colorScale() const { return m_scale; }
+    QCPAxisRect* matrixRect() const { return m_matrixRect; }
+    QCPAxisRect* profileRect() const { return m_profileRect; }
+    QCPGraph* profileGraph() const { return m_profile; }
+    /// What the hover over the matrix shows for the cell nearest to rows (row, column).
+    QString cellDescription(std::int64_t row, std::int64_t column) const;
+
+protected:
+    void redraw(const Frame& frame) override;
+    void applyScale() override;
+
+private:
+    void drawMatrix(const Frame& frame);
+    void fillMatrix(const Frame& frame);
+    void drawProfile(const Frame& frame);
+    QString profileDescription(std::int64_t row) const;
+    void onMouseMove(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
+
+    QCPAxisRect* m_matrixRect;
+    QCPColorMap* m_map;
+    QCPColorScale* m_scale;
+    QCPTextElement* m_title;
+    QCPItemStraightLine* m_rowLine;
+    QCPItemStraightLine* m_columnLine;
+    QCPAxisRect* m_profileRect;
+    QCPGraph* m_profile;
+    QCPGraph* m_selfMarker;
+    QCPItemStraightLine* m_offsetLine;
+    QCPItemText* m_offsetLabel;
+    std::weak_ptr<const core::SimilarityKernel> m_drawnKernel; // what the colour map holds now
+    QString m_drawnColormap;
+    double m_matrixLowest = 0;
+    core::EncodingSpec m_drawnSpec;
+    bool m_drawn = false;
+    ClickTracker m_click;
+};
+
+} // namespace pe::ui

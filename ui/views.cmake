@@ -1,0 +1,10 @@
+# SPDX-License-Identifier: MIT
+# The wave, similarity, offset and bands views (included by ui/CMakeLists.txt).
+target_sources(pe_ui PRIVATE
+    ${CMAKE_CURRENT_SOURCE_DIR}/viewsupport.h ${CMAKE_CURRENT_SOURCE_DIR}/viewsupport.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/wavesview.h ${CMAKE_CURRENT_SOURCE_DIR}/wavesview.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/similarityview.h ${CMAKE_CURRENT_SOURCE_DIR}/similarityview.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/offsetcircles.h ${CMAKE_CURRENT_SOURCE_DIR}/offsetcircles.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/offsetview.h ${CMAKE_CURRENT_SOURCE_DIR}/offsetview.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/bandsview.h ${CMAKE_CURRENT_SOURCE_DIR}/bandsview.cpp
+)

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/plotview.h"
+#include "ui/viewsupport.h"
+
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPTextElement;
+
+namespace pe::ui {
+
+/// PE(position, dimension) against position for the chosen dimensions (default 4–7, as in the
+/// Annotated Transformer): the continuous sine or cosine and the integer positions the model
+/// actually uses, one colour per dimension, its wavelength in the legend. Hover reads every
+/// drawn dimension at the nearest sample; a click selects the position; wheel and drag zoom
+/// and pan along the positions.
+class WavesView : public PlotView {
+    Q_OBJECT
+public:
+    explicit WavesView(Document* document, QWidget* parent = nullptr);
+
+    /// How many dimensions are drawn now (the chosen ones that exist for this d_model).
+    int waveCount() const { return m_shown; }
+    /// The continuous curve and the integer samples of the index-th drawn dimension.
+    QCPGraph* curveGraph(int index) const;
+    QCPGraph* sampleGraph(int index) const;
+    /// What the hover shows for a row (0 … max_len−1): each drawn dimension at the nearest sample.
+    QString sampleDescription(std::int64_t row) const;
+
+protected:
+    void redraw(const Frame& frame) override;
+    void applyScale() override;
+
+private:
+    struct Wave {
+        QCPGraph* curve;
+        QCPGraph* samples;
+    };
+    void showWaves(const Frame& frame, bool newData);
+    QString titleText(const Frame& frame) const;
+    void onMouseMove(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
+
+    QList<Wave> m_waves; // grown on demand, hidden when unused: redraws create nothing
+    int m_shown = 0;
+    QCPTextElement* m_title;
+    QCPItemStraightLine* m_positionLine;
+    QCPItemText* m_emptyNote;
+    core::EncodingSpec m_drawnSpec;
+    QList<int> m_drawnDims;
+    bool m_drawn = false;
+    ClickTracker m_click;
+};
+
+} // namespace pe::ui
