@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
 #include "app/headlessexport.h"
+#include "ui/mainwindow.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QFile>
-#include <QLabel>
 #include <QTextStream>
 
 #include <unistd.h>
@@ -24,6 +24,25 @@ bool displayAvailable()
 {
     return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+/// The window draws smaller sizes than the core can export; say so instead of clamping.
+QString windowLimitError(const pe::app::LaunchOptions& options)
+{
+    using pe::ui::WindowLimits;
+    if (options.spec.dModel > WindowLimits::maxDModel)
+        return QStringLiteral("--d-model: '%1' is more than the window shows; allowed: 1 to %2 (use --export for larger)")
+            .arg(options.spec.dModel).arg(WindowLimits::maxDModel);
+    if (options.spec.maxLen > WindowLimits::maxMaxLen)
+        return QStringLiteral("--max-len: '%1' is more than the window shows; allowed: 1 to %2 (use --export for larger)")
+            .arg(options.spec.maxLen).arg(WindowLimits::maxMaxLen);
+    if (options.spec.base < WindowLimits::minBase || options.spec.base > WindowLimits::maxBase)
+        return QStringLiteral("--base: '%1' is outside what the window shows; allowed: %2 to %3")
+            .arg(options.spec.base).arg(WindowLimits::minBase).arg(WindowLimits::maxBase);
+    if (options.spec.firstPosition > WindowLimits::maxFirstPosition)
+        return QStringLiteral("--first-position: '%1' is more than the window shows; allowed: 0 to %2")
+            .arg(options.spec.firstPosition).arg(WindowLimits::maxFirstPosition);
+    return {};
 }
 
 /// Qt warns on every start when XDG_RUNTIME_DIR is unset (containers, CI, ssh): give it the
@@ -70,7 +89,11 @@ int main(int argc, char** argv)
     if (headless)
         return pe::app::runHeadlessExport(options);
 
-    QLabel window(QStringLiteral("PE Explorer"));
+    if (const QString error = windowLimitError(options); !error.isEmpty()) {
+        QTextStream(stderr) << "pe-explorer: " << error << Qt::endl;
+        return 2;
+    }
+    pe::ui::MainWindow window(pe::ui::Settings{options.spec, options.state});
     window.show();
     return application.exec();
 }

@@ -26,6 +26,7 @@ QWidget* pairRow(QWidget* slider, QWidget* spin)
     auto* row = new QWidget;
     auto* layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
+    slider->setMinimumWidth(80);
     layout->addWidget(slider, 1);
     layout->addWidget(spin);
     return row;
@@ -38,6 +39,7 @@ QSpinBox* spinBox(int minimum, int maximum, const QString& tip)
     spin->setKeyboardTracking(false); // commit typed numbers on Enter, not digit by digit
     spin->setAccelerated(true);
     spin->setToolTip(tip);
+    spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("0000000")) + 24);
     return spin;
 }
 

@@ -30,6 +30,12 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
     m_document->apply(initial);
 
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
+        const QRect screen = QApplication::primaryScreen() ? QApplication::primaryScreen()->availableGeometry()
+                                                           : QRect(0, 0, 1366, 768);
+        resize(std::min(1500, screen.width()), std::min(900, screen.height()));
+    }
     m_exporter = new ExportController(m_document, this);
     m_heatmap = new HeatmapView(m_document);
     m_views.append(m_heatmap);
@@ -43,12 +49,6 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     connect(m_document, &Document::changed, this, &MainWindow::updateStatus);
     connect(m_document, &Document::frameReady, this, &MainWindow::updateStatus);
 
-    QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
-        const QRect screen = QApplication::primaryScreen() ? QApplication::primaryScreen()->availableGeometry()
-                                                           : QRect(0, 0, 1366, 768);
-        resize(std::min(1500, screen.width()), std::min(900, screen.height()));
-    }
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     for (PlotView* view : m_views)
         view->refresh();
@@ -73,7 +73,8 @@ void MainWindow::createDocks()
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_controls);
     scroll->setWidgetResizable(true);
-    scroll->setMinimumWidth(300);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 20);
     auto* controlsDock = new QDockWidget(tr("Controls"), this);
     controlsDock->setObjectName(QStringLiteral("controlsDock"));
     controlsDock->setWidget(scroll);
@@ -88,7 +89,9 @@ void MainWindow::createDocks()
     tabifyDockWidget(similarity, offset);
     tabifyDockWidget(offset, bands);
     waves->raise();
-    resizeDocks({controlsDock, waves}, {320, 560}, Qt::Horizontal);
+    // The heatmap is the centre of attention: the side docks share what it leaves.
+    const int width = this->width() > 800 ? this->width() : 1366;
+    resizeDocks({controlsDock, waves}, {scroll->minimumWidth(), width * 3 / 10}, Qt::Horizontal);
 }
 
 void MainWindow::createMenus()

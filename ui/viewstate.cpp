@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/viewstate.h"
 
+#include <algorithm>
+
 namespace pe::ui {
 
 QStringList viewNames()
@@ -20,6 +22,15 @@ std::optional<View> parseView(const QString& name)
     if (index < 0)
         return std::nullopt;
     return static_cast<View>(index);
+}
+
+bool ViewState::operator==(const ViewState& o) const
+{
+    // std::ranges::equal rather than QList's ==, which hands memcmp a null pointer for two
+    // empty lists in Qt 6.4 (UndefinedBehaviorSanitizer stops there).
+    return std::ranges::equal(dims, o.dims) && position == o.position && dimension == o.dimension
+        && offset == o.offset && normalize == o.normalize && colormap == o.colormap
+        && bandFirst == o.bandFirst && bandLast == o.bandLast;
 }
 
 } // namespace pe::ui

@@ -37,7 +37,7 @@ struct ViewState {
     QString colormap = QStringLiteral("viridis");
     int bandFirst = -1, bandLast = -1; ///< selected frequency pairs, −1 when none
 
-    bool operator==(const ViewState&) const = default;
+    bool operator==(const ViewState& other) const;
 };
 
 } // namespace pe::ui

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// Grabs the main window offscreen into a PNG: the screenshots in docs/ come from here.
+//   make_screenshot OUT.png WIDTHxHEIGHT [pe-explorer options…]
+#include "app/commandline.h"
+#include "ui/mainwindow.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTextStream>
+
+int main(int argc, char** argv)
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication application(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("PE Explorer screenshots")); // leave user settings alone
+    QStringList args = application.arguments();
+    if (args.size() < 3) {
+        QTextStream(stderr) << "usage: make_screenshot OUT.png WIDTHxHEIGHT [pe-explorer options]\n";
+        return 2;
+    }
+    const QString out = args.takeAt(1);
+    const QStringList size = args.takeAt(1).split(QLatin1Char('x'));
+    const auto parsed = pe::app::parseCommandLine(args);
+    if (const auto* early = std::get_if<pe::app::EarlyExit>(&parsed)) {
+        QTextStream(stderr) << early->text << '\n';
+        return early->exitCode;
+    }
+    const auto& options = std::get<pe::app::LaunchOptions>(parsed);
+    pe::ui::MainWindow window(pe::ui::Settings{options.spec, options.state});
+    window.resize(size.value(0).toInt(), size.value(1).toInt());
+    window.show();
+    QElapsedTimer timer;
+    timer.start();
+    while (!window.document()->isFrameCurrent() && timer.elapsed() < 30000)
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    for (int i = 0; i < 20; ++i)
+        QApplication::processEvents(); // let queued replots land
+    return window.grab().save(out) ? 0 : 1;
+}

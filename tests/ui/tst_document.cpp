@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: MIT
+// The document between controls and views: clamping, undo/redo, merged drags, frames that
+// always match the settings they claim to show.
+#include "core/encoding.h"
+#include "core/similarity.h"
+#include "ui/document.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <cmath>
+
+using pe::ui::Document;
+using pe::ui::Settings;
+
+class TestDocument : public QObject {
+    Q_OBJECT
+private slots:
+    void startsWithTheClassicFigure();
+    void clampsOutOfRangeValues_data();
+    void clampsOutOfRangeValues();
+    void undoRestoresTheExactPreviousState();
+    void aDragIsOneUndoStep();
+    void separateChangesAreSeparateSteps();
+    void resetIsUndoable();
+    void framesNeverShowStaleSettings();
+    void zoomedWindowHoldsExactCells();
+    void binnedFrameAveragesTheRowsItCovers();
+    void selectionReachesTheFrame();
+};
+
+namespace {
+
+bool waitForCurrentFrame(Document& document)
+{
+    return QTest::qWaitFor([&] { return document.isFrameCurrent(); }, 20000);
+}
+
+} // namespace
+
+void TestDocument::startsWithTheClassicFigure()
+{
+    Document document;
+    QVERIFY(waitForCurrentFrame(document));
+    const auto& frame = *document.frame();
+    QCOMPARE(frame.spec.dModel, 64);
+    QCOMPARE(frame.spec.maxLen, 100);
+    QCOMPARE(frame.spec.base, 10000.0);
+    QCOMPARE(frame.spec.layout, pe::core::Layout::Interleaved);
+    QCOMPARE(frame.heat.rows(), 100);
+    QCOMPARE(frame.heat.cols(), 64);
+    QVERIFY(frame.heatExact());
+    for (int row : {0, 1, 37, 99})
+        for (int col : {0, 1, 10, 63})
+            QCOMPARE(frame.heat(row, col), pe::core::encodingValue(frame.spec, row, col));
+    QCOMPARE(frame.state.dims, (QList<int>{4, 5, 6, 7}));
+}
+
+void TestDocument::clampsOutOfRangeValues_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<double>("expected");
+    QTest::newRow("d_model 0") << "dModel" << 0.0 << 1.0;
+    QTest::newRow("d_model too large") << "dModel" << 1e6 << 4096.0;
+    QTest::newRow("max_len 0") << "maxLen" << 0.0 << 1.0;
+    QTest::newRow("max_len too large") << "maxLen" << 1e12 << double(1 << 20);
+    QTest::newRow("base NaN") << "base" << std::nan("") << 10000.0;
+    QTest::newRow("base 1") << "base" << 1.0 << 1.01;
+    QTest::newRow("base infinite") << "base" << HUGE_VAL << 10000.0;
+    QTest::newRow("position beyond max_len") << "position" << 500.0 << 99.0;
+    QTest::newRow("position negative") << "position" << -3.0 << 0.0;
+    QTest::newRow("offset below position 0") << "offset" << -50.0 << 0.0;
+}
+
+void TestDocument::clampsOutOfRangeValues()
+{
+    QFETCH(QString, field);
+    QFETCH(double, value);
+    QFETCH(double, expected);
+    Document document;
+    double actual = 0;
+    if (field == QLatin1String("dModel")) {
+        document.setDModel(static_cast<int>(std::min(value, 2e9)));
+        actual = document.spec().dModel;
+    } else if (field == QLatin1String("maxLen")) {
+        document.setMaxLen(static_cast<std::int64_t>(value));
+        actual = double(document.spec().maxLen);
+    } else if (field == QLatin1String("base")) {
+        document.setBase(value);
+        actual = document.spec().base;
+    } else if (field == QLatin1String("position")) {
+        document.selectPosition(static_cast<std::int64_t>(value));
+        actual = double(document.state().position);
+    } else {
+        document.setOffset(static_cast<std::int64_t>(value));
+        actual = double(document.state().offset);
+    }
+    QCOMPARE(actual, expected);
+    QVERIFY(waitForCurrentFrame(document));
+    QCOMPARE(document.frame()->spec, document.spec());
+}
+
+void TestDocument::undoRestoresTheExactPreviousState()
+{
+    Document document;
+    const Settings start = document.settings();
+    document.setDModel(17);
+    document.setLayout(pe::core::Layout::Split);
+    document.setBase(500.0);
+    document.selectCell(42, 3);
+    document.setOffset(-7);
+    const Settings end = document.settings();
+    QCOMPARE(document.undoStack()->count(), 5);
+    while (document.undoStack()->canUndo())
+        document.undoStack()->undo();
+    QVERIFY(document.settings() == start);
+    while (document.undoStack()->canRedo())
+        document.undoStack()->redo();
+    QVERIFY(document.settings() == end);
+    QCOMPARE(document.spec().dModel, 17);
+    QCOMPARE(document.state().offset, -7);
+    QVERIFY(waitForCurrentFrame(document));
+    QCOMPARE(document.frame()->spec, end.spec);
+}
+
+void TestDocument::aDragIsOneUndoStep()
+{
+    Document document;
+    document.beginInteraction();
+    for (int d = 65; d <= 120; ++d)
+        document.setDModel(d);
+    document.endInteraction();
+    QCOMPARE(document.undoStack()->count(), 1);
+    QCOMPARE(document.spec().dModel, 120);
+    document.undoStack()->undo();
+    QCOMPARE(document.spec().dModel, 64);
+}
+
+void TestDocument::separateChangesAreSeparateSteps()
+{
+    Document document;
+    document.setDModel(10);
+    document.setDModel(11);
+    QCOMPARE(document.undoStack()->count(), 2);
+    document.undoStack()->undo();
+    QCOMPARE(document.spec().dModel, 10);
+}
+
+void TestDocument::resetIsUndoable()
+{
+    Document document;
+    document.setMaxLen(2048);
+    document.setLayout(pe::core::Layout::Split);
+    document.resetToDefaults();
+    QVERIFY(document.settings() == Settings{});
+    document.undoStack()->undo();
+    QCOMPARE(document.spec().maxLen, 2048);
+    QCOMPARE(document.spec().layout, pe::core::Layout::Split);
+}
+
+void TestDocument::framesNeverShowStaleSettings()
+{
+    Document document;
+    int shown = 0;
+    bool allCurrent = true;
+    connect(&document, &Document::frameReady, this, [&] {
+        ++shown;
+        allCurrent = allCurrent && document.frame()->spec == document.spec()
+                     && document.frame()->state == document.state();
+    });
+    document.setMaxLen(4096);
+    // A slider dragged faster than frames compute: every step supersedes the last.
+    for (int d = 100; d < 400; d += 3) {
+        document.setDModel(d);
+        QCoreApplication::processEvents();
+    }
+    QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(shown >= 1);
+    QVERIFY(allCurrent);
+    QCOMPARE(document.frame()->spec.dModel, document.spec().dModel);
+    QCOMPARE(document.frame()->heat.cols(), document.spec().dModel);
+}
+
+void TestDocument::zoomedWindowHoldsExactCells()
+{
+    Document document;
+    document.setMaxLen(100000);
+    document.setHeatWindow({70000, 300});
+    QVERIFY(waitForCurrentFrame(document));
+    const auto& frame = *document.frame();
+    QVERIFY(frame.heatExact());
+    QCOMPARE(frame.heatFirstRow, 70000);
+    QCOMPARE(frame.heat.rows(), 300);
+    for (int r : {0, 150, 299})
+        for (int c : {0, 5, 63})
+            QVERIFY(std::abs(frame.heat(r, c) - pe::core::encodingValue(frame.spec, 70000 + r, c)) < 1e-12);
+}
+
+void TestDocument::binnedFrameAveragesTheRowsItCovers()
+{
+    Document document;
+    document.setMaxLen(10000);
+    QVERIFY(waitForCurrentFrame(document));
+    const auto& frame = *document.frame();
+    QVERIFY(!frame.heatExact());
+    const std::int64_t bins = frame.heat.rows();
+    QVERIFY(bins < 10000);
+    for (std::int64_t bin : {std::int64_t(0), bins / 2, bins - 1}) {
+        const std::int64_t from = pe::core::binStart(10000, bins, bin);
+        const std::int64_t to = pe::core::binStart(10000, bins, bin + 1);
+        for (int col : {0, 1, 20, 63}) {
+            double sum = 0;
+            for (std::int64_t p = from; p < to; ++p)
+                sum += pe::core::encodingValue(frame.spec, p, col);
+            QVERIFY2(std::abs(frame.heat(bin, col) - sum / double(to - from)) < 1e-9,
+                     qPrintable(QStringLiteral("bin %1 column %2").arg(bin).arg(col)));
+        }
+    }
+}
+
+void TestDocument::selectionReachesTheFrame()
+{
+    Document document;
+    document.selectCell(30, 9);
+    document.setOffset(5);
+    QVERIFY(waitForCurrentFrame(document));
+    const auto& frame = *document.frame();
+    QCOMPARE(frame.state.position, 30);
+    QCOMPARE(frame.state.dimension, 9);
+    // The offset inspector holds PE(30) and PE(35) straight from core.
+    const Eigen::VectorXd p = pe::core::encodingVector(frame.spec, 30);
+    const Eigen::VectorXd q = pe::core::encodingVector(frame.spec, 35);
+    QVERIFY((frame.pe - p).cwiseAbs().maxCoeff() < 1e-15);
+    QVERIFY((frame.peShifted - q).cwiseAbs().maxCoeff() < 1e-15);
+    QVERIFY(frame.residual < 1e-12);
+    // The similarity profile of position 30 is the kernel's row 30.
+    const pe::core::SimilarityKernel kernel(frame.spec, false);
+    for (int i = 0; i < frame.profileX.size(); i += 7)
+        QCOMPARE(frame.profileY[i], kernel.value(30, std::int64_t(frame.profileX[i])));
+}
+
+QTEST_MAIN(TestDocument)
+#include "tst_document.moc"
