@@ -3,6 +3,7 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <cmath>
 
 namespace pe::ui {
@@ -126,8 +127,12 @@ void Document::apply(const Settings& settings)
     const Settings valid = sanitized(settings);
     if (valid == m_settings)
         return;
-    if (valid.spec != m_settings.spec)
+    if (valid.spec != m_settings.spec) {
         m_heatWindow = {}; // a new matrix starts fully zoomed out
+        m_waveWindow = {};
+    }
+    if (!std::ranges::equal(valid.state.dims, m_settings.state.dims))
+        m_waveWindow = {};
     m_settings = valid;
     emit changed();
     requestFrame();
@@ -195,11 +200,21 @@ void Document::computeNow()
     m_watcher.waitForFinished();
     m_computeAgain = false;
     const std::uint64_t generation = ++m_latestGeneration;
-    FramePtr frame = buildFrame(m_settings.spec, m_settings.state, m_heatWindow, generation, m_frame, m_latestGeneration);
+    FramePtr frame = buildFrame(m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, generation, m_frame, m_latestGeneration);
     if (!frame)
         return;
     m_frame = std::move(frame);
     emit frameReady();
+}
+
+void Document::setWaveWindow(RowWindow window)
+{
+    window.first = std::clamp<std::int64_t>(window.first, 0, spec().maxLen - 1);
+    window.count = std::clamp<std::int64_t>(window.count, 0, spec().maxLen - window.first);
+    if (window == m_waveWindow)
+        return;
+    m_waveWindow = window;
+    requestFrame();
 }
 
 void Document::requestFrame()
@@ -210,7 +225,7 @@ void Document::requestFrame()
         return;
     }
     m_computeAgain = false;
-    m_watcher.setFuture(QtConcurrent::run(buildFrame, m_settings.spec, m_settings.state, m_heatWindow,
+    m_watcher.setFuture(QtConcurrent::run(buildFrame, m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow,
                                           generation, m_frame, std::cref(m_latestGeneration)));
 }
 

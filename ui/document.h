@@ -65,6 +65,9 @@ public:
     /// Rows the heatmap shows (its zoom); not an undo step.
     void setHeatWindow(RowWindow window);
     RowWindow heatWindow() const { return m_heatWindow; }
+    /// Rows the wave plot shows (its zoom; count 0 = automatic); not an undo step.
+    void setWaveWindow(RowWindow window);
+    RowWindow waveWindow() const { return m_waveWindow; }
 
     /// The settings made valid: clamped to the allowed ranges, selection inside the matrix.
     static Settings sanitized(Settings settings);
@@ -86,6 +89,7 @@ private:
 
     Settings m_settings;
     RowWindow m_heatWindow;
+    RowWindow m_waveWindow;
     QUndoStack m_undo;
     bool m_interacting = false;
     int m_interactionSerial = 0;

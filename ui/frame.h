@@ -35,6 +35,7 @@ struct Frame {
     core::EncodingSpec spec;
     ViewState state;
     RowWindow heatWindow;        ///< the rows asked for (count 0 = all)
+    RowWindow waveWindow;        ///< the rows of the wave plot asked for (count 0 = automatic)
     std::uint64_t generation = 0;
 
     // Encoding heatmap: rows [heatFirstRow, heatFirstRow + heatRowCount) in heat.rows() bins.
@@ -50,7 +51,11 @@ struct Frame {
     QVector<double> profileX, profileY; ///< rows and similarity of state.position to them
     double selfSimilarity = 0;           ///< similarity of the position with itself
 
+    // Waves over rows [waveFirstRow, waveFirstRow + waveRowCount): by default about a dozen
+    // periods of the fastest drawn wave, so that the curves read as waves, not a solid band.
     QVector<WaveData> waves;
+    std::int64_t waveFirstRow = 0;
+    std::int64_t waveRowCount = 0;
 
     // Relative-offset inspector for p = state.position, k = state.offset.
     Eigen::VectorXd pe, peShifted, rotated; ///< PE(p), PE(p+k), M_k·PE(p) (size d_model)
@@ -76,7 +81,7 @@ struct FrameLimits {
 /// Computes the frame for spec/state, reusing the parts of `previous` whose inputs did not
 /// change. Returns nullptr when `latest` moves past `generation` (a newer request supersedes it).
 FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowWindow heatWindow,
-                    std::uint64_t generation, const FramePtr& previous,
+                    RowWindow waveWindow, std::uint64_t generation, const FramePtr& previous,
                     const std::atomic<std::uint64_t>& latest);
 
 } // namespace pe::ui

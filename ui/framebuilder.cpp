@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace pe::ui {
 
@@ -51,12 +52,31 @@ void buildProfile(Frame& f)
     f.selfSimilarity = f.kernel->value(f.state.position, f.state.position);
 }
 
+/// The rows the wave plot shows when nobody zoomed: twelve periods of its fastest wave (at
+/// least 100 rows, at most all), like the documents' plots of dims 4–7 over 100 positions.
+RowWindow automaticWaveWindow(const Frame& f, const Eigen::VectorXd& lambda)
+{
+    double fastest = std::numeric_limits<double>::infinity();
+    for (int dim : f.state.dims)
+        if (dim >= 0 && dim < f.spec.dModel)
+            fastest = std::min(fastest, lambda[core::columnRole(f.spec, dim).pair]);
+    if (!std::isfinite(fastest))
+        return {0, f.spec.maxLen};
+    const auto wanted = static_cast<std::int64_t>(std::ceil(12 * fastest));
+    return {0, std::clamp<std::int64_t>(wanted, std::min<std::int64_t>(100, f.spec.maxLen), f.spec.maxLen)};
+}
+
 void buildWaves(Frame& f)
 {
     const Eigen::VectorXd lambda = core::wavelengths(f.spec);
+    RowWindow window = f.waveWindow.count > 0 ? f.waveWindow : automaticWaveWindow(f, lambda);
+    window.first = std::clamp<std::int64_t>(window.first, 0, f.spec.maxLen - 1);
+    window.count = std::clamp<std::int64_t>(window.count, 1, f.spec.maxLen - window.first);
+    f.waveFirstRow = window.first;
+    f.waveRowCount = window.count;
     const std::int64_t first = f.spec.firstPosition;
-    const QVector<double> samples = evenRows(0, f.spec.maxLen, FrameLimits::waveSamples);
-    const std::int64_t points = std::min<std::int64_t>(FrameLimits::curvePoints, 20 * f.spec.maxLen);
+    const QVector<double> samples = evenRows(window.first, window.count, FrameLimits::waveSamples);
+    const std::int64_t points = std::min<std::int64_t>(FrameLimits::curvePoints, 20 * window.count);
     for (int dim : f.state.dims) {
         if (dim < 0 || dim >= f.spec.dModel)
             continue;
@@ -69,9 +89,9 @@ void buildWaves(Frame& f)
         w.sampleX = samples;
         for (double row : samples)
             w.sampleY.append(core::encodingValue(f.spec, first + static_cast<std::int64_t>(row), dim));
-        const double last = static_cast<double>(f.spec.maxLen - 1);
+        const double span = static_cast<double>(window.count - 1);
         for (std::int64_t i = 0; i < points; ++i) {
-            const double row = points == 1 ? 0.0 : last * i / (points - 1);
+            const double row = window.first + (points == 1 ? 0.0 : span * i / (points - 1));
             w.curveX.append(row);
             w.curveY.append(core::encodingCurve(f.spec, first + row, dim));
         }
@@ -100,13 +120,14 @@ void buildOffset(Frame& f)
 } // namespace
 
 FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowWindow heatWindow,
-                    std::uint64_t generation, const FramePtr& previous,
+                    RowWindow waveWindow, std::uint64_t generation, const FramePtr& previous,
                     const std::atomic<std::uint64_t>& latest)
 {
     auto f = std::make_shared<Frame>();
     f->spec = spec;
     f->state = state;
     f->heatWindow = heatWindow;
+    f->waveWindow = waveWindow;
     f->generation = generation;
     const auto superseded = [&] { return latest.load() != generation; };
     const bool sameSpec = previous && previous->spec == spec;
@@ -139,10 +160,13 @@ FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowW
         return nullptr;
 
     // Not QList::operator==: Qt 6.4 hands memcmp a null pointer for an empty list (UBSan aborts).
-    if (sameSpec && std::ranges::equal(previous->state.dims, state.dims))
+    if (sameSpec && std::ranges::equal(previous->state.dims, state.dims) && previous->waveWindow == waveWindow) {
         f->waves = previous->waves;
-    else
+        f->waveFirstRow = previous->waveFirstRow;
+        f->waveRowCount = previous->waveRowCount;
+    } else {
         buildWaves(*f);
+    }
 
     if (sameSpec && previous->state.position == state.position && previous->state.offset == state.offset) {
         f->pe = previous->pe;
