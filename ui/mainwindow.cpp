@@ -49,7 +49,7 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     connect(m_document, &Document::changed, this, &MainWindow::updateStatus);
     connect(m_document, &Document::frameReady, this, &MainWindow::updateStatus);
 
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_layoutRestored = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     for (PlotView* view : m_views)
         view->refresh();
     updateStatus();
@@ -89,9 +89,7 @@ void MainWindow::createDocks()
     tabifyDockWidget(similarity, offset);
     tabifyDockWidget(offset, bands);
     waves->raise();
-    // The heatmap is the centre of attention: the side docks share what it leaves.
-    const int width = this->width() > 800 ? this->width() : 1366;
-    resizeDocks({controlsDock, waves}, {scroll->minimumWidth(), width * 3 / 10}, Qt::Horizontal);
+    m_controlsDock = controlsDock;
 }
 
 void MainWindow::createMenus()
@@ -166,6 +164,18 @@ void MainWindow::updateStatus()
     if (!m_document->isFrameCurrent())
         text += tr(" · computing…");
     m_status->setText(text);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_layoutRestored || m_docksSized)
+        return;
+    // First start: the heatmap is the centre of attention; the view docks take 30 % of the
+    // width the window really got, the controls what they need.
+    m_docksSized = true;
+    resizeDocks({m_controlsDock, m_docks.value(1)}, {m_controlsDock->widget()->minimumWidth(), width() * 3 / 10},
+                Qt::Horizontal);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

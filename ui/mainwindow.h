@@ -32,6 +32,7 @@ public:
 
 protected:
     void closeEvent(class QCloseEvent* event) override;
+    void showEvent(class QShowEvent* event) override;
 
 private:
     void createDocks();
@@ -47,6 +48,9 @@ private:
     QList<QDockWidget*> m_docks;
     QLabel* m_status = nullptr;
     bool m_presentation = false;
+    bool m_layoutRestored = false;
+    bool m_docksSized = false;
+    QDockWidget* m_controlsDock = nullptr;
 };
 
 } // namespace pe::ui
