@@ -203,9 +203,10 @@ void ControlsPanel::syncFromDocument()
     m_positionSpin->setRange(0, lastRow);
     m_positionSlider->setValue(int(state.position));
     m_positionSpin->setValue(int(state.position));
-    // Offsets reach back to position 0 and forward one max_len.
+    // Offsets reach back to position 0 and forward one max_len, or to the offset itself when
+    // max_len shrank after it was set: the spin box must show the document's value.
     const int lowest = int(-std::min<std::int64_t>(spec.firstPosition + state.position, WindowLimits::maxMaxLen));
-    const int highest = int(std::max<std::int64_t>(spec.maxLen, 1));
+    const int highest = int(std::clamp<std::int64_t>(std::max(spec.maxLen, state.offset), 1, std::numeric_limits<int>::max()));
     m_offsetSlider->setRange(lowest, highest);
     m_offsetSpin->setRange(lowest, highest);
     m_offsetSlider->setValue(int(state.offset));

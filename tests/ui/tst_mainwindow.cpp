@@ -1,0 +1,448 @@
+// SPDX-License-Identifier: MIT
+// The main window driven as a user drives it (keys, clicks, drags on the offscreen platform):
+// here, every control reaches the data the views plot, checked against core. Settings live in
+// Qt's test sandbox.
+#include "tst_mainwindow.h"
+#include "windowprobes.h"
+
+#include "core/encoding.h"
+#include "ui/bandsview.h"
+#include "ui/controlspanel.h"
+#include "ui/heatmapview.h"
+#include "ui/logslider.h"
+#include "ui/mainwindow.h"
+#include "ui/offsetview.h"
+#include "ui/similarityview.h"
+#include "ui/wavesview.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <memory>
+
+namespace core = pe::core;
+using namespace windowprobes;
+using pe::ui::ControlsPanel;
+using pe::ui::Document;
+using pe::ui::MainWindow;
+using pe::ui::Settings;
+using pe::ui::View;
+
+namespace {
+
+std::unique_ptr<MainWindow> openWindow()
+{
+    auto window = std::make_unique<MainWindow>();
+    window->resize(1400, 900); // cells several pixels wide, so clicks land inside one
+    window->show();
+    return window;
+}
+
+} // namespace
+
+void TestMainWindow::initTestCase()
+{
+    // Never read or write the user's settings: Qt's test locations, our own names, emptied.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("pe-explorer-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    const QString file = QSettings().fileName();
+    QVERIFY2(file.contains(QStringLiteral("/.qttest/")), qPrintable(file));
+    QSettings().clear();
+}
+
+void TestMainWindow::init()
+{
+    QSettings().clear(); // every test starts from the default layout
+    m_window = openWindow();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(waitForFrame(*m_window));
+}
+
+void TestMainWindow::cleanup()
+{
+    m_window.reset();
+}
+
+void TestMainWindow::cleanupTestCase()
+{
+    QSettings().clear();
+}
+
+QAction* TestMainWindow::menuAction(const QString& menuTitle, const QKeySequence& shortcut) const
+{
+    for (QAction* top : m_window->menuBar()->actions())
+        if (top->menu() && top->text().remove(QLatin1Char('&')) == menuTitle)
+            for (QAction* action : top->menu()->actions())
+                if (action->shortcuts().contains(shortcut))
+                    return action;
+    return nullptr;
+}
+
+QSlider* TestMainWindow::slider(const QString& name) const
+{
+    const std::pair<const char*, QSlider*> sliders[] = {
+        {"d_model", controls()->dModelSlider()}, {"max_len", controls()->maxLenSlider()},
+        {"base", controls()->baseSlider()}, {"position", controls()->positionSlider()},
+        {"offset", controls()->offsetSlider()}};
+    for (const auto& [sliderName, s] : sliders)
+        if (name == QLatin1String(sliderName))
+            return s;
+    return nullptr;
+}
+
+void TestMainWindow::startsWithTheClassicFigure()
+{
+    QCPColorMap* map = m_window->heatmap()->colorMap();
+    QCOMPARE(map->data()->keySize(), 64);
+    QCOMPARE(map->data()->valueSize(), 100);
+    const core::EncodingSpec classic; // d_model 64, max_len 100, base 10000, interleaved, paper
+    QCOMPARE(document()->spec(), classic);
+    for (int position : {0, 1, 37, 99})
+        for (int column : {0, 1, 10, 63})
+            QVERIFY(std::abs(map->data()->cell(column, position) - core::encodingValue(classic, position, column))
+                    < cellTolerance);
+    QCOMPARE(heatmapMismatch(*m_window), QString()); // and every other cell, through the axes
+
+    QCustomPlot* plot = m_window->heatmap()->plot();
+    QVERIFY(plot->yAxis->rangeReversed());
+    plot->replot();
+    QVERIFY(plot->yAxis->coordToPixel(0) < plot->yAxis->coordToPixel(99)); // position 0 on top
+    const QString title = plotTitle(plot);
+    QVERIFY2(title.contains(QStringLiteral("d_model 64 · max_len 100 · base 10000")), qPrintable(title));
+    QCOMPARE(map->dataRange(), QCPRange(-1.0, 1.0));
+    QCOMPARE(map->colorScale()->dataRange(), QCPRange(-1.0, 1.0));
+    QCOMPARE(settledViewsMismatch(*m_window), QString());
+}
+
+void TestMainWindow::dModelSpinResizesTheViews_data()
+{
+    QTest::addColumn<bool>("typed");
+    QTest::addColumn<int>("dModel");
+    QTest::addColumn<int>("waves"); // of the default dims 4, 5, 6, 7
+    QTest::newRow("typed 17") << true << 17 << 4;
+    QTest::newRow("typed 128") << true << 128 << 4;
+    QTest::newRow("setValue 5") << false << 5 << 1;
+    QTest::newRow("setValue 2") << false << 2 << 0;
+}
+
+void TestMainWindow::dModelSpinResizesTheViews()
+{
+    QFETCH(bool, typed);
+    QFETCH(int, dModel);
+    QFETCH(int, waves);
+    QSpinBox* spin = controls()->dModelSpin();
+    if (typed)
+        typeInto(spin, QString::number(dModel));
+    else
+        spin->setValue(dModel);
+    QCOMPARE(document()->spec().dModel, dModel);
+    QCOMPARE(settledViewsMismatch(*m_window), QString());
+    QCOMPARE(m_window->heatmap()->colorMap()->data()->keySize(), dModel);
+    QCOMPARE(view<pe::ui::OffsetView>(View::Offset)->encodingBars()->data()->size(), dModel);
+    QCOMPARE(view<pe::ui::OffsetView>(View::Offset)->shiftedGraph()->data()->size(), dModel);
+    QCOMPARE(view<pe::ui::WavesView>(View::Waves)->waveCount(), waves);
+    QCOMPARE(view<pe::ui::BandsView>(View::Bands)->wavelengthGraph()->data()->size(), (dModel + 1) / 2);
+}
+
+void TestMainWindow::dModelSliderIsLogarithmic_data()
+{
+    QTest::addColumn<int>("key"); // 0: no key, setValue(steps)
+    QTest::addColumn<int>("steps");
+    QTest::newRow("PageUp") << int(Qt::Key_PageUp) << 0;
+    QTest::newRow("PageDown") << int(Qt::Key_PageDown) << 0;
+    QTest::newRow("setValue 750") << 0 << 750;
+}
+
+void TestMainWindow::dModelSliderIsLogarithmic()
+{
+    QFETCH(int, key);
+    QFETCH(int, steps);
+    QSlider* s = controls()->dModelSlider();
+    if (key != 0) {
+        const int before = s->value();
+        QTest::keyClick(s, Qt::Key(key));
+        steps = before + (key == Qt::Key_PageUp ? s->pageStep() : -s->pageStep());
+    } else {
+        s->setValue(steps);
+    }
+    // 1 … 4096 with equal travel per factor: the handle's fraction is the exponent of 4096.
+    const double fraction = double(steps - s->minimum()) / (s->maximum() - s->minimum());
+    const int expected = int(std::lround(std::pow(4096.0, fraction)));
+    QVERIFY(expected != 64);
+    QCOMPARE(document()->spec().dModel, expected);
+    QCOMPARE(controls()->dModelSpin()->value(), expected);
+    QCOMPARE(settledViewsMismatch(*m_window), QString());
+    QCOMPARE(m_window->heatmap()->colorMap()->data()->keySize(), expected);
+}
+
+void TestMainWindow::maxLenSetsTheRows_data()
+{
+    QTest::addColumn<QString>("how"); // "typed", "setValue" (spin) or "slider" (steps)
+    QTest::addColumn<int>("value");
+    QTest::addColumn<int>("maxLen");
+    QTest::newRow("typed 50") << "typed" << 50 << 50;
+    QTest::newRow("spin 2048: still exact") << "setValue" << 2048 << 2048;
+    QTest::newRow("spin 2049: binned") << "setValue" << 2049 << 2049;
+    QTest::newRow("slider half way: 2^10") << "slider" << 500 << 1024;
+    QTest::newRow("slider 0.6: 2^12, binned") << "slider" << 600 << 4096;
+}
+
+void TestMainWindow::maxLenSetsTheRows()
+{
+    QFETCH(QString, how);
+    QFETCH(int, value);
+    QFETCH(int, maxLen);
+    if (how == QLatin1String("typed"))
+        typeInto(controls()->maxLenSpin(), QString::number(value));
+    else if (how == QLatin1String("setValue"))
+        controls()->maxLenSpin()->setValue(value);
+    else
+        controls()->maxLenSlider()->setValue(value); // 1 … 2^20 logarithmic over 1000 steps
+    QCOMPARE(document()->spec().maxLen, maxLen);
+    QCOMPARE(controls()->maxLenSpin()->value(), maxLen);
+    QCOMPARE(settledViewsMismatch(*m_window), QString());
+    // Exact rows up to 2048 (Frame::heatExact), bin averages above; the similarity in 512 bins.
+    QCPColorMapData* heat = m_window->heatmap()->colorMap()->data();
+    QCOMPARE(heat->valueSize(), std::min(maxLen, 2048));
+    QCOMPARE(document()->frame()->heatExact(), maxLen <= 2048);
+    QCPColorMapData* similarity = view<pe::ui::SimilarityView>(View::Similarity)->colorMap()->data();
+    QCOMPARE(similarity->keySize(), std::min(maxLen, 512));
+    QCOMPARE(similarity->valueSize(), std::min(maxLen, 512));
+    QVERIFY(plotTitle(m_window->heatmap()->plot()).contains(QStringLiteral("max_len %1 ·").arg(maxLen)));
+}
+
+void TestMainWindow::baseReachesTheCells_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<double>("base");
+    QTest::newRow("500") << "500" << 500.0;
+    QTest::newRow("2.5") << "2.5" << 2.5;
+    QTest::newRow("1000000") << "1000000" << 1e6;
+}
+
+void TestMainWindow::baseReachesTheCells()
+{
+    QFETCH(QString, typed);
+    QFETCH(double, base);
+    typeInto(controls()->baseSpin(), typed);
+    QCOMPARE(document()->spec().base, base);
+    QCOMPARE(settledViewsMismatch(*m_window), QString()); // every cell, wavelength and similarity for the new base
+    QVERIFY(plotTitle(m_window->heatmap()->plot()).contains(QStringLiteral("base %1").arg(base, 0, 'g', 6)));
+    // Not the default figure: a slow column differs from base 10000's.
+    core::EncodingSpec classic;
+    QVERIFY(std::abs(m_window->heatmap()->colorMap()->data()->cell(20, 99) - core::encodingValue(classic, 99, 20)) > 1e-3);
+}
+
+void TestMainWindow::layoutAndFrequenciesReachTheCells_data()
+{
+    QTest::addColumn<int>("layout");
+    QTest::addColumn<int>("frequencies");
+    QTest::newRow("split, paper") << int(core::Layout::Split) << int(core::FrequencyRule::Paper);
+    QTest::newRow("interleaved, tensor2tensor") << int(core::Layout::Interleaved) << int(core::FrequencyRule::Tensor2Tensor);
+    QTest::newRow("split, tensor2tensor") << int(core::Layout::Split) << int(core::FrequencyRule::Tensor2Tensor);
+}
+
+void TestMainWindow::layoutAndFrequenciesReachTheCells()
+{
+    QFETCH(int, layout);
+    QFETCH(int, frequencies);
+    chooseWithKeyboard(controls()->layoutCombo(), layout);
+    chooseWithKeyboard(controls()->frequenciesCombo(), frequencies);
+    QCOMPARE(int(document()->spec().layout), layout);
+    QCOMPARE(int(document()->spec().frequencies), frequencies);
+    QCOMPARE(settledViewsMismatch(*m_window), QString());
+    core::EncodingSpec expected;
+    expected.layout = core::Layout(layout);
+    expected.frequencies = core::FrequencyRule(frequencies);
+    QCPColorMapData* data = m_window->heatmap()->colorMap()->data();
+    double largestChange = 0; // against the default figure: the choice changed the picture
+    for (int position = 0; position < 100; ++position)
+        for (int column = 0; column < 64; ++column) {
+            const double shown = data->cell(column, position);
+            QVERIFY(std::abs(shown - core::encodingValue(expected, position, column)) < cellTolerance);
+            largestChange = std::max(largestChange,
+                                     std::abs(shown - core::encodingValue(core::EncodingSpec{}, position, column)));
+        }
+    QVERIFY(largestChange > 0.5);
+}
+
+void TestMainWindow::firstPositionShiftsTheRows_data()
+{
+    QTest::addColumn<int>("first");
+    QTest::newRow("fairseq's 2") << 2;
+    QTest::newRow("1000") << 1000;
+}
+
+void TestMainWindow::firstPositionShiftsTheRows()
+{
+    QFETCH(int, first);
+    typeInto(controls()->firstPositionSpin(), QString::number(first));
+    QCOMPARE(document()->spec().firstPosition, first);
+    QCOMPARE(settledViewsMismatch(*m_window), QString());
+    // The top row is position `first`, holding core's values at that position.
+    QCPColorMap* map = m_window->heatmap()->colorMap();
+    const core::EncodingSpec& spec = document()->spec();
+    for (int column : {0, 1, 30, 63})
+        QVERIFY(std::abs(map->data()->cell(column, 0) - core::encodingValue(spec, first, column)) < cellTolerance);
+    QCOMPARE(map->data()->valueRange().lower, double(first));
+    QCOMPARE(m_window->heatmap()->plot()->yAxis->range(), QCPRange(first - 0.5, first + 99.5));
+}
+
+void TestMainWindow::positionMovesInspectorAndMarkers_data()
+{
+    QTest::addColumn<QString>("how");
+    QTest::addColumn<int>("position");
+    QTest::newRow("slider setValue") << "slider" << 30;
+    QTest::newRow("slider PageUp") << "sliderPageUp" << 10;
+    QTest::newRow("spin typed") << "spinTyped" << 57;
+    QTest::newRow("spin arrow up") << "spinUp" << 1;
+}
+
+void TestMainWindow::positionMovesInspectorAndMarkers()
+{
+    QFETCH(QString, how);
+    QFETCH(int, position);
+    if (how == QLatin1String("slider"))
+        controls()->positionSlider()->setValue(position);
+    else if (how == QLatin1String("sliderPageUp"))
+        QTest::keyClick(controls()->positionSlider(), Qt::Key_PageUp);
+    else if (how == QLatin1String("spinTyped"))
+        typeInto(controls()->positionSpin(), QString::number(position));
+    else
+        QTest::keyClick(controls()->positionSpin(), Qt::Key_Up);
+    QCOMPARE(document()->state().position, position);
+    QCOMPARE(controls()->positionSpin()->value(), position);
+    QCOMPARE(controls()->positionSlider()->value(), position);
+    QCOMPARE(settledViewsMismatch(*m_window), QString()); // includes PE(p) in the offset view and p's similarity profile
+    const Eigen::VectorXd pe = core::encodingVector(document()->spec(), position);
+    const auto bars = view<pe::ui::OffsetView>(View::Offset)->encodingBars()->data();
+    QCOMPARE((bars->constBegin() + 7)->value, pe[7]);
+    QVERIFY(hasLineAt(view<pe::ui::WavesView>(View::Waves)->plot(), true, position));
+    QVERIFY(hasLineAt(m_window->heatmap()->plot(), false, position));
+}
+
+void TestMainWindow::offsetMovesTheShiftedVector_data()
+{
+    QTest::addColumn<int>("position");
+    QTest::addColumn<int>("offset");
+    QTest::newRow("k = 5") << 0 << 5;
+    QTest::newRow("k = -3") << 10 << -3;
+    QTest::newRow("p + k beyond max_len") << 20 << 90;
+}
+
+void TestMainWindow::offsetMovesTheShiftedVector()
+{
+    QFETCH(int, position);
+    QFETCH(int, offset);
+    controls()->positionSpin()->setValue(position);
+    typeInto(controls()->offsetSpin(), QString::number(offset));
+    QCOMPARE(document()->state().offset, offset);
+    QCOMPARE(controls()->offsetSlider()->value(), offset);
+    QCOMPARE(settledViewsMismatch(*m_window), QString()); // PE(p+k), M_k·PE(p) and the flat dot line from core
+    const auto shifted = view<pe::ui::OffsetView>(View::Offset)->shiftedGraph()->data();
+    QCOMPARE(shifted->constBegin()->value, core::encodingValue(document()->spec(), position + offset, 0));
+}
+
+void TestMainWindow::offsetControlsFollowAShorterMaxLen()
+{
+    // The offset may reach past max_len (the inspector says "beyond max_len"); shortening
+    // max_len afterwards must not leave the offset controls showing another value.
+    controls()->maxLenSpin()->setValue(1000);
+    typeInto(controls()->offsetSpin(), QStringLiteral("500"));
+    QCOMPARE(document()->state().offset, 500);
+    typeInto(controls()->maxLenSpin(), QStringLiteral("100"));
+    QCOMPARE(controlsMismatch(*controls(), document()->settings()), QString());
+    QCOMPARE(settledViewsMismatch(*m_window), QString());
+}
+
+void TestMainWindow::colormapChangesTheGradients_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("lowest");
+    QTest::addColumn<QString>("highest");
+    QTest::newRow("diverging") << "diverging" << "#053061" << "#67001f";
+    QTest::newRow("grayscale") << "grayscale" << "#000000" << "#ffffff";
+}
+
+void TestMainWindow::colormapChangesTheGradients()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, lowest);
+    QFETCH(QString, highest);
+    const auto colourAt = [](QCPColorMap* map, double at) {
+        QCPColorGradient gradient = map->gradient();
+        return QColor::fromRgb(gradient.color(at, QCPRange(0, 1))).name();
+    };
+    QCPColorMap* heat = m_window->heatmap()->colorMap();
+    QCPColorMap* similarity = view<pe::ui::SimilarityView>(View::Similarity)->colorMap();
+    QCOMPARE(colourAt(heat, 1.0), QStringLiteral("#fde725")); // viridis, yellow at +1
+    chooseWithKeyboard(controls()->colormapCombo(), name);
+    QCOMPARE(document()->state().colormap, name);
+    QVERIFY(waitForFrame(*m_window));
+    for (QCPColorMap* map : {heat, similarity}) {
+        QCOMPARE(colourAt(map, 0.0), lowest);
+        QCOMPARE(colourAt(map, 1.0), highest);
+    }
+}
+
+void TestMainWindow::cosineMakesTheDiagonalOne()
+{
+    QCPColorMap* map = view<pe::ui::SimilarityView>(View::Similarity)->colorMap();
+    QCOMPARE(map->data()->data(37, 37), 32.0); // ‖PE(p)‖² = d/2 for the dot product
+    clickCheckBox(controls()->cosineCheck());
+    QVERIFY(document()->state().normalize);
+    QCOMPARE(settledViewsMismatch(*m_window), QString()); // every cell is core's cosine
+    for (int p = 0; p < 100; ++p)
+        QVERIFY(std::abs(map->data()->data(p, p) - 1.0) < cellTolerance);
+    QCOMPARE(map->dataRange(), QCPRange(-1.0, 1.0));
+    clickCheckBox(controls()->cosineCheck());
+    QVERIFY(!document()->state().normalize);
+    QCOMPARE(settledViewsMismatch(*m_window), QString());
+    QCOMPARE(map->data()->data(37, 37), 32.0);
+}
+
+void TestMainWindow::waveDimsChooseTheWaves_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("accepted");
+    QTest::addColumn<QList<int>>("dims"); // what the document holds afterwards
+    QTest::newRow("one dimension") << "12" << true << QList<int>{12};
+    QTest::newRow("spaces, repeats") << " 9 , 2,9" << true << QList<int>{9, 2};
+    QTest::newRow("at most 16") << "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17" << true
+                                << QList<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    QTest::newRow("not a number") << "0,x" << false << QList<int>{0, 1};
+    QTest::newRow("beyond d_model") << "0,64" << false << QList<int>{0, 1};
+    QTest::newRow("negative") << "-1" << false << QList<int>{0, 1};
+    QTest::newRow("semicolons") << "1;2" << false << QList<int>{0, 1};
+}
+
+void TestMainWindow::waveDimsChooseTheWaves()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, accepted);
+    QFETCH(QList<int>, dims);
+    QLineEdit* edit = controls()->dimsEdit();
+    typeInto(edit, QStringLiteral("0,1"));
+    QVERIFY(waitForFrame(*m_window));
+    QCOMPARE(view<pe::ui::WavesView>(View::Waves)->waveCount(), 2);
+    const int steps = document()->undoStack()->count();
+
+    typeInto(edit, text);
+    QCOMPARE(document()->state().dims, dims);
+    QCOMPARE(document()->undoStack()->count(), steps + (accepted ? 1 : 0)); // 0,1 was not among them
+    QCOMPARE(edit->styleSheet().isEmpty(), accepted); // a refused list is marked, not dropped silently
+    QCOMPARE(settledViewsMismatch(*m_window), QString());
+    QCOMPARE(view<pe::ui::WavesView>(View::Waves)->waveCount(), dims.size());
+}
+
+QTEST_MAIN(TestMainWindow)

@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: MIT
+#include "windowprobes.h"
+
+#include "core/encoding.h"
+#include "core/frequencies.h"
+#include "core/similarity.h"
+#include "ui/bandsview.h"
+#include "ui/controlspanel.h"
+#include "ui/heatmapview.h"
+#include "ui/logslider.h"
+#include "ui/mainwindow.h"
+#include "ui/offsetview.h"
+#include "ui/similarityview.h"
+#include "ui/wavesview.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QStyleOptionButton>
+#include <QStyleOptionSlider>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace core = pe::core;
+using pe::ui::MainWindow;
+using pe::ui::Settings;
+
+namespace windowprobes {
+
+namespace {
+
+QString number(double value) { return QString::number(value, 'g', 17); }
+
+/// "4,5,6,7", as the wave-dims field shows them.
+QString joined(const QList<int>& dims)
+{
+    QStringList parts;
+    for (int d : dims)
+        parts << QString::number(d);
+    return parts.join(QLatin1Char(','));
+}
+
+/// At most about `wanted` evenly spread indices of 0 … count−1, always both ends.
+QList<std::int64_t> spread(std::int64_t count, std::int64_t wanted)
+{
+    QList<std::int64_t> indices;
+    const std::int64_t step = std::max<std::int64_t>(1, count / wanted);
+    for (std::int64_t i = 0; i < count; i += step)
+        indices.append(i);
+    if (count > 0 && indices.back() != count - 1)
+        indices.append(count - 1);
+    return indices;
+}
+
+template <typename View>
+View* view(MainWindow& window, pe::ui::View which)
+{
+    return qobject_cast<View*>(window.plotView(which));
+}
+
+QString exactHeatMismatch(QCPColorMapData* data, const core::EncodingSpec& spec, std::int64_t firstRow,
+                          std::int64_t rows)
+{
+    // Read through the map's coordinates, as the axes place them: position on y, column on x.
+    for (std::int64_t r : spread(rows, 400))
+        for (std::int64_t c : spread(spec.dModel, 400)) {
+            const std::int64_t position = spec.firstPosition + firstRow + r;
+            const double expected = core::encodingValue(spec, position, int(c));
+            const double shown = data->data(double(c), double(position));
+            if (std::abs(shown - expected) > cellTolerance)
+                return QStringLiteral("cell (position %1, dimension %2) shows %3, core says %4")
+                    .arg(position).arg(c).arg(number(shown), number(expected));
+        }
+    return {};
+}
+
+QString binnedHeatMismatch(QCPColorMapData* data, const core::EncodingSpec& spec, std::int64_t firstRow,
+                           std::int64_t rows, int bins)
+{
+    // A binned row is the exact average of the positions its bin covers.
+    for (int bin : {0, bins / 2, bins - 1})
+        for (int c : {0, 1, spec.dModel / 2, spec.dModel - 1}) {
+            const std::int64_t from = core::binStart(rows, bins, bin), to = core::binStart(rows, bins, bin + 1);
+            double sum = 0;
+            for (std::int64_t r = from; r < to; ++r)
+                sum += core::encodingValue(spec, spec.firstPosition + firstRow + r, c);
+            const double expected = sum / double(to - from);
+            if (std::abs(data->cell(c, bin) - expected) > sumTolerance)
+                return QStringLiteral("bin %1 (rows %2–%3) column %4 shows %5, the core average is %6")
+                    .arg(bin).arg(from).arg(to - 1).arg(c).arg(number(data->cell(c, bin)), number(expected));
+        }
+    return {};
+}
+
+} // namespace
+
+bool waitForFrame(MainWindow& window, int timeoutMs)
+{
+    pe::ui::Document* document = window.document();
+    if (!QTest::qWaitFor([&] { return document->isFrameCurrent(); }, timeoutMs))
+        return false;
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    return true;
+}
+
+QString heatmapMismatch(MainWindow& window)
+{
+    const core::EncodingSpec& spec = window.document()->spec();
+    // The frame says only which rows are shown and in how many bins; the values come from core.
+    const pe::ui::Frame& frame = *window.document()->frame();
+    QCPColorMapData* data = window.heatmap()->colorMap()->data();
+    const int bins = int(frame.heat.rows());
+    // A one-cell axis is drawn as two equal cells (QCustomPlot cannot place a single one).
+    if (data->keySize() != std::max(spec.dModel, 2) || data->valueSize() != std::max(bins, 2))
+        return QStringLiteral("colour map is %1 × %2 for d_model %3 in %4 bins")
+            .arg(data->keySize()).arg(data->valueSize()).arg(spec.dModel).arg(bins);
+    if (bins == frame.heatRowCount)
+        return exactHeatMismatch(data, spec, frame.heatFirstRow, frame.heatRowCount);
+    return binnedHeatMismatch(data, spec, frame.heatFirstRow, frame.heatRowCount, bins);
+}
+
+QString wavesMismatch(MainWindow& window)
+{
+    const core::EncodingSpec& spec = window.document()->spec();
+    auto* waves = view<pe::ui::WavesView>(window, pe::ui::View::Waves);
+    QList<int> drawable;
+    for (int dim : window.document()->state().dims)
+        if (dim < spec.dModel)
+            drawable.append(dim);
+    if (waves->waveCount() != drawable.size())
+        return QStringLiteral("%1 waves drawn for %2 chosen dimensions").arg(waves->waveCount()).arg(drawable.size());
+    for (int i = 0; i < drawable.size(); ++i) {
+        const auto samples = waves->sampleGraph(i)->data();
+        const auto curve = waves->curveGraph(i)->data();
+        if (samples->isEmpty() || curve->isEmpty())
+            return QStringLiteral("wave of dimension %1 is empty").arg(drawable[i]);
+        for (std::int64_t s : spread(samples->size(), 600)) {
+            const QCPGraphData& point = *(samples->constBegin() + s);
+            const double expected = core::encodingValue(spec, std::llround(point.key), drawable[i]);
+            if (point.key != std::round(point.key) || std::abs(point.value - expected) > cellTolerance)
+                return QStringLiteral("dimension %1 sample at %2 shows %3, core says %4")
+                    .arg(drawable[i]).arg(point.key).arg(number(point.value), number(expected));
+        }
+        for (std::int64_t s : spread(curve->size(), 100)) {
+            const QCPGraphData& point = *(curve->constBegin() + s);
+            const double expected = core::encodingCurve(spec, point.key, drawable[i]);
+            if (std::abs(point.value - expected) > cellTolerance)
+                return QStringLiteral("dimension %1 curve at %2 shows %3, core says %4")
+                    .arg(drawable[i]).arg(point.key).arg(number(point.value), number(expected));
+        }
+    }
+    return {};
+}
+
+QString similarityMismatch(MainWindow& window)
+{
+    const core::EncodingSpec& spec = window.document()->spec();
+    const pe::ui::ViewState& state = window.document()->state();
+    auto* similarity = view<pe::ui::SimilarityView>(window, pe::ui::View::Similarity);
+    const core::SimilarityKernel kernel(spec, state.normalize);
+    QCPColorMapData* data = similarity->colorMap()->data();
+    const auto bins = int(std::min(spec.maxLen, pe::ui::FrameLimits::similarityBins));
+    if (data->keySize() != std::max(bins, 2) || data->valueSize() != std::max(bins, 2))
+        return QStringLiteral("matrix is %1 × %2 for %3 bins").arg(data->keySize()).arg(data->valueSize()).arg(bins);
+    const double first = double(spec.firstPosition);
+    if (bins == spec.maxLen) // exact: row p, column q holds the similarity of p and q
+        for (std::int64_t p : spread(spec.maxLen, 128))
+            for (std::int64_t q : spread(spec.maxLen, 128)) {
+                const double shown = data->data(first + double(q), first + double(p)), expected = kernel.value(p, q);
+                if (std::abs(shown - expected) > sumTolerance)
+                    return QStringLiteral("matrix (p %1, q %2) shows %3, core says %4")
+                        .arg(p).arg(q).arg(number(shown), number(expected));
+            }
+    const auto profile = similarity->profileGraph()->data();
+    if (profile->isEmpty())
+        return QStringLiteral("empty profile");
+    for (std::int64_t s : spread(profile->size(), 256)) {
+        const QCPGraphData& point = *(profile->constBegin() + s);
+        const double expected = kernel.value(state.position, std::llround(point.key - first));
+        if (std::abs(point.value - expected) > sumTolerance)
+            return QStringLiteral("profile of row %1 at %2 shows %3, core says %4")
+                .arg(state.position).arg(point.key).arg(number(point.value), number(expected));
+    }
+    return {};
+}
+
+QString offsetMismatch(MainWindow& window)
+{
+    const core::EncodingSpec& spec = window.document()->spec();
+    const pe::ui::ViewState& state = window.document()->state();
+    auto* offset = view<pe::ui::OffsetView>(window, pe::ui::View::Offset);
+    const std::int64_t p = spec.firstPosition + state.position, k = state.offset;
+    const Eigen::VectorXd pe = core::encodingVector(spec, p), shifted = core::encodingVector(spec, p + k);
+    const auto bars = offset->encodingBars()->data();
+    const auto shiftedData = offset->shiftedGraph()->data();
+    const auto rotatedData = offset->rotatedGraph()->data();
+    if (bars->size() != spec.dModel || shiftedData->size() != spec.dModel || rotatedData->size() != spec.dModel)
+        return QStringLiteral("vectors of %1, %2 and %3 values for d_model %4")
+            .arg(bars->size()).arg(shiftedData->size()).arg(rotatedData->size()).arg(spec.dModel);
+    for (int c = 0; c < spec.dModel; ++c) {
+        const double bar = (bars->constBegin() + c)->value, moved = (shiftedData->constBegin() + c)->value;
+        if (std::abs(bar - pe[c]) > cellTolerance || std::abs(moved - shifted[c]) > cellTolerance)
+            return QStringLiteral("dimension %1: PE(%2) shows %3 (core %4), PE(%5) shows %6 (core %7)")
+                .arg(c).arg(p).arg(number(bar), number(pe[c])).arg(p + k).arg(number(moved), number(shifted[c]));
+        // M_k turns (sin, cos) pairs; an odd d's unpaired last sine has no partner to turn with.
+        const bool paired = core::cosColumn(spec, core::columnRole(spec, c).pair) >= 0;
+        if (paired && std::abs((rotatedData->constBegin() + c)->value - shifted[c]) > sumTolerance)
+            return QStringLiteral("dimension %1: M_k·PE(p) is not PE(p+k)").arg(c);
+    }
+    const auto dots = offset->offsetDotGraph()->data();
+    for (std::int64_t s : spread(dots->size(), 64)) {
+        const QCPGraphData& point = *(dots->constBegin() + s);
+        const auto q = std::llround(point.key);
+        const double expected = core::encodingVector(spec, q).dot(core::encodingVector(spec, q + k));
+        if (std::abs(point.value - expected) > sumTolerance)
+            return QStringLiteral("PE(%1)·PE(%1+%2) shows %3, core says %4")
+                .arg(q).arg(k).arg(number(point.value), number(expected));
+    }
+    return {};
+}
+
+QString bandsMismatch(MainWindow& window)
+{
+    const Eigen::VectorXd lambda = core::wavelengths(window.document()->spec());
+    auto* bands = view<pe::ui::BandsView>(window, pe::ui::View::Bands);
+    const auto line = bands->wavelengthGraph()->data();
+    if (line->size() != lambda.size())
+        return QStringLiteral("%1 wavelengths for %2 pairs").arg(line->size()).arg(lambda.size());
+    for (int k = 0; k < lambda.size(); ++k) {
+        const QCPGraphData& point = *(line->constBegin() + k);
+        if (point.key != k || std::abs(point.value - lambda[k]) > cellTolerance * lambda[k])
+            return QStringLiteral("pair %1 shows λ %2, core says %3").arg(k).arg(number(point.value), number(lambda[k]));
+    }
+    return {};
+}
+
+QString viewsMismatch(MainWindow& window)
+{
+    const pe::ui::Document* document = window.document();
+    if (!document->isFrameCurrent() || !(document->frame()->spec == document->spec()))
+        return QStringLiteral("the frame is not the document's");
+    const std::pair<const char*, QString (*)(MainWindow&)> checks[] = {
+        {"heatmap", heatmapMismatch}, {"waves", wavesMismatch}, {"similarity", similarityMismatch},
+        {"offset", offsetMismatch}, {"bands", bandsMismatch}};
+    for (const auto& [name, check] : checks)
+        if (const QString wrong = check(window); !wrong.isEmpty())
+            return QLatin1String(name) + QStringLiteral(": ") + wrong;
+    return {};
+}
+
+QString settledViewsMismatch(MainWindow& window, int timeoutMs)
+{
+    if (!waitForFrame(window, timeoutMs))
+        return QStringLiteral("no frame for the current settings within %1 ms").arg(timeoutMs);
+    return viewsMismatch(window);
+}
+
+QString controlsMismatch(const pe::ui::ControlsPanel& c, const Settings& s)
+{
+    using pe::ui::WindowLimits;
+    const auto sliderStep = [](double minimum, double maximum, bool integral, double value) {
+        pe::ui::LogSlider probe(minimum, maximum, integral); // where the handle of that value sits
+        probe.setLogValue(value);
+        return probe.value();
+    };
+    const std::pair<const char*, std::pair<QString, QString>> shown[] = {
+        {"d_model spin", {QString::number(c.dModelSpin()->value()), QString::number(s.spec.dModel)}},
+        {"d_model slider", {QString::number(c.dModelSlider()->value()),
+                            QString::number(sliderStep(1, WindowLimits::maxDModel, true, s.spec.dModel))}},
+        {"max_len spin", {QString::number(c.maxLenSpin()->value()), QString::number(s.spec.maxLen)}},
+        {"max_len slider", {QString::number(c.maxLenSlider()->value()),
+                            QString::number(sliderStep(1, WindowLimits::maxMaxLen, true, double(s.spec.maxLen)))}},
+        {"base spin", {QString::number(c.baseSpin()->value(), 'f', 2), QString::number(s.spec.base, 'f', 2)}},
+        {"base slider", {QString::number(c.baseSlider()->value()), QString::number(sliderStep(2, 1e7, false, s.spec.base))}},
+        {"layout", {c.layoutCombo()->currentData().toString(), QString::number(int(s.spec.layout))}},
+        {"frequencies", {c.frequenciesCombo()->currentData().toString(), QString::number(int(s.spec.frequencies))}},
+        {"first position", {QString::number(c.firstPositionSpin()->value()), QString::number(s.spec.firstPosition)}},
+        {"position slider", {QString::number(c.positionSlider()->value()), QString::number(s.state.position)}},
+        {"position spin", {QString::number(c.positionSpin()->value()), QString::number(s.state.position)}},
+        {"offset slider", {QString::number(c.offsetSlider()->value()), QString::number(s.state.offset)}},
+        {"offset spin", {QString::number(c.offsetSpin()->value()), QString::number(s.state.offset)}},
+        {"colormap", {c.colormapCombo()->currentData().toString(), s.state.colormap}},
+        {"cosine", {QString::number(c.cosineCheck()->isChecked()), QString::number(s.state.normalize)}},
+        {"wave dims", {c.dimsEdit()->text(), joined(s.state.dims)}},
+    };
+    QStringList wrong;
+    for (const auto& [what, values] : shown)
+        if (values.first != values.second)
+            wrong << QStringLiteral("%1 shows %2, expected %3").arg(QLatin1String(what), values.first, values.second);
+    return wrong.join(QStringLiteral("; "));
+}
+
+QString describe(const Settings& s)
+{
+    return QStringLiteral("{d_model %1, max_len %2, base %3, %4, %5, first %6, position %7, dimension %8, "
+                          "offset %9, cosine %10, %11, dims [%12], band %13–%14}")
+        .arg(s.spec.dModel).arg(s.spec.maxLen).arg(number(s.spec.base))
+        .arg(QString::fromUtf8(core::layoutName(s.spec.layout).data()),
+             QString::fromUtf8(core::frequencyRuleName(s.spec.frequencies).data()))
+        .arg(s.spec.firstPosition).arg(s.state.position).arg(s.state.dimension).arg(s.state.offset)
+        .arg(int(s.state.normalize)).arg(s.state.colormap, joined(s.state.dims))
+        .arg(s.state.bandFirst).arg(s.state.bandLast);
+}
+
+QString plotTitle(QCustomPlot* plot)
+{
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true))
+        if (auto* text = qobject_cast<QCPTextElement*>(element))
+            return text->text();
+    return {};
+}
+
+bool hasLineAt(QCustomPlot* plot, bool vertical, double at)
+{
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* line = qobject_cast<QCPItemStraightLine*>(plot->item(i))) {
+            const QPointF a = line->point1->coords(), b = line->point2->coords();
+            if (vertical ? a.x() == at && b.x() == at : a.y() == at && b.y() == at)
+                return true;
+        }
+    return false;
+}
+
+void typeInto(QAbstractSpinBox* spin, const QString& text)
+{
+    spin->selectAll();
+    QTest::keyClicks(spin, text);
+    QTest::keyClick(spin, Qt::Key_Return);
+}
+
+void typeInto(QLineEdit* edit, const QString& text)
+{
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+
+void chooseWithKeyboard(QComboBox* combo, const QVariant& data)
+{
+    const int target = combo->findData(data);
+    while (combo->currentIndex() != target && target >= 0)
+        QTest::keyClick(combo, combo->currentIndex() < target ? Qt::Key_Down : Qt::Key_Up);
+}
+
+void clickCheckBox(QWidget* checkBox)
+{
+    QStyleOptionButton option;
+    option.initFrom(checkBox);
+    const QRect indicator = checkBox->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, checkBox);
+    QTest::mouseClick(checkBox, Qt::LeftButton, {}, indicator.center());
+}
+
+QPoint sliderHandleCentre(const QSlider* slider)
+{
+    // What QSlider::initStyleOption() fills in (protected there) for a horizontal slider.
+    QStyleOptionSlider option;
+    option.initFrom(slider);
+    option.orientation = slider->orientation();
+    option.minimum = slider->minimum();
+    option.maximum = slider->maximum();
+    option.sliderPosition = slider->sliderPosition();
+    option.sliderValue = slider->value();
+    option.singleStep = slider->singleStep();
+    option.pageStep = slider->pageStep();
+    option.tickPosition = slider->tickPosition();
+    option.tickInterval = slider->tickInterval();
+    option.upsideDown = slider->invertedAppearance() != (slider->layoutDirection() == Qt::RightToLeft);
+    option.direction = Qt::LeftToRight;
+    option.state |= QStyle::State_Horizontal;
+    return slider->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, slider).center();
+}
+
+void click(QWidget* widget, QPoint at)
+{
+    QTest::mousePress(widget, Qt::LeftButton, {}, at);
+    QTest::mouseRelease(widget, Qt::LeftButton, {}, at);
+}
+
+QPoint plotPixel(QCustomPlot* plot, double key, double value)
+{
+    plot->replot(); // lays the plot out for its current size before reading the axes
+    return QPointF(plot->xAxis->coordToPixel(key), plot->yAxis->coordToPixel(value)).toPoint();
+}
+
+} // namespace windowprobes
