@@ -97,7 +97,9 @@ Settings Document::sanitized(Settings s)
     st.dimension = std::clamp(st.dimension, 0, spec.dModel - 1);
     const std::int64_t lowestOffset = -(spec.firstPosition + st.position);
     st.offset = std::clamp<std::int64_t>(st.offset, lowestOffset, core::SpecLimits::maxFirstPosition);
-    st.dims.removeIf([&](int dim) { return dim < 0 || dim >= spec.dModel; });
+    // Dimensions beyond d_model stay in the list (views skip them), so that a d_model drag
+    // through small values brings the chosen waves back; only negatives are dropped.
+    st.dims.removeIf([](int dim) { return dim < 0; });
     const int pairs = core::pairCount(spec);
     if (st.bandFirst >= pairs || st.bandLast < 0 || st.bandFirst > st.bandLast)
         st.bandFirst = st.bandLast = -1;

@@ -31,6 +31,8 @@ ExportRequest ExportController::requestFor(View view, const QString& path, bool 
     ExportRequest request;
     request.spec = m_document->spec();
     request.state = m_document->state();
+    // The window keeps wave dims beyond a smaller d_model for later; a file holds the drawn ones.
+    request.state.dims.removeIf([&](int dim) { return dim >= request.spec.dModel; });
     request.view = view;
     request.path = path;
     request.overwrite = overwrite;
