@@ -3,8 +3,10 @@
 
 #include "ui/document.h"
 
+#include <QFontMetricsF>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <numbers>
 #include <numeric>
 
@@ -16,8 +18,16 @@ constexpr double twoPi = 2 * std::numbers::pi;
 /// Beyond this many max_len a wave moves by less than a third of a radian over the sequence.
 constexpr double nearlyConstantFactor = 20.0;
 
-QString reachText(BandsView::Reach reach)
+/// The legend's name of a kind: one line, or two where the legend is narrow.
+QString reachText(BandsView::Reach reach, bool twoLines = false)
 {
+    if (twoLines) {
+        switch (reach) {
+        case BandsView::Reach::FullPeriods: return BandsView::tr("λ ≤ max_len\nfull periods");
+        case BandsView::Reach::PartPeriod: return BandsView::tr("λ ≤ 20·max_len\npart of a period");
+        case BandsView::Reach::NearlyConstant: return BandsView::tr("λ > 20·max_len\nnearly constant");
+        }
+    }
     switch (reach) {
     case BandsView::Reach::FullPeriods: return BandsView::tr("λ ≤ max_len: full periods");
     case BandsView::Reach::PartPeriod: return BandsView::tr("λ ≤ 20·max_len: part of a period");
@@ -83,6 +93,7 @@ BandsView::BandsView(Document* document, QWidget* parent)
         m_references[i] = addStraightLine(p, p->axisRect());
         m_referenceLabels[i] = addText(p, p->axisRect());
         m_referenceLabels[i]->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        m_referenceLabels[i]->setPadding(QMargins(3, 1, 3, 1));
     }
 
     p->xAxis->setLabel(tr("Pair index k"));
@@ -105,6 +116,8 @@ BandsView::BandsView(Document* document, QWidget* parent)
     });
     p->yAxis->grid()->setSubGridVisible(true);
     placeLegendUnderTitle(p, reachCount);
+    p->axisRect()->setMinimumMargins(QMargins(15, 5, 15, 15)); // the legend row above is gap enough
+    fitAfterLayout(p, this, [this] { return fitToSize(); });
     p->setInteractions(QCP::iRangeZoom);
     p->axisRect()->setRangeZoom(Qt::Horizontal);
 
@@ -149,13 +162,105 @@ void BandsView::redraw(const Frame& f)
     m_band->setBrush(QColor(255, 80, 80, 40));
     m_rubberBand->setPen(QPen(QColor(255, 80, 80), penWidth(1.0), Qt::DashLine));
     m_rubberBand->setBrush(QColor(255, 80, 80, 25));
-    m_title->setText(tr("Frequency bands · d_model = %1 · base = %2 · %3 frequencies · max_len = %4\n%5")
-                         .arg(f.spec.dModel).arg(shortNumber(f.spec.base, 6))
-                         .arg(QString::fromUtf8(core::frequencyRuleName(f.spec.frequencies).data()))
-                         .arg(f.spec.maxLen)
-                         .arg(banded ? tr("band: pairs %1–%2, highlighted in the heatmap").arg(f.state.bandFirst).arg(f.state.bandLast)
-                                     : tr("drag across pairs to select a band")));
+    m_titleText = tr("Frequency bands\nd_model %1 · max_len %2 · base %3 · %4 frequencies")
+                      .arg(f.spec.dModel).arg(f.spec.maxLen).arg(shortNumber(f.spec.base, 6))
+                      .arg(QString::fromUtf8(core::frequencyRuleName(f.spec.frequencies).data()));
+    if (banded)
+        m_titleText += QLatin1Char('\n') + (m_forExport ? tr("band: pairs %1–%2") : tr("band: pairs %1–%2, highlighted in the heatmap"))
+                                               .arg(f.state.bandFirst).arg(f.state.bandLast);
+    else if (!m_forExport)
+        m_titleText += QLatin1Char('\n') + tr("drag across pairs to select a band");
+    m_title->setText(m_titleText);
     plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BandsView::prepareForExport(double fontPixels)
+{
+    m_forExport = true;
+    refresh();
+    m_rubberBand->setVisible(false);
+    plot()->legend->setIconSize(10, 10); // room for a marker: these entries have no line
+    plot()->legend->setIconTextPadding(4);
+    PlotView::prepareForExport(fontPixels);
+}
+
+bool BandsView::fitToSize()
+{
+    QCustomPlot* p = plot();
+    bool changed = fitTitle(m_title, m_titleText);
+    // The kinds side by side, their names on two lines where one line each is too wide.
+    QCPLegend* legend = p->legend;
+    const double width = legendRowWidth(legend);
+    const QString before = m_reach[0]->name();
+    const auto kinds = static_cast<int>(std::ranges::count_if(m_reach, [legend](QCPGraph* g) { return legend->hasItemWithPlottable(g); }));
+    for (bool twoLines : {false, true}) {
+        for (int i = 0; i < reachCount; ++i)
+            m_reach[i]->setName(reachText(static_cast<Reach>(i), twoLines));
+        // Spread evenly, long names need some air to not run to the edge.
+        if (legendColumnsFitting(legend, 0.8 * width, reachCount) >= kinds)
+            break;
+    }
+    changed = m_reach[0]->name() != before || changed;
+    changed = setLegendColumns(legend, legendColumnsFitting(legend, width, reachCount)) || changed;
+    changed = fitAxisLabel(p->yAxis, {tr("Wavelength λ (positions per turn)"), tr("Wavelength λ (positions)"),
+                                      tr("Wavelength λ"), QStringLiteral("λ")}) || changed;
+    changed = fitAxisLabel(p->yAxis2, {tr("Frequency ω (radians per position)"), tr("Frequency ω (rad/position)"),
+                                       tr("Frequency ω"), QStringLiteral("ω")}) || changed;
+    changed = fitTickCount(p->xAxis, 8) || changed;
+    // The labels of the reference lines share their corners with the rising line of pairs.
+    const double room = 0.6 * p->axisRect()->width();
+    for (int i = 0; i < 3; ++i)
+        m_referenceLabels[i]->setText(fittingText(m_referenceTexts[i], m_referenceLabels[i]->font(), room));
+    placeMaxLenLabel();
+    return changed;
+}
+
+void BandsView::placeMaxLenLabel()
+{
+    const FramePtr& f = document()->frame();
+    if (!f || f->wavelength.size() == 0)
+        return;
+    // The label goes beside its line where no marker and no other label is: first below it at
+    // the right (the slow pairs rise above max_len there), then above it at the left (the fast
+    // pairs stay below), then the other two corners.
+    const QCPAxis* x = plot()->xAxis;
+    const QCPAxis* y = plot()->yAxis;
+    const QRect area = plot()->axisRect()->rect();
+    QCPItemText* label = m_referenceLabels[2];
+    const QFontMetricsF metrics(label->font());
+    const double width = metrics.horizontalAdvance(label->text()) + 8, height = metrics.height() + 4;
+    const double line = y->coordToPixel(static_cast<double>(f->spec.maxLen));
+    const double fastest = y->coordToPixel(twoPi), slowest = y->coordToPixel(twoPi * f->spec.base);
+    constexpr double clearance = 6; // a marker's radius and some air
+    const auto overlaps = [](double top, double bottom, double otherTop, double otherBottom) {
+        return top < otherBottom && otherTop < bottom;
+    };
+    const auto fits = [&](bool right, bool above) {
+        const double top = above ? line - height : line, bottom = above ? line : line + height;
+        const double left = right ? area.right() - width : area.left(), end = right ? area.right() : area.left() + width;
+        // The 2π label sits above its line at the right, the 2π·base one below its line at the left.
+        if (right ? overlaps(top, bottom, fastest - height, fastest) : overlaps(top, bottom, slowest, slowest + height))
+            return false;
+        for (Eigen::Index k = 0; k < f->wavelength.size(); ++k) {
+            const double px = x->coordToPixel(static_cast<double>(k)), py = y->coordToPixel(f->wavelength[k]);
+            if (px >= left - clearance && px <= end + clearance && py >= top - clearance && py <= bottom + clearance)
+                return false;
+        }
+        return true;
+    };
+    // Where none fits, max_len is within a label's height of 2π: max_len above its line and 2π
+    // below its own, at the right, where the slow pairs leave room.
+    bool right = true, above = true, twoPiBelow = true;
+    for (const auto& [r, a] : {std::pair{true, false}, std::pair{false, true}, std::pair{true, true}, std::pair{false, false}})
+        if (fits(r, a)) {
+            right = r;
+            above = a;
+            twoPiBelow = false;
+            break;
+        }
+    m_referenceLabels[0]->setPositionAlignment(Qt::AlignRight | (twoPiBelow ? Qt::AlignTop : Qt::AlignBottom));
+    label->position->setCoords(right ? 0.99 : 0.01, static_cast<double>(f->spec.maxLen));
+    label->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | (above ? Qt::AlignBottom : Qt::AlignTop));
 }
 
 void BandsView::drawPairs(const Frame& f)
@@ -186,13 +291,16 @@ void BandsView::drawReferences(const Frame& f)
 {
     const double length = static_cast<double>(f.spec.maxLen);
     const std::array<double, 3> levels{twoPi, twoPi * f.spec.base, length};
-    const std::array<QString, 3> texts{
-        tr("2π: the fastest possible pair"),
-        tr("2π·base = %1: no pair is slower").arg(shortNumber(twoPi * f.spec.base, 5)),
-        tr("max_len = %1").arg(f.spec.maxLen)};
-    // Where the rising line leaves room: bottom right, top left, and left for max_len.
+    const QString limit = shortNumber(twoPi * f.spec.base, 5);
+    m_referenceTexts = {QStringList{tr("2π: the fastest possible pair"), tr("2π: fastest pair"), QStringLiteral("2π")},
+                        QStringList{tr("2π·base = %1: no pair is slower").arg(limit), tr("2π·base = %1").arg(limit),
+                                    QStringLiteral("2π·base")},
+                        QStringList{tr("max_len = %1").arg(f.spec.maxLen), QStringLiteral("max_len")}};
+    // Where the rising line of pairs leaves room: 2π above its line at the right (only the first
+    // pairs are that fast, on the left), 2π·base below its line at the left (only the last pairs
+    // come near it, on the right). max_len's place depends on the pairs: placeMaxLenLabel().
     const std::array<QPointF, 3> anchors{QPointF(0.99, 0), QPointF(0.01, 0), QPointF(0.01, 0)};
-    const std::array<Qt::Alignment, 3> alignments{Qt::AlignRight | Qt::AlignTop, Qt::AlignLeft | Qt::AlignTop,
+    const std::array<Qt::Alignment, 3> alignments{Qt::AlignRight | Qt::AlignBottom, Qt::AlignLeft | Qt::AlignTop,
                                                    Qt::AlignLeft | Qt::AlignBottom};
     const std::array<QColor, 3> colours{QColor(90, 90, 90), QColor(90, 90, 90), seriesColor(2).darker(120)};
     for (int i = 0; i < 3; ++i) {
@@ -200,7 +308,7 @@ void BandsView::drawReferences(const Frame& f)
         m_references[i]->setPen(QPen(colours[i], penWidth(i == 2 ? 1.5 : 1.0), Qt::DashLine));
         m_referenceLabels[i]->position->setCoords(anchors[i].x(), levels[i]);
         m_referenceLabels[i]->setPositionAlignment(alignments[i]);
-        m_referenceLabels[i]->setText(texts[i]);
+        m_referenceLabels[i]->setText(m_referenceTexts[i].front());
         m_referenceLabels[i]->setColor(colours[i]);
     }
     double lowest = std::min(twoPi, length), highest = std::max(twoPi * f.spec.base, length);
@@ -208,7 +316,7 @@ void BandsView::drawReferences(const Frame& f)
         lowest = std::min(lowest, f.wavelength.minCoeff());
         highest = std::max(highest, f.wavelength.maxCoeff());
     }
-    plot()->yAxis->setRange(lowest / 2.5, highest * 4.0);
+    plot()->yAxis->setRange(lowest / 3.5, highest * 4.0); // room for a label under 2π
 }
 
 int BandsView::pairAtPixel(double x) const

@@ -37,6 +37,9 @@ public:
     /// What the hover shows for a pair: ω, λ, its columns and its kind.
     QString pairDescription(int pair) const;
 
+    /// A figure shows the pairs and the selected band, without the window's hints.
+    void prepareForExport(double fontPixels) override;
+
 protected:
     void redraw(const Frame& frame) override;
     void applyScale() override;
@@ -45,21 +48,26 @@ private:
     void drawPairs(const Frame& frame);
     void drawReferences(const Frame& frame);
     int pairAtPixel(double x) const;
+    bool fitToSize();
+    void placeMaxLenLabel();
     void onMousePress(QMouseEvent* event);
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
 
     QCPTextElement* m_title;
+    QString m_titleText; // unwrapped: fitToSize() breaks it to the width drawn at
     QCPGraph* m_line;
     std::array<QCPGraph*, reachCount> m_reach{};
     std::array<QCPItemStraightLine*, 3> m_references{}; // 2π, 2π·base, max_len
     std::array<QCPItemText*, 3> m_referenceLabels{};
+    std::array<QStringList, 3> m_referenceTexts; // each label's texts, longest first
     QCPItemRect* m_band;
     QCPItemRect* m_rubberBand; // the band being dragged
     int m_anchorPair = -1;     // where a shift-click extends from
     int m_dragFromPair = -1;
     core::EncodingSpec m_drawnSpec;
     bool m_drawn = false;
+    bool m_forExport = false;
     ClickTracker m_click;
 };
 

@@ -4,8 +4,10 @@
 #include "core/frequencies.h"
 #include "ui/viewsupport.h"
 
+#include <QFontMetricsF>
 #include <qcustomplot.h>
 
+#include <cmath>
 #include <numbers>
 
 namespace pe::ui {
@@ -31,6 +33,7 @@ QString pointText(const Eigen::VectorXd& values, int sinColumn, int cosColumn)
 
 PairCircles::PairCircles(QCustomPlot* plot, QCPLayoutGrid* grid)
     : m_plot(plot)
+    , m_grid(grid)
 {
     for (int slot = 0; slot < slotCount; ++slot) {
         Circle c;
@@ -46,6 +49,7 @@ PairCircles::PairCircles(QCustomPlot* plot, QCPLayoutGrid* grid)
         c.rect->axis(QCPAxis::atTop)->setVisible(true);
         c.rect->axis(QCPAxis::atRight)->setVisible(false);
         c.rect->axis(QCPAxis::atLeft)->setVisible(false);
+        c.rect->setMinimumMargins(QMargins(2, 2, 2, 2)); // the captions above and below make their own
         c.rect->setRangeDrag(Qt::Orientations());
         c.rect->setRangeZoom(Qt::Orientations());
         QCPAxis* x = c.rect->axis(QCPAxis::atBottom);
@@ -100,26 +104,74 @@ void PairCircles::setFonts(const QFont& caption)
     m_note->setFont(caption);
 }
 
+bool PairCircles::fitCount(double width)
+{
+    // A circle needs the width of its longest caption and a little air on either side.
+    const QFont font = m_circles.front().rect->axis(QCPAxis::atBottom)->labelFont();
+    const double cell = 1.25 * QFontMetricsF(font).horizontalAdvance(tr("k·ω = −0.562"));
+    const int count = std::clamp(static_cast<int>(width / cell), 1, static_cast<int>(slotCount));
+    if (count == m_shown)
+        return false;
+    m_shown = count;
+    for (int slot = 0; slot < m_circles.size(); ++slot) {
+        Circle& c = m_circles[slot];
+        const bool shown = slot < count;
+        // An unused slot leaves the layout: a hidden element would still take its column.
+        if (shown && !c.rect->layout())
+            m_grid->addElement(0, slot, c.rect);
+        else if (!shown && c.rect->layout())
+            m_grid->take(c.rect);
+        if (!shown)
+            hide(c);
+        c.rect->setVisible(shown);
+    }
+    m_grid->simplify();
+    return true;
+}
+
+bool PairCircles::fitHeight()
+{
+    bool changed = false;
+    for (int slot = 0; slot < m_shown; ++slot) {
+        QCPAxisRect* rect = m_circles[slot].rect;
+        const int width = rect->rect().width();
+        if (width > 0 && std::abs(rect->maximumSize().height() - width) > 1) {
+            rect->setMaximumSize(QWIDGETSIZE_MAX, width);
+            changed = true;
+        }
+    }
+    return changed;
+}
+
 void PairCircles::keepRound()
 {
     constexpr double radius = 1.3; // room around the unit circle for the markers
-    for (const Circle& c : m_circles) {
+    for (Circle& c : m_circles) {
         const double w = c.rect->width(), h = c.rect->height();
         if (w <= 0 || h <= 0)
             continue;
         const double rx = radius * std::max(1.0, w / h), ry = radius * std::max(1.0, h / w);
         c.rect->axis(QCPAxis::atBottom)->setRange(-rx, rx);
         c.rect->axis(QCPAxis::atLeft)->setRange(-ry, ry);
+        // The head sits halfway along; beside the end markers (12 wide) a short path has no
+        // room for it, and a head there would only blot out the markers.
+        const double pixels = c.pathLength * w / (2 * rx);
+        const double head = std::min(10.0 * m_scale, (pixels - 12.0 * m_scale) / 2);
+        const bool room = head >= 4.0 * m_scale;
+        c.arrow->setHead(room ? QCPLineEnding(QCPLineEnding::esSpikeArrow, 0.8 * head, head) : QCPLineEnding());
+        // Past a full turn the arrow is the dashed chord itself, which stays without its head.
+        c.arrow->setVisible(c.pair >= 0 && c.pathLength > 0 && (room || c.chord));
     }
 }
 
 void PairCircles::draw(const Frame& f, int firstPair, double scale)
 {
+    m_scale = scale;
     const int fullPairs = core::fullPairCount(f.spec);
     m_note->setVisible(fullPairs == 0);
     for (int slot = 0; slot < m_circles.size(); ++slot) {
         const int pair = firstPair + slot;
-        if (pair < fullPairs && f.pe.size() == f.spec.dModel)
+        if (slot < m_shown && pair < fullPairs && f.pe.size() == f.spec.dModel)
             drawCircle(m_circles[slot], f, pair, scale);
         else
             hide(m_circles[slot]);
@@ -129,6 +181,7 @@ void PairCircles::draw(const Frame& f, int firstPair, double scale)
 void PairCircles::hide(Circle& c)
 {
     c.pair = -1;
+    c.pathLength = 0;
     c.ring->setVisible(false);
     c.fromRadius->setVisible(false);
     c.toRadius->setVisible(false);
@@ -145,7 +198,7 @@ void PairCircles::drawCircle(Circle& c, const Frame& f, int pair, double scale)
     const int sinColumn = core::sinColumn(f.spec, pair), cosColumn = core::cosColumn(f.spec, pair);
     // x = cos, y = sin: the point sits at angle p·ω and turns counter-clockwise as p grows.
     const QPointF from(f.pe[cosColumn], f.pe[sinColumn]), to(f.peShifted[cosColumn], f.peShifted[sinColumn]);
-    const bool selected = core::columnRole(f.spec, f.state.dimension).pair == pair;
+    const bool selected = m_marksSelection && core::columnRole(f.spec, f.state.dimension).pair == pair;
     c.ring->setPen(QPen(selected ? QColor(40, 40, 40) : QColor(170, 170, 170), scale * (selected ? 2.0 : 1.0)));
     c.fromRadius->end->setCoords(from);
     c.toRadius->end->setCoords(to);
@@ -178,19 +231,22 @@ void PairCircles::drawCircle(Circle& c, const Frame& f, int pair, double scale)
         c.arrow->start->setCoords(x[points / 2 - 1], y[points / 2 - 1]);
         c.arrow->end->setCoords(x[points / 2], y[points / 2]);
         c.arrow->setPen(QPen(seriesColor(1), 1.5 * scale));
+        c.pathLength = std::abs(turn);
+        c.chord = false;
     } else {
         c.arrow->start->setCoords(from);
         c.arrow->end->setCoords(to);
         c.arrow->setPen(QPen(seriesColor(1), 1.2 * scale, Qt::DashLine));
+        c.pathLength = k == 0 ? 0.0 : std::hypot(to.x() - from.x(), to.y() - from.y());
+        c.chord = true;
     }
     c.path->setData(t, x, y, true);
     c.path->setPen(QPen(seriesColor(1), 2.0 * scale));
-    c.arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 8 * scale, 10 * scale));
 
     c.ring->setVisible(true);
     c.fromRadius->setVisible(true);
     c.toRadius->setVisible(true);
-    c.arrow->setVisible(k != 0);
+    // keepRound() shows the arrow once the circle's size in pixels is known.
     for (QCPAbstractPlottable* plottable : std::initializer_list<QCPAbstractPlottable*>{c.path, c.from, c.to, c.rotated})
         plottable->setVisible(true);
     c.rect->axis(QCPAxis::atTop)->setLabel(tr("pair %1\nλ = %2").arg(pair).arg(shortNumber(f.wavelength[pair], 3)));

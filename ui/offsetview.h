@@ -11,6 +11,7 @@ class QCPAxisRect;
 class QCPBars;
 class QCPGraph;
 class QCPItemStraightLine;
+class QCPItemText;
 class QCPTextElement;
 class QLabel;
 class QSpinBox;
@@ -41,6 +42,10 @@ public:
     /// What the hover over the bars shows for one dimension.
     QString dimensionDescription(int column) const;
 
+    /// A figure shows the vectors, the flat line and the circles, not the window's selection
+    /// marks or hints.
+    void prepareForExport(double fontPixels) override;
+
 protected:
     void redraw(const Frame& frame) override;
     void applyScale() override;
@@ -49,6 +54,11 @@ private:
     void drawVectors(const Frame& frame);
     void drawOffsetDots(const Frame& frame);
     QString titleText(const Frame& frame) const;
+    /// Fits titles, labels, ticks, circles and markers to the size drawn at (see fitAfterLayout).
+    bool fitToSize();
+    bool fitLegend();
+    bool fitCircles();
+    double ringSize() const;
     QString dotDescription(std::int64_t row) const;
     void followSelectedDimension(const Frame& frame);
     void updatePairControls(const Frame& frame);
@@ -57,6 +67,9 @@ private:
     void onMouseWheel(QWheelEvent* event);
 
     QCPTextElement* m_title;
+    QString m_titleText;           // unwrapped: fitToSize() breaks it to the width drawn at
+    QStringList m_dimensionLabels; // the bars' axis label, longest first
+    QStringList m_dotCaptions;     // the flat line's note, longest first
     QCPAxisRect* m_vectorRect; // the default axis rect, moved into the top row
     QCPBars* m_pe;
     QCPGraph* m_shifted;
@@ -65,6 +78,7 @@ private:
     QCPGraph* m_dots;
     QCPGraph* m_dotMarker;
     QCPItemStraightLine* m_dotPositionLine;
+    QCPItemText* m_dotNote; // "the same for every p", inside the panel on the side the line leaves free
     std::unique_ptr<PairCircles> m_circles;
     QWidget* m_pairsBar;
     QLabel* m_pairsLabel;
@@ -74,6 +88,7 @@ private:
     core::EncodingSpec m_drawnSpec;
     std::int64_t m_drawnOffset = 0;
     bool m_drawn = false;
+    bool m_forExport = false;
     ClickTracker m_click;
 };
 

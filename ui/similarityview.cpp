@@ -4,7 +4,10 @@
 #include "ui/colormaps.h"
 #include "ui/document.h"
 
+#include <QFontMetricsF>
 #include <qcustomplot.h>
+
+#include <cmath>
 
 namespace pe::ui {
 
@@ -25,6 +28,10 @@ std::int64_t binOfRow(std::int64_t row, std::int64_t rows, std::int64_t bins)
         --bin;
     return bin;
 }
+
+/// Below the lowest value the profile keeps a strip of this share of its span free for the
+/// offset label, so that the label never sits on the curve or on the zero line.
+constexpr double labelStrip = 0.3;
 
 } // namespace
 
@@ -72,11 +79,11 @@ SimilarityView::SimilarityView(Document* document, QWidget* parent)
     profileX->setTicker(integerTicker());
     p->yAxis->setTicker(integerTicker());
     m_profile = p->addGraph(profileX, profileY);
-    m_selfMarker = p->addGraph(profileX, profileY);
-    m_selfMarker->setLineStyle(QCPGraph::lsNone);
+    m_selfMarker = addMarkerGraph(profileX, profileY);
     m_offsetLine = addStraightLine(p, m_profileRect);
     m_offsetLabel = addText(p, m_profileRect);
     m_offsetLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_offsetLabel->setPadding(QMargins(3, 0, 3, 2));
     useTopAxisAsCaption(m_profileRect);
 
     // Zooming the matrix along q zooms the profile with it: both x axes are the position q.
@@ -88,6 +95,7 @@ SimilarityView::SimilarityView(Document* document, QWidget* parent)
     m_profileRect->setRangeDrag(Qt::Horizontal);
     m_profileRect->setRangeZoom(Qt::Horizontal);
 
+    fitAfterLayout(p, this, [this] { return fitToSize(); });
     connect(p, &QCustomPlot::mouseMove, this, &SimilarityView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
     connect(p, &QCustomPlot::mouseRelease, this, &SimilarityView::onMouseRelease);
@@ -117,15 +125,55 @@ void SimilarityView::redraw(const Frame& f)
     }
     drawMatrix(f);
     drawProfile(f);
-    const double cells = static_cast<double>(f.spec.maxLen) / static_cast<double>(f.similarity.rows());
-    m_title->setText(tr("Similarity of positions · d_model = %1 · max_len = %2\n%3 · %4")
-                         .arg(f.spec.dModel).arg(f.spec.maxLen)
-                         .arg(f.state.normalize ? tr("cosine of the angle between PE(p) and PE(q)")
-                                                : tr("dot product PE(p)·PE(q)"))
-                         .arg(f.similarityExact() ? tr("exact values")
-                                                  : tr("each cell is the exact average of %1 × %1 position pairs")
-                                                        .arg(shortNumber(cells, 3))));
+    m_titleText = titleText(f);
+    m_title->setText(m_titleText);
     plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString SimilarityView::titleText(const Frame& f) const
+{
+    const double cells = static_cast<double>(f.spec.maxLen) / static_cast<double>(f.similarity.rows());
+    QString text = tr("Similarity of positions\nd_model %1 · max_len %2 · base %3\n%4")
+                       .arg(f.spec.dModel).arg(f.spec.maxLen).arg(shortNumber(f.spec.base, 6))
+                       .arg(f.state.normalize ? (m_forExport ? tr("cosine of PE(p) and PE(q)")
+                                                             : tr("cosine of the angle between PE(p) and PE(q)"))
+                                              : tr("dot product PE(p)·PE(q)"));
+    if (!f.similarityExact())
+        text += QStringLiteral(" · ") + (m_forExport ? tr("cells average %1 × %1 pairs")
+                                                     : tr("each cell is the exact average of %1 × %1 position pairs"))
+                                            .arg(shortNumber(cells, 3));
+    else if (!m_forExport)
+        text += QStringLiteral(" · ") + tr("exact values");
+    return text;
+}
+
+void SimilarityView::prepareForExport(double fontPixels)
+{
+    m_forExport = true;
+    refresh();
+    // A paper figure shows the similarities, not the window's crosshair.
+    m_rowLine->setVisible(false);
+    m_columnLine->setVisible(false);
+    PlotView::prepareForExport(fontPixels);
+}
+
+bool SimilarityView::fitToSize()
+{
+    bool changed = fitTitle(m_title, m_titleText);
+    for (QCPAxis* axis : {plot()->xAxis, plot()->yAxis, m_scale->axis(), m_profileRect->axis(QCPAxis::atBottom),
+                          m_profileRect->axis(QCPAxis::atLeft)})
+        changed = fitTickCount(axis) || changed;
+    changed = fitAxisLabel(m_profileRect->axis(QCPAxis::atTop), m_profileCaptions) || changed;
+    const QRect area = m_profileRect->rect();
+    const QFontMetricsF metrics(m_offsetLabel->font());
+    m_offsetLabel->setText(fittingText(m_offsetTexts, m_offsetLabel->font(), area.width() - 8));
+    if (m_offsetLabel->position->typeX() == QCPItemPosition::ptPlotCoords) {
+        // To the right of the dashed line, or to its left where the right edge is too near.
+        const double x = m_profileRect->axis(QCPAxis::atBottom)->coordToPixel(m_offsetLabel->position->coords().x());
+        const bool left = x + metrics.horizontalAdvance(m_offsetLabel->text()) + 8 > area.right();
+        m_offsetLabel->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
+    }
+    return changed;
 }
 
 void SimilarityView::drawMatrix(const Frame& f)
@@ -187,10 +235,12 @@ void SimilarityView::drawProfile(const Frame& f)
         lowest = std::min(lowest, y);
     }
     const double span = std::max(highest - lowest, 1e-12);
-    m_profileRect->axis(QCPAxis::atLeft)->setRange(lowest - 0.08 * span, highest + 0.12 * span);
+    m_profileRect->axis(QCPAxis::atLeft)->setRange(lowest - labelStrip * span, highest + 0.12 * span);
     m_profileRect->axis(QCPAxis::atLeft)->setLabel(measureName(f));
-    m_profileRect->axis(QCPAxis::atTop)->setLabel(
-        tr("position p = %1 against every position q").arg(f.spec.firstPosition + f.state.position));
+    const std::int64_t position = f.spec.firstPosition + f.state.position;
+    m_profileCaptions = {tr("position p = %1 against every position q").arg(position),
+                         tr("p = %1 against every q").arg(position)};
+    m_profileRect->axis(QCPAxis::atTop)->setLabel(m_profileCaptions.front());
 
     const double target = p + static_cast<double>(f.state.offset);
     const double first = static_cast<double>(f.spec.firstPosition);
@@ -200,21 +250,23 @@ void SimilarityView::drawProfile(const Frame& f)
     m_offsetLine->setVisible(inside);
     m_offsetLine->setPen(QPen(seriesColor(2), penWidth(1.5), Qt::DashLine));
     m_offsetLabel->setColor(seriesColor(2).darker(130));
+    m_offsetLabel->position->setTypeX(inside ? QCPItemPosition::ptPlotCoords : QCPItemPosition::ptAxisRectRatio);
     if (inside) {
-        m_offsetLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        m_offsetLabel->position->setCoords(target, 0.97);
-        m_offsetLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        m_offsetLabel->setText(tr(" offset k = %1").arg(f.state.offset));
+        // Beside the dashed line; fitToSize() picks the side with room.
+        m_offsetLabel->position->setCoords(target, 1.0);
+        m_offsetTexts = {tr("offset k = %1").arg(f.state.offset), tr("k = %1").arg(f.state.offset)};
     } else {
         // p + k is off the axis: say where, at the side it lies on.
         const bool after = target > last;
         const std::int64_t shifted = f.spec.firstPosition + f.state.position + f.state.offset;
-        m_offsetLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-        m_offsetLabel->position->setCoords(after ? 0.995 : 0.005, 0.97);
+        m_offsetLabel->position->setCoords(after ? 0.995 : 0.005, 1.0);
         m_offsetLabel->setPositionAlignment((after ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
-        m_offsetLabel->setText(after ? tr("offset k = %1: p + k = %2 lies beyond max_len →").arg(f.state.offset).arg(shifted)
-                                     : tr("← offset k = %1: p + k = %2 lies before the first row").arg(f.state.offset).arg(shifted));
+        m_offsetTexts = after ? QStringList{tr("offset k = %1: p + k = %2 lies beyond max_len →").arg(f.state.offset).arg(shifted),
+                                            tr("k = %1: p + k = %2 →").arg(f.state.offset).arg(shifted)}
+                              : QStringList{tr("← offset k = %1: p + k = %2 lies before the first row").arg(f.state.offset).arg(shifted),
+                                            tr("← k = %1: p + k = %2").arg(f.state.offset).arg(shifted)};
     }
+    m_offsetLabel->setText(m_offsetTexts.front());
 }
 
 QString SimilarityView::cellDescription(std::int64_t row, std::int64_t column) const

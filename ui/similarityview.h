@@ -34,6 +34,9 @@ public:
     /// What the hover over the matrix shows for the cell nearest to rows (row, column).
     QString cellDescription(std::int64_t row, std::int64_t column) const;
 
+    /// A figure shows the matrix and the profile, not the window's crosshair or hints.
+    void prepareForExport(double fontPixels) override;
+
 protected:
     void redraw(const Frame& frame) override;
     void applyScale() override;
@@ -43,6 +46,8 @@ private:
     void fillMatrix(const Frame& frame);
     void drawProfile(const Frame& frame);
     QString profileDescription(std::int64_t row) const;
+    QString titleText(const Frame& frame) const;
+    bool fitToSize();
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
 
@@ -50,6 +55,7 @@ private:
     QCPColorMap* m_map;
     QCPColorScale* m_scale;
     QCPTextElement* m_title;
+    QString m_titleText; // unwrapped: fitToSize() breaks it to the width drawn at
     QCPItemStraightLine* m_rowLine;
     QCPItemStraightLine* m_columnLine;
     QCPAxisRect* m_profileRect;
@@ -57,11 +63,14 @@ private:
     QCPGraph* m_selfMarker;
     QCPItemStraightLine* m_offsetLine;
     QCPItemText* m_offsetLabel;
+    QStringList m_offsetTexts;     // the offset label, longest first: fitToSize() picks one
+    QStringList m_profileCaptions; // the profile's caption, longest first: fitToSize() picks one
     std::weak_ptr<const core::SimilarityKernel> m_drawnKernel; // what the colour map holds now
     QString m_drawnColormap;
     double m_matrixLowest = 0;
     core::EncodingSpec m_drawnSpec;
     bool m_drawn = false;
+    bool m_forExport = false;
     ClickTracker m_click;
 };
 

@@ -1,12 +1,29 @@
 // SPDX-License-Identifier: MIT
 #include "ui/viewsupport.h"
 
+#include <QFontMetricsF>
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
 
 namespace pe::ui {
+
+namespace {
+
+class UnclippedMarkers : public QCPGraph {
+public:
+    using QCPGraph::QCPGraph;
+
+protected:
+    QRect clipRect() const override
+    {
+        const auto reach = static_cast<int>(std::ceil(scatterStyle().size() / 2 + scatterStyle().pen().widthF()));
+        return QCPGraph::clipRect().adjusted(-reach, -reach, reach, reach);
+    }
+};
+
+} // namespace
 
 QColor seriesColor(int index)
 {
@@ -61,6 +78,147 @@ void placeLegendUnderTitle(QCustomPlot* plot, int columns)
     plot->legend->setVisible(true);
 }
 
+void fitAfterLayout(QCustomPlot* plot, QObject* context, std::function<bool()> fit)
+{
+    QObject::connect(plot, &QCustomPlot::afterLayout, context, [plot, fit = std::move(fit)] {
+        // The public steps of QCustomPlot::updateLayout(); a few passes settle any chain of
+        // changes (a wrapped title shortens the axes, which then want fewer ticks).
+        for (int pass = 0; pass < 5 && fit(); ++pass)
+            for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+                plot->plotLayout()->update(phase);
+    });
+}
+
+QString wrappedText(const QString& text, const QFont& font, double width)
+{
+    const QFontMetricsF metrics(font);
+    const QString separator = QStringLiteral(" · ");
+    QStringList lines;
+    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
+        QString line;
+        for (const QString& part : paragraph.split(separator)) {
+            const QString longer = line.isEmpty() ? part : line + separator + part;
+            if (line.isEmpty() || metrics.horizontalAdvance(longer) <= width) {
+                line = longer;
+            } else {
+                lines << line;
+                line = part;
+            }
+        }
+        lines << line;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString fittingText(const QStringList& variants, const QFont& font, double width)
+{
+    const QFontMetricsF metrics(font);
+    const auto widest = [&metrics](const QString& text) {
+        double most = 0;
+        for (const QString& line : text.split(QLatin1Char('\n')))
+            most = std::max(most, metrics.horizontalAdvance(line));
+        return most;
+    };
+    for (const QString& text : variants)
+        if (widest(text) <= width)
+            return text;
+    return variants.isEmpty() ? QString() : variants.back();
+}
+
+bool fitTitle(QCPTextElement* title, const QString& text)
+{
+    // A title is centred over its layout cell but may use the whole width of the plot around it.
+    const QRect area = title->parentPlot()->viewport();
+    const QRect cell = title->outerRect();
+    const double centre = cell.width() > 0 ? cell.center().x() : area.center().x();
+    const double width = 2 * std::min(centre - area.left(), area.right() - centre) - 6;
+    const QString wrapped = wrappedText(text, title->font(), width);
+    if (wrapped == title->text())
+        return false;
+    title->setText(wrapped);
+    return true;
+}
+
+bool fitAxisLabel(QCPAxis* axis, const QStringList& variants)
+{
+    const QRect rect = axis->axisRect()->rect();
+    const double length = axis->orientation() == Qt::Horizontal ? rect.width() : rect.height();
+    // A label may reach a little past its axis, not into the next panel's.
+    const QString label = fittingText(variants, axis->labelFont(), length * 1.05);
+    if (label == axis->label())
+        return false;
+    axis->setLabel(label);
+    return true;
+}
+
+bool fitTickCount(QCPAxis* axis, int most)
+{
+    if (!axis->visible() || !axis->tickLabels() || axis->scaleType() == QCPAxis::stLogarithmic)
+        return false;
+    const QRect rect = axis->axisRect()->rect();
+    const QFontMetricsF metrics(axis->tickLabelFont());
+    double needed = 0;
+    if (axis->orientation() == Qt::Horizontal) {
+        for (const QString& label : axis->tickVectorLabels())
+            needed = std::max(needed, metrics.horizontalAdvance(label));
+        needed += 1.5 * metrics.height();
+    } else {
+        needed = 2.2 * metrics.height();
+    }
+    const bool horizontal = axis->orientation() == Qt::Horizontal;
+    const double length = horizontal ? rect.width() : rect.height();
+    if (length <= 0 || needed <= 0)
+        return false;
+    // The ticker rounds to a nice step, which may give up to a quarter more ticks than asked.
+    // Stacked labels never collide, so a short vertical axis still asks for three: with two,
+    // a nice step may leave a single label on the axis.
+    const int count = std::clamp(static_cast<int>(length / (1.25 * needed)), horizontal ? 2 : 3, std::max(most, 3));
+    if (count == axis->ticker()->tickCount())
+        return false;
+    axis->ticker()->setTickCount(count);
+    return true;
+}
+
+int legendColumnsFitting(const QCPLegend* legend, double width, int most)
+{
+    // itemCount() counts the cells of the legend's grid; the last row may have empty ones.
+    QVector<int> widths;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (const QCPAbstractLegendItem* item = legend->item(i))
+            widths.append(item->minimumOuterSizeHint().width());
+    const auto count = static_cast<int>(widths.size());
+    int columns = std::max(1, std::min(most, count));
+    for (; columns > 1; --columns) {
+        // Entries fill the rows in order, so column c holds entries c, c + columns, …
+        double total = legend->margins().left() + legend->margins().right() + (columns - 1) * legend->columnSpacing();
+        for (int c = 0; c < columns; ++c) {
+            int widest = 0;
+            for (int i = c; i < count; i += columns)
+                widest = std::max(widest, widths[i]);
+            total += widest;
+        }
+        if (total <= width)
+            break;
+    }
+    return columns;
+}
+
+bool setLegendColumns(QCPLegend* legend, int columns)
+{
+    if (legend->wrap() == columns)
+        return false;
+    legend->setWrap(columns);
+    legend->setFillOrder(legend->fillOrder(), true); // re-flows the entries into the new columns
+    return true;
+}
+
+double legendRowWidth(const QCPLegend* legend)
+{
+    if (const QCPLayout* layout = legend->layout(); layout && layout->rect().width() > 0)
+        return layout->rect().width();
+    return legend->parentPlot()->viewport().width();
+}
+
 void useTopAxisAsCaption(QCPAxisRect* rect)
 {
     QCPAxis* caption = rect->axis(QCPAxis::atTop);
@@ -104,6 +262,13 @@ void placeHorizontal(QCPItemStraightLine* line, double y)
 {
     line->point1->setCoords(0, y);
     line->point2->setCoords(1, y);
+}
+
+QCPGraph* addMarkerGraph(QCPAxis* keyAxis, QCPAxis* valueAxis)
+{
+    auto* graph = new UnclippedMarkers(keyAxis, valueAxis); // owned by the plot of its axes
+    graph->setLineStyle(QCPGraph::lsNone);
+    return graph;
 }
 
 QCPItemText* addText(QCustomPlot* plot, QCPAxisRect* rect)

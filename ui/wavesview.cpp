@@ -29,6 +29,7 @@ WavesView::WavesView(Document* document, QWidget* parent)
     QCustomPlot* p = plot();
     m_title = addTitle(p);
     placeLegendUnderTitle(p, 4);
+    p->axisRect()->setMinimumMargins(QMargins(15, 5, 15, 15)); // the legend row above is gap enough
 
     p->xAxis->setLabel(tr("Position"));
     p->xAxis->setTicker(integerTicker());
@@ -44,6 +45,7 @@ WavesView::WavesView(Document* document, QWidget* parent)
     m_emptyNote->position->setCoords(0.5, 0.5);
     m_emptyNote->setText(tr("No dimension to draw: choose dimensions below d_model."));
 
+    fitAfterLayout(p, this, [this] { return fitToSize(); });
     connect(p, &QCustomPlot::mouseMove, this, &WavesView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
     connect(p, &QCustomPlot::mouseRelease, this, &WavesView::onMouseRelease);
@@ -93,8 +95,51 @@ void WavesView::redraw(const Frame& f)
     else if (m_shown == 0 && legend->layout())
         plot()->plotLayout()->take(legend);
     legend->setVisible(m_shown > 0);
-    m_title->setText(titleText(f));
+    m_titleText = titleText(f);
+    m_title->setText(m_titleText);
     plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void WavesView::prepareForExport(double fontPixels)
+{
+    m_forExport = true;
+    refresh();
+    m_positionLine->setVisible(false);
+    QCPLegend* legend = plot()->legend;
+    legend->setIconSize(20, 8);
+    legend->setIconTextPadding(4);
+    PlotView::prepareForExport(fontPixels);
+}
+
+bool WavesView::fitToSize()
+{
+    QCustomPlot* p = plot();
+    bool changed = fitTitle(m_title, m_titleText);
+    if (p->legend->layout() && p->legend->itemCount() > 0)
+        changed = setLegendColumns(p->legend, legendColumnsFitting(p->legend, legendRowWidth(p->legend), 4)) || changed;
+    changed = fitTickCount(p->xAxis) || changed;
+    changed = fitTickCount(p->yAxis) || changed;
+    // Dots no wider than their spacing: four waves of big dots on a narrow plot merge into bands.
+    const double dot = sampleDotSize();
+    for (int i = 0; i < m_shown; ++i) {
+        QCPScatterStyle style = m_waves[i].samples->scatterStyle();
+        if (style.size() != dot) {
+            style.setSize(dot);
+            m_waves[i].samples->setScatterStyle(style);
+        }
+    }
+    return changed;
+}
+
+double WavesView::sampleDotSize() const
+{
+    const double largest = 5.0 * scale();
+    const FramePtr& f = document()->frame();
+    if (!f || f->waves.isEmpty() || f->waves.front().sampleX.size() < 2)
+        return largest;
+    const QVector<double>& rows = f->waves.front().sampleX;
+    const double spacing = std::abs(plot()->xAxis->coordToPixel(rows[1]) - plot()->xAxis->coordToPixel(rows[0]));
+    return std::clamp(0.8 * spacing, std::min(2.5, largest), largest);
 }
 
 void WavesView::showWaves(const Frame& f, bool newData)
@@ -121,7 +166,7 @@ void WavesView::showWaves(const Frame& f, bool newData)
         const WaveData& data = f.waves[i];
         const QColor colour = seriesColor(i);
         wave.curve->setPen(QPen(colour, penWidth(1.6)));
-        wave.samples->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, 5.0 * scale()));
+        wave.samples->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, sampleDotSize()));
         if (!newData)
             continue;
         wave.curve->setData(positionsOfRows(data.curveX, f.spec.firstPosition), data.curveY, true);
@@ -134,7 +179,7 @@ void WavesView::showWaves(const Frame& f, bool newData)
 
 QString WavesView::titleText(const Frame& f) const
 {
-    QString text = tr("PE(position, dimension) against position · d_model = %1 · base = %2")
+    QString text = tr("PE(position, dimension) against position · d_model %1 · base %2")
                        .arg(f.spec.dModel).arg(shortNumber(f.spec.base, 6));
     if (f.waves.isEmpty())
         return text;
@@ -152,7 +197,7 @@ QString WavesView::titleText(const Frame& f) const
         notes << tr("dots at %1 of %2 positions").arg(f.waves.front().sampleX.size()).arg(f.spec.maxLen);
     if (aliased)
         notes << tr("waves too short to draw at this max_len");
-    else if (crowded)
+    else if (crowded && !m_forExport) // a hint for the window; a figure cannot be zoomed
         notes << tr("short waves beside max_len: zoom in with the wheel");
     return notes.isEmpty() ? text : text + QLatin1Char('\n') + notes.join(QStringLiteral(" · "));
 }

@@ -29,6 +29,9 @@ public:
     /// What the hover shows for a row (0 … max_len−1): each drawn dimension at the nearest sample.
     QString sampleDescription(std::int64_t row) const;
 
+    /// A figure shows the waves, not the window's selection: no position line, no hints.
+    void prepareForExport(double fontPixels) override;
+
 protected:
     void redraw(const Frame& frame) override;
     void applyScale() override;
@@ -40,17 +43,21 @@ private:
     };
     void showWaves(const Frame& frame, bool newData);
     QString titleText(const Frame& frame) const;
+    bool fitToSize();
+    double sampleDotSize() const;
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
 
     QList<Wave> m_waves; // grown on demand, hidden when unused: redraws create nothing
     int m_shown = 0;
     QCPTextElement* m_title;
+    QString m_titleText; // unwrapped: fitToSize() breaks it to the width drawn at
     QCPItemStraightLine* m_positionLine;
     QCPItemText* m_emptyNote;
     core::EncodingSpec m_drawnSpec;
     QList<int> m_drawnDims;
     bool m_drawn = false;
+    bool m_forExport = false;
     ClickTracker m_click;
 };
 
