@@ -46,6 +46,14 @@ WavesView::WavesView(Document* document, QWidget* parent)
     m_emptyNote->setText(tr("No dimension to draw: choose dimensions below d_model."));
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
+    // Zooming asks the document for the rows in view, so the curves stay smooth at any zoom.
+    m_rangeSettle.setSingleShot(true);
+    m_rangeSettle.setInterval(150);
+    connect(&m_rangeSettle, &QTimer::timeout, this, &WavesView::onRangeSettled);
+    connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+        if (!m_settingRange)
+            m_rangeSettle.start();
+    });
     connect(p, &QCustomPlot::mouseMove, this, &WavesView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
     connect(p, &QCustomPlot::mouseRelease, this, &WavesView::onMouseRelease);
@@ -74,15 +82,23 @@ void WavesView::redraw(const Frame& f)
     const bool newSpec = !m_drawn || !(f.spec == m_drawnSpec);
     // The curves only change with the spec and the chosen dimensions; a new position only
     // moves the marker line, so a position drag does not copy thousands of points per frame.
-    showWaves(f, newSpec || !std::ranges::equal(f.state.dims, m_drawnDims)); // not QList== (see framebuilder)
+    const bool newRows = f.waveFirstRow != m_drawnFirstRow || f.waveRowCount != m_drawnRowCount;
+    const bool newDims = !std::ranges::equal(f.state.dims, m_drawnDims); // not QList== (see framebuilder)
+    showWaves(f, newSpec || newDims || newRows);
     m_drawnDims = f.state.dims;
-    if (newSpec) {
-        m_drawn = true;
-        m_drawnSpec = f.spec;
-        const double first = static_cast<double>(f.spec.firstPosition);
-        const double last = first + static_cast<double>(f.spec.maxLen - 1);
+    m_drawnFirstRow = f.waveFirstRow;
+    m_drawnRowCount = f.waveRowCount;
+    m_drawn = true;
+    m_drawnSpec = f.spec;
+    // The automatic window (a dozen periods of the fastest wave) sets the axis; a user's zoom
+    // keeps it.
+    if (f.waveWindow.count == 0 && (newSpec || newDims || newRows)) {
+        const double first = static_cast<double>(f.spec.firstPosition + f.waveFirstRow);
+        const double last = first + static_cast<double>(f.waveRowCount - 1);
         const double margin = std::max(0.5, 0.01 * (last - first));
+        m_settingRange = true;
         plot()->xAxis->setRange(first - margin, last + margin);
+        m_settingRange = false;
     }
     placeVertical(m_positionLine, static_cast<double>(f.spec.firstPosition + f.state.position));
     m_positionLine->setPen(QPen(QColor(60, 60, 60), penWidth(1.2), Qt::DashLine));
@@ -189,17 +205,30 @@ QString WavesView::titleText(const Frame& f) const
     const double curveStep = curveX.size() > 1 ? curveX[1] - curveX[0] : 1.0;
     bool crowded = false, aliased = false;
     for (const WaveData& wave : f.waves) {
-        crowded = crowded || 60 * wave.wavelength < static_cast<double>(f.spec.maxLen);
+        crowded = crowded || 60 * wave.wavelength < static_cast<double>(f.waveRowCount);
         aliased = aliased || wave.wavelength < 4 * curveStep;
     }
     QStringList notes;
-    if (f.waves.front().sampleX.size() < f.spec.maxLen)
-        notes << tr("dots at %1 of %2 positions").arg(f.waves.front().sampleX.size()).arg(f.spec.maxLen);
+    if (f.waves.front().sampleX.size() < f.waveRowCount)
+        notes << tr("dots at %1 of %2 positions").arg(f.waves.front().sampleX.size()).arg(f.waveRowCount);
     if (aliased)
         notes << tr("waves too short to draw at this max_len");
     else if (crowded && !m_forExport) // a hint for the window; a figure cannot be zoomed
         notes << tr("short waves beside max_len: zoom in with the wheel");
     return notes.isEmpty() ? text : text + QLatin1Char('\n') + notes.join(QStringLiteral(" · "));
+}
+
+void WavesView::onRangeSettled()
+{
+    const FramePtr& f = document()->frame();
+    if (!f)
+        return;
+    const QCPRange range = plot()->xAxis->range();
+    const auto first = static_cast<std::int64_t>(std::floor(range.lower)) - f->spec.firstPosition;
+    const auto last = static_cast<std::int64_t>(std::ceil(range.upper)) - f->spec.firstPosition;
+    const std::int64_t from = std::clamp<std::int64_t>(first, 0, f->spec.maxLen - 1);
+    const std::int64_t to = std::clamp<std::int64_t>(last, from, f->spec.maxLen - 1);
+    document()->setWaveWindow({from, to - from + 1});
 }
 
 QString WavesView::sampleDescription(std::int64_t row) const

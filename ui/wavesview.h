@@ -2,6 +2,8 @@
 #pragma once
 
 #include "ui/plotview.h"
+
+#include <QTimer>
 #include "ui/viewsupport.h"
 
 class QCPGraph;
@@ -47,6 +49,7 @@ private:
     double sampleDotSize() const;
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
+    void onRangeSettled();
 
     QList<Wave> m_waves; // grown on demand, hidden when unused: redraws create nothing
     int m_shown = 0;
@@ -59,6 +62,9 @@ private:
     bool m_drawn = false;
     bool m_forExport = false;
     ClickTracker m_click;
+    std::int64_t m_drawnFirstRow = -1, m_drawnRowCount = -1; // the rows the curves cover
+    bool m_settingRange = false;
+    QTimer m_rangeSettle; // asks for the zoomed rows once a wheel/drag zoom pauses
 };
 
 } // namespace pe::ui
