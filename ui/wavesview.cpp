@@ -181,7 +181,11 @@ void WavesView::showWaves(const Frame& f, bool newData)
         }
         const WaveData& data = f.waves[i];
         const QColor colour = seriesColor(i);
-        wave.curve->setPen(QPen(colour, penWidth(1.6)));
+        // Thin cosmetic pens take the raster engine's fast path: a 1.6 px antialiased stroke of
+        // thousands of points cost ~100 ms per replot, the whole budget of a slider step.
+        QPen pen(colour, penWidth(1.0));
+        pen.setCosmetic(true);
+        wave.curve->setPen(pen);
         wave.samples->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, sampleDotSize()));
         if (!newData)
             continue;
