@@ -95,4 +95,29 @@ inline std::vector<long double> dotMatrix(const Block& e)
 inline const char* layoutTag(Layout l) { return l == Layout::Split ? "split" : "interleaved"; }
 inline const char* ruleTag(FrequencyRule f) { return f == FrequencyRule::Tensor2Tensor ? "t2t" : "paper"; }
 
+/// A spec with the fields the tests vary; the rest at the defaults.
+inline EncodingSpec makeSpec(int d, Layout l, FrequencyRule f, double base = 10000.0, std::int64_t first = 0,
+                             std::int64_t maxLen = 100)
+{
+    EncodingSpec s;
+    s.dModel = d;
+    s.layout = l;
+    s.frequencies = f;
+    s.base = base;
+    s.firstPosition = first;
+    s.maxLen = maxLen;
+    return s;
+}
+
+/// Largest |m(r, c) − reference(r, c)| over a block.
+template <typename Matrix>
+double maxError(const Matrix& m, const Block& e)
+{
+    double worst = 0.0;
+    for (std::int64_t r = 0; r < e.n; ++r)
+        for (int c = 0; c < e.d; ++c)
+            worst = std::max(worst, static_cast<double>(std::fabs(m(r, c) - e(r, c))));
+    return worst;
+}
+
 } // namespace ref

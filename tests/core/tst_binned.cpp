@@ -10,35 +10,10 @@
 #include <cmath>
 
 using namespace pe::core;
+using ref::makeSpec;
+using ref::maxError;
 
 Q_DECLARE_METATYPE(pe::core::EncodingSpec)
-
-namespace {
-
-EncodingSpec makeSpec(int d, Layout l, FrequencyRule f, double base = 10000.0, std::int64_t first = 0,
-                      std::int64_t maxLen = 100)
-{
-    EncodingSpec s;
-    s.dModel = d;
-    s.layout = l;
-    s.frequencies = f;
-    s.base = base;
-    s.firstPosition = first;
-    s.maxLen = maxLen;
-    return s;
-}
-
-/// Largest |m(r, c) − reference(r, c)| over a block.
-double maxError(const Eigen::Ref<const RowMatrix>& m, const ref::Block& e)
-{
-    double worst = 0.0;
-    for (std::int64_t r = 0; r < e.n; ++r)
-        for (int c = 0; c < e.d; ++c)
-            worst = std::max(worst, static_cast<double>(std::fabs(m(r, c) - e(r, c))));
-    return worst;
-}
-
-} // namespace
 
 class TestBinned : public QObject {
     Q_OBJECT

@@ -11,25 +11,9 @@
 #include <numbers>
 
 using namespace pe::core;
+using ref::makeSpec;
 
 Q_DECLARE_METATYPE(pe::core::EncodingSpec)
-
-namespace {
-
-EncodingSpec makeSpec(int d, Layout l, FrequencyRule f, double base = 10000.0, std::int64_t first = 0,
-                      std::int64_t maxLen = 100)
-{
-    EncodingSpec s;
-    s.dModel = d;
-    s.layout = l;
-    s.frequencies = f;
-    s.base = base;
-    s.firstPosition = first;
-    s.maxLen = maxLen;
-    return s;
-}
-
-} // namespace
 
 class TestFrequencies : public QObject {
     Q_OBJECT
