@@ -22,6 +22,8 @@
 #include <cstring>
 #include <vector>
 
+#include "tests/common/runprogram.h"
+
 #ifndef PE_EXPLORER_EXE
 #error "PE_EXPLORER_EXE must name the pe-explorer executable"
 #endif
@@ -345,54 +347,8 @@ Csv readCsv(const QString& path)
 // ---------------------------------------------------------------------------------------------
 // Running the program.
 
-struct Run {
-    bool started = false;
-    bool finished = false;
-    QProcess::ExitStatus status = QProcess::CrashExit;
-    int exitCode = -1;
-    QString out, err;
-
-    QString describe() const
-    {
-        return QStringLiteral("started %1, finished %2, %3, exit code %4\nstdout: %5\nstderr: %6")
-            .arg(started).arg(finished)
-            .arg(status == QProcess::NormalExit ? QStringLiteral("normal exit") : QStringLiteral("CRASHED"))
-            .arg(exitCode).arg(out, err);
-    }
-    bool exitedWith(int code) const { return finished && status == QProcess::NormalExit && exitCode == code; }
-};
-
-QProcessEnvironment noDisplayEnvironment()
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    return env;
-}
-
-Run runProgram(const QString& program, const QStringList& arguments, const QString& workingDirectory,
-               int timeoutMs = 60000)
-{
-    Run run;
-    QProcess process;
-    process.setProcessEnvironment(noDisplayEnvironment());
-    process.setWorkingDirectory(workingDirectory);
-    process.start(program, arguments);
-    run.started = process.waitForStarted(10000);
-    if (!run.started)
-        return run;
-    run.finished = process.waitForFinished(timeoutMs);
-    if (!run.finished) {
-        process.kill();
-        process.waitForFinished(5000);
-    }
-    run.status = process.exitStatus();
-    run.exitCode = process.exitCode();
-    run.out = QString::fromLocal8Bit(process.readAllStandardOutput());
-    run.err = QString::fromLocal8Bit(process.readAllStandardError());
-    return run;
-}
+using testsupport::Run;
+using testsupport::runProgram;
 
 Run runCli(const QStringList& arguments, const QString& workingDirectory, int timeoutMs = 60000)
 {
@@ -647,7 +603,7 @@ void TestCli::numpyLoadsExport()
         "print(repr(float(a[0, 0])), repr(float(a[-1, -1])), repr(float(a[a.shape[0] // 2, a.shape[1] // 3])))\n");
     const Run py = runProgram(python, {QStringLiteral("-c"), script, dir.filePath(QStringLiteral("out.npy"))}, dir.path());
     QVERIFY2(py.exitedWith(0), qPrintable(py.describe()));
-    const QStringList lines = py.out.trimmed().split(QLatin1Char('\n'));
+    const QStringList lines = py.outText().trimmed().split(QLatin1Char('\n'));
     QCOMPARE(lines.size(), 2);
     QCOMPARE(lines[0].trimmed(), QStringLiteral("<f8 True 2 %1 %2 True").arg(rows).arg(cols));
 
@@ -786,7 +742,7 @@ void TestCli::badArguments()
     QVERIFY(allowedPattern.isValid());
     QVERIFY2(allowedPattern.match(run.err).hasMatch(),
              qPrintable(QStringLiteral("stderr does not say what is allowed (/%1/): %2").arg(allowed, run.err)));
-    QVERIFY2(run.out.isEmpty(), qPrintable(QStringLiteral("stdout should be empty: %1").arg(run.out)));
+    QVERIFY2(run.outText().isEmpty(), qPrintable(QStringLiteral("stdout should be empty: %1").arg(run.outText())));
     QVERIFY2(listing(dir.path()).isEmpty(), qPrintable(QStringLiteral("left behind: %1").arg(listing(dir.path()).join(QLatin1Char(' ')))));
 
     if (alsoWithoutExport) {
@@ -934,12 +890,12 @@ void TestCli::help()
                                "--size", "--size-mm", "--dpi", "--colormap", "--force", "--help", "--version"};
     QStringList missing;
     for (const QString& option : contract)
-        if (!QRegularExpression(QStringLiteral("(?<![\\w-])%1(?![\\w-])").arg(QRegularExpression::escape(option))).match(run.out).hasMatch())
+        if (!QRegularExpression(QStringLiteral("(?<![\\w-])%1(?![\\w-])").arg(QRegularExpression::escape(option))).match(run.outText()).hasMatch())
             missing << option;
-    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("--help does not list %1:\n%2").arg(missing.join(QLatin1Char(' ')), run.out)));
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("--help does not list %1:\n%2").arg(missing.join(QLatin1Char(' ')), run.outText())));
     // The choices a user must know are spelled out.
     for (const char* word : {"interleaved", "split", "paper", "tensor2tensor", "heatmap", "similarity", ".npy", ".csv"})
-        QVERIFY2(run.out.contains(QLatin1String(word)), word);
+        QVERIFY2(run.outText().contains(QLatin1String(word)), word);
     QVERIFY(listing(dir.path()).isEmpty());
 }
 
@@ -949,7 +905,7 @@ void TestCli::version()
     QVERIFY(dir.isValid());
     const Run run = runCli({QStringLiteral("--version")}, dir.path());
     QVERIFY2(run.exitedWith(0), qPrintable(run.describe()));
-    QVERIFY2(QRegularExpression(QStringLiteral("\\b\\d+\\.\\d+(\\.\\d+)?\\b")).match(run.out).hasMatch(), qPrintable(run.out));
+    QVERIFY2(QRegularExpression(QStringLiteral("\\b\\d+\\.\\d+(\\.\\d+)?\\b")).match(run.outText()).hasMatch(), qPrintable(run.outText()));
     QVERIFY(listing(dir.path()).isEmpty());
 }
 
