@@ -96,7 +96,10 @@ void addOptions(QCommandLineParser& parser)
     parser.setApplicationDescription(QStringLiteral(
         "See and explore the sinusoidal positional encoding of Transformers.\n"
         "With --export FILE, writes FILE without opening a window; its suffix decides the format:\n"
-        ".png .pdf .svg give the figure of the view, .npy .csv its data (float64)."));
+        ".png .pdf .svg give the figure of the view, .npy .csv its data (float64).\n"
+        "Data shapes: heatmap (max_len, d_model); similarity (max_len, max_len); waves (max_len, dims);\n"
+        "offset (d_model, 3); bands (pairs, 3); rope (d_model/2, 7) = k, θ_k, wavelength with no scaling,\n"
+        "PI, NTK-aware and YaRN, YaRN's ramp γ (s = 8, L_orig = 4096; the window exports its own s, L_orig)."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOptions({
@@ -107,7 +110,7 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("layout"), QStringLiteral("interleaved or split (default interleaved)."), QStringLiteral("NAME"), QStringLiteral("interleaved")},
         {QStringLiteral("frequencies"), QStringLiteral("paper or tensor2tensor (default paper)."), QStringLiteral("NAME"), QStringLiteral("paper")},
         {QStringLiteral("first-position"), QStringLiteral("Position of the first row (default 0; fairseq uses 2)."), QStringLiteral("N"), QStringLiteral("0")},
-        {QStringLiteral("view"), QStringLiteral("heatmap, waves, similarity, offset or bands (default heatmap)."), QStringLiteral("NAME"), QStringLiteral("heatmap")},
+        {QStringLiteral("view"), QStringLiteral("heatmap, waves, similarity, offset, bands or rope (default heatmap)."), QStringLiteral("NAME"), QStringLiteral("heatmap")},
         {QStringLiteral("dims"), QStringLiteral("Dimensions of the wave plot (default 4,5,6,7)."), QStringLiteral("LIST")},
         {QStringLiteral("position"), QStringLiteral("Selected position (row, default 0)."), QStringLiteral("P")},
         {QStringLiteral("offset"), QStringLiteral("Relative offset k (default 1)."), QStringLiteral("K"), QStringLiteral("1")},

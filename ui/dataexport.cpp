@@ -4,7 +4,9 @@
 #include "core/datawriters.h"
 #include "core/frequencies.h"
 #include "core/rotation.h"
+#include "core/rope.h"
 #include "core/similarity.h"
+#include "ui/ropedata.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -101,6 +103,7 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Waves: return std::make_unique<MatrixSource>(wavesData(r.spec, r.state));
     case View::Offset: return std::make_unique<MatrixSource>(offsetData(r.spec, r.state));
     case View::Bands: return std::make_unique<MatrixSource>(bandsData(r.spec));
+    case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingFromOptions(r.viewOptions)));
     }
     return nullptr;
 }
@@ -115,6 +118,7 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Waves: return {spec.maxLen, state.dims.size()};
     case View::Offset: return {spec.dModel, 3};
     case View::Bands: return {core::pairCount(spec), 3};
+    case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
     }
     return {0, 0};
 }
@@ -131,6 +135,10 @@ QString dataRequestError(const ExportRequest& request)
         return QStringLiteral("position %1 is out of range; allowed: 0 to %2").arg(s.position).arg(request.spec.maxLen - 1);
     if (request.spec.firstPosition + s.position + s.offset < 0)
         return QStringLiteral("offset %1 would move position %2 below 0").arg(s.offset).arg(s.position);
+    if (request.view == View::Rope)
+        if (auto error = core::ropeValidationError(request.spec.dModel, request.spec.base,
+                                                   ropeScalingFromOptions(request.viewOptions)))
+            return QString::fromStdString(*error);
     const auto [rows, cols] = dataShape(request.spec, s, request.view);
     if (static_cast<long double>(rows) * cols > maxExportValues)
         return QStringLiteral("max_len = %1 and d_model = %2 make the %3 data %4 × %5 values; at most %6 values "

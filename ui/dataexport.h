@@ -5,6 +5,7 @@
 #include "ui/viewstate.h"
 
 #include <QString>
+#include <QVariantMap>
 
 #include <functional>
 
@@ -18,6 +19,8 @@ struct ExportRequest {
     View view = View::Heatmap;
     QString path;
     bool overwrite = false; ///< replace an existing file (the window asks first; the CLI needs --force)
+    /// A view's own settings (RoPE scale, …) as PlotView::viewOptions() gives them; empty: its defaults.
+    QVariantMap viewOptions;
 };
 
 struct ExportResult {

@@ -34,6 +34,8 @@ ExportRequest ExportController::requestFor(View view, const QString& path, bool 
     // The window keeps wave dims beyond a smaller d_model for later; a file holds the drawn ones.
     request.state.dims.removeIf([&](int dim) { return dim >= request.spec.dModel; });
     request.view = view;
+    if (m_viewOptions)
+        request.viewOptions = m_viewOptions(view);
     request.path = path;
     request.overwrite = overwrite;
     return request;

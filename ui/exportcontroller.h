@@ -5,6 +5,8 @@
 
 #include <QObject>
 
+#include <functional>
+
 class QWidget;
 
 namespace pe::ui {
@@ -25,6 +27,8 @@ public:
     ExportResult exportTo(View view, const QString& path, const FigureSize& size, bool overwrite);
     /// Puts the figure (image) and its recipe (text) on the clipboard.
     void copyFigure(View view);
+    /// Where the view options of an export come from (the window's views); none: defaults.
+    void setViewOptionsSource(std::function<QVariantMap(View)> source) { m_viewOptions = std::move(source); }
 
 private:
     ExportRequest requestFor(View view, const QString& path, bool overwrite) const;
@@ -33,6 +37,7 @@ private:
     Document* m_document;
     QWidget* m_window;
     QString m_lastFolder;
+    std::function<QVariantMap(View)> m_viewOptions;
 };
 
 } // namespace pe::ui

@@ -25,6 +25,7 @@ QString viewLabel(View view)
     case View::Similarity: return QObject::tr("Similarity");
     case View::Offset: return QObject::tr("Relative offset");
     case View::Bands: return QObject::tr("Frequency bands");
+    case View::Rope: return QObject::tr("Rotary embedding (RoPE)");
     }
     return {};
 }
@@ -38,7 +39,7 @@ ExportDialog::ExportDialog(View view, const QString& suggestedPath, QWidget* par
     auto* form = new QFormLayout(this);
 
     m_view = new QComboBox;
-    for (int v = 0; v <= int(View::Bands); ++v)
+    for (int v = 0; v <= int(View::Rope); ++v)
         m_view->addItem(viewLabel(View(v)), v);
     m_view->setCurrentIndex(int(view));
     form->addRow(tr("View"), m_view);

@@ -56,6 +56,7 @@ std::unique_ptr<Scene> makeScene(const ExportRequest& request, const FigureSize&
     scene->document.apply(Settings{request.spec, request.state});
     scene->document.computeNow();
     scene->view = createView(request.view, &scene->document);
+    scene->view->setViewOptions(request.viewOptions);
     scene->view->refresh();
     scene->view->prepareForExport(size.fontPoints * layoutDpi / 72.0);
     const QSize layout = size.layoutSize();

@@ -6,6 +6,7 @@
 #include "ui/exportcontroller.h"
 #include "ui/heatmapview.h"
 #include "ui/offsetview.h"
+#include "ui/ropeview.h"
 #include "ui/similarityview.h"
 #include "ui/wavesview.h"
 
@@ -85,9 +86,17 @@ void MainWindow::createDocks()
     QDockWidget* similarity = addViewDock(new SimilarityView(m_document), tr("Similarity"), QStringLiteral("similarityDock"));
     QDockWidget* offset = addViewDock(new OffsetView(m_document), tr("Relative offset"), QStringLiteral("offsetDock"));
     QDockWidget* bands = addViewDock(new BandsView(m_document), tr("Frequency bands"), QStringLiteral("bandsDock"));
+    QDockWidget* rope = addViewDock(new RopeView(m_document), tr("RoPE"), QStringLiteral("ropeDock"));
     tabifyDockWidget(waves, similarity);
     tabifyDockWidget(similarity, offset);
     tabifyDockWidget(offset, bands);
+    tabifyDockWidget(bands, rope);
+    for (PlotView* view : std::as_const(m_views))
+        view->restoreViewOptions();
+    m_exporter->setViewOptionsSource([this](View v) {
+        const PlotView* shown = plotView(v);
+        return shown ? shown->viewOptions() : QVariantMap();
+    });
     waves->raise();
     m_controlsDock = controlsDock;
 }

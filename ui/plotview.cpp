@@ -5,6 +5,7 @@
 
 #include <QLabel>
 #include <QMenu>
+#include <QSettings>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -107,6 +108,19 @@ void PlotView::prepareForExport(double fontPixels)
     for (int i = 0; i < m_plot->itemCount(); ++i)
         if (auto* text = qobject_cast<QCPItemText*>(m_plot->item(i)))
             text->setFont(sized(text->font(), small));
+}
+
+void PlotView::restoreViewOptions()
+{
+    const QString key = QStringLiteral("viewOptions/") + viewName(m_view);
+    setViewOptions(QSettings().value(key).toMap());
+    m_rememberOptions = true;
+}
+
+void PlotView::viewOptionsChanged()
+{
+    if (m_rememberOptions)
+        QSettings().setValue(QStringLiteral("viewOptions/") + viewName(m_view), viewOptions());
 }
 
 void PlotView::applyScale()

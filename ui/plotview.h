@@ -3,6 +3,7 @@
 
 #include "ui/frame.h"
 
+#include <QVariantMap>
 #include <QWidget>
 
 class QCustomPlot;
@@ -31,6 +32,14 @@ public:
     /// Draws the document's current frame (views created after it was computed call this).
     void refresh();
 
+    /// The view's own settings beside the document's (e.g. the RoPE scale): not undo steps,
+    /// remembered in QSettings once restoreViewOptions() was called, handed to exports.
+    virtual QVariantMap viewOptions() const { return {}; }
+    /// Applies options as viewOptions() gives them; a missing key takes its default.
+    virtual void setViewOptions(const QVariantMap& options) { Q_UNUSED(options); }
+    /// Applies the options remembered in QSettings and remembers every later change (the window).
+    void restoreViewOptions();
+
 signals:
     /// The plot's context menu asked to export this view.
     void exportRequested(pe::ui::View view);
@@ -40,6 +49,8 @@ protected:
     /// Re-applies fonts and pens after a scale change; the default scales every axis.
     virtual void applyScale();
     void setExplanation(const QString& text);
+    /// Subclasses call this when an option of viewOptions() changed (remembers it).
+    void viewOptionsChanged();
     void setReadout(const QString& text);
     Document* document() const { return m_document; }
     /// A pen width scaled for presentation mode.
@@ -53,6 +64,7 @@ private:
     QLabel* m_explanation;
     QLabel* m_readout;
     double m_scale = 1.0;
+    bool m_rememberOptions = false;
 };
 
 /// The shared look of every plot: fonts, axis pens, margins.

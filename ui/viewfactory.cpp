@@ -3,6 +3,7 @@
 #include "ui/figureexport.h"
 #include "ui/heatmapview.h"
 #include "ui/offsetview.h"
+#include "ui/ropeview.h"
 #include "ui/similarityview.h"
 #include "ui/wavesview.h"
 
@@ -16,6 +17,7 @@ std::unique_ptr<PlotView> createView(View view, Document* document)
     case View::Similarity: return std::make_unique<SimilarityView>(document);
     case View::Offset: return std::make_unique<OffsetView>(document);
     case View::Bands: return std::make_unique<BandsView>(document);
+    case View::Rope: return std::make_unique<RopeView>(document);
     }
     return std::make_unique<HeatmapView>(document);
 }

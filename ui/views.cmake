@@ -7,4 +7,6 @@ target_sources(pe_ui PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR}/offsetcircles.h ${CMAKE_CURRENT_SOURCE_DIR}/offsetcircles.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/offsetview.h ${CMAKE_CURRENT_SOURCE_DIR}/offsetview.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/bandsview.h ${CMAKE_CURRENT_SOURCE_DIR}/bandsview.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/ropedata.h ${CMAKE_CURRENT_SOURCE_DIR}/ropedata.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/ropeview.h ${CMAKE_CURRENT_SOURCE_DIR}/ropeview.cpp
 )

@@ -8,7 +8,7 @@ namespace pe::ui {
 QStringList viewNames()
 {
     return {QStringLiteral("heatmap"), QStringLiteral("waves"), QStringLiteral("similarity"),
-            QStringLiteral("offset"), QStringLiteral("bands")};
+            QStringLiteral("offset"), QStringLiteral("bands"), QStringLiteral("rope")};
 }
 
 QString viewName(View view)

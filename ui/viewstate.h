@@ -10,8 +10,8 @@
 
 namespace pe::ui {
 
-/// The five views of the explorer; also the `--view` names of the command line.
-enum class View { Heatmap, Waves, Similarity, Offset, Bands };
+/// The views of the explorer; also the `--view` names of the command line.
+enum class View { Heatmap, Waves, Similarity, Offset, Bands, Rope };
 
 QString viewName(View view);
 std::optional<View> parseView(const QString& name);

@@ -3,8 +3,10 @@
 //   make_screenshot OUT.png WIDTHxHEIGHT [pe-explorer options…]
 #include "app/commandline.h"
 #include "ui/mainwindow.h"
+#include "ui/plotview.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QTextStream>
 
@@ -29,6 +31,10 @@ int main(int argc, char** argv)
     pe::ui::MainWindow window(pe::ui::Settings{options.spec, options.state});
     window.resize(size.value(0).toInt(), size.value(1).toInt());
     window.show();
+    // --view NAME raises that view's tab (the RoPE view, …) for a screenshot of it.
+    if (pe::ui::PlotView* shown = window.plotView(options.view); shown && options.view != pe::ui::View::Heatmap)
+        if (auto* dock = qobject_cast<QDockWidget*>(shown->parentWidget()))
+            dock->raise();
     QElapsedTimer timer;
     timer.start();
     while (!window.document()->isFrameCurrent() && timer.elapsed() < 30000)

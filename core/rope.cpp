@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+#include "core/rope.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <sstream>
+
+namespace pe::core {
+
+std::string_view ropeScalingName(RopeScaling scaling)
+{
+    switch (scaling) {
+    case RopeScaling::None: return "none";
+    case RopeScaling::PositionInterpolation: return "PI";
+    case RopeScaling::NtkAware: return "NTK-aware";
+    case RopeScaling::Yarn: return "YaRN";
+    }
+    return "none";
+}
+
+std::optional<std::string> ropeValidationError(int dModel, double base, const RopeScalingSpec& spec)
+{
+    std::ostringstream out;
+    if (dModel < 4)
+        out << "d_model = " << dModel << " is too small for rotary scaling; allowed: 4 or more";
+    else if (!(base > 1.0) || !std::isfinite(base))
+        out << "base = " << base << " must be a finite number above 1";
+    else if (!(spec.scale >= 1.0) || !(spec.scale <= 1e6))
+        out << "scale s = " << spec.scale << " is not allowed; allowed: 1 to 1000000";
+    else if (!(spec.originalLength >= 1.0) || !std::isfinite(spec.originalLength))
+        out << "original context length = " << spec.originalLength << " is not allowed; allowed: 1 or more";
+    else if (!(spec.alpha > 0.0) || !(spec.beta > spec.alpha) || !std::isfinite(spec.beta))
+        out << "YaRN ramp α = " << spec.alpha << ", β = " << spec.beta << " is not allowed; need 0 < α < β";
+    else
+        return std::nullopt;
+    return out.str();
+}
+
+int ropePairCount(int dModel)
+{
+    return std::max(dModel, 0) / 2;
+}
+
+Eigen::VectorXd ropeFrequencies(int dModel, double base)
+{
+    const int pairs = ropePairCount(dModel);
+    Eigen::VectorXd theta(pairs);
+    // In log space and long double, as the sinusoidal table: exact at k = 0, smooth in k.
+    const long double logBase = std::log(static_cast<long double>(base));
+    for (int k = 0; k < pairs; ++k)
+        theta[k] = static_cast<double>(std::exp(-logBase * (2.0L * k) / dModel));
+    return theta;
+}
+
+double ntkAwareBase(double base, int dModel, double scale)
+{
+    return base * std::pow(scale, static_cast<double>(dModel) / (dModel - 2));
+}
+
+double yarnRamp(double turns, double alpha, double beta)
+{
+    return std::clamp((turns - alpha) / (beta - alpha), 0.0, 1.0);
+}
+
+double yarnAttentionFactor(double scale)
+{
+    return scale <= 1.0 ? 1.0 : 0.1 * std::log(scale) + 1.0;
+}
+
+Eigen::VectorXd scaledRopeFrequencies(int dModel, double base, RopeScaling scaling, const RopeScalingSpec& spec)
+{
+    const Eigen::VectorXd theta = ropeFrequencies(dModel, base);
+    const double s = spec.scale;
+    switch (scaling) {
+    case RopeScaling::None: return theta;
+    case RopeScaling::PositionInterpolation: return theta / s;
+    case RopeScaling::NtkAware: return ropeFrequencies(dModel, ntkAwareBase(base, dModel, s));
+    case RopeScaling::Yarn: {
+        Eigen::VectorXd scaled(theta.size());
+        for (Eigen::Index k = 0; k < theta.size(); ++k) {
+            const double turns = spec.originalLength * theta[k] / (2 * std::numbers::pi);
+            const double gamma = yarnRamp(turns, spec.alpha, spec.beta);
+            scaled[k] = (1.0 - gamma) * theta[k] / s + gamma * theta[k];
+        }
+        return scaled;
+    }
+    }
+    return theta;
+}
+
+Eigen::VectorXd rotaryEmbedding(const Eigen::VectorXd& x, double position, const Eigen::VectorXd& theta)
+{
+    Eigen::VectorXd out = x;
+    const Eigen::Index pairs = std::min<Eigen::Index>(theta.size(), x.size() / 2);
+    for (Eigen::Index k = 0; k < pairs; ++k) {
+        // The angle in long double: positions up to 10^6 keep their phase to ~1e−16.
+        const long double angle = static_cast<long double>(position) * theta[k];
+        const double c = static_cast<double>(std::cos(angle)), s = static_cast<double>(std::sin(angle));
+        out[2 * k] = x[2 * k] * c - x[2 * k + 1] * s;
+        out[2 * k + 1] = x[2 * k] * s + x[2 * k + 1] * c;
+    }
+    return out;
+}
+
+double rotaryScore(const Eigen::VectorXd& q, const Eigen::VectorXd& k, double m, double n, const Eigen::VectorXd& theta)
+{
+    return rotaryEmbedding(q, m, theta).dot(rotaryEmbedding(k, n, theta));
+}
+
+Eigen::VectorXd rotaryDecayBound(const Eigen::VectorXd& theta, const Eigen::VectorXd& distances)
+{
+    Eigen::VectorXd bound(distances.size());
+    const auto pairs = static_cast<double>(theta.size());
+    for (Eigen::Index i = 0; i < distances.size(); ++i) {
+        double re = 0, im = 0, total = 0;
+        for (Eigen::Index k = 0; k < theta.size(); ++k) {
+            const double angle = distances[i] * theta[k];
+            re += std::cos(angle);
+            im += std::sin(angle);
+            total += std::hypot(re, im); // |S_{k+1}|
+        }
+        bound[i] = pairs > 0 ? total / pairs : 0.0;
+    }
+    return bound;
+}
+
+} // namespace pe::core

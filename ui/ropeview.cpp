@@ -1,0 +1,485 @@
+// SPDX-License-Identifier: MIT
+#include "ui/ropeview.h"
+
+#include "ui/document.h"
+#include "ui/ropedata.h"
+
+#include <QCheckBox>
+#include <QFontMetricsF>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <numbers>
+#include <random>
+#include <vector>
+
+namespace pe::ui {
+
+namespace {
+
+using core::RopeScaling;
+
+constexpr double twoPi = 2 * std::numbers::pi;
+constexpr int defaultScale = 8;
+constexpr int defaultOriginalLength = 4096;
+/// The decay curve evaluates (pairs × samples) complex terms per method: keep it a few million.
+constexpr double decayBudget = 2e6;
+
+QString methodName(RopeScaling scaling, bool shortName = false)
+{
+    switch (scaling) {
+    case RopeScaling::None: return RopeView::tr("no scaling");
+    case RopeScaling::PositionInterpolation: return shortName ? RopeView::tr("PI") : RopeView::tr("PI: θ/s");
+    case RopeScaling::NtkAware: return shortName ? RopeView::tr("NTK") : RopeView::tr("NTK-aware base");
+    case RopeScaling::Yarn: return shortName ? RopeView::tr("YaRN") : RopeView::tr("YaRN ramp");
+    }
+    return {};
+}
+
+QColor methodColor(RopeScaling scaling)
+{
+    switch (scaling) {
+    case RopeScaling::None: return QColor(40, 40, 40);
+    case RopeScaling::PositionInterpolation: return seriesColor(1);
+    case RopeScaling::NtkAware: return seriesColor(2);
+    case RopeScaling::Yarn: return seriesColor(4);
+    }
+    return Qt::black;
+}
+
+QCPScatterStyle::ScatterShape methodShape(RopeScaling scaling)
+{
+    switch (scaling) {
+    case RopeScaling::None: return QCPScatterStyle::ssDisc;
+    case RopeScaling::PositionInterpolation: return QCPScatterStyle::ssSquare;
+    case RopeScaling::NtkAware: return QCPScatterStyle::ssTriangle;
+    case RopeScaling::Yarn: return QCPScatterStyle::ssDiamond;
+    }
+    return QCPScatterStyle::ssDisc;
+}
+
+void useLogTicker(QCPAxis* axis)
+{
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    axis->setNumberFormat(QStringLiteral("eb"));
+    axis->setNumberPrecision(0);
+}
+
+/// A fixed query and key for the relative-score check: any vectors show it, fixed ones keep
+/// the numbers the same from run to run.
+Eigen::VectorXd demoVector(int d, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    std::normal_distribution<double> normal;
+    Eigen::VectorXd v(d);
+    for (int i = 0; i < d; ++i)
+        v[i] = normal(rng);
+    return v;
+}
+
+} // namespace
+
+RopeView::RopeView(Document* document, QWidget* parent)
+    : PlotView(document, View::Rope, parent)
+{
+    setExplanation(tr("<b>Rotary position embedding (RoPE).</b> Instead of adding the encoding, "
+                      "RoPE turns each pair (q<sub>2k</sub>, q<sub>2k+1</sub>) of a query or key at "
+                      "position m by the angle m·θ<sub>k</sub>, with the same θ<sub>k</sub> = "
+                      "base<sup>−2k/d</sup>. A score q<sub>m</sub>·k<sub>n</sub> then depends only on "
+                      "m − n. <i>Top:</i> how many positions one turn of each pair takes, and how the "
+                      "three ways of stretching a model trained on L<sub>orig</sub> to s·L<sub>orig</sub> "
+                      "change it: PI slows every pair by s; NTK-aware raises the base, so fast pairs "
+                      "stay and only the slowest is slowed by s; YaRN keeps pairs that turn more than "
+                      "β = 32 times in L<sub>orig</sub>, interpolates those under α = 1 turn, ramps in "
+                      "between. <i>Bottom:</i> RoFormer's upper bound of the score: it falls as tokens "
+                      "get farther apart."));
+    auto* box = static_cast<QVBoxLayout*>(layout());
+    box->insertWidget(1, createControls());
+
+    QCustomPlot* p = plot();
+    m_title = addTitle(p);
+    m_bandsRect = p->axisRect();
+    placeLegendUnderTitle(p, 4);
+    m_decayRect = new QCPAxisRect(p);
+    p->plotLayout()->addElement(3, 0, m_decayRect);
+    p->plotLayout()->setRowStretchFactor(2, 3.0);
+    p->plotLayout()->setRowStretchFactor(3, 2.0);
+    auto* widths = new QCPMarginGroup(p);
+    m_bandsRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    m_decayRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    m_bandsRect->setMinimumMargins(QMargins(15, 5, 15, 15));
+
+    QCPAxis* decayX = m_decayRect->axis(QCPAxis::atBottom);
+    QCPAxis* decayY = m_decayRect->axis(QCPAxis::atLeft);
+    // The no-scaling curve last, on top of the others.
+    for (RopeScaling method : {RopeScaling::PositionInterpolation, RopeScaling::NtkAware, RopeScaling::Yarn, RopeScaling::None}) {
+        m_decay[index(method)] = p->addGraph(decayX, decayY);
+        m_decay[index(method)]->removeFromLegend();
+    }
+    for (RopeScaling method : core::allRopeScalings) {
+        m_wavelength[index(method)] = p->addGraph(p->xAxis, p->yAxis);
+        m_wavelength[index(method)]->setName(methodName(method));
+    }
+    for (int i = 0; i < 2; ++i) {
+        m_contextLines[i] = addStraightLine(p, m_bandsRect);
+        m_contextLabels[i] = addText(p, m_bandsRect);
+        m_contextLabels[i]->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        m_contextLabels[i]->setPadding(QMargins(3, 1, 3, 1));
+    }
+
+    p->xAxis->setLabel(tr("Pair index k"));
+    p->xAxis->setTicker(integerTicker());
+    p->yAxis->setLabel(tr("Wavelength 2π/θ (positions per turn)"));
+    p->yAxis2->setLabel(tr("θ (radians per position)"));
+    for (QCPAxis* axis : {p->yAxis, p->yAxis2})
+        useLogTicker(axis);
+    p->yAxis2->setVisible(true);
+    p->yAxis2->setRangeReversed(true);
+    connect(p->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& range) {
+        if (range.lower > 0)
+            plot()->yAxis2->setRange(twoPi / range.upper, twoPi / range.lower);
+    });
+    p->yAxis->grid()->setSubGridVisible(true);
+    decayX->setLabel(tr("Relative distance m − n"));
+    decayY->setLabel(tr("Relative bound"));
+    useTopAxisAsCaption(m_decayRect);
+
+    fitAfterLayout(p, this, [this] { return fitToSize(); });
+    connect(p, &QCustomPlot::mouseMove, this, &RopeView::onMouseMove);
+    applyScale();
+}
+
+QWidget* RopeView::createControls()
+{
+    auto* controls = new QWidget(this);
+    auto* column = new QVBoxLayout(controls);
+    column->setContentsMargins(0, 0, 0, 0);
+    auto* row = new QHBoxLayout;
+    column->addLayout(row);
+
+    m_scaleSlider = new QSlider(Qt::Horizontal);
+    m_scaleSlider->setRange(1, 64);
+    m_scaleSlider->setValue(defaultScale);
+    m_scaleBox = new QSpinBox;
+    m_scaleBox->setRange(1, 64);
+    m_scaleBox->setValue(defaultScale);
+    m_scaleBox->setPrefix(QStringLiteral("s = "));
+    const QString scaleTip = tr("Context scale s: the model is stretched from L_orig to s·L_orig positions (1 = no stretching)");
+    m_scaleSlider->setToolTip(scaleTip);
+    m_scaleBox->setToolTip(scaleTip);
+    m_lengthBox = new QSpinBox;
+    m_lengthBox->setRange(16, 1 << 20);
+    m_lengthBox->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    m_lengthBox->setValue(defaultOriginalLength);
+    m_lengthBox->setPrefix(QStringLiteral("L_orig = "));
+    m_lengthBox->setToolTip(tr("The context length the model was trained on; YaRN's ramp counts the turns of each pair within it"));
+    m_logBox = new QCheckBox(tr("Log distance"));
+    m_logBox->setToolTip(tr("Show the relative distance of the decay curve on a logarithmic axis"));
+    auto* scaleLabel = new QLabel(tr("&Scale:"));
+    scaleLabel->setBuddy(m_scaleBox);
+    row->addWidget(scaleLabel);
+    row->addWidget(m_scaleSlider, 1);
+    row->addWidget(m_scaleBox);
+    row->addWidget(m_lengthBox);
+    row->addWidget(m_logBox);
+
+    m_summary = new QLabel;
+    m_summary->setObjectName(QStringLiteral("ropeSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    column->addWidget(m_summary);
+
+    connect(m_scaleSlider, &QSlider::valueChanged, m_scaleBox, &QSpinBox::setValue);
+    connect(m_scaleBox, qOverload<int>(&QSpinBox::valueChanged), m_scaleSlider, &QSlider::setValue);
+    connect(m_scaleBox, qOverload<int>(&QSpinBox::valueChanged), this, &RopeView::optionsEdited);
+    connect(m_lengthBox, qOverload<int>(&QSpinBox::valueChanged), this, &RopeView::optionsEdited);
+    connect(m_logBox, &QCheckBox::toggled, this, &RopeView::optionsEdited);
+    return controls;
+}
+
+QVariantMap RopeView::viewOptions() const
+{
+    return {{QLatin1String(ropeKeys::scale), m_scaleBox->value()},
+            {QLatin1String(ropeKeys::originalLength), m_lengthBox->value()},
+            {QLatin1String(ropeKeys::logDistance), m_logBox->isChecked()}};
+}
+
+void RopeView::setViewOptions(const QVariantMap& options)
+{
+    const QSignalBlocker a(m_scaleBox), b(m_scaleSlider), c(m_lengthBox), d(m_logBox);
+    m_scaleBox->setValue(options.value(QLatin1String(ropeKeys::scale), defaultScale).toInt());
+    m_scaleSlider->setValue(m_scaleBox->value());
+    m_lengthBox->setValue(options.value(QLatin1String(ropeKeys::originalLength), defaultOriginalLength).toInt());
+    m_logBox->setChecked(options.value(QLatin1String(ropeKeys::logDistance), false).toBool());
+    refresh();
+}
+
+core::RopeScalingSpec RopeView::scaling() const
+{
+    return ropeScalingFromOptions(viewOptions());
+}
+
+bool RopeView::logDistance() const
+{
+    return m_logBox->isChecked();
+}
+
+void RopeView::optionsEdited()
+{
+    viewOptionsChanged();
+    refresh();
+}
+
+void RopeView::applyScale()
+{
+    PlotView::applyScale();
+    scaleTitle(m_title, scale());
+    for (QCPItemText* label : m_contextLabels)
+        label->setFont(plot()->xAxis->tickLabelFont());
+    if (m_summary) {
+        QFont font = m_summary->font();
+        font.setPointSizeF(QFont().pointSizeF() * scale());
+        m_summary->setFont(font);
+    }
+}
+
+void RopeView::redraw(const Frame& f)
+{
+    const core::EncodingSpec& spec = f.spec;
+    const auto error = core::ropeValidationError(spec.dModel, spec.base, scaling());
+    for (QCPGraph* graph : m_wavelength)
+        graph->data()->clear();
+    for (QCPGraph* graph : m_decay)
+        graph->data()->clear();
+    if (error) {
+        m_titleText = tr("Rotary position embedding\n%1").arg(QString::fromStdString(*error));
+        m_summary->setText(QString());
+    } else {
+        drawBands(spec);
+        drawDecay(spec);
+        m_titleText = titleText(spec);
+        m_summary->setText(summaryText());
+    }
+    m_title->setText(m_titleText);
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString RopeView::titleText(const core::EncodingSpec& spec) const
+{
+    const core::RopeScalingSpec s = scaling();
+    if (m_forExport)
+        return tr("RoPE context scaling: s = %1, L_orig = %2\nd_model %3 · base %4 · YaRN attention factor %5")
+            .arg(s.scale).arg(s.originalLength).arg(spec.dModel).arg(shortNumber(spec.base, 6))
+            .arg(QString::number(core::yarnAttentionFactor(s.scale), 'f', 3));
+    return tr("Rotary position embedding: context scale s = %1\nd_model %2 · base %3 · L_orig %4 → s·L_orig %5")
+        .arg(s.scale).arg(spec.dModel).arg(shortNumber(spec.base, 6)).arg(s.originalLength)
+        .arg(s.scale * s.originalLength);
+}
+
+void RopeView::drawBands(const core::EncodingSpec& spec)
+{
+    const core::RopeScalingSpec s = scaling();
+    const int pairs = core::ropePairCount(spec.dModel);
+    QVector<double> keys(pairs);
+    for (int k = 0; k < pairs; ++k)
+        keys[k] = k;
+    double lowest = twoPi, highest = s.scale * s.originalLength;
+    for (RopeScaling method : core::allRopeScalings) {
+        const Eigen::VectorXd theta = core::scaledRopeFrequencies(spec.dModel, spec.base, method, s);
+        QVector<double> lambda(pairs);
+        for (int k = 0; k < pairs; ++k) {
+            lambda[k] = twoPi / theta[k];
+            lowest = std::min(lowest, lambda[k]);
+            highest = std::max(highest, lambda[k]);
+        }
+        QCPGraph* graph = m_wavelength[index(method)];
+        graph->setData(keys, lambda, true);
+        const bool none = method == RopeScaling::None;
+        graph->setPen(QPen(methodColor(method), penWidth(none ? 1.8 : 1.3)));
+        const double marker = pairs > 64 ? 0.0 : (m_forExport || pairs > 32 ? 4.0 : 6.0) * scale();
+        graph->setScatterStyle(marker > 0 ? QCPScatterStyle(methodShape(method), QPen(methodColor(method), penWidth(1.2)),
+                                                            none ? QBrush(methodColor(method)) : QBrush(Qt::NoBrush), marker)
+                                          : QCPScatterStyle());
+    }
+    const std::array<double, 2> levels{s.originalLength, s.scale * s.originalLength};
+    const std::array<QString, 2> texts{tr("L_orig = %1").arg(s.originalLength),
+                                       tr("s·L_orig = %1").arg(s.scale * s.originalLength)};
+    for (int i = 0; i < 2; ++i) {
+        placeHorizontal(m_contextLines[i], levels[i]);
+        m_contextLines[i]->setPen(QPen(QColor(120, 120, 120), penWidth(1.0), i == 0 ? Qt::DashLine : Qt::DotLine));
+        m_contextLabels[i]->setText(texts[i]);
+        m_contextLabels[i]->position->setCoords(0.01, levels[i]);
+        // Above the lines at the left, where only the fast pairs are, far below; s = 1 puts both
+        // lines on one level: L_orig goes below then.
+        const bool below = i == 0 && s.scale <= 1.0;
+        m_contextLabels[i]->setPositionAlignment(Qt::AlignLeft | (below ? Qt::AlignTop : Qt::AlignBottom));
+        m_contextLabels[i]->setColor(QColor(90, 90, 90));
+    }
+    plot()->xAxis->setRange(-0.5, std::max(pairs, 1) - 0.5);
+    plot()->yAxis->setRange(lowest / 3.0, highest * 4.0);
+}
+
+void RopeView::drawDecay(const core::EncodingSpec& spec)
+{
+    const core::RopeScalingSpec s = scaling();
+    const bool logarithmic = logDistance() && spec.maxLen > 2;
+    const int pairs = core::ropePairCount(spec.dModel);
+    // Every integer distance up to max_len where that is cheap; otherwise samples spread evenly
+    // (on the log axis: evenly in log distance) — the bound is smooth on that scale.
+    const auto wanted = static_cast<std::int64_t>(std::clamp(decayBudget / std::max(pairs, 1), 128.0, 4096.0));
+    const std::int64_t last = std::max<std::int64_t>(spec.maxLen - 1, 1);
+    const std::int64_t steps = std::min(wanted, logarithmic ? last : last + 1);
+    std::vector<double> whole;
+    for (std::int64_t i = 0; i < steps; ++i) {
+        const double t = steps > 1 ? double(i) / double(steps - 1) : 0.0;
+        whole.push_back(logarithmic ? std::round(std::pow(static_cast<double>(last), t)) : std::round(t * static_cast<double>(last)));
+    }
+    whole.erase(std::unique(whole.begin(), whole.end()), whole.end()); // log steps round to the same small distances
+    const auto samples = static_cast<Eigen::Index>(whole.size());
+    const Eigen::VectorXd distances = Eigen::Map<const Eigen::VectorXd>(whole.data(), samples);
+    const QVector<double> keys(distances.data(), distances.data() + samples);
+    m_decayKeys = keys;
+    double highest = 0;
+    for (RopeScaling method : core::allRopeScalings) {
+        const Eigen::VectorXd bound = core::rotaryDecayBound(core::scaledRopeFrequencies(spec.dModel, spec.base, method, s), distances);
+        QCPGraph* graph = m_decay[index(method)];
+        graph->setData(keys, QVector<double>(bound.data(), bound.data() + samples), true);
+        graph->setPen(QPen(methodColor(method), penWidth(method == RopeScaling::None ? 2.0 : 1.3)));
+        highest = std::max(highest, bound.maxCoeff());
+    }
+    QCPAxis* x = m_decayRect->axis(QCPAxis::atBottom);
+    if (logarithmic) {
+        useLogTicker(x);
+        x->setRange(1, static_cast<double>(last));
+    } else {
+        x->setScaleType(QCPAxis::stLinear);
+        x->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        x->setNumberFormat(QStringLiteral("gb"));
+        x->setNumberPrecision(6);
+        x->setRange(0, static_cast<double>(last));
+    }
+    m_decayRect->axis(QCPAxis::atLeft)->setRange(0, highest * 1.08);
+    m_decayCaptions = {tr("Long-term decay: RoFormer's bound (1/(d/2))·Σ_j |Σ_{k<j} e^{i(m−n)θ_k}|"),
+                       tr("RoFormer's decay bound against m − n"), tr("Decay bound")};
+    m_decayRect->axis(QCPAxis::atTop)->setLabel(m_decayCaptions.front());
+}
+
+QString RopeView::summaryText() const
+{
+    const FramePtr& f = document()->frame();
+    if (!f)
+        return {};
+    const core::EncodingSpec& spec = f->spec;
+    const core::RopeScalingSpec s = scaling();
+    const Eigen::VectorXd theta = core::ropeFrequencies(spec.dModel, spec.base);
+    const Eigen::VectorXd q = demoVector(spec.dModel, 1), key = demoVector(spec.dModel, 2);
+    const std::int64_t n = spec.firstPosition + f->state.position;
+    const std::int64_t m = n + f->state.offset;
+    constexpr std::int64_t shift = 1000;
+    const double score = core::rotaryScore(q, key, double(m), double(n), theta);
+    const double shifted = core::rotaryScore(q, key, double(m + shift), double(n + shift), theta);
+    const double factor = core::yarnAttentionFactor(s.scale);
+    return tr("NTK-aware base′ = base·s<sup>d/(d−2)</sup> = %1 · YaRN: √(1/t) = 0.1·ln s + 1 = %2, so logits × %3<br>"
+              "Relative only: for a fixed random q and k, q<sub>m</sub>·k<sub>n</sub> at m = %4, n = %5 (position + "
+              "offset, position) is %6; at m = %7, n = %8 it is %9.")
+        .arg(shortNumber(core::ntkAwareBase(spec.base, spec.dModel, s.scale), 6))
+        .arg(QString::number(factor, 'f', 4)).arg(QString::number(factor * factor, 'f', 4))
+        .arg(m).arg(n).arg(QString::number(score, 'f', 6)).arg(m + shift).arg(n + shift)
+        .arg(QString::number(shifted, 'f', 6));
+}
+
+QString RopeView::pairDescription(int pair) const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || pair < 0 || pair >= core::ropePairCount(f->spec.dModel))
+        return {};
+    const core::RopeScalingSpec s = scaling();
+    QStringList parts;
+    for (RopeScaling method : core::allRopeScalings) {
+        const double theta = core::scaledRopeFrequencies(f->spec.dModel, f->spec.base, method, s)[pair];
+        parts << tr("%1 λ = %2").arg(methodName(method, true), shortNumber(twoPi / theta, 5));
+    }
+    const double theta = core::ropeFrequencies(f->spec.dModel, f->spec.base)[pair];
+    const double turns = s.originalLength * theta / twoPi;
+    return tr("pair k = %1 (dims %2, %3) · θ = %4 · %5 turns in L_orig · YaRN γ = %6 · %7")
+        .arg(pair).arg(2 * pair).arg(2 * pair + 1).arg(shortNumber(theta, 5)).arg(shortNumber(turns, 4))
+        .arg(shortNumber(core::yarnRamp(turns, s.alpha, s.beta), 3)).arg(parts.join(QStringLiteral(" · ")));
+}
+
+void RopeView::prepareForExport(double fontPixels)
+{
+    m_forExport = true;
+    refresh();
+    plot()->legend->setIconSize(16, 8);
+    plot()->legend->setIconTextPadding(4);
+    PlotView::prepareForExport(fontPixels);
+}
+
+bool RopeView::fitToSize()
+{
+    QCustomPlot* p = plot();
+    bool changed = fitTitle(m_title, m_titleText);
+    QCPLegend* legend = p->legend;
+    const double width = legendRowWidth(legend);
+    const QString before = m_wavelength[1]->name();
+    for (bool shortNames : {false, true}) {
+        for (RopeScaling method : core::allRopeScalings)
+            m_wavelength[index(method)]->setName(method == RopeScaling::None ? methodName(method) : methodName(method, shortNames));
+        if (legendColumnsFitting(legend, 0.85 * width, 4) >= 4)
+            break;
+    }
+    changed = m_wavelength[1]->name() != before || changed;
+    changed = setLegendColumns(legend, legendColumnsFitting(legend, width, 4)) || changed;
+    changed = fitAxisLabel(p->yAxis, {tr("Wavelength 2π/θ (positions per turn)"), tr("Wavelength (positions)"),
+                                      tr("Wavelength"), QStringLiteral("λ")}) || changed;
+    changed = fitAxisLabel(p->yAxis2, {tr("θ (radians per position)"), tr("θ (rad/position)"), QStringLiteral("θ")}) || changed;
+    changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atTop), m_decayCaptions) || changed;
+    changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atLeft), {tr("Relative bound"), tr("Bound")}) || changed;
+    changed = fitTickCount(p->xAxis, 8) || changed;
+    changed = fitTickCount(m_decayRect->axis(QCPAxis::atLeft), 5) || changed;
+    if (!logDistance())
+        changed = fitTickCount(m_decayRect->axis(QCPAxis::atBottom), 6) || changed;
+    // Many decades on a short axis: label every second one.
+    const QCPRange range = p->yAxis->range();
+    const double decades = range.lower > 0 ? std::log10(range.upper / range.lower) : 1.0;
+    const double room = m_bandsRect->height() / std::max(decades, 1.0);
+    const double logBase = room < 1.8 * QFontMetricsF(p->yAxis->tickLabelFont()).height() ? 100.0 : 10.0;
+    for (QCPAxis* axis : {p->yAxis, p->yAxis2})
+        if (auto log = axis->ticker().dynamicCast<QCPAxisTickerLog>(); log && log->logBase() != logBase) {
+            log->setLogBase(logBase);
+            changed = true;
+        }
+    return changed;
+}
+
+void RopeView::onMouseMove(QMouseEvent* event)
+{
+    const FramePtr& f = document()->frame();
+    QCPAxisRect* rect = f ? axisRectAt(plot(), event->position()) : nullptr;
+    if (rect == m_bandsRect) {
+        const double key = plot()->xAxis->pixelToCoord(event->position().x());
+        setReadout(std::isfinite(key) ? pairDescription(static_cast<int>(std::lround(key))) : QString());
+    } else if (rect == m_decayRect) {
+        const double distance = m_decayRect->axis(QCPAxis::atBottom)->pixelToCoord(event->position().x());
+        const int i = nearestIndex(m_decayKeys, distance);
+        if (i < 0) {
+            setReadout(QString());
+            return;
+        }
+        QStringList parts;
+        for (RopeScaling method : core::allRopeScalings)
+            parts << tr("%1 %2").arg(methodName(method, true), shortNumber(m_decay[index(method)]->data()->at(i)->value, 4));
+        setReadout(tr("distance m − n = %1 · bound: %2").arg(m_decayKeys[i]).arg(parts.join(QStringLiteral(" · "))));
+    } else {
+        setReadout(QString());
+    }
+}
+
+} // namespace pe::ui
