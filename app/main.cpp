@@ -2,6 +2,7 @@
 #include "app/commandline.h"
 #include "app/headlessexport.h"
 #include "ui/mainwindow.h"
+#include "ui/memoryreuse.h"
 
 #include <QApplication>
 #include <QDir>
@@ -62,6 +63,7 @@ void ensureRuntimeDirectory()
 
 int main(int argc, char** argv)
 {
+    pe::ui::reuseFreedMemory();
     const QStringList arguments = argumentList(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("PE Explorer"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PE_EXPLORER_VERSION));

@@ -1,31 +1,141 @@
 // SPDX-License-Identifier: MIT
 #include "ui/cellcolormap.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
 namespace pe::ui {
+
+CellData::CellData() : QCPColorMapData(2, 2, QCPRange(0, 1), QCPRange(0, 1)) {}
+
+void CellData::assign(const core::RowMatrix& cells, const QCPRange& keyRange, const QCPRange& valueRange)
+{
+    const auto rows = static_cast<int>(cells.rows()), columns = static_cast<int>(cells.cols());
+    if (rows == 0 || columns == 0) {
+        clear();
+        return;
+    }
+    const int keys = std::max(columns, 2), values = std::max(rows, 2);
+    const std::size_t size = static_cast<std::size_t>(keys) * values;
+    if (mData != m_storage) { // setSize() replaced the array: it holds exactly its cells
+        m_storage = mData;
+        m_capacity = static_cast<std::size_t>(mKeySize) * mValueSize;
+    }
+    if (size > m_capacity || !mData) {
+        delete[] mData; // QCPColorMapData frees mData with delete[] too
+        mData = m_storage = new double[size];
+        m_capacity = size;
+    }
+    clearAlpha();
+    mKeySize = keys;
+    mValueSize = values;
+    mKeyRange = keyRange;
+    mValueRange = valueRange;
+    mIsEmpty = false;
+    double lowest = cells(0, 0), highest = lowest;
+    for (int v = 0; v < values; ++v) {
+        const double* source = cells.data() + static_cast<std::ptrdiff_t>(std::min(v, rows - 1)) * columns;
+        double* target = mData + static_cast<std::ptrdiff_t>(v) * keys;
+        std::memcpy(target, source, sizeof(double) * columns);
+        if (keys > columns)
+            target[1] = target[0];
+        const auto [low, high] = std::minmax_element(source, source + columns);
+        lowest = std::min(lowest, *low);
+        highest = std::max(highest, *high);
+    }
+    mDataBounds = QCPRange(lowest, highest);
+    mDataModified = true;
+}
+
+CellColorMap::CellColorMap(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPColorMap(keyAxis, valueAxis)
+{
+    setData(new CellData, false); // takes ownership
+}
+
+CellData* CellColorMap::cells() const
+{
+    return static_cast<CellData*>(mMapData);
+}
+
+bool CellColorMap::canUseCellImage() const
+{
+    return mKeyAxis && mValueAxis && keyAxis()->orientation() == Qt::Horizontal && !mMapData->isEmpty()
+        && mDataScaleType == QCPAxis::stLinear && !mGradient.periodic() && mDataRange.size() > 0;
+}
+
+void CellColorMap::updateLookupTable()
+{
+    if (!m_lookup.empty() && m_lookupGradient == mGradient && m_lookupRange == mDataRange)
+        return;
+    m_lookupGradient = mGradient;
+    m_lookupRange = mDataRange;
+    // The colour of level i is what QCPColorGradient::colorize gives a value in that level;
+    // asking at the level's middle avoids rounding into the level below.
+    const int levels = std::max(mGradient.levelCount(), 2);
+    m_lookup.resize(levels);
+    const double step = mDataRange.size() / (levels - 1);
+    for (int i = 0; i < levels; ++i)
+        m_lookup[i] = m_lookupGradient.color(mDataRange.lower + (i + 0.5) * step, mDataRange);
+}
+
+void CellColorMap::updateMapImage()
+{
+    if (!canUseCellImage()) {
+        QCPColorMap::updateMapImage();
+        return;
+    }
+    updateLookupTable();
+    const int keys = mMapData->keySize(), values = mMapData->valueSize();
+    if (mMapImage.size() != QSize(keys, values) || mMapImage.format() != QImage::Format_ARGB32_Premultiplied)
+        mMapImage = QImage(keys, values, QImage::Format_ARGB32_Premultiplied);
+    // Made for the axes' current orientation, so drawing needs no mirrored copy of it.
+    m_imageMirrorX = keyAxis()->rangeReversed();
+    m_imageMirrorY = valueAxis()->rangeReversed();
+    const double toLevel = (static_cast<double>(m_lookup.size()) - 1) / mDataRange.size();
+    const int lastLevel = static_cast<int>(m_lookup.size()) - 1;
+    const QRgb* lookup = m_lookup.data();
+    const CellData* data = cells();
+    for (int y = 0; y < values; ++y) {
+        const int v = m_imageMirrorY ? y : values - 1 - y; // QImage counts lines from the top
+        const double* source = data->mData + static_cast<std::ptrdiff_t>(v) * keys;
+        auto* line = reinterpret_cast<QRgb*>(mMapImage.scanLine(y));
+        for (int x = 0; x < keys; ++x) {
+            const double value = source[m_imageMirrorX ? keys - 1 - x : x];
+            if (std::isnan(value)) {
+                line[x] = 0; // transparent
+                continue;
+            }
+            const double level = (value - mDataRange.lower) * toLevel;
+            line[x] = lookup[level <= 0 ? 0 : level >= lastLevel ? lastLevel : static_cast<int>(level)];
+        }
+    }
+    cells()->mDataModified = false;
+    mMapImageInvalidated = false;
+}
 
 void CellColorMap::draw(QCPPainter* painter)
 {
-    if (!painter->modes().testFlag(QCPPainter::pmVectorized) || mMapData->isEmpty() || !mKeyAxis || !mValueAxis) {
+    if (!canUseCellImage()) {
         QCPColorMap::draw(painter);
         return;
     }
-    updateMapImage(); // exports are rare: always rebuild rather than track QCPColorMapData's private flag
+    if (cells()->mDataModified || mMapImageInvalidated || m_imageMirrorX != keyAxis()->rangeReversed()
+        || m_imageMirrorY != valueAxis()->rangeReversed())
+        updateMapImage();
     // Cells are centred on the data range; extend by half a cell so the image covers whole cells.
     QRectF target = QRectF(coordsToPixels(mMapData->keyRange().lower, mMapData->valueRange().lower),
                            coordsToPixels(mMapData->keyRange().upper, mMapData->valueRange().upper)).normalized();
-    const bool horizontalKey = keyAxis()->orientation() == Qt::Horizontal;
-    const int across = horizontalKey ? mMapData->keySize() : mMapData->valueSize();
-    const int down = horizontalKey ? mMapData->valueSize() : mMapData->keySize();
-    const double halfWidth = across > 1 ? 0.5 * target.width() / (across - 1) : 0;
-    const double halfHeight = down > 1 ? 0.5 * target.height() / (down - 1) : 0;
+    const int keys = mMapData->keySize(), values = mMapData->valueSize();
+    const double halfWidth = keys > 1 ? 0.5 * target.width() / (keys - 1) : 0;
+    const double halfHeight = values > 1 ? 0.5 * target.height() / (values - 1) : 0;
     target.adjust(-halfWidth, -halfHeight, halfWidth, halfHeight);
-    const bool mirrorX = (horizontalKey ? keyAxis() : valueAxis())->rangeReversed();
-    const bool mirrorY = (horizontalKey ? valueAxis() : keyAxis())->rangeReversed();
 
     painter->save();
     painter->setRenderHint(QPainter::SmoothPixmapTransform, false);
-    painter->setRenderHint(QPainter::LosslessImageRendering, true);
-    painter->drawImage(target, mMapImage.mirrored(mirrorX, mirrorY));
+    if (painter->modes().testFlag(QCPPainter::pmVectorized))
+        painter->setRenderHint(QPainter::LosslessImageRendering, true); // PDF: Flate, not JPEG
+    painter->drawImage(target, mMapImage);
     painter->restore();
 }
 

@@ -1,20 +1,53 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/encoding.h"
+
 #include <qcustomplot.h>
+
+#include <vector>
 
 namespace pe::ui {
 
-/// A colour map whose vector output (PDF, SVG) embeds the cells as one image at data resolution,
-/// drawn without smoothing. QCPColorMap itself rasterises vector output into a 3× screen buffer,
-/// which resamples the cells; on screen both draw the same.
+/// QCustomPlot's colour-map data that takes a whole matrix at once into storage it keeps:
+/// QCPColorMapData::setSize allocates and zero-fills a fresh array on every size change and
+/// setCell costs a call per cell, which together cost more than computing the frame.
+class CellData : public QCPColorMapData {
+public:
+    CellData();
+    /// Shows `cells` (rows along the value axis, columns along the key axis) with the centres
+    /// of the first and last cells at the ends of the ranges. A one-row or one-column matrix
+    /// is doubled: QCustomPlot needs two cells to give an axis extent.
+    void assign(const core::RowMatrix& cells, const QCPRange& keyRange, const QCPRange& valueRange);
+
+private:
+    friend class CellColorMap;
+    double* m_storage = nullptr; ///< what assign() allocated (mData, unless setSize replaced it)
+    std::size_t m_capacity = 0;
+};
+
+/// A colour map drawn from an image with one pixel per cell, never smoothed: on screen without
+/// QCustomPlot's per-draw mirrored copy, and in vector output (PDF, SVG) as one lossless image
+/// at data resolution (QCPColorMap itself rasterises vector output into a 3× screen buffer,
+/// which resamples the cells).
 class CellColorMap : public QCPColorMap {
     Q_OBJECT
 public:
-    using QCPColorMap::QCPColorMap;
+    CellColorMap(QCPAxis* keyAxis, QCPAxis* valueAxis);
+    CellData* cells() const;
 
 protected:
+    void updateMapImage() override;
     void draw(QCPPainter* painter) override;
+
+private:
+    bool canUseCellImage() const;
+    void updateLookupTable();
+
+    std::vector<QRgb> m_lookup;     ///< colour of each gradient level over the data range
+    QCPColorGradient m_lookupGradient;
+    QCPRange m_lookupRange;
+    bool m_imageMirrorX = false, m_imageMirrorY = false; ///< axes' orientation the image was made for
 };
 
 } // namespace pe::ui

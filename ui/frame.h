@@ -19,6 +19,21 @@ struct RowWindow {
     bool operator==(const RowWindow&) const = default;
 };
 
+/// A matrix that consecutive frames share instead of copying: a new position or offset keeps
+/// the heatmap and similarity bins of the frame before without copying megabytes.
+class SharedMatrix {
+public:
+    Eigen::Index rows() const { return m_matrix ? m_matrix->rows() : 0; }
+    Eigen::Index cols() const { return m_matrix ? m_matrix->cols() : 0; }
+    double operator()(Eigen::Index row, Eigen::Index column) const { return (*m_matrix)(row, column); }
+    const core::RowMatrix& matrix() const;
+    /// Fresh storage of this size for a new frame to fill (the old one stays with old frames).
+    core::RowMatrix& reset(Eigen::Index rows, Eigen::Index columns);
+
+private:
+    std::shared_ptr<core::RowMatrix> m_matrix;
+};
+
 /// One wave of the wave plot: the continuous curve and the integer-position samples.
 struct WaveData {
     int dim = 0;
@@ -39,13 +54,13 @@ struct Frame {
     std::uint64_t generation = 0;
 
     // Encoding heatmap: rows [heatFirstRow, heatFirstRow + heatRowCount) in heat.rows() bins.
-    core::RowMatrix heat;        ///< bins × d_model; bin averages when binned
+    SharedMatrix heat;           ///< bins × d_model; bin averages when binned
     std::int64_t heatFirstRow = 0;
     std::int64_t heatRowCount = 0;
     bool heatExact() const { return heat.rows() == heatRowCount; }
 
     // Similarity: block averages of the max_len × max_len matrix in similarity.rows() bins.
-    core::RowMatrix similarity;
+    SharedMatrix similarity;
     std::shared_ptr<const core::SimilarityKernel> kernel; ///< kept so later frames reuse it
     bool similarityExact() const { return similarity.rows() == spec.maxLen; }
     QVector<double> profileX, profileY; ///< rows and similarity of state.position to them
@@ -75,7 +90,7 @@ struct FrameLimits {
     static constexpr std::int64_t profileSamples = 2048;
     static constexpr std::int64_t waveSamples = 512;
     static constexpr std::int64_t curvePoints = 8192; // smooth when zoomed to a few periods
-    static constexpr std::int64_t offsetDotSamples = 256;
+    static constexpr std::int64_t offsetDotSamples = 128; // a flat line: more only costs sin/cos
 };
 
 /// Computes the frame for spec/state, reusing the parts of `previous` whose inputs did not

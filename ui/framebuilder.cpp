@@ -5,13 +5,42 @@
 #include "core/rotation.h"
 #include "core/similarity.h"
 
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace pe::ui {
 
+const core::RowMatrix& SharedMatrix::matrix() const
+{
+    static const core::RowMatrix empty;
+    return m_matrix ? *m_matrix : empty;
+}
+
+core::RowMatrix& SharedMatrix::reset(Eigen::Index rows, Eigen::Index columns)
+{
+    m_matrix = std::make_shared<core::RowMatrix>(rows, columns);
+    return *m_matrix;
+}
+
 namespace {
+
+/// One more thread for the part of a frame that does not depend on the rest, so that a frame
+/// uses both cores of the machines we target. One thread kept alive: its thread_local angle
+/// tables stay warm from frame to frame.
+QThreadPool& secondThread()
+{
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool; // never destroyed: it may still run at exit
+        p->setMaxThreadCount(1);
+        p->setExpiryTimeout(-1);
+        return p;
+    }();
+    return *pool;
+}
 
 /// `count` rows spread evenly over [first, first + span), always including both ends.
 QVector<double> evenRows(std::int64_t first, std::int64_t span, std::int64_t count)
@@ -31,16 +60,14 @@ void buildHeat(Frame& f)
                                                        : std::min(f.heatWindow.count, f.spec.maxLen - first);
     f.heatFirstRow = first;
     f.heatRowCount = count;
-    f.heat.resize(std::min(count, FrameLimits::heatBins), f.spec.dModel);
-    core::fillBinnedEncoding(f.spec, first, count, f.heat);
+    core::fillBinnedEncoding(f.spec, first, count, f.heat.reset(std::min(count, FrameLimits::heatBins), f.spec.dModel));
 }
 
 void buildSimilarity(Frame& f)
 {
     f.kernel = std::make_shared<const core::SimilarityKernel>(f.spec, f.state.normalize);
     const std::int64_t bins = std::min(f.spec.maxLen, FrameLimits::similarityBins);
-    f.similarity.resize(bins, bins);
-    f.kernel->fillBinned(f.similarity);
+    f.kernel->fillBinned(f.similarity.reset(bins, bins));
 }
 
 void buildProfile(Frame& f)
@@ -117,6 +144,40 @@ void buildOffset(Frame& f)
     f.offsetDotY = QVector<double>(dots.data(), dots.data() + dots.size());
 }
 
+/// Everything but the similarity: heatmap, waves and the offset inspector, each reused from
+/// `previous` when its inputs did not change.
+template <typename Superseded>
+void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Superseded& superseded)
+{
+    if (sameSpec && previous->heatWindow == f.heatWindow) {
+        f.heat = previous->heat;
+        f.heatFirstRow = previous->heatFirstRow;
+        f.heatRowCount = previous->heatRowCount;
+    } else {
+        buildHeat(f);
+    }
+    if (superseded())
+        return;
+    // Not QList::operator==: Qt 6.4 hands memcmp a null pointer for an empty list (UBSan aborts).
+    if (sameSpec && std::ranges::equal(previous->state.dims, f.state.dims) && previous->waveWindow == f.waveWindow) {
+        f.waves = previous->waves;
+        f.waveFirstRow = previous->waveFirstRow;
+        f.waveRowCount = previous->waveRowCount;
+    } else {
+        buildWaves(f);
+    }
+    if (sameSpec && previous->state.position == f.state.position && previous->state.offset == f.state.offset) {
+        f.pe = previous->pe;
+        f.peShifted = previous->peShifted;
+        f.rotated = previous->rotated;
+        f.residual = previous->residual;
+        f.offsetDotX = previous->offsetDotX;
+        f.offsetDotY = previous->offsetDotY;
+    } else {
+        buildOffset(f);
+    }
+}
+
 } // namespace
 
 FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowWindow heatWindow,
@@ -132,52 +193,29 @@ FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowW
     const auto superseded = [&] { return latest.load() != generation; };
     const bool sameSpec = previous && previous->spec == spec;
 
-    if (sameSpec && previous->heatWindow == heatWindow) {
-        f->heat = previous->heat;
-        f->heatFirstRow = previous->heatFirstRow;
-        f->heatRowCount = previous->heatRowCount;
-    } else {
-        buildHeat(*f);
-    }
-    if (superseded())
-        return nullptr;
-
+    // The similarity half runs on the second thread while this one does the rest.
     const bool sameKernel = sameSpec && previous->state.normalize == state.normalize;
-    if (sameKernel) {
-        f->kernel = previous->kernel;
-        f->similarity = previous->similarity;
-    } else {
-        buildSimilarity(*f);
-    }
-    if (sameKernel && previous->state.position == state.position) {
-        f->profileX = previous->profileX;
-        f->profileY = previous->profileY;
-        f->selfSimilarity = previous->selfSimilarity;
-    } else {
-        buildProfile(*f);
-    }
+    QFuture<void> similarityHalf = QtConcurrent::run(&secondThread(), [&] {
+        if (sameKernel) {
+            f->kernel = previous->kernel;
+            f->similarity = previous->similarity;
+        } else {
+            buildSimilarity(*f);
+        }
+        if (superseded())
+            return;
+        if (sameKernel && previous->state.position == state.position) {
+            f->profileX = previous->profileX;
+            f->profileY = previous->profileY;
+            f->selfSimilarity = previous->selfSimilarity;
+        } else {
+            buildProfile(*f);
+        }
+    });
+    buildRest(*f, previous, sameSpec, superseded);
+    similarityHalf.waitForFinished();
     if (superseded())
         return nullptr;
-
-    // Not QList::operator==: Qt 6.4 hands memcmp a null pointer for an empty list (UBSan aborts).
-    if (sameSpec && std::ranges::equal(previous->state.dims, state.dims) && previous->waveWindow == waveWindow) {
-        f->waves = previous->waves;
-        f->waveFirstRow = previous->waveFirstRow;
-        f->waveRowCount = previous->waveRowCount;
-    } else {
-        buildWaves(*f);
-    }
-
-    if (sameSpec && previous->state.position == state.position && previous->state.offset == state.offset) {
-        f->pe = previous->pe;
-        f->peShifted = previous->peShifted;
-        f->rotated = previous->rotated;
-        f->residual = previous->residual;
-        f->offsetDotX = previous->offsetDotX;
-        f->offsetDotY = previous->offsetDotY;
-    } else {
-        buildOffset(*f);
-    }
     f->omega = core::angularFrequencies(spec);
     f->wavelength = core::wavelengths(spec);
     return f;

@@ -82,18 +82,12 @@ void HeatmapView::redraw(const Frame& f)
 {
     const int columns = f.spec.dModel;
     const auto bins = static_cast<int>(f.heat.rows());
-    QCPColorMapData* data = m_map->data();
-    // A one-cell axis has no extent of its own; QCustomPlot needs two cells to place it.
-    const int keyCells = std::max(columns, 2), valueCells = std::max(bins, 2);
-    data->setSize(keyCells, valueCells);
+    // A one-cell axis has no extent of its own; the map doubles it and the range spans two cells.
     const double rowsPerBin = double(f.heatRowCount) / bins;
     const double firstCentre = f.spec.firstPosition + f.heatFirstRow + (rowsPerBin - 1) / 2;
     const double lastCentre = firstCentre + rowsPerBin * (bins - 1);
-    data->setRange(QCPRange(0, keyCells == columns ? columns - 1 : 1),
-                   QCPRange(firstCentre, valueCells == bins ? lastCentre : firstCentre + rowsPerBin));
-    for (int r = 0; r < valueCells; ++r)
-        for (int c = 0; c < keyCells; ++c)
-            data->setCell(c, r, f.heat(std::min(r, bins - 1), std::min(c, columns - 1)));
+    m_map->cells()->assign(f.heat.matrix(), QCPRange(0, columns > 1 ? columns - 1 : 1),
+                           QCPRange(firstCentre, bins > 1 ? lastCentre : firstCentre + rowsPerBin));
     m_map->setGradient(colormapGradient(f.state.colormap));
     m_map->setDataRange(QCPRange(-1.0, 1.0));
 

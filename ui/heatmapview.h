@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/cellcolormap.h"
 #include "ui/plotview.h"
 
 #include <QTimer>
 
 #include <optional>
 
-class QCPColorMap;
 class QCPColorScale;
 class QCPItemStraightLine;
 class QCPItemRect;
@@ -24,7 +24,7 @@ class HeatmapView : public PlotView {
 public:
     explicit HeatmapView(Document* document, QWidget* parent = nullptr);
 
-    QCPColorMap* colorMap() const { return m_map; }
+    CellColorMap* colorMap() const { return m_map; }
     /// The readout for the cell at (row, column): what the hover shows.
     QString cellDescription(std::int64_t row, int column) const;
     /// The cell under a point of the plot widget, or {−1, −1} outside the map.
@@ -43,7 +43,7 @@ private:
     void onRowRangeChanged();
     void updateOverlays(const Frame& frame);
 
-    QCPColorMap* m_map;
+    CellColorMap* m_map;
     QCPColorScale* m_scale;
     QCPTextElement* m_title;
     QCPItemStraightLine* m_positionLine;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/similarityview.h"
 
+#include "ui/cellcolormap.h"
+
 #include "ui/colormaps.h"
 #include "ui/document.h"
 
@@ -49,7 +51,7 @@ SimilarityView::SimilarityView(Document* document, QWidget* parent)
     m_matrixRect = p->axisRect();
     QCPAxisRect* matrix = m_matrixRect;
 
-    m_map = new QCPColorMap(p->xAxis, p->yAxis);
+    m_map = new CellColorMap(p->xAxis, p->yAxis);
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
     m_scale = new QCPColorScale(p);
@@ -194,23 +196,17 @@ void SimilarityView::fillMatrix(const Frame& f)
     m_drawnKernel = f.kernel;
     m_drawnColormap = f.state.colormap;
     const auto bins = static_cast<int>(f.similarity.rows());
-    m_matrixLowest = bins > 0 ? std::min(0.0, f.similarity.minCoeff()) : 0.0;
+    m_matrixLowest = bins > 0 ? std::min(0.0, f.similarity.matrix().minCoeff()) : 0.0;
     if (bins == 0)
         return;
-    // A one-cell map has no extent of its own; QCustomPlot needs two cells to place it.
-    const int cells = std::max(bins, 2);
-    QCPColorMapData* data = m_map->data();
-    data->setSize(cells, cells);
+    // A one-cell map has no extent of its own; the map doubles it and the range spans two cells.
     const double rowsPerBin = static_cast<double>(f.spec.maxLen) / bins;
     const double firstCentre = static_cast<double>(f.spec.firstPosition) + (rowsPerBin - 1) / 2;
-    const double lastCentre = cells == bins ? firstCentre + rowsPerBin * (bins - 1) : firstCentre + rowsPerBin;
-    data->setRange(QCPRange(firstCentre, lastCentre), QCPRange(firstCentre, lastCentre));
-    for (int i = 0; i < cells; ++i)
-        for (int j = 0; j < cells; ++j)
-            data->setCell(j, i, f.similarity(std::min(i, bins - 1), std::min(j, bins - 1)));
+    const double lastCentre = bins > 1 ? firstCentre + rowsPerBin * (bins - 1) : firstCentre + rowsPerBin;
+    m_map->cells()->assign(f.similarity.matrix(), QCPRange(firstCentre, lastCentre), QCPRange(firstCentre, lastCentre));
     m_map->setGradient(colormapGradient(f.state.colormap));
     // Cosine lives in −1…1; a dot product up to ±‖PE‖², so the range follows what is drawn.
-    const double largest = f.state.normalize ? 1.0 : f.similarity.cwiseAbs().maxCoeff();
+    const double largest = f.state.normalize ? 1.0 : f.similarity.matrix().cwiseAbs().maxCoeff();
     m_map->setDataRange(QCPRange(-std::max(largest, 1e-12), std::max(largest, 1e-12)));
     m_scale->axis()->setLabel(measureName(f));
 }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/cellcolormap.h"
 #include "ui/plotview.h"
 #include "ui/viewsupport.h"
 
 #include <memory>
 
 class QCPAxisRect;
-class QCPColorMap;
 class QCPColorScale;
 class QCPGraph;
 class QCPItemStraightLine;
@@ -26,7 +26,7 @@ class SimilarityView : public PlotView {
 public:
     explicit SimilarityView(Document* document, QWidget* parent = nullptr);
 
-    QCPColorMap* colorMap() const { return m_map; }
+    CellColorMap* colorMap() const { return m_map; }
     QCPColorScale* colorScale() const { return m_scale; }
     QCPAxisRect* matrixRect() const { return m_matrixRect; }
     QCPAxisRect* profileRect() const { return m_profileRect; }
@@ -52,7 +52,7 @@ private:
     void onMouseRelease(QMouseEvent* event);
 
     QCPAxisRect* m_matrixRect;
-    QCPColorMap* m_map;
+    CellColorMap* m_map;
     QCPColorScale* m_scale;
     QCPTextElement* m_title;
     QString m_titleText; // unwrapped: fitToSize() breaks it to the width drawn at
