@@ -3,8 +3,10 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 
 namespace pe::app {
@@ -95,6 +97,8 @@ void addOptions(QCommandLineParser& parser)
 {
     parser.setApplicationDescription(QStringLiteral(
         "See and explore the sinusoidal positional encoding of Transformers.\n"
+        "pe-explorer [options] [session.pe.json] opens the window; a session (File > Save session)\n"
+        "is the starting point and the options given replace its values.\n"
         "With --export FILE, writes FILE without opening a window; its suffix decides the format:\n"
         ".png .pdf .svg give the figure of the view, .npy .csv its data (float64).\n"
         "Data shapes: heatmap (max_len, d_model); similarity (max_len, max_len); waves (max_len, dims);\n"
@@ -120,31 +124,70 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("dpi"), QStringLiteral("Resolution for --size-mm (default 300)."), QStringLiteral("N"), QStringLiteral("300")},
         {QStringLiteral("colormap"), QStringLiteral("viridis, diverging or grayscale (default viridis)."), QStringLiteral("NAME"), QStringLiteral("viridis")},
         {QStringLiteral("force"), QStringLiteral("Replace an existing FILE.")},
+        {QStringLiteral("session"), QStringLiteral("Start from the session file S (.pe.json); options given override it."), QStringLiteral("S")},
     });
+    parser.addPositionalArgument(QStringLiteral("session"), QStringLiteral("A session file (.pe.json) to open, like --session."),
+                                 QStringLiteral("[session.pe.json]"));
 }
 
-LaunchOptions optionsFrom(const QCommandLineParser& parser)
+bool given(const QCommandLineParser& parser, const char* name) { return parser.isSet(QLatin1String(name)); }
+
+/// The spec: the session's (or the defaults), with every option given explicitly replacing it.
+void overrideSpec(const QCommandLineParser& parser, core::EncodingSpec& spec)
+{
+    if (given(parser, "d-model"))
+        spec.dModel = static_cast<int>(wholeNumber(parser, QStringLiteral("d-model"), SpecLimits::minDModel, SpecLimits::maxDModel));
+    if (given(parser, "max-len"))
+        spec.maxLen = wholeNumber(parser, QStringLiteral("max-len"), SpecLimits::minMaxLen, SpecLimits::maxMaxLen);
+    if (given(parser, "base"))
+        spec.base = realNumber(parser, QStringLiteral("base"), 1.0, SpecLimits::maxBase);
+    if (given(parser, "layout"))
+        spec.layout = *core::parseLayout(choice(parser, QStringLiteral("layout"), {QStringLiteral("interleaved"), QStringLiteral("split")}).toStdString());
+    if (given(parser, "frequencies"))
+        spec.frequencies = *core::parseFrequencyRule(choice(parser, QStringLiteral("frequencies"), {QStringLiteral("paper"), QStringLiteral("tensor2tensor")}).toStdString());
+    if (given(parser, "first-position"))
+        spec.firstPosition = wholeNumber(parser, QStringLiteral("first-position"), 0, SpecLimits::maxFirstPosition);
+}
+
+/// The selection: options given are checked strictly against the spec; values taken from the
+/// session (or the defaults) follow a changed spec the way the window's controls do.
+void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& spec, LaunchOptions& o)
+{
+    auto& state = o.state;
+    if (given(parser, "dims"))
+        state.dims = dimensionList(parser, spec.dModel);
+    else
+        state.dims.removeIf([&](int dim) { return dim >= spec.dModel; });
+    if (given(parser, "position")) {
+        state.position = wholeNumber(parser, QStringLiteral("position"), 0, spec.maxLen - 1);
+        o.positionGiven = true;
+    } else {
+        state.position = std::min<std::int64_t>(state.position, spec.maxLen - 1);
+    }
+    state.dimension = std::min(state.dimension, spec.dModel - 1);
+    const std::int64_t lowestOffset = -(spec.firstPosition + state.position);
+    if (given(parser, "offset"))
+        state.offset = wholeNumber(parser, QStringLiteral("offset"), lowestOffset, SpecLimits::maxFirstPosition);
+    else
+        state.offset = std::clamp<std::int64_t>(state.offset, lowestOffset, SpecLimits::maxFirstPosition);
+    if (given(parser, "normalize"))
+        state.normalize = true;
+    if (given(parser, "colormap"))
+        state.colormap = choice(parser, QStringLiteral("colormap"), ui::settingsColormapNames());
+    if (state.bandLast >= core::pairCount(spec))
+        state.bandFirst = state.bandLast = -1;
+}
+
+LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<ui::Session>& session)
 {
     LaunchOptions o;
-    auto& spec = o.spec;
-    spec.dModel = static_cast<int>(wholeNumber(parser, QStringLiteral("d-model"), SpecLimits::minDModel, SpecLimits::maxDModel));
-    spec.maxLen = wholeNumber(parser, QStringLiteral("max-len"), SpecLimits::minMaxLen, SpecLimits::maxMaxLen);
-    spec.base = realNumber(parser, QStringLiteral("base"), 1.0, SpecLimits::maxBase);
-    spec.layout = *core::parseLayout(choice(parser, QStringLiteral("layout"), {QStringLiteral("interleaved"), QStringLiteral("split")}).toStdString());
-    spec.frequencies = *core::parseFrequencyRule(choice(parser, QStringLiteral("frequencies"), {QStringLiteral("paper"), QStringLiteral("tensor2tensor")}).toStdString());
-    spec.firstPosition = wholeNumber(parser, QStringLiteral("first-position"), 0, SpecLimits::maxFirstPosition);
-    o.view = *ui::parseView(choice(parser, QStringLiteral("view"), ui::viewNames()));
-    if (parser.isSet(QStringLiteral("dims")))
-        o.state.dims = dimensionList(parser, spec.dModel);
-    else
-        o.state.dims.removeIf([&](int dim) { return dim >= spec.dModel; });
-    if (parser.isSet(QStringLiteral("position"))) {
-        o.state.position = wholeNumber(parser, QStringLiteral("position"), 0, spec.maxLen - 1);
-        o.positionGiven = true;
+    if (session) {
+        o.spec = session->settings.spec;
+        o.state = session->settings.state;
     }
-    o.state.offset = wholeNumber(parser, QStringLiteral("offset"), -(spec.firstPosition + o.state.position), SpecLimits::maxFirstPosition);
-    o.state.normalize = parser.isSet(QStringLiteral("normalize"));
-    o.state.colormap = choice(parser, QStringLiteral("colormap"), {QStringLiteral("viridis"), QStringLiteral("diverging"), QStringLiteral("grayscale")});
+    overrideSpec(parser, o.spec);
+    o.view = *ui::parseView(choice(parser, QStringLiteral("view"), ui::viewNames()));
+    overrideState(parser, o.spec, o);
     if (parser.isSet(QStringLiteral("size")) && parser.isSet(QStringLiteral("size-mm")))
         throw BadValue{QStringLiteral("--size and --size-mm: give one of them, not both")};
     if (parser.isSet(QStringLiteral("size")))
@@ -178,11 +221,29 @@ std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& argum
         return EarlyExit{0, parser.helpText().replace(QStringLiteral("<executable_name>"), program)};
     if (parser.isSet(QStringLiteral("version")))
         return EarlyExit{0, program + QLatin1Char(' ') + QCoreApplication::applicationVersion()};
-    if (!parser.positionalArguments().isEmpty())
-        return EarlyExit{2, program + QStringLiteral(": unexpected argument ") + quoted(parser.positionalArguments().first())
-                                + QStringLiteral("; options start with --. See pe-explorer --help.")};
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1)
+        return EarlyExit{2, program + QStringLiteral(": unexpected argument ") + quoted(positional.at(1))
+                                + QStringLiteral("; allowed: one session file; options start with --. See pe-explorer --help.")};
+    if (!positional.isEmpty() && parser.isSet(QStringLiteral("session")))
+        return EarlyExit{2, program + QStringLiteral(": --session: %1 and the argument %2 both name a session; allowed: one of them")
+                                .arg(quoted(parser.value(QStringLiteral("session"))), quoted(positional.first()))};
+    std::optional<ui::Session> session;
+    const QString sessionPath = positional.isEmpty() ? parser.value(QStringLiteral("session")) : positional.first();
+    if (!positional.isEmpty() || parser.isSet(QStringLiteral("session"))) {
+        const ui::SessionResult read = ui::readSessionFile(sessionPath);
+        if (const auto* error = std::get_if<ui::SessionError>(&read)) {
+            const QString hint = positional.isEmpty() || QFileInfo::exists(sessionPath) ? QString()
+                : QStringLiteral(" (a plain argument names a session file; options start with --. See pe-explorer --help.)");
+            return EarlyExit{2, program + QStringLiteral(": session ") + error->message + hint};
+        }
+        session = std::get<ui::Session>(read);
+    }
     try {
-        return optionsFrom(parser);
+        LaunchOptions options = optionsFrom(parser, session);
+        options.sessionPath = sessionPath;
+        options.session = std::move(session);
+        return options;
     } catch (const BadValue& bad) {
         return EarlyExit{2, program + QStringLiteral(": ") + bad.message};
     }

@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/dataexport.h"
+#include "ui/session.h"
 
 #include <QSize>
 #include <QSizeF>
 #include <QStringList>
 
+#include <optional>
 #include <variant>
 
 namespace pe::app {
 
-/// Everything the command line can ask for (the contract in DESIGN.md).
+/// Everything the command line can ask for (the contract in DESIGN.md). With a session
+/// (`pe-explorer S.pe.json` or `--session S.pe.json`) its settings are the base and the options
+/// given explicitly override them.
 struct LaunchOptions {
     core::EncodingSpec spec;
     ui::ViewState state;
@@ -22,6 +25,8 @@ struct LaunchOptions {
     QSizeF sizeMillimetres;  ///< --size-mm WxH, or invalid
     int dpi = 300;
     bool positionGiven = false;
+    QString sessionPath;                 ///< the session named on the command line, or empty
+    std::optional<ui::Session> session;  ///< as read from sessionPath (its layout for the window)
 };
 
 /// What the program should do instead of running: print help or the version (exit 0), or

@@ -3,6 +3,7 @@
 #include "app/headlessexport.h"
 #include "ui/mainwindow.h"
 #include "ui/memoryreuse.h"
+#include "ui/sessioncontroller.h"
 
 #include <QApplication>
 #include <QDir>
@@ -96,6 +97,8 @@ int main(int argc, char** argv)
         return 2;
     }
     pe::ui::MainWindow window(pe::ui::Settings{options.spec, options.state});
+    if (options.session)
+        window.sessions()->adopt(options.sessionPath, *options.session);
     window.show();
     return application.exec();
 }

@@ -52,6 +52,7 @@ QString fieldText(Document::Field field)
     case Document::Field::Band: return QObject::tr("Select band");
     case Document::Field::Selection: return QObject::tr("Select cell");
     case Document::Field::All: return QObject::tr("Reset to defaults");
+    case Document::Field::Session: return QObject::tr("Open session");
     }
     return {};
 }

@@ -9,13 +9,6 @@
 
 namespace pe::ui {
 
-/// The spec and the view state together: what one undo step restores.
-struct Settings {
-    core::EncodingSpec spec;
-    ViewState state;
-    bool operator==(const Settings&) const = default;
-};
-
 /// The one object between the controls and the views. Controls change it (every change is an
 /// undo step; a slider drag merges into one); it emits changed() at once, computes the views'
 /// data off the GUI thread (newest request wins, stale ones are dropped) and emits
@@ -26,7 +19,7 @@ public:
     /// Which setting a change touched: consecutive changes of one field inside an interaction
     /// (a slider drag) merge into one undo step.
     enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
-                       Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, All };
+                       Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, All, Session };
 
     explicit Document(QObject* parent = nullptr);
     ~Document() override;

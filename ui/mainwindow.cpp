@@ -7,6 +7,7 @@
 #include "ui/heatmapview.h"
 #include "ui/offsetview.h"
 #include "ui/ropeview.h"
+#include "ui/sessioncontroller.h"
 #include "ui/similarityview.h"
 #include "ui/wavesview.h"
 
@@ -38,6 +39,7 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
         resize(std::min(1500, screen.width()), std::min(900, screen.height()));
     }
     m_exporter = new ExportController(m_document, this);
+    m_sessions = new SessionController(m_document, this);
     m_heatmap = new HeatmapView(m_document);
     m_views.append(m_heatmap);
     connect(m_heatmap, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);
@@ -104,6 +106,8 @@ void MainWindow::createDocks()
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    m_sessions->addActions(file);
+    file->addSeparator();
     QAction* exportAction = file->addAction(tr("&Export…"), this, [this] { m_exporter->exportInteractively(View::Heatmap); });
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportAction->setToolTip(tr("Save a view as a PDF, SVG or PNG figure, or its data as .npy or .csv"));
@@ -134,7 +138,7 @@ void MainWindow::createMenus()
     for (QDockWidget* dock : m_docks)
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
-    QAction* presentation = view->addAction(tr("&Presentation mode"));
+    QAction* presentation = m_presentationAction = view->addAction(tr("&Presentation mode"));
     presentation->setCheckable(true);
     presentation->setShortcut(QKeySequence(Qt::Key_F5));
     presentation->setToolTip(tr("Larger fonts and thicker lines, for projectors"));
@@ -160,6 +164,11 @@ PlotView* MainWindow::plotView(View view) const
 
 void MainWindow::setPresentationMode(bool on)
 {
+    if (m_presentationAction && m_presentationAction->isChecked() != on) {
+        m_presentationAction->setChecked(on); // calls back here through toggled
+        return;
+    }
+    const bool changed = on != m_presentation;
     m_presentation = on;
     const double scale = on ? 1.7 : 1.0;
     QFont font = QApplication::font();
@@ -167,6 +176,8 @@ void MainWindow::setPresentationMode(bool on)
     m_controls->setFont(font);
     for (PlotView* view : m_views)
         view->setScale(scale);
+    if (changed)
+        emit presentationModeChanged(on);
 }
 
 void MainWindow::updateStatus()

@@ -14,6 +14,7 @@ class ControlsPanel;
 class ExportController;
 class HeatmapView;
 class PlotView;
+class SessionController;
 
 /// Wires the document, the controls and the views together; it computes nothing itself.
 class MainWindow : public QMainWindow {
@@ -24,11 +25,15 @@ public:
     Document* document() const { return m_document; }
     ControlsPanel* controls() const { return m_controls; }
     ExportController* exporter() const { return m_exporter; }
+    SessionController* sessions() const { return m_sessions; }
     HeatmapView* heatmap() const { return m_heatmap; }
     /// The view showing `view` (the heatmap is the central one, the others live in docks).
     PlotView* plotView(View view) const;
     bool presentationMode() const { return m_presentation; }
     void setPresentationMode(bool on);
+
+signals:
+    void presentationModeChanged(bool on);
 
 protected:
     void closeEvent(class QCloseEvent* event) override;
@@ -42,6 +47,8 @@ private:
 
     Document* m_document;
     ExportController* m_exporter = nullptr;
+    SessionController* m_sessions = nullptr;
+    QAction* m_presentationAction = nullptr;
     ControlsPanel* m_controls = nullptr;
     HeatmapView* m_heatmap = nullptr;
     QList<PlotView*> m_views;

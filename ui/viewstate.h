@@ -40,4 +40,11 @@ struct ViewState {
     bool operator==(const ViewState& other) const;
 };
 
+/// The spec and the view state together: what one undo step restores and a session holds.
+struct Settings {
+    core::EncodingSpec spec;
+    ViewState state;
+    bool operator==(const Settings&) const = default;
+};
+
 } // namespace pe::ui
