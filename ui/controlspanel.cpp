@@ -82,7 +82,7 @@ void ControlsPanel::buildSpecControls(QFormLayout* form)
     connect(m_maxLenSlider, &LogSlider::logValueChanged, m_document, [this](double v) { m_document->setMaxLen(std::int64_t(v)); });
     connect(m_maxLenSpin, &QSpinBox::valueChanged, m_document, [this](int v) { m_document->setMaxLen(v); });
 
-    m_baseSlider = new LogSlider(2, 1e7, false);
+    m_baseSlider = new LogSlider(2, 1e7, true); // whole bases: a key press always changes it
     m_baseSpin = new QDoubleSpinBox;
     m_baseSpin->setRange(WindowLimits::minBase, WindowLimits::maxBase);
     m_baseSpin->setDecimals(2);

@@ -20,6 +20,9 @@ signals:
     void logValueChanged(double value);
 
 private:
+    double valueAt(int position) const;
+    void skipRepeatedValues(int action);
+
     double m_minimum, m_maximum;
     bool m_integral;
 };
