@@ -191,8 +191,7 @@ ExportResult exportData(const ExportRequest& request, const ExportProgress& prog
         block.resize(count, cols);
         source->fill(start, block);
         npy ? core::appendNpyRows(bytes, block) : core::appendCsvRows(bytes, block);
-        if (file.write(bytes.data(), static_cast<qint64>(bytes.size())) != static_cast<qint64>(bytes.size())) {
-            const QString reason = file.errorString();
+        if (const QString reason = writeError(file, bytes.data(), static_cast<qint64>(bytes.size())); !reason.isEmpty()) {
             file.cancelWriting();
             return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, reason)};
         }
@@ -202,9 +201,33 @@ ExportResult exportData(const ExportRequest& request, const ExportProgress& prog
             return {Status::Cancelled, QStringLiteral("export to %1 cancelled; no file written").arg(request.path)};
         }
     }
-    if (!file.commit())
-        return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, file.errorString())};
+    if (const QString reason = commitError(file); !reason.isEmpty())
+        return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, reason)};
     return {};
+}
+
+QString writeError(QSaveFile& file, const char* data, qint64 size)
+{
+    while (size > 0) {
+        const qint64 written = file.write(data, size);
+        if (written <= 0)
+            return file.errorString();
+        data += written;
+        size -= written;
+    }
+    return {};
+}
+
+QString commitError(QSaveFile& file)
+{
+    // flush() still knows the reason of a failed write; commit() closes the file first and
+    // loses it.
+    if (!file.flush()) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return reason;
+    }
+    return file.commit() ? QString() : file.errorString();
 }
 
 } // namespace pe::ui

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QVariantMap>
 
+class QSaveFile;
+
 #include <functional>
 
 namespace pe::ui {
@@ -48,5 +50,13 @@ ExportResult exportData(const ExportRequest& request, const ExportProgress& prog
 
 /// Opens request.path for an atomic write, or says why not ("… exists", "no such folder").
 QString targetPathError(const QString& path, bool overwrite);
+
+/// Writes all of `data`, or says why not. A write that fills the disk or the file size limit
+/// comes back short without an error; the retry of the rest fails with the reason.
+QString writeError(QSaveFile& file, const char* data, qint64 size);
+
+/// Commits a QSaveFile, or cancels it and says why not ("File too large", "No space left on
+/// device"): QSaveFile::commit() alone reports a failed buffered write as "Unknown error".
+QString commitError(QSaveFile& file);
 
 } // namespace pe::ui

@@ -289,13 +289,12 @@ ExportResult exportFigure(const ExportRequest& request, const FigureSize& size)
     QSaveFile file(request.path);
     if (!file.open(QIODevice::WriteOnly))
         return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, file.errorString())};
-    if (file.write(bytes) != bytes.size()) {
-        const QString reason = file.errorString();
+    if (const QString reason = writeError(file, bytes.constData(), bytes.size()); !reason.isEmpty()) {
         file.cancelWriting();
         return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, reason)};
     }
-    if (!file.commit())
-        return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, file.errorString())};
+    if (const QString reason = commitError(file); !reason.isEmpty())
+        return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, reason)};
     return {};
 }
 
