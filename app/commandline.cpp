@@ -28,9 +28,11 @@ std::int64_t wholeNumber(const QCommandLineParser& parser, const QString& name,
     bool ok = false;
     const qlonglong value = text.toLongLong(&ok);
     const QString allowed = QStringLiteral("allowed: a whole number from %1 to %2").arg(min).arg(max);
-    if (!ok)
+    // A whole number too long for 64 bits is a number out of range, not "not a number".
+    static const QRegularExpression digits(QStringLiteral("^[+-]?[0-9]+$"));
+    if (!ok && !digits.match(text).hasMatch())
         throw BadValue{QStringLiteral("--%1: %2 is not a whole number; %3").arg(name, quoted(text), allowed)};
-    if (value < min || value > max)
+    if (!ok || value < min || value > max)
         throw BadValue{QStringLiteral("--%1: %2 is out of range; %3").arg(name, quoted(text), allowed)};
     return value;
 }

@@ -10,6 +10,8 @@
 #include <QFile>
 #include <QTextStream>
 
+#include <limits>
+
 #include <unistd.h>
 
 namespace {
@@ -44,6 +46,10 @@ QString windowLimitError(const pe::app::LaunchOptions& options)
     if (options.spec.firstPosition > WindowLimits::maxFirstPosition)
         return QStringLiteral("--first-position: '%1' is more than the window shows; allowed: 0 to %2")
             .arg(options.spec.firstPosition).arg(WindowLimits::maxFirstPosition);
+    // The offset's slider and spin box hold an int.
+    if (options.state.offset > std::numeric_limits<int>::max())
+        return QStringLiteral("--offset: '%1' is more than the window shows; allowed: up to %2 (use --export for larger)")
+            .arg(options.state.offset).arg(std::numeric_limits<int>::max());
     return {};
 }
 
@@ -100,5 +106,10 @@ int main(int argc, char** argv)
     if (options.session)
         window.sessions()->adopt(options.sessionPath, *options.session);
     window.show();
+    // For tests only (the leak check in tests/app): PE_QUIT_AFTER_FIRST_FRAME=1 closes the window
+    // once its first frame is drawn, so that a whole start and shutdown run unattended.
+    if (qEnvironmentVariableIntValue("PE_QUIT_AFTER_FIRST_FRAME") == 1)
+        QObject::connect(window.document(), &pe::ui::Document::frameReady, &window, &QWidget::close,
+                         Qt::QueuedConnection);
     return application.exec();
 }

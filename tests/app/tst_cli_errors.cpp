@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: MIT
+// The command line's error paths, beyond tst_cli: every option with out-of-range, non-numeric,
+// empty and extreme values; a full disk (the file size limit of the child process, so writes
+// fail with EFBIG); a folder nobody may write to, root included. (An existing file without --force:
+// tst_cli and tst_figures.)
+// Each runs the real pe-explorer without a display. What counts as valid is decided here from
+// the documented ranges, not by the program.
+#include <QtTest>
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <optional>
+#include <sys/resource.h>
+
+#include "tests/common/runprogram.h"
+
+#ifndef PE_EXPLORER_EXE
+#error "PE_EXPLORER_EXE must name the pe-explorer executable"
+#endif
+
+namespace {
+
+using testsupport::Run;
+
+QStringList listing(const QString& folder)
+{
+    QStringList entries = QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
+    entries.sort();
+    return entries;
+}
+
+/// Runs pe-explorer; `fileSizeLimit` > 0 caps the size of every file the child writes (a full
+/// disk without filling one): SIGXFSZ is ignored, so writes past it fail with EFBIG.
+Run runCli(const QStringList& arguments, const QString& folder, rlim_t fileSizeLimit = 0,
+           const QProcessEnvironment& extra = {})
+{
+    Run run;
+    QProcess process;
+    QProcessEnvironment environment = testsupport::noDisplayEnvironment();
+    for (const QString& key : extra.keys())
+        environment.insert(key, extra.value(key));
+    process.setProcessEnvironment(environment);
+    process.setWorkingDirectory(folder);
+    if (fileSizeLimit > 0)
+        process.setChildProcessModifier([fileSizeLimit] {
+            std::signal(SIGXFSZ, SIG_IGN);
+            const rlimit limit{fileSizeLimit, fileSizeLimit};
+            setrlimit(RLIMIT_FSIZE, &limit);
+        });
+    process.start(QStringLiteral(PE_EXPLORER_EXE), arguments);
+    run.started = process.waitForStarted(10000);
+    run.finished = run.started && process.waitForFinished(60000);
+    if (run.started && !run.finished) {
+        process.kill();
+        process.waitForFinished(5000);
+    }
+    run.status = process.exitStatus();
+    run.exitCode = process.exitCode();
+    run.out = process.readAllStandardOutput();
+    run.err = QString::fromLocal8Bit(process.readAllStandardError());
+    return run;
+}
+
+/// A whole-number option's documented range (README / --help), and what else it needs.
+struct WholeOption {
+    const char* name;
+    qint64 minimum, maximum;
+};
+
+/// The value a user meant by `text` if it is a plain decimal whole number (spaces around it
+/// allowed, as a shell quote may leave them), else nothing. "-0" is 0; 2^63 does not fit.
+std::optional<qint64> plainWholeNumber(const QString& text, bool* tooLarge)
+{
+    static const QRegularExpression decimal(QStringLiteral("^\\s*([+-]?)([0-9]+)\\s*$"));
+    const auto match = decimal.match(text);
+    *tooLarge = false;
+    if (!match.hasMatch())
+        return std::nullopt;
+    const QString digits = match.captured(2);
+    const QString stripped = QString(digits).remove(QRegularExpression(QStringLiteral("^0+(?=.)")));
+    if (stripped.size() > 18) { // beyond what any option allows (2^40 has 13 digits)
+        *tooLarge = true;
+        return std::nullopt;
+    }
+    const qint64 magnitude = stripped.toLongLong();
+    return match.captured(1) == QLatin1String("-") ? -magnitude : magnitude;
+}
+
+const QStringList extremes{
+    QString(), QStringLiteral("1e308"), QStringLiteral("-0"), QStringLiteral("9223372036854775808"),
+    QStringLiteral("-9223372036854775809"), QStringLiteral("nan"), QStringLiteral("inf"), QStringLiteral("-inf"),
+    QStringLiteral("0x10"), QStringLiteral(" 5"), QStringLiteral("5 "), QStringLiteral("5abc"),
+    QStringLiteral("1.5"), QStringLiteral("-1"), QStringLiteral("99999999999999999999")};
+
+} // namespace
+
+class TestCliErrors : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void extremeValues_data();
+    void extremeValues();
+    void fullDisk_data();
+    void fullDisk();
+    void unwritableFolder_data();
+    void unwritableFolder();
+    void windowRefusesWhatItCannotShow_data();
+    void windowRefusesWhatItCannotShow();
+};
+
+void TestCliErrors::initTestCase()
+{
+    QVERIFY(QFileInfo(QStringLiteral(PE_EXPLORER_EXE)).isExecutable());
+}
+
+void TestCliErrors::extremeValues_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<bool>("valid");     // the export must succeed
+    QTest::addColumn<QString>("message"); // regex for stderr when not valid
+
+    // Whole numbers: d_model 1…65536, max_len 1…2^31, first position 0…2^40, position 0…99
+    // (max_len 100), offset −position…2^40 (position 0), dpi 30…2400.
+    const WholeOption whole[] = {{"d-model", 1, 65536}, {"max-len", 1, 2147483648LL}, {"first-position", 0, 1099511627776LL},
+                                 {"position", 0, 99}, {"offset", 0, 1099511627776LL}, {"dpi", 30, 2400}};
+    for (const WholeOption& option : whole)
+        for (const QString& value : extremes) {
+            bool tooLarge = false;
+            const auto number = plainWholeNumber(value, &tooLarge);
+            const bool valid = number && *number >= option.minimum && *number <= option.maximum;
+            const QString message = number || tooLarge ? QStringLiteral("out of range") : QStringLiteral("not a whole number");
+            QTest::addRow("--%s '%s'", option.name, qPrintable(value))
+                << QString::fromLatin1(option.name) << value << valid << message;
+        }
+    // The base: a finite number greater than 1 and at most 1e12.
+    for (const QString& value : extremes) {
+        bool ok = false;
+        const double number = value.trimmed().toDouble(&ok); // Qt's C-locale reading, as documented
+        const bool plain = QRegularExpression(QStringLiteral("^\\s*[+-]?[0-9.]+(e[+-]?[0-9]+)?\\s*$")).match(value).hasMatch();
+        const bool valid = plain && ok && number > 1 && number <= 1e12;
+        QTest::addRow("--base '%s'", qPrintable(value))
+            << QStringLiteral("base") << value << valid << QStringLiteral("out of range|not a number");
+    }
+    // Lists and sizes: dims 0…63 (d_model 64), sizes WIDTHxHEIGHT.
+    for (const QString& value : extremes) {
+        bool tooLarge = false;
+        const auto number = plainWholeNumber(value, &tooLarge);
+        QTest::addRow("--dims '%s'", qPrintable(value))
+            << QStringLiteral("dims") << value << (number && *number >= 0 && *number < 64) << QStringLiteral("not a valid list");
+        for (const char* size : {"size", "size-mm"})
+            QTest::addRow("--%s '%s'", size, qPrintable(value))
+                << QString::fromLatin1(size) << value << false << QStringLiteral("not a size|out of range");
+    }
+    for (const char* value : {"", " 5", "nan", "SPLIT"})
+        for (const char* choice : {"layout", "frequencies", "view", "colormap"})
+            QTest::addRow("--%s '%s'", choice, value)
+                << QString::fromLatin1(choice) << QString::fromLatin1(value) << false << QStringLiteral("not allowed; allowed: \\w+");
+    // Sizes whose numbers are extreme.
+    for (const char* value : {"0x10", "10x0", "1e308x10", "9223372036854775808x10", "20001x10", "-5x10", "nanxnan", "5 x 5"})
+        QTest::addRow("--size '%s'", value) << QStringLiteral("size") << QString::fromLatin1(value) << false
+                                            << QStringLiteral("not a size|out of range");
+}
+
+void TestCliErrors::extremeValues()
+{
+    QFETCH(QString, option);
+    QFETCH(QString, value);
+    QFETCH(bool, valid);
+    QFETCH(QString, message);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString file = option == QLatin1String("dpi") || option.startsWith(QLatin1String("size"))
+        ? QStringLiteral("out.png") : QStringLiteral("out.npy");
+    QStringList arguments{QStringLiteral("--export"), file, QLatin1String("--") + option, value};
+    if (option == QLatin1String("d-model") || option == QLatin1String("max-len"))
+        arguments << QStringLiteral("--max-len") << QStringLiteral("3"); // keep valid exports tiny
+    if (option == QLatin1String("max-len"))
+        arguments = QStringList{QStringLiteral("--export"), file, QStringLiteral("--d-model"), QStringLiteral("2"),
+                                QStringLiteral("--max-len"), value};
+    const Run run = runCli(arguments, dir.path());
+    if (valid) {
+        QVERIFY2(run.exitedWith(0), qPrintable(run.describe()));
+        QCOMPARE(listing(dir.path()), QStringList{file});
+        return;
+    }
+    QVERIFY2(run.exitedWith(2), qPrintable(run.describe()));
+    QVERIFY2(run.err.contains(QLatin1String("--") + option), qPrintable(run.err));
+    const QString shown = QLatin1Char('\'') + value.trimmed() + QLatin1Char('\'');
+    QVERIFY2(run.err.contains(shown), qPrintable(QStringLiteral("does not quote %1: %2").arg(shown, run.err)));
+    QVERIFY2(QRegularExpression(message).match(run.err).hasMatch(),
+             qPrintable(QStringLiteral("no /%1/ in: %2").arg(message, run.err)));
+    QVERIFY2(run.err.contains(QLatin1String("allowed")), qPrintable(run.err));
+    QVERIFY(listing(dir.path()).isEmpty());
+}
+
+void TestCliErrors::fullDisk_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const char* file : {"out.npy", "out.csv", "out.png", "out.pdf", "out.svg"})
+        QTest::newRow(file) << QString::fromLatin1(file);
+}
+
+void TestCliErrors::fullDisk()
+{
+    QFETCH(QString, file);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // 4 KiB: smaller than each of these files (a 64 × 100 heatmap is 51 KB of .npy).
+    const Run run = runCli({QStringLiteral("--export"), file}, dir.path(), 4096);
+    QVERIFY2(run.exitedWith(1), qPrintable(run.describe()));
+    QVERIFY2(run.err.contains(file), qPrintable(run.err));
+    QVERIFY2(run.err.contains(QLatin1String(strerror(EFBIG))), qPrintable(QStringLiteral("no '%1' in: %2")
+                                                                          .arg(QLatin1String(strerror(EFBIG)), run.err)));
+    QVERIFY2(listing(dir.path()).isEmpty(), qPrintable(listing(dir.path()).join(QLatin1Char(' '))));
+    // The same export without the limit works: the failure was the full disk.
+    const Run again = runCli({QStringLiteral("--export"), file}, dir.path());
+    QVERIFY2(again.exitedWith(0), qPrintable(again.describe()));
+    QVERIFY(QFileInfo(dir.filePath(file)).size() > 4096);
+}
+
+void TestCliErrors::unwritableFolder_data()
+{
+    QTest::addColumn<QString>("path");
+    // sysfs refuses new files to everyone, root included (chmod would not stop root).
+    for (const char* suffix : {"npy", "csv", "png", "pdf", "svg"})
+        QTest::addRow("/sys, .%s", suffix) << QStringLiteral("/sys/pe-explorer-test.%1").arg(QLatin1String(suffix));
+}
+
+void TestCliErrors::unwritableFolder()
+{
+    QFETCH(QString, path);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const Run run = runCli({QStringLiteral("--export"), path}, dir.path());
+    QVERIFY2(run.exitedWith(1), qPrintable(run.describe()));
+    QVERIFY2(run.err.contains(path), qPrintable(run.err));
+    QVERIFY2(QRegularExpression(QStringLiteral("(?i)permission denied|read-only")).match(run.err).hasMatch(), qPrintable(run.err));
+    QVERIFY(!QFileInfo::exists(path));
+    QVERIFY(listing(dir.path()).isEmpty());
+}
+
+void TestCliErrors::windowRefusesWhatItCannotShow_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("option");
+    QTest::newRow("d_model 8 opens") << QStringList{"--d-model", "8"} << 0 << QString();
+    QTest::newRow("d_model 5000") << QStringList{"--d-model", "5000"} << 2 << QStringLiteral("--d-model");
+    QTest::newRow("max_len 2^20 + 1") << QStringList{"--max-len", "1048577"} << 2 << QStringLiteral("--max-len");
+    QTest::newRow("base 1.005") << QStringList{"--base", "1.005"} << 2 << QStringLiteral("--base");
+    QTest::newRow("first position 2^40") << QStringList{"--first-position", "1099511627776"} << 2 << QStringLiteral("--first-position");
+    QTest::newRow("offset 2^40") << QStringList{"--offset", "1099511627776"} << 2 << QStringLiteral("--offset");
+    QTest::newRow("offset 2^31") << QStringList{"--offset", "2147483648"} << 2 << QStringLiteral("--offset");
+}
+
+void TestCliErrors::windowRefusesWhatItCannotShow()
+{
+    // The window opens offscreen; PE_QUIT_AFTER_FIRST_FRAME closes it after its first frame,
+    // so a window that opens when it should have refused ends the test instead of hanging it.
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, option);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("PE_QUIT_AFTER_FIRST_FRAME"), QStringLiteral("1"));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.path()); // the window's settings
+    const Run run = runCli(arguments, dir.path(), 0, environment);
+    QVERIFY2(run.exitedWith(exitCode), qPrintable(run.describe()));
+    if (exitCode != 0) {
+        QVERIFY2(run.err.contains(option) && run.err.contains(QLatin1String("allowed")), qPrintable(run.err));
+        QVERIFY2(run.err.contains(arguments.last()), qPrintable(run.err));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestCliErrors)
+#include "tst_cli_errors.moc"
