@@ -9,6 +9,8 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 namespace pe::ui {
 
 void stylePlot(QCustomPlot* plot, double scale)
@@ -61,6 +63,23 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     layout->addWidget(m_readout);
 
     connect(document, &Document::frameReady, this, &PlotView::refresh);
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::boundAxes);
+}
+
+void PlotView::boundAxes()
+{
+    // QCustomPlot lets the wheel zoom out without end; past about 1e19 units its fixed-step
+    // tickers overflow a 64-bit tick count and allocate without bound (the window froze, found
+    // by the monkey test). No view has anything to show that far out.
+    constexpr double limit = 1e13;
+    for (QCPAxisRect* rect : m_plot->axisRects())
+        for (QCPAxis* axis : rect->axes()) {
+            const QCPRange range = axis->range();
+            if (range.lower >= -limit && range.upper <= limit)
+                continue;
+            const double lower = std::clamp(range.lower, -limit, limit), upper = std::clamp(range.upper, -limit, limit);
+            axis->setRange(upper - lower > 1 ? QCPRange(lower, upper) : QCPRange(-limit, limit));
+        }
 }
 
 QString PlotView::readoutText() const { return m_readout->text(); }

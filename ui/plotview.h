@@ -57,6 +57,8 @@ protected:
     double penWidth(double base) const { return base * m_scale; }
 
 private:
+    /// Keeps every axis within what any view could show (wheel zoom has no end otherwise).
+    void boundAxes();
 
     Document* m_document;
     View m_view;
