@@ -75,6 +75,8 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationName(QStringLiteral("PE Explorer"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PE_EXPLORER_VERSION));
     QCoreApplication::setOrganizationName(QStringLiteral("PE Explorer"));
+    // Wayland compositors find the icon and name through the installed .desktop file.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.peexplorer.PEExplorer"));
 
     // Arguments are checked before any window system is touched: bad arguments, --help and
     // --version answer the same with or without a display.

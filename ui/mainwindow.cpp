@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QIcon>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -29,6 +30,7 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     : QMainWindow(parent), m_document(new Document(this))
 {
     setWindowTitle(tr("PE Explorer — sinusoidal positional encoding"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/pe-explorer.svg"))); // dialogs inherit it
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
     m_document->apply(initial);
 

@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: MIT
+# A Debian package from the release build: `cpack -G DEB` in build/release (scripts/package.sh
+# builds it and installs it once as a smoke test). Library dependencies are computed by
+# dpkg-shlibdeps; the platform plugins (xcb, offscreen) and the SVG icon engine come with
+# libqt6gui6 and libqt6svg6, which the program links anyway.
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME pe-explorer)
+set(CPACK_PACKAGE_VENDOR "PE Explorer")
+set(CPACK_PACKAGE_CONTACT "PE Explorer maintainers <pe-explorer@users.noreply.github.com>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+set(CPACK_PACKAGE_DESCRIPTION
+    "PE Explorer shows the sinusoidal positional encoding of Transformers and the facts that make it\n"
+    "work: heatmap, waves, similarity, relative offsets and frequency bands, linked and redrawn\n"
+    "while you drag the sliders, with exports to PDF, SVG, PNG, .npy and .csv.")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION science)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland")
+include(CPack)
