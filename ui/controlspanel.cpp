@@ -169,7 +169,7 @@ void ControlsPanel::applyDims()
             dims.append(dim);
     }
     if (!valid) {
-        m_dims->setStyleSheet(QStringLiteral("QLineEdit { background: #ffd8d8; }"));
+        m_dims->setStyleSheet(QStringLiteral("QLineEdit { background: #ffd8d8; color: black; }"));
         m_dims->setToolTip(tr("Not a list of dimensions: use whole numbers from 0 to %1, separated by commas")
                                .arg(m_document->spec().dModel - 1));
         return;

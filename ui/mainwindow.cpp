@@ -9,6 +9,7 @@
 #include "ui/ropeview.h"
 #include "ui/sessioncontroller.h"
 #include "ui/similarityview.h"
+#include "ui/theme.h"
 #include "ui/wavesview.h"
 
 #include <QApplication>
@@ -32,6 +33,7 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     setWindowTitle(tr("PE Explorer — sinusoidal positional encoding"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/pe-explorer.svg"))); // dialogs inherit it
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+    applyTheme(rememberedTheme());
     m_document->apply(initial);
 
     QSettings settings;
@@ -145,6 +147,7 @@ void MainWindow::createMenus()
     presentation->setShortcut(QKeySequence(Qt::Key_F5));
     presentation->setToolTip(tr("Larger fonts and thicker lines, for projectors"));
     connect(presentation, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    view->addMenu(createThemeMenu(this));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About PE Explorer"), this, [this] {

@@ -2,7 +2,9 @@
 #include "ui/plotview.h"
 
 #include "ui/document.h"
+#include "ui/theme.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
@@ -63,6 +65,8 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     layout->addWidget(m_readout);
 
     connect(document, &Document::frameReady, this, &PlotView::refresh);
+    // Views add and restyle items while redrawing: colour them just before every replot.
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::applyColors);
     connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::boundAxes);
 }
 
@@ -80,6 +84,18 @@ void PlotView::boundAxes()
             const double lower = std::clamp(range.lower, -limit, limit), upper = std::clamp(range.upper, -limit, limit);
             axis->setRange(upper - lower > 1 ? QCPRange(lower, upper) : QCPRange(-limit, limit));
         }
+}
+
+void PlotView::applyColors()
+{
+    applyPlotColors(m_plot, m_paper ? paperColors() : plotColors(palette()));
+}
+
+void PlotView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && !m_paper)
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 QString PlotView::readoutText() const { return m_readout->text(); }
@@ -100,6 +116,7 @@ void PlotView::setScale(double scale)
 
 void PlotView::prepareForExport(double fontPixels)
 {
+    m_paper = true;
     const auto sized = [](QFont font, double pixels) {
         font.setPixelSize(std::max(1, static_cast<int>(std::lround(pixels))));
         return font;
@@ -127,6 +144,7 @@ void PlotView::prepareForExport(double fontPixels)
     for (int i = 0; i < m_plot->itemCount(); ++i)
         if (auto* text = qobject_cast<QCPItemText*>(m_plot->item(i)))
             text->setFont(sized(text->font(), small));
+    applyColors();
 }
 
 void PlotView::restoreViewOptions()

@@ -31,6 +31,8 @@ public:
     virtual void prepareForExport(double fontPixels);
     /// Draws the document's current frame (views created after it was computed call this).
     void refresh();
+    /// True once prepareForExport() made this a printed figure: black on white, whatever the theme.
+    bool isPaper() const { return m_paper; }
 
     /// The view's own settings beside the document's (e.g. the RoPE scale): not undo steps,
     /// remembered in QSettings once restoreViewOptions() was called, handed to exports.
@@ -45,6 +47,7 @@ signals:
     void exportRequested(pe::ui::View view);
 
 protected:
+    void changeEvent(QEvent* event) override;
     virtual void redraw(const Frame& frame) = 0;
     /// Re-applies fonts and pens after a scale change; the default scales every axis.
     virtual void applyScale();
@@ -57,6 +60,8 @@ protected:
     double penWidth(double base) const { return base * m_scale; }
 
 private:
+    /// The palette's colours on screen (View ▸ Theme), paper colours in an export.
+    void applyColors();
     /// Keeps every axis within what any view could show (wheel zoom has no end otherwise).
     void boundAxes();
 
@@ -67,6 +72,7 @@ private:
     QLabel* m_readout;
     double m_scale = 1.0;
     bool m_rememberOptions = false;
+    bool m_paper = false;
 };
 
 /// The shared look of every plot: fonts, axis pens, margins.

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Grabs the main window offscreen into a PNG: the screenshots in docs/ come from here.
 //   make_screenshot OUT.png WIDTHxHEIGHT [pe-explorer options…]
+// PE_SCREENSHOT_THEME=light|dark picks View ▸ Theme; QT_SCALE_FACTOR=2 grabs a high-DPI window.
 #include "app/commandline.h"
 #include "ui/mainwindow.h"
 #include "ui/plotview.h"
+#include "ui/theme.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -29,6 +31,8 @@ int main(int argc, char** argv)
     }
     const auto& options = std::get<pe::app::LaunchOptions>(parsed);
     pe::ui::MainWindow window(pe::ui::Settings{options.spec, options.state});
+    if (const auto theme = pe::ui::parseTheme(qEnvironmentVariable("PE_SCREENSHOT_THEME")))
+        pe::ui::applyTheme(*theme);
     window.resize(size.value(0).toInt(), size.value(1).toInt());
     window.show();
     // --view NAME raises that view's tab (the RoPE view, …) for a screenshot of it.

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+// View ▸ Theme: a dark palette gives dark plots with light text in every view, a light one
+// light plots with dark text; the choice is remembered; exported figures stay black on white
+// whatever the window's theme. Checked on the pixels the plots paint, not only on properties.
+#include "ui/figureexport.h"
+#include "ui/heatmapview.h"
+#include "ui/mainwindow.h"
+#include "ui/plotview.h"
+#include "ui/theme.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <memory>
+
+using pe::ui::MainWindow;
+using pe::ui::View;
+
+namespace {
+
+const View allViews[] = {View::Heatmap, View::Waves, View::Similarity, View::Offset, View::Bands};
+
+/// The View ▸ Theme entry whose data is `key`.
+QAction* themeAction(MainWindow& window, const QString& key)
+{
+    for (QAction* top : window.menuBar()->actions())
+        if (top->menu())
+            for (QAction* entry : top->menu()->actions())
+                if (entry->menu())
+                    for (QAction* action : entry->menu()->actions())
+                        if (action->data().toString() == key)
+                            return action;
+    return nullptr;
+}
+
+struct Painted {
+    double background; ///< lightness of the plot's corner (outside the axes)
+    double darkest, lightest; ///< extreme lightness over the title row (text on background)
+};
+
+/// What the plot paints: its corner is background; its top rows hold the title's text.
+Painted painted(QCustomPlot* plot)
+{
+    plot->replot();
+    const QImage image = plot->toPixmap(plot->width(), plot->height(), 1.0).toImage();
+    Painted p{image.pixelColor(1, 1).lightnessF(), 1.0, 0.0};
+    for (int y = 0; y < std::min(40, image.height()); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const double l = image.pixelColor(x, y).lightnessF();
+            p.darkest = std::min(p.darkest, l);
+            p.lightest = std::max(p.lightest, l);
+        }
+    return p;
+}
+
+} // namespace
+
+class TestTheme : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanup();
+    void darkAndLightPlots();
+    void themeIsRemembered();
+    void exportsStayOnPaper();
+};
+
+void TestTheme::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("pe-explorer-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_theme"));
+    QSettings().clear();
+    QVERIFY(!pe::ui::isDark(QApplication::palette())); // the offscreen platform starts light
+}
+
+void TestTheme::cleanup()
+{
+    pe::ui::applyTheme(pe::ui::Theme::System);
+    QSettings().clear();
+}
+
+void TestTheme::darkAndLightPlots()
+{
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.document()->isFrameCurrent());
+
+    QAction* dark = themeAction(window, QStringLiteral("dark"));
+    QAction* light = themeAction(window, QStringLiteral("light"));
+    QVERIFY(dark && light && themeAction(window, QStringLiteral("system")));
+    dark->trigger();
+    QVERIFY(pe::ui::isDark(QApplication::palette()));
+    QTRY_VERIFY(pe::ui::isDark(window.heatmap()->palette())); // widgets hear of it through events
+    for (View v : allViews) {
+        QCustomPlot* plot = window.plotView(v)->plot();
+        plot->resize(640, 480); // docks behind tabs have not been laid out
+        const Painted p = painted(plot);
+        QVERIFY2(p.background < 0.25, qPrintable(QStringLiteral("%1: background lightness %2").arg(pe::ui::viewName(v)).arg(p.background)));
+        QVERIFY2(p.lightest > 0.75, qPrintable(QStringLiteral("%1: no light title text").arg(pe::ui::viewName(v))));
+        QVERIFY(plot->xAxis->tickLabelColor().lightnessF() > 0.75);
+        QVERIFY(plot->xAxis->basePen().color().lightnessF() > 0.75 || plot->xAxis->basePen().style() == Qt::NoPen);
+        if (plot->legend->visible() && plot->legend->itemCount() > 0) {
+            QVERIFY(plot->legend->brush().color().lightnessF() < 0.25);
+            QVERIFY(plot->legend->item(0)->textColor().lightnessF() > 0.75);
+        }
+    }
+    light->trigger();
+    QVERIFY(!pe::ui::isDark(QApplication::palette()));
+    QTRY_VERIFY(!pe::ui::isDark(window.heatmap()->palette()));
+    for (View v : allViews) {
+        const Painted p = painted(window.plotView(v)->plot());
+        QVERIFY2(p.background > 0.9, qPrintable(QStringLiteral("%1: background lightness %2").arg(pe::ui::viewName(v)).arg(p.background)));
+        QVERIFY2(p.darkest < 0.25, qPrintable(QStringLiteral("%1: no dark title text").arg(pe::ui::viewName(v))));
+    }
+}
+
+void TestTheme::themeIsRemembered()
+{
+    {
+        MainWindow window;
+        themeAction(window, QStringLiteral("dark"))->trigger();
+    }
+    pe::ui::applyTheme(pe::ui::Theme::System);
+    QVERIFY(!pe::ui::isDark(QApplication::palette()));
+    MainWindow again;
+    QVERIFY(pe::ui::isDark(QApplication::palette()));
+    QVERIFY(themeAction(again, QStringLiteral("dark"))->isChecked());
+    themeAction(again, QStringLiteral("system"))->trigger();
+    QVERIFY(!pe::ui::isDark(QApplication::palette()));
+    QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toString(), QStringLiteral("system"));
+}
+
+void TestTheme::exportsStayOnPaper()
+{
+    // Every view's figure is the same image under either theme, and black on white.
+    pe::ui::FigureSize size;
+    size.pixels = QSize(480, 360);
+    for (View v : allViews) {
+        pe::ui::ExportRequest request;
+        request.view = v;
+        pe::ui::applyTheme(pe::ui::Theme::Light);
+        const QImage onLight = pe::ui::renderFigure(request, size);
+        pe::ui::applyTheme(pe::ui::Theme::Dark);
+        const QImage onDark = pe::ui::renderFigure(request, size);
+        QVERIFY2(onLight == onDark, qPrintable(pe::ui::viewName(v)));
+        QCOMPARE(onDark.pixelColor(1, 1), QColor(Qt::white));
+    }
+}
+
+QTEST_MAIN(TestTheme)
+#include "tst_theme.moc"
