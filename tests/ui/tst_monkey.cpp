@@ -18,6 +18,7 @@
 #include "ui/heatmapview.h"
 #include "ui/logslider.h"
 #include "ui/mainwindow.h"
+#include "ui/plotview.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -219,9 +220,10 @@ QString TestMonkey::typeWaveDims()
 QString TestMonkey::mouseOnPlot()
 {
     QList<QCustomPlot*> plots;
-    for (View v : {View::Heatmap, View::Waves, View::Similarity, View::Offset, View::Bands})
-        if (QCustomPlot* p = m_window->plotView(v)->plot(); p->isVisible() && p->width() > 2 && p->height() > 2)
-            plots << p;
+    for (const QString& name : pe::ui::viewNames())
+        if (pe::ui::PlotView* view = m_window->plotView(*pe::ui::parseView(name)))
+            if (QCustomPlot* p = view->plot(); p->isVisible() && p->width() > 2 && p->height() > 2)
+                plots << p;
     if (plots.isEmpty())
         return QStringLiteral("no plot visible");
     QCustomPlot* plot = plots[pick(int(plots.size()))];

@@ -24,7 +24,14 @@ using pe::ui::View;
 
 namespace {
 
-const View allViews[] = {View::Heatmap, View::Waves, View::Similarity, View::Offset, View::Bands};
+/// Every view the window has (--view names).
+QList<View> allViews()
+{
+    QList<View> views;
+    for (const QString& name : pe::ui::viewNames())
+        views << *pe::ui::parseView(name);
+    return views;
+}
 
 /// The View ▸ Theme entry whose data is `key`.
 QAction* themeAction(MainWindow& window, const QString& key)
@@ -100,7 +107,7 @@ void TestTheme::darkAndLightPlots()
     dark->trigger();
     QVERIFY(pe::ui::isDark(QApplication::palette()));
     QTRY_VERIFY(pe::ui::isDark(window.heatmap()->palette())); // widgets hear of it through events
-    for (View v : allViews) {
+    for (View v : allViews()) {
         QCustomPlot* plot = window.plotView(v)->plot();
         plot->resize(640, 480); // docks behind tabs have not been laid out
         const Painted p = painted(plot);
@@ -116,7 +123,7 @@ void TestTheme::darkAndLightPlots()
     light->trigger();
     QVERIFY(!pe::ui::isDark(QApplication::palette()));
     QTRY_VERIFY(!pe::ui::isDark(window.heatmap()->palette()));
-    for (View v : allViews) {
+    for (View v : allViews()) {
         const Painted p = painted(window.plotView(v)->plot());
         QVERIFY2(p.background > 0.9, qPrintable(QStringLiteral("%1: background lightness %2").arg(pe::ui::viewName(v)).arg(p.background)));
         QVERIFY2(p.darkest < 0.25, qPrintable(QStringLiteral("%1: no dark title text").arg(pe::ui::viewName(v))));
@@ -144,7 +151,7 @@ void TestTheme::exportsStayOnPaper()
     // Every view's figure is the same image under either theme, and black on white.
     pe::ui::FigureSize size;
     size.pixels = QSize(480, 360);
-    for (View v : allViews) {
+    for (View v : allViews()) {
         pe::ui::ExportRequest request;
         request.view = v;
         pe::ui::applyTheme(pe::ui::Theme::Light);
