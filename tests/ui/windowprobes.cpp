@@ -83,7 +83,7 @@ QString binnedHeatMismatch(QCPColorMapData* data, const core::EncodingSpec& spec
 {
     // A binned row is the exact average of the positions its bin covers.
     for (int bin : {0, bins / 2, bins - 1})
-        for (int c : {0, 1, spec.dModel / 2, spec.dModel - 1}) {
+        for (int c : {0, std::min(1, spec.dModel - 1), spec.dModel / 2, spec.dModel - 1}) { // d_model 1: column 0 only
             const std::int64_t from = core::binStart(rows, bins, bin), to = core::binStart(rows, bins, bin + 1);
             double sum = 0;
             for (std::int64_t r = from; r < to; ++r)
