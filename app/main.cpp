@@ -108,7 +108,7 @@ int main(int argc, char** argv)
     if (options.session)
         window.sessions()->adopt(options.sessionPath, *options.session);
     window.show();
-    // For tests only (the leak check in tests/app): PE_QUIT_AFTER_FIRST_FRAME=1 closes the window
+    // For tests only (tst_cli_errors): PE_QUIT_AFTER_FIRST_FRAME=1 closes the window
     // once its first frame is drawn, so that a whole start and shutdown run unattended.
     if (qEnvironmentVariableIntValue("PE_QUIT_AFTER_FIRST_FRAME") == 1)
         QObject::connect(window.document(), &pe::ui::Document::frameReady, &window, &QWidget::close,
