@@ -12,6 +12,7 @@ PE_PACKAGES=(
     fonts-dejavu-core fonts-noto-cjk
     xvfb xauth
     python3 python3-numpy poppler-utils
+    clang-14 libclang-rt-14-dev
 )
 
 pe_install_missing() {

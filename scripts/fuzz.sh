@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Builds the libFuzzer targets (preset `fuzz`: clang-14, AddressSanitizer + UBSan) and runs each
+# for a bounded time on a copy of its seed corpus (tests/fuzz/corpus/NAME). Fails on any finding:
+# a crash, a sanitizer report, a broken invariant, a leak, a timeout or running out of memory.
+#   PE_FUZZ_SECONDS   seconds per fuzzer (default 60)
+#   PE_FUZZ_KEEP      a folder to keep the grown corpora and any crashing inputs in (optional)
+set -euo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+pe_install_missing
+
+seconds="${PE_FUZZ_SECONDS:-60}"
+[[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -ge 1 ] \
+    || { echo "fuzz: PE_FUZZ_SECONDS='$seconds' is not a whole number of seconds (1 or more)" >&2; exit 2; }
+
+cd "$PE_ROOT"
+flock /tmp/pe-build.lock sh -c 'cmake --preset fuzz >/dev/null && cmake --build --preset fuzz'
+
+work="$(mktemp -d /tmp/pe-fuzz.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+# The command-line fuzzer names session files relative to its working folder.
+cp tests/fuzz/corpus/session/good-*.pe.json "$work/"
+
+status=0
+for name in session cli; do
+    corpus="$work/corpus-$name"
+    artifacts="$work/artifacts-$name"
+    mkdir -p "$corpus" "$artifacts"
+    cp tests/fuzz/corpus/"$name"/* "$corpus/"
+    echo "fuzz: fuzz_$name for ${seconds} s on $(ls "$corpus" | wc -l) seed inputs"
+    if ! (cd "$work" && ASAN_OPTIONS="detect_leaks=1:abort_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+            "$PE_ROOT/build/fuzz/tests/fuzz/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+            -max_len=65536 -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" \
+            >"$work/fuzz_$name.log" 2>&1); then
+        status=1
+        echo "fuzz: fuzz_$name FOUND A PROBLEM; the end of its log:" >&2
+        tail -n 40 "$work/fuzz_$name.log" >&2
+        ls -l "$artifacts" >&2
+    fi
+    grep -E "^stat::number_of_executed_units|^stat::new_units_added|^Done [0-9]+ runs" "$work/fuzz_$name.log" || true
+    if [ -n "${PE_FUZZ_KEEP:-}" ]; then
+        mkdir -p "$PE_FUZZ_KEEP/$name"
+        cp -r "$corpus" "$artifacts" "$work/fuzz_$name.log" "$PE_FUZZ_KEEP/$name/"
+    fi
+done
+[ "$status" -eq 0 ] && echo "fuzz: no findings" || echo "fuzz: findings above" >&2
+exit "$status"
