@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace pe::core {
 
@@ -53,27 +54,101 @@ double roundTo(double x, NumberFormat format)
     return rounded;
 }
 
+namespace {
+
+/// sin or cos of position · ω the way a program working in `format` forms it.
+double computedValue(double omegaInFormat, std::int64_t position, bool isSin, NumberFormat format)
+{
+    const double angle = roundTo(roundTo(static_cast<double>(position), format) * omegaInFormat, format);
+    return roundTo(isSin ? std::sin(angle) : std::cos(angle), format);
+}
+
+} // namespace
+
+double frequencyIn(const EncodingSpec& spec, int pair, NumberFormat format)
+{
+    requireValid(spec);
+    if (pair < 0 || pair >= pairCount(spec))
+        throw SpecError("pair " + std::to_string(pair) + " is out of range");
+    // The PyTorch tutorial's code, every operation rounded to the format:
+    //   div_term = exp(arange(0, d, 2) * (−log(base) / d))
+    const auto r = [format](double v) { return roundTo(v, format); };
+    double step = 0.0, index = 0.0;
+    if (spec.frequencies == FrequencyRule::Paper) {
+        step = r(-std::log(spec.base) / spec.dModel);
+        index = r(2.0 * pair);
+    } else {
+        step = r(-std::log(spec.base) / std::max(pairCount(spec) - 1, 1));
+        index = r(pair);
+    }
+    return r(std::exp(r(index * step)));
+}
+
 double encodingValueIn(const EncodingSpec& spec, std::int64_t position, int column,
                        NumberFormat format, PrecisionMode mode)
 {
     if (mode == PrecisionMode::Stored)
         return roundTo(encodingValue(spec, position, column), format);
     requireValid(spec);
-    // The PyTorch tutorial's code, every operation rounded to the format:
-    //   div_term = exp(arange(0, d, 2) * (−log(base) / d));  pe = sin(position * div_term)
-    const auto r = [format](double v) { return roundTo(v, format); };
+    // … then pe = sin(position * div_term), each step rounded too.
     const ColumnRole role = columnRole(spec, column);
-    double step = 0.0, index = 0.0;
-    if (spec.frequencies == FrequencyRule::Paper) {
-        step = r(-std::log(spec.base) / spec.dModel);
-        index = r(2.0 * role.pair);
-    } else {
-        step = r(-std::log(spec.base) / std::max(pairCount(spec) - 1, 1));
-        index = r(role.pair);
+    return computedValue(frequencyIn(spec, role.pair, format), position, role.isSin, format);
+}
+
+void fillErrorRows(const EncodingSpec& spec, std::span<const std::int64_t> rows, NumberFormat format,
+                   PrecisionMode mode, Eigen::Ref<RowMatrix> out)
+{
+    requireValid(spec);
+    if (out.rows() != static_cast<Eigen::Index>(rows.size()) || out.cols() != spec.dModel)
+        throw SpecError("fillErrorRows: the output matrix needs one row per row asked for and d_model columns");
+    std::vector<double> omega(pairCount(spec));
+    for (int k = 0; k < pairCount(spec); ++k)
+        omega[k] = frequencyIn(spec, k, format); // once per pair: exp costs more than the rest
+    const std::vector<long double>& exactOmega = frequencyTable(spec);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rows[i] < 0 || rows[i] >= spec.maxLen)
+            throw SpecError("row " + std::to_string(rows[i]) + " is out of range");
+        const std::int64_t position = spec.firstPosition + rows[i];
+        for (int c = 0; c < spec.dModel; ++c) {
+            const ColumnRole role = columnRole(spec, c);
+            const SinCos exact = accurateSinCos(exactOmega[role.pair], position);
+            const double value = role.isSin ? exact.sin : exact.cos;
+            const double held = mode == PrecisionMode::Stored ? roundTo(value, format)
+                                                              : computedValue(omega[role.pair], position, role.isSin, format);
+            // float16 cannot hold a position beyond 65504: the code's angle overflows and its
+            // sin is NaN. Infinity says "no usable value" and survives a max over columns.
+            out(static_cast<Eigen::Index>(i), c) = std::isfinite(held) ? std::abs(held - value)
+                                                                      : std::numeric_limits<double>::infinity();
+        }
     }
-    const double omega = r(std::exp(r(index * step)));
-    const double angle = r(r(static_cast<double>(position)) * omega);
-    return r(role.isSin ? std::sin(angle) : std::cos(angle));
+}
+
+Eigen::VectorXd maxErrorAtRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
+                               NumberFormat format, PrecisionMode mode)
+{
+    Eigen::VectorXd worst(static_cast<Eigen::Index>(rows.size()));
+    RowMatrix block;
+    constexpr std::size_t chunk = 256;
+    for (std::size_t start = 0; start < rows.size(); start += chunk) {
+        const std::size_t n = std::min(chunk, rows.size() - start);
+        block.resize(static_cast<Eigen::Index>(n), spec.dModel);
+        fillErrorRows(spec, rows.subspan(start, n), format, mode, block);
+        worst.segment(static_cast<Eigen::Index>(start), static_cast<Eigen::Index>(n)) = block.rowwise().maxCoeff();
+    }
+    return worst;
+}
+
+std::int64_t resolutionLimit(const EncodingSpec& spec, int pair, NumberFormat format)
+{
+    const double omega = frequencyIn(spec, pair, format);
+    if (omega <= 0.0)
+        return 0;
+    const FormatTraits t = traits(format);
+    // The spacing of the format in the binade [2^e, 2^(e+1)) is 2^(max(e, e_min) − m).
+    int e = std::ilogb(omega);
+    while (std::ldexp(1.0, std::max(e, t.minExponent) - t.mantissaBits) <= omega)
+        ++e;
+    return static_cast<std::int64_t>(std::ceil(std::ldexp(1.0, e) / omega));
 }
 
 Eigen::VectorXd maxErrorByRow(const EncodingSpec& spec, NumberFormat format, PrecisionMode mode)

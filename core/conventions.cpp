@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+#include "core/conventions.h"
+
+#include "core/frequencies.h"
+
+#include <array>
+#include <cmath>
+
+namespace pe::core {
+
+namespace {
+
+constexpr std::array<std::string_view, 5> comparisonNames{"layout", "frequencies", "first-position",
+                                                          "doubled-exponent", "shifted-cosine"};
+
+/// fairseq starts at padding_idx + 1 = 2; the others at 0.
+constexpr std::int64_t fairseqFirstPosition = 2;
+
+void requireColumns(const EncodingSpec& spec, const Eigen::Ref<RowMatrix>& out, const char* what)
+{
+    if (out.cols() != spec.dModel)
+        throw SpecError(std::string(what) + ": the output matrix needs d_model columns");
+}
+
+/// The specs' column roles under another layout: a spec with that layout and the same d.
+EncodingSpec withLayout(const EncodingSpec& spec, Layout layout)
+{
+    EncodingSpec s = spec;
+    s.layout = layout;
+    return s;
+}
+
+} // namespace
+
+std::string_view comparisonName(Comparison comparison)
+{
+    return comparisonNames[static_cast<std::size_t>(comparison)];
+}
+
+std::optional<Comparison> parseComparison(std::string_view name)
+{
+    for (std::size_t i = 0; i < comparisonNames.size(); ++i)
+        if (comparisonNames[i] == name)
+            return static_cast<Comparison>(i);
+    return std::nullopt;
+}
+
+std::string_view frequencyVariantName(FrequencyVariant variant)
+{
+    switch (variant) {
+    case FrequencyVariant::Paper: return "paper";
+    case FrequencyVariant::Tensor2Tensor: return "tensor2tensor";
+    case FrequencyVariant::DoubledExponent: return "doubled-exponent";
+    case FrequencyVariant::ShiftedCosine: return "shifted-cosine";
+    }
+    return "paper";
+}
+
+bool isMistake(FrequencyVariant variant)
+{
+    return variant == FrequencyVariant::DoubledExponent || variant == FrequencyVariant::ShiftedCosine;
+}
+
+Convention conventionOf(const EncodingSpec& spec)
+{
+    return {spec.layout,
+            spec.frequencies == FrequencyRule::Paper ? FrequencyVariant::Paper : FrequencyVariant::Tensor2Tensor,
+            spec.firstPosition};
+}
+
+Convention comparedConvention(const EncodingSpec& spec, Comparison comparison)
+{
+    Convention c = conventionOf(spec);
+    switch (comparison) {
+    case Comparison::Layout:
+        c.layout = spec.layout == Layout::Interleaved ? Layout::Split : Layout::Interleaved;
+        break;
+    case Comparison::Frequencies:
+        c.frequencies = spec.frequencies == FrequencyRule::Paper ? FrequencyVariant::Tensor2Tensor : FrequencyVariant::Paper;
+        break;
+    case Comparison::FirstPosition:
+        c.firstPosition = spec.firstPosition == fairseqFirstPosition ? 0 : fairseqFirstPosition;
+        break;
+    case Comparison::DoubledExponent: c.frequencies = FrequencyVariant::DoubledExponent; break;
+    case Comparison::ShiftedCosine: c.frequencies = FrequencyVariant::ShiftedCosine; break;
+    }
+    return c;
+}
+
+PairFrequencies variantFrequencies(const EncodingSpec& spec, FrequencyVariant variant, int pair)
+{
+    requireValid(spec);
+    if (pair < 0 || pair >= pairCount(spec))
+        throw SpecError("pair " + std::to_string(pair) + " is out of range; allowed: 0 to "
+                        + std::to_string(pairCount(spec) - 1));
+    const long double logBase = std::log(static_cast<long double>(spec.base));
+    const long double d = spec.dModel;
+    const auto power = [&](long double exponent) { return std::exp(-exponent * logBase); };
+    switch (variant) {
+    case FrequencyVariant::Paper:
+    case FrequencyVariant::Tensor2Tensor: {
+        EncodingSpec s = spec;
+        s.frequencies = variant == FrequencyVariant::Paper ? FrequencyRule::Paper : FrequencyRule::Tensor2Tensor;
+        const long double omega = angularFrequencyLong(s, pair);
+        return {omega, omega};
+    }
+    // `for i in range(0, d, 2): pe[pos, i] = sin(pos / base ** (2 * i / d))`: i is already 2k.
+    case FrequencyVariant::DoubledExponent: return {power(4.0L * pair / d), power(4.0L * pair / d)};
+    // … and `pe[pos, i + 1] = cos(pos / base ** (2 * (i + 1) / d))`.
+    case FrequencyVariant::ShiftedCosine: return {power(4.0L * pair / d), power((4.0L * pair + 2) / d)};
+    }
+    return {};
+}
+
+double conventionValue(const EncodingSpec& spec, const Convention& convention, std::int64_t row, int column)
+{
+    requireValid(spec);
+    if (column < 0 || column >= spec.dModel)
+        throw SpecError("column " + std::to_string(column) + " is out of range");
+    const std::int64_t position = convention.firstPosition + row;
+    if (row < 0 || position < 0)
+        throw SpecError("position " + std::to_string(position) + " is negative");
+    const ColumnRole role = columnRole(withLayout(spec, convention.layout), column);
+    const PairFrequencies w = variantFrequencies(spec, convention.frequencies, role.pair);
+    return role.isSin ? accurateSinCos(w.sin, position).sin : accurateSinCos(w.cos, position).cos;
+}
+
+void fillBinnedConvention(const EncodingSpec& spec, const Convention& convention, std::int64_t firstRow,
+                          std::int64_t rowCount, Eigen::Ref<RowMatrix> out)
+{
+    requireValid(spec);
+    requireColumns(spec, out, "fillBinnedConvention");
+    const std::int64_t bins = out.rows();
+    if (bins < 1 || bins > rowCount || firstRow < 0 || convention.firstPosition < 0)
+        throw SpecError("fillBinnedConvention: need 1 ≤ bins ≤ rows and non-negative positions");
+    const EncodingSpec layoutSpec = withLayout(spec, convention.layout);
+    // Each column is one sinusoid of its own frequency: the sum over a bin has the closed form
+    // Σ_{p=a}^{a+n−1} e^{ipω} = e^{i·centre·ω} · sin(nω/2) / sin(ω/2), as for the spec itself.
+    const auto binAverage = [](long double omega, std::int64_t a, std::int64_t n, bool isSin) {
+        const SinCos centre = accurateSinCos(omega / 2, 2 * a + n - 1);
+        const double half = static_cast<double>(omega / 2);
+        const double dirichlet = n == 1 ? 1.0 : std::sin(n * half) / (n * std::sin(half));
+        return (isSin ? centre.sin : centre.cos) * dirichlet;
+    };
+    for (int column = 0; column < spec.dModel; ++column) {
+        const ColumnRole role = columnRole(layoutSpec, column);
+        const PairFrequencies w = variantFrequencies(spec, convention.frequencies, role.pair);
+        const long double omega = role.isSin ? w.sin : w.cos;
+        for (std::int64_t bin = 0; bin < bins; ++bin) {
+            const std::int64_t start = binStart(rowCount, bins, bin);
+            const std::int64_t count = binStart(rowCount, bins, bin + 1) - start;
+            out(bin, column) = binAverage(omega, convention.firstPosition + firstRow + start, count, role.isSin);
+        }
+    }
+}
+
+double conventionRotationResidual(const EncodingSpec& spec, const Convention& convention, std::int64_t row,
+                                  std::int64_t offset)
+{
+    requireValid(spec);
+    const std::int64_t p = convention.firstPosition + row;
+    if (row < 0 || p < 0 || p + offset < 0)
+        throw SpecError("position " + std::to_string(p) + " + offset " + std::to_string(offset) + " must not be negative");
+    double squares = 0;
+    for (int k = 0; k < fullPairCount(spec); ++k) {
+        const PairFrequencies w = variantFrequencies(spec, convention.frequencies, k);
+        const double s = accurateSinCos(w.sin, p).sin, c = accurateSinCos(w.cos, p).cos;
+        const SinCos turn = accurateSinCos(w.sin, offset);
+        const double rotatedSin = turn.cos * s + turn.sin * c;
+        const double rotatedCos = -turn.sin * s + turn.cos * c;
+        const double ds = rotatedSin - accurateSinCos(w.sin, p + offset).sin;
+        const double dc = rotatedCos - accurateSinCos(w.cos, p + offset).cos;
+        squares += ds * ds + dc * dc;
+    }
+    return std::sqrt(squares);
+}
+
+int pairsSlowerThanBase(const EncodingSpec& spec, FrequencyVariant variant)
+{
+    requireValid(spec);
+    // Wavelength above 2π·base means ω < 1/base; a hair of slack keeps t2t's last pair (ω exactly 1/base) out.
+    const long double limit = (1.0L - 1e-12L) / static_cast<long double>(spec.base);
+    int count = 0;
+    for (int k = 0; k < pairCount(spec); ++k)
+        count += variantFrequencies(spec, variant, k).sin < limit ? 1 : 0;
+    return count;
+}
+
+} // namespace pe::core
