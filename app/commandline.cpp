@@ -102,10 +102,14 @@ void addOptions(QCommandLineParser& parser)
         "pe-explorer [options] [session.pe.json] opens the window; a session (File > Save session)\n"
         "is the starting point and the options given replace its values.\n"
         "With --export FILE, writes FILE without opening a window; its suffix decides the format:\n"
-        ".png .pdf .svg give the figure of the view, .npy .csv its data (float64).\n"
-        "Data shapes: heatmap (max_len, d_model); similarity (max_len, max_len); waves (max_len, dims);\n"
-        "offset (d_model, 3); bands (pairs, 3); rope (d_model/2, 7) = k, θ_k, wavelength with no scaling,\n"
-        "PI, NTK-aware and YaRN, YaRN's ramp γ (s = 8, L_orig = 4096; the window exports its own s, L_orig)."));
+        ".png .pdf .svg give the figure of the view, .npy .csv its data (float64) of shape:\n"
+        "  heatmap (max_len, d_model); similarity (max_len, max_len); waves (max_len, number of dims);\n"
+        "  offset (d_model, 3) = PE(p), PE(p+k), M_k*PE(p); bands (pairs, 3) = pair, omega, wavelength;\n"
+        "  conventions (max_len, 3*d_model) = PE under the settings, PE under --compare, their difference;\n"
+        "  precision (max_len, 8) = position, then the largest error over the columns for float32, bfloat16,\n"
+        "  float16 (each stored, then computed) and float64 computed;\n"
+        "  rope (d_model/2, 7) = k, theta_k, wavelength with no scaling, PI, NTK-aware and YaRN, YaRN's ramp gamma\n"
+        "  (s = 8, L_orig = 4096; the window exports its own s, L_orig)."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOptions({
@@ -116,7 +120,16 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("layout"), QStringLiteral("interleaved or split (default interleaved)."), QStringLiteral("NAME"), QStringLiteral("interleaved")},
         {QStringLiteral("frequencies"), QStringLiteral("paper or tensor2tensor (default paper)."), QStringLiteral("NAME"), QStringLiteral("paper")},
         {QStringLiteral("first-position"), QStringLiteral("Position of the first row (default 0; fairseq uses 2)."), QStringLiteral("N"), QStringLiteral("0")},
-        {QStringLiteral("view"), QStringLiteral("heatmap, waves, similarity, offset, bands or rope (default heatmap)."), QStringLiteral("NAME"), QStringLiteral("heatmap")},
+        {QStringLiteral("view"), QStringLiteral("heatmap, waves, similarity, offset, bands, rope, conventions or precision (default heatmap)."), QStringLiteral("NAME"), QStringLiteral("heatmap")},
+        {QStringLiteral("compare"), QStringLiteral("What the conventions view sets beside the spec: layout, frequencies, first-position, "
+                                                   "doubled-exponent or shifted-cosine (the last two are mistakes; default layout)."),
+         QStringLiteral("NAME"), QStringLiteral("layout")},
+        {QStringLiteral("format"), QStringLiteral("Number format of the precision heatmap and the bands' resolution limits: "
+                                                  "float32, bfloat16, float16 or float64 (default float16)."),
+         QStringLiteral("NAME"), QStringLiteral("float16")},
+        {QStringLiteral("precision"), QStringLiteral("How the format enters the precision heatmap: computed (every step in that format) "
+                                                     "or stored (computed in float64, then rounded; default computed)."),
+         QStringLiteral("NAME"), QStringLiteral("computed")},
         {QStringLiteral("dims"), QStringLiteral("Dimensions of the wave plot (default 4,5,6,7)."), QStringLiteral("LIST")},
         {QStringLiteral("position"), QStringLiteral("Selected position (row, default 0)."), QStringLiteral("P")},
         {QStringLiteral("offset"), QStringLiteral("Relative offset k (default 1)."), QStringLiteral("K"), QStringLiteral("1")},
@@ -178,6 +191,16 @@ void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& s
         state.colormap = choice(parser, QStringLiteral("colormap"), ui::settingsColormapNames());
     if (state.bandLast >= core::pairCount(spec))
         state.bandFirst = state.bandLast = -1;
+    if (given(parser, "compare"))
+        state.comparison = *core::parseComparison(choice(parser, QStringLiteral("compare"),
+            {QStringLiteral("layout"), QStringLiteral("frequencies"), QStringLiteral("first-position"),
+             QStringLiteral("doubled-exponent"), QStringLiteral("shifted-cosine")}).toStdString());
+    const QStringList formats{QStringLiteral("float64"), QStringLiteral("float32"), QStringLiteral("bfloat16"), QStringLiteral("float16")};
+    if (given(parser, "format"))
+        state.format = static_cast<core::NumberFormat>(formats.indexOf(choice(parser, QStringLiteral("format"), formats)));
+    if (given(parser, "precision"))
+        state.precisionMode = choice(parser, QStringLiteral("precision"), {QStringLiteral("computed"), QStringLiteral("stored")})
+                == QLatin1String("stored") ? core::PrecisionMode::Stored : core::PrecisionMode::Computed;
 }
 
 LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<ui::Session>& session)

@@ -3,7 +3,10 @@
 
 #include "ui/document.h"
 
+#include <QComboBox>
 #include <QFontMetricsF>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -75,8 +78,30 @@ BandsView::BandsView(Document* document, QWidget* parent)
                       "wavelength — how many positions one full turn takes — grows by the same factor "
                       "from pair to pair, a straight line on this log scale from 2π up towards "
                       "2π·base. Pairs whose wavelength fits in max_len tell nearby positions apart; "
-                      "the slow ones barely move and tell far-apart regions apart. Drag across pairs "
-                      "to highlight them in the heatmap; double-click to clear."));
+                      "the slow ones barely move and tell far-apart regions apart. Triangles: where the "
+                      "angle p·ω, computed in the chosen format, starts to move by less than the format's "
+                      "step from one position to the next — beyond it p and p+1 can get the same code. "
+                      "Drag across pairs to highlight them in the heatmap; double-click to clear."));
+    // The format of the resolution limits, shared with the precision view.
+    m_formatBox = new QComboBox(this);
+    auto* bar = new QWidget(this);
+    auto* row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    auto* label = new QLabel(tr("Resolution limit in"), bar);
+    label->setBuddy(m_formatBox);
+    row->addWidget(label);
+    row->addWidget(m_formatBox, 1);
+    for (core::NumberFormat f : {core::NumberFormat::Float32, core::NumberFormat::BFloat16, core::NumberFormat::Float16,
+                                 core::NumberFormat::Float64})
+        m_formatBox->addItem(QString::fromUtf8(core::numberFormatName(f).data()), int(f));
+    m_formatBox->setToolTip(tr("For each pair, the position from which the angle p·ω computed in this format "
+                               "can no longer tell p from p+1"));
+    if (auto* box = qobject_cast<QBoxLayout*>(layout()))
+        box->insertWidget(1, bar);
+    connect(m_formatBox, &QComboBox::activated, this, [this](int index) {
+        this->document()->setNumberFormat(static_cast<core::NumberFormat>(m_formatBox->itemData(index).toInt()));
+    });
+
     QCustomPlot* p = plot();
     m_title = addTitle(p);
     m_band = addBandRect(p);
@@ -84,6 +109,8 @@ BandsView::BandsView(Document* document, QWidget* parent)
 
     m_line = p->addGraph();
     m_line->removeFromLegend();
+    m_resolution = p->addGraph();
+    m_resolution->setLineStyle(QCPGraph::lsNone);
     for (int i = 0; i < reachCount; ++i) {
         m_reach[i] = p->addGraph();
         m_reach[i]->setLineStyle(QCPGraph::lsNone);
@@ -115,7 +142,7 @@ BandsView::BandsView(Document* document, QWidget* parent)
             plot()->yAxis2->setRange(twoPi / range.upper, twoPi / range.lower);
     });
     p->yAxis->grid()->setSubGridVisible(true);
-    placeLegendUnderTitle(p, reachCount);
+    placeLegendUnderTitle(p, reachCount + 1);
     p->axisRect()->setMinimumMargins(QMargins(15, 5, 15, 15)); // the legend row above is gap enough
     fitAfterLayout(p, this, [this] { return fitToSize(); });
     p->setInteractions(QCP::iRangeZoom);
@@ -152,8 +179,10 @@ void BandsView::redraw(const Frame& f)
         m_drawnSpec = f.spec;
         plot()->xAxis->setRange(-0.5, std::max(pairs, 1) - 0.5);
     }
+    m_formatBox->setCurrentIndex(m_formatBox->findData(int(f.state.format)));
     drawPairs(f);
     drawReferences(f);
+    drawResolution(f);
     const bool banded = f.state.bandFirst >= 0 && f.state.bandFirst < pairs;
     m_band->setVisible(banded);
     if (banded)
@@ -165,6 +194,8 @@ void BandsView::redraw(const Frame& f)
     m_titleText = tr("Frequency bands\nd_model %1 · max_len %2 · base %3 · %4 frequencies")
                       .arg(f.spec.dModel).arg(f.spec.maxLen).arg(shortNumber(f.spec.base, 6))
                       .arg(QString::fromUtf8(core::frequencyRuleName(f.spec.frequencies).data()));
+    if (const QString resolution = resolutionText(f); !resolution.isEmpty())
+        m_titleText += QLatin1Char('\n') + resolution;
     if (banded)
         m_titleText += QLatin1Char('\n') + (m_forExport ? tr("band: pairs %1–%2") : tr("band: pairs %1–%2, highlighted in the heatmap"))
                                                .arg(f.state.bandFirst).arg(f.state.bandLast);
@@ -197,11 +228,11 @@ bool BandsView::fitToSize()
         for (int i = 0; i < reachCount; ++i)
             m_reach[i]->setName(reachText(static_cast<Reach>(i), twoLines));
         // Spread evenly, long names need some air to not run to the edge.
-        if (legendColumnsFitting(legend, 0.8 * width, reachCount) >= kinds)
+        if (legendColumnsFitting(legend, 0.8 * width, reachCount + 1) >= kinds)
             break;
     }
     changed = m_reach[0]->name() != before || changed;
-    changed = setLegendColumns(legend, legendColumnsFitting(legend, width, reachCount)) || changed;
+    changed = setLegendColumns(legend, legendColumnsFitting(legend, width, reachCount + 1)) || changed;
     changed = fitAxisLabel(p->yAxis, {tr("Wavelength λ (positions per turn)"), tr("Wavelength λ (positions)"),
                                       tr("Wavelength λ"), QStringLiteral("λ")}) || changed;
     changed = fitAxisLabel(p->yAxis2, {tr("Frequency ω (radians per position)"), tr("Frequency ω (rad/position)"),
@@ -319,6 +350,42 @@ void BandsView::drawReferences(const Frame& f)
     plot()->yAxis->setRange(lowest / 3.5, highest * 4.0); // room for a label under 2π
 }
 
+QString BandsView::resolutionText(const Frame& f) const
+{
+    if (f.resolution.isEmpty() || f.state.format == core::NumberFormat::Float64)
+        return {};
+    const auto [lowest, highest] = std::ranges::minmax(f.resolution);
+    const QString format = QString::fromUtf8(core::numberFormatName(f.state.format).data());
+    const QString range = lowest == highest ? shortNumber(lowest, 8) : tr("%1–%2").arg(shortNumber(lowest, 8), shortNumber(highest, 8));
+    if (static_cast<double>(f.spec.firstPosition + f.spec.maxLen - 1) >= lowest)
+        return tr("computed in %1 · positions beyond %2 can share an angle with the next · max_len reaches there").arg(format, range);
+    return tr("computed in %1 · positions beyond %2 can share an angle with the next").arg(format, range);
+}
+
+void BandsView::drawResolution(const Frame& f)
+{
+    const bool shown = f.state.format != core::NumberFormat::Float64 && !f.resolution.isEmpty();
+    QVector<double> keys, values;
+    if (shown)
+        for (int k = 0; k < f.resolution.size(); ++k) {
+            keys.append(k);
+            values.append(f.resolution[k]);
+        }
+    m_resolution->setData(keys, values, true);
+    m_resolution->setName(tr("p_F: %1 resolution limit").arg(QString::fromUtf8(core::numberFormatName(f.state.format).data())));
+    m_resolution->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, QPen(seriesColor(3), 1.4 * scale()),
+                                                  Qt::NoBrush, 6 * scale()));
+    if (shown) {
+        m_resolution->addToLegend();
+        // The axis reaches the limits as well, so that none is cut off.
+        const QCPRange range = plot()->yAxis->range();
+        const auto [lowest, highest] = std::ranges::minmax(values);
+        plot()->yAxis->setRange(std::min(range.lower, lowest / 3.5), std::max(range.upper, highest * 4.0));
+    } else {
+        m_resolution->removeFromLegend();
+    }
+}
+
 int BandsView::pairAtPixel(double x) const
 {
     const FramePtr& f = document()->frame();
@@ -338,9 +405,14 @@ QString BandsView::pairDescription(int pair) const
     const QString columns = cosColumn >= 0
         ? tr("columns %1 (sin) and %2 (cos)").arg(core::sinColumn(f->spec, pair)).arg(cosColumn)
         : tr("column %1 (sin only: the unpaired last sine)").arg(core::sinColumn(f->spec, pair));
-    return tr("pair k = %1 · ω = %2 radians per position · λ = %3 positions · %4 · %5")
+    QString text = tr("pair k = %1 · ω = %2 radians per position · λ = %3 positions · %4 · %5")
         .arg(pair).arg(shortNumber(f->omega[pair], 5)).arg(shortNumber(f->wavelength[pair], 5))
         .arg(columns, reachText(reachOf(f->wavelength[pair], f->spec.maxLen)));
+    if (pair < f->resolution.size() && f->state.format != core::NumberFormat::Float64)
+        text += tr(" · computed in %1: p and p+1 can share an angle from p ≈ %2 on")
+                    .arg(QString::fromUtf8(core::numberFormatName(f->state.format).data()))
+                    .arg(static_cast<qint64>(f->resolution[pair]));
+    return text;
 }
 
 void BandsView::onMousePress(QMouseEvent* event)

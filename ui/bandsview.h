@@ -6,6 +6,7 @@
 
 #include <array>
 
+class QComboBox;
 class QCPGraph;
 class QCPItemRect;
 class QCPItemStraightLine;
@@ -33,6 +34,9 @@ public:
     /// The markers of the pairs of one kind.
     QCPGraph* reachGraph(Reach reach) const { return m_reach[static_cast<int>(reach)]; }
     QCPItemRect* bandRect() const { return m_band; }
+    /// Each pair's resolution limit in the chosen format (key: pair, value: position); empty for float64.
+    QCPGraph* resolutionGraph() const { return m_resolution; }
+    QComboBox* formatBox() const { return m_formatBox; }
     static Reach reachOf(double wavelength, std::int64_t maxLen);
     /// What the hover shows for a pair: ω, λ, its columns and its kind.
     QString pairDescription(int pair) const;
@@ -47,6 +51,8 @@ protected:
 private:
     void drawPairs(const Frame& frame);
     void drawReferences(const Frame& frame);
+    void drawResolution(const Frame& frame);
+    QString resolutionText(const Frame& frame) const;
     int pairAtPixel(double x) const;
     bool fitToSize();
     void placeMaxLenLabel();
@@ -57,6 +63,8 @@ private:
     QCPTextElement* m_title;
     QString m_titleText; // unwrapped: fitToSize() breaks it to the width drawn at
     QCPGraph* m_line;
+    QCPGraph* m_resolution;
+    QComboBox* m_formatBox;
     std::array<QCPGraph*, reachCount> m_reach{};
     std::array<QCPItemStraightLine*, 3> m_references{}; // 2π, 2π·base, max_len
     std::array<QCPItemText*, 3> m_referenceLabels{};

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "ui/dataexport.h"
 
+#include "core/conventions.h"
 #include "core/datawriters.h"
 #include "core/frequencies.h"
+#include "core/precision.h"
 #include "core/rotation.h"
 #include "core/rope.h"
 #include "core/similarity.h"
 #include "ui/ropedata.h"
+#include "ui/frame.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -48,6 +51,46 @@ public:
     }
 private:
     core::SimilarityKernel m_kernel;
+};
+
+/// Conventions: PE under A (the spec), PE under B, and A − B, side by side in one row.
+class ConventionsSource : public RowSource {
+public:
+    ConventionsSource(const core::EncodingSpec& spec, core::Comparison comparison)
+        : m_spec(spec), m_a(core::conventionOf(spec)), m_b(core::comparedConvention(spec, comparison)) {}
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
+    {
+        const int d = m_spec.dModel;
+        m_rows.resize(out.rows(), d);
+        core::fillBinnedConvention(m_spec, m_a, firstRow, out.rows(), m_rows);
+        out.leftCols(d) = m_rows;
+        core::fillBinnedConvention(m_spec, m_b, firstRow, out.rows(), m_rows);
+        out.middleCols(d, d) = m_rows;
+        out.rightCols(d) = out.leftCols(d) - out.middleCols(d, d);
+    }
+private:
+    core::EncodingSpec m_spec;
+    core::Convention m_a, m_b;
+    core::RowMatrix m_rows;
+};
+
+/// Precision: the position, then the largest error over the columns for each error curve kind.
+class PrecisionSource : public RowSource {
+public:
+    explicit PrecisionSource(const core::EncodingSpec& spec) : m_spec(spec) {}
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
+    {
+        std::vector<std::int64_t> rows(out.rows());
+        for (Eigen::Index i = 0; i < out.rows(); ++i) {
+            rows[i] = firstRow + i;
+            out(i, 0) = static_cast<double>(m_spec.firstPosition + rows[i]);
+        }
+        const QVector<ErrorCurveKind> kinds = errorCurveKinds();
+        for (int k = 0; k < kinds.size(); ++k)
+            out.col(k + 1) = core::maxErrorAtRows(m_spec, rows, kinds[k].format, kinds[k].mode);
+    }
+private:
+    core::EncodingSpec m_spec;
 };
 
 /// Small views: the whole matrix is computed once and handed out row by row.
@@ -104,6 +147,8 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Offset: return std::make_unique<MatrixSource>(offsetData(r.spec, r.state));
     case View::Bands: return std::make_unique<MatrixSource>(bandsData(r.spec));
     case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingFromOptions(r.viewOptions)));
+    case View::Conventions: return std::make_unique<ConventionsSource>(r.spec, r.state.comparison);
+    case View::Precision: return std::make_unique<PrecisionSource>(r.spec);
     }
     return nullptr;
 }
@@ -119,6 +164,8 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Offset: return {spec.dModel, 3};
     case View::Bands: return {core::pairCount(spec), 3};
     case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
+    case View::Conventions: return {spec.maxLen, 3 * std::int64_t{spec.dModel}};
+    case View::Precision: return {spec.maxLen, 1 + errorCurveKinds().size()};
     }
     return {0, 0};
 }

@@ -37,7 +37,10 @@ using ExportProgress = std::function<bool(double)>;
 
 /// The shape of a view's data: heatmap (max_len, d_model), similarity (max_len, max_len),
 /// waves (max_len, number of dims), offset (d_model, 3: PE(p), PE(p+k), M_k·PE(p)),
-/// bands (pairs, 3: pair index, ω, wavelength).
+/// bands (pairs, 3: pair index, ω, wavelength),
+/// conventions (max_len, 3·d_model: PE under the spec's convention A, under the compared
+/// convention B, and A − B), precision (max_len, 8: position, then the largest error over the
+/// columns for float32, bfloat16, float16 each stored then computed, and float64 computed).
 std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, const ViewState& state, View view);
 
 /// Why the request cannot be exported as data (a value out of range, a data set too large),

@@ -51,6 +51,8 @@ QString fieldText(Document::Field field)
     case Document::Field::Dims: return QObject::tr("Change wave dimensions");
     case Document::Field::Band: return QObject::tr("Select band");
     case Document::Field::Selection: return QObject::tr("Select cell");
+    case Document::Field::Comparison: return QObject::tr("Change compared convention");
+    case Document::Field::Precision: return QObject::tr("Change precision");
     case Document::Field::All: return QObject::tr("Reset to defaults");
     case Document::Field::Session: return QObject::tr("Open session");
     }
@@ -111,6 +113,12 @@ Settings Document::sanitized(Settings s)
     if (st.colormap != QLatin1String("viridis") && st.colormap != QLatin1String("diverging")
         && st.colormap != QLatin1String("grayscale"))
         st.colormap = QStringLiteral("viridis");
+    if (static_cast<unsigned>(st.comparison) > static_cast<unsigned>(core::Comparison::ShiftedCosine))
+        st.comparison = core::Comparison::Layout;
+    if (static_cast<unsigned>(st.format) > static_cast<unsigned>(core::NumberFormat::Float16))
+        st.format = core::NumberFormat::Float32;
+    if (st.precisionMode != core::PrecisionMode::Stored && st.precisionMode != core::PrecisionMode::Computed)
+        st.precisionMode = core::PrecisionMode::Computed;
     return s;
 }
 
@@ -179,6 +187,27 @@ void Document::selectBand(int firstPair, int lastPair)
     s.state.bandFirst = std::min(firstPair, lastPair);
     s.state.bandLast = std::max(firstPair, lastPair);
     change(s, Field::Band);
+}
+
+void Document::setComparison(core::Comparison comparison)
+{
+    Settings s = m_settings;
+    s.state.comparison = comparison;
+    change(s, Field::Comparison);
+}
+
+void Document::setNumberFormat(core::NumberFormat format)
+{
+    Settings s = m_settings;
+    s.state.format = format;
+    change(s, Field::Precision);
+}
+
+void Document::setPrecisionMode(core::PrecisionMode mode)
+{
+    Settings s = m_settings;
+    s.state.precisionMode = mode;
+    change(s, Field::Precision);
 }
 
 void Document::resetToDefaults()

@@ -19,7 +19,7 @@ public:
     /// Which setting a change touched: consecutive changes of one field inside an interaction
     /// (a slider drag) merge into one undo step.
     enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
-                       Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, All, Session };
+                       Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision, All, Session };
 
     explicit Document(QObject* parent = nullptr);
     ~Document() override;
@@ -49,6 +49,9 @@ public:
     void setColormap(const QString& name);
     void setWaveDims(const QList<int>& dims);
     void selectBand(int firstPair, int lastPair);
+    void setComparison(core::Comparison comparison);
+    void setNumberFormat(core::NumberFormat format);
+    void setPrecisionMode(core::PrecisionMode mode);
     void resetToDefaults();
 
     /// Between these, changes of one field merge into a single undo step (a slider drag).

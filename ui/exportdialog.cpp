@@ -26,6 +26,8 @@ QString viewLabel(View view)
     case View::Offset: return QObject::tr("Relative offset");
     case View::Bands: return QObject::tr("Frequency bands");
     case View::Rope: return QObject::tr("Rotary embedding (RoPE)");
+    case View::Conventions: return QObject::tr("Conventions");
+    case View::Precision: return QObject::tr("Precision");
     }
     return {};
 }
@@ -39,7 +41,7 @@ ExportDialog::ExportDialog(View view, const QString& suggestedPath, QWidget* par
     auto* form = new QFormLayout(this);
 
     m_view = new QComboBox;
-    for (int v = 0; v <= int(View::Rope); ++v)
+    for (int v = 0; v < viewNames().size(); ++v)
         m_view->addItem(viewLabel(View(v)), v);
     m_view->setCurrentIndex(int(view));
     form->addRow(tr("View"), m_view);

@@ -234,6 +234,12 @@ QString recipeCommand(const ExportRequest& r, const FigureSize& size)
     }
     if (r.state.normalize)
         args << QStringLiteral("--normalize");
+    if (r.view == View::Conventions)
+        args << QStringLiteral("--compare") << QString::fromUtf8(core::comparisonName(r.state.comparison).data());
+    if (r.view == View::Precision || r.view == View::Bands)
+        args << QStringLiteral("--format") << QString::fromUtf8(core::numberFormatName(r.state.format).data())
+             << QStringLiteral("--precision")
+             << (r.state.precisionMode == core::PrecisionMode::Stored ? QStringLiteral("stored") : QStringLiteral("computed"));
     const QString suffix = QFileInfo(r.path).suffix().toLower();
     if (suffix == QLatin1String("png") || suffix == QLatin1String("pdf") || suffix == QLatin1String("svg")) {
         if (size.pixels.isValid())

@@ -79,7 +79,36 @@ struct Frame {
 
     // Frequency bands, one entry per pair.
     Eigen::VectorXd omega, wavelength;
+    /// Per pair: the resolution limit in state.format (core::resolutionLimit): from about this
+    /// position on, consecutive positions share one angle when computed in that format.
+    QVector<double> resolution;
+
+    // Conventions side by side: all max_len rows in conventionA.rows() bins (exact averages),
+    // A = the spec's own convention, B = the one state.comparison sets beside it.
+    core::Convention conventionA, conventionB;
+    SharedMatrix conventionHeatA, conventionHeatB; ///< bins × d_model
+    double residualA = 0, residualB = 0; ///< ‖M_k·PE(p) − PE(p+k)‖ at state.position/offset
+    int slowPairsA = 0, slowPairsB = 0;  ///< pairs slower than 2π·base
+    bool conventionExact() const { return conventionHeatA.rows() == spec.maxLen; }
+
+    // Precision: |PE_format − PE| for state.format/precisionMode at precisionRows (evenly
+    // spread sampled rows, all when few), and the largest error over the columns against the
+    // position for every format and mode, at errorRows (log-spaced sampled rows).
+    QVector<std::int64_t> precisionRows;
+    SharedMatrix precisionHeat; ///< precisionRows × d_model
+    QVector<std::int64_t> errorRows;
+    /// errorCurves[i]: max error at errorRows for errorCurveKinds()[i].
+    QVector<QVector<double>> errorCurves;
 };
+
+/// One curve of the precision view: a format and how it enters.
+struct ErrorCurveKind {
+    core::NumberFormat format;
+    core::PrecisionMode mode;
+};
+/// The curves the precision view draws and exports, in their order: float32, bfloat16 and
+/// float16 stored then computed, then float64 computed naively.
+QVector<ErrorCurveKind> errorCurveKinds();
 
 using FramePtr = std::shared_ptr<const Frame>;
 
@@ -91,6 +120,9 @@ struct FrameLimits {
     static constexpr std::int64_t waveSamples = 512;
     static constexpr std::int64_t curvePoints = 8192; // smooth when zoomed to a few periods
     static constexpr std::int64_t offsetDotSamples = 128; // a flat line: more only costs sin/cos
+    static constexpr std::int64_t conventionBins = 512;
+    static constexpr std::int64_t precisionRows = 256;
+    static constexpr std::int64_t errorSamples = 160;
 };
 
 /// Computes the frame for spec/state, reusing the parts of `previous` whose inputs did not

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "ui/frame.h"
 
+#include "core/conventions.h"
 #include "core/frequencies.h"
+#include "core/precision.h"
 #include "core/rotation.h"
 #include "core/similarity.h"
 
@@ -178,7 +180,81 @@ void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Supersed
     }
 }
 
+void buildConventions(Frame& f)
+{
+    const std::int64_t bins = std::min(f.spec.maxLen, FrameLimits::conventionBins);
+    f.conventionA = core::conventionOf(f.spec);
+    f.conventionB = core::comparedConvention(f.spec, f.state.comparison);
+    core::fillBinnedConvention(f.spec, f.conventionA, 0, f.spec.maxLen, f.conventionHeatA.reset(bins, f.spec.dModel));
+    core::fillBinnedConvention(f.spec, f.conventionB, 0, f.spec.maxLen, f.conventionHeatB.reset(bins, f.spec.dModel));
+    f.slowPairsA = core::pairsSlowerThanBase(f.spec, f.conventionA.frequencies);
+    f.slowPairsB = core::pairsSlowerThanBase(f.spec, f.conventionB.frequencies);
+}
+
+void buildConventionResiduals(Frame& f)
+{
+    // Row p of each convention, turned by k; a shift that would reach before position 0 is 0.
+    const auto residual = [&](const core::Convention& c) {
+        return c.firstPosition + f.state.position + f.state.offset < 0
+            ? 0.0 : core::conventionRotationResidual(f.spec, c, f.state.position, f.state.offset);
+    };
+    f.residualA = residual(f.conventionA);
+    f.residualB = residual(f.conventionB);
+}
+
+/// Up to `count` distinct rows from 0 to rows − 1, spread evenly on a log scale of the position.
+QVector<std::int64_t> logRows(std::int64_t rows, std::int64_t count)
+{
+    QVector<std::int64_t> out;
+    const double last = static_cast<double>(rows);
+    for (std::int64_t i = 0; i < count; ++i) {
+        const auto row = static_cast<std::int64_t>(std::llround(std::pow(last, double(i) / double(count - 1)))) - 1;
+        const std::int64_t clamped = std::clamp<std::int64_t>(row, 0, rows - 1);
+        if (out.isEmpty() || clamped > out.back())
+            out.append(clamped);
+    }
+    return out;
+}
+
+void buildPrecisionHeat(Frame& f)
+{
+    f.precisionRows.clear();
+    for (double row : evenRows(0, f.spec.maxLen, FrameLimits::precisionRows))
+        f.precisionRows.append(static_cast<std::int64_t>(row));
+    core::fillErrorRows(f.spec, std::span<const std::int64_t>(f.precisionRows.data(), f.precisionRows.size()),
+                        f.state.format, f.state.precisionMode, f.precisionHeat.reset(f.precisionRows.size(), f.spec.dModel));
+}
+
+void buildErrorCurves(Frame& f)
+{
+    // Seven curves of d values per sample: fewer samples for wide models keep a frame short.
+    const std::int64_t samples = std::clamp<std::int64_t>((std::int64_t{1} << 18) / f.spec.dModel, 24, FrameLimits::errorSamples);
+    f.errorRows = logRows(f.spec.maxLen, samples);
+    const std::span<const std::int64_t> rows(f.errorRows.data(), f.errorRows.size());
+    f.errorCurves.clear();
+    for (const ErrorCurveKind& kind : errorCurveKinds()) {
+        const Eigen::VectorXd worst = core::maxErrorAtRows(f.spec, rows, kind.format, kind.mode);
+        f.errorCurves.append(QVector<double>(worst.data(), worst.data() + worst.size()));
+    }
+}
+
+void buildResolution(Frame& f)
+{
+    f.resolution.resize(core::pairCount(f.spec));
+    for (int k = 0; k < f.resolution.size(); ++k)
+        f.resolution[k] = static_cast<double>(core::resolutionLimit(f.spec, k, f.state.format));
+}
+
 } // namespace
+
+QVector<ErrorCurveKind> errorCurveKinds()
+{
+    using F = core::NumberFormat;
+    using M = core::PrecisionMode;
+    return {{F::Float32, M::Stored}, {F::Float32, M::Computed}, {F::BFloat16, M::Stored},
+            {F::BFloat16, M::Computed}, {F::Float16, M::Stored}, {F::Float16, M::Computed},
+            {F::Float64, M::Computed}};
+}
 
 FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowWindow heatWindow,
                     RowWindow waveWindow, std::uint64_t generation, const FramePtr& previous,
@@ -218,6 +294,40 @@ FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowW
         return nullptr;
     f->omega = core::angularFrequencies(spec);
     f->wavelength = core::wavelengths(spec);
+    if (superseded())
+        return nullptr;
+
+    if (sameSpec && previous->state.comparison == state.comparison) {
+        f->conventionA = previous->conventionA;
+        f->conventionB = previous->conventionB;
+        f->conventionHeatA = previous->conventionHeatA;
+        f->conventionHeatB = previous->conventionHeatB;
+        f->slowPairsA = previous->slowPairsA;
+        f->slowPairsB = previous->slowPairsB;
+    } else {
+        buildConventions(*f);
+    }
+    buildConventionResiduals(*f);
+    if (superseded())
+        return nullptr;
+
+    const bool sameFormat = sameSpec && previous->state.format == state.format;
+    if (sameFormat && previous->state.precisionMode == state.precisionMode) {
+        f->precisionRows = previous->precisionRows;
+        f->precisionHeat = previous->precisionHeat;
+    } else {
+        buildPrecisionHeat(*f);
+    }
+    if (sameFormat)
+        f->resolution = previous->resolution;
+    else
+        buildResolution(*f);
+    if (sameSpec) {
+        f->errorRows = previous->errorRows;
+        f->errorCurves = previous->errorCurves;
+    } else {
+        buildErrorCurves(*f);
+    }
     return f;
 }
 

@@ -3,11 +3,13 @@
 
 #include "ui/bandsview.h"
 #include "ui/controlspanel.h"
+#include "ui/conventionsview.h"
 #include "ui/exportcontroller.h"
 #include "ui/heatmapview.h"
 #include "ui/offsetview.h"
 #include "ui/ropeview.h"
 #include "ui/sessioncontroller.h"
+#include "ui/precisionview.h"
 #include "ui/similarityview.h"
 #include "ui/theme.h"
 #include "ui/wavesview.h"
@@ -95,8 +97,12 @@ void MainWindow::createDocks()
     QDockWidget* rope = addViewDock(new RopeView(m_document), tr("RoPE"), QStringLiteral("ropeDock"));
     tabifyDockWidget(waves, similarity);
     tabifyDockWidget(similarity, offset);
+    QDockWidget* conventions = addViewDock(new ConventionsView(m_document), tr("Conventions"), QStringLiteral("conventionsDock"));
+    QDockWidget* precision = addViewDock(new PrecisionView(m_document), tr("Precision"), QStringLiteral("precisionDock"));
     tabifyDockWidget(offset, bands);
     tabifyDockWidget(bands, rope);
+    tabifyDockWidget(rope, conventions);
+    tabifyDockWidget(conventions, precision);
     for (PlotView* view : std::as_const(m_views))
         view->restoreViewOptions();
     m_exporter->setViewOptionsSource([this](View v) {

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "ui/bandsview.h"
+#include "ui/conventionsview.h"
 #include "ui/figureexport.h"
 #include "ui/heatmapview.h"
 #include "ui/offsetview.h"
 #include "ui/ropeview.h"
+#include "ui/precisionview.h"
 #include "ui/similarityview.h"
 #include "ui/wavesview.h"
 
@@ -18,6 +20,8 @@ std::unique_ptr<PlotView> createView(View view, Document* document)
     case View::Offset: return std::make_unique<OffsetView>(document);
     case View::Bands: return std::make_unique<BandsView>(document);
     case View::Rope: return std::make_unique<RopeView>(document);
+    case View::Conventions: return std::make_unique<ConventionsView>(document);
+    case View::Precision: return std::make_unique<PrecisionView>(document);
     }
     return std::make_unique<HeatmapView>(document);
 }

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# The wave, similarity, offset and bands views (included by ui/CMakeLists.txt).
+# The wave, similarity, offset, bands, conventions and precision views (included by ui/CMakeLists.txt).
 target_sources(pe_ui PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR}/viewsupport.h ${CMAKE_CURRENT_SOURCE_DIR}/viewsupport.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/wavesview.h ${CMAKE_CURRENT_SOURCE_DIR}/wavesview.cpp
@@ -9,4 +9,6 @@ target_sources(pe_ui PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR}/bandsview.h ${CMAKE_CURRENT_SOURCE_DIR}/bandsview.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/ropedata.h ${CMAKE_CURRENT_SOURCE_DIR}/ropedata.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/ropeview.h ${CMAKE_CURRENT_SOURCE_DIR}/ropeview.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/conventionsview.h ${CMAKE_CURRENT_SOURCE_DIR}/conventionsview.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/precisionview.h ${CMAKE_CURRENT_SOURCE_DIR}/precisionview.cpp
 )

@@ -8,7 +8,8 @@ namespace pe::ui {
 QStringList viewNames()
 {
     return {QStringLiteral("heatmap"), QStringLiteral("waves"), QStringLiteral("similarity"),
-            QStringLiteral("offset"), QStringLiteral("bands"), QStringLiteral("rope")};
+            QStringLiteral("offset"), QStringLiteral("bands"), QStringLiteral("rope"),
+            QStringLiteral("conventions"), QStringLiteral("precision")};
 }
 
 QString viewName(View view)
@@ -30,7 +31,8 @@ bool ViewState::operator==(const ViewState& o) const
     // empty lists in Qt 6.4 (UndefinedBehaviorSanitizer stops there).
     return std::ranges::equal(dims, o.dims) && position == o.position && dimension == o.dimension
         && offset == o.offset && normalize == o.normalize && colormap == o.colormap
-        && bandFirst == o.bandFirst && bandLast == o.bandLast;
+        && bandFirst == o.bandFirst && bandLast == o.bandLast && comparison == o.comparison && format == o.format
+        && precisionMode == o.precisionMode;
 }
 
 } // namespace pe::ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/conventions.h"
+#include "core/precision.h"
 #include "core/spec.h"
 
 #include <QList>
@@ -11,7 +13,7 @@
 namespace pe::ui {
 
 /// The views of the explorer; also the `--view` names of the command line.
-enum class View { Heatmap, Waves, Similarity, Offset, Bands, Rope };
+enum class View { Heatmap, Waves, Similarity, Offset, Bands, Rope, Conventions, Precision };
 
 QString viewName(View view);
 std::optional<View> parseView(const QString& name);
@@ -36,6 +38,9 @@ struct ViewState {
     bool normalize = false;       ///< cosine instead of dot product
     QString colormap = QStringLiteral("viridis");
     int bandFirst = -1, bandLast = -1; ///< selected frequency pairs, −1 when none
+    core::Comparison comparison = core::Comparison::Layout; ///< what the conventions view sets beside the spec
+    core::NumberFormat format = core::NumberFormat::Float16; ///< the precision shown in the precision and bands views
+    core::PrecisionMode precisionMode = core::PrecisionMode::Computed;
 
     bool operator==(const ViewState& other) const;
 };

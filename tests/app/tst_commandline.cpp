@@ -220,6 +220,9 @@ void TestCommandLine::rejected_data()
                                     << QStringList{"--offset", "'-6'", "-5"};
     QTest::newRow("offset too large") << QStringList{"--offset", "1099511627777"} << QStringList{"--offset", "'1099511627777'"};
     QTest::newRow("view by case") << QStringList{"--view", "Heatmap"} << QStringList{"--view", "'Heatmap'", "heatmap"};
+    QTest::newRow("compare unknown") << QStringList{"--compare", "rope"} << QStringList{"--compare", "'rope'", "shifted-cosine"};
+    QTest::newRow("format unknown") << QStringList{"--format", "fp8"} << QStringList{"--format", "'fp8'", "bfloat16"};
+    QTest::newRow("precision unknown") << QStringList{"--precision", "mixed"} << QStringList{"--precision", "'mixed'", "stored"};
     QTest::newRow("export spaces only") << QStringList{"--export", "  "} << QStringList{"--export"};
     QTest::newRow("export dot only suffix") << QStringList{"--export", "file."} << QStringList{"--export", "'file.'", ".npy"};
     QTest::newRow("unknown short option") << QStringList{"-x"} << QStringList{"'x'"};
@@ -270,6 +273,9 @@ void TestCommandLine::recipeRoundTrip_data()
     QTest::newRow("pixels") << QStringList{"--export", "c.png", "--size", "1200x800", "--view", "waves"};
     QTest::newRow("millimetres") << QStringList{"--export", "d.pdf", "--size-mm", "90.5x60.25", "--dpi", "450"};
     QTest::newRow("no dims for d 3") << QStringList{"--export", "e.svg", "--d-model", "3", "--view", "bands"};
+    QTest::newRow("conventions") << QStringList{"--export", "g.pdf", "--view", "conventions", "--compare", "shifted-cosine"};
+    QTest::newRow("precision") << QStringList{"--export", "h.svg", "--view", "precision", "--format", "bfloat16", "--precision", "stored"};
+    QTest::newRow("bands in float16") << QStringList{"--export", "i.png", "--view", "bands", "--format", "float16"};
     QTest::newRow("awkward base") << QStringList{"--export", "f.npy", "--base", "10000.000000000002"};
     QTest::newRow("path with space and quote") << QStringList{"--export", "my dir/it's.npy"};
 }
@@ -321,6 +327,12 @@ void TestCommandLine::recipeRoundTrip()
     QCOMPARE(b.state.normalize, a.state.normalize);
     QCOMPARE(b.state.colormap, a.state.colormap);
     QCOMPARE(b.view, a.view);
+    if (a.view == pe::ui::View::Conventions)
+        QCOMPARE(b.state.comparison, a.state.comparison);
+    if (a.view == pe::ui::View::Precision || a.view == pe::ui::View::Bands) {
+        QCOMPARE(b.state.format, a.state.format);
+        QCOMPARE(b.state.precisionMode, a.state.precisionMode);
+    }
     QCOMPARE(b.exportPath, a.exportPath);
     // The same figure size, and the recipe of the recipe is the recipe.
     QCOMPARE(pe::ui::recipeCommand(requestFrom(b), sizeFrom(b)), recipe);

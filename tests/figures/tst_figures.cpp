@@ -92,7 +92,8 @@ bool writeBytes(const QString& path, const QByteArray& bytes)
 QStringList exportArgs(const QString& file, const QStringList& options) { return QStringList{QStringLiteral("--export"), file} + options; }
 
 const QStringList allViews{QStringLiteral("heatmap"), QStringLiteral("waves"), QStringLiteral("similarity"),
-                           QStringLiteral("offset"), QStringLiteral("bands"), QStringLiteral("rope")};
+                           QStringLiteral("offset"), QStringLiteral("bands"), QStringLiteral("rope"),
+                           QStringLiteral("conventions"), QStringLiteral("precision")};
 
 // ---------------------------------------------------------------------------------------------
 // Reading the files.
@@ -506,7 +507,7 @@ void TestFigures::everyViewEveryFormat_data()
     QTest::addColumn<qint64>("cols");
 
     // rope: ⌊63/2⌋ = 31 rotated pairs × (k, θ, λ none/PI/NTK/YaRN, γ).
-    const QList<QPair<qint64, qint64>> shapes{{90, 63}, {90, 3}, {90, 90}, {63, 3}, {32, 3}, {31, 7}};
+    const QList<QPair<qint64, qint64>> shapes{{90, 63}, {90, 3}, {90, 90}, {63, 3}, {32, 3}, {31, 7}, {90, 189}, {90, 8}};
     for (int v = 0; v < allViews.size(); ++v)
         for (const char* format : {"png", "pdf", "svg", "npy", "csv"})
             QTest::addRow("%s.%s", qPrintable(allViews[v]), format)

@@ -2,6 +2,7 @@
 // Grabs the main window offscreen into a PNG: the screenshots in docs/ come from here.
 //   make_screenshot OUT.png WIDTHxHEIGHT [pe-explorer options…]
 // PE_SCREENSHOT_THEME=light|dark picks View ▸ Theme; QT_SCALE_FACTOR=2 grabs a high-DPI window.
+// --view NAME brings that view's dock to the front of its tabs.
 #include "app/commandline.h"
 #include "ui/mainwindow.h"
 #include "ui/plotview.h"

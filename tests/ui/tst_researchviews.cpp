@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: MIT
+// The conventions, precision and frequency-band views as a user drives them: the combo boxes
+// switch what is drawn, the cells hold the published formulas (written out here in long double
+// or in the CPU's own float arithmetic, never taken from the core), mistakes are marked in red,
+// a click selects everywhere, presentation mode enlarges them.
+#include "ui/bandsview.h"
+#include "ui/conventionsview.h"
+#include "ui/document.h"
+#include "ui/precisionview.h"
+
+#include <QComboBox>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <bit>
+#include <cmath>
+
+using namespace pe::ui;
+using pe::core::Comparison;
+using pe::core::NumberFormat;
+using pe::core::PrecisionMode;
+
+namespace {
+
+bool waitForCurrentFrame(Document& document)
+{
+    return QTest::qWaitFor([&] { return document.isFrameCurrent(); }, 20000);
+}
+
+/// The textbook code of each variant for an interleaved or split d-column encoding, long double.
+long double textbook(int d, bool split, int variant, std::int64_t p, int column)
+{
+    const int pairs = (d + 1) / 2;
+    const int k = split ? (column < pairs ? column : column - pairs) : column / 2;
+    const bool isSin = split ? column < pairs : column % 2 == 0;
+    long double exponent = 2.0L * k / d;                                     // paper
+    if (variant == 1)
+        exponent = static_cast<long double>(k) / std::max(pairs - 1, 1);    // tensor2tensor
+    if (variant == 2)
+        exponent = 4.0L * k / d;                                             // doubled exponent
+    if (variant == 3)
+        exponent = (isSin ? 4.0L * k : 4.0L * k + 2) / d;                    // shifted cosine
+    const long double angle = p / std::pow(10000.0L, exponent);
+    return isSin ? std::sin(angle) : std::cos(angle);
+}
+
+/// Selects the combo box entry whose data is `value`, as a user's click does (activated).
+void choose(QComboBox* box, int value)
+{
+    const int index = box->findData(value);
+    QVERIFY(index >= 0);
+    box->setCurrentIndex(index);
+    emit box->activated(index);
+}
+
+double bfloat16(double x)
+{
+    // float → bfloat16 as the libraries do it (round to nearest even on the upper 16 bits); x is
+    // first a float, exact for the values here to far below bfloat16's step.
+    std::uint32_t bits = std::bit_cast<std::uint32_t>(static_cast<float>(x));
+    bits += 0x7fffu + ((bits >> 16) & 1u);
+    return std::bit_cast<float>(bits & 0xffff0000u);
+}
+
+} // namespace
+
+class TestResearchViews : public QObject {
+    Q_OBJECT
+private slots:
+    void comparisonBoxSwitchesB_data();
+    void comparisonBoxSwitchesB();
+    void shiftedCosineNamesTheBrokenRotation();
+    void clickingAConventionCellSelectsIt();
+    void precisionBoxesSwitchTheHeatmap();
+    void precisionCurvesReachAMillionPositions();
+    void bandsShowTheResolutionLimit();
+    void presentationModeEnlargesTheNewViews();
+};
+
+void TestResearchViews::comparisonBoxSwitchesB_data()
+{
+    QTest::addColumn<int>("comparison");
+    QTest::addColumn<bool>("split");     // B's layout
+    QTest::addColumn<int>("variant");    // B's frequencies, as in textbook()
+    QTest::addColumn<qint64>("first");   // B's first position
+    QTest::addColumn<bool>("mistake");
+    QTest::newRow("layout") << int(Comparison::Layout) << true << 0 << qint64{0} << false;
+    QTest::newRow("frequencies") << int(Comparison::Frequencies) << false << 1 << qint64{0} << false;
+    QTest::newRow("first position") << int(Comparison::FirstPosition) << false << 0 << qint64{2} << false;
+    QTest::newRow("doubled exponent") << int(Comparison::DoubledExponent) << false << 2 << qint64{0} << true;
+    QTest::newRow("shifted cosine") << int(Comparison::ShiftedCosine) << false << 3 << qint64{0} << true;
+}
+
+void TestResearchViews::comparisonBoxSwitchesB()
+{
+    QFETCH(int, comparison);
+    QFETCH(bool, split);
+    QFETCH(int, variant);
+    QFETCH(qint64, first);
+    QFETCH(bool, mistake);
+    Document document;
+    ConventionsView view(&document);
+    view.resize(900, 600);
+    view.show();
+    choose(view.comparisonBox(), comparison);
+    QCOMPARE(document.state().comparison, Comparison(comparison));
+    QVERIFY(waitForCurrentFrame(document));
+    view.refresh();
+    // Defaults: d 64, 100 rows, every row its own cell. A is the paper's interleaved encoding.
+    for (int row : {0, 1, 50, 99})
+        for (int column : {0, 1, 20, 33, 63}) {
+            const double a = view.map(0)->data()->cell(column, row);
+            const double b = view.map(1)->data()->cell(column, row);
+            const double difference = view.map(2)->data()->cell(column, row);
+            QCOMPARE_LE(std::abs(a - static_cast<double>(textbook(64, false, 0, row, column))), 1e-13);
+            QCOMPARE_LE(std::abs(b - static_cast<double>(textbook(64, split, variant, first + row, column))), 1e-13);
+            QCOMPARE_LE(std::abs(difference - (a - b)), 1e-13);
+        }
+    const QString caption = view.rect(1)->axis(QCPAxis::atTop)->label();
+    QCOMPARE(caption.contains(QStringLiteral("MISTAKE")), mistake);
+    QCOMPARE(view.noteText().contains(QStringLiteral("Mistake copied from")), mistake);
+    QCOMPARE(view.noteElement()->textColor() == QColor(190, 0, 0), mistake);
+    // The difference map is centred on white: a symmetric range.
+    QCOMPARE(view.map(2)->dataRange().lower, -view.map(2)->dataRange().upper);
+}
+
+void TestResearchViews::shiftedCosineNamesTheBrokenRotation()
+{
+    Document document;
+    ConventionsView view(&document);
+    document.selectPosition(10);
+    document.setOffset(5);
+    choose(view.comparisonBox(), int(Comparison::ShiftedCosine));
+    QVERIFY(waitForCurrentFrame(document));
+    view.refresh();
+    const auto& f = *document.frame();
+    // The explicit residual of the textbook mistake at p = 10, k = 5.
+    long double squares = 0;
+    for (int k = 0; k < 32; ++k) {
+        const long double ws = std::pow(10000.0L, -4.0L * k / 64), wc = std::pow(10000.0L, -(4.0L * k + 2) / 64);
+        const long double s = std::sin(10 * ws), c = std::cos(10 * wc);
+        squares += std::pow(std::cos(5 * ws) * s + std::sin(5 * ws) * c - std::sin(15 * ws), 2)
+                 + std::pow(-std::sin(5 * ws) * s + std::cos(5 * ws) * c - std::cos(15 * wc), 2);
+    }
+    QCOMPARE_LE(std::abs(f.residualB - static_cast<double>(std::sqrt(squares))), 1e-13);
+    QVERIFY(f.residualB > 0.1);
+    QVERIFY(f.residualA < 1e-13);
+    QVERIFY2(view.noteText().contains(QStringLiteral("no longer a rotation")), qPrintable(view.noteText()));
+    QVERIFY2(view.noteText().contains(shortNumber(f.residualB, 2)), qPrintable(view.noteText()));
+}
+
+void TestResearchViews::clickingAConventionCellSelectsIt()
+{
+    Document document;
+    ConventionsView view(&document);
+    view.resize(900, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(waitForCurrentFrame(document));
+    view.refresh();
+    view.plot()->replot();
+    // Row 40, column 9 of the difference map.
+    QCPAxisRect* rect = view.rect(2);
+    const QPoint at(static_cast<int>(rect->axis(QCPAxis::atBottom)->coordToPixel(9)),
+                    static_cast<int>(rect->axis(QCPAxis::atLeft)->coordToPixel(40)));
+    QTest::mouseClick(view.plot(), Qt::LeftButton, {}, at);
+    QCOMPARE(document.state().position, std::int64_t{40});
+    QCOMPARE(document.state().dimension, 9);
+    QTest::mouseMove(view.plot(), at);
+    QVERIFY(QTest::qWaitFor([&] { return view.readoutText().contains(QStringLiteral("row 40, column 9")); }, 2000));
+}
+
+void TestResearchViews::precisionBoxesSwitchTheHeatmap()
+{
+    Document document;
+    PrecisionView view(&document);
+    view.resize(800, 700);
+    view.show();
+    choose(view.formatBox(), int(NumberFormat::BFloat16));
+    choose(view.modeBox(), int(PrecisionMode::Stored));
+    QCOMPARE(document.state().format, NumberFormat::BFloat16);
+    QCOMPARE(document.state().precisionMode, PrecisionMode::Stored);
+    QVERIFY(waitForCurrentFrame(document));
+    view.refresh();
+    for (int row : {1, 37, 99})
+        for (int column : {0, 1, 30}) {
+            const long double exact = textbook(64, false, 0, row, column);
+            const double expected = std::max(1e-17, std::abs(bfloat16(static_cast<double>(exact)) - static_cast<double>(exact)));
+            QCOMPARE_LE(std::abs(view.colorMap()->data()->cell(column, row) - expected), 1e-12);
+        }
+    QVERIFY(view.heatRect()->axis(QCPAxis::atTop)->label().contains(QStringLiteral("bfloat16")));
+
+    // float32 computed end to end: the CPU's float arithmetic (expf and sinf within an ulp).
+    choose(view.formatBox(), int(NumberFormat::Float32));
+    choose(view.modeBox(), int(PrecisionMode::Computed));
+    QVERIFY(waitForCurrentFrame(document));
+    view.refresh();
+    const float step = static_cast<float>(-std::log(10000.0) / 64);
+    for (int row : {3, 99})
+        for (int column : {0, 5, 40}) {
+            const float omega = std::exp(static_cast<float>(2 * (column / 2)) * step);
+            const float angle = static_cast<float>(row) * omega;
+            const double value = column % 2 == 0 ? std::sin(angle) : std::cos(angle);
+            const double expected = std::abs(value - static_cast<double>(textbook(64, false, 0, row, column)));
+            QCOMPARE_LE(std::abs(view.colorMap()->data()->cell(column, row) - std::max(1e-17, expected)), 1.2e-7);
+        }
+}
+
+void TestResearchViews::precisionCurvesReachAMillionPositions()
+{
+    Document document;
+    PrecisionView view(&document);
+    document.setMaxLen(1000000);
+    QVERIFY(waitForCurrentFrame(document));
+    view.refresh();
+    const QVector<ErrorCurveKind> kinds = errorCurveKinds();
+    const auto last = [&](NumberFormat format, PrecisionMode mode) {
+        for (int i = 0; i < kinds.size(); ++i)
+            if (kinds[i].format == format && kinds[i].mode == mode) {
+                const auto data = view.curve(i)->data();
+                return std::pair{(data->end() - 1)->key, (data->end() - 1)->value};
+            }
+        return std::pair{0.0, 0.0};
+    };
+    const auto [position, computed] = last(NumberFormat::Float32, PrecisionMode::Computed);
+    QCOMPARE(position, 999999.0);
+    // The angle p·ω rounded to float32: up to p·2^−24 ≈ 0.06 at 10^6 (DESIGN.md: ~6e−2).
+    QVERIFY2(computed > 1e-2 && computed < 2e-1, qPrintable(QString::number(computed)));
+    QVERIFY(last(NumberFormat::Float32, PrecisionMode::Stored).second <= std::ldexp(1.0, -25));
+    // float16 holds no position beyond 65504: the code's sin is NaN, drawn above every real error.
+    QVERIFY(std::isinf(document.frame()->errorCurves[5].back()));
+    QCOMPARE(last(NumberFormat::Float16, PrecisionMode::Computed).second, 2.5);
+    QVERIFY(last(NumberFormat::Float64, PrecisionMode::Computed).second < 1e-8);
+    QVERIFY(document.frame()->precisionRows.size() <= 256); // the heatmap samples the rows
+}
+
+void TestResearchViews::bandsShowTheResolutionLimit()
+{
+    Document document;
+    BandsView bands(&document);
+    PrecisionView precision(&document);
+    QVERIFY(waitForCurrentFrame(document));
+    bands.refresh();
+    // float16 (the default): p_F in (1024, 2048] for every pair, 2048 for ω_0 = 1.
+    auto data = bands.resolutionGraph()->data();
+    QCOMPARE(data->size(), 32);
+    QCOMPARE(data->begin()->value, 2048.0);
+    for (auto it = data->begin(); it != data->end(); ++it)
+        QVERIFY(it->value > 1024 && it->value <= 2048);
+    // The format box of the bands view is the precision view's too.
+    choose(bands.formatBox(), int(NumberFormat::BFloat16));
+    QVERIFY(waitForCurrentFrame(document));
+    bands.refresh();
+    precision.refresh();
+    QCOMPARE(precision.formatBox()->currentData().toInt(), int(NumberFormat::BFloat16));
+    data = bands.resolutionGraph()->data();
+    QCOMPARE(data->begin()->value, 256.0);
+    QVERIFY(bands.pairDescription(0).contains(QStringLiteral("bfloat16")));
+    choose(bands.formatBox(), int(NumberFormat::Float64));
+    QVERIFY(waitForCurrentFrame(document));
+    bands.refresh();
+    QCOMPARE(bands.resolutionGraph()->data()->size(), 0);
+}
+
+void TestResearchViews::presentationModeEnlargesTheNewViews()
+{
+    Document document;
+    ConventionsView conventions(&document);
+    PrecisionView precision(&document);
+    QVERIFY(waitForCurrentFrame(document));
+    for (PlotView* view : std::initializer_list<PlotView*>{&conventions, &precision}) {
+        const double before = view->plot()->xAxis->tickLabelFont().pointSizeF();
+        view->setScale(1.7);
+        QCOMPARE_GE(view->plot()->xAxis->tickLabelFont().pointSizeF(), 1.6 * before);
+    }
+    QCOMPARE_GE(conventions.noteElement()->font().pointSizeF(), 1.6 * 9.0);
+}
+
+QTEST_MAIN(TestResearchViews)
+#include "tst_researchviews.moc"
