@@ -5,6 +5,7 @@
 #include "ui/ropedata.h"
 
 #include <QCheckBox>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -28,7 +29,7 @@ constexpr double twoPi = 2 * std::numbers::pi;
 constexpr int defaultScale = 8;
 constexpr int defaultOriginalLength = 4096;
 /// The decay curve evaluates (pairs × samples) complex terms per method: keep it a few million.
-constexpr double decayBudget = 2e6;
+constexpr double decayBudget = 5e5; // sin, cos and hypot per curve: ~15 ms each, off the GUI thread
 
 QString methodName(RopeScaling scaling, bool shortName = false)
 {
@@ -101,6 +102,7 @@ RopeView::RopeView(Document* document, QWidget* parent)
                       "get farther apart."));
     auto* box = static_cast<QVBoxLayout*>(layout());
     box->insertWidget(1, createControls());
+    connect(&m_decayWatcher, &QFutureWatcher<DecayCurves>::finished, this, &RopeView::onDecayComputed);
 
     QCustomPlot* p = plot();
     m_title = addTitle(p);
@@ -256,9 +258,11 @@ void RopeView::redraw(const Frame& f)
     const auto error = core::ropeValidationError(spec.dModel, spec.base, scaling());
     for (QCPGraph* graph : m_wavelength)
         graph->data()->clear();
-    for (QCPGraph* graph : m_decay)
-        graph->data()->clear();
     if (error) {
+        for (QCPGraph* graph : m_decay)
+            graph->data()->clear();
+        m_decayKeys.clear();
+        m_decayShown.reset();
         m_titleText = tr("Rotary position embedding\n%1").arg(QString::fromStdString(*error));
         m_summary->setText(QString());
     } else {
@@ -326,36 +330,81 @@ void RopeView::drawBands(const core::EncodingSpec& spec)
     plot()->yAxis->setRange(lowest / 3.0, highest * 4.0);
 }
 
-void RopeView::drawDecay(const core::EncodingSpec& spec)
+RopeView::DecayCurves RopeView::computeDecay(const DecayInputs& in)
 {
-    const core::RopeScalingSpec s = scaling();
-    const bool logarithmic = logDistance() && spec.maxLen > 2;
-    const int pairs = core::ropePairCount(spec.dModel);
+    DecayCurves curves;
+    curves.inputs = in;
+    const int pairs = core::ropePairCount(in.dModel);
     // Every integer distance up to max_len where that is cheap; otherwise samples spread evenly
     // (on the log axis: evenly in log distance) — the bound is smooth on that scale.
     const auto wanted = static_cast<std::int64_t>(std::clamp(decayBudget / std::max(pairs, 1), 128.0, 4096.0));
-    const std::int64_t last = std::max<std::int64_t>(spec.maxLen - 1, 1);
-    const std::int64_t steps = std::min(wanted, logarithmic ? last : last + 1);
+    const std::int64_t last = std::max<std::int64_t>(in.maxLen - 1, 1);
+    const std::int64_t steps = std::min(wanted, in.logarithmic ? last : last + 1);
     std::vector<double> whole;
     for (std::int64_t i = 0; i < steps; ++i) {
         const double t = steps > 1 ? double(i) / double(steps - 1) : 0.0;
-        whole.push_back(logarithmic ? std::round(std::pow(static_cast<double>(last), t)) : std::round(t * static_cast<double>(last)));
+        whole.push_back(in.logarithmic ? std::round(std::pow(static_cast<double>(last), t)) : std::round(t * static_cast<double>(last)));
     }
     whole.erase(std::unique(whole.begin(), whole.end()), whole.end()); // log steps round to the same small distances
     const auto samples = static_cast<Eigen::Index>(whole.size());
     const Eigen::VectorXd distances = Eigen::Map<const Eigen::VectorXd>(whole.data(), samples);
-    const QVector<double> keys(distances.data(), distances.data() + samples);
-    m_decayKeys = keys;
-    double highest = 0;
+    curves.keys = QVector<double>(distances.data(), distances.data() + samples);
     for (RopeScaling method : core::allRopeScalings) {
-        const Eigen::VectorXd bound = core::rotaryDecayBound(core::scaledRopeFrequencies(spec.dModel, spec.base, method, s), distances);
-        QCPGraph* graph = m_decay[index(method)];
-        graph->setData(keys, QVector<double>(bound.data(), bound.data() + samples), true);
-        graph->setPen(QPen(methodColor(method), penWidth(method == RopeScaling::None ? 2.0 : 1.3)));
-        highest = std::max(highest, bound.maxCoeff());
+        const Eigen::VectorXd bound = core::rotaryDecayBound(core::scaledRopeFrequencies(in.dModel, in.base, method, in.scaling), distances);
+        curves.bounds[index(method)] = QVector<double>(bound.data(), bound.data() + samples);
+        curves.highest = std::max(curves.highest, bound.maxCoeff());
     }
+    return curves;
+}
+
+// The bound costs a sin, a cos and a hypot per pair and distance: up to millions per curve.
+// Small cases are drawn at once; larger ones are computed off the GUI thread (the curves on
+// screen stay until the new ones are ready), and only when their inputs changed.
+void RopeView::drawDecay(const core::EncodingSpec& spec)
+{
+    const core::RopeScalingSpec s = scaling();
+    const DecayInputs inputs{spec.dModel, spec.base, spec.maxLen, s, logDistance() && spec.maxLen > 2};
+    if (m_decayShown && *m_decayShown == inputs) {
+        for (RopeScaling method : core::allRopeScalings)
+            m_decay[index(method)]->setPen(QPen(methodColor(method), penWidth(method == RopeScaling::None ? 2.0 : 1.3)));
+        return;
+    }
+    const double work = static_cast<double>(std::min<std::int64_t>(spec.maxLen, 4096)) * core::ropePairCount(spec.dModel);
+    if (m_forExport || work <= 2.5e5) {
+        showDecay(computeDecay(inputs));
+        return;
+    }
+    if (!m_decayWatcher.isRunning())
+        m_decayWatcher.setFuture(QtConcurrent::run(&RopeView::computeDecay, inputs));
+}
+
+void RopeView::onDecayComputed()
+{
+    const FramePtr& f = document()->frame();
+    if (!f)
+        return;
+    const DecayCurves curves = m_decayWatcher.result();
+    const DecayInputs wanted{f->spec.dModel, f->spec.base, f->spec.maxLen, scaling(), logDistance() && f->spec.maxLen > 2};
+    if (!(curves.inputs == wanted)) {
+        drawDecay(f->spec); // settings moved on while computing: compute the newest
+        return;
+    }
+    showDecay(curves);
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RopeView::showDecay(const DecayCurves& curves)
+{
+    m_decayShown = curves.inputs;
+    m_decayKeys = curves.keys;
+    for (RopeScaling method : core::allRopeScalings) {
+        QCPGraph* graph = m_decay[index(method)];
+        graph->setData(curves.keys, curves.bounds[index(method)], true);
+        graph->setPen(QPen(methodColor(method), penWidth(method == RopeScaling::None ? 2.0 : 1.3)));
+    }
+    const std::int64_t last = std::max<std::int64_t>(curves.inputs.maxLen - 1, 1);
     QCPAxis* x = m_decayRect->axis(QCPAxis::atBottom);
-    if (logarithmic) {
+    if (curves.inputs.logarithmic) {
         useLogTicker(x);
         x->setRange(1, static_cast<double>(last));
     } else {
@@ -365,7 +414,7 @@ void RopeView::drawDecay(const core::EncodingSpec& spec)
         x->setNumberPrecision(6);
         x->setRange(0, static_cast<double>(last));
     }
-    m_decayRect->axis(QCPAxis::atLeft)->setRange(0, highest * 1.08);
+    m_decayRect->axis(QCPAxis::atLeft)->setRange(0, curves.highest * 1.08);
     m_decayCaptions = {tr("Long-term decay: RoFormer's bound (1/(d/2))·Σ_j |Σ_{k<j} e^{i(m−n)θ_k}|"),
                        tr("RoFormer's decay bound against m − n"), tr("Decay bound")};
     m_decayRect->axis(QCPAxis::atTop)->setLabel(m_decayCaptions.front());

@@ -5,7 +5,10 @@
 #include "ui/plotview.h"
 #include "ui/viewsupport.h"
 
+#include <QFutureWatcher>
+
 #include <array>
+#include <optional>
 
 class QCheckBox;
 class QCPAxisRect;
@@ -58,7 +61,30 @@ private:
     QWidget* createControls();
     void optionsEdited();
     void drawBands(const core::EncodingSpec& spec);
+    /// What the decay curves depend on; they are recomputed only when this changes.
+    struct DecayInputs {
+        int dModel = 0;
+        double base = 0;
+        std::int64_t maxLen = 0;
+        core::RopeScalingSpec scaling;
+        bool logarithmic = false;
+        bool operator==(const DecayInputs& o) const
+        {
+            return dModel == o.dModel && base == o.base && maxLen == o.maxLen && logarithmic == o.logarithmic
+                && scaling.scale == o.scaling.scale && scaling.originalLength == o.scaling.originalLength
+                && scaling.alpha == o.scaling.alpha && scaling.beta == o.scaling.beta;
+        }
+    };
+    struct DecayCurves {
+        DecayInputs inputs;
+        QVector<double> keys;                  ///< distances m − n
+        std::array<QVector<double>, 4> bounds; ///< per scaling method
+        double highest = 0;
+    };
+    static DecayCurves computeDecay(const DecayInputs& inputs);
     void drawDecay(const core::EncodingSpec& spec);
+    void onDecayComputed();
+    void showDecay(const DecayCurves& curves);
     QString titleText(const core::EncodingSpec& spec) const;
     bool fitToSize();
     void onMouseMove(QMouseEvent* event);
@@ -79,6 +105,8 @@ private:
     QStringList m_decayCaptions;
     QVector<double> m_decayKeys; // the distances the decay curves hold
     bool m_forExport = false;
+    std::optional<DecayInputs> m_decayShown; // inputs of the curves on screen
+    QFutureWatcher<DecayCurves> m_decayWatcher;
 };
 
 } // namespace pe::ui
