@@ -4,6 +4,8 @@
 #include "ui/document.h"
 #include "ui/mainwindow.h"
 
+#include <QAbstractFileIconProvider>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -163,11 +165,44 @@ QString SessionController::dialogFolder() const
     return QFileInfo(folder).isDir() ? folder : QDir::homePath();
 }
 
+namespace {
+
+/// Names file types by their suffix only. Qt's own provider reads the start of files whose
+/// suffix it does not know to guess their type, and blocks for ever on a FIFO or /proc/kmsg
+/// when the dialog shows their folder.
+class SuffixIconProvider : public QAbstractFileIconProvider {
+public:
+    QString type(const QFileInfo& info) const override
+    {
+        if (info.isDir())
+            return QCoreApplication::translate("pe::ui::SessionController", "Folder");
+        return info.suffix().isEmpty() ? QCoreApplication::translate("pe::ui::SessionController", "File")
+                                       : QCoreApplication::translate("pe::ui::SessionController", "%1 file").arg(info.suffix());
+    }
+};
+
+/// A file dialog that never reads the files it lists (see SuffixIconProvider); empty if cancelled.
+QString askForFile(QWidget* parent, QFileDialog::AcceptMode mode, const QString& title, const QString& start,
+                   const QString& filter)
+{
+    SuffixIconProvider icons;
+    QFileDialog dialog(parent, title, start, filter);
+    dialog.setIconProvider(&icons);
+    dialog.setAcceptMode(mode);
+    dialog.setFileMode(mode == QFileDialog::AcceptOpen ? QFileDialog::ExistingFile : QFileDialog::AnyFile);
+    if (mode == QFileDialog::AcceptSave && QFileInfo(start).fileName().size() > 0 && !QFileInfo(start).isDir())
+        dialog.selectFile(start);
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return {};
+    return dialog.selectedFiles().constFirst();
+}
+
+} // namespace
+
 void SessionController::openInteractively()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        m_window, tr("Open session"), dialogFolder(),
-        tr("PE Explorer sessions (*.pe.json);;JSON files (*.json);;All files (*)"));
+    const QString path = askForFile(m_window, QFileDialog::AcceptOpen, tr("Open session"), dialogFolder(),
+                                    tr("PE Explorer sessions (*.pe.json);;JSON files (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
     if (const QString error = openSession(path); !error.isEmpty())
@@ -203,8 +238,8 @@ void SessionController::saveInteractively()
 void SessionController::saveAsInteractively()
 {
     const QString suggested = m_path.isEmpty() ? QDir(dialogFolder()).filePath(QStringLiteral("session.pe.json")) : m_path;
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Save session as"), suggested,
-                                                tr("PE Explorer sessions (*.pe.json)"));
+    QString path = askForFile(m_window, QFileDialog::AcceptSave, tr("Save session as"), suggested,
+                              tr("PE Explorer sessions (*.pe.json)"));
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
