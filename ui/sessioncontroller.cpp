@@ -167,11 +167,13 @@ QString SessionController::dialogFolder() const
 
 namespace {
 
-/// Names file types by their suffix only. Qt's own provider reads the start of files whose
+/// Names file types by their suffix only and gives every file the same icon. Qt's own provider reads the start of files whose
 /// suffix it does not know to guess their type, and blocks for ever on a FIFO or /proc/kmsg
 /// when the dialog shows their folder.
 class SuffixIconProvider : public QAbstractFileIconProvider {
 public:
+    using QAbstractFileIconProvider::icon;
+    QIcon icon(const QFileInfo& info) const override { return icon(info.isDir() ? Folder : File); }
     QString type(const QFileInfo& info) const override
     {
         if (info.isDir())
