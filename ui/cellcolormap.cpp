@@ -53,6 +53,14 @@ CellColorMap::CellColorMap(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPColorMap(k
     setData(new CellData, false); // takes ownership
 }
 
+CellColorMap::~CellColorMap()
+{
+    // QCPColorMap deletes its data through a QCPColorMapData*, whose destructor is not virtual:
+    // delete ours as what it is and leave the base a plain one to delete.
+    delete cells();
+    mMapData = new QCPColorMapData(1, 1, QCPRange(0, 1), QCPRange(0, 1));
+}
+
 CellData* CellColorMap::cells() const
 {
     return static_cast<CellData*>(mMapData);

@@ -34,6 +34,7 @@ class CellColorMap : public QCPColorMap {
     Q_OBJECT
 public:
     CellColorMap(QCPAxis* keyAxis, QCPAxis* valueAxis);
+    ~CellColorMap() override;
     CellData* cells() const;
 
 protected:
