@@ -2,7 +2,9 @@
 # A Debian package from the release build: `cpack -G DEB` in build/release (scripts/package.sh
 # builds it and installs it once as a smoke test). Library dependencies are computed by
 # dpkg-shlibdeps; the platform plugins (xcb, offscreen) and the SVG icon engine come with
-# libqt6gui6 and libqt6svg6, which the program links anyway.
+# libqt6gui6 and libqt6svg6, which the program links anyway. Figures use the default font and
+# glyphs such as λ, ω, π, ≤ and ·: depend on DejaVu by name instead of on fontconfig-config's
+# first alternative (scripts/test-deb-fresh.sh checks the package on a fresh Debian 12).
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME pe-explorer)
 set(CPACK_PACKAGE_VENDOR "PE Explorer")
@@ -17,5 +19,6 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland")
 include(CPack)
