@@ -46,9 +46,9 @@ QSpinBox* spinBox(int minimum, int maximum, const QString& tip)
 } // namespace
 
 ControlsPanel::ControlsPanel(Document* document, QWidget* parent)
-    : QWidget(parent), m_document(document)
+    : QWidget(parent), m_document(document), m_form(new QFormLayout(this))
 {
-    auto* form = new QFormLayout(this);
+    QFormLayout* form = m_form;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     buildSpecControls(form);
     buildSelectionControls(form);
@@ -152,6 +152,22 @@ void ControlsPanel::buildSelectionControls(QFormLayout* form)
     m_cosine->setToolTip(tr("cosine = dot / (‖PE(p)‖·‖PE(q)‖); for even d_model every norm² is d/2"));
     form->addRow(m_cosine);
     connect(m_cosine, &QCheckBox::toggled, m_document, &Document::setNormalize);
+}
+
+void ControlsPanel::addAnimationControls(QWidget* controls)
+{
+    int row = -1;
+    m_form->getWidgetPosition(m_offsetSlider->parentWidget(), &row, nullptr);
+    m_form->insertRow(row + 1, tr("Animate"), controls);
+}
+
+void ControlsPanel::setSimplified(bool simplified)
+{
+    m_simplified = simplified;
+    const QList<QWidget*> advanced{m_baseSlider->parentWidget(), m_layout, m_frequencies, m_firstPosition,
+                                   m_dims, m_colormap, m_cosine};
+    for (QWidget* field : advanced)
+        m_form->setRowVisible(field, !simplified);
 }
 
 void ControlsPanel::applyDims()

@@ -42,6 +42,13 @@ public:
     QCheckBox* cosineCheck() const { return m_cosine; }
     QLineEdit* dimsEdit() const { return m_dims; }
 
+    /// Adds the animation row under the offset.
+    void addAnimationControls(QWidget* controls);
+    /// Presentation mode: only what a teacher drags (d_model, max_len, position, offset, the
+    /// animation); the conventions, colormap and the rest come back when it is off.
+    void setSimplified(bool simplified);
+    bool isSimplified() const { return m_simplified; }
+
 private:
     void buildSpecControls(QFormLayout* form);
     void buildSelectionControls(QFormLayout* form);
@@ -50,6 +57,8 @@ private:
     void applyDims();
 
     Document* m_document;
+    QFormLayout* m_form;
+    bool m_simplified = false;
     LogSlider* m_dModelSlider;
     QSpinBox* m_dModelSpin;
     LogSlider* m_maxLenSlider;

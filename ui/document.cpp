@@ -130,6 +130,25 @@ void Document::change(Settings settings, Field field)
     // Outside an interaction every change is its own step: a fresh merge id each time.
     const int mergeId = m_interacting ? (m_interactionSerial << 5) + static_cast<int>(field)
                                        : -1;
+    push(std::move(settings), field, mergeId);
+}
+
+void Document::stepAnimation(Field field, std::int64_t value, int run)
+{
+    Settings s = m_settings;
+    if (field == Field::Offset)
+        s.state.offset = value;
+    else
+        s.state.position = value;
+    // Same scheme as an interaction's merge id: runs and interactions share one serial.
+    push(std::move(s), field, (run << 5) + static_cast<int>(field));
+}
+
+void Document::push(Settings settings, Field field, int mergeId)
+{
+    settings = sanitized(std::move(settings));
+    if (settings == m_settings)
+        return;
     m_undo.push(new ChangeSettingsCommand(this, m_settings, settings, mergeId, fieldText(field)));
 }
 

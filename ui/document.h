@@ -57,6 +57,12 @@ public:
     /// Between these, changes of one field merge into a single undo step (a slider drag).
     void beginInteraction();
     void endInteraction();
+    /// Starts a run of changes that merge into one undo step (an animation's play … pause),
+    /// whatever the interactions in between; returns its id for stepAnimation().
+    int beginUndoRun() { return ++m_interactionSerial; }
+    /// Sets the position (field Position) or the offset (field Offset) as a step of the run:
+    /// consecutive steps of one run are one undo step.
+    void stepAnimation(Field field, std::int64_t value, int run);
 
     /// Rows the heatmap shows (its zoom); not an undo step.
     void setHeatWindow(RowWindow window);
@@ -82,6 +88,7 @@ signals:
 private:
     void requestFrame();
     void onFrameComputed();
+    void push(Settings settings, Field field, int mergeId);
 
     Settings m_settings;
     RowWindow m_heatWindow;

@@ -5,6 +5,7 @@
 #include "ui/cellcolormap.h"
 #include "ui/colormaps.h"
 #include "ui/document.h"
+#include "ui/viewsupport.h"
 
 #include <qcustomplot.h>
 
@@ -30,6 +31,9 @@ HeatmapView::HeatmapView(Document* document, QWidget* parent)
     p->plotLayout()->insertRow(0);
     m_title = new QCPTextElement(p, QString(), QFont(font().family(), 11, QFont::Bold));
     p->plotLayout()->addElement(0, 0, m_title);
+    // Narrow docks and presentation fonts: the title breaks between its parts instead of
+    // running off both edges.
+    fitAfterLayout(p, this, [this] { return fitTitle(m_title, m_titleText); });
 
     m_map = new CellColorMap(p->xAxis, p->yAxis);
     m_map->setInterpolate(false);
@@ -101,13 +105,14 @@ void HeatmapView::redraw(const Frame& f)
         }
         m_settingRange = false;
     }
-    m_title->setText(tr("Positional encoding\nd_model %1 · max_len %2 · base %3\n%4 · %5 · %6")
+    m_titleText = tr("Positional encoding\nd_model %1 · max_len %2 · base %3\n%4 · %5 · %6")
                          .arg(f.spec.dModel).arg(f.spec.maxLen).arg(number(f.spec.base))
                          .arg(QString::fromUtf8(core::layoutName(f.spec.layout).data()),
                               QString::fromUtf8(core::frequencyRuleName(f.spec.frequencies).data()),
                               f.heatExact() ? tr("exact cells")
                                             : tr("rows average %1 positions (zoom in for cells)")
-                                                  .arg(number(rowsPerBin, 4))));
+                                                  .arg(number(rowsPerBin, 4)));
+    m_title->setText(m_titleText);
     updateOverlays(f);
     plot()->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -46,6 +46,7 @@ private:
     CellColorMap* m_map;
     QCPColorScale* m_scale;
     QCPTextElement* m_title;
+    QString m_titleText; // before fitting it to the width
     QCPItemStraightLine* m_positionLine;
     QCPItemStraightLine* m_dimensionLine;
     QList<QCPItemRect*> m_bandRects;

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "ui/mainwindow.h"
 
+#include "ui/animationcontrols.h"
 #include "ui/bandsview.h"
 #include "ui/controlspanel.h"
 #include "ui/conventionsview.h"
 #include "ui/exportcontroller.h"
+#include "ui/formulapanel.h"
 #include "ui/heatmapview.h"
 #include "ui/offsetview.h"
 #include "ui/ropeview.h"
@@ -24,6 +26,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <qcustomplot.h>
 
@@ -62,6 +65,8 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     for (PlotView* view : m_views)
         view->refresh();
     updateStatus();
+    if (settings.value(QStringLiteral("view/presentation"), false).toBool())
+        m_presentationAction->setChecked(true);
 }
 
 QDockWidget* MainWindow::addViewDock(PlotView* view, const QString& title, const QString& objectName)
@@ -83,6 +88,9 @@ void MainWindow::createDocks()
     scroll->setWidget(m_controls);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_animator = new SweepAnimator(m_document, this);
+    m_animationControls = new AnimationControls(m_animator);
+    m_controls->addAnimationControls(m_animationControls);
     scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 20);
     auto* controlsDock = new QDockWidget(tr("Controls"), this);
     controlsDock->setObjectName(QStringLiteral("controlsDock"));
@@ -111,6 +119,22 @@ void MainWindow::createDocks()
     });
     waves->raise();
     m_controlsDock = controlsDock;
+    createFormulaDock();
+}
+
+void MainWindow::createFormulaDock()
+{
+    m_formula = new FormulaPanel(m_document);
+    auto* formulaScroll = new QScrollArea;
+    formulaScroll->setWidget(m_formula);
+    formulaScroll->setWidgetResizable(true);
+    formulaScroll->setFrameShape(QFrame::NoFrame);
+    auto* formulaDock = new QDockWidget(tr("Formula"), this);
+    formulaDock->setObjectName(QStringLiteral("formulaDock"));
+    formulaDock->setWidget(formulaScroll);
+    // Under the controls, so that the heatmap and its formula are in view together.
+    splitDockWidget(m_controlsDock, formulaDock, Qt::Vertical);
+    m_docks.append(formulaDock);
 }
 
 void MainWindow::createMenus()
@@ -148,12 +172,19 @@ void MainWindow::createMenus()
     for (QDockWidget* dock : m_docks)
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
-    QAction* presentation = m_presentationAction = view->addAction(tr("&Presentation mode"));
-    presentation->setCheckable(true);
-    presentation->setShortcut(QKeySequence(Qt::Key_F5));
-    presentation->setToolTip(tr("Larger fonts and thicker lines, for projectors"));
-    connect(presentation, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    m_presentationAction = view->addAction(tr("&Presentation mode"));
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_presentationAction->setToolTip(tr("For projectors: larger fonts and thicker lines, only the main controls, no explanations (F5)"));
+    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
     view->addMenu(createThemeMenu(this));
+
+    QMenu* animation = menuBar()->addMenu(tr("&Animation"));
+    const QList<QAction*> animationActions = m_animationControls->menuActions();
+    animation->addActions(animationActions.mid(0, 3));
+    animation->addSeparator();
+    animation->addActions(animationActions.mid(3));
+    animation->setToolTipsVisible(true);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About PE Explorer"), this, [this] {
@@ -181,12 +212,21 @@ void MainWindow::setPresentationMode(bool on)
     }
     const bool changed = on != m_presentation;
     m_presentation = on;
+    QSettings().setValue(QStringLiteral("view/presentation"), on);
     const double scale = on ? 1.7 : 1.0;
     QFont font = QApplication::font();
     font.setPointSizeF(QFont().pointSizeF() * scale);
     m_controls->setFont(font);
-    for (PlotView* view : m_views)
+    m_controls->setSimplified(on);
+    // The controls column grows with its font instead of cutting the spin boxes off.
+    if (auto* scroll = qobject_cast<QScrollArea*>(m_controlsDock->widget()))
+        scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 20);
+    m_status->setFont(font);
+    m_formula->setScale(scale);
+    for (PlotView* view : m_views) {
         view->setScale(scale);
+        view->setExplanationVisible(!on);
+    }
     if (changed)
         emit presentationModeChanged(on);
 }

@@ -10,7 +10,10 @@ class QLabel;
 
 namespace pe::ui {
 
+class AnimationControls;
 class ControlsPanel;
+class FormulaPanel;
+class SweepAnimator;
 class ExportController;
 class HeatmapView;
 class PlotView;
@@ -27,6 +30,9 @@ public:
     ExportController* exporter() const { return m_exporter; }
     SessionController* sessions() const { return m_sessions; }
     HeatmapView* heatmap() const { return m_heatmap; }
+    FormulaPanel* formula() const { return m_formula; }
+    SweepAnimator* animator() const { return m_animator; }
+    AnimationControls* animationControls() const { return m_animationControls; }
     /// The view showing `view` (the heatmap is the central one, the others live in docks).
     PlotView* plotView(View view) const;
     bool presentationMode() const { return m_presentation; }
@@ -41,6 +47,7 @@ protected:
 
 private:
     void createDocks();
+    void createFormulaDock();
     void createMenus();
     void updateStatus();
     QDockWidget* addViewDock(PlotView* view, const QString& title, const QString& objectName);
@@ -54,6 +61,9 @@ private:
     QList<PlotView*> m_views;
     QList<QDockWidget*> m_docks;
     QLabel* m_status = nullptr;
+    FormulaPanel* m_formula = nullptr;
+    SweepAnimator* m_animator = nullptr;
+    AnimationControls* m_animationControls = nullptr;
     bool m_presentation = false;
     bool m_layoutRestored = false;
     bool m_docksSized = false;

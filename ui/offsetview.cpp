@@ -94,6 +94,7 @@ OffsetView::OffsetView(Document* document, QWidget* parent)
     pairsRow->addWidget(new QLabel(tr("Circles from pair"), m_pairsBar));
     pairsRow->addWidget(m_pairsSpin);
     pairsRow->addWidget(m_pairsLabel, 1);
+    m_pairsLabel->setWordWrap(true); // in presentation mode it would hold the whole dock area wide
     if (auto* box = qobject_cast<QBoxLayout*>(layout()))
         box->insertWidget(1, m_pairsBar);
     connect(m_pairsSpin, &QSpinBox::valueChanged, this, &OffsetView::setFirstCirclePair);

@@ -101,6 +101,7 @@ void PlotView::changeEvent(QEvent* event)
 QString PlotView::readoutText() const { return m_readout->text(); }
 void PlotView::setExplanation(const QString& text) { m_explanation->setText(text); }
 void PlotView::setReadout(const QString& text) { m_readout->setText(text); }
+void PlotView::setExplanationVisible(bool visible) { m_explanation->setVisible(visible); }
 
 void PlotView::setScale(double scale)
 {

@@ -26,6 +26,8 @@ public:
     /// Multiplies fonts and line widths (presentation mode); 1 is normal.
     void setScale(double scale);
     double scale() const { return m_scale; }
+    /// The explanation above the plot: for students reading alone; a presenting teacher says it.
+    void setExplanationVisible(bool visible);
     /// Restyles the plot for a printed figure: every font at an absolute pixel size (in the
     /// 96-dpi layout of an export) so text prints at the chosen point size.
     virtual void prepareForExport(double fontPixels);

@@ -104,6 +104,19 @@ QString wrappedText(const QString& text, const QFont& font, double width)
                 lines << line;
                 line = part;
             }
+            // A part wider than the whole width (big presentation fonts) breaks between words.
+            while (metrics.horizontalAdvance(line) > width && line.contains(QLatin1Char(' '))) {
+                QString head = line.section(QLatin1Char(' '), 0, 0);
+                int words = 1;
+                for (; words < line.count(QLatin1Char(' ')); ++words) {
+                    const QString next = line.section(QLatin1Char(' '), 0, words);
+                    if (metrics.horizontalAdvance(next) > width)
+                        break;
+                    head = next;
+                }
+                lines << head;
+                line = line.section(QLatin1Char(' '), words);
+            }
         }
         lines << line;
     }

@@ -52,7 +52,7 @@ void placeLegendUnderTitle(QCustomPlot* plot, int columns);
 void fitAfterLayout(QCustomPlot* plot, QObject* context, std::function<bool()> fit);
 
 /// @p text broken between its " · " parts (and at its own line breaks) so that no line is wider
-/// than @p width in @p font; a single part wider than that stays whole.
+/// than @p width in @p font; a single part wider than that breaks between its words.
 QString wrappedText(const QString& text, const QFont& font, double width);
 /// The first of @p variants whose lines are at most @p width wide in @p font, else the last one.
 QString fittingText(const QStringList& variants, const QFont& font, double width);

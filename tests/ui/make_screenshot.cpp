@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Grabs the main window offscreen into a PNG: the screenshots in docs/ come from here.
-//   make_screenshot OUT.png WIDTHxHEIGHT [pe-explorer options…]
+//   make_screenshot OUT.png WIDTHxHEIGHT [--presentation] [pe-explorer options…]
 // PE_SCREENSHOT_THEME=light|dark picks View ▸ Theme; QT_SCALE_FACTOR=2 grabs a high-DPI window.
 // --view NAME brings that view's dock to the front of its tabs.
 #include "app/commandline.h"
@@ -20,11 +20,12 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("PE Explorer screenshots")); // leave user settings alone
     QStringList args = application.arguments();
     if (args.size() < 3) {
-        QTextStream(stderr) << "usage: make_screenshot OUT.png WIDTHxHEIGHT [pe-explorer options]\n";
+        QTextStream(stderr) << "usage: make_screenshot OUT.png WIDTHxHEIGHT [--presentation] [pe-explorer options]\n";
         return 2;
     }
     const QString out = args.takeAt(1);
     const QStringList size = args.takeAt(1).split(QLatin1Char('x'));
+    const bool presentation = args.removeAll(QStringLiteral("--presentation")) > 0;
     const auto parsed = pe::app::parseCommandLine(args);
     if (const auto* early = std::get_if<pe::app::EarlyExit>(&parsed)) {
         QTextStream(stderr) << early->text << '\n';
@@ -34,6 +35,7 @@ int main(int argc, char** argv)
     pe::ui::MainWindow window(pe::ui::Settings{options.spec, options.state});
     if (const auto theme = pe::ui::parseTheme(qEnvironmentVariable("PE_SCREENSHOT_THEME")))
         pe::ui::applyTheme(*theme);
+    window.setPresentationMode(presentation); // explicitly: the mode is remembered between runs
     window.resize(size.value(0).toInt(), size.value(1).toInt());
     window.show();
     // --view NAME raises that view's tab (the RoPE view, …) for a screenshot of it.

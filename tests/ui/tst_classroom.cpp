@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: MIT
+// What a teacher relies on: the sweep animation (driven by a test clock, so every step is
+// deterministic), the formula panel's numbers against the paper's formulas, and the
+// presentation mode's simplified, remembered controls.
+#include "windowprobes.h"
+
+#include "core/encoding.h"
+#include "ui/animationcontrols.h"
+#include "ui/controlspanel.h"
+#include "ui/formulapanel.h"
+#include "ui/heatmapview.h"
+#include "ui/logslider.h"
+#include "ui/mainwindow.h"
+#include "ui/offsetview.h"
+#include "ui/sweepanimator.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+#include <QToolButton>
+#include <QUndoStack>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <memory>
+
+namespace core = pe::core;
+using namespace windowprobes;
+using pe::ui::MainWindow;
+using pe::ui::SweepAnimator;
+
+namespace {
+
+/// ω_k by DESIGN.md's formulas, independent of core.
+double expectedOmega(const core::EncodingSpec& spec, int pair)
+{
+    const int pairs = (spec.dModel + 1) / 2;
+    const double exponent = spec.frequencies == core::FrequencyRule::Paper ? 2.0 * pair / spec.dModel
+                                                                           : double(pair) / std::max(pairs - 1, 1);
+    return std::pow(spec.base, -exponent);
+}
+
+/// The pair and the function of a column by DESIGN.md's layouts.
+std::pair<int, bool> expectedRole(const core::EncodingSpec& spec, int column)
+{
+    const int pairs = (spec.dModel + 1) / 2;
+    if (spec.layout == core::Layout::Interleaved)
+        return {column / 2, column % 2 == 0};
+    return column < pairs ? std::pair{column, true} : std::pair{column - pairs, false};
+}
+
+double parsed(QString text)
+{
+    bool ok = false;
+    const double value = text.replace(QChar(0x2212), QLatin1Char('-')).toDouble(&ok);
+    return ok ? value : std::nan("");
+}
+
+bool near(double shown, double expected, double relative)
+{
+    return std::abs(shown - expected) <= relative * std::max(1.0, std::abs(expected));
+}
+
+} // namespace
+
+class TestClassroom : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void aSweepStepsThePositionAndEveryViewFollows();
+    void aStepWaitsForTheViewsToDrawThePreviousOne();
+    void theSweepLoops_data();
+    void theSweepLoops();
+    void aPlayRunIsOneUndoStep();
+    void playsOnARealTimer();
+    void spaceTogglesPlayUnlessTyping();
+    void speedIsClampedAndRemembered();
+    void formulaShowsTheCellsNumbers_data();
+    void formulaShowsTheCellsNumbers();
+    void formulaShowsTheRotation_data();
+    void formulaShowsTheRotation();
+    void formulaOfTheUnpairedSine();
+    void presentationModeSimplifiesAndIsRemembered();
+
+private:
+    SweepAnimator* animator() const { return m_window->animator(); }
+    pe::ui::Document* document() const { return m_window->document(); }
+    /// Moves the test clock on and ticks once the views have drawn the last step.
+    void stepClock(std::int64_t ms);
+
+    std::unique_ptr<MainWindow> m_window;
+    std::int64_t m_now = 0;
+};
+
+void TestClassroom::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("pe-explorer-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_classroom"));
+    QVERIFY(QSettings().fileName().contains(QStringLiteral("/.qttest/")));
+}
+
+void TestClassroom::init()
+{
+    QSettings().clear();
+    m_window = std::make_unique<MainWindow>();
+    m_window->resize(1366, 768);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(waitForFrame(*m_window));
+    m_now = 1000;
+    animator()->setClock([this] { return m_now; });
+}
+
+void TestClassroom::cleanup()
+{
+    m_window.reset();
+    QSettings().clear();
+}
+
+void TestClassroom::stepClock(std::int64_t ms)
+{
+    QVERIFY(waitForFrame(*m_window));
+    m_now += ms;
+    animator()->tick();
+}
+
+void TestClassroom::aSweepStepsThePositionAndEveryViewFollows()
+{
+    animator()->setSpeed(10); // one position per 100 ms of the test clock
+    m_window->animationControls()->playAction()->trigger();
+    QVERIFY(animator()->isPlaying());
+    QCOMPARE(document()->state().position, 0);
+    stepClock(50);
+    QCOMPARE(document()->state().position, 0); // half a step is not due yet
+    stepClock(50);
+    QCOMPARE(document()->state().position, 1);
+    for (int i = 0; i < 4; ++i)
+        stepClock(100);
+    QCOMPARE(document()->state().position, 5);
+    QCOMPARE(m_window->controls()->positionSpin()->value(), 5);
+    QCOMPARE(settledViewsMismatch(*m_window), QString()); // the heatmap marker, PE(5) bars, profile…
+    const Eigen::VectorXd pe = core::encodingVector(document()->spec(), 5);
+    const auto bars = qobject_cast<pe::ui::OffsetView*>(m_window->plotView(pe::ui::View::Offset))->encodingBars()->data();
+    for (int c = 0; c < pe.size(); ++c)
+        QCOMPARE((bars->constBegin() + c)->value, pe[c]);
+    QVERIFY(m_window->formula()->plainText().contains(QStringLiteral("PE(5, 4)")));
+
+    m_window->animationControls()->playAction()->trigger(); // pause
+    QVERIFY(!animator()->isPlaying());
+    stepClock(1000);
+    QCOMPARE(document()->state().position, 5);
+}
+
+void TestClassroom::aStepWaitsForTheViewsToDrawThePreviousOne()
+{
+    animator()->setSpeed(10);
+    animator()->setPlaying(true);
+    stepClock(100);
+    QCOMPARE(document()->state().position, 1);
+    QVERIFY(!document()->isFrameCurrent()); // position 1 is still being computed
+    m_now += 300;
+    animator()->tick();
+    QCOMPARE(document()->state().position, 1); // no second frame queued behind it
+    stepClock(0); // drawn now: the step that was due follows
+    QCOMPARE(document()->state().position, 2);
+}
+
+void TestClassroom::theSweepLoops_data()
+{
+    QTest::addColumn<bool>("offset");
+    QTest::addColumn<int>("start");
+    QTest::addColumn<int>("expected");
+    QTest::newRow("position 99 → 0") << false << 99 << 0;
+    QTest::newRow("position 98 → 99") << false << 98 << 99;
+    QTest::newRow("offset 100 → 0") << true << 100 << 0;
+    QTest::newRow("offset 7 → 8") << true << 7 << 8;
+}
+
+void TestClassroom::theSweepLoops()
+{
+    QFETCH(bool, offset);
+    QFETCH(int, start);
+    QFETCH(int, expected);
+    if (offset) {
+        m_window->animationControls()->targetCombo()->setCurrentIndex(1);
+        emit m_window->animationControls()->targetCombo()->activated(1);
+        document()->setOffset(start);
+    } else {
+        document()->selectPosition(start);
+    }
+    QCOMPARE(animator()->target(), offset ? SweepAnimator::Target::Offset : SweepAnimator::Target::Position);
+    animator()->setSpeed(1);
+    animator()->setPlaying(true);
+    stepClock(1000);
+    QCOMPARE(offset ? document()->state().offset : document()->state().position, std::int64_t(expected));
+    QCOMPARE(settledViewsMismatch(*m_window), QString());
+}
+
+void TestClassroom::aPlayRunIsOneUndoStep()
+{
+    document()->selectPosition(10);
+    QUndoStack* undo = document()->undoStack();
+    const int before = undo->count();
+    animator()->setSpeed(10);
+    animator()->setPlaying(true);
+    for (int i = 0; i < 7; ++i)
+        stepClock(100);
+    animator()->setPlaying(false);
+    QCOMPARE(document()->state().position, 17);
+    QCOMPARE(undo->count(), before + 1);
+    undo->undo();
+    QCOMPARE(document()->state().position, 10);
+    undo->redo();
+    QCOMPARE(document()->state().position, 17);
+
+    animator()->setPlaying(true); // a second run is a second step
+    stepClock(100);
+    animator()->setPlaying(false);
+    QCOMPARE(undo->count(), before + 2);
+}
+
+void TestClassroom::playsOnARealTimer()
+{
+    auto elapsed = std::make_shared<QElapsedTimer>();
+    elapsed->start();
+    animator()->setClock([elapsed] { return elapsed->elapsed(); });
+    animator()->setSpeed(100);
+    animator()->setPlaying(true);
+    QTRY_VERIFY_WITH_TIMEOUT(document()->state().position >= 3, 10000);
+    animator()->setPlaying(false);
+    QCOMPARE(settledViewsMismatch(*m_window), QString());
+}
+
+void TestClassroom::spaceTogglesPlayUnlessTyping()
+{
+    QAction* play = m_window->animationControls()->playAction();
+    QVERIFY2(play->toolTip().contains(QKeySequence(Qt::Key_Space).toString(QKeySequence::NativeText)),
+             qPrintable(play->toolTip()));
+    QVERIFY(m_window->animationControls()->playButton()->toolTip().contains(QStringLiteral("Space")));
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    m_window->heatmap()->plot()->setFocus();
+    QTest::keyClick(m_window->heatmap()->plot(), Qt::Key_Space);
+    QVERIFY(animator()->isPlaying());
+    QTest::keyClick(m_window->heatmap()->plot(), Qt::Key_Space);
+    QVERIFY(!animator()->isPlaying());
+
+    QLineEdit* dims = m_window->controls()->dimsEdit();
+    dims->setFocus();
+    dims->setCursorPosition(dims->text().size());
+    QTest::keyClick(dims, Qt::Key_Space);
+    QVERIFY(!animator()->isPlaying());
+    QVERIFY(dims->text().endsWith(QLatin1Char(' ')));
+    QSpinBox* position = m_window->controls()->positionSpin();
+    position->setFocus();
+    QTest::keyClick(position, Qt::Key_Space);
+    QVERIFY(!animator()->isPlaying());
+}
+
+void TestClassroom::speedIsClampedAndRemembered()
+{
+    QDoubleSpinBox* speed = m_window->animationControls()->speedSpin();
+    typeInto(speed, QStringLiteral("12.5"));
+    QCOMPARE(animator()->speed(), 12.5);
+    m_window->animationControls()->menuActions().at(1)->trigger(); // Faster
+    QCOMPARE(animator()->speed(), 25.0);
+    QCOMPARE(speed->value(), 25.0);
+    animator()->setSpeed(1e9);
+    QCOMPARE(animator()->speed(), SweepAnimator::maxSpeed);
+    animator()->setSpeed(std::nan(""));
+    QCOMPARE(animator()->speed(), SweepAnimator::defaultSpeed);
+    animator()->setSpeed(40);
+    m_window->animationControls()->targetCombo()->setCurrentIndex(1);
+    emit m_window->animationControls()->targetCombo()->activated(1);
+    m_window.reset();
+
+    MainWindow second;
+    QCOMPARE(second.animator()->speed(), 40.0);
+    QCOMPARE(second.animationControls()->speedSpin()->value(), 40.0);
+    QCOMPARE(second.animator()->target(), SweepAnimator::Target::Offset);
+}
+
+void TestClassroom::formulaShowsTheCellsNumbers_data()
+{
+    QTest::addColumn<int>("layout");
+    QTest::addColumn<int>("rule");
+    QTest::addColumn<int>("dModel");
+    QTest::addColumn<int>("first");
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("column");
+    const int i = int(core::Layout::Interleaved), s = int(core::Layout::Split);
+    const int paper = int(core::FrequencyRule::Paper), t2t = int(core::FrequencyRule::Tensor2Tensor);
+    QTest::newRow("paper, interleaved, cos") << i << paper << 64 << 0 << 12 << 5;
+    QTest::newRow("paper, interleaved, sin") << i << paper << 64 << 0 << 99 << 0;
+    QTest::newRow("paper, split, cos") << s << paper << 64 << 0 << 40 << 37;
+    QTest::newRow("t2t, split, sin") << s << t2t << 64 << 2 << 30 << 9;
+    QTest::newRow("t2t, interleaved, odd d") << i << t2t << 33 << 0 << 77 << 31;
+}
+
+void TestClassroom::formulaShowsTheCellsNumbers()
+{
+    QFETCH(int, layout);
+    QFETCH(int, rule);
+    QFETCH(int, dModel);
+    QFETCH(int, first);
+    QFETCH(int, row);
+    QFETCH(int, column);
+    pe::ui::Settings settings = document()->settings();
+    settings.spec.layout = core::Layout(layout);
+    settings.spec.frequencies = core::FrequencyRule(rule);
+    settings.spec.dModel = dModel;
+    settings.spec.firstPosition = first;
+    settings.state.position = row;
+    settings.state.dimension = column;
+    document()->change(settings, pe::ui::Document::Field::All);
+    const core::EncodingSpec& spec = document()->spec();
+    const auto [pair, isSin] = expectedRole(spec, column);
+    const double omega = expectedOmega(spec, pair);
+    const std::int64_t p = first + row;
+    const double value = isSin ? std::sin(double(p) * omega) : std::cos(double(p) * omega);
+
+    const QString text = m_window->formula()->plainText();
+    const QString fn = isSin ? QStringLiteral("sin") : QStringLiteral("cos");
+    QVERIFY2(text.contains(QStringLiteral("PE(%1, %2) = %3(%1 / ").arg(p).arg(column).arg(fn)), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("of pair k = %1").arg(pair)), qPrintable(text));
+    static const QRegularExpression numbers(QStringLiteral("= (sin|cos)\\((\\d+) · ([^)]+)\\) = (sin|cos)\\(([^)]+)\\) = (\\S+)"));
+    const QRegularExpressionMatch m = numbers.match(text);
+    QVERIFY2(m.hasMatch(), qPrintable(text));
+    QCOMPARE(m.captured(2).toLongLong(), p);
+    QVERIFY2(near(parsed(m.captured(3)), omega, 1e-3), qPrintable(m.captured(3)));
+    QVERIFY2(near(parsed(m.captured(5)), double(p) * omega, 1e-3), qPrintable(m.captured(5)));
+    QVERIFY2(std::abs(parsed(m.captured(6)) - value) <= 5.1e-5, qPrintable(m.captured(6)));
+}
+
+void TestClassroom::formulaShowsTheRotation_data()
+{
+    QTest::addColumn<int>("layout");
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<int>("offset");
+    QTest::newRow("interleaved, pair 2, k 3") << int(core::Layout::Interleaved) << 12 << 5 << 3;
+    QTest::newRow("split, pair 0, k 1") << int(core::Layout::Split) << 40 << 32 << 1;
+    QTest::newRow("split, pair 7, k −20") << int(core::Layout::Split) << 50 << 7 << -20;
+}
+
+void TestClassroom::formulaShowsTheRotation()
+{
+    QFETCH(int, layout);
+    QFETCH(int, row);
+    QFETCH(int, column);
+    QFETCH(int, offset);
+    pe::ui::Settings settings = document()->settings();
+    settings.spec.layout = core::Layout(layout);
+    settings.state.position = row;
+    settings.state.dimension = column;
+    settings.state.offset = offset;
+    document()->change(settings, pe::ui::Document::Field::All);
+    const auto [pair, isSin] = expectedRole(document()->spec(), column);
+    const double omega = expectedOmega(document()->spec(), pair);
+    const double c = std::cos(offset * omega), s = std::sin(offset * omega);
+    // The matrices' cells in reading order: M_k, then M_k · PE(p) = M_k·PE(p).
+    const std::vector<double> expected{c, s, -s, c, c, s, -s, c, std::sin(row * omega), std::cos(row * omega),
+                                       std::sin((row + offset) * omega), std::cos((row + offset) * omega)};
+    static const QRegularExpression cell(QStringLiteral("&nbsp;([−\\-0-9.]+)&nbsp;"));
+    std::vector<double> shown;
+    for (const auto& m : cell.globalMatch(m_window->formula()->html()))
+        shown.push_back(parsed(m.captured(1)));
+    QCOMPARE(shown.size(), expected.size());
+    for (std::size_t i = 0; i < shown.size(); ++i)
+        QVERIFY2(std::abs(shown[i] - expected[i]) <= 5.1e-5, qPrintable(QStringLiteral("cell %1: %2, expected %3").arg(i).arg(shown[i]).arg(expected[i])));
+    const QString text = m_window->formula()->plainText();
+    QVERIFY2(text.contains(QStringLiteral("Offset k = %1, pair %2").arg(offset).arg(pair)), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("sin(%1ω)").arg(row + offset)), qPrintable(text));
+}
+
+void TestClassroom::formulaOfTheUnpairedSine()
+{
+    pe::ui::Settings settings = document()->settings();
+    settings.spec.dModel = 7;
+    settings.state.dimension = 6; // pair 3's sine, which has no cosine
+    document()->change(settings, pe::ui::Document::Field::All);
+    const QString text = m_window->formula()->plainText();
+    QVERIFY2(text.contains(QStringLiteral("no cosine")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("PE(0, 6) = sin(0 / ")), qPrintable(text));
+}
+
+void TestClassroom::presentationModeSimplifiesAndIsRemembered()
+{
+    pe::ui::ControlsPanel* controls = m_window->controls();
+    const QList<QWidget*> kept{controls->dModelSpin(), controls->maxLenSpin(), controls->positionSpin(),
+                               controls->offsetSpin(), m_window->animationControls()->playButton()};
+    const QList<QWidget*> advanced{controls->baseSpin(), controls->layoutCombo(), controls->frequenciesCombo(),
+                                   controls->firstPositionSpin(), controls->colormapCombo(), controls->dimsEdit()};
+    for (QWidget* w : kept + advanced)
+        QVERIFY(w->isVisible());
+    const double formulaPoints = m_window->formula()->findChild<QLabel*>()->font().pointSizeF();
+    QTest::keyClick(m_window.get(), Qt::Key_F5);
+    QVERIFY(m_window->presentationMode());
+    for (QWidget* w : kept)
+        QVERIFY(w->isVisible());
+    for (QWidget* w : advanced)
+        QVERIFY(!w->isVisible());
+    QVERIFY(m_window->formula()->findChild<QLabel*>()->font().pointSizeF() >= 1.5 * formulaPoints);
+    m_window->close();
+    m_window.reset();
+
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->presentationMode());
+    QVERIFY(!m_window->controls()->layoutCombo()->isVisible());
+    QTest::keyClick(m_window.get(), Qt::Key_F5);
+    QVERIFY(!m_window->presentationMode());
+    QVERIFY(m_window->controls()->layoutCombo()->isVisible());
+    QVERIFY(!QSettings().value(QStringLiteral("view/presentation")).toBool());
+}
+
+QTEST_MAIN(TestClassroom)
+#include "tst_classroom.moc"
