@@ -419,9 +419,10 @@ void TestSession::saveAndOpenThroughTheMenu()
     QCOMPARE(spec.value(QStringLiteral("d_model")).toInt(), 40);
 
     // A fresh window opens it to the same state, layout mode included.
+    m_window->setPresentationMode(false); // the window remembers the mode: start from the normal one
     m_window.reset();
     openWindow();
-    m_window->setPresentationMode(false); // the window remembers the mode: start from the normal one
+    QCOMPARE(m_window->presentationMode(), false);
     answerFileDialog(path);
     action(QKeySequence(Qt::CTRL | Qt::Key_O))->trigger();
     Settings expected = unusualSettings();
