@@ -109,7 +109,9 @@ void addOptions(QCommandLineParser& parser)
         "  precision (max_len, 8) = position, then the largest error over the columns for float32, bfloat16,\n"
         "  float16 (each stored, then computed) and float64 computed;\n"
         "  rope (d_model/2, 7) = k, theta_k, wavelength with no scaling, PI, NTK-aware and YaRN, YaRN's ramp gamma\n"
-        "  (s = 8, L_orig = 4096; the window exports its own s, L_orig)."));
+        "  (s = 8, L_orig = 4096; the window exports its own s, L_orig);\n"
+        "  embeddings (4*tokens, d_model) = word (x sqrt(d)), position, segment and sum rows of the default\n"
+        "  sentence with pseudo-random word vectors (the window exports its own sentence and vectors)."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOptions({
@@ -120,7 +122,7 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("layout"), QStringLiteral("interleaved or split (default interleaved)."), QStringLiteral("NAME"), QStringLiteral("interleaved")},
         {QStringLiteral("frequencies"), QStringLiteral("paper or tensor2tensor (default paper)."), QStringLiteral("NAME"), QStringLiteral("paper")},
         {QStringLiteral("first-position"), QStringLiteral("Position of the first row (default 0; fairseq uses 2)."), QStringLiteral("N"), QStringLiteral("0")},
-        {QStringLiteral("view"), QStringLiteral("heatmap, waves, similarity, offset, bands, rope, conventions or precision (default heatmap)."), QStringLiteral("NAME"), QStringLiteral("heatmap")},
+        {QStringLiteral("view"), QStringLiteral("heatmap, waves, similarity, offset, bands, rope, conventions, precision or embeddings (default heatmap)."), QStringLiteral("NAME"), QStringLiteral("heatmap")},
         {QStringLiteral("compare"), QStringLiteral("What the conventions view sets beside the spec: layout, frequencies, first-position, "
                                                    "doubled-exponent or shifted-cosine (the last two are mistakes; default layout)."),
          QStringLiteral("NAME"), QStringLiteral("layout")},

@@ -8,6 +8,7 @@
 #include "core/rotation.h"
 #include "core/rope.h"
 #include "core/similarity.h"
+#include "ui/embeddingdata.h"
 #include "ui/ropedata.h"
 #include "ui/frame.h"
 
@@ -149,6 +150,7 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingFromOptions(r.viewOptions)));
     case View::Conventions: return std::make_unique<ConventionsSource>(r.spec, r.state.comparison);
     case View::Precision: return std::make_unique<PrecisionSource>(r.spec);
+    case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.viewOptions));
     }
     return nullptr;
 }
@@ -166,9 +168,22 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
     case View::Conventions: return {spec.maxLen, 3 * std::int64_t{spec.dModel}};
     case View::Precision: return {spec.maxLen, 1 + errorCurveKinds().size()};
+    case View::Embeddings: return {4 * embeddingTokenCount({}), spec.dModel};
     }
     return {0, 0};
 }
+
+namespace {
+
+/// The shape of the request's data: a view's own options (the sentence) may decide it.
+std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
+{
+    if (r.view == View::Embeddings)
+        return {4 * embeddingTokenCount(r.viewOptions), r.spec.dModel};
+    return dataShape(r.spec, r.state, r.view);
+}
+
+} // namespace
 
 QString dataRequestError(const ExportRequest& request)
 {
@@ -186,7 +201,9 @@ QString dataRequestError(const ExportRequest& request)
         if (auto error = core::ropeValidationError(request.spec.dModel, request.spec.base,
                                                    ropeScalingFromOptions(request.viewOptions)))
             return QString::fromStdString(*error);
-    const auto [rows, cols] = dataShape(request.spec, s, request.view);
+    if (request.view == View::Embeddings && embeddingTokenCount(request.viewOptions) == 0)
+        return QStringLiteral("the sentence has no words; type at least one");
+    const auto [rows, cols] = shapeOf(request);
     if (static_cast<long double>(rows) * cols > maxExportValues)
         return QStringLiteral("max_len = %1 and d_model = %2 make the %3 data %4 × %5 values; at most %6 values "
                               "can be exported (choose a smaller max_len)")
@@ -227,7 +244,7 @@ ExportResult exportData(const ExportRequest& request, const ExportProgress& prog
         return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, file.errorString())};
 
     const bool npy = suffix == QLatin1String("npy");
-    const auto [rows, cols] = dataShape(request.spec, request.state, request.view);
+    const auto [rows, cols] = shapeOf(request);
     const std::unique_ptr<RowSource> source = sourceFor(request);
     // Blocks of about 1 MiB of values: the buffers are reused, memory stays flat for any size.
     const std::int64_t blockRows = std::max<std::int64_t>(1, (std::int64_t{1} << 17) / std::max<std::int64_t>(cols, 1));

@@ -28,6 +28,7 @@ QString viewLabel(View view)
     case View::Rope: return QObject::tr("Rotary embedding (RoPE)");
     case View::Conventions: return QObject::tr("Conventions");
     case View::Precision: return QObject::tr("Precision");
+    case View::Embeddings: return QObject::tr("Sentence embeddings");
     }
     return {};
 }

@@ -5,6 +5,7 @@
 #include "ui/bandsview.h"
 #include "ui/controlspanel.h"
 #include "ui/conventionsview.h"
+#include "ui/embeddingsview.h"
 #include "ui/exportcontroller.h"
 #include "ui/formulapanel.h"
 #include "ui/heatmapview.h"
@@ -103,6 +104,7 @@ void MainWindow::createDocks()
     QDockWidget* offset = addViewDock(new OffsetView(m_document), tr("Relative offset"), QStringLiteral("offsetDock"));
     QDockWidget* bands = addViewDock(new BandsView(m_document), tr("Frequency bands"), QStringLiteral("bandsDock"));
     QDockWidget* rope = addViewDock(new RopeView(m_document), tr("RoPE"), QStringLiteral("ropeDock"));
+    QDockWidget* embeddings = addViewDock(new EmbeddingsView(m_document), tr("Embeddings"), QStringLiteral("embeddingsDock"));
     tabifyDockWidget(waves, similarity);
     tabifyDockWidget(similarity, offset);
     QDockWidget* conventions = addViewDock(new ConventionsView(m_document), tr("Conventions"), QStringLiteral("conventionsDock"));
@@ -111,11 +113,12 @@ void MainWindow::createDocks()
     tabifyDockWidget(bands, rope);
     tabifyDockWidget(rope, conventions);
     tabifyDockWidget(conventions, precision);
+    tabifyDockWidget(precision, embeddings);
     for (PlotView* view : std::as_const(m_views))
         view->restoreViewOptions();
     m_exporter->setViewOptionsSource([this](View v) {
         const PlotView* shown = plotView(v);
-        return shown ? shown->viewOptions() : QVariantMap();
+        return shown ? shown->exportOptions() : QVariantMap();
     });
     waves->raise();
     m_controlsDock = controlsDock;

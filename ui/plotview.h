@@ -41,6 +41,8 @@ public:
     virtual QVariantMap viewOptions() const { return {}; }
     /// Applies options as viewOptions() gives them; a missing key takes its default.
     virtual void setViewOptions(const QVariantMap& options) { Q_UNUSED(options); }
+    /// What an export of this view needs: viewOptions() and what cannot be remembered (vectors read from a file).
+    virtual QVariantMap exportOptions() const { return viewOptions(); }
     /// Applies the options remembered in QSettings and remembers every later change (the window).
     void restoreViewOptions();
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/bandsview.h"
 #include "ui/conventionsview.h"
+#include "ui/embeddingsview.h"
 #include "ui/figureexport.h"
 #include "ui/heatmapview.h"
 #include "ui/offsetview.h"
@@ -22,6 +23,7 @@ std::unique_ptr<PlotView> createView(View view, Document* document)
     case View::Rope: return std::make_unique<RopeView>(document);
     case View::Conventions: return std::make_unique<ConventionsView>(document);
     case View::Precision: return std::make_unique<PrecisionView>(document);
+    case View::Embeddings: return std::make_unique<EmbeddingsView>(document);
     }
     return std::make_unique<HeatmapView>(document);
 }

@@ -11,4 +11,6 @@ target_sources(pe_ui PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR}/ropeview.h ${CMAKE_CURRENT_SOURCE_DIR}/ropeview.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/conventionsview.h ${CMAKE_CURRENT_SOURCE_DIR}/conventionsview.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/precisionview.h ${CMAKE_CURRENT_SOURCE_DIR}/precisionview.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/embeddingdata.h ${CMAKE_CURRENT_SOURCE_DIR}/embeddingdata.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/embeddingsview.h ${CMAKE_CURRENT_SOURCE_DIR}/embeddingsview.cpp
 )

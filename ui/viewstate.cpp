@@ -9,7 +9,8 @@ QStringList viewNames()
 {
     return {QStringLiteral("heatmap"), QStringLiteral("waves"), QStringLiteral("similarity"),
             QStringLiteral("offset"), QStringLiteral("bands"), QStringLiteral("rope"),
-            QStringLiteral("conventions"), QStringLiteral("precision")};
+            QStringLiteral("conventions"), QStringLiteral("precision"),
+            QStringLiteral("embeddings")};
 }
 
 QString viewName(View view)

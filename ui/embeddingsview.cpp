@@ -1,0 +1,620 @@
+// SPDX-License-Identifier: MIT
+#include "ui/embeddingsview.h"
+
+#include "core/wordvectors.h"
+#include "ui/colormaps.h"
+#include "ui/document.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+
+namespace pe::ui {
+
+namespace {
+
+QString panelCaption(EmbeddingsView::Panel panel, bool scaled, int dModel)
+{
+    switch (panel) {
+    case EmbeddingsView::Word:
+        return scaled ? EmbeddingsView::tr("word × √%1").arg(dModel) : EmbeddingsView::tr("word");
+    case EmbeddingsView::Position: return EmbeddingsView::tr("+ position");
+    case EmbeddingsView::Segment: return EmbeddingsView::tr("+ segment");
+    case EmbeddingsView::Sum: return EmbeddingsView::tr("= input");
+    }
+    return {};
+}
+
+const core::RowMatrix& panelMatrix(const core::SentenceEmbedding& e, int panel)
+{
+    switch (panel) {
+    case EmbeddingsView::Word: return e.word;
+    case EmbeddingsView::Position: return e.position;
+    case EmbeddingsView::Segment: return e.segment;
+    default: return e.sum;
+    }
+}
+
+/// Reads the file on a worker thread: a stream of the whole file, only the wanted words kept.
+WordVectorLoad readVectorFile(const QString& path, std::set<std::string> wanted, int dModel,
+                              std::shared_ptr<std::atomic<bool>> cancel, std::shared_ptr<std::atomic<std::int64_t>> bytes)
+{
+    WordVectorLoad load;
+    std::ifstream in(QFile::encodeName(path).toStdString(), std::ios::binary);
+    if (!in) {
+        load.error = EmbeddingsView::tr("cannot open %1").arg(path);
+        return load;
+    }
+    core::WordVectorReadOptions options;
+    options.wanted = wanted;
+    options.expectedDimension = dModel;
+    options.progress = [cancel, bytes](std::int64_t read) {
+        *bytes = read;
+        return !cancel->load();
+    };
+    const core::WordVectorTable table = core::readWordVectors(in, options);
+    load.fileDimension = table.dimension;
+    switch (table.status) {
+    case core::WordVectorTable::Status::Ok: {
+        auto vectors = std::make_shared<LoadedWordVectors>();
+        vectors->path = path;
+        vectors->dimension = table.dimension;
+        vectors->vectorCount = table.vectorCount;
+        vectors->vectors = table.vectors;
+        vectors->lookedUp = std::move(wanted);
+        load.vectors = vectors;
+        break;
+    }
+    case core::WordVectorTable::Status::Cancelled: load.cancelled = true; break;
+    case core::WordVectorTable::Status::DimensionMismatch: load.dimensionMismatch = true; [[fallthrough]];
+    case core::WordVectorTable::Status::Error: load.error = QString::fromStdString(table.message); break;
+    }
+    return load;
+}
+
+} // namespace
+
+EmbeddingsView::EmbeddingsView(Document* document, QWidget* parent)
+    : PlotView(document, View::Embeddings, parent)
+{
+    setExplanation(tr("<b>Embeddings of a sentence.</b> What the first layer of a Transformer receives for "
+                      "each token, as in BERT: its word embedding, plus the positional encoding of its "
+                      "position, plus (BERT) the embedding of its segment — type [SEP] to start sentence B. "
+                      "The sum keeps the word and adds where it is. The paper multiplies the word "
+                      "embedding by √d_model: freshly initialised embeddings have entries of about "
+                      "±1/√d, so without it the position (entries up to ±1) drowns the word."));
+    auto* box = static_cast<QVBoxLayout*>(layout());
+    box->insertWidget(1, createControls());
+
+    QCustomPlot* p = plot();
+    m_title = addTitle(p);
+    // The panels share one cell under the title, so that the title centres over all of them.
+    QCPAxisRect* first = p->axisRect();
+    p->plotLayout()->take(first);
+    auto* row = new QCPLayoutGrid;
+    p->plotLayout()->addElement(1, 0, row);
+    p->plotLayout()->setRowStretchFactor(0, 0.001);
+    auto* heights = new QCPMarginGroup(p);
+    m_scale = new QCPColorScale(p);
+    m_scale->setType(QCPAxis::atRight);
+    m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
+    for (int i = 0; i < panelCount; ++i) {
+        m_rects[i] = i == 0 ? first : new QCPAxisRect(p);
+        QCPAxisRect* rect = m_rects[i];
+        row->addElement(0, i, rect); // before its items: they look for an axis rect in the layout
+        rect->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = rect->axis(QCPAxis::atLeft);
+        x->setLabel(tr("dimension"));
+        x->setTicker(integerTicker());
+        y->setRangeReversed(true);
+        y->setTickLabels(i == 0);
+        y->setTicks(i == 0);
+        useTopAxisAsCaption(rect);
+        m_maps[i] = new QCPColorMap(x, y);
+        m_maps[i]->setInterpolate(false);
+        m_maps[i]->setTightBoundary(false);
+        m_maps[i]->setColorScale(m_scale);
+        for (int h = 0; h < 2; ++h) {
+            auto* highlight = new QCPItemRect(p);
+            attachToRect(highlight, rect);
+            for (QCPItemPosition* corner : {highlight->topLeft, highlight->bottomRight})
+                corner->setTypeX(QCPItemPosition::ptAxisRectRatio);
+            highlight->setBrush(Qt::NoBrush);
+            m_highlights[2 * i + h] = highlight;
+        }
+    }
+    row->addElement(0, panelCount, m_scale);
+    m_scale->axis()->setLabel(tr("value"));
+
+    fitAfterLayout(p, this, [this] { return fitToSize(); });
+    connect(p, &QCustomPlot::mouseMove, this, &EmbeddingsView::onMouseMove);
+    connect(&m_watcher, &QFutureWatcher<WordVectorLoad>::finished, this, &EmbeddingsView::onLoaded);
+    applyScale();
+    updateTokenChoices();
+}
+
+EmbeddingsView::~EmbeddingsView()
+{
+    if (m_cancel)
+        *m_cancel = true;
+    m_watcher.waitForFinished();
+}
+
+QWidget* EmbeddingsView::createControls()
+{
+    auto* controls = new QWidget(this);
+    auto* grid = new QGridLayout(controls);
+    grid->setContentsMargins(0, 0, 0, 0);
+
+    m_sentence = new QLineEdit(defaultSentence());
+    m_sentence->setToolTip(tr("The sentence to embed; words are lowercased, punctuation marks are tokens of their own, "
+                              "[SEP] starts sentence B"));
+    auto* sentenceLabel = new QLabel(tr("Se&ntence:"));
+    sentenceLabel->setBuddy(m_sentence);
+    grid->addWidget(sentenceLabel, 0, 0);
+    grid->addWidget(m_sentence, 0, 1, 1, 5);
+
+    m_firstBox = new QComboBox;
+    m_secondBox = new QComboBox;
+    m_firstBox->setToolTip(tr("The first token of the cosine comparison"));
+    m_secondBox->setToolTip(tr("The second token of the cosine comparison"));
+    m_sqrtBox = new QCheckBox(tr("word × √d_model"));
+    m_sqrtBox->setChecked(true);
+    m_sqrtBox->setToolTip(tr("Multiply the word embedding by √d_model before adding the position, as the paper does (§3.4)"));
+    m_segmentBox = new QCheckBox(tr("segments"));
+    m_segmentBox->setToolTip(tr("Add BERT's segment embedding: sentence A, or B after a [SEP]"));
+    auto* compareLabel = new QLabel(tr("&Compare:"));
+    compareLabel->setBuddy(m_firstBox);
+    grid->addWidget(compareLabel, 1, 0);
+    grid->addWidget(m_firstBox, 1, 1);
+    grid->addWidget(m_secondBox, 1, 2);
+    grid->addWidget(m_sqrtBox, 1, 3);
+    grid->addWidget(m_segmentBox, 1, 4);
+
+    m_source = new QLabel;
+    m_source->setWordWrap(true);
+    m_loadButton = new QPushButton(tr("&Load vectors…"));
+    m_loadButton->setToolTip(tr("Read word vectors from a word2vec or GloVe text file (only the sentence's words are kept)"));
+    m_randomButton = new QPushButton(tr("Pseudo-random"));
+    m_randomButton->setToolTip(tr("Go back to the built-in pseudo-random word vectors"));
+    m_progress = new QProgressBar;
+    m_progress->setRange(0, 1000);
+    m_progress->setVisible(false);
+    m_cancelButton = new QPushButton(tr("Cancel"));
+    m_cancelButton->setVisible(false);
+    grid->addWidget(new QLabel(tr("Vectors:")), 2, 0);
+    grid->addWidget(m_source, 2, 1, 1, 2);
+    grid->addWidget(m_progress, 2, 3);
+    grid->addWidget(m_cancelButton, 2, 4);
+    grid->addWidget(m_loadButton, 2, 3);
+    grid->addWidget(m_randomButton, 2, 4);
+
+    m_fileMessage = new QLabel;
+    m_fileMessage->setWordWrap(true);
+    m_fileMessage->setObjectName(QStringLiteral("fileMessage"));
+    m_fileMessage->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_fileMessage->setVisible(false);
+    m_matchButton = new QPushButton;
+    m_matchButton->setVisible(false);
+    grid->addWidget(m_fileMessage, 3, 0, 1, 5);
+    grid->addWidget(m_matchButton, 3, 5);
+
+    m_cosine = new QLabel;
+    m_cosine->setObjectName(QStringLiteral("cosine"));
+    m_cosine->setWordWrap(true);
+    m_cosine->setTextFormat(Qt::RichText);
+    grid->addWidget(m_cosine, 4, 0, 1, 6);
+    grid->setColumnStretch(1, 1);
+    grid->setColumnStretch(2, 1);
+
+    connect(m_sentence, &QLineEdit::textChanged, this, [this] {
+        updateTokenChoices();
+        // New words must be looked up in the file: read it again for them.
+        if (m_vectors && !isLoading())
+            for (const core::Token& token : core::tokenize(m_sentence->text().toStdString()))
+                if (!m_vectors->lookedUp.contains(token.text)) {
+                    loadWordVectors(m_vectorFile);
+                    break;
+                }
+        optionsEdited();
+    });
+    for (QComboBox* combo : {m_firstBox, m_secondBox})
+        connect(combo, qOverload<int>(&QComboBox::activated), this, &EmbeddingsView::optionsEdited);
+    connect(m_sqrtBox, &QCheckBox::toggled, this, &EmbeddingsView::optionsEdited);
+    connect(m_segmentBox, &QCheckBox::toggled, this, &EmbeddingsView::optionsEdited);
+    connect(m_loadButton, &QPushButton::clicked, this, &EmbeddingsView::chooseFile);
+    connect(m_randomButton, &QPushButton::clicked, this, &EmbeddingsView::usePseudoRandomVectors);
+    connect(m_cancelButton, &QPushButton::clicked, this, [this] {
+        if (m_cancel)
+            *m_cancel = true;
+    });
+    connect(m_matchButton, &QPushButton::clicked, this, [this] {
+        if (m_fileDimension > 0)
+            document()->setDModel(m_fileDimension);
+        const QString file = m_matchButton->property("file").toString();
+        if (!file.isEmpty())
+            loadWordVectors(file);
+        else if (!m_vectorFile.isEmpty())
+            loadWordVectors(m_vectorFile);
+    });
+    return controls;
+}
+
+QVariantMap EmbeddingsView::viewOptions() const
+{
+    return {{QLatin1String(embeddingKeys::sentence), m_sentence->text()},
+            {QLatin1String(embeddingKeys::first), m_firstBox->currentIndex()},
+            {QLatin1String(embeddingKeys::second), m_secondBox->currentIndex()},
+            {QLatin1String(embeddingKeys::sqrtScaling), m_sqrtBox->isChecked()},
+            {QLatin1String(embeddingKeys::segments), m_segmentBox->isChecked()},
+            {QLatin1String(embeddingKeys::vectorFile), m_vectorFile}};
+}
+
+QVariantMap EmbeddingsView::exportOptions() const
+{
+    QVariantMap options = viewOptions();
+    if (m_vectors)
+        options.insert(QLatin1String(embeddingKeys::loadedVectors), QVariant::fromValue(m_vectors));
+    return options;
+}
+
+void EmbeddingsView::setViewOptions(const QVariantMap& options)
+{
+    {
+        const QSignalBlocker a(m_sentence), b(m_sqrtBox), c(m_segmentBox), d(m_firstBox), e(m_secondBox);
+        m_sentence->setText(options.value(QLatin1String(embeddingKeys::sentence), defaultSentence()).toString());
+        m_sqrtBox->setChecked(options.value(QLatin1String(embeddingKeys::sqrtScaling), true).toBool());
+        m_segmentBox->setChecked(options.value(QLatin1String(embeddingKeys::segments), false).toBool());
+        updateTokenChoices();
+        m_firstBox->setCurrentIndex(std::clamp(options.value(QLatin1String(embeddingKeys::first), 1).toInt(), 0, m_firstBox->count() - 1));
+        m_secondBox->setCurrentIndex(std::clamp(options.value(QLatin1String(embeddingKeys::second), 9).toInt(), 0, m_secondBox->count() - 1));
+    }
+    m_vectors = loadedVectorsOf(options);
+    m_vectorFile = m_vectors ? m_vectors->path : QString();
+    const QString file = options.value(QLatin1String(embeddingKeys::vectorFile)).toString();
+    if (!m_vectors && !file.isEmpty())
+        loadWordVectors(file); // a remembered file: read it again, in the background
+    refresh();
+}
+
+void EmbeddingsView::updateTokenChoices()
+{
+    const auto tokens = core::tokenize(m_sentence->text().toStdString());
+    for (QComboBox* combo : {m_firstBox, m_secondBox}) {
+        const int before = combo->currentIndex();
+        const QSignalBlocker block(combo);
+        combo->clear();
+        for (std::size_t i = 0; i < tokens.size(); ++i)
+            combo->addItem(QStringLiteral("%1: %2").arg(i).arg(QString::fromStdString(tokens[i].text)));
+        const int fallback = combo == m_firstBox ? 1 : 9;
+        combo->setCurrentIndex(std::clamp(before >= 0 ? before : fallback, 0, std::max(0, combo->count() - 1)));
+    }
+}
+
+void EmbeddingsView::optionsEdited()
+{
+    viewOptionsChanged();
+    refresh();
+}
+
+void EmbeddingsView::chooseFile()
+{
+    QSettings settings;
+    const QString folder = settings.value(QStringLiteral("wordVectors/folder")).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load word vectors"), folder,
+                                                      tr("Word vectors, text format (*.txt *.vec);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("wordVectors/folder"), QFileInfo(path).absolutePath());
+    loadWordVectors(path);
+}
+
+bool EmbeddingsView::isLoading() const
+{
+    return m_watcher.isRunning();
+}
+
+void EmbeddingsView::loadWordVectors(const QString& path)
+{
+    const QFileInfo info(path);
+    if (!info.exists() || !info.isFile() || !info.isReadable()) {
+        showFileMessage(!info.exists() ? tr("Cannot use %1: there is no such file.").arg(path)
+                                       : tr("Cannot use %1: it is not a readable file.").arg(path), true);
+        return;
+    }
+    if (m_cancel)
+        *m_cancel = true;
+    m_watcher.waitForFinished();
+    m_fileSize = info.size();
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_bytesRead = std::make_shared<std::atomic<std::int64_t>>(0);
+    std::set<std::string> wanted;
+    for (const core::Token& token : core::tokenize(m_sentence->text().toStdString()))
+        wanted.insert(token.text);
+    m_vectorFile = path;
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("%p% of %1 MB").arg(double(m_fileSize) / 1e6, 0, 'f', 1));
+    for (QWidget* w : std::initializer_list<QWidget*>{m_progress, m_cancelButton})
+        w->setVisible(true);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_loadButton, m_randomButton})
+        w->setVisible(false);
+    showFileMessage(tr("Reading %1 …").arg(info.fileName()), false);
+    auto* poll = new QTimer(this);
+    connect(poll, &QTimer::timeout, this, [this, poll, bytes = m_bytesRead] {
+        if (!isLoading()) {
+            poll->deleteLater();
+            return;
+        }
+        m_progress->setValue(m_fileSize > 0 ? static_cast<int>(1000.0 * double(*bytes) / double(m_fileSize)) : 0);
+    });
+    poll->start(100);
+    m_watcher.setFuture(QtConcurrent::run(readVectorFile, path, wanted, document()->spec().dModel, m_cancel, m_bytesRead));
+}
+
+void EmbeddingsView::onLoaded()
+{
+    for (QWidget* w : std::initializer_list<QWidget*>{m_progress, m_cancelButton})
+        w->setVisible(false);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_loadButton, m_randomButton})
+        w->setVisible(true);
+    const WordVectorLoad load = m_watcher.result();
+    const QString name = QFileInfo(m_vectorFile).fileName();
+    m_matchButton->setVisible(false);
+    m_fileDimension = 0;
+    if (load.vectors) {
+        m_vectors = load.vectors;
+        showFileMessage(QString(), false);
+    } else {
+        m_vectors.reset();
+        if (load.cancelled) {
+            showFileMessage(tr("Reading %1 was cancelled; the word vectors are pseudo-random.").arg(name), false);
+        } else if (load.dimensionMismatch) {
+            m_fileDimension = load.fileDimension;
+            showFileMessage(tr("Cannot use %1: its vectors have %2 dimensions, but d_model is %3. Set d_model to %2, "
+                               "or choose a file of %3-dimensional vectors. Meanwhile the word vectors are pseudo-random.")
+                                .arg(name).arg(load.fileDimension).arg(document()->spec().dModel), true);
+            m_matchButton->setText(tr("Set d_model to %1").arg(load.fileDimension));
+            m_matchButton->setProperty("file", m_vectorFile); // read it again once d_model matches
+            m_matchButton->setVisible(load.fileDimension <= WindowLimits::maxDModel);
+        } else {
+            showFileMessage(tr("Cannot use %1: %2. The word vectors are pseudo-random.").arg(name, load.error), true);
+        }
+        m_vectorFile.clear();
+    }
+    viewOptionsChanged();
+    refresh();
+}
+
+void EmbeddingsView::usePseudoRandomVectors()
+{
+    if (m_cancel)
+        *m_cancel = true;
+    m_vectors.reset();
+    m_vectorFile.clear();
+    showFileMessage(QString(), false);
+    m_matchButton->setVisible(false);
+    viewOptionsChanged();
+    refresh();
+}
+
+void EmbeddingsView::showFileMessage(const QString& text, bool error)
+{
+    m_fileMessage->setText(text);
+    m_fileMessage->setStyleSheet(error ? QStringLiteral("color: #b00000") : QString());
+    m_fileMessage->setVisible(!text.isEmpty());
+}
+
+QString EmbeddingsView::fileMessage() const
+{
+    return m_fileMessage->text();
+}
+
+QString EmbeddingsView::cosineText() const
+{
+    return m_cosine->text();
+}
+
+void EmbeddingsView::applyScale()
+{
+    PlotView::applyScale();
+    scaleTitle(m_title, scale());
+    m_scale->axis()->setTickLabelFont(plot()->xAxis->tickLabelFont());
+    m_scale->axis()->setLabelFont(plot()->xAxis->labelFont());
+    m_scale->setBarWidth(static_cast<int>(12 * scale()));
+    QFont font = QFont();
+    font.setPointSizeF(QFont().pointSizeF() * scale());
+    for (QLabel* label : {m_cosine, m_fileMessage, m_source})
+        if (label)
+            label->setFont(font);
+}
+
+void EmbeddingsView::redraw(const Frame& f)
+{
+    const QVariantMap options = viewOptions();
+    m_data = sentenceData(f.spec, options, m_vectors);
+    const QString tokenA = m_data.tokens.empty() ? QString() : QString::fromStdString(m_data.tokens[m_data.first].text);
+    const QString tokenB = m_data.tokens.empty() ? QString() : QString::fromStdString(m_data.tokens[m_data.second].text);
+    if (m_data.fromFile) {
+        const auto found = std::count(m_data.inFile.begin(), m_data.inFile.end(), true);
+        m_source->setText(tr("%1: %2 vectors of %3 dimensions; %4 of %5 tokens found (the others, marked ∅, are zero vectors)")
+                              .arg(QFileInfo(m_vectors->path).fileName()).arg(m_vectors->vectorCount).arg(m_vectors->dimension)
+                              .arg(found).arg(m_data.tokens.size()));
+    } else {
+        m_source->setText(tr("pseudo-random stand-ins, fixed per word (not learned: unrelated words are unrelated vectors)"));
+        if (m_vectors && m_vectors->dimension != f.spec.dModel) {
+            m_fileDimension = m_vectors->dimension;
+            showFileMessage(tr("%1 has %2-dimensional vectors, but d_model is %3: the word vectors are pseudo-random "
+                               "until d_model is %2 again.").arg(QFileInfo(m_vectors->path).fileName())
+                                .arg(m_vectors->dimension).arg(f.spec.dModel), true);
+            m_matchButton->setText(tr("Set d_model to %1").arg(m_vectors->dimension));
+            m_matchButton->setVisible(true);
+        }
+    }
+    if (m_data.fromFile && m_fileDimension != 0) { // d_model matches the file again
+        m_fileDimension = 0;
+        showFileMessage(QString(), false);
+        m_matchButton->setVisible(false);
+    }
+    if (m_data.tokens.empty())
+        m_cosine->setText(tr("Type a sentence to see its embeddings."));
+    else
+        m_cosine->setText(tr("<b>cos(%1, %2)</b> of the word embeddings: <b>%3</b> → of the inputs (word%4 + position%5): "
+                             "<b>%6</b>. Nearby positions have similar encodings, so adding them pulls the cosine "
+                             "towards the positions' similarity; the larger the words, the less.")
+                              .arg(tokenA.toHtmlEscaped(), tokenB.toHtmlEscaped()).arg(m_data.cosineWords, 0, 'f', 4)
+                              .arg(m_sqrtBox->isChecked() ? tr(" × √d") : QString())
+                              .arg(m_segmentBox->isChecked() ? tr(" + segment") : QString())
+                              .arg(m_data.cosineSums, 0, 'f', 4));
+    drawPanels(f);
+    m_titleText = titleText(f);
+    m_title->setText(m_titleText);
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString EmbeddingsView::titleText(const Frame& f) const
+{
+    if (m_data.tokens.empty())
+        return tr("Embeddings of a sentence\n(no tokens)");
+    const QString a = QString::fromStdString(m_data.tokens[m_data.first].text);
+    const QString b = QString::fromStdString(m_data.tokens[m_data.second].text);
+    return tr("Word + position%1 = input of layer 1\nd_model %2 · %3 tokens · %4%5\ncos(%6, %7): words %8 → inputs %9")
+        .arg(m_segmentBox->isChecked() ? tr(" + segment") : QString()).arg(f.spec.dModel).arg(m_data.tokens.size())
+        .arg(m_data.fromFile ? QFileInfo(m_vectors->path).fileName() : tr("pseudo-random word vectors"))
+        .arg(m_sqrtBox->isChecked() ? tr(" · word × √d") : tr(" · word not scaled"))
+        .arg(a, b).arg(m_data.cosineWords, 0, 'f', 3).arg(m_data.cosineSums, 0, 'f', 3);
+}
+
+void EmbeddingsView::drawPanels(const Frame& f)
+{
+    const auto tokens = static_cast<int>(m_data.tokens.size());
+    const int d = f.spec.dModel;
+    const bool segments = m_segmentBox->isChecked();
+    // Segment off: its panel leaves the row (and stops drawing) instead of showing zeros.
+    auto* row = static_cast<QCPLayoutGrid*>(plot()->plotLayout()->element(1, 0));
+    if (segments != m_segmentShown) {
+        m_segmentShown = segments;
+        for (QCPLayoutElement* element : std::initializer_list<QCPLayoutElement*>{m_rects[0], m_rects[1], m_rects[2], m_rects[3], m_scale})
+            row->take(element);
+        row->simplify();
+        int column = 0;
+        for (int i = 0; i < panelCount; ++i)
+            if (i != Segment || segments)
+                row->addElement(0, column++, m_rects[i]);
+        row->addElement(0, column, m_scale);
+        m_maps[Segment]->setVisible(segments);
+        m_rects[Segment]->setVisible(segments);
+    }
+    double largest = 1e-12;
+    for (int i = 0; i < panelCount; ++i)
+        if (tokens > 0)
+            largest = std::max(largest, panelMatrix(m_data.embedding, i).cwiseAbs().maxCoeff());
+    QSharedPointer<QCPAxisTickerText> labels(new QCPAxisTickerText);
+    for (int t = 0; t < tokens; ++t) {
+        const bool missing = m_data.fromFile && !m_data.inFile[t];
+        labels->addTick(t, QString::fromStdString(m_data.tokens[t].text) + (missing ? QStringLiteral(" ∅") : QString()));
+    }
+    for (int i = 0; i < panelCount; ++i) {
+        QCPColorMapData* data = m_maps[i]->data();
+        // QCustomPlot needs two cells along an axis to place the map.
+        const int columns = std::max(d, 2), rows = std::max(tokens, 2);
+        data->setSize(columns, rows);
+        data->setRange(QCPRange(0, columns == d ? d - 1 : 1), QCPRange(0, rows == tokens ? tokens - 1 : 1));
+        const core::RowMatrix& m = panelMatrix(m_data.embedding, i);
+        for (int t = 0; t < rows; ++t)
+            for (int c = 0; c < columns; ++c)
+                data->setCell(c, t, tokens > 0 ? m(std::min(t, tokens - 1), std::min(c, d - 1)) : 0.0);
+        m_maps[i]->setGradient(colormapGradient(f.state.colormap));
+        m_maps[i]->setDataRange(QCPRange(-largest, largest));
+        m_rects[i]->axis(QCPAxis::atBottom)->setRange(-0.5, d - 0.5);
+        m_rects[i]->axis(QCPAxis::atLeft)->setRange(-0.5, std::max(tokens, 1) - 0.5);
+        m_rects[i]->axis(QCPAxis::atTop)->setLabel(panelCaption(static_cast<Panel>(i), m_sqrtBox->isChecked(), d));
+    }
+    m_rects[0]->axis(QCPAxis::atLeft)->setTicker(labels);
+    placeHighlights();
+}
+
+void EmbeddingsView::placeHighlights()
+{
+    const std::array<int, 2> rows{m_data.first, m_data.second};
+    for (int i = 0; i < panelCount; ++i)
+        for (int h = 0; h < 2; ++h) {
+            QCPItemRect* rect = m_highlights[2 * i + h];
+            rect->setVisible(!m_data.tokens.empty() && (i != Segment || m_segmentShown));
+            rect->topLeft->setCoords(0, rows[h] - 0.5);
+            rect->bottomRight->setCoords(1, rows[h] + 0.5);
+            rect->setPen(QPen(seriesColor(h == 0 ? 1 : 3), penWidth(2.0)));
+        }
+}
+
+void EmbeddingsView::prepareForExport(double fontPixels)
+{
+    m_forExport = true;
+    refresh();
+    PlotView::prepareForExport(fontPixels);
+}
+
+bool EmbeddingsView::fitToSize()
+{
+    bool changed = fitTitle(m_title, m_titleText);
+    for (QCPAxisRect* rect : m_rects)
+        changed = fitTickCount(rect->axis(QCPAxis::atBottom), 3) || changed;
+    changed = fitTickCount(m_scale->axis(), 5) || changed;
+    // Token labels: every one where they fit, else every n-th.
+    QCPAxis* y = m_rects[0]->axis(QCPAxis::atLeft);
+    if (auto labels = y->ticker().dynamicCast<QCPAxisTickerText>()) {
+        const auto tokens = static_cast<int>(m_data.tokens.size());
+        const double room = m_rects[0]->height() / std::max(tokens, 1);
+        const int step = std::max(1, static_cast<int>(std::ceil(1.1 * QFontMetricsF(y->tickLabelFont()).height() / std::max(room, 1.0))));
+        if (labels->ticks().size() != (tokens + step - 1) / step) {
+            labels->clear();
+            for (int t = 0; t < tokens; t += step) {
+                const bool missing = m_data.fromFile && !m_data.inFile[t];
+                labels->addTick(t, QString::fromStdString(m_data.tokens[t].text) + (missing ? QStringLiteral(" ∅") : QString()));
+            }
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+void EmbeddingsView::onMouseMove(QMouseEvent* event)
+{
+    const FramePtr& f = document()->frame();
+    QCPAxisRect* rect = f ? axisRectAt(plot(), event->position()) : nullptr;
+    const auto tokens = static_cast<int>(m_data.tokens.size());
+    if (!rect || tokens == 0) {
+        setReadout(QString());
+        return;
+    }
+    const int t = static_cast<int>(std::lround(rect->axis(QCPAxis::atLeft)->pixelToCoord(event->position().y())));
+    const int c = static_cast<int>(std::lround(rect->axis(QCPAxis::atBottom)->pixelToCoord(event->position().x())));
+    if (t < 0 || t >= tokens || c < 0 || c >= f->spec.dModel) {
+        setReadout(QString());
+        return;
+    }
+    const auto& e = m_data.embedding;
+    setReadout(tr("token %1 “%2” at position %3 · dimension %4: word %5 + position %6 + segment %7 = %8")
+                   .arg(t).arg(QString::fromStdString(m_data.tokens[t].text)).arg(f->spec.firstPosition + t).arg(c)
+                   .arg(e.word(t, c), 0, 'f', 4).arg(e.position(t, c), 0, 'f', 4).arg(e.segment(t, c), 0, 'f', 4)
+                   .arg(e.sum(t, c), 0, 'f', 4));
+}
+
+} // namespace pe::ui

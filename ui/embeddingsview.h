@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/embeddingdata.h"
+#include "ui/plotview.h"
+#include "ui/viewsupport.h"
+
+#include <QFutureWatcher>
+
+#include <array>
+#include <atomic>
+
+class QCheckBox;
+class QComboBox;
+class QCPAxisRect;
+class QCPColorMap;
+class QCPColorScale;
+class QCPItemRect;
+class QCPTextElement;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+
+namespace pe::ui {
+
+/// What reading a word-vector file gave: the vectors, or why not.
+struct WordVectorLoad {
+    WordVectorsPtr vectors;
+    bool cancelled = false;
+    bool dimensionMismatch = false;
+    int fileDimension = 0;
+    QString error; ///< empty on success
+};
+
+/// The input of a Transformer, token by token, as in BERT: the word embedding (× √d_model when
+/// on), the positional encoding of the token's position, optionally a segment embedding, and
+/// their sum — four token × dimension panels — with the cosine of two chosen tokens before and
+/// after the position is added. Word vectors are pseudo-random stand-ins unless a word2vec or
+/// GloVe text file is loaded (read off the GUI thread, only the sentence's words kept).
+class EmbeddingsView : public PlotView {
+    Q_OBJECT
+public:
+    enum Panel { Word, Position, Segment, Sum };
+    static constexpr int panelCount = 4;
+
+    explicit EmbeddingsView(Document* document, QWidget* parent = nullptr);
+    ~EmbeddingsView() override;
+
+    QVariantMap viewOptions() const override;
+    void setViewOptions(const QVariantMap& options) override;
+    QVariantMap exportOptions() const override;
+
+    /// What is drawn now (recomputed on every change).
+    const SentenceData& data() const { return m_data; }
+    QCPColorMap* colorMap(Panel panel) const { return m_maps[panel]; }
+    QCPAxisRect* panelRect(Panel panel) const { return m_rects[panel]; }
+    QLineEdit* sentenceEdit() const { return m_sentence; }
+    QComboBox* firstTokenBox() const { return m_firstBox; }
+    QComboBox* secondTokenBox() const { return m_secondBox; }
+    QCheckBox* sqrtBox() const { return m_sqrtBox; }
+    QCheckBox* segmentBox() const { return m_segmentBox; }
+    /// The cosine line under the controls, and the message line of the word-vector file.
+    QString cosineText() const;
+    QString fileMessage() const;
+    QPushButton* matchDModelButton() const { return m_matchButton; }
+
+    /// Reads word vectors from @p path off the GUI thread (progress and Cancel in the view).
+    void loadWordVectors(const QString& path);
+    bool isLoading() const;
+    /// Back to the pseudo-random vectors.
+    void usePseudoRandomVectors();
+
+    void prepareForExport(double fontPixels) override;
+
+protected:
+    void redraw(const Frame& frame) override;
+    void applyScale() override;
+
+private:
+    QWidget* createControls();
+    void optionsEdited();
+    void updateTokenChoices();
+    void onLoaded();
+    void showFileMessage(const QString& text, bool error);
+    void drawPanels(const Frame& frame);
+    void placeHighlights();
+    QString titleText(const Frame& frame) const;
+    bool fitToSize();
+    void onMouseMove(QMouseEvent* event);
+    void chooseFile();
+
+    QLineEdit* m_sentence = nullptr;
+    QComboBox* m_firstBox = nullptr;
+    QComboBox* m_secondBox = nullptr;
+    QCheckBox* m_sqrtBox = nullptr;
+    QCheckBox* m_segmentBox = nullptr;
+    QLabel* m_source = nullptr;
+    QPushButton* m_loadButton = nullptr;
+    QPushButton* m_randomButton = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+    QLabel* m_fileMessage = nullptr;
+    QPushButton* m_matchButton = nullptr;
+    QLabel* m_cosine = nullptr;
+
+    QCPTextElement* m_title;
+    QString m_titleText;
+    std::array<QCPAxisRect*, panelCount> m_rects{};
+    std::array<QCPColorMap*, panelCount> m_maps{};
+    std::array<QCPItemRect*, 2 * panelCount> m_highlights{}; // two rows per panel
+    QCPColorScale* m_scale;
+    bool m_segmentShown = true;
+
+    SentenceData m_data;
+    QString m_vectorFile;       ///< the file in use or being read; empty: pseudo-random
+    WordVectorsPtr m_vectors;   ///< its vectors once read
+    int m_fileDimension = 0;    ///< of the last file that did not match d_model
+    QFutureWatcher<WordVectorLoad> m_watcher;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<std::atomic<std::int64_t>> m_bytesRead;
+    std::int64_t m_fileSize = 0;
+    bool m_forExport = false;
+};
+
+} // namespace pe::ui
