@@ -199,6 +199,22 @@ void MainWindow::createMenus()
     });
 }
 
+QMap<QString, QVariantMap> MainWindow::viewOptions() const
+{
+    QMap<QString, QVariantMap> options;
+    for (const PlotView* view : m_views)
+        if (QVariantMap own = view->viewOptions(); !own.isEmpty())
+            options.insert(viewName(view->view()), own);
+    return options;
+}
+
+void MainWindow::setViewOptions(const QMap<QString, QVariantMap>& options)
+{
+    for (PlotView* view : std::as_const(m_views))
+        if (const auto own = options.constFind(viewName(view->view())); own != options.cend())
+            view->setViewOptions(*own);
+}
+
 PlotView* MainWindow::plotView(View view) const
 {
     for (PlotView* v : m_views)

@@ -37,6 +37,10 @@ public:
     PlotView* plotView(View view) const;
     bool presentationMode() const { return m_presentation; }
     void setPresentationMode(bool on);
+    /// Each view's own options (PlotView::viewOptions()) by view name, as a session holds them.
+    QMap<QString, QVariantMap> viewOptions() const;
+    /// Applies the options of the views named in `options`; the others keep theirs.
+    void setViewOptions(const QMap<QString, QVariantMap>& options);
 
 signals:
     void presentationModeChanged(bool on);

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QSaveFile>
 
 #include <cmath>
@@ -180,11 +181,73 @@ core::EncodingSpec specFrom(const QJsonObject& o)
     return spec;
 }
 
+QStringList comparisonNames()
+{
+    QStringList names;
+    for (core::Comparison c : {core::Comparison::Layout, core::Comparison::Frequencies, core::Comparison::FirstPosition,
+                               core::Comparison::DoubledExponent, core::Comparison::ShiftedCosine})
+        names << QString::fromUtf8(core::comparisonName(c));
+    return names;
+}
+
+/// In the order of core::NumberFormat.
+QStringList formatNames()
+{
+    QStringList names;
+    for (core::NumberFormat f : {core::NumberFormat::Float64, core::NumberFormat::Float32, core::NumberFormat::BFloat16,
+                                 core::NumberFormat::Float16})
+        names << QString::fromUtf8(core::numberFormatName(f));
+    return names;
+}
+
+/// In the order of core::PrecisionMode.
+QStringList precisionModeNames()
+{
+    return {QStringLiteral("stored"), QStringLiteral("computed")};
+}
+
+/// view.options: { view name: { option: true/false, a number or a text } }. Only the shape and
+/// sizes are checked here; each view clamps its values to what its controls allow.
+QMap<QString, QVariantMap> viewOptionsFrom(const QJsonObject& options)
+{
+    requireKnownKeys(options, QStringLiteral("view.options"), viewNames());
+    QMap<QString, QVariantMap> result;
+    for (auto view = options.begin(); view != options.end(); ++view) {
+        const QString path = QStringLiteral("view.options.") + view.key();
+        if (!view.value().isObject())
+            throw BadField{SessionText::tr("%1 is %2; allowed: an object of options").arg(path, shown(view.value()))};
+        const QJsonObject object = view.value().toObject();
+        if (object.size() > SessionLimits::maxViewOptions)
+            throw BadField{SessionText::tr("%1 has %2 options; allowed: at most %3").arg(path).arg(object.size())
+                               .arg(SessionLimits::maxViewOptions)};
+        QVariantMap map;
+        for (auto option = object.begin(); option != object.end(); ++option) {
+            static const QRegularExpression optionName(QStringLiteral("^[A-Za-z][A-Za-z0-9_]{0,63}$"));
+            if (!optionName.match(option.key()).hasMatch())
+                throw BadField{SessionText::tr("%1: option name \"%2\" is not allowed; allowed: a letter, then up to 63 letters, digits or _")
+                                   .arg(path, option.key().left(40))};
+            const QString optionPath = path + QLatin1Char('.') + option.key();
+            const QJsonValue value = option.value();
+            const QString allowed = SessionText::tr("allowed: true, false, a number from −%1 to %1 or a text of at most %2 characters")
+                                        .arg(number(SessionLimits::maxOptionNumber)).arg(SessionLimits::maxOptionText);
+            const bool fits = value.isBool() || (value.isDouble() && std::abs(value.toDouble()) <= SessionLimits::maxOptionNumber)
+                || (value.isString() && value.toString().size() <= SessionLimits::maxOptionText
+                    && value.toString().isValidUtf16()); // a lone surrogate would not survive being written
+            if (!fits)
+                throw BadField{SessionText::tr("%1 is %2; %3").arg(optionPath, shown(value), allowed)};
+            map.insert(option.key(), value.toVariant());
+        }
+        result.insert(view.key(), map);
+    }
+    return result;
+}
+
 ViewState stateFrom(const QJsonObject& o)
 {
     requireKnownKeys(o, QStringLiteral("selection"), {QStringLiteral("dims"), QStringLiteral("position"), QStringLiteral("dimension"),
                                                      QStringLiteral("offset"), QStringLiteral("normalize"), QStringLiteral("colormap"),
-                                                     QStringLiteral("band")});
+                                                     QStringLiteral("band"), QStringLiteral("compare"), QStringLiteral("format"),
+                                                     QStringLiteral("precision")});
     // Broad ranges here; settingsError() then checks them against the spec.
     const qint64 far = core::SpecLimits::maxFirstPosition;
     ViewState state;
@@ -198,6 +261,14 @@ ViewState stateFrom(const QJsonObject& o)
     state.colormap = choice(o, QStringLiteral("colormap"), QStringLiteral("selection.colormap"), settingsColormapNames(),
                             state.colormap);
     band(o, QStringLiteral("selection.band"), state);
+    state.comparison = *core::parseComparison(choice(o, QStringLiteral("compare"), QStringLiteral("selection.compare"),
+        comparisonNames(), QString::fromUtf8(core::comparisonName(state.comparison))).toStdString());
+    const QStringList formats = formatNames();
+    state.format = core::NumberFormat(formats.indexOf(choice(o, QStringLiteral("format"), QStringLiteral("selection.format"),
+        formats, formats[int(state.format)])));
+    state.precisionMode = choice(o, QStringLiteral("precision"), QStringLiteral("selection.precision"), precisionModeNames(),
+        precisionModeNames()[int(state.precisionMode)]) == QLatin1String("stored") ? core::PrecisionMode::Stored
+                                                                                 : core::PrecisionMode::Computed;
     return state;
 }
 
@@ -231,8 +302,9 @@ Session sessionFrom(const QJsonObject& root)
     session.settings.spec = specFrom(objectField(root, QStringLiteral("spec"), QStringLiteral("spec")));
     session.settings.state = stateFrom(objectField(root, QStringLiteral("selection"), QStringLiteral("selection")));
     const QJsonObject view = objectField(root, QStringLiteral("view"), QStringLiteral("view"));
-    requireKnownKeys(view, QStringLiteral("view"), {QStringLiteral("presentation")});
+    requireKnownKeys(view, QStringLiteral("view"), {QStringLiteral("presentation"), QStringLiteral("options")});
     session.presentation = flag(view, QStringLiteral("presentation"), QStringLiteral("view.presentation"), false);
+    session.viewOptions = viewOptionsFrom(objectField(view, QStringLiteral("options"), QStringLiteral("view.options")));
     const QJsonObject window = objectField(root, QStringLiteral("window"), QStringLiteral("window"));
     requireKnownKeys(window, QStringLiteral("window"), {QStringLiteral("geometry"), QStringLiteral("state")});
     session.windowGeometry = layoutBytes(window, QStringLiteral("geometry"), QStringLiteral("window.geometry"));
@@ -303,6 +375,9 @@ QByteArray serializeSession(const Session& session)
     QJsonArray dims;
     for (int dim : st.dims)
         dims.append(dim);
+    QJsonObject options;
+    for (auto view = session.viewOptions.begin(); view != session.viewOptions.end(); ++view)
+        options.insert(view.key(), QJsonObject::fromVariantMap(view.value()));
     const QJsonValue band = st.bandFirst < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(QJsonArray{st.bandFirst, st.bandLast});
     const QJsonObject root{
         {QStringLiteral("format"), formatName},
@@ -321,8 +396,12 @@ QByteArray serializeSession(const Session& session)
             {QStringLiteral("offset"), qint64(st.offset)},
             {QStringLiteral("normalize"), st.normalize},
             {QStringLiteral("colormap"), st.colormap},
-            {QStringLiteral("band"), band}}},
-        {QStringLiteral("view"), QJsonObject{{QStringLiteral("presentation"), session.presentation}}},
+            {QStringLiteral("band"), band},
+            {QStringLiteral("compare"), QString::fromUtf8(core::comparisonName(st.comparison))},
+            {QStringLiteral("format"), formatNames()[int(st.format)]},
+            {QStringLiteral("precision"), precisionModeNames()[int(st.precisionMode)]}}},
+        {QStringLiteral("view"), QJsonObject{{QStringLiteral("presentation"), session.presentation},
+                                             {QStringLiteral("options"), options}}},
         {QStringLiteral("window"), QJsonObject{
             {QStringLiteral("geometry"), QString::fromLatin1(session.windowGeometry.toBase64())},
             {QStringLiteral("state"), QString::fromLatin1(session.windowState.toBase64())}}},

@@ -4,6 +4,8 @@
 #include "ui/viewstate.h"
 
 #include <QByteArray>
+#include <QMap>
+#include <QVariantMap>
 #include <QString>
 
 #include <variant>
@@ -17,6 +19,9 @@ struct Session {
     bool presentation = false;  ///< presentation mode (large fonts)
     QByteArray windowGeometry;  ///< QMainWindow::saveGeometry(), empty when not stored
     QByteArray windowState;     ///< QMainWindow::saveState(), empty when not stored
+    /// Each view's own options (PlotView::viewOptions(): RoPE scale, the embeddings' sentence, …)
+    /// by view name; a view not listed keeps its current options.
+    QMap<QString, QVariantMap> viewOptions;
     bool operator==(const Session&) const = default;
 };
 
@@ -32,6 +37,9 @@ struct SessionLimits {
     static constexpr qint64 maxFileBytes = 1 << 20;      ///< refused before reading it all
     static constexpr int maxLayoutBytes = 256 * 1024;    ///< each of geometry and state, decoded
     static constexpr int maxWaveDims = 64;
+    static constexpr int maxViewOptions = 16;            ///< options of one view
+    static constexpr int maxOptionText = 4096;           ///< characters of a text option
+    static constexpr double maxOptionNumber = 1e9;       ///< magnitude of a number option
 };
 
 /// The colormaps a setting may name: viridis, diverging, grayscale.

@@ -53,13 +53,15 @@ Session SessionController::currentSession() const
     session.presentation = m_window->presentationMode();
     session.windowGeometry = m_window->saveGeometry();
     session.windowState = m_window->saveState();
+    session.viewOptions = m_window->viewOptions();
     return session;
 }
 
 bool SessionController::isModified() const
 {
     return !m_path.isEmpty()
-        && (m_document->settings() != m_savedSettings || m_window->presentationMode() != m_savedPresentation);
+        && (m_document->settings() != m_savedSettings || m_window->presentationMode() != m_savedPresentation
+            || m_window->viewOptions() != m_savedViewOptions);
 }
 
 QString SessionController::openSession(const QString& path)
@@ -96,6 +98,7 @@ void SessionController::applyLayout(const Session& session)
     if (!session.windowState.isEmpty())
         m_window->restoreState(session.windowState);
     m_window->setPresentationMode(session.presentation);
+    m_window->setViewOptions(session.viewOptions);
 }
 
 void SessionController::setCurrent(const QString& path, const Session& saved)
@@ -103,6 +106,7 @@ void SessionController::setCurrent(const QString& path, const Session& saved)
     m_path = QFileInfo(path).absoluteFilePath();
     m_savedSettings = saved.settings;
     m_savedPresentation = saved.presentation;
+    m_savedViewOptions = saved.viewOptions;
     remember(m_path);
     updateTitle();
 }

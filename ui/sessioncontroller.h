@@ -62,6 +62,7 @@ private:
     QString m_path;
     Settings m_savedSettings;
     bool m_savedPresentation = false;
+    QMap<QString, QVariantMap> m_savedViewOptions;
     QMenu* m_recentMenu = nullptr;
 };
 

@@ -83,6 +83,9 @@ Settings unusualSettings()
     s.state.colormap = QStringLiteral("diverging");
     s.state.bandFirst = 3;
     s.state.bandLast = 18;
+    s.state.comparison = pe::core::Comparison::ShiftedCosine;
+    s.state.format = pe::core::NumberFormat::BFloat16;
+    s.state.precisionMode = pe::core::PrecisionMode::Stored;
     return s;
 }
 
@@ -195,6 +198,8 @@ void TestSession::roundTrip()
     session.presentation = true;
     session.windowGeometry = QByteArray("\x01\x02geometry\xff", 11);
     session.windowState = QByteArray(1000, '\x7f');
+    session.viewOptions = {{QStringLiteral("rope"), {{QStringLiteral("scale"), 16}, {QStringLiteral("logDistance"), true}}},
+                           {QStringLiteral("embeddings"), {{QStringLiteral("sentence"), QStringLiteral("一 two [SEP] three")}}}};
     QVERIFY(pe::ui::settingsError(session.settings).isEmpty());
 
     const QString path = m_dir.filePath(QStringLiteral("round.pe.json"));
@@ -228,6 +233,10 @@ void TestSession::writtenAsDocumented()
     QCOMPARE(selection.value(QStringLiteral("normalize")).toBool(), true);
     QCOMPARE(selection.value(QStringLiteral("colormap")).toString(), QStringLiteral("diverging"));
     QCOMPARE(selection.value(QStringLiteral("band")).toArray(), (QJsonArray{3, 18}));
+    // The names of the command line's --compare, --format and --precision.
+    QCOMPARE(selection.value(QStringLiteral("compare")).toString(), QStringLiteral("shifted-cosine"));
+    QCOMPARE(selection.value(QStringLiteral("format")).toString(), QStringLiteral("bfloat16"));
+    QCOMPARE(selection.value(QStringLiteral("precision")).toString(), QStringLiteral("stored"));
 }
 
 void TestSession::missingFieldsKeepDefaults()
@@ -311,6 +320,29 @@ void TestSession::malformed_data()
     row("colormap jet", selection("\"colormap\": \"jet\""), "selection.colormap is \"jet\"; allowed: viridis, diverging, grayscale");
     row("normalize yes", selection("\"normalize\": \"yes\""), "selection.normalize is \"yes\"; allowed: true or false");
     row("presentation 1", sessionJson(QStringLiteral("\"view\": {\"presentation\": 1}")), "view.presentation is 1; allowed: true or false");
+    row("compare unknown", selection("\"compare\": \"shifted\""),
+        "selection.compare is \"shifted\"; allowed: layout, frequencies, first-position, doubled-exponent, shifted-cosine");
+    row("format float8", selection("\"format\": \"float8\""), "selection.format is \"float8\"; allowed: float64, float32, bfloat16, float16");
+    row("precision true", selection("\"precision\": true"), "selection.precision is true; allowed: stored, computed");
+    auto options = [](const char* members) {
+        return sessionJson(QStringLiteral("\"view\": {\"options\": {%1}}").arg(QLatin1String(members)));
+    };
+    row("options of an unknown view", options("\"spiral\": {}"), "view.options: unknown field \"spiral\"; allowed: heatmap");
+    row("options as a list", sessionJson(QStringLiteral("\"view\": {\"options\": [1]}")), "view.options is an array; allowed: an object");
+    row("rope options a number", options("\"rope\": 8"), "view.options.rope is 8; allowed: an object of options");
+    row("option nested", options("\"rope\": {\"scale\": [8]}"), "view.options.rope.scale is an array; allowed: true, false, a number");
+    row("option 1e300", options("\"rope\": {\"scale\": 1e300}"), "view.options.rope.scale = 1e\\+300|view.options.rope.scale is 1e\\+300; allowed");
+    row("option name with a dot", options("\"rope\": {\"a.b\": 1}"), "view.options.rope: option name \"a.b\" is not allowed");
+    row("option text with a lone surrogate", options("\"embeddings\": {\"sentence\": \"\\ud800\"}"),
+        "view.options.embeddings.sentence is \".*\"; allowed");
+    row("option null", options("\"rope\": {\"scale\": null}"), "view.options.rope.scale is null; allowed");
+    QByteArray manyOptions;
+    for (int i = 0; i < 17; ++i)
+        manyOptions += (i ? ", " : "") + QByteArray("\"o") + QByteArray::number(i) + "\": 1";
+    row("17 options", options(("\"rope\": {" + manyOptions + "}").constData()), "view.options.rope has 17 options; allowed: at most 16");
+    row("sentence of 5000 characters",
+        sessionJson(QStringLiteral("\"view\": {\"options\": {\"embeddings\": {\"sentence\": \"%1\"}}}").arg(QString(5000, QLatin1Char('a')))),
+        "view.options.embeddings.sentence is \"a+…\"; allowed: .*a text of at most 4096 characters");
     row("window state not base64", sessionJson(QStringLiteral("\"window\": {\"state\": \"!!not base64!!\"}")),
         "window.state is \"!!not base64!!\"; allowed: base64 text");
     row("window geometry a number", sessionJson(QStringLiteral("\"window\": {\"geometry\": 5}")), "window.geometry is 5; allowed: base64 text");
@@ -394,6 +426,7 @@ void TestSession::saveAndOpenThroughTheMenu()
 
     m_window->document()->change(unusualSettings(), pe::ui::Document::Field::All);
     m_window->setPresentationMode(true);
+    m_window->plotView(pe::ui::View::Rope)->setViewOptions({{QStringLiteral("scale"), 16}});
     const QString path = m_dir.filePath(QStringLiteral("menu.pe.json"));
     QFile::remove(path);
     answerFileDialog(path);
@@ -407,6 +440,9 @@ void TestSession::saveAndOpenThroughTheMenu()
     QCOMPARE(spec.value(QStringLiteral("d_model")).toInt(), 37);
     QCOMPARE(QJsonDocument::fromJson(readFile(path)).object().value(QStringLiteral("view")).toObject()
                  .value(QStringLiteral("presentation")).toBool(), true);
+    QCOMPARE(QJsonDocument::fromJson(readFile(path)).object().value(QStringLiteral("view")).toObject()
+                 .value(QStringLiteral("options")).toObject().value(QStringLiteral("rope")).toObject()
+                 .value(QStringLiteral("scale")).toInt(), 16);
 
     m_window->document()->setDModel(40);
     QVERIFY(m_window->isWindowModified());
@@ -423,6 +459,7 @@ void TestSession::saveAndOpenThroughTheMenu()
     m_window.reset();
     openWindow();
     QCOMPARE(m_window->presentationMode(), false);
+    QCOMPARE(m_window->plotView(pe::ui::View::Rope)->viewOptions().value(QStringLiteral("scale")).toInt(), 8);
     answerFileDialog(path);
     action(QKeySequence(Qt::CTRL | Qt::Key_O))->trigger();
     Settings expected = unusualSettings();
@@ -430,6 +467,7 @@ void TestSession::saveAndOpenThroughTheMenu()
     expected.state.dimension = 36;
     QVERIFY(m_window->document()->settings() == expected);
     QCOMPARE(m_window->presentationMode(), true);
+    QCOMPARE(m_window->plotView(pe::ui::View::Rope)->viewOptions().value(QStringLiteral("scale")).toInt(), 16);
     QVERIFY(!m_window->isWindowModified());
     QCOMPARE(sessions()->currentPath(), QFileInfo(path).absoluteFilePath());
 }
