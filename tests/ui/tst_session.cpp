@@ -6,6 +6,7 @@
 // Expected JSON is written out by hand here, never produced by the code under test.
 #include "ui/document.h"
 #include "ui/mainwindow.h"
+#include "ui/plotview.h"
 #include "ui/session.h"
 #include "ui/sessioncontroller.h"
 
