@@ -213,7 +213,8 @@ void ConventionsView::redraw(const Frame& f)
     for (int i = 0; i < 3; ++i) {
         QCPAxis* caption = m_rects[i]->axis(QCPAxis::atTop);
         caption->setLabel(m_captions[i].front());
-        caption->setLabelColor(i == 1 && mistake ? mistakeColour : QColor(Qt::black));
+        // The bottom axis carries the theme's text colour (applyPlotColors), dark or light.
+        caption->setLabelColor(i == 1 && mistake ? mistakeColour : m_rects[i]->axis(QCPAxis::atBottom)->labelColor());
     }
     const double row = static_cast<double>(f.state.position), column = f.state.dimension;
     for (int i = 0; i < 3; ++i) {

@@ -38,7 +38,8 @@ QString shown(const QJsonValue& value)
     switch (value.type()) {
     case QJsonValue::Double: return number(value.toDouble());
     case QJsonValue::String: {
-        const QString text = value.toString();
+        // Through UTF-8 and back: a lone surrogate becomes U+FFFD, so the message is valid text.
+        const QString text = QString::fromUtf8(value.toString().toUtf8());
         return QLatin1Char('"') + (text.size() > 40 ? text.left(40) + QStringLiteral("…") : text) + QLatin1Char('"');
     }
     case QJsonValue::Bool: return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
