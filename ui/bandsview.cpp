@@ -10,6 +10,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
 #include <numbers>
 #include <numeric>
 
@@ -290,6 +291,15 @@ void BandsView::placeMaxLenLabel()
             break;
         }
     m_referenceLabels[0]->setPositionAlignment(Qt::AlignRight | (twoPiBelow ? Qt::AlignTop : Qt::AlignBottom));
+    if (twoPiBelow) {
+        // The 2π label hangs below its line: lower the axis until it fits above the tick labels
+        // (a short figure has less than a label's height there). With U, T, L the logs of the
+        // top, of 2π and of the bottom, the room (T − L)·H/(U − L) ≥ h needs T − L ≥ h(U − T)/(H − h).
+        const double h = 1.15 * height, H = area.height();
+        const double U = std::log10(y->range().upper), T = std::log10(twoPi);
+        if (H > 2 * h && (y->coordToPixel(y->range().lower) - fastest) < h)
+            plot()->yAxis->setRangeLower(std::pow(10.0, T - h * (U - T) / (H - h)));
+    }
     label->position->setCoords(right ? 0.99 : 0.01, static_cast<double>(f->spec.maxLen));
     label->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | (above ? Qt::AlignBottom : Qt::AlignTop));
 }
