@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
 #include "app/headlessexport.h"
+#include "ui/language.h"
 #include "ui/mainwindow.h"
 #include "ui/memoryreuse.h"
 #include "ui/sessioncontroller.h"
@@ -104,14 +105,23 @@ int main(int argc, char** argv)
         QTextStream(stderr) << "pe-explorer: " << error << Qt::endl;
         return 2;
     }
-    pe::ui::MainWindow window(pe::ui::Settings{options.spec, options.state});
+    // Only the window speaks the chosen language: --help, the messages above and headless
+    // exports stay English whatever was chosen.
+    pe::ui::installLanguage(pe::ui::rememberedLanguage());
+    // On the heap: View ▸ Language replaces the window with a new one and deletes this one.
+    auto* window = new pe::ui::MainWindow(pe::ui::Settings{options.spec, options.state});
     if (options.session)
-        window.sessions()->adopt(options.sessionPath, *options.session);
-    window.show();
+        window->sessions()->adopt(options.sessionPath, *options.session);
+    window->show();
     // For tests only (tst_cli_errors): PE_QUIT_AFTER_FIRST_FRAME=1 closes the window
     // once its first frame is drawn, so that a whole start and shutdown run unattended.
     if (qEnvironmentVariableIntValue("PE_QUIT_AFTER_FIRST_FRAME") == 1)
-        QObject::connect(window.document(), &pe::ui::Document::frameReady, &window, &QWidget::close,
+        QObject::connect(window->document(), &pe::ui::Document::frameReady, window, &QWidget::close,
                          Qt::QueuedConnection);
-    return application.exec();
+    const int exitCode = application.exec();
+    // The window shown last (the first one, or the one that replaced it).
+    for (QWidget* widget : QApplication::topLevelWidgets())
+        if (qobject_cast<pe::ui::MainWindow*>(widget))
+            delete widget;
+    return exitCode;
 }

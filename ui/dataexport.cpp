@@ -13,12 +13,16 @@
 #include "ui/frame.h"
 
 #include <QDir>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QSaveFile>
 
 #include <memory>
 
 namespace pe::ui {
+
+// Messages go through the "pe::ui::Export" context: the window shows them in its language; the
+// command line installs no translator, so there they stay English, as scripts expect.
 
 namespace {
 
@@ -192,20 +196,20 @@ QString dataRequestError(const ExportRequest& request)
     const auto& s = request.state;
     for (int dim : s.dims)
         if (dim < 0 || dim >= request.spec.dModel)
-            return QStringLiteral("dimension %1 is out of range; allowed: 0 to %2").arg(dim).arg(request.spec.dModel - 1);
+            return QCoreApplication::translate("pe::ui::Export", "dimension %1 is out of range; allowed: 0 to %2").arg(dim).arg(request.spec.dModel - 1);
     if (s.position < 0 || s.position >= request.spec.maxLen)
-        return QStringLiteral("position %1 is out of range; allowed: 0 to %2").arg(s.position).arg(request.spec.maxLen - 1);
+        return QCoreApplication::translate("pe::ui::Export", "position %1 is out of range; allowed: 0 to %2").arg(s.position).arg(request.spec.maxLen - 1);
     if (request.spec.firstPosition + s.position + s.offset < 0)
-        return QStringLiteral("offset %1 would move position %2 below 0").arg(s.offset).arg(s.position);
+        return QCoreApplication::translate("pe::ui::Export", "offset %1 would move position %2 below 0").arg(s.offset).arg(s.position);
     if (request.view == View::Rope)
         if (auto error = core::ropeValidationError(request.spec.dModel, request.spec.base,
                                                    ropeScalingFromOptions(request.viewOptions)))
             return QString::fromStdString(*error);
     if (request.view == View::Embeddings && embeddingTokenCount(request.viewOptions) == 0)
-        return QStringLiteral("the sentence has no words; type at least one");
+        return QCoreApplication::translate("pe::ui::Export", "the sentence has no words; type at least one");
     const auto [rows, cols] = shapeOf(request);
     if (static_cast<long double>(rows) * cols > maxExportValues)
-        return QStringLiteral("max_len = %1 and d_model = %2 make the %3 data %4 × %5 values; at most %6 values "
+        return QCoreApplication::translate("pe::ui::Export", "max_len = %1 and d_model = %2 make the %3 data %4 × %5 values; at most %6 values "
                               "can be exported (choose a smaller max_len)")
             .arg(request.spec.maxLen).arg(request.spec.dModel).arg(viewName(request.view)).arg(rows).arg(cols)
             .arg(maxExportValues);
@@ -216,15 +220,15 @@ QString targetPathError(const QString& path, bool overwrite)
 {
     const QFileInfo info(path);
     if (path.isEmpty())
-        return QStringLiteral("no file name given");
+        return QCoreApplication::translate("pe::ui::Export", "no file name given");
     if (info.isDir())
-        return QStringLiteral("cannot write %1: it is a folder").arg(path);
+        return QCoreApplication::translate("pe::ui::Export", "cannot write %1: it is a folder").arg(path);
     if (info.exists() && !overwrite)
-        return QStringLiteral("%1 already exists; pass --force to replace it").arg(path);
+        return QCoreApplication::translate("pe::ui::Export", "%1 already exists; pass --force to replace it").arg(path);
     if (const QFileInfo folder(info.absolutePath()); folder.exists() && !folder.isDir())
-        return QStringLiteral("cannot write %1: %2 is a file, not a folder").arg(path, info.absolutePath());
+        return QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2 is a file, not a folder").arg(path, info.absolutePath());
     if (!info.absoluteDir().exists())
-        return QStringLiteral("cannot write %1: the folder %2 does not exist").arg(path, info.absolutePath());
+        return QCoreApplication::translate("pe::ui::Export", "cannot write %1: the folder %2 does not exist").arg(path, info.absolutePath());
     return {};
 }
 
@@ -233,7 +237,7 @@ ExportResult exportData(const ExportRequest& request, const ExportProgress& prog
     using Status = ExportResult::Status;
     const QString suffix = QFileInfo(request.path).suffix().toLower();
     if (suffix != QLatin1String("npy") && suffix != QLatin1String("csv"))
-        return {Status::BadRequest, QStringLiteral("%1: data files end in .npy or .csv").arg(request.path)};
+        return {Status::BadRequest, QCoreApplication::translate("pe::ui::Export", "%1: data files end in .npy or .csv").arg(request.path)};
     if (QString error = dataRequestError(request); !error.isEmpty())
         return {Status::BadRequest, error};
     if (QString error = targetPathError(request.path, request.overwrite); !error.isEmpty())
@@ -241,7 +245,7 @@ ExportResult exportData(const ExportRequest& request, const ExportProgress& prog
 
     QSaveFile file(request.path);
     if (!file.open(QIODevice::WriteOnly))
-        return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, file.errorString())};
+        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, file.errorString())};
 
     const bool npy = suffix == QLatin1String("npy");
     const auto [rows, cols] = shapeOf(request);
@@ -257,16 +261,16 @@ ExportResult exportData(const ExportRequest& request, const ExportProgress& prog
         npy ? core::appendNpyRows(bytes, block) : core::appendCsvRows(bytes, block);
         if (const QString reason = writeError(file, bytes.data(), static_cast<qint64>(bytes.size())); !reason.isEmpty()) {
             file.cancelWriting();
-            return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, reason)};
+            return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, reason)};
         }
         bytes.clear();
         if (progress && !progress(double(start + count) / rows)) {
             file.cancelWriting();
-            return {Status::Cancelled, QStringLiteral("export to %1 cancelled; no file written").arg(request.path)};
+            return {Status::Cancelled, QCoreApplication::translate("pe::ui::Export", "export to %1 cancelled; no file written").arg(request.path)};
         }
     }
     if (const QString reason = commitError(file); !reason.isEmpty())
-        return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, reason)};
+        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, reason)};
     return {};
 }
 

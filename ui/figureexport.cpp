@@ -18,6 +18,9 @@
 
 namespace pe::ui {
 
+// Messages go through the "pe::ui::Export" context: the window shows them in its language; the
+// command line installs no translator, so there they stay English, as scripts expect.
+
 namespace {
 
 constexpr double layoutDpi = 96.0;
@@ -71,7 +74,7 @@ QString figureRequestError(const ExportRequest& r)
         return QString::fromStdString(*error);
     if (r.spec.dModel > L::maxDModel || r.spec.maxLen > L::maxMaxLen || r.spec.base < L::minBase
         || r.spec.base > L::maxBase || r.spec.firstPosition > L::maxFirstPosition)
-        return QStringLiteral("figures show d_model 1 to %1, max_len 1 to %2, base %3 to %4 and first position up to %5; "
+        return QCoreApplication::translate("pe::ui::Export", "figures show d_model 1 to %1, max_len 1 to %2, base %3 to %4 and first position up to %5; "
                               "export larger sizes as .npy or .csv data")
             .arg(L::maxDModel).arg(L::maxMaxLen).arg(L::minBase).arg(L::maxBase).arg(L::maxFirstPosition);
     ExportRequest data = r;
@@ -276,12 +279,12 @@ ExportResult exportFigure(const ExportRequest& request, const FigureSize& size)
     using Status = ExportResult::Status;
     const QString suffix = QFileInfo(request.path).suffix().toLower();
     if (suffix != QLatin1String("png") && suffix != QLatin1String("pdf") && suffix != QLatin1String("svg"))
-        return {Status::BadRequest, QStringLiteral("%1: figures end in .png, .pdf or .svg").arg(request.path)};
+        return {Status::BadRequest, QCoreApplication::translate("pe::ui::Export", "%1: figures end in .png, .pdf or .svg").arg(request.path)};
     if (const QString error = figureRequestError(request); !error.isEmpty())
         return {Status::BadRequest, error};
     const QSize png = size.pngPixels();
     if (suffix == QLatin1String("png") && static_cast<qint64>(png.width()) * png.height() > 20000LL * 20000LL / 4)
-        return {Status::BadRequest, QStringLiteral("a PNG of %1 × %2 pixels is too large; at most 100 million pixels")
+        return {Status::BadRequest, QCoreApplication::translate("pe::ui::Export", "a PNG of %1 × %2 pixels is too large; at most 100 million pixels")
                                         .arg(png.width()).arg(png.height())};
     if (const QString error = targetPathError(request.path, request.overwrite); !error.isEmpty())
         return {Status::WriteFailed, error};
@@ -291,16 +294,16 @@ ExportResult exportFigure(const ExportRequest& request, const FigureSize& size)
                            : suffix == QLatin1String("pdf") ? pdfBytes(request, size, recipe)
                                                             : svgBytes(request, size, recipe);
     if (bytes.isEmpty())
-        return {Status::WriteFailed, QStringLiteral("could not render %1").arg(request.path)};
+        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "could not render %1").arg(request.path)};
     QSaveFile file(request.path);
     if (!file.open(QIODevice::WriteOnly))
-        return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, file.errorString())};
+        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, file.errorString())};
     if (const QString reason = writeError(file, bytes.constData(), bytes.size()); !reason.isEmpty()) {
         file.cancelWriting();
-        return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, reason)};
+        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, reason)};
     }
     if (const QString reason = commitError(file); !reason.isEmpty())
-        return {Status::WriteFailed, QStringLiteral("cannot write %1: %2").arg(request.path, reason)};
+        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, reason)};
     return {};
 }
 

@@ -181,6 +181,7 @@ void MainWindow::createMenus()
     m_presentationAction->setToolTip(tr("For projectors: larger fonts and thicker lines, only the main controls, no explanations (F5)"));
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
     view->addMenu(createThemeMenu(this));
+    view->addMenu(createLanguageMenu(this, [this](Language language) { switchLanguage(language); }));
 
     QMenu* animation = menuBar()->addMenu(tr("&Animation"));
     const QList<QAction*> animationActions = m_animationControls->menuActions();
@@ -213,6 +214,30 @@ void MainWindow::setViewOptions(const QMap<QString, QVariantMap>& options)
     for (PlotView* view : std::as_const(m_views))
         if (const auto own = options.constFind(viewName(view->view())); own != options.cend())
             view->setViewOptions(*own);
+}
+
+MainWindow* MainWindow::switchLanguage(Language language)
+{
+    if (language == installedLanguage())
+        return this;
+    rememberLanguage(language);
+    m_animator->setPlaying(false); // a sweep runs in this window's undo stack
+    const Session snapshot = m_sessions->currentSession();
+    installLanguage(language);
+    auto* successor = new MainWindow(snapshot.settings);
+    successor->restoreGeometry(snapshot.windowGeometry);
+    successor->restoreState(snapshot.windowState);
+    successor->m_layoutRestored = true;
+    successor->setPresentationMode(snapshot.presentation);
+    successor->setViewOptions(snapshot.viewOptions);
+    successor->sessions()->continueFrom(*m_sessions);
+    successor->statusBar()->showMessage(tr("Language changed; the undo history starts afresh."), 10000);
+    if (isVisible())
+        successor->show();
+    emit replaced(successor);
+    hide();
+    deleteLater();
+    return successor;
 }
 
 PlotView* MainWindow::plotView(View view) const

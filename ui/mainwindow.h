@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ui/document.h"
+#include "ui/language.h"
 
 #include <QMainWindow>
 
@@ -41,9 +42,17 @@ public:
     QMap<QString, QVariantMap> viewOptions() const;
     /// Applies the options of the views named in `options`; the others keep theirs.
     void setViewOptions(const QMap<QString, QVariantMap>& options);
+    /// Shows the interface in `language` at once and remembers it. Widgets take their texts
+    /// when they are built, so a new window replaces this one with the same settings,
+    /// selection, view options, layout, presentation mode and session file (the undo history
+    /// starts afresh); this one is deleted later. Returns the window now shown (this one when
+    /// the language does not change).
+    MainWindow* switchLanguage(Language language);
 
 signals:
     void presentationModeChanged(bool on);
+    /// Emitted by switchLanguage() once `successor` has taken this window's place.
+    void replaced(pe::ui::MainWindow* successor);
 
 protected:
     void closeEvent(class QCloseEvent* event) override;

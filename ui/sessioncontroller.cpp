@@ -91,6 +91,15 @@ void SessionController::adopt(const QString& path, const Session& session)
     setCurrent(path, session);
 }
 
+void SessionController::continueFrom(const SessionController& previous)
+{
+    m_path = previous.m_path;
+    m_savedSettings = previous.m_savedSettings;
+    m_savedPresentation = previous.m_savedPresentation;
+    m_savedViewOptions = previous.m_savedViewOptions;
+    updateTitle();
+}
+
 void SessionController::applyLayout(const Session& session)
 {
     if (!session.windowGeometry.isEmpty())

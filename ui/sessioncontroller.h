@@ -35,6 +35,10 @@ public:
     /// saved ones (the window's settings may differ when options overrode them).
     void adopt(const QString& path, const Session& session);
 
+    /// Takes over the session file of `previous` (a window replaced by this one), with its
+    /// saved settings, so that the title and its modified marker stay as they were.
+    void continueFrom(const SessionController& previous);
+
     QString currentPath() const { return m_path; }
     /// Settings or view options changed since the session was opened or saved.
     bool isModified() const;

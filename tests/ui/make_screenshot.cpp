@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Grabs the main window offscreen into a PNG: the screenshots in docs/ come from here.
 //   make_screenshot OUT.png WIDTHxHEIGHT [--presentation] [pe-explorer options…]
-// PE_SCREENSHOT_THEME=light|dark picks View ▸ Theme; QT_SCALE_FACTOR=2 grabs a high-DPI window.
+// PE_SCREENSHOT_THEME=light|dark picks View ▸ Theme; PE_SCREENSHOT_LANGUAGE=zh_CN the language; QT_SCALE_FACTOR=2 grabs a high-DPI window.
 // --view NAME brings that view's dock to the front of its tabs.
 #include "app/commandline.h"
+#include "ui/language.h"
 #include "ui/mainwindow.h"
 #include "ui/plotview.h"
 #include "ui/theme.h"
@@ -32,6 +33,8 @@ int main(int argc, char** argv)
         return early->exitCode;
     }
     const auto& options = std::get<pe::app::LaunchOptions>(parsed);
+    if (const auto language = pe::ui::parseLanguage(qEnvironmentVariable("PE_SCREENSHOT_LANGUAGE")))
+        pe::ui::installLanguage(*language);
     pe::ui::MainWindow window(pe::ui::Settings{options.spec, options.state});
     if (const auto theme = pe::ui::parseTheme(qEnvironmentVariable("PE_SCREENSHOT_THEME")))
         pe::ui::applyTheme(*theme);

@@ -1,0 +1,2096 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Colormaps</name>
+    <message>
+        <source>Diverging (blue–white–red)</source>
+        <translation>发散（蓝–白–红）</translation>
+    </message>
+    <message>
+        <source>Grayscale</source>
+        <translation>灰度</translation>
+    </message>
+    <message>
+        <source>Viridis</source>
+        <translation>Viridis</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Change d_model</source>
+        <translation>更改 d_model</translation>
+    </message>
+    <message>
+        <source>Change max_len</source>
+        <translation>更改 max_len</translation>
+    </message>
+    <message>
+        <source>Change base</source>
+        <translation>更改 base</translation>
+    </message>
+    <message>
+        <source>Change layout</source>
+        <translation>更改布局</translation>
+    </message>
+    <message>
+        <source>Change frequencies</source>
+        <translation>更改频率</translation>
+    </message>
+    <message>
+        <source>Change first position</source>
+        <translation>更改起始位置</translation>
+    </message>
+    <message>
+        <source>Select position</source>
+        <translation>选择位置</translation>
+    </message>
+    <message>
+        <source>Select dimension</source>
+        <translation>选择维度</translation>
+    </message>
+    <message>
+        <source>Change offset</source>
+        <translation>更改偏移</translation>
+    </message>
+    <message>
+        <source>Toggle cosine similarity</source>
+        <translation>切换余弦相似度</translation>
+    </message>
+    <message>
+        <source>Change colormap</source>
+        <translation>更改颜色映射</translation>
+    </message>
+    <message>
+        <source>Change wave dimensions</source>
+        <translation>更改波形维度</translation>
+    </message>
+    <message>
+        <source>Select band</source>
+        <translation>选择频带</translation>
+    </message>
+    <message>
+        <source>Select cell</source>
+        <translation>选择单元格</translation>
+    </message>
+    <message>
+        <source>Change compared convention</source>
+        <translation>更改对比的约定</translation>
+    </message>
+    <message>
+        <source>Change precision</source>
+        <translation>更改精度</translation>
+    </message>
+    <message>
+        <source>Reset to defaults</source>
+        <translation>恢复默认值</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Encoding heatmap</source>
+        <translation>编码热力图</translation>
+    </message>
+    <message>
+        <source>Wave plots</source>
+        <translation>波形图</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Relative offset</source>
+        <translation>相对偏移</translation>
+    </message>
+    <message>
+        <source>Frequency bands</source>
+        <translation>频带</translation>
+    </message>
+    <message>
+        <source>Rotary embedding (RoPE)</source>
+        <translation>旋转位置编码（RoPE）</translation>
+    </message>
+    <message>
+        <source>Conventions</source>
+        <translation>约定</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Sentence embeddings</source>
+        <translation>句子嵌入</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::AnimationControls</name>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Play or pause the sweep; every view follows (%1)</source>
+        <translation>播放或暂停扫描；所有视图随之变化（%1）</translation>
+    </message>
+    <message>
+        <source>&amp;Faster</source>
+        <translation>加快(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Double the sweep speed (%1)</source>
+        <translation>扫描速度加倍（%1）</translation>
+    </message>
+    <message>
+        <source>&amp;Slower</source>
+        <translation>减慢(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Halve the sweep speed (%1)</source>
+        <translation>扫描速度减半（%1）</translation>
+    </message>
+    <message>
+        <source>Sweep the &amp;position</source>
+        <translation>扫描位置(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Sweep the &amp;offset k</source>
+        <translation>扫描偏移 k(&amp;O)</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>offset k</source>
+        <translation>偏移 k</translation>
+    </message>
+    <message>
+        <source>What the sweep moves: the selected position (0 … max_len−1) or the offset k (0 … max_len), looping</source>
+        <translation>扫描移动的对象：所选位置（0 … max_len−1）或偏移 k（0 … max_len），循环往复</translation>
+    </message>
+    <message>
+        <source> /s</source>
+        <translation> /秒</translation>
+    </message>
+    <message>
+        <source>Sweep speed in positions per second (%1 faster, %2 slower)</source>
+        <translation>扫描速度，单位为每秒位置数（%1 加快，%2 减慢）</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::BandsView</name>
+    <message>
+        <source>λ ≤ max_len
+full periods</source>
+        <translation>λ ≤ max_len
+完整周期</translation>
+    </message>
+    <message>
+        <source>λ ≤ 20·max_len
+part of a period</source>
+        <translation>λ ≤ 20·max_len
+部分周期</translation>
+    </message>
+    <message>
+        <source>λ &gt; 20·max_len
+nearly constant</source>
+        <translation>λ &gt; 20·max_len
+几乎不变</translation>
+    </message>
+    <message>
+        <source>λ ≤ max_len: full periods</source>
+        <translation>λ ≤ max_len：完整周期</translation>
+    </message>
+    <message>
+        <source>λ ≤ 20·max_len: part of a period</source>
+        <translation>λ ≤ 20·max_len：部分周期</translation>
+    </message>
+    <message>
+        <source>λ &gt; 20·max_len: nearly constant</source>
+        <translation>λ &gt; 20·max_len：几乎不变</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Frequency bands.&lt;/b&gt; Each (sin, cos) pair turns at its own speed: its wavelength — how many positions one full turn takes — grows by the same factor from pair to pair, a straight line on this log scale from 2π up towards 2π·base. Pairs whose wavelength fits in max_len tell nearby positions apart; the slow ones barely move and tell far-apart regions apart. Triangles: where the angle p·ω, computed in the chosen format, starts to move by less than the format&apos;s step from one position to the next — beyond it p and p+1 can get the same code. Drag across pairs to highlight them in the heatmap; double-click to clear.</source>
+        <translation>&lt;b&gt;频带。&lt;/b&gt;每个 (sin, cos) 对以各自的速度旋转：它的波长——旋转一整圈所需的位置数——从一对到下一对按相同的倍数增长，在此对数坐标上是一条从 2π 升向 2π·base 的直线。波长在 max_len 以内的对能区分相邻的位置；慢的对几乎不动，用来区分相距很远的区域。三角形：在所选格式下计算的角度 p·ω 从一个位置到下一个位置的变化开始小于该格式的步长之处——超过这里，p 和 p+1 可能得到相同的编码。在对上拖动可在热力图中突出显示它们；双击清除。</translation>
+    </message>
+    <message>
+        <source>Resolution limit in</source>
+        <translation>分辨率极限格式</translation>
+    </message>
+    <message>
+        <source>For each pair, the position from which the angle p·ω computed in this format can no longer tell p from p+1</source>
+        <translation>对每一对，从该位置起，以此格式计算的角度 p·ω 再也无法区分 p 与 p+1</translation>
+    </message>
+    <message>
+        <source>Pair index k</source>
+        <translation>对索引 k</translation>
+    </message>
+    <message>
+        <source>Wavelength λ (positions per turn)</source>
+        <translation>波长 λ（每圈的位置数）</translation>
+    </message>
+    <message>
+        <source>Frequency ω (radians per position)</source>
+        <translation>频率 ω（每个位置的弧度）</translation>
+    </message>
+    <message>
+        <source>Frequency bands
+d_model %1 · max_len %2 · base %3 · %4 frequencies</source>
+        <translation>频带
+d_model %1 · max_len %2 · base %3 · %4 频率</translation>
+    </message>
+    <message>
+        <source>band: pairs %1–%2</source>
+        <translation>频带：第 %1–%2 对</translation>
+    </message>
+    <message>
+        <source>band: pairs %1–%2, highlighted in the heatmap</source>
+        <translation>频带：第 %1–%2 对，已在热力图中突出显示</translation>
+    </message>
+    <message>
+        <source>drag across pairs to select a band</source>
+        <translation>在对上拖动以选择频带</translation>
+    </message>
+    <message>
+        <source>Wavelength λ (positions)</source>
+        <translation>波长 λ（位置数）</translation>
+    </message>
+    <message>
+        <source>Wavelength λ</source>
+        <translation>波长 λ</translation>
+    </message>
+    <message>
+        <source>Frequency ω (rad/position)</source>
+        <translation>频率 ω（弧度/位置）</translation>
+    </message>
+    <message>
+        <source>Frequency ω</source>
+        <translation>频率 ω</translation>
+    </message>
+    <message>
+        <source>2π: the fastest possible pair</source>
+        <translation>2π：可能最快的对</translation>
+    </message>
+    <message>
+        <source>2π: fastest pair</source>
+        <translation>2π：最快的对</translation>
+    </message>
+    <message>
+        <source>2π·base = %1: no pair is slower</source>
+        <translation>2π·base = %1：没有更慢的对</translation>
+    </message>
+    <message>
+        <source>2π·base = %1</source>
+        <translation>2π·base = %1</translation>
+    </message>
+    <message>
+        <source>max_len = %1</source>
+        <translation>max_len = %1</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>computed in %1 · positions beyond %2 can share an angle with the next · max_len reaches there</source>
+        <translation>以 %1 计算 · 超过 %2 的位置可能与下一个位置角度相同 · max_len 已达到该处</translation>
+    </message>
+    <message>
+        <source>computed in %1 · positions beyond %2 can share an angle with the next</source>
+        <translation>以 %1 计算 · 超过 %2 的位置可能与下一个位置角度相同</translation>
+    </message>
+    <message>
+        <source>p_F: %1 resolution limit</source>
+        <translation>p_F：%1 分辨率极限</translation>
+    </message>
+    <message>
+        <source>columns %1 (sin) and %2 (cos)</source>
+        <translation>第 %1 列（sin）和第 %2 列（cos）</translation>
+    </message>
+    <message>
+        <source>column %1 (sin only: the unpaired last sine)</source>
+        <translation>第 %1 列（仅 sin：最后一个未配对的正弦）</translation>
+    </message>
+    <message>
+        <source>pair k = %1 · ω = %2 radians per position · λ = %3 positions · %4 · %5</source>
+        <translation>第 k = %1 对 · ω = %2 弧度/位置 · λ = %3 个位置 · %4 · %5</translation>
+    </message>
+    <message>
+        <source> · computed in %1: p and p+1 can share an angle from p ≈ %2 on</source>
+        <translation> · 以 %1 计算：从 p ≈ %2 起 p 与 p+1 可能角度相同</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::ControlsPanel</name>
+    <message>
+        <source>Reset to defaults</source>
+        <translation>恢复默认值</translation>
+    </message>
+    <message>
+        <source>d_model 64, max_len 100, base 10000, interleaved, paper frequencies (undoable)</source>
+        <translation>d_model 64、max_len 100、base 10000、交错排列、论文频率（可撤销）</translation>
+    </message>
+    <message>
+        <source>Width of each position&apos;s vector, 1 to 4096 (odd allowed: the last sine then has no cosine)</source>
+        <translation>每个位置向量的宽度，1 到 4096（允许奇数：最后一个正弦没有对应的余弦）</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>Number of positions (rows), 1 to 1,048,576; the slider is logarithmic</source>
+        <translation>位置（行）的数量，1 到 1,048,576；滑块为对数刻度</translation>
+    </message>
+    <message>
+        <source>max_len</source>
+        <translation>max_len</translation>
+    </message>
+    <message>
+        <source>The longest wavelength is 2π·base (paper: 10000; many long-context models use 500000 or more)</source>
+        <translation>最长波长为 2π·base（论文：10000；许多长上下文模型使用 500000 或更大）</translation>
+    </message>
+    <message>
+        <source>base</source>
+        <translation>base</translation>
+    </message>
+    <message>
+        <source>interleaved (sin, cos, sin, cos…)</source>
+        <translation>交错（sin, cos, sin, cos…）</translation>
+    </message>
+    <message>
+        <source>split (all sines, then all cosines)</source>
+        <translation>分块（先全部正弦，再全部余弦）</translation>
+    </message>
+    <message>
+        <source>Interleaved: the paper, PyTorch tutorial. Split: TensorFlow tutorial, tensor2tensor, fairseq. Same numbers, columns reordered.</source>
+        <translation>交错：论文、PyTorch 教程。分块：TensorFlow 教程、tensor2tensor、fairseq。数值相同，只是列的顺序不同。</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>排列</translation>
+    </message>
+    <message>
+        <source>paper: ω = base^(−2k/d)</source>
+        <translation>论文：ω = base^(−2k/d)</translation>
+    </message>
+    <message>
+        <source>tensor2tensor: ω = base^(−k/(d/2−1))</source>
+        <translation>tensor2tensor：ω = base^(−k/(d/2−1))</translation>
+    </message>
+    <message>
+        <source>tensor2tensor, fairseq and Whisper space the frequencies so the slowest wavelength is exactly 2π·base</source>
+        <translation>tensor2tensor、fairseq 和 Whisper 调整频率间隔，使最慢的波长恰好为 2π·base</translation>
+    </message>
+    <message>
+        <source>Frequencies</source>
+        <translation>频率</translation>
+    </message>
+    <message>
+        <source>Position of the first row: 0 in most code, 2 in fairseq (padding_idx + 1)</source>
+        <translation>第一行的位置：大多数代码为 0，fairseq 为 2（padding_idx + 1）</translation>
+    </message>
+    <message>
+        <source>First position</source>
+        <translation>起始位置</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Selection&lt;/b&gt;</source>
+        <translation>&lt;b&gt;选择&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The selected row; every view marks it (click a view to select)</source>
+        <translation>所选的行；每个视图都会标出它（点击视图即可选择）</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Relative offset k: PE(p+k) is a rotation of PE(p) by k·ω in every pair</source>
+        <translation>相对偏移 k：在每一对中，PE(p+k) 是 PE(p) 旋转 k·ω 的结果</translation>
+    </message>
+    <message>
+        <source>Offset k</source>
+        <translation>偏移 k</translation>
+    </message>
+    <message>
+        <source>Dimensions drawn in the wave plot, e.g. 4,5,6,7 (up to 16); press Enter</source>
+        <translation>波形图中绘制的维度，例如 4,5,6,7（最多 16 个）；按 Enter 确认</translation>
+    </message>
+    <message>
+        <source>Wave dims</source>
+        <translation>波形维度</translation>
+    </message>
+    <message>
+        <source>Viridis: yellow ≈ +1, dark purple ≈ −1. Diverging: white is 0.</source>
+        <translation>Viridis：黄色 ≈ +1，深紫色 ≈ −1。发散：白色为 0。</translation>
+    </message>
+    <message>
+        <source>Colormap</source>
+        <translation>颜色映射</translation>
+    </message>
+    <message>
+        <source>Cosine similarity (instead of dot product)</source>
+        <translation>余弦相似度（代替点积）</translation>
+    </message>
+    <message>
+        <source>cosine = dot / (‖PE(p)‖·‖PE(q)‖); for even d_model every norm² is d/2</source>
+        <translation>余弦 = 点积 / (‖PE(p)‖·‖PE(q)‖)；d_model 为偶数时每个范数的平方都是 d/2</translation>
+    </message>
+    <message>
+        <source>Animate</source>
+        <translation>动画</translation>
+    </message>
+    <message>
+        <source>Not a list of dimensions: use whole numbers from 0 to %1, separated by commas</source>
+        <translation>不是维度列表：请使用 0 到 %1 之间的整数，以逗号分隔</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::ConventionsView</name>
+    <message>
+        <source>paper ω</source>
+        <translation>论文 ω</translation>
+    </message>
+    <message>
+        <source>tensor2tensor ω</source>
+        <translation>tensor2tensor ω</translation>
+    </message>
+    <message>
+        <source>MISTAKE: doubled exponent</source>
+        <translation>错误：指数加倍</translation>
+    </message>
+    <message>
+        <source>MISTAKE: shifted cosine</source>
+        <translation>错误：余弦偏移</translation>
+    </message>
+    <message>
+        <source>interleaved</source>
+        <translation>交错</translation>
+    </message>
+    <message>
+        <source>split</source>
+        <translation>分块</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Conventions side by side.&lt;/b&gt; The same d_model and base under the settings on the left (A) and under one other convention (B), with their difference A − B. Libraries disagree on where the sines go (interleaved or split), on the frequencies (the paper or tensor2tensor/fairseq) and on the first position (fairseq starts at 2). Two variants copied from textbooks and blogs are shown too, marked in red as the mistakes they are.</source>
+        <translation>&lt;b&gt;约定对照。&lt;/b&gt;相同的 d_model 和 base，分别采用左侧的设置（A）和另一种约定（B），以及二者之差 A − B。各个库在正弦放在哪里（交错或分块）、频率（论文或 tensor2tensor/fairseq）以及起始位置（fairseq 从 2 开始）上各不相同。另外还展示了两种从教科书和博客中流传的变体，以红色标为错误。</translation>
+    </message>
+    <message>
+        <source>Compare with</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>the other layout (interleaved ↔ split)</source>
+        <translation>另一种排列（交错 ↔ 分块）</translation>
+    </message>
+    <message>
+        <source>the other frequencies (paper ↔ tensor2tensor)</source>
+        <translation>另一种频率（论文 ↔ tensor2tensor）</translation>
+    </message>
+    <message>
+        <source>the other first position (0 ↔ 2, fairseq)</source>
+        <translation>另一个起始位置（0 ↔ 2，fairseq）</translation>
+    </message>
+    <message>
+        <source>mistake: doubled exponent base^(−4k/d)</source>
+        <translation>错误：指数加倍 base^(−4k/d)</translation>
+    </message>
+    <message>
+        <source>mistake: shifted cosine base^(−(4k+2)/d)</source>
+        <translation>错误：余弦偏移 base^(−(4k+2)/d)</translation>
+    </message>
+    <message>
+        <source>What B changes against the settings of A</source>
+        <translation>B 相对于 A 的设置改变了什么</translation>
+    </message>
+    <message>
+        <source>PE value (A and B)</source>
+        <translation>PE 值（A 和 B）</translation>
+    </message>
+    <message>
+        <source>A − B</source>
+        <translation>A − B</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · from %3</source>
+        <translation>%1 · %2 · 从 %3 开始</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>A (settings)</source>
+        <translation>A（设置）</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>B: MISTAKE</source>
+        <translation>B：错误</translation>
+    </message>
+    <message>
+        <source>A − B (difference)</source>
+        <translation>A − B（差）</translation>
+    </message>
+    <message>
+        <source>Conventions side by side
+d_model %1 · max_len %2 · base %3 · %4</source>
+        <translation>约定对照
+d_model %1 · max_len %2 · base %3 · %4</translation>
+    </message>
+    <message>
+        <source>exact cells</source>
+        <translation>精确单元格</translation>
+    </message>
+    <message>
+        <source>rows average %1 positions</source>
+        <translation>每行平均 %1 个位置</translation>
+    </message>
+    <message>
+        <source>‖M_k·PE(p) − PE(p+k)‖ at row %1, k = %2: A %3, B %4</source>
+        <translation>第 %1 行，k = %2 时的 ‖M_k·PE(p) − PE(p+k)‖：A %3，B %4</translation>
+    </message>
+    <message>
+        <source>Same numbers in another column order: split is a permutation of interleaved · a linear layer after it does not care, a trained checkpoint does</source>
+        <translation>数值相同，只是列的顺序不同：分块是交错的一个置换 · 其后的线性层不受影响，但训练好的检查点会受影响</translation>
+    </message>
+    <message>
+        <source>tensor2tensor/fairseq: ω_k = base^(−k/(d/2−1)), slowest wavelength exactly 2π·base · the pairs turn a little faster, so A and B drift apart along the rows</source>
+        <translation>tensor2tensor/fairseq：ω_k = base^(−k/(d/2−1))，最慢的波长恰好为 2π·base · 各对旋转得稍快一些，因此 A 与 B 沿行逐渐偏离</translation>
+    </message>
+    <message>
+        <source>fairseq starts at padding_idx + 1 = 2: row r holds position r + 2 · every row moves by two positions; a model trained on one start misreads the other</source>
+        <translation>fairseq 从 padding_idx + 1 = 2 开始：第 r 行是位置 r + 2 · 每一行都移动了两个位置；用一种起点训练的模型会误读另一种</translation>
+    </message>
+    <message>
+        <source>Mistake copied from the &quot;Transformers for NLP&quot; notebook (2·i in the exponent of a loop over even i) · ω_k = base^(−4k/d): %1 of %2 pairs turn slower than 2π·base and are nearly constant · half the code is wasted</source>
+        <translation>从“Transformers for NLP”笔记本中流传的错误（在遍历偶数 i 的循环中，指数里用了 2·i）· ω_k = base^(−4k/d)：%2 对中有 %1 对比 2π·base 转得更慢，几乎不变 · 一半的编码被浪费</translation>
+    </message>
+    <message>
+        <source>Mistake copied from a widely shared blog Embed.py (cos uses base^(−(4k+2)/d)) · sin and cos of a pair turn at different speeds: PE(p+k) is no longer a rotation of PE(p) · %1</source>
+        <translation>从一篇广为转载的博客 Embed.py 中流传的错误（cos 使用 base^(−(4k+2)/d)）· 同一对的 sin 与 cos 转速不同：PE(p+k) 不再是 PE(p) 的旋转 · %1</translation>
+    </message>
+    <message>
+        <source>sin of pair %1</source>
+        <translation>第 %1 对的 sin</translation>
+    </message>
+    <message>
+        <source>cos of pair %1</source>
+        <translation>第 %1 对的 cos</translation>
+    </message>
+    <message>
+        <source>A = %1, B = %2, A − B = %3</source>
+        <translation>A = %1，B = %2，A − B = %3</translation>
+    </message>
+    <message>
+        <source>row %1, column %2 · A: position %3, %4 · B: position %5, %6 · %7</source>
+        <translation>第 %1 行，第 %2 列 · A：位置 %3，%4 · B：位置 %5，%6 · %7</translation>
+    </message>
+    <message>
+        <source>rows %1–%2 (averaged), column %3 · A: %4 · B: %5 · %6</source>
+        <translation>第 %1–%2 行（平均），第 %3 列 · A：%4 · B：%5 · %6</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::EmbeddingsView</name>
+    <message>
+        <source>word × √%1</source>
+        <translation>词 × √%1</translation>
+    </message>
+    <message>
+        <source>word</source>
+        <translation>词</translation>
+    </message>
+    <message>
+        <source>+ position</source>
+        <translation>+ 位置</translation>
+    </message>
+    <message>
+        <source>+ segment</source>
+        <translation>+ 句段</translation>
+    </message>
+    <message>
+        <source>= input</source>
+        <translation>= 输入</translation>
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Embeddings of a sentence.&lt;/b&gt; What the first layer of a Transformer receives for each token, as in BERT: its word embedding, plus the positional encoding of its position, plus (BERT) the embedding of its segment — type [SEP] to start sentence B. The sum keeps the word and adds where it is. The paper multiplies the word embedding by √d_model: freshly initialised embeddings have entries of about ±1/√d, so without it the position (entries up to ±1) drowns the word.</source>
+        <translation>&lt;b&gt;句子的嵌入。&lt;/b&gt;Transformer 第一层为每个词元接收的内容，与 BERT 相同：它的词嵌入，加上其位置的位置编码，再加上（BERT）其句段的嵌入——输入 [SEP] 开始句子 B。相加之后词义保留，同时加入了它所在的位置。论文将词嵌入乘以 √d_model：刚初始化的嵌入各分量约为 ±1/√d，不乘的话，位置（分量可达 ±1）会淹没词本身。</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>The sentence to embed; words are lowercased, punctuation marks are tokens of their own, [SEP] starts sentence B</source>
+        <translation>要嵌入的句子；单词会转为小写，标点符号各自成为一个词元，[SEP] 开始句子 B</translation>
+    </message>
+    <message>
+        <source>Se&amp;ntence:</source>
+        <translation>句子(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>The first token of the cosine comparison</source>
+        <translation>余弦比较的第一个词元</translation>
+    </message>
+    <message>
+        <source>The second token of the cosine comparison</source>
+        <translation>余弦比较的第二个词元</translation>
+    </message>
+    <message>
+        <source>word × √d_model</source>
+        <translation>词 × √d_model</translation>
+    </message>
+    <message>
+        <source>Multiply the word embedding by √d_model before adding the position, as the paper does (§3.4)</source>
+        <translation>像论文那样（§3.4），在加上位置之前将词嵌入乘以 √d_model</translation>
+    </message>
+    <message>
+        <source>segments</source>
+        <translation>句段</translation>
+    </message>
+    <message>
+        <source>Add BERT&apos;s segment embedding: sentence A, or B after a [SEP]</source>
+        <translation>加上 BERT 的句段嵌入：句子 A，或 [SEP] 之后的 B</translation>
+    </message>
+    <message>
+        <source>&amp;Compare:</source>
+        <translation>比较(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Load vectors…</source>
+        <translation>加载向量(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Read word vectors from a word2vec or GloVe text file (only the sentence&apos;s words are kept)</source>
+        <translation>从 word2vec 或 GloVe 文本文件读取词向量（只保留句子中出现的词）</translation>
+    </message>
+    <message>
+        <source>Pseudo-random</source>
+        <translation>伪随机</translation>
+    </message>
+    <message>
+        <source>Go back to the built-in pseudo-random word vectors</source>
+        <translation>回到内置的伪随机词向量</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Vectors:</source>
+        <translation>向量：</translation>
+    </message>
+    <message>
+        <source>Load word vectors</source>
+        <translation>加载词向量</translation>
+    </message>
+    <message>
+        <source>Word vectors, text format (*.txt *.vec);;All files (*)</source>
+        <translation>词向量，文本格式 (*.txt *.vec);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: there is no such file.</source>
+        <translation>无法使用 %1：没有这个文件。</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: it is not a readable file.</source>
+        <translation>无法使用 %1：它不是可读的文件。</translation>
+    </message>
+    <message>
+        <source>%p% of %1 MB</source>
+        <translation>%p%，共 %1 MB</translation>
+    </message>
+    <message>
+        <source>Reading %1 …</source>
+        <translation>正在读取 %1 …</translation>
+    </message>
+    <message>
+        <source>Reading %1 was cancelled; the word vectors are pseudo-random.</source>
+        <translation>已取消读取 %1；词向量为伪随机。</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: its vectors have %2 dimensions, but d_model is %3. Set d_model to %2, or choose a file of %3-dimensional vectors. Meanwhile the word vectors are pseudo-random.</source>
+        <translation>无法使用 %1：它的向量有 %2 维，而 d_model 为 %3。请将 d_model 设为 %2，或选择 %3 维向量的文件。在此之前词向量为伪随机。</translation>
+    </message>
+    <message>
+        <source>Set d_model to %1</source>
+        <translation>将 d_model 设为 %1</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: %2. The word vectors are pseudo-random.</source>
+        <translation>无法使用 %1：%2。词向量为伪随机。</translation>
+    </message>
+    <message>
+        <source>%1: %2 vectors of %3 dimensions; %4 of %5 tokens found (the others, marked ∅, are zero vectors)</source>
+        <translation>%1：%2 个 %3 维向量；%5 个词元中找到 %4 个（其余标为 ∅，为零向量）</translation>
+    </message>
+    <message>
+        <source>pseudo-random stand-ins, fixed per word (not learned: unrelated words are unrelated vectors)</source>
+        <translation>伪随机替代向量，每个词固定（未经学习：不相关的词对应不相关的向量）</translation>
+    </message>
+    <message>
+        <source>%1 has %2-dimensional vectors, but d_model is %3: the word vectors are pseudo-random until d_model is %2 again.</source>
+        <translation>%1 的向量为 %2 维，而 d_model 为 %3：在 d_model 重新变为 %2 之前，词向量为伪随机。</translation>
+    </message>
+    <message>
+        <source>Type a sentence to see its embeddings.</source>
+        <translation>输入一个句子以查看它的嵌入。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;cos(%1, %2)&lt;/b&gt; of the word embeddings: &lt;b&gt;%3&lt;/b&gt; → of the inputs (word%4 + position%5): &lt;b&gt;%6&lt;/b&gt;. Nearby positions have similar encodings, so adding them pulls the cosine towards the positions&apos; similarity; the larger the words, the less.</source>
+        <translation>词嵌入的 &lt;b&gt;cos(%1, %2)&lt;/b&gt;：&lt;b&gt;%3&lt;/b&gt; → 输入（词%4 + 位置%5）的：&lt;b&gt;%6&lt;/b&gt;。相邻位置的编码相似，因此相加会把余弦拉向两个位置的相似度；词向量越大，影响越小。</translation>
+    </message>
+    <message>
+        <source> × √d</source>
+        <translation> × √d</translation>
+    </message>
+    <message>
+        <source> + segment</source>
+        <translation> + 句段</translation>
+    </message>
+    <message>
+        <source>Embeddings of a sentence
+(no tokens)</source>
+        <translation>句子的嵌入
+（没有词元）</translation>
+    </message>
+    <message>
+        <source>Word + position%1 = input of layer 1
+d_model %2 · %3 tokens · %4%5
+cos(%6, %7): words %8 → inputs %9</source>
+        <translation>词 + 位置%1 = 第 1 层的输入
+d_model %2 · %3 个词元 · %4%5
+cos(%6, %7)：词 %8 → 输入 %9</translation>
+    </message>
+    <message>
+        <source>pseudo-random word vectors</source>
+        <translation>伪随机词向量</translation>
+    </message>
+    <message>
+        <source> · word × √d</source>
+        <translation> · 词 × √d</translation>
+    </message>
+    <message>
+        <source> · word not scaled</source>
+        <translation> · 词未缩放</translation>
+    </message>
+    <message>
+        <source>token %1 “%2” at position %3 · dimension %4: word %5 + position %6 + segment %7 = %8</source>
+        <translation>词元 %1“%2”位于位置 %3 · 维度 %4：词 %5 + 位置 %6 + 句段 %7 = %8</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::Export</name>
+    <message>
+        <source>dimension %1 is out of range; allowed: 0 to %2</source>
+        <translation>维度 %1 超出范围；允许：0 到 %2</translation>
+    </message>
+    <message>
+        <source>position %1 is out of range; allowed: 0 to %2</source>
+        <translation>位置 %1 超出范围；允许：0 到 %2</translation>
+    </message>
+    <message>
+        <source>offset %1 would move position %2 below 0</source>
+        <translation>偏移 %1 会使位置 %2 小于 0</translation>
+    </message>
+    <message>
+        <source>the sentence has no words; type at least one</source>
+        <translation>句子中没有单词；请至少输入一个</translation>
+    </message>
+    <message>
+        <source>max_len = %1 and d_model = %2 make the %3 data %4 × %5 values; at most %6 values can be exported (choose a smaller max_len)</source>
+        <translation>max_len = %1 和 d_model = %2 使 %3 的数据有 %4 × %5 个值；最多只能导出 %6 个值（请选择更小的 max_len）</translation>
+    </message>
+    <message>
+        <source>no file name given</source>
+        <translation>未指定文件名</translation>
+    </message>
+    <message>
+        <source>cannot write %1: it is a folder</source>
+        <translation>无法写入 %1：它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>%1 already exists; pass --force to replace it</source>
+        <translation>%1 已存在；使用 --force 可替换它</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2 is a file, not a folder</source>
+        <translation>无法写入 %1：%2 是文件，不是文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the folder %2 does not exist</source>
+        <translation>无法写入 %1：文件夹 %2 不存在</translation>
+    </message>
+    <message>
+        <source>%1: data files end in .npy or .csv</source>
+        <translation>%1：数据文件的扩展名应为 .npy 或 .csv</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>export to %1 cancelled; no file written</source>
+        <translation>已取消导出到 %1；未写入任何文件</translation>
+    </message>
+    <message>
+        <source>figures show d_model 1 to %1, max_len 1 to %2, base %3 to %4 and first position up to %5; export larger sizes as .npy or .csv data</source>
+        <translation>图支持 d_model 1 到 %1、max_len 1 到 %2、base %3 到 %4、起始位置最大 %5；更大的尺寸请导出为 .npy 或 .csv 数据</translation>
+    </message>
+    <message>
+        <source>%1: figures end in .png, .pdf or .svg</source>
+        <translation>%1：图的扩展名应为 .png、.pdf 或 .svg</translation>
+    </message>
+    <message>
+        <source>a PNG of %1 × %2 pixels is too large; at most 100 million pixels</source>
+        <translation>%1 × %2 像素的 PNG 太大；最多 1 亿像素</translation>
+    </message>
+    <message>
+        <source>could not render %1</source>
+        <translation>无法渲染 %1</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::ExportController</name>
+    <message>
+        <source>Replace file?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 已存在。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source>.pdf and .svg: vector figure · .png: image at the chosen DPI · .npy and .csv: the view&apos;s data (float64)</source>
+        <translation>.pdf 和 .svg：矢量图 · .png：按所选 DPI 的图像 · .npy 和 .csv：视图的数据（float64）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Single column (89 × 70 mm)</source>
+        <translation>单栏（89 × 70 mm）</translation>
+    </message>
+    <message>
+        <source>Double column (183 × 100 mm)</source>
+        <translation>双栏（183 × 100 mm）</translation>
+    </message>
+    <message>
+        <source>Custom size</source>
+        <translation>自定义尺寸</translation>
+    </message>
+    <message>
+        <source>Figure size</source>
+        <translation>图尺寸</translation>
+    </message>
+    <message>
+        <source> mm</source>
+        <translation> mm</translation>
+    </message>
+    <message>
+        <source>Width × height</source>
+        <translation>宽 × 高</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <source>Resolution of PNG files; PDF and SVG are vector graphics</source>
+        <translation>PNG 文件的分辨率；PDF 和 SVG 是矢量图</translation>
+    </message>
+    <message>
+        <source>PNG resolution</source>
+        <translation>PNG 分辨率</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> pt</translation>
+    </message>
+    <message>
+        <source>Journals ask for 7–9 pt text in the printed figure</source>
+        <translation>期刊要求印刷图中的文字为 7–9 pt</translation>
+    </message>
+    <message>
+        <source>Font size</source>
+        <translation>字号</translation>
+    </message>
+    <message>
+        <source>Export to</source>
+        <translation>导出到</translation>
+    </message>
+    <message>
+        <source>PDF figure (*.pdf);;SVG figure (*.svg);;PNG image (*.png);;NumPy data (*.npy);;CSV data (*.csv)</source>
+        <translation>PDF 图 (*.pdf);;SVG 图 (*.svg);;PNG 图像 (*.png);;NumPy 数据 (*.npy);;CSV 数据 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Data: float64 values of the view, streamed to the file</source>
+        <translation>数据：视图的 float64 数值，流式写入文件</translation>
+    </message>
+    <message>
+        <source>PNG: %1 × %2 pixels</source>
+        <translation>PNG：%1 × %2 像素</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::FormulaPanel</name>
+    <message>
+        <source>interleaved: column 2k holds sin, column 2k+1 holds cos</source>
+        <translation>交错：第 2k 列为 sin，第 2k+1 列为 cos</translation>
+    </message>
+    <message>
+        <source>split: columns 0–%1 hold sin, columns %2–%3 hold cos</source>
+        <translation>分块：第 0–%1 列为 sin，第 %2–%3 列为 cos</translation>
+    </message>
+    <message>
+        <source>ω&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−2k/d&lt;/sup&gt; (the paper)</source>
+        <translation>ω&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−2k/d&lt;/sup&gt;（论文）</translation>
+    </message>
+    <message>
+        <source>ω&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−k/(P−1)&lt;/sup&gt; (tensor2tensor)</source>
+        <translation>ω&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−k/(P−1)&lt;/sup&gt;（tensor2tensor）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;The selected cell&lt;/b&gt;&lt;br&gt;position&amp;nbsp;%1, dimension&amp;nbsp;%2 = %3 of pair k&amp;nbsp;=&amp;nbsp;%4&lt;br&gt;&lt;small&gt;%5; %6&lt;/small&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;所选单元格&lt;/b&gt;&lt;br&gt;位置&amp;nbsp;%1，维度&amp;nbsp;%2 = 第 k&amp;nbsp;=&amp;nbsp;%4 对的 %3&lt;br&gt;&lt;small&gt;%5；%6&lt;/small&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Offset k = %1, pair %2&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;偏移 k = %1，第 %2 对&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Pair %1 is the last sine of an odd d_model: it has no cosine, so there is no (sin, cos) point to turn. Select another dimension.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;第 %1 对是奇数 d_model 的最后一个正弦：它没有余弦，因此没有可旋转的 (sin, cos) 点。请选择其他维度。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;ω = %1, kω = %2 rad: every step of k turns the pair&apos;s (sin, cos) point by ω.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;ω = %1，kω = %2 rad：k 每增加 1，该对的 (sin, cos) 点就旋转 ω。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;PE(p+k) = M&lt;sub&gt;k&lt;/sub&gt;·PE(p) for this pair (p = %1, p+k = %2, columns %3 and %4):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;对这一对有 PE(p+k) = M&lt;sub&gt;k&lt;/sub&gt;·PE(p)（p = %1，p+k = %2，第 %3 和 %4 列）：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;and directly: sin(%1ω) = %2, cos(%1ω) = %3 — the same numbers.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;直接计算：sin(%1ω) = %2，cos(%1ω) = %3——数值相同。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::HeatmapView</name>
+    <message>
+        <source>&lt;b&gt;Encoding heatmap.&lt;/b&gt; Each row is the vector added to the word at that position; each column is one dimension. Even columns hold a sine, odd ones a cosine, and each pair of columns turns slower than the one before it — so the left side changes fast from row to row and the right side hardly at all. Hover for the formula with its numbers; click to select.</source>
+        <translation>&lt;b&gt;编码热力图。&lt;/b&gt;每一行是加到该位置上的词的向量；每一列是一个维度。偶数列为正弦，奇数列为余弦，每一对列都比前一对转得更慢——因此左侧逐行变化很快，右侧几乎不变。悬停可查看带数值的公式；点击以选择。</translation>
+    </message>
+    <message>
+        <source>PE value</source>
+        <translation>PE 值</translation>
+    </message>
+    <message>
+        <source>Embedding dimension</source>
+        <translation>嵌入维度</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Positional encoding
+d_model %1 · max_len %2 · base %3
+%4 · %5 · %6</source>
+        <translation>位置编码
+d_model %1 · max_len %2 · base %3
+%4 · %5 · %6</translation>
+    </message>
+    <message>
+        <source>exact cells</source>
+        <translation>精确单元格</translation>
+    </message>
+    <message>
+        <source>rows average %1 positions (zoom in for cells)</source>
+        <translation>每行平均 %1 个位置（放大可看到单元格）</translation>
+    </message>
+    <message>
+        <source>position %1 · dimension %2 (pair %3, %4) · wavelength %5 · value %6
+PE(%1, %2) = %4(%1 / %7^(%8)) = %4(%1 × %9) = %4(%10) = %6</source>
+        <translation>位置 %1 · 维度 %2（第 %3 对，%4）· 波长 %5 · 值 %6
+PE(%1, %2) = %4(%1 / %7^(%8)) = %4(%1 × %9) = %4(%10) = %6</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::Language</name>
+    <message>
+        <source>&amp;Language / 语言</source>
+        <translation>语言 / Language(&amp;L)</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::MainWindow</name>
+    <message>
+        <source>PE Explorer — sinusoidal positional encoding</source>
+        <translation>PE Explorer — 正弦位置编码</translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <source>Waves</source>
+        <translation>波形</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Relative offset</source>
+        <translation>相对偏移</translation>
+    </message>
+    <message>
+        <source>Frequency bands</source>
+        <translation>频带</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>Conventions</source>
+        <translation>约定</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save a view as a PDF, SVG or PNG figure, or its data as .npy or .csv</source>
+        <translation>将视图保存为 PDF、SVG 或 PNG 图，或将其数据保存为 .npy 或 .csv</translation>
+    </message>
+    <message>
+        <source>&amp;Copy figure</source>
+        <translation>复制图(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Put the heatmap figure and the command that re-makes it on the clipboard</source>
+        <translation>将热力图及重新生成它的命令放到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Reset to &amp;defaults</source>
+        <translation>恢复默认值(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>For projectors: larger fonts and thicker lines, only the main controls, no explanations (F5)</source>
+        <translation>用于投影：更大的字体和更粗的线条，只显示主要控件，不显示说明（F5）</translation>
+    </message>
+    <message>
+        <source>&amp;Animation</source>
+        <translation>动画(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About PE Explorer</source>
+        <translation>关于 PE Explorer(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About PE Explorer</source>
+        <translation>关于 PE Explorer</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;PE Explorer %1&lt;/h3&gt;&lt;p&gt;See and explore the sinusoidal positional encoding of Transformers: PE(pos, 2i) = sin(pos / base&lt;sup&gt;2i/d&lt;/sup&gt;), PE(pos, 2i+1) = cos(pos / base&lt;sup&gt;2i/d&lt;/sup&gt;).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;PE Explorer %1&lt;/h3&gt;&lt;p&gt;查看并探索 Transformer 的正弦位置编码：PE(pos, 2i) = sin(pos / base&lt;sup&gt;2i/d&lt;/sup&gt;)，PE(pos, 2i+1) = cos(pos / base&lt;sup&gt;2i/d&lt;/sup&gt;)。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Language changed; the undo history starts afresh.</source>
+        <translation>语言已切换；撤销历史重新开始。</translation>
+    </message>
+    <message>
+        <source>d_model %1 · max_len %2 · base %3 · position %4 · offset %5</source>
+        <translation>d_model %1 · max_len %2 · base %3 · 位置 %4 · 偏移 %5</translation>
+    </message>
+    <message>
+        <source> · computing…</source>
+        <translation> · 计算中…</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::OffsetView</name>
+    <message>
+        <source>&lt;b&gt;Relative offset.&lt;/b&gt; Moving k positions ahead turns each (sin, cos) pair around its circle by a fixed angle k·ω, whatever the position p: a rotation M_k takes PE(p) exactly to PE(p+k) (hollow rings on the dots). That is why the dot product PE(p)·PE(p+k), top right, is the same for every p — a model can read off how far apart two words are from their codes alone.</source>
+        <translation>&lt;b&gt;相对偏移。&lt;/b&gt;向前移动 k 个位置，会使每个 (sin, cos) 对沿其圆周旋转固定角度 k·ω，与位置 p 无关：旋转 M_k 将 PE(p) 恰好变为 PE(p+k)（圆点上的空心圆环）。因此右上方的点积 PE(p)·PE(p+k) 对每个 p 都相同——模型仅凭编码就能读出两个词相距多远。</translation>
+    </message>
+    <message>
+        <source>PE(p)</source>
+        <translation>PE(p)</translation>
+    </message>
+    <message>
+        <source>PE(p+k)</source>
+        <translation>PE(p+k)</translation>
+    </message>
+    <message>
+        <source>M_k·PE(p): PE(p) turned by k</source>
+        <translation>M_k·PE(p)：PE(p) 旋转 k</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>Circles from pair</source>
+        <translation>圆圈起始对</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Dimension (of %1)</source>
+        <translation>维度（共 %1）</translation>
+    </message>
+    <message>
+        <source>Dimension (%1 in all: drag and wheel to move along)</source>
+        <translation>维度（共 %1 个：拖动或滚轮移动）</translation>
+    </message>
+    <message>
+        <source>the same for every p</source>
+        <translation>对每个 p 都相同</translation>
+    </message>
+    <message>
+        <source>same for every p</source>
+        <translation>每个 p 都相同</translation>
+    </message>
+    <message>
+        <source>same for all p</source>
+        <translation>所有 p 相同</translation>
+    </message>
+    <message>
+        <source>same for
+all p</source>
+        <translation>所有 p
+相同</translation>
+    </message>
+    <message>
+        <source>nearly the same for every p</source>
+        <translation>对每个 p 几乎相同</translation>
+    </message>
+    <message>
+        <source>nearly the same for all p</source>
+        <translation>所有 p 几乎相同</translation>
+    </message>
+    <message>
+        <source>≈ same for all p</source>
+        <translation>≈ 所有 p 相同</translation>
+    </message>
+    <message>
+        <source>≈ same for
+all p</source>
+        <translation>≈ 所有 p
+相同</translation>
+    </message>
+    <message>
+        <source>Relative offset · p = %1 · k = %2 · p + k = %3</source>
+        <translation>相对偏移 · p = %1 · k = %2 · p + k = %3</translation>
+    </message>
+    <message>
+        <source>beyond max_len: the formula holds anywhere</source>
+        <translation>超出 max_len：公式在任何位置都成立</translation>
+    </message>
+    <message>
+        <source>d_model = 1: a single sine · no (sin, cos) pair to turn</source>
+        <translation>d_model = 1：只有一个正弦 · 没有可旋转的 (sin, cos) 对</translation>
+    </message>
+    <message>
+        <source>‖M_k·PE(p) − PE(p+k)‖ = %1</source>
+        <translation>‖M_k·PE(p) − PE(p+k)‖ = %1</translation>
+    </message>
+    <message>
+        <source>equal up to rounding</source>
+        <translation>在舍入误差内相等</translation>
+    </message>
+    <message>
+        <source>full pairs only</source>
+        <translation>仅完整的对</translation>
+    </message>
+    <message>
+        <source>showing pairs %1–%2 of %3 · the wheel over the circles pages too</source>
+        <translation>显示第 %1–%2 对，共 %3 对 · 在圆圈上滚动滚轮也可翻页</translation>
+    </message>
+    <message>
+        <source>dimension %1 (pair %2, %3) · PE(p) = %4 · PE(p+k) = %5 · M_k·PE(p) = %6</source>
+        <translation>维度 %1（第 %2 对，%3）· PE(p) = %4 · PE(p+k) = %5 · M_k·PE(p) = %6</translation>
+    </message>
+    <message>
+        <source> · the unpaired last sine has no cosine to turn with, so M_k cannot match it</source>
+        <translation> · 最后一个未配对的正弦没有可一起旋转的余弦，因此 M_k 无法与它对应</translation>
+    </message>
+    <message>
+        <source>p = %1, p + k = %2: PE(p)·PE(p+k) = %3</source>
+        <translation>p = %1，p + k = %2：PE(p)·PE(p+k) = %3</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::PairCircles</name>
+    <message>
+        <source>d_model = 1 has a single sine column and no (sin, cos) pair to turn.</source>
+        <translation>d_model = 1 只有一个正弦列，没有可旋转的 (sin, cos) 对。</translation>
+    </message>
+    <message>
+        <source>k·ω = −0.562</source>
+        <translation>k·ω = −0.562</translation>
+    </message>
+    <message>
+        <source>pair %1
+λ = %2</source>
+        <translation>第 %1 对
+λ = %2</translation>
+    </message>
+    <message>
+        <source>k·ω = %1</source>
+        <translation>k·ω = %1</translation>
+    </message>
+    <message>
+        <source>pair %1 (columns %2 sin, %3 cos) · λ = %4 · (sin, cos) at p: %5 · at p + k: %6 · M_k·PE(p): %7 · turned by k·ω = %8 rad%9</source>
+        <translation>第 %1 对（第 %2 列 sin，第 %3 列 cos）· λ = %4 · p 处的 (sin, cos)：%5 · p + k 处：%6 · M_k·PE(p)：%7 · 旋转 k·ω = %8 rad%9</translation>
+    </message>
+    <message>
+        <source> (more than a full turn: the dashed chord joins the two points)</source>
+        <translation>（超过一整圈：虚线弦连接两点）</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::PlotView</name>
+    <message>
+        <source>Export this view…</source>
+        <translation>导出此视图…</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::PrecisionView</name>
+    <message>
+        <source>overflow (NaN)</source>
+        <translation>溢出（NaN）</translation>
+    </message>
+    <message>
+        <source>computed end to end</source>
+        <translation>全程计算</translation>
+    </message>
+    <message>
+        <source>stored after float64</source>
+        <translation>float64 计算后存储</translation>
+    </message>
+    <message>
+        <source>float64 computed (naive)</source>
+        <translation>float64 计算（朴素）</translation>
+    </message>
+    <message>
+        <source>%1 computed</source>
+        <translation>%1 计算</translation>
+    </message>
+    <message>
+        <source>%1 stored</source>
+        <translation>%1 存储</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Precision.&lt;/b&gt; How far the encoding is from its exact value when a model holds it in float32, bfloat16 or float16. Stored (dashed): computed in float64, then rounded — half a step of the format, whatever the position. Computed end to end (solid): the angle p·ω itself is rounded, so the error grows with the position: float32 reaches ~1e−3 near 10^4 and ~0.1 near 10^6; bfloat16 and float16 lose whole turns. Raise max_len to 1,000,000 to see the growth.</source>
+        <translation>&lt;b&gt;精度。&lt;/b&gt;当模型以 float32、bfloat16 或 float16 保存编码时，它与精确值相差多少。存储（虚线）：以 float64 计算后再舍入——误差为该格式步长的一半，与位置无关。全程计算（实线）：角度 p·ω 本身被舍入，因此误差随位置增长：float32 在 10^4 附近达到约 1e−3，在 10^6 附近约 0.1；bfloat16 和 float16 会丢失整圈。将 max_len 提高到 1,000,000 可看到这种增长。</translation>
+    </message>
+    <message>
+        <source>Heatmap of</source>
+        <translation>热力图格式</translation>
+    </message>
+    <message>
+        <source>The number format whose error the heatmap shows (float64: the naive double code)</source>
+        <translation>热力图显示其误差的数值格式（float64：朴素的双精度代码）</translation>
+    </message>
+    <message>
+        <source>Computed: every step of the code in that format. Stored: computed exactly, then rounded.</source>
+        <translation>计算：代码的每一步都以该格式进行。存储：精确计算后再舍入。</translation>
+    </message>
+    <message>
+        <source>|error|</source>
+        <translation>|误差|</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Max |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+    <message>
+        <source>float64 (naive)</source>
+        <translation>float64（朴素）</translation>
+    </message>
+    <message>
+        <source>Error of lower precision
+d_model %1 · max_len %2 · base %3</source>
+        <translation>低精度的误差
+d_model %1 · max_len %2 · base %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 positions, evenly sampled</source>
+        <translation>%2 个位置中均匀抽取 %1 个</translation>
+    </message>
+    <message>
+        <source>every position</source>
+        <translation>每个位置</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>largest error over the columns at %1 log-spaced positions · solid: computed, dashed: stored</source>
+        <translation>在 %1 个对数间隔的位置上各列的最大误差 · 实线：计算，虚线：存储</translation>
+    </message>
+    <message>
+        <source>solid: computed · dashed: stored</source>
+        <translation>实线：计算 · 虚线：存储</translation>
+    </message>
+    <message>
+        <source>— computed  - - stored</source>
+        <translation>— 计算  - - 存储</translation>
+    </message>
+    <message>
+        <source>float64, the naive double code</source>
+        <translation>float64，朴素的双精度代码</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>|PE in %1 − PE|</source>
+        <translation>|%1 中的 PE − PE|</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>position %1, column %2: |error| = %3 (%4, %5)%6</source>
+        <translation>位置 %1，第 %2 列：|误差| = %3（%4，%5）%6</translation>
+    </message>
+    <message>
+        <source> · nearest sampled position</source>
+        <translation> · 最近的抽样位置</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>position %1, largest error: %2</source>
+        <translation>位置 %1，最大误差：%2</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::RopeView</name>
+    <message>
+        <source>no scaling</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <source>PI</source>
+        <translation>PI</translation>
+    </message>
+    <message>
+        <source>PI: θ/s</source>
+        <translation>PI：θ/s</translation>
+    </message>
+    <message>
+        <source>NTK</source>
+        <translation>NTK</translation>
+    </message>
+    <message>
+        <source>NTK-aware base</source>
+        <translation>NTK 感知 base</translation>
+    </message>
+    <message>
+        <source>YaRN</source>
+        <translation>YaRN</translation>
+    </message>
+    <message>
+        <source>YaRN ramp</source>
+        <translation>YaRN 斜坡</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rotary position embedding (RoPE).&lt;/b&gt; Instead of adding the encoding, RoPE turns each pair (q&lt;sub&gt;2k&lt;/sub&gt;, q&lt;sub&gt;2k+1&lt;/sub&gt;) of a query or key at position m by the angle m·θ&lt;sub&gt;k&lt;/sub&gt;, with the same θ&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−2k/d&lt;/sup&gt;. A score q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; then depends only on m − n. &lt;i&gt;Top:&lt;/i&gt; how many positions one turn of each pair takes, and how the three ways of stretching a model trained on L&lt;sub&gt;orig&lt;/sub&gt; to s·L&lt;sub&gt;orig&lt;/sub&gt; change it: PI slows every pair by s; NTK-aware raises the base, so fast pairs stay and only the slowest is slowed by s; YaRN keeps pairs that turn more than β = 32 times in L&lt;sub&gt;orig&lt;/sub&gt;, interpolates those under α = 1 turn, ramps in between. &lt;i&gt;Bottom:&lt;/i&gt; RoFormer&apos;s upper bound of the score: it falls as tokens get farther apart.</source>
+        <translation>&lt;b&gt;旋转位置编码（RoPE）。&lt;/b&gt;RoPE 不是把编码加上去，而是将位置 m 处查询或键的每一对 (q&lt;sub&gt;2k&lt;/sub&gt;, q&lt;sub&gt;2k+1&lt;/sub&gt;) 旋转角度 m·θ&lt;sub&gt;k&lt;/sub&gt;，其中 θ&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−2k/d&lt;/sup&gt; 与前面相同。于是得分 q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; 只取决于 m − n。&lt;i&gt;上图：&lt;/i&gt;每一对旋转一圈需要多少个位置，以及把在 L&lt;sub&gt;orig&lt;/sub&gt; 上训练的模型扩展到 s·L&lt;sub&gt;orig&lt;/sub&gt; 的三种方法如何改变它：PI 把每一对都减慢 s 倍；NTK 感知方法提高 base，使快的对保持不变，只有最慢的对减慢 s 倍；YaRN 保留在 L&lt;sub&gt;orig&lt;/sub&gt; 内旋转超过 β = 32 圈的对，对少于 α = 1 圈的对做插值，二者之间用斜坡过渡。&lt;i&gt;下图：&lt;/i&gt;RoFormer 给出的得分上界：随着词元相距越远而下降。</translation>
+    </message>
+    <message>
+        <source>Pair index k</source>
+        <translation>对索引 k</translation>
+    </message>
+    <message>
+        <source>Wavelength 2π/θ (positions per turn)</source>
+        <translation>波长 2π/θ（每圈的位置数）</translation>
+    </message>
+    <message>
+        <source>θ (radians per position)</source>
+        <translation>θ（每个位置的弧度）</translation>
+    </message>
+    <message>
+        <source>Relative distance m − n</source>
+        <translation>相对距离 m − n</translation>
+    </message>
+    <message>
+        <source>Relative bound</source>
+        <translation>相对上界</translation>
+    </message>
+    <message>
+        <source>Context scale s: the model is stretched from L_orig to s·L_orig positions (1 = no stretching)</source>
+        <translation>上下文缩放 s：模型从 L_orig 扩展到 s·L_orig 个位置（1 = 不扩展）</translation>
+    </message>
+    <message>
+        <source>The context length the model was trained on; YaRN&apos;s ramp counts the turns of each pair within it</source>
+        <translation>模型训练时的上下文长度；YaRN 的斜坡按每一对在其中旋转的圈数计算</translation>
+    </message>
+    <message>
+        <source>Log distance</source>
+        <translation>对数距离</translation>
+    </message>
+    <message>
+        <source>Show the relative distance of the decay curve on a logarithmic axis</source>
+        <translation>以对数坐标轴显示衰减曲线的相对距离</translation>
+    </message>
+    <message>
+        <source>&amp;Scale:</source>
+        <translation>缩放(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Rotary position embedding
+%1</source>
+        <translation>旋转位置编码
+%1</translation>
+    </message>
+    <message>
+        <source>RoPE context scaling: s = %1, L_orig = %2
+d_model %3 · base %4 · YaRN attention factor %5</source>
+        <translation>RoPE 上下文缩放：s = %1，L_orig = %2
+d_model %3 · base %4 · YaRN 注意力因子 %5</translation>
+    </message>
+    <message>
+        <source>Rotary position embedding: context scale s = %1
+d_model %2 · base %3 · L_orig %4 → s·L_orig %5</source>
+        <translation>旋转位置编码：上下文缩放 s = %1
+d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
+    </message>
+    <message>
+        <source>L_orig = %1</source>
+        <translation>L_orig = %1</translation>
+    </message>
+    <message>
+        <source>s·L_orig = %1</source>
+        <translation>s·L_orig = %1</translation>
+    </message>
+    <message>
+        <source>Long-term decay: RoFormer&apos;s bound (1/(d/2))·Σ_j |Σ_{k&lt;j} e^{i(m−n)θ_k}|</source>
+        <translation>长程衰减：RoFormer 的上界 (1/(d/2))·Σ_j |Σ_{k&lt;j} e^{i(m−n)θ_k}|</translation>
+    </message>
+    <message>
+        <source>RoFormer&apos;s decay bound against m − n</source>
+        <translation>RoFormer 的衰减上界随 m − n 的变化</translation>
+    </message>
+    <message>
+        <source>Decay bound</source>
+        <translation>衰减上界</translation>
+    </message>
+    <message>
+        <source>NTK-aware base′ = base·s&lt;sup&gt;d/(d−2)&lt;/sup&gt; = %1 · YaRN: √(1/t) = 0.1·ln s + 1 = %2, so logits × %3&lt;br&gt;Relative only: for a fixed random q and k, q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; at m = %4, n = %5 (position + offset, position) is %6; at m = %7, n = %8 it is %9.</source>
+        <translation>NTK 感知 base′ = base·s&lt;sup&gt;d/(d−2)&lt;/sup&gt; = %1 · YaRN：√(1/t) = 0.1·ln s + 1 = %2，因此 logits × %3&lt;br&gt;只取决于相对位置：对固定的随机 q 和 k，m = %4、n = %5（位置 + 偏移，位置）时 q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; 为 %6；m = %7、n = %8 时为 %9。</translation>
+    </message>
+    <message>
+        <source>%1 λ = %2</source>
+        <translation>%1 λ = %2</translation>
+    </message>
+    <message>
+        <source>pair k = %1 (dims %2, %3) · θ = %4 · %5 turns in L_orig · YaRN γ = %6 · %7</source>
+        <translation>第 k = %1 对（维度 %2、%3）· θ = %4 · 在 L_orig 内旋转 %5 圈 · YaRN γ = %6 · %7</translation>
+    </message>
+    <message>
+        <source>Wavelength (positions)</source>
+        <translation>波长（位置数）</translation>
+    </message>
+    <message>
+        <source>Wavelength</source>
+        <translation>波长</translation>
+    </message>
+    <message>
+        <source>θ (rad/position)</source>
+        <translation>θ（弧度/位置）</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>上界</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>distance m − n = %1 · bound: %2</source>
+        <translation>距离 m − n = %1 · 上界：%2</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::Session</name>
+    <message>
+        <source>an array</source>
+        <translation>一个数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>一个对象</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>%1: unknown field &quot;%2&quot;; allowed: %3</source>
+        <translation>%1：未知字段“%2”；允许：%3</translation>
+    </message>
+    <message>
+        <source>%1 is %2; allowed: an object { … }</source>
+        <translation>%1 为 %2；允许：一个对象 { … }</translation>
+    </message>
+    <message>
+        <source>allowed: a whole number from %1 to %2</source>
+        <translation>允许：%1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a number; %3</source>
+        <translation>%1 为 %2，不是数字；%3</translation>
+    </message>
+    <message>
+        <source>%1 = %2 is not a whole number; %3</source>
+        <translation>%1 = %2 不是整数；%3</translation>
+    </message>
+    <message>
+        <source>%1 = %2 is out of range; %3</source>
+        <translation>%1 = %2 超出范围；%3</translation>
+    </message>
+    <message>
+        <source>allowed: a number from %1 to %2</source>
+        <translation>允许：%1 到 %2 之间的数</translation>
+    </message>
+    <message>
+        <source>%1 is %2; allowed: %3</source>
+        <translation>%1 为 %2；允许：%3</translation>
+    </message>
+    <message>
+        <source>%1 is %2; allowed: true or false</source>
+        <translation>%1 为 %2；允许：true 或 false</translation>
+    </message>
+    <message>
+        <source>%1 is %2; allowed: a list of up to %3 dimensions, e.g. [4, 5, 6, 7]</source>
+        <translation>%1 为 %2；允许：最多 %3 个维度的列表，例如 [4, 5, 6, 7]</translation>
+    </message>
+    <message>
+        <source>%1 names %2 dimensions; allowed: at most %3</source>
+        <translation>%1 列出了 %2 个维度；允许：最多 %3 个</translation>
+    </message>
+    <message>
+        <source>%1 = %2 is listed twice; allowed: each dimension once</source>
+        <translation>%1 = %2 列出了两次；允许：每个维度一次</translation>
+    </message>
+    <message>
+        <source>%1 is %2; allowed: null (no band) or [first pair, last pair]</source>
+        <translation>%1 为 %2；允许：null（无频带）或 [第一对, 最后一对]</translation>
+    </message>
+    <message>
+        <source>allowed: base64 text of at most %1 bytes</source>
+        <translation>允许：最多 %1 字节的 base64 文本</translation>
+    </message>
+    <message>
+        <source>%1 is %2; %3</source>
+        <translation>%1 为 %2；%3</translation>
+    </message>
+    <message>
+        <source>format is %1; allowed: &quot;%2&quot; (this is not a PE Explorer session)</source>
+        <translation>format 为 %1；允许：“%2”（这不是 PE Explorer 会话）</translation>
+    </message>
+    <message>
+        <source>version is %1; allowed: %2 (written by a different version of PE Explorer)</source>
+        <translation>version 为 %1；允许：%2（由其他版本的 PE Explorer 写入）</translation>
+    </message>
+    <message>
+        <source>the session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation>不是对象</translation>
+    </message>
+    <message>
+        <source>spec.d_model = %1 is out of range; allowed: 1 to %2</source>
+        <translation>spec.d_model = %1 超出范围；允许：1 到 %2</translation>
+    </message>
+    <message>
+        <source>spec.max_len = %1 is out of range; allowed: 1 to %2</source>
+        <translation>spec.max_len = %1 超出范围；允许：1 到 %2</translation>
+    </message>
+    <message>
+        <source>spec.base = %1 is out of range; allowed: %2 to %3</source>
+        <translation>spec.base = %1 超出范围；允许：%2 到 %3</translation>
+    </message>
+    <message>
+        <source>spec.first_position = %1 is out of range; allowed: 0 to %2</source>
+        <translation>spec.first_position = %1 超出范围；允许：0 到 %2</translation>
+    </message>
+    <message>
+        <source>selection.position = %1 is out of range; allowed: 0 to %2 (max_len − 1)</source>
+        <translation>selection.position = %1 超出范围；允许：0 到 %2（max_len − 1）</translation>
+    </message>
+    <message>
+        <source>selection.dimension = %1 is out of range; allowed: 0 to %2 (d_model − 1)</source>
+        <translation>selection.dimension = %1 超出范围；允许：0 到 %2（d_model − 1）</translation>
+    </message>
+    <message>
+        <source>selection.offset = %1 is out of range; allowed: %2 (back to position 0) to %3</source>
+        <translation>selection.offset = %1 超出范围；允许：%2（回到位置 0）到 %3</translation>
+    </message>
+    <message>
+        <source>selection.dims names %1 dimensions; allowed: at most %2</source>
+        <translation>selection.dims 列出了 %1 个维度；允许：最多 %2 个</translation>
+    </message>
+    <message>
+        <source>selection.dims[%1] = %2 is out of range; allowed: 0 to %3</source>
+        <translation>selection.dims[%1] = %2 超出范围；允许：0 到 %3</translation>
+    </message>
+    <message>
+        <source>selection.dims[%1] = %2 is listed twice; allowed: each dimension once</source>
+        <translation>selection.dims[%1] = %2 列出了两次；允许：每个维度一次</translation>
+    </message>
+    <message>
+        <source>selection.band = [%1, %2] is out of range; allowed: null or [first, last] with 0 ≤ first ≤ last ≤ %3 (pairs − 1)</source>
+        <translation>selection.band = [%1, %2] 超出范围；允许：null 或 [first, last]，且 0 ≤ first ≤ last ≤ %3（对数 − 1）</translation>
+    </message>
+    <message>
+        <source>selection.colormap is &quot;%1&quot;; allowed: %2</source>
+        <translation>selection.colormap 为“%1”；允许：%2</translation>
+    </message>
+    <message>
+        <source>the file is empty; allowed: a PE Explorer session (JSON)</source>
+        <translation>文件为空；允许：PE Explorer 会话（JSON）</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 at byte %2</source>
+        <translation>不是有效的 JSON：%1，位于第 %2 字节</translation>
+    </message>
+    <message>
+        <source>the JSON text is %1; allowed: a session object { &quot;format&quot;: &quot;%2&quot;, … }</source>
+        <translation>JSON 文本为 %1；允许：会话对象 { &quot;format&quot;: &quot;%2&quot;, … }</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>an empty file name; allowed: the path of a session file (.pe.json)</source>
+        <translation>文件名为空；允许：会话文件（.pe.json）的路径</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>没有这个文件</translation>
+    </message>
+    <message>
+        <source>is a folder, not a session file</source>
+        <translation>是文件夹，不是会话文件</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>the file is larger than a session can be; allowed: at most %1 bytes (1 MiB)</source>
+        <translation>文件超过了会话的大小上限；允许：最多 %1 字节（1 MiB）</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>Cannot save the session to %1: it is a folder</source>
+        <translation>无法将会话保存到 %1：它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>Cannot save the session to %1: the folder %2 does not exist</source>
+        <translation>无法将会话保存到 %1：文件夹 %2 不存在</translation>
+    </message>
+    <message>
+        <source>Cannot save the session to %1: %2 is a file, not a folder</source>
+        <translation>无法将会话保存到 %1：%2 是文件，不是文件夹</translation>
+    </message>
+    <message>
+        <source>Cannot save the session to %1: %2</source>
+        <translation>无法将会话保存到 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::SessionController</name>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation>打开会话(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a saved session (.pe.json): settings, selection and window layout</source>
+        <translation>打开已保存的会话（.pe.json）：设置、选择和窗口布局</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the settings, selection and window layout to the current session file</source>
+        <translation>将设置、选择和窗口布局保存到当前会话文件</translation>
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation>会话另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Save the settings, selection and window layout to a new session file</source>
+        <translation>将设置、选择和窗口布局保存到新的会话文件</translation>
+    </message>
+    <message>
+        <source>%1[*] — PE Explorer</source>
+        <translation>%1[*] — PE Explorer</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Clear list</source>
+        <translation>清除列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>%1 file</source>
+        <translation>%1 文件</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>PE Explorer sessions (*.pe.json);;JSON files (*.json);;All files (*)</source>
+        <translation>PE Explorer 会话 (*.pe.json);;JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open session</source>
+        <translation>无法打开会话</translation>
+    </message>
+    <message>
+        <source>Session not found</source>
+        <translation>找不到会话</translation>
+    </message>
+    <message>
+        <source>%1 no longer exists; it was removed from the recent sessions.</source>
+        <translation>%1 已不存在；已将其从最近的会话中移除。</translation>
+    </message>
+    <message>
+        <source>Cannot save session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Save session as</source>
+        <translation>会话另存为</translation>
+    </message>
+    <message>
+        <source>PE Explorer sessions (*.pe.json)</source>
+        <translation>PE Explorer 会话 (*.pe.json)</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::SimilarityView</name>
+    <message>
+        <source>cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Similarity.&lt;/b&gt; Each cell compares the codes of two positions: bright where they are alike, dark where they differ. The bright diagonal says every position is most like itself, and each row is the same pattern shifted — the similarity depends only on how far apart two positions are, not on where they are. Below, the selected row as a curve: it ripples instead of falling steadily. Click the matrix to select a position, the curve to set the offset.</source>
+        <translation>&lt;b&gt;相似度。&lt;/b&gt;每个单元格比较两个位置的编码：相似处明亮，不同处暗淡。明亮的对角线表示每个位置与自身最相似；每一行都是同一图案的平移——相似度只取决于两个位置相距多远，而与它们在哪里无关。下方是所选行的曲线：它呈波纹状起伏，而不是平稳下降。点击矩阵选择位置，点击曲线设置偏移。</translation>
+    </message>
+    <message>
+        <source>Position q</source>
+        <translation>位置 q</translation>
+    </message>
+    <message>
+        <source>Position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>Similarity of positions
+d_model %1 · max_len %2 · base %3
+%4</source>
+        <translation>位置相似度
+d_model %1 · max_len %2 · base %3
+%4</translation>
+    </message>
+    <message>
+        <source>cosine of PE(p) and PE(q)</source>
+        <translation>PE(p) 与 PE(q) 的余弦</translation>
+    </message>
+    <message>
+        <source>cosine of the angle between PE(p) and PE(q)</source>
+        <translation>PE(p) 与 PE(q) 夹角的余弦</translation>
+    </message>
+    <message>
+        <source>dot product PE(p)·PE(q)</source>
+        <translation>点积 PE(p)·PE(q)</translation>
+    </message>
+    <message>
+        <source>cells average %1 × %1 pairs</source>
+        <translation>每个单元格平均 %1 × %1 对</translation>
+    </message>
+    <message>
+        <source>each cell is the exact average of %1 × %1 position pairs</source>
+        <translation>每个单元格是 %1 × %1 个位置对的精确平均值</translation>
+    </message>
+    <message>
+        <source>exact values</source>
+        <translation>精确值</translation>
+    </message>
+    <message>
+        <source>position p = %1 against every position q</source>
+        <translation>位置 p = %1 对所有位置 q</translation>
+    </message>
+    <message>
+        <source>p = %1 against every q</source>
+        <translation>p = %1 对所有 q</translation>
+    </message>
+    <message>
+        <source>offset k = %1</source>
+        <translation>偏移 k = %1</translation>
+    </message>
+    <message>
+        <source>k = %1</source>
+        <translation>k = %1</translation>
+    </message>
+    <message>
+        <source>offset k = %1: p + k = %2 lies beyond max_len →</source>
+        <translation>偏移 k = %1：p + k = %2 超出 max_len →</translation>
+    </message>
+    <message>
+        <source>k = %1: p + k = %2 →</source>
+        <translation>k = %1：p + k = %2 →</translation>
+    </message>
+    <message>
+        <source>← offset k = %1: p + k = %2 lies before the first row</source>
+        <translation>← 偏移 k = %1：p + k = %2 在第一行之前</translation>
+    </message>
+    <message>
+        <source>← k = %1: p + k = %2</source>
+        <translation>← k = %1：p + k = %2</translation>
+    </message>
+    <message>
+        <source>p = %1, q = %2 (q − p = %3): %4 = %5</source>
+        <translation>p = %1，q = %2（q − p = %3）：%4 = %5</translation>
+    </message>
+    <message>
+        <source>p in %1, q in %2: average %3 = %4</source>
+        <translation>p 在 %1，q 在 %2：平均 %3 = %4</translation>
+    </message>
+    <message>
+        <source>p = %1, q = %2: %3 = %4 · click to set the offset k = q − p = %5</source>
+        <translation>p = %1，q = %2：%3 = %4 · 点击将偏移设为 k = q − p = %5</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::Theme</name>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Follow the desktop&apos;s light or dark colours</source>
+        <translation>跟随桌面的浅色或深色配色</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::WavesView</name>
+    <message>
+        <source>&lt;b&gt;Waves.&lt;/b&gt; Each column of the encoding is a wave along the positions: a sine or a cosine whose wavelength grows with the dimension. The dots are the whole-number positions the model actually sees, the line the wave they are taken from. Low dimensions wiggle fast, high ones hardly move — together they give every position its own pattern. Click to select a position.</source>
+        <translation>&lt;b&gt;波形。&lt;/b&gt;编码的每一列都是沿位置变化的波：一个正弦或余弦，其波长随维度增大。圆点是模型实际看到的整数位置，曲线是它们所取自的波。低维度振荡很快，高维度几乎不动——合在一起，每个位置都有自己独特的图案。点击以选择位置。</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>PE(position, dimension)</source>
+        <translation>PE(位置, 维度)</translation>
+    </message>
+    <message>
+        <source>No dimension to draw: choose dimensions below d_model.</source>
+        <translation>没有可绘制的维度：请选择小于 d_model 的维度。</translation>
+    </message>
+    <message>
+        <source>dim %1 · %2 · λ = %3</source>
+        <translation>维度 %1 · %2 · λ = %3</translation>
+    </message>
+    <message>
+        <source>PE(position, dimension) against position · d_model %1 · base %2</source>
+        <translation>PE(位置, 维度) 随位置的变化 · d_model %1 · base %2</translation>
+    </message>
+    <message>
+        <source>dots at %1 of %2 positions</source>
+        <translation>%2 个位置中的 %1 个画了圆点</translation>
+    </message>
+    <message>
+        <source>waves too short to draw at this max_len</source>
+        <translation>在此 max_len 下波太短，无法绘制</translation>
+    </message>
+    <message>
+        <source>short waves beside max_len: zoom in with the wheel</source>
+        <translation>波长远小于 max_len：用滚轮放大</translation>
+    </message>
+    <message>
+        <source>dim %1 (%2, pair %3) = %4</source>
+        <translation>维度 %1（%2，第 %3 对）= %4</translation>
+    </message>
+    <message>
+        <source>position %1: </source>
+        <translation>位置 %1：</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: MIT
+// View ▸ Language: the window switches to Simplified Chinese and back through the menu, at once,
+// keeping what the user had set; the choice is remembered; English is the default whatever the
+// locale; and the catalogue has a translation for every message, with all of its %N arguments.
+#include "ui/controlspanel.h"
+#include "ui/heatmapview.h"
+#include "ui/language.h"
+#include "ui/mainwindow.h"
+#include "windowprobes.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPointer>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTest>
+#include <QXmlStreamReader>
+#include <qcustomplot.h>
+
+using pe::ui::Language;
+using pe::ui::MainWindow;
+
+namespace {
+
+/// The View ▸ Language entry whose data is `key` ("en", "zh_CN").
+QAction* languageAction(MainWindow& window, const QString& key)
+{
+    for (QAction* top : window.menuBar()->actions())
+        if (top->menu())
+            for (QAction* entry : top->menu()->actions())
+                if (entry->menu())
+                    for (QAction* action : entry->menu()->actions())
+                        if (action->data().toString() == key && action->actionGroup())
+                            return action;
+    return nullptr;
+}
+
+QStringList menuTitles(MainWindow& window)
+{
+    QStringList titles;
+    for (QAction* top : window.menuBar()->actions())
+        titles << top->text();
+    return titles;
+}
+
+QString dockTitle(MainWindow& window, const QString& objectName)
+{
+    auto* dock = window.findChild<QDockWidget*>(objectName);
+    return dock ? dock->windowTitle() : QString();
+}
+
+QStringList controlLabels(MainWindow& window)
+{
+    QStringList texts;
+    for (QLabel* label : window.controls()->findChildren<QLabel*>())
+        texts << label->text();
+    return texts;
+}
+
+QString presentationTip(MainWindow& window)
+{
+    for (QAction* top : window.menuBar()->actions())
+        if (top->menu())
+            for (QAction* action : top->menu()->actions())
+                if (action->shortcut() == QKeySequence(Qt::Key_F5))
+                    return action->toolTip();
+    return {};
+}
+
+/// Triggers the language's menu entry and returns the window that replaced `window`.
+MainWindow* chooseLanguage(MainWindow* window, const QString& key)
+{
+    QAction* action = languageAction(*window, key);
+    if (!action)
+        return nullptr;
+    MainWindow* successor = nullptr;
+    QObject::connect(window, &MainWindow::replaced, [&successor](MainWindow* next) { successor = next; });
+    QPointer<MainWindow> old(window);
+    action->trigger();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    if (old) // the replaced window must be gone, not just hidden
+        return nullptr;
+    return successor;
+}
+
+} // namespace
+
+class TestLanguage : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanup();
+    void englishIsTheDefault();
+    void switchesThroughTheMenuAndKeepsTheState();
+    void choiceIsRemembered();
+    void catalogueIsComplete();
+};
+
+void TestLanguage::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("pe-explorer-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_language"));
+    QSettings().clear();
+}
+
+void TestLanguage::cleanup()
+{
+    pe::ui::installLanguage(Language::English);
+    QSettings().clear();
+}
+
+void TestLanguage::englishIsTheDefault()
+{
+    QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+    QCOMPARE(pe::ui::rememberedLanguage(), Language::English);
+    QLocale::setDefault(QLocale::c());
+    QCOMPARE(pe::ui::installedLanguage(), Language::English);
+    MainWindow window;
+    QVERIFY(menuTitles(window).contains(QStringLiteral("&File")));
+    QAction* english = languageAction(window, QStringLiteral("en"));
+    QAction* chinese = languageAction(window, QStringLiteral("zh_CN"));
+    QVERIFY(english && chinese);
+    QVERIFY(english->isChecked());
+    QVERIFY(!chinese->isChecked());
+    QCOMPARE(chinese->text(), QStringLiteral("简体中文")); // each language in its own words
+    QCOMPARE(english->text(), QStringLiteral("English"));
+}
+
+void TestLanguage::switchesThroughTheMenuAndKeepsTheState()
+{
+    pe::ui::Settings settings;
+    settings.spec.dModel = 96;
+    settings.spec.maxLen = 200;
+    settings.state.position = 17;
+    settings.state.offset = 5;
+    auto* window = new MainWindow(settings);
+    window->resize(1366, 768);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window));
+    QVERIFY(windowprobes::waitForFrame(*window));
+    window->setPresentationMode(true);
+    const QSize size = window->size();
+    const QFont englishFont = QApplication::font();
+
+    MainWindow* chinese = chooseLanguage(window, QStringLiteral("zh_CN"));
+    QVERIFY(chinese);
+    QVERIFY(chinese->isVisible());
+    QCOMPARE(pe::ui::installedLanguage(), Language::SimplifiedChinese);
+    QCOMPARE(menuTitles(*chinese),
+             (QStringList{QStringLiteral("文件(&F)"), QStringLiteral("编辑(&E)"), QStringLiteral("视图(&V)"),
+                          QStringLiteral("动画(&A)"), QStringLiteral("帮助(&H)")}));
+    QCOMPARE(dockTitle(*chinese, QStringLiteral("controlsDock")), QStringLiteral("控制"));
+    QCOMPARE(dockTitle(*chinese, QStringLiteral("similarityDock")), QStringLiteral("相似度"));
+    QCOMPARE(dockTitle(*chinese, QStringLiteral("bandsDock")), QStringLiteral("频带"));
+    QVERIFY(controlLabels(*chinese).contains(QStringLiteral("起始位置")));
+    QVERIFY(!controlLabels(*chinese).contains(QStringLiteral("First position")));
+    QCOMPARE(presentationTip(*chinese), QStringLiteral("用于投影：更大的字体和更粗的线条，只显示主要控件，不显示说明（F5）"));
+    QCOMPARE(chinese->heatmap()->plot()->xAxis->label(), QStringLiteral("嵌入维度"));
+    QCOMPARE(chinese->heatmap()->plot()->yAxis->label(), QStringLiteral("位置"));
+    QVERIFY(chinese->statusBar()->currentMessage().contains(QStringLiteral("撤销历史")));
+    // Qt's own texts follow (qtbase_zh_CN), and Han characters get the simplified Chinese face.
+    QDialogButtonBox buttons(QDialogButtonBox::Cancel);
+    QCOMPARE(buttons.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("取消"));
+    QVERIFY(QApplication::font().families().contains(QStringLiteral("Noto Sans CJK SC")));
+    QVERIFY(languageAction(*chinese, QStringLiteral("zh_CN"))->isChecked());
+    QCOMPARE(languageAction(*chinese, QStringLiteral("en"))->text(), QStringLiteral("English"));
+
+    // What the user had set survived the rebuild.
+    QCOMPARE(chinese->document()->spec().dModel, 96);
+    QCOMPARE(chinese->document()->spec().maxLen, 200);
+    QCOMPARE(chinese->document()->state().position, 17);
+    QCOMPARE(chinese->document()->state().offset, 5);
+    QVERIFY(chinese->presentationMode());
+    QCOMPARE(chinese->size(), size);
+    QVERIFY(windowprobes::waitForFrame(*chinese));
+
+    MainWindow* english = chooseLanguage(chinese, QStringLiteral("en"));
+    QVERIFY(english);
+    QCOMPARE(pe::ui::installedLanguage(), Language::English);
+    QCOMPARE(menuTitles(*english),
+             (QStringList{QStringLiteral("&File"), QStringLiteral("&Edit"), QStringLiteral("&View"),
+                          QStringLiteral("&Animation"), QStringLiteral("&Help")}));
+    QCOMPARE(dockTitle(*english, QStringLiteral("controlsDock")), QStringLiteral("Controls"));
+    QVERIFY(controlLabels(*english).contains(QStringLiteral("First position")));
+    QCOMPARE(english->heatmap()->plot()->xAxis->label(), QStringLiteral("Embedding dimension"));
+    QCOMPARE(QDialogButtonBox(QDialogButtonBox::Cancel).button(QDialogButtonBox::Cancel)->text(),
+             QStringLiteral("Cancel"));
+    QCOMPARE(QApplication::font(), englishFont);
+    QCOMPARE(english->document()->spec().dModel, 96);
+    QCOMPARE(english->document()->state().position, 17);
+    QCOMPARE(english->document()->state().offset, 5);
+    QVERIFY(english->presentationMode());
+    english->setPresentationMode(false);
+    delete english;
+}
+
+void TestLanguage::choiceIsRemembered()
+{
+    {
+        auto* window = new MainWindow;
+        MainWindow* chinese = chooseLanguage(window, QStringLiteral("zh_CN"));
+        QVERIFY(chinese);
+        delete chinese;
+    }
+    QCOMPARE(QSettings().value(QStringLiteral("ui/language")).toString(), QStringLiteral("zh_CN"));
+    // A fresh start: English installed, then what main() does with the remembered choice.
+    pe::ui::installLanguage(Language::English);
+    QCOMPARE(pe::ui::rememberedLanguage(), Language::SimplifiedChinese);
+    QVERIFY(pe::ui::installLanguage(pe::ui::rememberedLanguage()));
+    MainWindow window;
+    QCOMPARE(menuTitles(window).value(0), QStringLiteral("文件(&F)"));
+    QVERIFY(languageAction(window, QStringLiteral("zh_CN"))->isChecked());
+}
+
+void TestLanguage::catalogueIsComplete()
+{
+    QFile file(QStringLiteral(PE_TS_FILE));
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+    QXmlStreamReader xml(&file);
+    QString context, source, translation;
+    int messages = 0;
+    static const QRegularExpression placeholder(QStringLiteral("%\\d+"));
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == QLatin1String("name")) {
+            context = xml.readElementText();
+        } else if (xml.name() == QLatin1String("source")) {
+            source = xml.readElementText();
+        } else if (xml.name() == QLatin1String("translation")) {
+            const QString type = xml.attributes().value(QLatin1String("type")).toString();
+            translation = xml.readElementText();
+            ++messages;
+            const QString where = context + QStringLiteral(": ") + source;
+            QVERIFY2(type.isEmpty(), qPrintable(type + QStringLiteral(" translation of ") + where));
+            QVERIFY2(!translation.trimmed().isEmpty(), qPrintable(QStringLiteral("empty translation of ") + where));
+            for (auto it = placeholder.globalMatch(source); it.hasNext();) {
+                const QString arg = it.next().captured();
+                QVERIFY2(translation.contains(QRegularExpression(QRegularExpression::escape(arg) + QStringLiteral("(?!\\d)"))),
+                         qPrintable(arg + QStringLiteral(" missing in the translation of ") + where));
+            }
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(messages > 400);
+}
+
+QTEST_MAIN(TestLanguage)
+#include "tst_language.moc"

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+#include "ui/language.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QFont>
+#include <QLibraryInfo>
+#include <QMenu>
+#include <QSettings>
+#include <QTranslator>
+
+namespace pe::ui {
+
+namespace {
+
+const QString settingsKey = QStringLiteral("ui/language");
+const QString chineseFamily = QStringLiteral("Noto Sans CJK SC");
+
+/// The translators and the font the application had before any language was installed.
+struct Installed {
+    Language language = Language::English;
+    QTranslator* app = nullptr;
+    QTranslator* qt = nullptr;
+    std::optional<QFont> englishFont;
+};
+
+Installed& installed()
+{
+    static Installed state;
+    return state;
+}
+
+void removeTranslators()
+{
+    Installed& state = installed();
+    for (QTranslator** translator : {&state.app, &state.qt}) {
+        if (*translator) {
+            QCoreApplication::removeTranslator(*translator);
+            delete *translator;
+            *translator = nullptr;
+        }
+    }
+}
+
+void applyFont(Language language)
+{
+    Installed& state = installed();
+    if (!state.englishFont)
+        state.englishFont = QApplication::font();
+    if (language == Language::English) {
+        QFont::removeSubstitutions(state.englishFont->family());
+        QApplication::setFont(*state.englishFont);
+        return;
+    }
+    // The family list makes the CJK SC face the fallback of every font built from the
+    // application font; the substitution covers fonts that name the usual family directly.
+    QFont font = *state.englishFont;
+    font.setFamilies({state.englishFont->family(), chineseFamily});
+    QFont::insertSubstitution(state.englishFont->family(), chineseFamily);
+    QApplication::setFont(font);
+}
+
+} // namespace
+
+QString languageKey(Language language)
+{
+    return language == Language::SimplifiedChinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
+}
+
+std::optional<Language> parseLanguage(const QString& key)
+{
+    for (Language language : {Language::English, Language::SimplifiedChinese})
+        if (languageKey(language) == key)
+            return language;
+    return std::nullopt;
+}
+
+QString languageName(Language language)
+{
+    return language == Language::SimplifiedChinese ? QStringLiteral("简体中文") : QStringLiteral("English");
+}
+
+Language rememberedLanguage()
+{
+    return parseLanguage(QSettings().value(settingsKey).toString()).value_or(Language::English);
+}
+
+void rememberLanguage(Language language) { QSettings().setValue(settingsKey, languageKey(language)); }
+
+bool installLanguage(Language language)
+{
+    removeTranslators();
+    Installed& state = installed();
+    bool loaded = true;
+    if (language != Language::English) {
+        const QString key = languageKey(language);
+        auto app = std::make_unique<QTranslator>();
+        loaded = app->load(QStringLiteral(":/i18n/pe-explorer_%1.qm").arg(key));
+        if (loaded) {
+            QCoreApplication::installTranslator(app.get());
+            state.app = app.release();
+            // Qt's own texts (dialog buttons, file dialogs); missing on a minimal Qt, harmless.
+            auto qt = std::make_unique<QTranslator>();
+            if (qt->load(QStringLiteral("qtbase_%1").arg(key), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+                QCoreApplication::installTranslator(qt.get());
+                state.qt = qt.release();
+            }
+        }
+    }
+    state.language = loaded ? language : Language::English;
+    applyFont(state.language);
+    return loaded;
+}
+
+Language installedLanguage() { return installed().language; }
+
+QMenu* createLanguageMenu(QWidget* parent, const std::function<void(Language)>& choose)
+{
+    // "Language" in both languages, so that someone who switched by mistake finds the way back.
+    auto* menu = new QMenu(QCoreApplication::translate("pe::ui::Language", "&Language / 语言"), parent);
+    auto* group = new QActionGroup(menu);
+    for (Language language : {Language::English, Language::SimplifiedChinese}) {
+        QAction* action = menu->addAction(languageName(language));
+        action->setCheckable(true);
+        action->setChecked(language == installedLanguage());
+        action->setData(languageKey(language));
+        group->addAction(action);
+        QObject::connect(action, &QAction::triggered, menu, [choose, language] { choose(language); });
+    }
+    return menu;
+}
+
+} // namespace pe::ui
