@@ -1840,6 +1840,22 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
         <source>Cannot save the session to %1: %2</source>
         <translation>无法将会话保存到 %1：%2</translation>
     </message>
+    <message>
+        <source>%1 is %2; allowed: an object of options</source>
+        <translation>%1 为 %2；允许：一个选项对象</translation>
+    </message>
+    <message>
+        <source>%1 has %2 options; allowed: at most %3</source>
+        <translation>%1 有 %2 个选项；允许：最多 %3 个</translation>
+    </message>
+    <message>
+        <source>%1: option name &quot;%2&quot; is not allowed; allowed: a letter, then up to 63 letters, digits or _</source>
+        <translation>%1：不允许的选项名“%2”；允许：一个字母，后跟最多 63 个字母、数字或 _</translation>
+    </message>
+    <message>
+        <source>allowed: true, false, a number from −%1 to %1 or a text of at most %2 characters</source>
+        <translation>允许：true、false、−%1 到 %1 之间的数，或最多 %2 个字符的文本</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::SessionController</name>
