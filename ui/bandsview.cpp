@@ -194,7 +194,7 @@ void BandsView::redraw(const Frame& f)
     m_rubberBand->setBrush(QColor(255, 80, 80, 25));
     m_titleText = tr("Frequency bands\nd_model %1 · max_len %2 · base %3 · %4 frequencies")
                       .arg(f.spec.dModel).arg(f.spec.maxLen).arg(shortNumber(f.spec.base, 6))
-                      .arg(QString::fromUtf8(core::frequencyRuleName(f.spec.frequencies).data()));
+                      .arg(frequencyRuleText(f.spec.frequencies));
     if (const QString resolution = resolutionText(f); !resolution.isEmpty())
         m_titleText += QLatin1Char('\n') + resolution;
     if (banded)

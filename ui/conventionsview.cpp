@@ -30,11 +30,6 @@ QString variantText(core::FrequencyVariant variant)
     return {};
 }
 
-QString layoutText(core::Layout layout)
-{
-    return layout == core::Layout::Interleaved ? ConventionsView::tr("interleaved") : ConventionsView::tr("split");
-}
-
 /// @p text broken at its spaces so that no line is wider than @p width (a note of sentences,
 /// where wrappedText() breaks only between " · " parts).
 QString wrappedWords(const QString& text, const QFont& font, double width)

@@ -107,8 +107,8 @@ void HeatmapView::redraw(const Frame& f)
     }
     m_titleText = tr("Positional encoding\nd_model %1 · max_len %2 · base %3\n%4 · %5 · %6")
                          .arg(f.spec.dModel).arg(f.spec.maxLen).arg(number(f.spec.base))
-                         .arg(QString::fromUtf8(core::layoutName(f.spec.layout).data()),
-                              QString::fromUtf8(core::frequencyRuleName(f.spec.frequencies).data()),
+                         .arg(layoutText(f.spec.layout),
+                              frequencyRuleText(f.spec.frequencies),
                               f.heatExact() ? tr("exact cells")
                                             : tr("rows average %1 positions (zoom in for cells)")
                                                   .arg(number(rowsPerBin, 4)));

@@ -9,6 +9,8 @@
 #include <QSettings>
 #include <QTranslator>
 
+#include <memory>
+
 namespace pe::ui {
 
 namespace {

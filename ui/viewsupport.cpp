@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/viewsupport.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <qcustomplot.h>
 
@@ -32,6 +33,18 @@ QColor seriesColor(int index)
                                        0xE69F00, 0x56B4E9, 0x000000};
     constexpr int count = sizeof colours / sizeof colours[0];
     return QColor::fromRgb(colours[((index % count) + count) % count]);
+}
+
+QString layoutText(core::Layout layout)
+{
+    return layout == core::Layout::Split ? QCoreApplication::translate("pe::ui::ViewText", "split")
+                                         : QCoreApplication::translate("pe::ui::ViewText", "interleaved");
+}
+
+QString frequencyRuleText(core::FrequencyRule rule)
+{
+    return rule == core::FrequencyRule::Tensor2Tensor ? QCoreApplication::translate("pe::ui::ViewText", "tensor2tensor")
+                                                      : QCoreApplication::translate("pe::ui::ViewText", "paper");
 }
 
 QString shortNumber(double value, int digits)

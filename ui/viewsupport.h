@@ -35,6 +35,11 @@ QColor seriesColor(int index);
 /// A compact number for labels and readouts: "25.1", "6.28e+04", "2.1e-16".
 QString shortNumber(double value, int digits = 4);
 
+/// The layout and the frequency rule as titles name them ("interleaved", "paper"): the command
+/// line's names in English, translated in the window.
+QString layoutText(core::Layout layout);
+QString frequencyRuleText(core::FrequencyRule rule);
+
 /// A bold title row inserted at the top of the plot layout, as the heatmap has.
 QCPTextElement* addTitle(QCustomPlot* plot);
 void scaleTitle(QCPTextElement* title, double scale);

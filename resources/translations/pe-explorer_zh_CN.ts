@@ -246,7 +246,7 @@ nearly constant</source>
         <source>Frequency bands
 d_model %1 · max_len %2 · base %3 · %4 frequencies</source>
         <translation>频带
-d_model %1 · max_len %2 · base %3 · %4 频率</translation>
+d_model %1 · max_len %2 · base %3 · %4频率</translation>
     </message>
     <message>
         <source>band: pairs %1–%2</source>
@@ -473,14 +473,6 @@ d_model %1 · max_len %2 · base %3 · %4 频率</translation>
     <message>
         <source>MISTAKE: shifted cosine</source>
         <translation>错误：余弦偏移</translation>
-    </message>
-    <message>
-        <source>interleaved</source>
-        <translation>交错</translation>
-    </message>
-    <message>
-        <source>split</source>
-        <translation>分块</translation>
     </message>
     <message>
         <source>&lt;b&gt;Conventions side by side.&lt;/b&gt; The same d_model and base under the settings on the left (A) and under one other convention (B), with their difference A − B. Libraries disagree on where the sines go (interleaved or split), on the frequencies (the paper or tensor2tensor/fairseq) and on the first position (fairseq starts at 2). Two variants copied from textbooks and blogs are shown too, marked in red as the mistakes they are.</source>
@@ -2060,6 +2052,25 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>Follow the desktop&apos;s light or dark colours</source>
         <translation>跟随桌面的浅色或深色配色</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::ViewText</name>
+    <message>
+        <source>split</source>
+        <translation>分块</translation>
+    </message>
+    <message>
+        <source>interleaved</source>
+        <translation>交错</translation>
+    </message>
+    <message>
+        <source>tensor2tensor</source>
+        <translation>tensor2tensor</translation>
+    </message>
+    <message>
+        <source>paper</source>
+        <translation>论文</translation>
     </message>
 </context>
 <context>

@@ -13,9 +13,12 @@
 #include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QFontDatabase>
+#include <QImage>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPainter>
 #include <QPointer>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -92,6 +95,25 @@ MainWindow* chooseLanguage(MainWindow* window, const QString& key)
     return successor;
 }
 
+/// Two characters whose simplified Chinese and Japanese glyphs differ, drawn in `font`.
+QImage hanGlyphs(QFont font)
+{
+    QImage image(160, 60, QImage::Format_RGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    font.setPixelSize(40);
+    painter.setFont(font);
+    painter.drawText(image.rect(), Qt::AlignCenter, QStringLiteral("直骨"));
+    return image;
+}
+
+QFont family(const QString& name)
+{
+    QFont font;
+    font.setFamilies({name});
+    return font;
+}
+
 } // namespace
 
 class TestLanguage : public QObject {
@@ -102,6 +124,7 @@ private slots:
     void englishIsTheDefault();
     void switchesThroughTheMenuAndKeepsTheState();
     void choiceIsRemembered();
+    void chineseTakesTheSimplifiedChineseFace();
     void catalogueIsComplete();
 };
 
@@ -220,6 +243,19 @@ void TestLanguage::choiceIsRemembered()
     MainWindow window;
     QCOMPARE(menuTitles(window).value(0), QStringLiteral("文件(&F)"));
     QVERIFY(languageAction(window, QStringLiteral("zh_CN"))->isChecked());
+}
+
+void TestLanguage::chineseTakesTheSimplifiedChineseFace()
+{
+    const QStringList families = QFontDatabase::families();
+    for (const QString& name : {QStringLiteral("Noto Sans CJK SC"), QStringLiteral("Noto Sans CJK JP")})
+        QVERIFY2(families.contains(name), qPrintable(name + QStringLiteral(" is missing: install fonts-noto-cjk")));
+    const QImage simplified = hanGlyphs(family(QStringLiteral("Noto Sans CJK SC")));
+    QVERIFY(simplified != hanGlyphs(family(QStringLiteral("Noto Sans CJK JP")))); // the characters tell them apart
+    QVERIFY(pe::ui::installLanguage(Language::SimplifiedChinese));
+    QCOMPARE(hanGlyphs(QApplication::font()), simplified);
+    MainWindow window; // widgets built now write Han characters in it too
+    QCOMPARE(hanGlyphs(window.controls()->font()), simplified);
 }
 
 void TestLanguage::catalogueIsComplete()
