@@ -119,9 +119,12 @@ int main(int argc, char** argv)
         QObject::connect(window->document(), &pe::ui::Document::frameReady, window, &QWidget::close,
                          Qt::QueuedConnection);
     const int exitCode = application.exec();
-    // The window shown last (the first one, or the one that replaced it).
+    // The window shown last (the first one, or the one that replaced it). Listed first: deleting
+    // a window deletes its menus, which are top-level widgets too.
+    QList<pe::ui::MainWindow*> windows;
     for (QWidget* widget : QApplication::topLevelWidgets())
-        if (qobject_cast<pe::ui::MainWindow*>(widget))
-            delete widget;
+        if (auto* mainWindow = qobject_cast<pe::ui::MainWindow*>(widget))
+            windows.append(mainWindow);
+    qDeleteAll(windows);
     return exitCode;
 }
