@@ -6,6 +6,7 @@
 #include <QFont>
 #include <QLibraryInfo>
 #include <QMenu>
+#include <QPointer>
 #include <QSettings>
 #include <QTranslator>
 
@@ -21,8 +22,9 @@ const QString chineseFamily = QStringLiteral("Noto Sans CJK SC");
 /// The translators and the font the application had before any language was installed.
 struct Installed {
     Language language = Language::English;
-    QTranslator* app = nullptr;
-    QTranslator* qt = nullptr;
+    // Children of the application, so that they go with it; QPointer because they do.
+    QPointer<QTranslator> app;
+    QPointer<QTranslator> qt;
     std::optional<QFont> englishFont;
 };
 
@@ -35,13 +37,19 @@ Installed& installed()
 void removeTranslators()
 {
     Installed& state = installed();
-    for (QTranslator** translator : {&state.app, &state.qt}) {
+    for (QPointer<QTranslator>* translator : {&state.app, &state.qt}) {
         if (*translator) {
             QCoreApplication::removeTranslator(*translator);
-            delete *translator;
-            *translator = nullptr;
+            delete translator->data();
         }
     }
+}
+
+QTranslator* install(std::unique_ptr<QTranslator> translator)
+{
+    translator->setParent(QCoreApplication::instance());
+    QCoreApplication::installTranslator(translator.get());
+    return translator.release();
 }
 
 void applyFont(Language language)
@@ -99,14 +107,11 @@ bool installLanguage(Language language)
         auto app = std::make_unique<QTranslator>();
         loaded = app->load(QStringLiteral(":/i18n/pe-explorer_%1.qm").arg(key));
         if (loaded) {
-            QCoreApplication::installTranslator(app.get());
-            state.app = app.release();
+            state.app = install(std::move(app));
             // Qt's own texts (dialog buttons, file dialogs); missing on a minimal Qt, harmless.
             auto qt = std::make_unique<QTranslator>();
-            if (qt->load(QStringLiteral("qtbase_%1").arg(key), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
-                QCoreApplication::installTranslator(qt.get());
-                state.qt = qt.release();
-            }
+            if (qt->load(QStringLiteral("qtbase_%1").arg(key), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+                state.qt = install(std::move(qt));
         }
     }
     state.language = loaded ? language : Language::English;
