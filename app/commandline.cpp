@@ -194,15 +194,13 @@ void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& s
     if (state.bandLast >= core::pairCount(spec))
         state.bandFirst = state.bandLast = -1;
     if (given(parser, "compare"))
-        state.comparison = *core::parseComparison(choice(parser, QStringLiteral("compare"),
-            {QStringLiteral("layout"), QStringLiteral("frequencies"), QStringLiteral("first-position"),
-             QStringLiteral("doubled-exponent"), QStringLiteral("shifted-cosine")}).toStdString());
-    const QStringList formats{QStringLiteral("float64"), QStringLiteral("float32"), QStringLiteral("bfloat16"), QStringLiteral("float16")};
+        state.comparison = *core::parseComparison(choice(parser, QStringLiteral("compare"), ui::settingsComparisonNames()).toStdString());
+    const QStringList formats = ui::settingsFormatNames();
     if (given(parser, "format"))
         state.format = static_cast<core::NumberFormat>(formats.indexOf(choice(parser, QStringLiteral("format"), formats)));
     if (given(parser, "precision"))
-        state.precisionMode = choice(parser, QStringLiteral("precision"), {QStringLiteral("computed"), QStringLiteral("stored")})
-                == QLatin1String("stored") ? core::PrecisionMode::Stored : core::PrecisionMode::Computed;
+        state.precisionMode = static_cast<core::PrecisionMode>(
+            ui::settingsPrecisionModeNames().indexOf(choice(parser, QStringLiteral("precision"), ui::settingsPrecisionModeNames())));
 }
 
 LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<ui::Session>& session)

@@ -182,31 +182,6 @@ core::EncodingSpec specFrom(const QJsonObject& o)
     return spec;
 }
 
-QStringList comparisonNames()
-{
-    QStringList names;
-    for (core::Comparison c : {core::Comparison::Layout, core::Comparison::Frequencies, core::Comparison::FirstPosition,
-                               core::Comparison::DoubledExponent, core::Comparison::ShiftedCosine})
-        names << QString::fromUtf8(core::comparisonName(c));
-    return names;
-}
-
-/// In the order of core::NumberFormat.
-QStringList formatNames()
-{
-    QStringList names;
-    for (core::NumberFormat f : {core::NumberFormat::Float64, core::NumberFormat::Float32, core::NumberFormat::BFloat16,
-                                 core::NumberFormat::Float16})
-        names << QString::fromUtf8(core::numberFormatName(f));
-    return names;
-}
-
-/// In the order of core::PrecisionMode.
-QStringList precisionModeNames()
-{
-    return {QStringLiteral("stored"), QStringLiteral("computed")};
-}
-
 /// view.options: { view name: { option: true/false, a number or a text } }. Only the shape and
 /// sizes are checked here; each view clamps its values to what its controls allow.
 QMap<QString, QVariantMap> viewOptionsFrom(const QJsonObject& options)
@@ -263,13 +238,13 @@ ViewState stateFrom(const QJsonObject& o)
                             state.colormap);
     band(o, QStringLiteral("selection.band"), state);
     state.comparison = *core::parseComparison(choice(o, QStringLiteral("compare"), QStringLiteral("selection.compare"),
-        comparisonNames(), QString::fromUtf8(core::comparisonName(state.comparison))).toStdString());
-    const QStringList formats = formatNames();
+        settingsComparisonNames(), QString::fromUtf8(core::comparisonName(state.comparison))).toStdString());
+    const QStringList formats = settingsFormatNames();
     state.format = core::NumberFormat(formats.indexOf(choice(o, QStringLiteral("format"), QStringLiteral("selection.format"),
         formats, formats[int(state.format)])));
-    state.precisionMode = choice(o, QStringLiteral("precision"), QStringLiteral("selection.precision"), precisionModeNames(),
-        precisionModeNames()[int(state.precisionMode)]) == QLatin1String("stored") ? core::PrecisionMode::Stored
-                                                                                 : core::PrecisionMode::Computed;
+    const QStringList modes = settingsPrecisionModeNames();
+    state.precisionMode = core::PrecisionMode(modes.indexOf(choice(o, QStringLiteral("precision"), QStringLiteral("selection.precision"),
+        modes, modes[int(state.precisionMode)])));
     return state;
 }
 
@@ -325,6 +300,29 @@ QString jsonKind(const QJsonDocument& document)
 QStringList settingsColormapNames()
 {
     return {QStringLiteral("viridis"), QStringLiteral("diverging"), QStringLiteral("grayscale")};
+}
+
+QStringList settingsComparisonNames()
+{
+    QStringList names;
+    for (core::Comparison c : {core::Comparison::Layout, core::Comparison::Frequencies, core::Comparison::FirstPosition,
+                               core::Comparison::DoubledExponent, core::Comparison::ShiftedCosine})
+        names << QString::fromUtf8(core::comparisonName(c));
+    return names;
+}
+
+QStringList settingsFormatNames()
+{
+    QStringList names;
+    for (core::NumberFormat f : {core::NumberFormat::Float64, core::NumberFormat::Float32, core::NumberFormat::BFloat16,
+                                 core::NumberFormat::Float16})
+        names << QString::fromUtf8(core::numberFormatName(f));
+    return names;
+}
+
+QStringList settingsPrecisionModeNames()
+{
+    return {QStringLiteral("stored"), QStringLiteral("computed")};
 }
 
 QString settingsError(const Settings& settings)
@@ -399,8 +397,8 @@ QByteArray serializeSession(const Session& session)
             {QStringLiteral("colormap"), st.colormap},
             {QStringLiteral("band"), band},
             {QStringLiteral("compare"), QString::fromUtf8(core::comparisonName(st.comparison))},
-            {QStringLiteral("format"), formatNames()[int(st.format)]},
-            {QStringLiteral("precision"), precisionModeNames()[int(st.precisionMode)]}}},
+            {QStringLiteral("format"), settingsFormatNames()[int(st.format)]},
+            {QStringLiteral("precision"), settingsPrecisionModeNames()[int(st.precisionMode)]}}},
         {QStringLiteral("view"), QJsonObject{{QStringLiteral("presentation"), session.presentation},
                                              {QStringLiteral("options"), options}}},
         {QStringLiteral("window"), QJsonObject{

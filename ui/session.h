@@ -44,6 +44,12 @@ struct SessionLimits {
 
 /// The colormaps a setting may name: viridis, diverging, grayscale.
 QStringList settingsColormapNames();
+/// The conventions view's comparisons, as --compare and selection.compare name them.
+QStringList settingsComparisonNames();
+/// The number formats in the order of core::NumberFormat (float64, float32, bfloat16, float16).
+QStringList settingsFormatNames();
+/// The precision modes in the order of core::PrecisionMode (stored, computed).
+QStringList settingsPrecisionModeNames();
 
 /// Why settings cannot be shown in the window ("spec.d_model = 0 is out of range; allowed:
 /// 1 to 4096"), or an empty string. Values are never clamped here: a session holding them is
