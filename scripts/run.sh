@@ -4,5 +4,6 @@
 # Arguments go to the program, e.g. scripts/run.sh --d-model 512 --max-len 2048
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 pe_install_missing
-pe_build release
+# Only the program: the tests and benchmarks are scripts/test.sh's to build.
+pe_build release pe-explorer
 exec "$PE_ROOT/build/release/app/pe-explorer" "$@"

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Installs the Debian 12 packages PE Explorer needs (only those missing, so a second run is
-# quick) and builds the given CMake preset (default: release). Sourced by run.sh and test.sh.
+# quick) and builds the given CMake preset (default: release), or only the given targets of it.
+# Sourced by run.sh and test.sh. Every package a test uses is listed here: a fresh Debian 12
+# passes the whole suite with nothing installed by hand (scripts/test-fresh.sh proves it).
 set -euo pipefail
 
 PE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PE_PACKAGES=(
     build-essential cmake
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-translations-l10n
     libqcustomplot-dev libeigen3-dev libgl-dev
     fonts-dejavu-core fonts-noto-cjk
     xvfb xauth
@@ -32,9 +35,13 @@ pe_install_missing() {
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# pe_build [PRESET [TARGET…]]: configure and build PRESET (release), all of it or only TARGETs.
 pe_build() {
     local preset="${1:-release}"
+    shift || true
+    local targets=()
+    [ $# -gt 0 ] && targets=(--target "$@")
     cd "$PE_ROOT"
     cmake --preset "$preset" >/dev/null
-    cmake --build --preset "$preset"
+    cmake --build --preset "$preset" "${targets[@]}"
 }

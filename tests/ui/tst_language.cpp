@@ -15,6 +15,7 @@
 #include <QFile>
 #include <QFontDatabase>
 #include <QImage>
+#include <QLibraryInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -192,9 +193,14 @@ void TestLanguage::switchesThroughTheMenuAndKeepsTheState()
     QCOMPARE(chinese->heatmap()->plot()->yAxis->label(), QStringLiteral("位置"));
     QVERIFY(chinese->statusBar()->currentMessage().contains(QStringLiteral("撤销历史")));
     // Qt's own texts follow (qtbase_zh_CN), and Han characters get the simplified Chinese face.
+    const QString qtCatalogue = QLibraryInfo::path(QLibraryInfo::TranslationsPath) + QStringLiteral("/qtbase_zh_CN.qm");
+    QVERIFY2(QFile::exists(qtCatalogue),
+             qPrintable(QStringLiteral("%1 not found: Qt's own Chinese texts (Cancel, OK, …) come from it; "
+                                       "install qt6-translations-l10n (scripts/setup.sh does)").arg(qtCatalogue)));
     QDialogButtonBox buttons(QDialogButtonBox::Cancel);
     QCOMPARE(buttons.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("取消"));
-    QVERIFY(QApplication::font().families().contains(QStringLiteral("Noto Sans CJK SC")));
+    QVERIFY2(QApplication::font().families().contains(QStringLiteral("Noto Sans CJK SC")),
+             "the window's font does not ask for Noto Sans CJK SC (is fonts-noto-cjk installed?)");
     QVERIFY(languageAction(*chinese, QStringLiteral("zh_CN"))->isChecked());
     QCOMPARE(languageAction(*chinese, QStringLiteral("en"))->text(), QStringLiteral("English"));
 
