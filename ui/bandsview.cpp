@@ -209,7 +209,7 @@ void BandsView::redraw(const Frame& f)
 void BandsView::prepareForExport(double fontPixels)
 {
     m_forExport = true;
-    refresh();
+    redrawCurrent();
     m_rubberBand->setVisible(false);
     plot()->legend->setIconSize(10, 10); // room for a marker: these entries have no line
     plot()->legend->setIconTextPadding(4);

@@ -46,6 +46,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
+    Changes dependencies() const override { return Change::Spec | Change::Band | Change::Precision; }
     void applyScale() override;
 
 private:

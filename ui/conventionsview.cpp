@@ -291,7 +291,7 @@ void ConventionsView::fillMaps(const Frame& f)
 void ConventionsView::prepareForExport(double fontPixels)
 {
     m_forExport = true;
-    refresh();
+    redrawCurrent();
     PlotView::prepareForExport(fontPixels);
     QFont noteFont = m_note->font();
     noteFont.setPixelSize(std::max(1, static_cast<int>(std::lround(fontPixels * 0.875))));

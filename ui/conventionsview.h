@@ -39,6 +39,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
+    Changes dependencies() const override { return Change::Spec | Change::Comparison | Change::Colormap | Change::Position | Change::Dimension | Change::Offset; }
     void applyScale() override;
 
 private:

@@ -61,8 +61,9 @@ QString fieldText(Document::Field field)
 
 } // namespace
 
-Document::Document(QObject* parent)
+Document::Document(QObject* parent, unsigned shownViews)
     : QObject(parent)
+    , m_shownViews(shownViews)
 {
     m_settings.state.dimension = 4;
     connect(&m_watcher, &QFutureWatcher<FramePtr>::finished, this, &Document::onFrameComputed);
@@ -157,14 +158,18 @@ void Document::apply(const Settings& settings)
     const Settings valid = sanitized(settings);
     if (valid == m_settings)
         return;
-    if (valid.spec != m_settings.spec) {
+    Changes what = changesBetween(m_settings, valid);
+    if (what & Change::Spec) {
         m_heatWindow = {}; // a new matrix starts fully zoomed out
         m_waveWindow = {};
+        what |= Change::HeatWindow | Change::WaveWindow;
     }
-    if (!std::ranges::equal(valid.state.dims, m_settings.state.dims))
+    if (what & Change::WaveDims) {
         m_waveWindow = {};
+        what |= Change::WaveWindow;
+    }
     m_settings = valid;
-    emit changed();
+    emit changed(what);
     requestFrame();
 }
 
@@ -251,11 +256,28 @@ void Document::computeNow()
     m_watcher.waitForFinished();
     m_computeAgain = false;
     const std::uint64_t generation = ++m_latestGeneration;
-    FramePtr frame = buildFrame(m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, generation, m_frame, m_latestGeneration);
+    FramePtr frame = buildFrame(m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, generation, m_frame,
+                                m_latestGeneration, wantedParts());
     if (!frame)
         return;
     m_frame = std::move(frame);
     emit frameReady();
+}
+
+void Document::setShownViews(unsigned views)
+{
+    if (views == m_shownViews)
+        return;
+    m_shownViews = views;
+    // A view just shown whose part the newest frame (or the one being computed) lacks.
+    const unsigned have = m_watcher.isRunning() ? m_requestedParts : (m_frame ? m_frame->parts : 0u);
+    if ((wantedParts() & have) != wantedParts())
+        requestFrame();
+}
+
+void Document::setViewShown(View view, bool shown)
+{
+    setShownViews(shown ? m_shownViews | viewBit(view) : m_shownViews & ~viewBit(view));
 }
 
 void Document::setWaveWindow(RowWindow window)
@@ -276,8 +298,9 @@ void Document::requestFrame()
         return;
     }
     m_computeAgain = false;
+    m_requestedParts = wantedParts();
     m_watcher.setFuture(QtConcurrent::run(buildFrame, m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow,
-                                          generation, m_frame, std::cref(m_latestGeneration)));
+                                          generation, m_frame, std::cref(m_latestGeneration), m_requestedParts));
 }
 
 void Document::onFrameComputed()

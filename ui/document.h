@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/changes.h"
 #include "ui/frame.h"
 
 #include <QFutureWatcher>
@@ -21,7 +22,8 @@ public:
     enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
                        Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision, All, Session };
 
-    explicit Document(QObject* parent = nullptr);
+    /// `shownViews`: see setShownViews().
+    explicit Document(QObject* parent = nullptr, unsigned shownViews = ~0u);
     ~Document() override;
 
     const core::EncodingSpec& spec() const { return m_settings.spec; }
@@ -64,6 +66,13 @@ public:
     /// consecutive steps of one run are one undo step.
     void stepAnimation(Field field, std::int64_t value, int run);
 
+    /// Which views are on screen (a bit per View, viewBit()): frames compute only what those
+    /// draw. A new document computes for every view (exports, tests); the window starts from
+    /// none and its views report themselves as they are shown and hidden.
+    void setShownViews(unsigned views);
+    void setViewShown(View view, bool shown);
+    unsigned shownViews() const { return m_shownViews; }
+
     /// Rows the heatmap shows (its zoom); not an undo step.
     void setHeatWindow(RowWindow window);
     RowWindow heatWindow() const { return m_heatWindow; }
@@ -82,7 +91,8 @@ public:
     void apply(const Settings& settings);
 
 signals:
-    void changed();
+    /// Once per edit, undo or redo: what it changed.
+    void changed(pe::ui::Changes what);
     void frameReady();
 
 private:
@@ -90,7 +100,12 @@ private:
     void onFrameComputed();
     void push(Settings settings, Field field, int mergeId);
 
+    /// The frame parts the views on screen draw from.
+    unsigned wantedParts() const { return framePartsFor(m_shownViews); }
+
     Settings m_settings;
+    unsigned m_shownViews = ~0u;
+    unsigned m_requestedParts = 0; ///< what the running computation computes
     RowWindow m_heatWindow;
     RowWindow m_waveWindow;
     QUndoStack m_undo;

@@ -4,6 +4,7 @@
 #include "core/wordvectors.h"
 #include "ui/colormaps.h"
 #include "ui/document.h"
+#include "ui/textlabels.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -189,7 +190,7 @@ QWidget* EmbeddingsView::createControls()
     grid->addWidget(m_sqrtBox, 1, 3);
     grid->addWidget(m_segmentBox, 1, 4);
 
-    m_source = new QLabel;
+    m_source = new WrappedLabel;
     m_source->setWordWrap(true);
     m_loadButton = new QPushButton(tr("&Load vectors…"));
     m_loadButton->setToolTip(tr("Read word vectors from a word2vec or GloVe text file (only the sentence's words are kept)"));
@@ -207,7 +208,7 @@ QWidget* EmbeddingsView::createControls()
     grid->addWidget(m_loadButton, 2, 3);
     grid->addWidget(m_randomButton, 2, 4);
 
-    m_fileMessage = new QLabel;
+    m_fileMessage = new WrappedLabel;
     m_fileMessage->setWordWrap(true);
     m_fileMessage->setObjectName(QStringLiteral("fileMessage"));
     m_fileMessage->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -217,7 +218,7 @@ QWidget* EmbeddingsView::createControls()
     grid->addWidget(m_fileMessage, 3, 0, 1, 5);
     grid->addWidget(m_matchButton, 3, 5);
 
-    m_cosine = new QLabel;
+    m_cosine = new WrappedLabel;
     m_cosine->setObjectName(QStringLiteral("cosine"));
     m_cosine->setWordWrap(true);
     m_cosine->setTextFormat(Qt::RichText);
@@ -292,7 +293,7 @@ void EmbeddingsView::setViewOptions(const QVariantMap& options)
     const QString file = options.value(QLatin1String(embeddingKeys::vectorFile)).toString();
     if (!m_vectors && !file.isEmpty())
         loadWordVectors(file); // a remembered file: read it again, in the background
-    refresh();
+    redrawCurrent();
 }
 
 void EmbeddingsView::updateTokenChoices()
@@ -312,7 +313,7 @@ void EmbeddingsView::updateTokenChoices()
 void EmbeddingsView::optionsEdited()
 {
     viewOptionsChanged();
-    refresh();
+    redrawCurrent();
 }
 
 void EmbeddingsView::chooseFile()
@@ -400,7 +401,7 @@ void EmbeddingsView::onLoaded()
         m_vectorFile.clear();
     }
     viewOptionsChanged();
-    refresh();
+    redrawCurrent();
 }
 
 void EmbeddingsView::usePseudoRandomVectors()
@@ -412,7 +413,7 @@ void EmbeddingsView::usePseudoRandomVectors()
     showFileMessage(QString(), false);
     m_matchButton->setVisible(false);
     viewOptionsChanged();
-    refresh();
+    redrawCurrent();
 }
 
 void EmbeddingsView::showFileMessage(const QString& text, bool error)
@@ -567,7 +568,7 @@ void EmbeddingsView::placeHighlights()
 void EmbeddingsView::prepareForExport(double fontPixels)
 {
     m_forExport = true;
-    refresh();
+    redrawCurrent();
     PlotView::prepareForExport(fontPixels);
 }
 

@@ -75,6 +75,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
+    Changes dependencies() const override { return Change::Spec | Change::Colormap; }
     void applyScale() override;
 
 private:

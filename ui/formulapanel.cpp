@@ -5,11 +5,14 @@
 #include "core/frequencies.h"
 #include "core/rotation.h"
 #include "ui/document.h"
+#include "ui/textlabels.h"
 #include "ui/viewsupport.h"
 
 #include <QLabel>
 #include <QTextDocument>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace pe::ui {
 
@@ -27,37 +30,61 @@ QString val(double value)
     return QString::number(value, 'f', 4).replace(QLatin1Char('-'), QChar(0x2212));
 }
 
-/// A matrix or column vector between tall brackets, as a rich-text table.
-QString matrixHtml(const QList<QStringList>& rows)
-{
-    QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"0\">");
-    const QString bracket = QStringLiteral("<td rowspan=\"%1\" valign=\"middle\" style=\"font-size:x-large\">%2</td>");
-    for (int r = 0; r < rows.size(); ++r) {
-        html += QStringLiteral("<tr>");
-        if (r == 0)
-            html += bracket.arg(rows.size()).arg(QStringLiteral("["));
-        for (const QString& cell : rows[r])
-            html += QStringLiteral("<td align=\"right\">&nbsp;%1&nbsp;</td>").arg(cell);
-        if (r == 0)
-            html += bracket.arg(rows.size()).arg(QStringLiteral("]"));
-        html += QStringLiteral("</tr>");
-    }
-    return html + QStringLiteral("</table>");
-}
+/// One piece of an equation drawn in monospace lines: a matrix (rows of cells between tall
+/// brackets) or a word such as "=" (one row, drawn on the first line).
+struct Piece {
+    QList<QStringList> rows;
+    bool isMatrix = true;
+};
 
-/// Several pieces side by side (matrices, "=", "·"), vertically centred.
-QString rowHtml(const QStringList& pieces)
+Piece word(const QString& text) { return {{{text}}, false}; }
+Piece matrix(const QList<QStringList>& rows) { return {rows, true}; }
+
+/// Pieces side by side as a preformatted block with ⎡ ⎤ / ⎣ ⎦ brackets. Rich-text tables
+/// (nested ones especially) cost a QLabel about 10 ms of layout for every new selection; these
+/// lines cost under 1 ms and read the same on a blackboard. Each number of a matrix stands
+/// between two &nbsp; (tests read the cells from the HTML).
+QString equationHtml(const QList<Piece>& pieces)
 {
-    QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\"><tr>");
-    for (const QString& piece : pieces)
-        html += QStringLiteral("<td valign=\"middle\">%1</td>").arg(piece);
-    return html + QStringLiteral("</tr></table>");
+    qsizetype lines = 1;
+    for (const Piece& piece : pieces)
+        lines = std::max(lines, piece.rows.size());
+    QStringList out(lines);
+    for (const Piece& piece : pieces) {
+        QList<qsizetype> widths;
+        for (const QStringList& row : piece.rows)
+            for (qsizetype c = 0; c < row.size(); ++c) {
+                if (widths.size() <= c)
+                    widths.append(0);
+                widths[c] = std::max(widths[c], row[c].size());
+            }
+        for (qsizetype line = 0; line < lines; ++line) {
+            QString text;
+            const bool filled = line < piece.rows.size();
+            if (piece.isMatrix) {
+                const qsizetype n = piece.rows.size();
+                const QChar open = n == 1 ? QLatin1Char('[') : line == 0 ? QChar(0x23A1) : line == n - 1 ? QChar(0x23A3) : QChar(0x23A2);
+                const QChar close = n == 1 ? QLatin1Char(']') : line == 0 ? QChar(0x23A4) : line == n - 1 ? QChar(0x23A6) : QChar(0x23A5);
+                text += filled ? open : QLatin1Char(' ');
+                for (qsizetype c = 0; c < widths.size(); ++c) {
+                    const QString cell = filled ? piece.rows[line].value(c) : QString();
+                    const QString padding(widths[c] - cell.size(), QLatin1Char(' '));
+                    text += padding + QStringLiteral("&nbsp;") + cell.toHtmlEscaped() + QStringLiteral("&nbsp;");
+                }
+                text += filled ? close : QLatin1Char(' ');
+            } else {
+                text = filled ? piece.rows[line].value(0).toHtmlEscaped() : QString(widths.value(0), QLatin1Char(' '));
+            }
+            out[line] += text + QLatin1Char(' ');
+        }
+    }
+    return QStringLiteral("<pre>") + out.join(QLatin1Char('\n')) + QStringLiteral("</pre>");
 }
 
 } // namespace
 
 FormulaPanel::FormulaPanel(Document* document, QWidget* parent)
-    : QWidget(parent), m_document(document), m_label(new QLabel(this))
+    : QWidget(parent), m_document(document), m_label(new WrappedLabel(this))
 {
     m_label->setObjectName(QStringLiteral("formula"));
     m_label->setTextFormat(Qt::RichText);
@@ -72,7 +99,17 @@ FormulaPanel::FormulaPanel(Document* document, QWidget* parent)
     refresh();
 }
 
-QString FormulaPanel::html() const { return m_label->text(); }
+QString FormulaPanel::html() const
+{
+    return m_stale ? cellHtml() + rotationHtml() : m_label->text();
+}
+
+void FormulaPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
+}
 
 QString FormulaPanel::plainText() const
 {
@@ -90,7 +127,13 @@ void FormulaPanel::setScale(double scale)
 
 void FormulaPanel::refresh()
 {
-    m_label->setText(cellHtml() + rotationHtml());
+    // Only while on screen: the formula dock is often closed, and its rich text is costly.
+    if (!isVisible()) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
+    setLabelText(m_label, cellHtml() + rotationHtml());
 }
 
 QString FormulaPanel::cellHtml() const
@@ -141,20 +184,20 @@ QString FormulaPanel::rotationHtml() const
     const Eigen::VectorXd rotated = core::rotatedEncoding(spec, p, k);
     html += tr("<p>ω = %1, kω = %2 rad: every step of k turns the pair's (sin, cos) point by ω.</p>")
                 .arg(num(double(omega)), num(core::encodingAngle(spec, k, pair)));
-    const QString numbers = matrixHtml({{val(turn.cos), val(turn.sin)}, {val(-turn.sin), val(turn.cos)}});
-    html += rowHtml({QStringLiteral("M<sub>k</sub> ="),
-                     matrixHtml({{QStringLiteral("cos kω"), QStringLiteral("sin kω")},
-                                 {QStringLiteral("−sin kω"), QStringLiteral("cos kω")}})});
-    html += rowHtml({QStringLiteral("="), numbers});
+    const Piece numbers = matrix({{val(turn.cos), val(turn.sin)}, {val(-turn.sin), val(turn.cos)}});
+    html += equationHtml({word(QStringLiteral("M\u2096 =")),
+                          matrix({{QStringLiteral("cos kω"), QStringLiteral("sin kω")},
+                                  {QStringLiteral("−sin kω"), QStringLiteral("cos kω")}}),
+                          word(QStringLiteral("=")), numbers});
     html += tr("<p>PE(p+k) = M<sub>k</sub>·PE(p) for this pair (p = %1, p+k = %2, columns %3 and %4):</p>")
                 .arg(p).arg(p + k).arg(sinCol).arg(cosCol);
     // Narrow enough for the side of a projected window: the symbols, then the numbers, then the result.
     const QString sinAt = QStringLiteral("sin(%1ω)"), cosAt = QStringLiteral("cos(%1ω)");
-    html += rowHtml({matrixHtml({{sinAt.arg(p + k)}, {cosAt.arg(p + k)}}), QStringLiteral("= M<sub>k</sub> ·"),
-                     matrixHtml({{sinAt.arg(p)}, {cosAt.arg(p)}})});
-    html += rowHtml({QStringLiteral("="), numbers, QStringLiteral("·"),
-                     matrixHtml({{val(core::encodingValue(spec, p, sinCol))}, {val(core::encodingValue(spec, p, cosCol))}})});
-    html += rowHtml({QStringLiteral("="), matrixHtml({{val(rotated[sinCol])}, {val(rotated[cosCol])}})});
+    html += equationHtml({matrix({{sinAt.arg(p + k)}, {cosAt.arg(p + k)}}), word(QStringLiteral("= M\u2096 ·")),
+                          matrix({{sinAt.arg(p)}, {cosAt.arg(p)}})});
+    html += equationHtml({word(QStringLiteral("=")), numbers, word(QStringLiteral("·")),
+                          matrix({{val(core::encodingValue(spec, p, sinCol))}, {val(core::encodingValue(spec, p, cosCol))}})});
+    html += equationHtml({word(QStringLiteral("=")), matrix({{val(rotated[sinCol])}, {val(rotated[cosCol])}})});
     html += tr("<p>and directly: sin(%1ω) = %2, cos(%1ω) = %3 — the same numbers.</p>")
                 .arg(p + k).arg(val(core::encodingValue(spec, p + k, sinCol)), val(core::encodingValue(spec, p + k, cosCol)));
     return html;

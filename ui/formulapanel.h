@@ -23,6 +23,9 @@ public:
     /// Multiplies the font size (presentation mode); 1 is normal.
     void setScale(double scale);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void refresh();
     QString cellHtml() const;
@@ -30,6 +33,7 @@ private:
 
     Document* m_document;
     QLabel* m_label;
+    bool m_stale = false; ///< the settings changed while the panel was hidden
 };
 
 } // namespace pe::ui

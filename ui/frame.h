@@ -44,6 +44,21 @@ struct WaveData {
     QVector<double> sampleX, sampleY; ///< integer rows and their exact values
 };
 
+/// The parts of a frame, each computed only while a view on screen draws it.
+enum class FramePart : unsigned {
+    Heat = 1u << 0,        ///< the encoding heatmap
+    Waves = 1u << 1,
+    Similarity = 1u << 2,  ///< the matrix, its kernel and the profile
+    Offset = 1u << 3,      ///< the relative-offset inspector
+    Conventions = 1u << 4,
+    Precision = 1u << 5,
+    All = (1u << 6) - 1,
+};
+/// The parts that the views in `views` (a bit per View) draw from.
+unsigned framePartsFor(unsigned views);
+/// The bit of `view` in a set of views.
+constexpr unsigned viewBit(View view) { return 1u << static_cast<unsigned>(view); }
+
 /// Everything the views draw for one state of the document. Built off the GUI thread by
 /// buildFrame(); views only read it, so every number shown comes from core.
 struct Frame {
@@ -52,6 +67,8 @@ struct Frame {
     RowWindow heatWindow;        ///< the rows asked for (count 0 = all)
     RowWindow waveWindow;        ///< the rows of the wave plot asked for (count 0 = automatic)
     std::uint64_t generation = 0;
+    unsigned parts = 0;          ///< the FramePart bits computed for this frame (others are empty)
+    bool has(FramePart part) const { return parts & static_cast<unsigned>(part); }
 
     // Encoding heatmap: rows [heatFirstRow, heatFirstRow + heatRowCount) in heat.rows() bins.
     SharedMatrix heat;           ///< bins × d_model; bin averages when binned
@@ -127,8 +144,10 @@ struct FrameLimits {
 
 /// Computes the frame for spec/state, reusing the parts of `previous` whose inputs did not
 /// change. Returns nullptr when `latest` moves past `generation` (a newer request supersedes it).
+/// Only the FramePart bits in `parts` are computed (or taken from `previous`); the frequencies
+/// and resolution limits are always there.
 FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowWindow heatWindow,
                     RowWindow waveWindow, std::uint64_t generation, const FramePtr& previous,
-                    const std::atomic<std::uint64_t>& latest);
+                    const std::atomic<std::uint64_t>& latest, unsigned parts = unsigned(FramePart::All));
 
 } // namespace pe::ui

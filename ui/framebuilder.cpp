@@ -147,36 +147,45 @@ void buildOffset(Frame& f)
 }
 
 /// Everything but the similarity: heatmap, waves and the offset inspector, each reused from
-/// `previous` when its inputs did not change.
+/// `previous` when its inputs did not change, computed when asked for, else left out.
 template <typename Superseded>
 void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Superseded& superseded)
 {
-    if (sameSpec && previous->heatWindow == f.heatWindow) {
-        f.heat = previous->heat;
-        f.heatFirstRow = previous->heatFirstRow;
-        f.heatRowCount = previous->heatRowCount;
-    } else {
-        buildHeat(f);
+    const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
+    if (f.has(FramePart::Heat)) {
+        if (reusable(FramePart::Heat) && previous->heatWindow == f.heatWindow) {
+            f.heat = previous->heat;
+            f.heatFirstRow = previous->heatFirstRow;
+            f.heatRowCount = previous->heatRowCount;
+        } else {
+            buildHeat(f);
+        }
     }
     if (superseded())
         return;
     // Not QList::operator==: Qt 6.4 hands memcmp a null pointer for an empty list (UBSan aborts).
-    if (sameSpec && std::ranges::equal(previous->state.dims, f.state.dims) && previous->waveWindow == f.waveWindow) {
-        f.waves = previous->waves;
-        f.waveFirstRow = previous->waveFirstRow;
-        f.waveRowCount = previous->waveRowCount;
-    } else {
-        buildWaves(f);
+    if (f.has(FramePart::Waves)) {
+        if (reusable(FramePart::Waves) && std::ranges::equal(previous->state.dims, f.state.dims)
+            && previous->waveWindow == f.waveWindow) {
+            f.waves = previous->waves;
+            f.waveFirstRow = previous->waveFirstRow;
+            f.waveRowCount = previous->waveRowCount;
+        } else {
+            buildWaves(f);
+        }
     }
-    if (sameSpec && previous->state.position == f.state.position && previous->state.offset == f.state.offset) {
-        f.pe = previous->pe;
-        f.peShifted = previous->peShifted;
-        f.rotated = previous->rotated;
-        f.residual = previous->residual;
-        f.offsetDotX = previous->offsetDotX;
-        f.offsetDotY = previous->offsetDotY;
-    } else {
-        buildOffset(f);
+    if (f.has(FramePart::Offset)) {
+        if (reusable(FramePart::Offset) && previous->state.position == f.state.position
+            && previous->state.offset == f.state.offset) {
+            f.pe = previous->pe;
+            f.peShifted = previous->peShifted;
+            f.rotated = previous->rotated;
+            f.residual = previous->residual;
+            f.offsetDotX = previous->offsetDotX;
+            f.offsetDotY = previous->offsetDotY;
+        } else {
+            buildOffset(f);
+        }
     }
 }
 
@@ -256,9 +265,25 @@ QVector<ErrorCurveKind> errorCurveKinds()
             {F::Float64, M::Computed}};
 }
 
+unsigned framePartsFor(unsigned views)
+{
+    unsigned parts = 0;
+    const auto need = [&](View view, FramePart part) {
+        if (views & viewBit(view))
+            parts |= static_cast<unsigned>(part);
+    };
+    need(View::Heatmap, FramePart::Heat);
+    need(View::Waves, FramePart::Waves);
+    need(View::Similarity, FramePart::Similarity);
+    need(View::Offset, FramePart::Offset);
+    need(View::Conventions, FramePart::Conventions);
+    need(View::Precision, FramePart::Precision);
+    return parts;
+}
+
 FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowWindow heatWindow,
                     RowWindow waveWindow, std::uint64_t generation, const FramePtr& previous,
-                    const std::atomic<std::uint64_t>& latest)
+                    const std::atomic<std::uint64_t>& latest, unsigned parts)
 {
     auto f = std::make_shared<Frame>();
     f->spec = spec;
@@ -266,67 +291,81 @@ FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowW
     f->heatWindow = heatWindow;
     f->waveWindow = waveWindow;
     f->generation = generation;
+    f->parts = parts;
     const auto superseded = [&] { return latest.load() != generation; };
     const bool sameSpec = previous && previous->spec == spec;
+    const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
 
     // The similarity half runs on the second thread while this one does the rest.
-    const bool sameKernel = sameSpec && previous->state.normalize == state.normalize;
-    QFuture<void> similarityHalf = QtConcurrent::run(&secondThread(), [&] {
-        if (sameKernel) {
-            f->kernel = previous->kernel;
-            f->similarity = previous->similarity;
-        } else {
-            buildSimilarity(*f);
-        }
-        if (superseded())
-            return;
-        if (sameKernel && previous->state.position == state.position) {
-            f->profileX = previous->profileX;
-            f->profileY = previous->profileY;
-            f->selfSimilarity = previous->selfSimilarity;
-        } else {
-            buildProfile(*f);
-        }
-    });
+    QFuture<void> similarityHalf;
+    if (f->has(FramePart::Similarity)) {
+        const bool sameKernel = reusable(FramePart::Similarity) && previous->state.normalize == state.normalize;
+        similarityHalf = QtConcurrent::run(&secondThread(), [&, sameKernel] {
+            if (sameKernel) {
+                f->kernel = previous->kernel;
+                f->similarity = previous->similarity;
+            } else {
+                buildSimilarity(*f);
+            }
+            if (superseded())
+                return;
+            if (sameKernel && previous->state.position == state.position) {
+                f->profileX = previous->profileX;
+                f->profileY = previous->profileY;
+                f->selfSimilarity = previous->selfSimilarity;
+            } else {
+                buildProfile(*f);
+            }
+        });
+    }
     buildRest(*f, previous, sameSpec, superseded);
     similarityHalf.waitForFinished();
     if (superseded())
         return nullptr;
-    f->omega = core::angularFrequencies(spec);
-    f->wavelength = core::wavelengths(spec);
-    if (superseded())
-        return nullptr;
-
-    if (sameSpec && previous->state.comparison == state.comparison) {
-        f->conventionA = previous->conventionA;
-        f->conventionB = previous->conventionB;
-        f->conventionHeatA = previous->conventionHeatA;
-        f->conventionHeatB = previous->conventionHeatB;
-        f->slowPairsA = previous->slowPairsA;
-        f->slowPairsB = previous->slowPairsB;
+    if (sameSpec) {
+        f->omega = previous->omega;
+        f->wavelength = previous->wavelength;
     } else {
-        buildConventions(*f);
+        f->omega = core::angularFrequencies(spec);
+        f->wavelength = core::wavelengths(spec);
     }
-    buildConventionResiduals(*f);
-    if (superseded())
-        return nullptr;
-
-    const bool sameFormat = sameSpec && previous->state.format == state.format;
-    if (sameFormat && previous->state.precisionMode == state.precisionMode) {
-        f->precisionRows = previous->precisionRows;
-        f->precisionHeat = previous->precisionHeat;
-    } else {
-        buildPrecisionHeat(*f);
-    }
-    if (sameFormat)
+    if (sameSpec && previous->state.format == state.format)
         f->resolution = previous->resolution;
     else
         buildResolution(*f);
-    if (sameSpec) {
-        f->errorRows = previous->errorRows;
-        f->errorCurves = previous->errorCurves;
-    } else {
-        buildErrorCurves(*f);
+    if (superseded())
+        return nullptr;
+
+    if (f->has(FramePart::Conventions)) {
+        if (reusable(FramePart::Conventions) && previous->state.comparison == state.comparison) {
+            f->conventionA = previous->conventionA;
+            f->conventionB = previous->conventionB;
+            f->conventionHeatA = previous->conventionHeatA;
+            f->conventionHeatB = previous->conventionHeatB;
+            f->slowPairsA = previous->slowPairsA;
+            f->slowPairsB = previous->slowPairsB;
+        } else {
+            buildConventions(*f);
+        }
+        buildConventionResiduals(*f);
+        if (superseded())
+            return nullptr;
+    }
+
+    if (f->has(FramePart::Precision)) {
+        const bool sameFormat = reusable(FramePart::Precision) && previous->state.format == state.format;
+        if (sameFormat && previous->state.precisionMode == state.precisionMode) {
+            f->precisionRows = previous->precisionRows;
+            f->precisionHeat = previous->precisionHeat;
+        } else {
+            buildPrecisionHeat(*f);
+        }
+        if (reusable(FramePart::Precision)) {
+            f->errorRows = previous->errorRows;
+            f->errorCurves = previous->errorCurves;
+        } else {
+            buildErrorCurves(*f);
+        }
     }
     return f;
 }

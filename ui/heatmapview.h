@@ -34,6 +34,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
+    Changes dependencies() const override { return Change::Spec | Change::Position | Change::Dimension | Change::Band | Change::Colormap | Change::HeatWindow; }
     void applyScale() override;
 
 private:

@@ -14,6 +14,7 @@
 #include "ui/sessioncontroller.h"
 #include "ui/precisionview.h"
 #include "ui/similarityview.h"
+#include "ui/textlabels.h"
 #include "ui/theme.h"
 #include "ui/wavesview.h"
 
@@ -34,7 +35,7 @@
 namespace pe::ui {
 
 MainWindow::MainWindow(const Settings& initial, QWidget* parent)
-    : QMainWindow(parent), m_document(new Document(this))
+    : QMainWindow(parent), m_document(new Document(this, 0)) // views report themselves as they are shown
 {
     setWindowTitle(tr("PE Explorer — sinusoidal positional encoding"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/pe-explorer.svg"))); // dialogs inherit it
@@ -79,6 +80,7 @@ QDockWidget* MainWindow::addViewDock(PlotView* view, const QString& title, const
     m_views.append(view);
     m_docks.append(dock);
     connect(view, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);
+    connect(dock, &QDockWidget::visibilityChanged, view, &PlotView::setTabRaised);
     return dock;
 }
 
@@ -283,7 +285,7 @@ void MainWindow::updateStatus()
                        .arg(m_document->state().offset);
     if (!m_document->isFrameCurrent())
         text += tr(" · computing…");
-    m_status->setText(text);
+    setLabelText(m_status, text);
 }
 
 void MainWindow::showEvent(QShowEvent* event)

@@ -2,6 +2,7 @@
 #include "ui/offsetview.h"
 
 #include "ui/document.h"
+#include "ui/textlabels.h"
 
 #include <QBoxLayout>
 #include <QLabel>
@@ -28,7 +29,7 @@ QVector<double> toVector(const Eigen::VectorXd& values)
 OffsetView::OffsetView(Document* document, QWidget* parent)
     : PlotView(document, View::Offset, parent)
     , m_pairsBar(new QWidget(this))
-    , m_pairsLabel(new QLabel(m_pairsBar))
+    , m_pairsLabel(new WrappedLabel(m_pairsBar))
     , m_pairsSpin(new QSpinBox(m_pairsBar))
 {
     setExplanation(tr("<b>Relative offset.</b> Moving k positions ahead turns each (sin, cos) pair "
@@ -166,7 +167,7 @@ void OffsetView::prepareForExport(double fontPixels)
 {
     m_forExport = true;
     m_circles->setMarksSelection(false);
-    refresh();
+    redrawCurrent();
     m_dotPositionLine->setVisible(false);
     plot()->legend->setIconSize(16, 10);
     plot()->legend->setIconTextPadding(4);

@@ -48,6 +48,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
+    Changes dependencies() const override { return Change::Spec | Change::Position | Change::Dimension | Change::Offset; }
     void applyScale() override;
 
 private:

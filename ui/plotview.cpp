@@ -2,6 +2,7 @@
 #include "ui/plotview.h"
 
 #include "ui/document.h"
+#include "ui/textlabels.h"
 #include "ui/theme.h"
 
 #include <QEvent>
@@ -39,8 +40,8 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     , m_document(document)
     , m_view(view)
     , m_plot(new QCustomPlot(this))
-    , m_explanation(new QLabel(this))
-    , m_readout(new QLabel(this))
+    , m_explanation(new WrappedLabel(this))
+    , m_readout(new WrappedLabel(this))
 {
     m_explanation->setWordWrap(true);
     m_explanation->setTextFormat(Qt::RichText);
@@ -99,8 +100,8 @@ void PlotView::changeEvent(QEvent* event)
 }
 
 QString PlotView::readoutText() const { return m_readout->text(); }
-void PlotView::setExplanation(const QString& text) { m_explanation->setText(text); }
-void PlotView::setReadout(const QString& text) { m_readout->setText(text); }
+void PlotView::setExplanation(const QString& text) { setLabelText(m_explanation, text); }
+void PlotView::setReadout(const QString& text) { setLabelText(m_readout, text); }
 void PlotView::setExplanationVisible(bool visible) { m_explanation->setVisible(visible); }
 
 void PlotView::setScale(double scale)
@@ -111,8 +112,7 @@ void PlotView::setScale(double scale)
     m_explanation->setFont(font);
     m_readout->setFont(font);
     applyScale();
-    if (m_document->frame())
-        redraw(*m_document->frame());
+    redrawCurrent();
 }
 
 void PlotView::prepareForExport(double fontPixels)
@@ -168,8 +168,70 @@ void PlotView::applyScale()
 
 void PlotView::refresh()
 {
+    const FramePtr& frame = m_document->frame();
+    if (!frame || frame == m_drawn)
+        return;
+    if (!m_stale && m_drawn && !(changesBetween(*m_drawn, *frame) & dependencies())) {
+        m_drawn = frame; // nothing this view shows changed: keep the picture
+        return;
+    }
+    drawFrame(frame);
+}
+
+void PlotView::redrawCurrent()
+{
     if (const FramePtr& frame = m_document->frame())
-        redraw(*frame);
+        drawFrame(frame);
+}
+
+void PlotView::drawFrame(const FramePtr& frame)
+{
+    const unsigned needed = framePartsFor(viewBit(m_view));
+    if (!isOnScreen() || (frame->parts & needed) != needed) {
+        m_stale = true; // nothing is drawn for a view nobody sees; a just-shown view waits for its part
+        return;
+    }
+    m_stale = false;
+    m_drawn = frame;
+    ++m_redraws;
+    redraw(*frame);
+}
+
+void PlotView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // Checked once the event loop comes back: a window being shown shows every dock for a
+    // moment before its tabs hide all but the raised one, and those must not start work.
+    QMetaObject::invokeMethod(this, &PlotView::onShown, Qt::QueuedConnection);
+}
+
+void PlotView::hideEvent(QHideEvent* event)
+{
+    QWidget::hideEvent(event);
+    onShown();
+}
+
+bool PlotView::isOnScreen() const
+{
+    // A view on its own (an export's scene, a test's) has nothing to hide it and always draws.
+    return !parentWidget() || (isVisible() && m_tabRaised);
+}
+
+void PlotView::setTabRaised(bool raised)
+{
+    if (raised == m_tabRaised)
+        return;
+    m_tabRaised = raised;
+    onShown();
+}
+
+void PlotView::onShown()
+{
+    const bool on = isOnScreen();
+    if (parentWidget())
+        m_document->setViewShown(m_view, on);
+    if (on && m_stale)
+        redrawCurrent();
 }
 
 } // namespace pe::ui

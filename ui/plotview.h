@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/changes.h"
 #include "ui/frame.h"
 
 #include <QVariantMap>
@@ -31,8 +32,20 @@ public:
     /// Restyles the plot for a printed figure: every font at an absolute pixel size (in the
     /// 96-dpi layout of an export) so text prints at the chosen point size.
     virtual void prepareForExport(double fontPixels);
-    /// Draws the document's current frame (views created after it was computed call this).
+    /// Draws the document's current frame when something this view depends on changed since
+    /// the frame it drew last. A view that is not on screen draws nothing: it is marked stale
+    /// and draws the current frame as soon as it is shown (a tab raised, a dock opened).
     void refresh();
+    /// Whether the view can be seen: shown, and its dock's tab raised. Only such views draw;
+    /// the document computes only what they need.
+    bool isOnScreen() const;
+    /// Tells the view whether its dock's tab is the raised one (QDockWidget::visibilityChanged):
+    /// the docks behind a tab stay "visible" to Qt, but nobody sees them.
+    void setTabRaised(bool raised);
+    /// True while the view has not drawn a frame it depends on (it is hidden).
+    bool isStale() const { return m_stale; }
+    /// How many times the view has drawn a frame: what tests count.
+    int redrawCount() const { return m_redraws; }
     /// True once prepareForExport() made this a printed figure: black on white, whatever the theme.
     bool isPaper() const { return m_paper; }
 
@@ -52,12 +65,21 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
     virtual void redraw(const Frame& frame) = 0;
+    /// What this view draws from; a change of anything else leaves it alone.
+    virtual Changes dependencies() const { return Change::All; }
+    /// Draws the current frame now if on screen (else marks the view stale), whatever changed:
+    /// for what only the view knows changed (its scale, its own options).
+    void redrawCurrent();
     /// Re-applies fonts and pens after a scale change; the default scales every axis.
     virtual void applyScale();
     void setExplanation(const QString& text);
     /// Subclasses call this when an option of viewOptions() changed (remembers it).
     void viewOptionsChanged();
+    /// Sets the readout under the plot (only when the text changes: a label's new text lays
+    /// the whole dock out again).
     void setReadout(const QString& text);
     Document* document() const { return m_document; }
     /// A pen width scaled for presentation mode.
@@ -69,8 +91,15 @@ private:
     /// Keeps every axis within what any view could show (wheel zoom has no end otherwise).
     void boundAxes();
 
+    void drawFrame(const FramePtr& frame);
+    void onShown();
+
     Document* m_document;
     View m_view;
+    FramePtr m_drawn; ///< the frame drawn last
+    bool m_stale = false;
+    bool m_tabRaised = true;
+    int m_redraws = 0;
     QCustomPlot* m_plot;
     QLabel* m_explanation;
     QLabel* m_readout;

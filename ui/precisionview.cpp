@@ -283,7 +283,7 @@ void PrecisionView::drawCurves(const Frame& f)
 void PrecisionView::prepareForExport(double fontPixels)
 {
     m_forExport = true;
-    refresh();
+    redrawCurrent();
     PlotView::prepareForExport(fontPixels);
 }
 

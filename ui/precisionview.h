@@ -39,6 +39,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
+    Changes dependencies() const override { return Change::Spec | Change::Precision | Change::Colormap | Change::Position; }
     void applyScale() override;
 
 private:

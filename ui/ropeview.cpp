@@ -3,6 +3,7 @@
 
 #include "ui/document.h"
 #include "ui/ropedata.h"
+#include "ui/textlabels.h"
 
 #include <QCheckBox>
 #include <QtConcurrent/QtConcurrentRun>
@@ -191,7 +192,7 @@ QWidget* RopeView::createControls()
     row->addWidget(m_lengthBox);
     row->addWidget(m_logBox);
 
-    m_summary = new QLabel;
+    m_summary = new WrappedLabel;
     m_summary->setObjectName(QStringLiteral("ropeSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
@@ -220,7 +221,7 @@ void RopeView::setViewOptions(const QVariantMap& options)
     m_scaleSlider->setValue(m_scaleBox->value());
     m_lengthBox->setValue(options.value(QLatin1String(ropeKeys::originalLength), defaultOriginalLength).toInt());
     m_logBox->setChecked(options.value(QLatin1String(ropeKeys::logDistance), false).toBool());
-    refresh();
+    redrawCurrent();
 }
 
 core::RopeScalingSpec RopeView::scaling() const
@@ -236,7 +237,7 @@ bool RopeView::logDistance() const
 void RopeView::optionsEdited()
 {
     viewOptionsChanged();
-    refresh();
+    redrawCurrent();
 }
 
 void RopeView::applyScale()
@@ -386,7 +387,7 @@ void RopeView::onDecayComputed()
     const DecayCurves curves = m_decayWatcher.result();
     const DecayInputs wanted{f->spec.dModel, f->spec.base, f->spec.maxLen, scaling(), logDistance() && f->spec.maxLen > 2};
     if (!(curves.inputs == wanted)) {
-        drawDecay(f->spec); // settings moved on while computing: compute the newest
+        redrawCurrent(); // settings moved on while computing: the newest, once the view is on screen
         return;
     }
     showDecay(curves);
@@ -465,7 +466,7 @@ QString RopeView::pairDescription(int pair) const
 void RopeView::prepareForExport(double fontPixels)
 {
     m_forExport = true;
-    refresh();
+    redrawCurrent();
     plot()->legend->setIconSize(16, 8);
     plot()->legend->setIconTextPadding(4);
     PlotView::prepareForExport(fontPixels);

@@ -54,6 +54,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
+    Changes dependencies() const override { return Change::Spec | Change::Position | Change::Offset; }
     void applyScale() override;
 
 private:

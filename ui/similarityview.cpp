@@ -152,7 +152,7 @@ QString SimilarityView::titleText(const Frame& f) const
 void SimilarityView::prepareForExport(double fontPixels)
 {
     m_forExport = true;
-    refresh();
+    redrawCurrent();
     // A paper figure shows the similarities, not the window's crosshair.
     m_rowLine->setVisible(false);
     m_columnLine->setVisible(false);

@@ -39,6 +39,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
+    Changes dependencies() const override { return Change::Spec | Change::Normalize | Change::Position | Change::Offset | Change::Colormap; }
     void applyScale() override;
 
 private:

@@ -3,10 +3,12 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QHash>
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 namespace pe::ui {
 
@@ -102,9 +104,43 @@ void fitAfterLayout(QCustomPlot* plot, QObject* context, std::function<bool()> f
     });
 }
 
+namespace {
+
+/// Measures text once per font and content: the fits run after every layout of every plot,
+/// and shaping the same title again each time was a large part of a slider step.
+class TextWidths {
+public:
+    explicit TextWidths(const QFont& font) : m_metrics(font), m_widths(cacheFor(font)) {}
+    double horizontalAdvance(const QString& text) const
+    {
+        if (const auto known = m_widths.constFind(text); known != m_widths.cend())
+            return *known;
+        if (m_widths.size() > 4096)
+            m_widths.clear();
+        return *m_widths.insert(text, m_metrics.horizontalAdvance(text));
+    }
+    double height() const { return m_metrics.height(); }
+
+private:
+    static QHash<QString, double>& cacheFor(const QFont& font)
+    {
+        // Node-based: a reference stays valid while other fonts are added. Per thread: exports
+        // may run off the GUI thread.
+        thread_local std::unordered_map<QString, QHash<QString, double>> caches;
+        if (caches.size() > 64)
+            caches.clear();
+        return caches[font.key()];
+    }
+
+    QFontMetricsF m_metrics;
+    QHash<QString, double>& m_widths;
+};
+
+} // namespace
+
 QString wrappedText(const QString& text, const QFont& font, double width)
 {
-    const QFontMetricsF metrics(font);
+    const TextWidths metrics(font);
     const QString separator = QStringLiteral(" · ");
     QStringList lines;
     for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
@@ -138,7 +174,7 @@ QString wrappedText(const QString& text, const QFont& font, double width)
 
 QString fittingText(const QStringList& variants, const QFont& font, double width)
 {
-    const QFontMetricsF metrics(font);
+    const TextWidths metrics(font);
     const auto widest = [&metrics](const QString& text) {
         double most = 0;
         for (const QString& line : text.split(QLatin1Char('\n')))
@@ -182,7 +218,7 @@ bool fitTickCount(QCPAxis* axis, int most)
     if (!axis->visible() || !axis->tickLabels() || axis->scaleType() == QCPAxis::stLogarithmic)
         return false;
     const QRect rect = axis->axisRect()->rect();
-    const QFontMetricsF metrics(axis->tickLabelFont());
+    const TextWidths metrics(axis->tickLabelFont());
     double needed = 0;
     if (axis->orientation() == Qt::Horizontal) {
         for (const QString& label : axis->tickVectorLabels())

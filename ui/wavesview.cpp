@@ -119,7 +119,7 @@ void WavesView::redraw(const Frame& f)
 void WavesView::prepareForExport(double fontPixels)
 {
     m_forExport = true;
-    refresh();
+    redrawCurrent();
     m_positionLine->setVisible(false);
     QCPLegend* legend = plot()->legend;
     legend->setIconSize(20, 8);

@@ -36,6 +36,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
+    Changes dependencies() const override { return Change::Spec | Change::WaveDims | Change::WaveWindow | Change::Position; }
     void applyScale() override;
 
 private:

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A slider step to a fully redrawn window, measured in-process on the real window (offscreen):
-// change d_model by one, wait for the frame, let every view replot. Run on demand.
+// change d_model by one, wait for the frame, let every visible view replot. Rows without a
+// prefix have every view on screen at once; "default/" rows use the layout a new user opens
+// (views tabbed, one of them raised). Run on demand (scripts/benchmark.sh).
 #include "ui/mainwindow.h"
 #include "ui/memoryreuse.h"
 
@@ -10,6 +12,8 @@
 #include <QEventLoop>
 #include <QStandardPaths>
 #include <QTest>
+
+#include <tuple>
 
 using pe::ui::MainWindow;
 
@@ -30,18 +34,22 @@ void BenchWindow::initTestCase()
 
 namespace {
 
-/// Takes the view docks out of their tabs and stacks them, so that every view is on screen
-/// (the targets are for a fully redrawn window with all views visible).
+/// Takes the view docks out of their tabs and stacks them in two columns beside the heatmap,
+/// so that every view is on screen at a size it could be read at.
 void showEveryView(MainWindow& window)
 {
-    QDockWidget* previous = nullptr;
-    for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
-        if (dock->objectName() == QLatin1String("controlsDock"))
-            continue;
-        if (previous)
-            window.splitDockWidget(previous, dock, Qt::Vertical);
-        previous = dock;
-    }
+    QList<QDockWidget*> views;
+    for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+        if (dock->objectName() != QLatin1String("controlsDock") && dock->objectName() != QLatin1String("formulaDock"))
+            views.append(dock);
+    if (views.size() < 2)
+        return;
+    const auto half = views.size() / 2;
+    window.splitDockWidget(views[0], views[half], Qt::Horizontal);
+    for (qsizetype i = 1; i < views.size(); ++i)
+        if (i != half)
+            window.splitDockWidget(views[i < half ? i - 1 : i - 1], views[i], Qt::Vertical);
+    window.resizeDocks({views[0], views[half]}, {400, 400}, Qt::Horizontal);
 }
 
 /// Runs the event loop until the document's frame shows the current settings. Not
@@ -78,22 +86,27 @@ void BenchWindow::sliderStep_data()
 {
     QTest::addColumn<int>("dModel");
     QTest::addColumn<qint64>("maxLen");
-    QTest::newRow("100x64") << 64 << qint64(100);
-    QTest::newRow("2048x512") << 512 << qint64(2048);
-    QTest::newRow("8192x1024") << 1024 << qint64(8192);
-    QTest::newRow("1048576x4096") << 4096 << qint64(1 << 20);
+    QTest::addColumn<bool>("everyView");
+    const std::tuple<const char*, int, qint64> sizes[] = {
+        {"100x64", 64, 100}, {"2048x512", 512, 2048}, {"8192x1024", 1024, 8192}, {"1048576x4096", 4096, 1 << 20}};
+    for (const auto& [name, dModel, maxLen] : sizes)
+        QTest::newRow(name) << dModel << maxLen << true;
+    for (const auto& [name, dModel, maxLen] : sizes)
+        QTest::newRow(qPrintable(QStringLiteral("default/") + QLatin1String(name))) << dModel << maxLen << false;
 }
 
 void BenchWindow::sliderStep()
 {
     QFETCH(int, dModel);
     QFETCH(qint64, maxLen);
+    QFETCH(bool, everyView);
     pe::ui::Settings settings;
     settings.spec.dModel = dModel;
     settings.spec.maxLen = maxLen;
     MainWindow window(settings);
     window.resize(1600, 1000);
-    showEveryView(window);
+    if (everyView)
+        showEveryView(window);
     window.show();
     auto* document = window.document();
     QVERIFY(QTest::qWaitFor([&] { return document->isFrameCurrent(); }, 60000));

@@ -370,8 +370,11 @@ void TestClassroom::formulaShowsTheRotation()
     const auto [pair, isSin] = expectedRole(document()->spec(), column);
     const double omega = expectedOmega(document()->spec(), pair);
     const double c = std::cos(offset * omega), s = std::sin(offset * omega);
-    // The matrices' cells in reading order: M_k, then M_k · PE(p) = M_k·PE(p).
-    const std::vector<double> expected{c, s, -s, c, c, s, -s, c, std::sin(row * omega), std::cos(row * omega),
+    // The matrices' numbers line by line, as the equations stand side by side: M_k; then
+    // M_k · PE(p) (first line: M_k's first row and sin(pω), second: its second row and
+    // cos(pω)); then the result PE(p+k).
+    const double sinP = std::sin(row * omega), cosP = std::cos(row * omega);
+    const std::vector<double> expected{c, s, -s, c, c, s, sinP, -s, c, cosP,
                                        std::sin((row + offset) * omega), std::cos((row + offset) * omega)};
     static const QRegularExpression cell(QStringLiteral("&nbsp;([−\\-0-9.]+)&nbsp;"));
     std::vector<double> shown;

@@ -389,6 +389,7 @@ void TestMainWindow::colormapChangesTheGradients()
     chooseWithKeyboard(controls()->colormapCombo(), name);
     QCOMPARE(document()->state().colormap, name);
     QVERIFY(waitForFrame(*m_window));
+    QVERIFY(bringOnScreen(*m_window, View::Similarity)); // behind its tab it draws nothing
     for (QCPColorMap* map : {heat, similarity}) {
         QCOMPARE(colourAt(map, 0.0), lowest);
         QCOMPARE(colourAt(map, 1.0), highest);
@@ -397,6 +398,7 @@ void TestMainWindow::colormapChangesTheGradients()
 
 void TestMainWindow::cosineMakesTheDiagonalOne()
 {
+    QVERIFY(bringOnScreen(*m_window, View::Similarity));
     QCPColorMap* map = view<pe::ui::SimilarityView>(View::Similarity)->colorMap();
     QCOMPARE(map->data()->data(37, 37), 32.0); // ‖PE(p)‖² = d/2 for the dot product
     clickCheckBox(controls()->cosineCheck());

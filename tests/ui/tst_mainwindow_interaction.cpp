@@ -84,8 +84,7 @@ void TestMainWindow::clickingTheSimilarityMatrixSelectsAPosition()
     QFETCH(int, p);
     QFETCH(int, q);
     auto* similarity = view<pe::ui::SimilarityView>(View::Similarity);
-    m_window->findChild<QDockWidget*>(QStringLiteral("similarityDock"))->raise(); // its tab, in front
-    QVERIFY(QTest::qWaitFor([&] { return similarity->plot()->isVisible(); }));
+    QVERIFY(bringOnScreen(*m_window, View::Similarity)); // its tab, in front
     click(similarity->plot(), plotPixel(similarity->plot(), q, p));
     QCOMPARE(document()->state().position, p);
     QCOMPARE(controls()->positionSpin()->value(), p);
@@ -128,6 +127,7 @@ void TestMainWindow::bandSelectionHighlightsColumns()
                   << int(std::lround(rect->bottomRight->coords().x() - 0.5));
         }
     QCOMPARE(shown, runs);
+    QVERIFY(bringOnScreen(*m_window, View::Bands)); // behind its tab it draws nothing
     QCPItemRect* band = view<pe::ui::BandsView>(View::Bands)->bandRect();
     QVERIFY(band->visible());
     QCOMPARE(band->topLeft->coords().x(), firstPair - 0.5);

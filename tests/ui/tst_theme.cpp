@@ -7,6 +7,7 @@
 #include "ui/mainwindow.h"
 #include "ui/plotview.h"
 #include "ui/theme.h"
+#include "windowprobes.h"
 
 #include <QAction>
 #include <QApplication>
@@ -108,8 +109,8 @@ void TestTheme::darkAndLightPlots()
     QVERIFY(pe::ui::isDark(QApplication::palette()));
     QTRY_VERIFY(pe::ui::isDark(window.heatmap()->palette())); // widgets hear of it through events
     for (View v : allViews()) {
+        QVERIFY(windowprobes::bringOnScreen(window, v)); // a view behind a tab draws nothing
         QCustomPlot* plot = window.plotView(v)->plot();
-        plot->resize(640, 480); // docks behind tabs have not been laid out
         const Painted p = painted(plot);
         QVERIFY2(p.background < 0.25, qPrintable(QStringLiteral("%1: background lightness %2").arg(pe::ui::viewName(v)).arg(p.background)));
         QVERIFY2(p.lightest > 0.75, qPrintable(QStringLiteral("%1: no light title text").arg(pe::ui::viewName(v))));

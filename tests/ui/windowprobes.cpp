@@ -15,6 +15,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -97,6 +98,41 @@ QString binnedHeatMismatch(QCPColorMapData* data, const core::EncodingSpec& spec
 }
 
 } // namespace
+
+bool bringOnScreen(MainWindow& window, pe::ui::View v, int timeoutMs)
+{
+    pe::ui::PlotView* view = window.plotView(v);
+    if (!view)
+        return false;
+    if (auto* dock = qobject_cast<QDockWidget*>(view->parentWidget())) {
+        if (dock->isHidden())
+            dock->show();
+        dock->raise();
+    }
+    return QTest::qWaitFor([&] { return view->isOnScreen(); }, timeoutMs) && waitForFrame(window, timeoutMs)
+        && QTest::qWaitFor([&] { return !view->isStale(); }, timeoutMs);
+}
+
+DockLayoutKeeper::DockLayoutKeeper(MainWindow& window)
+    : m_window(window)
+{
+    for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+        if (dock->isHidden())
+            m_closed.append(dock);
+        else if (auto* view = qobject_cast<pe::ui::PlotView*>(dock->widget()); view && view->isOnScreen())
+            m_raised.append(dock);
+    }
+}
+
+DockLayoutKeeper::~DockLayoutKeeper()
+{
+    for (QWidget* dock : std::as_const(m_raised))
+        if (auto* d = qobject_cast<QDockWidget*>(dock))
+            d->raise();
+    for (QWidget* dock : std::as_const(m_closed))
+        dock->hide();
+    QCoreApplication::processEvents();
+}
 
 bool waitForFrame(MainWindow& window, int timeoutMs)
 {
@@ -247,9 +283,13 @@ QString viewsMismatch(MainWindow& window)
     const std::pair<const char*, QString (*)(MainWindow&)> checks[] = {
         {"heatmap", heatmapMismatch}, {"waves", wavesMismatch}, {"similarity", similarityMismatch},
         {"offset", offsetMismatch}, {"bands", bandsMismatch}};
-    for (const auto& [name, check] : checks)
+    const DockLayoutKeeper keeper(window);
+    for (const auto& [name, check] : checks) {
+        if (!bringOnScreen(window, *pe::ui::parseView(QLatin1String(name))))
+            return QLatin1String(name) + QStringLiteral(": not drawn within 20 s of being shown");
         if (const QString wrong = check(window); !wrong.isEmpty())
             return QLatin1String(name) + QStringLiteral(": ") + wrong;
+    }
     return {};
 }
 

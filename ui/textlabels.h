@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QHash>
+#include <QLabel>
+
+namespace pe::ui {
+
+/// Sets a label's text only when it differs: QLabel::setText() re-lays out its text and asks
+/// the whole window for a new layout even when the text is the same.
+void setLabelText(QLabel* label, const QString& text);
+
+/// A word-wrapped label that lays its text out once per text, font and width. QLabel answers
+/// every heightForWidth() — the layouts ask several times per frame, for every label of the
+/// window — by laying out its whole text again (a QTextDocument for rich text): most of a
+/// slider step went there.
+class WrappedLabel : public QLabel {
+public:
+    explicit WrappedLabel(QWidget* parent = nullptr);
+    int heightForWidth(int width) const override;
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    /// Forgets the sizes when the text or the font changed since they were measured.
+    void checkCache() const;
+
+    mutable QString m_measuredText;
+    mutable QFont m_measuredFont;
+    mutable QHash<int, int> m_heights;
+    mutable QSize m_sizeHint, m_minimumSizeHint;
+};
+
+} // namespace pe::ui
