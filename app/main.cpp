@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
 #include "app/headlessexport.h"
+#include "ui/heatmapview.h"
 #include "ui/language.h"
 #include "ui/mainwindow.h"
 #include "ui/memoryreuse.h"
@@ -113,11 +114,13 @@ int main(int argc, char** argv)
     if (options.session)
         window->sessions()->adopt(options.sessionPath, *options.session);
     window->show();
-    // For tests only (tst_cli_errors): PE_QUIT_AFTER_FIRST_FRAME=1 closes the window
-    // once its first frame is drawn, so that a whole start and shutdown run unattended.
+    // For tests and bench_window only: PE_QUIT_AFTER_FIRST_FRAME=1 closes the window once the
+    // heatmap has drawn its first frame, so that a whole start and shutdown run unattended.
     if (qEnvironmentVariableIntValue("PE_QUIT_AFTER_FIRST_FRAME") == 1)
-        QObject::connect(window->document(), &pe::ui::Document::frameReady, window, &QWidget::close,
-                         Qt::QueuedConnection);
+        QObject::connect(window->document(), &pe::ui::Document::frameReady, window, [window] {
+            if (window->heatmap()->redrawCount() > 0)
+                QMetaObject::invokeMethod(window, &QWidget::close, Qt::QueuedConnection);
+        });
     const int exitCode = application.exec();
     // The window shown last (the first one, or the one that replaced it). Listed first: deleting
     // a window deletes its menus, which are top-level widgets too.

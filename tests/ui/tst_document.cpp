@@ -10,8 +10,12 @@
 
 #include <cmath>
 
+using pe::ui::Change;
+using pe::ui::Changes;
 using pe::ui::Document;
+using pe::ui::FramePart;
 using pe::ui::Settings;
+using pe::ui::View;
 
 class TestDocument : public QObject {
     Q_OBJECT
@@ -27,6 +31,9 @@ private slots:
     void zoomedWindowHoldsExactCells();
     void binnedFrameAveragesTheRowsItCovers();
     void selectionReachesTheFrame();
+    void eachEditUndoAndRedoIsOneChange_data();
+    void eachEditUndoAndRedoIsOneChange();
+    void framesHoldOnlyWhatShownViewsDraw();
 };
 
 namespace {
@@ -238,6 +245,80 @@ void TestDocument::selectionReachesTheFrame()
     const pe::core::SimilarityKernel kernel(frame.spec, false);
     for (int i = 0; i < frame.profileX.size(); i += 7)
         QCOMPARE(frame.profileY[i], kernel.value(30, std::int64_t(frame.profileX[i])));
+}
+
+void TestDocument::eachEditUndoAndRedoIsOneChange_data()
+{
+    QTest::addColumn<int>("edit");
+    QTest::addColumn<Changes>("expected");
+    const Changes newMatrix = Change::Spec | Change::HeatWindow | Change::WaveWindow;
+    QTest::newRow("d_model") << 0 << newMatrix;
+    QTest::newRow("base") << 1 << newMatrix;
+    QTest::newRow("position") << 2 << Changes(Change::Position);
+    QTest::newRow("offset") << 3 << Changes(Change::Offset);
+    QTest::newRow("cell") << 4 << (Change::Position | Change::Dimension);
+    QTest::newRow("colormap") << 5 << Changes(Change::Colormap);
+    QTest::newRow("wave dims") << 6 << (Change::WaveDims | Change::WaveWindow);
+    QTest::newRow("cosine") << 7 << Changes(Change::Normalize);
+    QTest::newRow("band") << 8 << Changes(Change::Band);
+}
+
+// A view redraws only for what its mask names, so the mask must say exactly what changed:
+// once per edit, once per undo, once per redo.
+void TestDocument::eachEditUndoAndRedoIsOneChange()
+{
+    QFETCH(int, edit);
+    QFETCH(Changes, expected);
+    Document document;
+    QSignalSpy spy(&document, &Document::changed);
+    switch (edit) {
+    case 0: document.setDModel(32); break;
+    case 1: document.setBase(500.0); break;
+    case 2: document.selectPosition(17); break;
+    case 3: document.setOffset(-3); break;
+    case 4: document.selectCell(5, 9); break;
+    case 5: document.setColormap(QStringLiteral("grayscale")); break;
+    case 6: document.setWaveDims({0, 1}); break;
+    case 7: document.setNormalize(true); break;
+    case 8: document.selectBand(2, 5); break;
+    }
+    for (const char* step : {"edit", "undo", "redo"}) {
+        if (QByteArray(step) == "undo")
+            document.undoStack()->undo();
+        else if (QByteArray(step) == "redo")
+            document.undoStack()->redo();
+        QVERIFY2(spy.count() == 1, step);
+        QCOMPARE(spy.takeFirst().at(0).value<Changes>(), expected);
+    }
+}
+
+// Hidden views cost nothing: a frame computes only the parts the shown views draw, and a view
+// shown later gets its part in the next frame.
+void TestDocument::framesHoldOnlyWhatShownViewsDraw()
+{
+    Document document(nullptr, pe::ui::viewBit(View::Heatmap));
+    document.setMaxLen(300);
+    QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(document.frame()->has(FramePart::Heat));
+    QVERIFY(!document.frame()->has(FramePart::Similarity));
+    QCOMPARE(document.frame()->similarity.rows(), 0);
+    QVERIFY(!document.frame()->kernel);
+    QVERIFY(document.frame()->conventionHeatA.rows() == 0 && document.frame()->precisionHeat.rows() == 0);
+
+    document.setViewShown(View::Similarity, true);
+    QVERIFY(!document.isFrameCurrent()); // asked for the missing part at once
+    QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(document.frame()->has(FramePart::Similarity));
+    const pe::core::SimilarityKernel kernel(document.spec(), false);
+    QCOMPARE(document.frame()->similarity.rows(), 300);
+    QVERIFY(std::abs(document.frame()->similarity(12, 40) - kernel.value(12, 40)) < 1e-9);
+
+    // Hiding it again asks for nothing; the next edit leaves it out.
+    document.setViewShown(View::Similarity, false);
+    QVERIFY(document.isFrameCurrent());
+    document.setDModel(30);
+    QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(!document.frame()->has(FramePart::Similarity));
 }
 
 QTEST_MAIN(TestDocument)

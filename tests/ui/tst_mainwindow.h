@@ -53,6 +53,7 @@ private slots:
     void clickingAHeatmapCellSelectsIt();
     void clickingTheSimilarityMatrixSelectsAPosition_data();
     void clickingTheSimilarityMatrixSelectsAPosition();
+    void hiddenViewsDrawNothingUntilShown();
     void bandSelectionHighlightsColumns_data();
     void bandSelectionHighlightsColumns();
     void undoRedoRestoresControlsExactly();
