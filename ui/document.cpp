@@ -25,6 +25,9 @@ public:
     bool mergeWith(const QUndoCommand* other) override
     {
         m_after = static_cast<const ChangeSettingsCommand*>(other)->m_after;
+        // A drag that comes back to where it started changed nothing: QUndoStack drops an
+        // obsolete step instead of keeping one whose undo does nothing (Tiled does the same).
+        setObsolete(m_after == m_before);
         return true;
     }
 

@@ -25,6 +25,7 @@ private slots:
     void clampsOutOfRangeValues();
     void undoRestoresTheExactPreviousState();
     void aDragIsOneUndoStep();
+    void aDragBackToItsStartLeavesNoStep();
     void separateChangesAreSeparateSteps();
     void resetIsUndoable();
     void framesNeverShowStaleSettings();
@@ -142,6 +143,21 @@ void TestDocument::aDragIsOneUndoStep()
     QCOMPARE(document.spec().dModel, 120);
     document.undoStack()->undo();
     QCOMPARE(document.spec().dModel, 64);
+}
+
+void TestDocument::aDragBackToItsStartLeavesNoStep()
+{
+    Document document;
+    document.setBase(500.0); // one step before the drag
+    document.beginInteraction();
+    for (int d = 65; d <= 90; ++d)
+        document.setDModel(d);
+    for (int d = 89; d >= 64; --d)
+        document.setDModel(d);
+    document.endInteraction();
+    QCOMPARE(document.spec().dModel, 64);
+    QCOMPARE(document.undoStack()->count(), 1); // the base step only
+    QCOMPARE(document.undoStack()->undoText(), QStringLiteral("Change base"));
 }
 
 void TestDocument::separateChangesAreSeparateSteps()
