@@ -66,9 +66,17 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     layout->addWidget(m_readout);
 
     connect(document, &Document::frameReady, this, &PlotView::refresh);
+    m_plot->installEventFilter(this); // the readout goes when the mouse leaves the plot
     // Views add and restyle items while redrawing: colour them just before every replot.
     connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::applyColors);
     connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::boundAxes);
+}
+
+bool PlotView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_plot && event->type() == QEvent::Leave)
+        setReadout(QString());
+    return QWidget::eventFilter(watched, event);
 }
 
 void PlotView::boundAxes()
@@ -191,6 +199,9 @@ void PlotView::drawFrame(const FramePtr& frame)
         m_stale = true; // nothing is drawn for a view nobody sees; a just-shown view waits for its part
         return;
     }
+    // A readout names a cell of the matrix drawn before: after a new spec it would be wrong.
+    if (!m_drawn || !(m_drawn->spec == frame->spec))
+        setReadout(QString());
     m_stale = false;
     m_drawn = frame;
     ++m_redraws;

@@ -66,6 +66,7 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void hideEvent(QHideEvent* event) override;
     virtual void redraw(const Frame& frame) = 0;
     /// What this view draws from; a change of anything else leaves it alone.

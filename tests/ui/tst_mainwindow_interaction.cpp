@@ -309,6 +309,17 @@ void TestMainWindow::hoverShowsTheCellValue()
     QVERIFY2(readout.contains(QStringLiteral("value ") + value), qPrintable(readout));
     QVERIFY2(readout.endsWith(QStringLiteral(" = ") + value), qPrintable(readout));
     QCOMPARE(readout, heat->cellDescription(row, column));
+
+    // The read-out never outlives what it describes: a new matrix clears it (Reset to
+    // defaults with the mouse still over the plot), and so does leaving the plot.
+    document()->setMaxLen(5000);
+    QVERIFY(waitForFrame(*m_window));
+    QCOMPARE(heat->readoutText(), QString());
+    QTest::mouseMove(heat->plot(), plotPixel(heat->plot(), column, first + row));
+    QTRY_VERIFY(!heat->readoutText().isEmpty());
+    QEvent leave(QEvent::Leave);
+    QCoreApplication::sendEvent(heat->plot(), &leave);
+    QCOMPARE(heat->readoutText(), QString());
 }
 
 void TestMainWindow::survivesATinyWindow()
