@@ -982,6 +982,10 @@ void TestFigures::baselines()
                             .arg(baseline.width()).arg(baseline.height()).arg(actual.width()).arg(actual.height())));
     const PixelDiff diff = comparePixels(baseline, actual);
     const double fraction = double(diff.differing) / double(diff.total);
+    // The baselines were drawn in DejaVu Sans; without it every label moves.
+    QVERIFY2(fraction <= differingFraction || QFile::exists(QStringLiteral("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")),
+             "DejaVu Sans is not installed, and the baselines were drawn in it: install fonts-dejavu-core "
+             "(scripts/setup.sh does)");
     if (fraction > differingFraction) {
         QDir().mkpath(failureFolder());
         const QString prefix = QDir(failureFolder()).filePath(view);
