@@ -213,13 +213,13 @@ void PlotView::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
     // Checked once the event loop comes back: a window being shown shows every dock for a
     // moment before its tabs hide all but the raised one, and those must not start work.
-    QMetaObject::invokeMethod(this, &PlotView::onShown, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(this, &PlotView::updateOnScreen, Qt::QueuedConnection);
 }
 
 void PlotView::hideEvent(QHideEvent* event)
 {
     QWidget::hideEvent(event);
-    onShown();
+    updateOnScreen();
 }
 
 bool PlotView::isOnScreen() const
@@ -233,10 +233,10 @@ void PlotView::setTabRaised(bool raised)
     if (raised == m_tabRaised)
         return;
     m_tabRaised = raised;
-    onShown();
+    updateOnScreen();
 }
 
-void PlotView::onShown()
+void PlotView::updateOnScreen()
 {
     const bool on = isOnScreen();
     if (parentWidget())

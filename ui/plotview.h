@@ -93,7 +93,7 @@ private:
     void boundAxes();
 
     void drawFrame(const FramePtr& frame);
-    void onShown();
+    void updateOnScreen();
 
     Document* m_document;
     View m_view;
