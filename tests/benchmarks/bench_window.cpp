@@ -50,7 +50,7 @@ void showEveryView(MainWindow& window)
     window.splitDockWidget(views[0], views[half], Qt::Horizontal);
     for (qsizetype i = 1; i < views.size(); ++i)
         if (i != half)
-            window.splitDockWidget(views[i < half ? i - 1 : i - 1], views[i], Qt::Vertical);
+            window.splitDockWidget(views[i - 1], views[i], Qt::Vertical);
     window.resizeDocks({views[0], views[half]}, {400, 400}, Qt::Horizontal);
 }
 
