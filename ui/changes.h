@@ -25,8 +25,7 @@ enum class Change : unsigned {
     Precision = 1u << 9,   ///< the number format and how it enters
     HeatWindow = 1u << 10, ///< the rows the heatmap shows (its zoom)
     WaveWindow = 1u << 11, ///< the rows the wave plot shows
-    Appearance = 1u << 12, ///< theme, language, presentation scale: everything is restyled
-    All = (1u << 13) - 1,
+    All = (1u << 12) - 1,
 };
 Q_DECLARE_FLAGS(Changes, Change)
 

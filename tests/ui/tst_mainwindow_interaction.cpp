@@ -19,7 +19,6 @@
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
-#include <QElapsedTimer>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
