@@ -11,6 +11,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QProcess>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -31,6 +32,7 @@ private slots:
 void BenchWindow::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true); // the default layout, not the user's saved one
+    QSettings().clear();                      // nor one an earlier run left in the test sandbox
     pe::ui::reuseFreedMemory();               // as main() does
 }
 
@@ -135,6 +137,7 @@ void BenchWindow::sliderStep()
         document->setDModel(dModel - (++step % 2)); // one slider step, back and forth
         waitForCurrentFrame(document);
     }
+    window.hide(); // as closing does, but without saving this layout for the next row
 }
 
 QTEST_MAIN(BenchWindow)
