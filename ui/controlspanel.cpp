@@ -4,6 +4,7 @@
 #include "ui/colormaps.h"
 #include "ui/document.h"
 #include "ui/logslider.h"
+#include "ui/textlabels.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -97,6 +98,7 @@ void ControlsPanel::buildSpecControls(QFormLayout* form)
     m_layout->addItem(tr("interleaved (sin, cos, sin, cos…)"), int(core::Layout::Interleaved));
     m_layout->addItem(tr("split (all sines, then all cosines)"), int(core::Layout::Split));
     m_layout->setToolTip(tr("Interleaved: the paper, PyTorch tutorial. Split: TensorFlow tutorial, tensor2tensor, fairseq. Same numbers, columns reordered."));
+    letShrink(m_layout);
     form->addRow(tr("Layout"), m_layout);
     connect(m_layout, &QComboBox::activated, m_document, [this](int i) { m_document->setLayout(core::Layout(m_layout->itemData(i).toInt())); });
 
@@ -104,6 +106,7 @@ void ControlsPanel::buildSpecControls(QFormLayout* form)
     m_frequencies->addItem(tr("paper: ω = base^(−2k/d)"), int(core::FrequencyRule::Paper));
     m_frequencies->addItem(tr("tensor2tensor: ω = base^(−k/(d/2−1))"), int(core::FrequencyRule::Tensor2Tensor));
     m_frequencies->setToolTip(tr("tensor2tensor, fairseq and Whisper space the frequencies so the slowest wavelength is exactly 2π·base"));
+    letShrink(m_frequencies);
     form->addRow(tr("Frequencies"), m_frequencies);
     connect(m_frequencies, &QComboBox::activated, m_document, [this](int i) { m_document->setFrequencies(core::FrequencyRule(m_frequencies->itemData(i).toInt())); });
 
@@ -145,6 +148,7 @@ void ControlsPanel::buildSelectionControls(QFormLayout* form)
     for (const QString& name : colormapNames())
         m_colormap->addItem(colormapLabel(name), name);
     m_colormap->setToolTip(tr("Viridis: yellow ≈ +1, dark purple ≈ −1. Diverging: white is 0."));
+    letShrink(m_colormap);
     form->addRow(tr("Colormap"), m_colormap);
     connect(m_colormap, &QComboBox::activated, m_document, [this](int i) { m_document->setColormap(m_colormap->itemData(i).toString()); });
 

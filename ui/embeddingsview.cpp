@@ -4,6 +4,7 @@
 #include "core/wordvectors.h"
 #include "ui/colormaps.h"
 #include "ui/document.h"
+#include "ui/flowlayout.h"
 #include "ui/textlabels.h"
 
 #include <QCheckBox>
@@ -11,7 +12,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontMetricsF>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -161,17 +161,27 @@ EmbeddingsView::~EmbeddingsView()
 
 QWidget* EmbeddingsView::createControls()
 {
+    // Rows of groups that wrap in a narrow dock: the dock never forces the window's side
+    // panels wider than the heatmap can spare.
     auto* controls = new QWidget(this);
-    auto* grid = new QGridLayout(controls);
-    grid->setContentsMargins(0, 0, 0, 0);
+    auto* column = new QVBoxLayout(controls);
+    column->setContentsMargins(0, 0, 0, 0);
+    const auto group = [](std::initializer_list<QWidget*> widgets, QWidget* stretched = nullptr) {
+        auto* box = new QWidget;
+        auto* row = new QHBoxLayout(box);
+        row->setContentsMargins(0, 0, 0, 0);
+        for (QWidget* w : widgets)
+            row->addWidget(w, w == stretched ? 1 : 0);
+        return box;
+    };
 
     m_sentence = new QLineEdit(defaultSentence());
     m_sentence->setToolTip(tr("The sentence to embed; words are lowercased, punctuation marks are tokens of their own, "
                               "[SEP] starts sentence B"));
     auto* sentenceLabel = new QLabel(tr("Se&ntence:"));
     sentenceLabel->setBuddy(m_sentence);
-    grid->addWidget(sentenceLabel, 0, 0);
-    grid->addWidget(m_sentence, 0, 1, 1, 5);
+    m_sentence->setMinimumWidth(120);
+    column->addWidget(group({sentenceLabel, m_sentence}, m_sentence));
 
     m_firstBox = new QComboBox;
     m_secondBox = new QComboBox;
@@ -184,11 +194,13 @@ QWidget* EmbeddingsView::createControls()
     m_segmentBox->setToolTip(tr("Add BERT's segment embedding: sentence A, or B after a [SEP]"));
     auto* compareLabel = new QLabel(tr("&Compare:"));
     compareLabel->setBuddy(m_firstBox);
-    grid->addWidget(compareLabel, 1, 0);
-    grid->addWidget(m_firstBox, 1, 1);
-    grid->addWidget(m_secondBox, 1, 2);
-    grid->addWidget(m_sqrtBox, 1, 3);
-    grid->addWidget(m_segmentBox, 1, 4);
+    letShrink(m_firstBox, 6);
+    letShrink(m_secondBox, 6);
+    auto* compareRow = new FlowLayout;
+    compareRow->addWidget(group({compareLabel, m_firstBox, m_secondBox}));
+    compareRow->addWidget(m_sqrtBox);
+    compareRow->addWidget(m_segmentBox);
+    column->addLayout(compareRow);
 
     m_source = new WrappedLabel;
     m_source->setWordWrap(true);
@@ -201,12 +213,13 @@ QWidget* EmbeddingsView::createControls()
     m_progress->setVisible(false);
     m_cancelButton = new QPushButton(tr("Cancel"));
     m_cancelButton->setVisible(false);
-    grid->addWidget(new QLabel(tr("Vectors:")), 2, 0);
-    grid->addWidget(m_source, 2, 1, 1, 2);
-    grid->addWidget(m_progress, 2, 3);
-    grid->addWidget(m_cancelButton, 2, 4);
-    grid->addWidget(m_loadButton, 2, 3);
-    grid->addWidget(m_randomButton, 2, 4);
+    auto* vectorsLabel = new QLabel(tr("Vectors:"));
+    vectorsLabel->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    column->addWidget(group({vectorsLabel, m_source}, m_source));
+    auto* vectorsRow = new FlowLayout;
+    for (QWidget* w : std::initializer_list<QWidget*>{m_progress, m_cancelButton, m_loadButton, m_randomButton})
+        vectorsRow->addWidget(w);
+    column->addLayout(vectorsRow);
 
     m_fileMessage = new WrappedLabel;
     m_fileMessage->setWordWrap(true);
@@ -215,16 +228,17 @@ QWidget* EmbeddingsView::createControls()
     m_fileMessage->setVisible(false);
     m_matchButton = new QPushButton;
     m_matchButton->setVisible(false);
-    grid->addWidget(m_fileMessage, 3, 0, 1, 5);
-    grid->addWidget(m_matchButton, 3, 5);
+    column->addWidget(m_fileMessage);
+    auto* matchRow = new QHBoxLayout;
+    matchRow->addWidget(m_matchButton);
+    matchRow->addStretch(1);
+    column->addLayout(matchRow);
 
     m_cosine = new WrappedLabel;
     m_cosine->setObjectName(QStringLiteral("cosine"));
     m_cosine->setWordWrap(true);
     m_cosine->setTextFormat(Qt::RichText);
-    grid->addWidget(m_cosine, 4, 0, 1, 6);
-    grid->setColumnStretch(1, 1);
-    grid->setColumnStretch(2, 1);
+    column->addWidget(m_cosine);
 
     connect(m_sentence, &QLineEdit::textChanged, this, [this] {
         updateTokenChoices();

@@ -30,6 +30,7 @@
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QStatusBar>
+#include <QTimer>
 #include <qcustomplot.h>
 
 namespace pe::ui {
@@ -63,12 +64,23 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     connect(m_document, &Document::changed, this, &MainWindow::updateStatus);
     connect(m_document, &Document::frameReady, this, &MainWindow::updateStatus);
 
-    m_layoutRestored = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    // Dock sizes are saved in pixels: restored before the window has its size, the central
+    // heatmap takes whatever the docks leave (once 120 px after a language switch).
+    m_pendingLayout = settings.value(QStringLiteral("window/state")).toByteArray();
     for (PlotView* view : m_views)
         view->refresh();
     updateStatus();
     if (settings.value(QStringLiteral("view/presentation"), false).toBool())
         m_presentationAction->setChecked(true);
+}
+
+MainWindow::~MainWindow()
+{
+    // Destroyed while shown (a test's or a benchmark's window, make_screenshot), QWidget's
+    // destructor deactivates the window after QMainWindow's layout has deleted its tab bars,
+    // and the deactivation reached a deleted one (a crash in QApplication::setActiveWindow).
+    // Hidden first, everything is still whole.
+    hide();
 }
 
 QDockWidget* MainWindow::addViewDock(PlotView* view, const QString& title, const QString& objectName)
@@ -101,30 +113,109 @@ void MainWindow::createDocks()
     addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
     m_docks.append(controlsDock);
 
-    QDockWidget* waves = addViewDock(new WavesView(m_document), tr("Waves"), QStringLiteral("wavesDock"));
-    QDockWidget* similarity = addViewDock(new SimilarityView(m_document), tr("Similarity"), QStringLiteral("similarityDock"));
-    QDockWidget* offset = addViewDock(new OffsetView(m_document), tr("Relative offset"), QStringLiteral("offsetDock"));
-    QDockWidget* bands = addViewDock(new BandsView(m_document), tr("Frequency bands"), QStringLiteral("bandsDock"));
-    QDockWidget* rope = addViewDock(new RopeView(m_document), tr("RoPE"), QStringLiteral("ropeDock"));
-    QDockWidget* embeddings = addViewDock(new EmbeddingsView(m_document), tr("Embeddings"), QStringLiteral("embeddingsDock"));
-    tabifyDockWidget(waves, similarity);
-    tabifyDockWidget(similarity, offset);
-    QDockWidget* conventions = addViewDock(new ConventionsView(m_document), tr("Conventions"), QStringLiteral("conventionsDock"));
-    QDockWidget* precision = addViewDock(new PrecisionView(m_document), tr("Precision"), QStringLiteral("precisionDock"));
-    tabifyDockWidget(offset, bands);
-    tabifyDockWidget(bands, rope);
-    tabifyDockWidget(rope, conventions);
-    tabifyDockWidget(conventions, precision);
-    tabifyDockWidget(precision, embeddings);
+    // In the order of their tabs.
+    addViewDock(new WavesView(m_document), tr("Waves"), QStringLiteral("wavesDock"));
+    addViewDock(new SimilarityView(m_document), tr("Similarity"), QStringLiteral("similarityDock"));
+    addViewDock(new OffsetView(m_document), tr("Relative offset"), QStringLiteral("offsetDock"));
+    addViewDock(new BandsView(m_document), tr("Frequency bands"), QStringLiteral("bandsDock"));
+    addViewDock(new RopeView(m_document), tr("RoPE"), QStringLiteral("ropeDock"));
+    addViewDock(new ConventionsView(m_document), tr("Conventions"), QStringLiteral("conventionsDock"));
+    addViewDock(new PrecisionView(m_document), tr("Precision"), QStringLiteral("precisionDock"));
+    addViewDock(new EmbeddingsView(m_document), tr("Embeddings"), QStringLiteral("embeddingsDock"));
     for (PlotView* view : std::as_const(m_views))
         view->restoreViewOptions();
     m_exporter->setViewOptionsSource([this](View v) {
         const PlotView* shown = plotView(v);
         return shown ? shown->exportOptions() : QVariantMap();
     });
-    waves->raise();
     m_controlsDock = controlsDock;
     createFormulaDock();
+    arrangeDefaultDocks();
+}
+
+void MainWindow::arrangeDefaultDocks()
+{
+    // Controls and formula on the left, one above the other; the views tabbed on the right.
+    for (QDockWidget* dock : std::as_const(m_docks)) {
+        dock->setFloating(false);
+        removeDockWidget(dock);
+    }
+    QDockWidget* formula = m_docks.constLast();
+    addDockWidget(Qt::LeftDockWidgetArea, m_controlsDock);
+    splitDockWidget(m_controlsDock, formula, Qt::Vertical);
+    QDockWidget* firstView = m_docks.value(1);
+    addDockWidget(Qt::RightDockWidgetArea, firstView);
+    for (qsizetype i = 2; i + 1 < m_docks.size(); ++i)
+        tabifyDockWidget(m_docks.at(i - 1), m_docks.at(i));
+    for (QDockWidget* dock : std::as_const(m_docks))
+        dock->show();
+    firstView->raise();
+}
+
+void MainWindow::sizeDefaultDocks()
+{
+    // The heatmap is the centre of attention: about half of the width the window really got.
+    // The view docks take a quarter, the controls what they need.
+    resizeDocks({m_controlsDock, m_docks.value(1)}, {m_controlsDock->widget()->minimumWidth(), width() / 4},
+                Qt::Horizontal);
+}
+
+void MainWindow::resetLayout()
+{
+    arrangeDefaultDocks();
+    // Sized once the docks are back in their places (the next turn of the event loop).
+    QTimer::singleShot(0, this, &MainWindow::sizeDefaultDocks);
+}
+
+void MainWindow::restoreLayout(const QByteArray& state)
+{
+    m_pendingLayout = state;
+    m_layoutApplied = false;
+    if (isVisible())
+        applyLayout();
+}
+
+void MainWindow::applyLayout()
+{
+    m_layoutApplied = true;
+    const bool restored = !m_pendingLayout.isEmpty() && restoreState(m_pendingLayout);
+    m_pendingLayout.clear();
+    // Sizes take once the docks have been laid out in the window (the next turn of the loop).
+    QTimer::singleShot(0, this, [this, restored] {
+        if (!restored)
+            sizeDefaultDocks();
+        keepHeatmapShare();
+    });
+}
+
+void MainWindow::keepHeatmapShare()
+{
+    // A saved layout may come from a wider window, from longer texts in another language, or
+    // from a user who dragged the docks too far: the docks beside the heatmap give back width
+    // until it has half of the window again (their minimum widths permitting).
+    constexpr double least = 0.45, restored = 0.5;
+    if (m_heatmap->width() >= least * width())
+        return;
+    QList<QDockWidget*> docks;
+    QList<int> widths;
+    int besides = 0;
+    for (const Qt::DockWidgetArea area : {Qt::LeftDockWidgetArea, Qt::RightDockWidgetArea}) {
+        int areaWidth = 0;
+        for (QDockWidget* dock : std::as_const(m_docks))
+            if (!dock->isHidden() && !dock->isFloating() && dockWidgetArea(dock) == area) {
+                docks.append(dock);
+                widths.append(dock->width());
+                areaWidth = std::max(areaWidth, dock->width());
+            }
+        besides += areaWidth;
+    }
+    const int excess = int(restored * width()) - m_heatmap->width();
+    if (besides <= 0 || excess <= 0)
+        return;
+    const double factor = std::max(0.0, double(besides - excess) / besides);
+    for (int& w : widths)
+        w = int(w * factor);
+    resizeDocks(docks, widths, Qt::Horizontal);
 }
 
 void MainWindow::createFormulaDock()
@@ -177,6 +268,8 @@ void MainWindow::createMenus()
     for (QDockWidget* dock : m_docks)
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
+    QAction* resetLayout = view->addAction(tr("Reset &layout"), this, &MainWindow::resetLayout);
+    resetLayout->setToolTip(tr("Put every panel back where it was at the first start"));
     m_presentationAction = view->addAction(tr("&Presentation mode"));
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
@@ -228,8 +321,7 @@ MainWindow* MainWindow::switchLanguage(Language language)
     installLanguage(language);
     auto* successor = new MainWindow(snapshot.settings);
     successor->restoreGeometry(snapshot.windowGeometry);
-    successor->restoreState(snapshot.windowState);
-    successor->m_layoutRestored = true;
+    successor->restoreLayout(snapshot.windowState);
     successor->setPresentationMode(snapshot.presentation);
     successor->setViewOptions(snapshot.viewOptions);
     successor->sessions()->continueFrom(*m_sessions);
@@ -291,13 +383,8 @@ void MainWindow::updateStatus()
 void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
-    if (m_layoutRestored || m_docksSized)
-        return;
-    // First start: the heatmap is the centre of attention; the view docks take 30 % of the
-    // width the window really got, the controls what they need.
-    m_docksSized = true;
-    resizeDocks({m_controlsDock, m_docks.value(1)}, {m_controlsDock->widget()->minimumWidth(), width() * 3 / 10},
-                Qt::Horizontal);
+    if (!m_layoutApplied)
+        applyLayout(); // now that the window has its size
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -25,6 +25,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(const Settings& initial = {}, QWidget* parent = nullptr);
+    ~MainWindow() override;
 
     Document* document() const { return m_document; }
     ControlsPanel* controls() const { return m_controls; }
@@ -48,6 +49,11 @@ public:
     /// starts afresh); this one is deleted later. Returns the window now shown (this one when
     /// the language does not change).
     MainWindow* switchLanguage(Language language);
+    /// Puts back a layout saveState() gave (docks, tabs, sizes) once the window has its size,
+    /// and then gives the heatmap back its share if the saved docks took it.
+    void restoreLayout(const QByteArray& state);
+    /// View ▸ Reset layout: every dock back where a first start puts it, at the first start's sizes.
+    void resetLayout();
 
 signals:
     void presentationModeChanged(bool on);
@@ -62,6 +68,10 @@ private:
     void createDocks();
     void createFormulaDock();
     void createMenus();
+    void arrangeDefaultDocks();
+    void sizeDefaultDocks();
+    void applyLayout();
+    void keepHeatmapShare();
     void updateStatus();
     QDockWidget* addViewDock(PlotView* view, const QString& title, const QString& objectName);
 
@@ -78,8 +88,8 @@ private:
     SweepAnimator* m_animator = nullptr;
     AnimationControls* m_animationControls = nullptr;
     bool m_presentation = false;
-    bool m_layoutRestored = false;
-    bool m_docksSized = false;
+    QByteArray m_pendingLayout; ///< restored when the window is shown (it has its size then)
+    bool m_layoutApplied = false;
     QDockWidget* m_controlsDock = nullptr;
 };
 

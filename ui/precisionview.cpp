@@ -4,6 +4,8 @@
 #include "ui/cellcolormap.h"
 #include "ui/colormaps.h"
 #include "ui/document.h"
+#include "ui/flowlayout.h"
+#include "ui/textlabels.h"
 
 #include <QComboBox>
 #include <QFontMetricsF>
@@ -89,8 +91,7 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
                       "float32 reaches ~1e−3 near 10^4 and ~0.1 near 10^6; bfloat16 and float16 lose whole "
                       "turns. Raise max_len to 1,000,000 to see the growth."));
     auto* bar = new QWidget(this);
-    auto* row = new QHBoxLayout(bar);
-    row->setContentsMargins(0, 0, 0, 0);
+    auto* row = new FlowLayout(bar); // wraps in a narrow dock
     auto* label = new QLabel(tr("Heatmap of"), bar);
     label->setBuddy(m_formatBox);
     row->addWidget(label);
@@ -101,8 +102,10 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
     m_modeBox->addItem(modeText(core::PrecisionMode::Stored), int(core::PrecisionMode::Stored));
     m_formatBox->setToolTip(tr("The number format whose error the heatmap shows (float64: the naive double code)"));
     m_modeBox->setToolTip(tr("Computed: every step of the code in that format. Stored: computed exactly, then rounded."));
+    letShrink(m_formatBox, 8);
+    letShrink(m_modeBox);
     row->addWidget(m_formatBox);
-    row->addWidget(m_modeBox, 1);
+    row->addWidget(m_modeBox);
     if (auto* box = qobject_cast<QBoxLayout*>(layout()))
         box->insertWidget(1, bar);
     connect(m_formatBox, &QComboBox::activated, this, [this](int index) {

@@ -2,6 +2,7 @@
 #include "ui/ropeview.h"
 
 #include "ui/document.h"
+#include "ui/flowlayout.h"
 #include "ui/ropedata.h"
 #include "ui/textlabels.h"
 
@@ -163,7 +164,8 @@ QWidget* RopeView::createControls()
     auto* controls = new QWidget(this);
     auto* column = new QVBoxLayout(controls);
     column->setContentsMargins(0, 0, 0, 0);
-    auto* row = new QHBoxLayout;
+    // The options wrap onto a second line in a narrow dock rather than widening it.
+    auto* row = new FlowLayout;
     column->addLayout(row);
 
     m_scaleSlider = new QSlider(Qt::Horizontal);
@@ -186,9 +188,14 @@ QWidget* RopeView::createControls()
     m_logBox->setToolTip(tr("Show the relative distance of the decay curve on a logarithmic axis"));
     auto* scaleLabel = new QLabel(tr("&Scale:"));
     scaleLabel->setBuddy(m_scaleBox);
-    row->addWidget(scaleLabel);
-    row->addWidget(m_scaleSlider, 1);
-    row->addWidget(m_scaleBox);
+    auto* scaleGroup = new QWidget;
+    auto* scaleRow = new QHBoxLayout(scaleGroup);
+    scaleRow->setContentsMargins(0, 0, 0, 0);
+    scaleRow->addWidget(scaleLabel);
+    m_scaleSlider->setMinimumWidth(80);
+    scaleRow->addWidget(m_scaleSlider, 1);
+    scaleRow->addWidget(m_scaleBox);
+    row->addWidget(scaleGroup);
     row->addWidget(m_lengthBox);
     row->addWidget(m_logBox);
 

@@ -105,7 +105,7 @@ void SessionController::applyLayout(const Session& session)
     if (!session.windowGeometry.isEmpty())
         m_window->restoreGeometry(session.windowGeometry);
     if (!session.windowState.isEmpty())
-        m_window->restoreState(session.windowState);
+        m_window->restoreLayout(session.windowState);
     m_window->setPresentationMode(session.presentation);
     m_window->setViewOptions(session.viewOptions);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/textlabels.h"
 
+#include <QComboBox>
 #include <QEvent>
 
 namespace pe::ui {
@@ -9,6 +10,13 @@ void setLabelText(QLabel* label, const QString& text)
 {
     if (label->text() != text)
         label->setText(text);
+}
+
+void letShrink(QComboBox* combo, int characters)
+{
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(characters);
+    combo->setSizePolicy(QSizePolicy::Expanding, combo->sizePolicy().verticalPolicy());
 }
 
 WrappedLabel::WrappedLabel(QWidget* parent)

@@ -4,7 +4,14 @@
 #include <QHash>
 #include <QLabel>
 
+class QComboBox;
+
 namespace pe::ui {
+
+/// Lets a combo box with long entries shrink to about `characters` characters (the text is
+/// then elided; the open list still shows every entry whole), so that it never forces its
+/// panel wider than the window can spare.
+void letShrink(QComboBox* combo, int characters = 12);
 
 /// Sets a label's text only when it differs: QLabel::setText() re-lays out its text and asks
 /// the whole window for a new layout even when the text is the same.
