@@ -240,6 +240,7 @@ void Document::setPrecisionMode(core::PrecisionMode mode)
 void Document::resetToDefaults()
 {
     change(Settings{}, Field::All);
+    emit wasReset();
 }
 
 void Document::setHeatWindow(RowWindow window)

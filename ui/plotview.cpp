@@ -66,6 +66,10 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     layout->addWidget(m_readout);
 
     connect(document, &Document::frameReady, this, &PlotView::refresh);
+    connect(document, &Document::wasReset, this, [this] {
+        setViewOptions({}); // each missing option takes its default
+        viewOptionsChanged();
+    });
     m_plot->installEventFilter(this); // the readout goes when the mouse leaves the plot
     // Views add and restyle items while redrawing: colour them just before every replot.
     connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::applyColors);
@@ -76,6 +80,8 @@ bool PlotView::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_plot && event->type() == QEvent::Leave)
         setReadout(QString());
+    if (watched == m_plot && event->type() == QEvent::MouseButtonPress)
+        emit activated(m_view);
     return QWidget::eventFilter(watched, event);
 }
 
@@ -234,6 +240,8 @@ void PlotView::setTabRaised(bool raised)
         return;
     m_tabRaised = raised;
     updateOnScreen();
+    if (raised)
+        emit activated(m_view);
 }
 
 void PlotView::updateOnScreen()

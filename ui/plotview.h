@@ -46,6 +46,9 @@ public:
     bool isStale() const { return m_stale; }
     /// How many times the view has drawn a frame: what tests count.
     int redrawCount() const { return m_redraws; }
+    /// Whether a figure shows the selection's marks (the band highlight); the window always does.
+    void setFigureMarks(bool shown) { m_figureMarks = shown; }
+    bool showsSelectionMarks() const { return m_figureMarks; }
     /// True once prepareForExport() made this a printed figure: black on white, whatever the theme.
     bool isPaper() const { return m_paper; }
 
@@ -62,6 +65,8 @@ public:
 signals:
     /// The plot's context menu asked to export this view.
     void exportRequested(pe::ui::View view);
+    /// The user turned to this view: clicked into it or raised its tab.
+    void activated(pe::ui::View view);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -107,6 +112,7 @@ private:
     double m_scale = 1.0;
     bool m_rememberOptions = false;
     bool m_paper = false;
+    bool m_figureMarks = true;
 };
 
 /// The shared look of every plot: fonts, axis pens, margins.

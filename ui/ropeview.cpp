@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSlider>
+#include <QDoubleSpinBox>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -28,7 +29,9 @@ namespace {
 using core::RopeScaling;
 
 constexpr double twoPi = 2 * std::numbers::pi;
-constexpr int defaultScale = 8;
+constexpr double defaultScale = 8;
+/// The scale slider moves in tenths: 1.5 and 2.5 are common factors.
+constexpr int sliderSteps = 10;
 constexpr int defaultOriginalLength = 4096;
 /// The decay curve evaluates (pairs × samples) complex terms per method: keep it a few million.
 constexpr double decayBudget = 5e5; // sin, cos and hypot per curve: ~15 ms each, off the GUI thread
@@ -169,10 +172,13 @@ QWidget* RopeView::createControls()
     column->addLayout(row);
 
     m_scaleSlider = new QSlider(Qt::Horizontal);
-    m_scaleSlider->setRange(1, 64);
-    m_scaleSlider->setValue(defaultScale);
-    m_scaleBox = new QSpinBox;
+    m_scaleSlider->setRange(sliderSteps, 64 * sliderSteps);
+    m_scaleSlider->setValue(int(defaultScale * sliderSteps));
+    m_scaleBox = new QDoubleSpinBox;
     m_scaleBox->setRange(1, 64);
+    m_scaleBox->setDecimals(2); // a third decimal is refused as it is typed, never rounded away later
+    m_scaleBox->setSingleStep(0.5);
+    m_scaleBox->setKeyboardTracking(false);
     m_scaleBox->setValue(defaultScale);
     m_scaleBox->setPrefix(QStringLiteral("s = "));
     const QString scaleTip = tr("Context scale s: the model is stretched from L_orig to s·L_orig positions (1 = no stretching)");
@@ -206,9 +212,14 @@ QWidget* RopeView::createControls()
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     column->addWidget(m_summary);
 
-    connect(m_scaleSlider, &QSlider::valueChanged, m_scaleBox, &QSpinBox::setValue);
-    connect(m_scaleBox, qOverload<int>(&QSpinBox::valueChanged), m_scaleSlider, &QSlider::setValue);
-    connect(m_scaleBox, qOverload<int>(&QSpinBox::valueChanged), this, &RopeView::optionsEdited);
+    connect(m_scaleSlider, &QSlider::valueChanged, m_scaleBox, [this](int steps) {
+        m_scaleBox->setValue(double(steps) / sliderSteps);
+    });
+    connect(m_scaleBox, &QDoubleSpinBox::valueChanged, m_scaleSlider, [this](double value) {
+        const QSignalBlocker blocker(m_scaleSlider); // the box keeps 2.25; the slider shows 2.3
+        m_scaleSlider->setValue(int(std::lround(value * sliderSteps)));
+    });
+    connect(m_scaleBox, &QDoubleSpinBox::valueChanged, this, &RopeView::optionsEdited);
     connect(m_lengthBox, qOverload<int>(&QSpinBox::valueChanged), this, &RopeView::optionsEdited);
     connect(m_logBox, &QCheckBox::toggled, this, &RopeView::optionsEdited);
     return controls;
@@ -224,8 +235,8 @@ QVariantMap RopeView::viewOptions() const
 void RopeView::setViewOptions(const QVariantMap& options)
 {
     const QSignalBlocker a(m_scaleBox), b(m_scaleSlider), c(m_lengthBox), d(m_logBox);
-    m_scaleBox->setValue(options.value(QLatin1String(ropeKeys::scale), defaultScale).toInt());
-    m_scaleSlider->setValue(m_scaleBox->value());
+    m_scaleBox->setValue(options.value(QLatin1String(ropeKeys::scale), defaultScale).toDouble());
+    m_scaleSlider->setValue(int(std::lround(m_scaleBox->value() * sliderSteps)));
     m_lengthBox->setValue(options.value(QLatin1String(ropeKeys::originalLength), defaultOriginalLength).toInt());
     m_logBox->setChecked(options.value(QLatin1String(ropeKeys::logDistance), false).toBool());
     redrawCurrent();
@@ -288,11 +299,11 @@ QString RopeView::titleText(const core::EncodingSpec& spec) const
     const core::RopeScalingSpec s = scaling();
     if (m_forExport)
         return tr("RoPE context scaling: s = %1, L_orig = %2\nd_model %3 · base %4 · YaRN attention factor %5")
-            .arg(s.scale).arg(s.originalLength).arg(spec.dModel).arg(shortNumber(spec.base, 6))
+            .arg(QString::number(s.scale, 'g', 10)).arg(s.originalLength).arg(spec.dModel).arg(shortNumber(spec.base, 6))
             .arg(QString::number(core::yarnAttentionFactor(s.scale), 'f', 3));
     return tr("Rotary position embedding: context scale s = %1\nd_model %2 · base %3 · L_orig %4 → s·L_orig %5")
-        .arg(s.scale).arg(spec.dModel).arg(shortNumber(spec.base, 6)).arg(s.originalLength)
-        .arg(s.scale * s.originalLength);
+        .arg(QString::number(s.scale, 'g', 10)).arg(spec.dModel).arg(shortNumber(spec.base, 6)).arg(s.originalLength)
+        .arg(QString::number(s.scale * s.originalLength, 'g', 10));
 }
 
 void RopeView::drawBands(const core::EncodingSpec& spec)
@@ -322,7 +333,7 @@ void RopeView::drawBands(const core::EncodingSpec& spec)
     }
     const std::array<double, 2> levels{s.originalLength, s.scale * s.originalLength};
     const std::array<QString, 2> texts{tr("L_orig = %1").arg(s.originalLength),
-                                       tr("s·L_orig = %1").arg(s.scale * s.originalLength)};
+                                       tr("s·L_orig = %1").arg(QString::number(s.scale * s.originalLength, 'g', 10))};
     for (int i = 0; i < 2; ++i) {
         placeHorizontal(m_contextLines[i], levels[i]);
         m_contextLines[i]->setPen(QPen(QColor(120, 120, 120), penWidth(1.0), i == 0 ? Qt::DashLine : Qt::DotLine));

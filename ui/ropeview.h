@@ -18,6 +18,7 @@ class QCPItemText;
 class QCPTextElement;
 class QLabel;
 class QSlider;
+class QDoubleSpinBox;
 class QSpinBox;
 
 namespace pe::ui {
@@ -42,7 +43,7 @@ public:
     QCPAxisRect* decayRect() const { return m_decayRect; }
     QCPGraph* wavelengthGraph(core::RopeScaling scaling) const { return m_wavelength[index(scaling)]; }
     QCPGraph* decayGraph(core::RopeScaling scaling) const { return m_decay[index(scaling)]; }
-    QSpinBox* scaleBox() const { return m_scaleBox; }
+    QDoubleSpinBox* scaleBox() const { return m_scaleBox; }
     QSpinBox* originalLengthBox() const { return m_lengthBox; }
     QCheckBox* logDistanceBox() const { return m_logBox; }
     /// The numbers under the controls: NTK base, YaRN attention factor, the relative-score check.
@@ -91,7 +92,7 @@ private:
     void onMouseMove(QMouseEvent* event);
 
     QSlider* m_scaleSlider = nullptr;
-    QSpinBox* m_scaleBox = nullptr;
+    QDoubleSpinBox* m_scaleBox = nullptr;
     QSpinBox* m_lengthBox = nullptr;
     QCheckBox* m_logBox = nullptr;
     QLabel* m_summary = nullptr;
