@@ -80,19 +80,14 @@ QSizeF sizePair(const QCommandLineParser& parser, const QString& name, double ma
 QList<int> dimensionList(const QCommandLineParser& parser, int dModel)
 {
     const QString text = parser.value(QStringLiteral("dims")).trimmed();
-    const QString allowed = QStringLiteral("allowed: comma-separated dimensions from 0 to %1, e.g. 4,5,6,7").arg(dModel - 1);
-    QList<int> dims;
-    for (const QString& part : text.split(QLatin1Char(','))) {
-        bool ok = false;
-        const int dim = part.trimmed().toInt(&ok);
-        if (!ok || dim < 0 || dim >= dModel)
-            throw BadValue{QStringLiteral("--dims: %1 is not a valid list; %2").arg(quoted(text), allowed)};
-        if (!dims.contains(dim))
-            dims.append(dim);
-    }
-    if (dims.size() > 64)
-        throw BadValue{QStringLiteral("--dims: %1 names %2 dimensions; allowed: at most 64").arg(quoted(text)).arg(dims.size())};
-    return dims;
+    const auto parsed = ui::parseDimensionList(text, dModel, 64);
+    const auto* dims = std::get_if<QList<int>>(&parsed);
+    if (!dims || dims->isEmpty())
+        throw BadValue{QStringLiteral("--dims: %1 is not a valid list (%2); allowed: up to 64 dimensions from 0 to %3, "
+                                      "e.g. 4,5,6,7, 4-7 or 0:64:8")
+                           .arg(quoted(text), dims ? QStringLiteral("no dimension") : std::get<QString>(parsed))
+                           .arg(dModel - 1)};
+    return *dims;
 }
 
 void addOptions(QCommandLineParser& parser)
@@ -140,6 +135,9 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("size-mm"), QStringLiteral("Figure size in millimetres (with --dpi)."), QStringLiteral("WxH")},
         {QStringLiteral("dpi"), QStringLiteral("Resolution for --size-mm (default 300)."), QStringLiteral("N"), QStringLiteral("300")},
         {QStringLiteral("colormap"), QStringLiteral("viridis, diverging or grayscale (default viridis)."), QStringLiteral("NAME"), QStringLiteral("viridis")},
+        {QStringLiteral("font-size"), QStringLiteral("Text size of a figure in points, 5 to 24 (default 8)."), QStringLiteral("PT"), QStringLiteral("8")},
+        {QStringLiteral("title"), QStringLiteral("A figure's title: full, short (its first line) or none (default full)."), QStringLiteral("MODE"), QStringLiteral("full")},
+        {QStringLiteral("no-marks"), QStringLiteral("Leave the band selection's highlight out of a figure.")},
         {QStringLiteral("force"), QStringLiteral("Replace an existing FILE.")},
         {QStringLiteral("session"), QStringLiteral("Start from the session file S (.pe.json); options given override it."), QStringLiteral("S")},
     });
@@ -220,6 +218,10 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
     if (parser.isSet(QStringLiteral("size-mm")))
         o.sizeMillimetres = sizePair(parser, QStringLiteral("size-mm"), 1000, false);
     o.dpi = static_cast<int>(wholeNumber(parser, QStringLiteral("dpi"), 30, 2400));
+    o.fontPoints = realNumber(parser, QStringLiteral("font-size"), 4.999, 24);
+    o.title = *ui::parseFigureTitle(choice(parser, QStringLiteral("title"),
+                                           {QStringLiteral("full"), QStringLiteral("short"), QStringLiteral("none")}));
+    o.selectionMarks = !parser.isSet(QStringLiteral("no-marks"));
     o.force = parser.isSet(QStringLiteral("force"));
     if (parser.isSet(QStringLiteral("export"))) {
         o.exportPath = parser.value(QStringLiteral("export"));

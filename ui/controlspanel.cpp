@@ -17,6 +17,8 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 
+#include <cmath>
+
 namespace pe::ui {
 
 namespace {
@@ -71,7 +73,13 @@ void ControlsPanel::buildSpecControls(QFormLayout* form)
 {
     m_dModelSlider = new LogSlider(1, WindowLimits::maxDModel, true);
     m_dModelSpin = spinBox(1, WindowLimits::maxDModel, tr("Width of each position's vector, 1 to 4096 (odd allowed: the last sine then has no cosine)"));
-    m_dModelSlider->setToolTip(m_dModelSpin->toolTip());
+    // Dragging offers the widths people use: even numbers below 64, then multiples of 64
+    // (every power of two among them); Shift gives every number, the spin box takes any.
+    m_dModelSlider->setOfferedValues([](double v) {
+        return v < 1.5 ? 1.0 : v < 63 ? 2 * std::round(v / 2) : 64 * std::round(v / 64);
+    });
+    m_dModelSlider->setToolTip(tr("Width of each position's vector: the slider offers even widths and multiples of 64 "
+                                  "(hold Shift for every width); type any width from 1 to 4096 in the box"));
     form->addRow(tr("d_model"), pairRow(m_dModelSlider, m_dModelSpin));
     connect(m_dModelSlider, &LogSlider::logValueChanged, m_document, [this](double v) { m_document->setDModel(int(v)); });
     connect(m_dModelSpin, &QSpinBox::valueChanged, m_document, &Document::setDModel);
@@ -139,9 +147,16 @@ void ControlsPanel::buildSelectionControls(QFormLayout* form)
     trackInteraction(m_offsetSlider);
 
     m_dims = new QLineEdit;
-    m_dims->setToolTip(tr("Dimensions drawn in the wave plot, e.g. 4,5,6,7 (up to 16); press Enter"));
-    m_dims->setPlaceholderText(QStringLiteral("4,5,6,7"));
+    m_dims->setToolTip(tr("Dimensions drawn in the wave plot (up to 16): a list 4,5,6,7, a range 4-7 "
+                          "or a slice 0:64:8 (start, end excluded, step); press Enter"));
+    m_dims->setPlaceholderText(QStringLiteral("4,5,6,7 · 4-7 · 0:64:8"));
     form->addRow(tr("Wave dims"), m_dims);
+    m_dimsMessage = new QLabel;
+    m_dimsMessage->setObjectName(QStringLiteral("dimsMessage"));
+    m_dimsMessage->setWordWrap(true);
+    m_dimsMessage->setStyleSheet(QStringLiteral("QLabel { color: #c62828; }"));
+    form->addRow(QString(), m_dimsMessage);
+    form->setRowVisible(m_dimsMessage, false);
     connect(m_dims, &QLineEdit::editingFinished, this, &ControlsPanel::applyDims);
 
     m_colormap = new QComboBox;
@@ -172,30 +187,19 @@ void ControlsPanel::setSimplified(bool simplified)
                                    m_dims, m_colormap, m_cosine};
     for (QWidget* field : advanced)
         m_form->setRowVisible(field, !simplified);
+    m_form->setRowVisible(m_dimsMessage, !simplified && !m_dimsMessage->text().isEmpty());
 }
 
 void ControlsPanel::applyDims()
 {
-    QList<int> dims;
-    bool valid = true;
-    for (const QString& part : m_dims->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const int dim = part.trimmed().toInt(&ok);
-        if (!ok || dim < 0 || dim >= m_document->spec().dModel) {
-            valid = false;
-            break;
-        }
-        if (!dims.contains(dim) && dims.size() < 16)
-            dims.append(dim);
-    }
-    if (!valid) {
-        m_dims->setStyleSheet(QStringLiteral("QLineEdit { background: #ffd8d8; color: black; }"));
-        m_dims->setToolTip(tr("Not a list of dimensions: use whole numbers from 0 to %1, separated by commas")
-                               .arg(m_document->spec().dModel - 1));
-        return;
-    }
-    m_dims->setStyleSheet(QString());
-    m_document->setWaveDims(dims);
+    const auto parsed = parseDimensionList(m_dims->text(), m_document->spec().dModel, 16);
+    const auto* error = std::get_if<QString>(&parsed);
+    // The reason stays in sight beside the field until the text is fixed (not in a tooltip).
+    m_dims->setStyleSheet(error ? QStringLiteral("QLineEdit { background: #ffd8d8; color: black; }") : QString());
+    m_dimsMessage->setText(error ? *error : QString());
+    m_form->setRowVisible(m_dimsMessage, error && !m_simplified);
+    if (!error)
+        m_document->setWaveDims(std::get<QList<int>>(parsed));
 }
 
 void ControlsPanel::syncFromDocument()
@@ -237,7 +241,12 @@ void ControlsPanel::syncFromDocument()
         QStringList dims;
         for (int d : state.dims)
             dims << QString::number(d);
-        m_dims->setText(dims.join(QLatin1Char(',')));
+        if (m_dims->text() != dims.join(QLatin1Char(','))) { // an undo or a new d_model: what is drawn
+            m_dims->setText(dims.join(QLatin1Char(',')));
+            m_dims->setStyleSheet(QString());
+            m_dimsMessage->clear();
+            m_form->setRowVisible(m_dimsMessage, false);
+        }
     }
 }
 

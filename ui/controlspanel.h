@@ -74,6 +74,7 @@ private:
     QSpinBox* m_offsetSpin;
     QComboBox* m_colormap;
     QCheckBox* m_cosine;
+    QLabel* m_dimsMessage = nullptr; ///< why the typed dims were refused, under the field
     QLineEdit* m_dims;
 };
 

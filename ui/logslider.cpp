@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/logslider.h"
 
+#include <QKeyEvent>
+#include <QMouseEvent>
 #include <QSignalBlocker>
 
 #include <cmath>
@@ -29,8 +31,33 @@ LogSlider::LogSlider(double minimum, double maximum, bool integral, QWidget* par
 double LogSlider::valueAt(int position) const
 {
     const double t = double(position) / steps;
-    const double v = std::exp(std::log(m_minimum) + t * (std::log(m_maximum) - std::log(m_minimum)));
-    return m_integral ? std::round(v) : v;
+    double v = std::exp(std::log(m_minimum) + t * (std::log(m_maximum) - std::log(m_minimum)));
+    if (m_offered && !m_fine)
+        v = m_offered(v);
+    return std::clamp(m_integral ? std::round(v) : v, m_minimum, m_maximum);
+}
+
+void LogSlider::setOfferedValues(std::function<double(double)> nearestOffered)
+{
+    m_offered = std::move(nearestOffered);
+}
+
+void LogSlider::mousePressEvent(QMouseEvent* event)
+{
+    m_fine = event->modifiers() & Qt::ShiftModifier;
+    QSlider::mousePressEvent(event);
+}
+
+void LogSlider::mouseMoveEvent(QMouseEvent* event)
+{
+    m_fine = event->modifiers() & Qt::ShiftModifier;
+    QSlider::mouseMoveEvent(event);
+}
+
+void LogSlider::keyPressEvent(QKeyEvent* event)
+{
+    m_fine = event->modifiers() & Qt::ShiftModifier;
+    QSlider::keyPressEvent(event);
 }
 
 double LogSlider::logValue() const { return valueAt(value()); }

@@ -3,6 +3,8 @@
 
 #include <QSlider>
 
+#include <functional>
+
 namespace pe::ui {
 
 /// A horizontal slider over [minimum, maximum] on a logarithmic scale, for values that span
@@ -15,6 +17,10 @@ public:
     double logValue() const;
     /// Moves the handle without emitting logValueChanged.
     void setLogValue(double value);
+    /// The values the handle offers (e.g. d_model: even numbers, then multiples of 64): maps
+    /// any value to the nearest offered one. Holding Shift while dragging or pressing a key
+    /// gives every whole number in between.
+    void setOfferedValues(std::function<double(double)> nearestOffered);
 
 signals:
     void logValueChanged(double value);
@@ -22,6 +28,15 @@ signals:
 private:
     double valueAt(int position) const;
     void skipRepeatedValues(int action);
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    std::function<double(double)> m_offered;
+    bool m_fine = false; ///< Shift held during the current drag or key press
 
     double m_minimum, m_maximum;
     bool m_integral;

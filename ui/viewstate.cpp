@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "ui/viewstate.h"
 
+#include <QCoreApplication>
+#include <QRegularExpression>
+
 #include <algorithm>
+#include <limits>
 
 namespace pe::ui {
 
@@ -11,6 +15,78 @@ QStringList viewNames()
             QStringLiteral("offset"), QStringLiteral("bands"), QStringLiteral("rope"),
             QStringLiteral("conventions"), QStringLiteral("precision"),
             QStringLiteral("embeddings")};
+}
+
+std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dModel, int most)
+{
+    // Messages go through the "pe::ui::Dims" context: the window shows them in its language.
+    const auto tr = [](const char* source) { return QCoreApplication::translate("pe::ui::Dims", source); };
+    const QString examples = tr("write dimensions like 4,5,6,7, a range like 4-7 or a slice like 0:64:8");
+    static const QRegularExpression single(QStringLiteral("^([+-]?\\d+)$"));
+    static const QRegularExpression range(QStringLiteral("^(\\d+)\\s*-\\s*(\\d+)$"));
+    static const QRegularExpression slice(QStringLiteral("^(\\d*)\\s*:\\s*(\\d*)(?:\\s*:\\s*(\\d+))?$"));
+    QList<int> dims;
+    if (text.trimmed().isEmpty())
+        return dims; // no waves
+    for (const QString& raw : text.split(QLatin1Char(','))) {
+        const QString part = raw.trimmed();
+        if (part.isEmpty())
+            return tr("“%1” has an empty item between commas: %2").arg(text.trimmed(), examples);
+        // Numbers beyond int are beyond every d_model: read them as "too large", not as junk.
+        const auto number = [](const QString& digits, qint64 fallback) {
+            bool ok = false;
+            const qint64 value = digits.toLongLong(&ok);
+            return digits.isEmpty() ? fallback : ok ? value : std::numeric_limits<qint64>::max();
+        };
+        qint64 first = 0, end = 0, step = 1; // [first, end) by step
+        if (auto m = single.match(part); m.hasMatch()) {
+            first = number(m.captured(1), 0);
+            end = first == std::numeric_limits<qint64>::max() ? first : first + 1;
+        } else if (auto m = range.match(part); m.hasMatch()) {
+            first = number(m.captured(1), 0);
+            const qint64 last = number(m.captured(2), 0);
+            if (last < first)
+                return tr("“%1” runs backwards; a range goes from the smaller dimension to the larger, e.g. %2-%3")
+                    .arg(part).arg(last).arg(first);
+            end = last == std::numeric_limits<qint64>::max() ? last : last + 1;
+        } else if (auto m = slice.match(part); m.hasMatch()) {
+            first = number(m.captured(1), 0);
+            end = number(m.captured(2), dModel);
+            step = number(m.captured(3), 1);
+            if (step < 1)
+                return tr("“%1”: the step of a slice is 1 or more").arg(part);
+        } else {
+            return tr("“%1” is not a dimension: %2").arg(part, examples);
+        }
+        if (first < 0)
+            return tr("“%1”: dimensions go from 0 to %2").arg(part).arg(dModel - 1);
+        if (end - 1 >= dModel || first >= dModel)
+            return tr("“%1” reaches beyond d_model %2: dimensions go from 0 to %3").arg(part).arg(dModel).arg(dModel - 1);
+        for (qint64 dim = first; dim < end; dim += step) // at most d_model of them
+            if (!dims.contains(int(dim)))
+                dims.append(int(dim));
+    }
+    if (dims.size() > most)
+        return tr("“%1” names %2 dimensions; the wave plot draws at most %3").arg(text.trimmed()).arg(dims.size()).arg(most);
+    return dims;
+}
+
+QString figureTitleName(FigureTitle title)
+{
+    switch (title) {
+    case FigureTitle::Full: return QStringLiteral("full");
+    case FigureTitle::Short: return QStringLiteral("short");
+    case FigureTitle::None: return QStringLiteral("none");
+    }
+    return {};
+}
+
+std::optional<FigureTitle> parseFigureTitle(const QString& name)
+{
+    for (FigureTitle t : {FigureTitle::Full, FigureTitle::Short, FigureTitle::None})
+        if (figureTitleName(t) == name)
+            return t;
+    return std::nullopt;
 }
 
 QString viewName(View view)

@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <optional>
+#include <variant>
 
 namespace pe::ui {
 
@@ -19,6 +20,12 @@ QString viewName(View view);
 std::optional<View> parseView(const QString& name);
 QStringList viewNames();
 
+/// How much of the view's title a figure carries: all of it (what the window shows, less its
+/// hints), its first line, or none (the caption then says it).
+enum class FigureTitle { Full, Short, None };
+QString figureTitleName(FigureTitle title);              ///< "full", "short", "none" (--title)
+std::optional<FigureTitle> parseFigureTitle(const QString& name);
+
 /// What the window and figures draw (the core allows more; data exports use the core's limits).
 struct WindowLimits {
     static constexpr int maxDModel = 4096;
@@ -27,6 +34,12 @@ struct WindowLimits {
     static constexpr double maxBase = 1e9;
     static constexpr int maxFirstPosition = 1000000;
 };
+
+/// The wave plot's dimensions as people write them: "4,5,6,7", ranges "4-7" (both ends
+/// included) and slices "0:64:8" (start, end excluded, step, as in Python), mixed freely.
+/// Returns the dimensions in the order written, each once, or a message naming the part that
+/// is wrong and what is allowed (dimensions 0 to dModel−1, at most `most` of them).
+std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dModel, int most);
 
 /// What the user has selected and chosen to show, beside the spec itself. Shared by the
 /// document (the window) and the command line, so that both draw and export the same thing.
