@@ -24,6 +24,9 @@ struct LaunchOptions {
     QSize sizePixels;        ///< --size WxH, or invalid
     QSizeF sizeMillimetres;  ///< --size-mm WxH, or invalid
     int dpi = 300;
+    double fontPoints = 8.0;                         ///< --font-size
+    ui::FigureTitle title = ui::FigureTitle::Full;   ///< --title
+    bool selectionMarks = true;                      ///< off with --no-marks
     bool positionGiven = false;
     QString sessionPath;                 ///< the session named on the command line, or empty
     std::optional<ui::Session> session;  ///< as read from sessionPath (its layout for the window)

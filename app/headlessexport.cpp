@@ -35,6 +35,9 @@ int runHeadlessExport(const LaunchOptions& options)
 
     ui::FigureSize size = ui::singleColumnFigure();
     size.dpi = options.dpi;
+    size.fontPoints = options.fontPoints;
+    size.title = options.title;
+    size.selectionMarks = options.selectionMarks;
     if (options.sizePixels.isValid())
         size.pixels = options.sizePixels;
     if (options.sizeMillimetres.isValid())

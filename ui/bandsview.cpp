@@ -186,7 +186,7 @@ void BandsView::redraw(const Frame& f)
     drawPairs(f);
     drawReferences(f);
     drawResolution(f);
-    const bool banded = f.state.bandFirst >= 0 && f.state.bandFirst < pairs;
+    const bool banded = f.state.bandFirst >= 0 && f.state.bandFirst < pairs && showsSelectionMarks();
     m_band->setVisible(banded);
     if (banded)
         placeBand(m_band, f.state.bandFirst, f.state.bandLast);

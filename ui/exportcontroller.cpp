@@ -44,31 +44,47 @@ ExportRequest ExportController::requestFor(View view, const QString& path, bool 
 void ExportController::exportInteractively(View view)
 {
     const QString suggested = QDir(m_lastFolder).filePath(QStringLiteral("pe-%1.pdf").arg(viewName(view)));
-    ExportDialog dialog(view, suggested, m_window);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
+    ExportDialog dialog(view, suggested, m_document->state().colormap, m_window);
+    dialog.setCheck([this](ExportDialog& d) { return exportFromDialog(d); });
+    m_progressParent = &dialog;
+    dialog.exec();
+    m_progressParent = nullptr;
+}
+
+std::optional<QString> ExportController::exportFromDialog(ExportDialog& dialog)
+{
     const QString path = dialog.path();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const QStringList known{QStringLiteral("pdf"), QStringLiteral("svg"), QStringLiteral("png"), QStringLiteral("npy"), QStringLiteral("csv")};
+    if (path.isEmpty() || !known.contains(suffix))
+        return tr("“%1”: the file name must end in .pdf, .svg or .png (a figure) or in .npy or .csv (the data)")
+            .arg(QFileInfo(path).fileName());
     bool overwrite = false;
     if (QFileInfo::exists(path)) {
-        const auto answer = QMessageBox::question(m_window, tr("Replace file?"),
-                                                  tr("%1 already exists. Replace it?").arg(path),
+        const auto answer = QMessageBox::question(&dialog, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path),
                                                   QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
         if (answer != QMessageBox::Yes)
-            return;
+            return QString(); // back to the dialog, to choose another name
         overwrite = true;
     }
-    const ExportResult result = exportTo(dialog.view(), path, dialog.figureSize(), overwrite);
+    if (const QString error = targetPathError(path, overwrite); !error.isEmpty())
+        return error;
+    const ExportResult result = exportTo(dialog.view(), path, dialog.figureSize(), overwrite, dialog.colormap());
     if (result.ok()) {
         m_lastFolder = QFileInfo(path).absolutePath();
         QSettings().setValue(QStringLiteral("export/folder"), m_lastFolder);
-    } else if (result.status != ExportResult::Status::Cancelled) {
-        QMessageBox::warning(m_window, tr("Export failed"), result.message);
     }
+    if (result.ok() || result.status == ExportResult::Status::Cancelled)
+        return std::nullopt;
+    return result.message;
 }
 
-ExportResult ExportController::exportTo(View view, const QString& path, const FigureSize& size, bool overwrite)
+ExportResult ExportController::exportTo(View view, const QString& path, const FigureSize& size, bool overwrite,
+                                        const QString& colormap)
 {
-    const ExportRequest request = requestFor(view, path, overwrite);
+    ExportRequest request = requestFor(view, path, overwrite);
+    if (!colormap.isEmpty())
+        request.state.colormap = colormap;
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("npy") || suffix == QLatin1String("csv"))
         return exportDataWithProgress(request);
@@ -85,7 +101,8 @@ ExportResult ExportController::exportDataWithProgress(const ExportRequest& reque
     auto progress = std::make_shared<std::atomic<int>>(0);
     auto cancelled = std::make_shared<std::atomic<bool>>(false);
     QFutureWatcher<ExportResult> watcher;
-    QProgressDialog dialog(tr("Exporting %1…").arg(QFileInfo(request.path).fileName()), tr("Cancel"), 0, 1000, m_window);
+    QProgressDialog dialog(tr("Exporting %1…").arg(QFileInfo(request.path).fileName()), tr("Cancel"), 0, 1000,
+                           m_progressParent ? m_progressParent : m_window);
     dialog.setWindowModality(Qt::WindowModal);
     dialog.setMinimumDuration(300);
     connect(&dialog, &QProgressDialog::canceled, this, [cancelled] { *cancelled = true; });

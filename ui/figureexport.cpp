@@ -3,6 +3,7 @@
 
 #include "ui/document.h"
 #include "ui/plotview.h"
+#include "ui/viewsupport.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -60,6 +61,8 @@ std::unique_ptr<Scene> makeScene(const ExportRequest& request, const FigureSize&
     scene->document.computeNow();
     scene->view = createView(request.view, &scene->document);
     scene->view->setViewOptions(request.viewOptions);
+    scene->view->setFigureMarks(size.selectionMarks);
+    setFigureTitleMode(scene->view->plot(), int(size.title));
     scene->view->refresh();
     scene->view->prepareForExport(size.fontPoints * layoutDpi / 72.0);
     const QSize layout = size.layoutSize();
@@ -209,6 +212,17 @@ FigureSize singleColumnFigure()
     return FigureSize{};
 }
 
+FigureSize slideFigure()
+{
+    // A 16:9 slide's content area: 254 × 143 mm (10 × 5.63 in), text readable from the back.
+    FigureSize size;
+    size.millimetres = QSizeF(254.0, 143.0);
+    size.fontPoints = 14.0;
+    size.dpi = 150;
+    return size;
+}
+
+
 FigureSize doubleColumnFigure()
 {
     FigureSize size;
@@ -229,6 +243,15 @@ QString recipeCommand(const ExportRequest& r, const FigureSize& size)
                      QStringLiteral("--position"), QString::number(r.state.position),
                      QStringLiteral("--offset"), QString::number(r.state.offset),
                      QStringLiteral("--colormap"), r.state.colormap};
+    const QString recipeSuffix = QFileInfo(r.path).suffix().toLower();
+    if (recipeSuffix == QLatin1String("png") || recipeSuffix == QLatin1String("pdf") || recipeSuffix == QLatin1String("svg")) {
+        if (size.title != FigureTitle::Full)
+            args << QStringLiteral("--title") << figureTitleName(size.title);
+        if (!size.selectionMarks)
+            args << QStringLiteral("--no-marks");
+        if (size.fontPoints != 8.0)
+            args << QStringLiteral("--font-size") << QString::number(size.fontPoints);
+    }
     if (!r.state.dims.isEmpty()) {
         QStringList dims;
         for (int d : r.state.dims)

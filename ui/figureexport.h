@@ -8,6 +8,7 @@
 #include <QSizeF>
 
 #include <memory>
+#include <optional>
 
 namespace pe::ui {
 
@@ -21,15 +22,18 @@ struct FigureSize {
     int dpi = 300;        ///< PNG resolution; PDF and SVG are vector
     QSize pixels;         ///< when valid: the exact PNG size (and 96-dpi layout size elsewhere)
     double fontPoints = 8.0;
+    FigureTitle title = FigureTitle::Full;
+    bool selectionMarks = true; ///< the band selection's highlight (--no-marks leaves it out)
 
     QSize layoutSize() const;   ///< in 96-dpi units
     QSize pngPixels() const;
     QSizeF pageMillimetres() const;
 };
 
-/// Journal presets: single column ≈ 89 mm, double column ≈ 183 mm wide.
+/// Journal presets: single column ≈ 89 mm, double column ≈ 183 mm wide; a 16:9 slide.
 FigureSize singleColumnFigure();
 FigureSize doubleColumnFigure();
+FigureSize slideFigure();
 
 /// The `pe-explorer --export …` command that re-makes this figure or data file.
 QString recipeCommand(const ExportRequest& request, const FigureSize& size);

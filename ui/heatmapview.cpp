@@ -110,8 +110,8 @@ void HeatmapView::redraw(const Frame& f)
                          .arg(layoutText(f.spec.layout),
                               frequencyRuleText(f.spec.frequencies),
                               f.heatExact() ? tr("exact cells")
-                                            : tr("rows average %1 positions (zoom in for cells)")
-                                                  .arg(number(rowsPerBin, 4)));
+                              : isPaper()   ? tr("rows average %1 positions").arg(number(rowsPerBin, 4)) // a figure cannot be zoomed
+                                            : tr("rows average %1 positions (zoom in for cells)").arg(number(rowsPerBin, 4)));
     m_title->setText(m_titleText);
     updateOverlays(f);
     plot()->replot(QCustomPlot::rpQueuedReplot);
@@ -130,7 +130,7 @@ void HeatmapView::updateOverlays(const Frame& f)
     for (QCPItemRect* rect : m_bandRects)
         plot()->removeItem(rect);
     m_bandRects.clear();
-    if (f.state.bandFirst < 0)
+    if (f.state.bandFirst < 0 || !showsSelectionMarks())
         return;
     // A band of pairs covers one run of columns when interleaved, two (sines, cosines) when split.
     QList<std::pair<int, int>> runs;
@@ -164,6 +164,7 @@ void HeatmapView::prepareForExport(double fontPixels)
     // A paper figure shows the encoding, not the window's selection.
     m_positionLine->setVisible(false);
     m_dimensionLine->setVisible(false);
+    redrawCurrent(); // the title without the window's hints
 }
 
 std::pair<std::int64_t, int> HeatmapView::cellAt(const QPointF& pixel) const

@@ -22,6 +22,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QIcon>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -34,6 +35,36 @@
 #include <qcustomplot.h>
 
 namespace pe::ui {
+
+namespace {
+
+/// Lets the window's own shortcuts win over text fields: a line edit or spin box claims some
+/// Ctrl keys for editing (Ctrl+E: end of line) through ShortcutOverride, and the menu's
+/// shortcut then does nothing while the field has focus.
+class WindowShortcutsFirst : public QObject {
+public:
+    WindowShortcutsFirst(QWidget* window, QList<QKeySequence> keys)
+        : QObject(window), m_window(window), m_keys(std::move(keys)) {}
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() != QEvent::ShortcutOverride)
+            return false;
+        const auto* widget = qobject_cast<QWidget*>(watched);
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (!widget || widget->window() != m_window || !m_keys.contains(QKeySequence(key->keyCombination())))
+            return false;
+        event->ignore(); // not overridden: the shortcut map runs the action
+        return true;
+    }
+
+private:
+    QWidget* m_window;
+    QList<QKeySequence> m_keys;
+};
+
+} // namespace
 
 MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     : QMainWindow(parent), m_document(new Document(this, 0)) // views report themselves as they are shown
@@ -55,6 +86,7 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     m_heatmap = new HeatmapView(m_document);
     m_views.append(m_heatmap);
     connect(m_heatmap, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);
+    connect(m_heatmap, &PlotView::activated, this, [this](View v) { m_activeView = v; });
     setCentralWidget(m_heatmap);
     createDocks();
     createMenus();
@@ -93,6 +125,10 @@ QDockWidget* MainWindow::addViewDock(PlotView* view, const QString& title, const
     m_docks.append(dock);
     connect(view, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);
     connect(dock, &QDockWidget::visibilityChanged, view, &PlotView::setTabRaised);
+    connect(view, &PlotView::activated, this, [this](View v) {
+        if (m_trackActiveView)
+            m_activeView = v;
+    });
     return dock;
 }
 
@@ -181,10 +217,12 @@ void MainWindow::applyLayout()
     const bool restored = !m_pendingLayout.isEmpty() && restoreState(m_pendingLayout);
     m_pendingLayout.clear();
     // Sizes take once the docks have been laid out in the window (the next turn of the loop).
+    m_trackActiveView = false;
     QTimer::singleShot(0, this, [this, restored] {
         if (!restored)
             sizeDefaultDocks();
         keepHeatmapShare();
+        m_trackActiveView = true; // from now on a raised tab is the user's doing
     });
 }
 
@@ -238,12 +276,14 @@ void MainWindow::createMenus()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_sessions->addActions(file);
     file->addSeparator();
-    QAction* exportAction = file->addAction(tr("&Export…"), this, [this] { m_exporter->exportInteractively(View::Heatmap); });
+    QAction* exportAction = file->addAction(tr("&Export…"), this, [this] { m_exporter->exportInteractively(m_activeView); });
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    // Text fields take Ctrl+E as "end of line", exactly when a value was just typed: Export wins.
+    qApp->installEventFilter(new WindowShortcutsFirst(this, {exportAction->shortcut()}));
     exportAction->setToolTip(tr("Save a view as a PDF, SVG or PNG figure, or its data as .npy or .csv"));
-    QAction* copy = file->addAction(tr("&Copy figure"), this, [this] { m_exporter->copyFigure(View::Heatmap); });
+    QAction* copy = file->addAction(tr("&Copy figure"), this, [this] { m_exporter->copyFigure(m_activeView); });
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    copy->setToolTip(tr("Put the heatmap figure and the command that re-makes it on the clipboard"));
+    copy->setToolTip(tr("Put the figure of the view in use and the command that re-makes it on the clipboard"));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

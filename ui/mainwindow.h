@@ -38,6 +38,9 @@ public:
     /// The view showing `view` (the heatmap is the central one, the others live in docks).
     PlotView* plotView(View view) const;
     bool presentationMode() const { return m_presentation; }
+    /// The view the user turned to last (clicked, or raised its tab); the heatmap at first.
+    /// File ▸ Export and Copy figure start from it.
+    View activeView() const { return m_activeView; }
     void setPresentationMode(bool on);
     /// Each view's own options (PlotView::viewOptions()) by view name, as a session holds them.
     QMap<QString, QVariantMap> viewOptions() const;
@@ -90,6 +93,8 @@ private:
     bool m_presentation = false;
     QByteArray m_pendingLayout; ///< restored when the window is shown (it has its size then)
     bool m_layoutApplied = false;
+    View m_activeView = View::Heatmap;
+    bool m_trackActiveView = false; ///< off while the window arranges its docks
     QDockWidget* m_controlsDock = nullptr;
 };
 

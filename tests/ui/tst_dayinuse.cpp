@@ -4,12 +4,30 @@
 // settings in Qt's test sandbox, keys and clicks on the offscreen platform.
 #include "windowprobes.h"
 
+#include "ui/controlspanel.h"
+#include "ui/exportdialog.h"
+#include "ui/figureexport.h"
 #include "ui/heatmapview.h"
 #include "ui/language.h"
+#include "ui/logslider.h"
 #include "ui/mainwindow.h"
+#include "ui/ropeview.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QMouseEvent>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTimer>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPointer>
@@ -73,6 +91,78 @@ double heatmapShare(MainWindow& window)
 /// The main figure needs this much of the window's width to be read (title, tick labels).
 constexpr double minimumShare = 0.4;
 
+/// Runs `act` (which opens a modal dialog) and hands the dialog to `inspect` while it is open;
+/// `inspect` must close it. Returns false when no dialog opened.
+template <typename Dialog>
+bool whileDialogOpen(const std::function<void()>& act, const std::function<void(Dialog&)>& inspect)
+{
+    bool seen = false;
+    QTimer poll;
+    poll.setInterval(20);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        if (auto* dialog = qobject_cast<Dialog*>(QApplication::activeModalWidget()); dialog && !seen) {
+            seen = true;
+            poll.stop();
+            inspect(*dialog);
+        }
+    });
+    poll.start();
+    act();
+    poll.stop();
+    return seen;
+}
+
+/// Clicks a message box's button once it is open (the replace question inside the dialog).
+void answerNextQuestion(QMessageBox::StandardButton answer, bool* asked)
+{
+    auto* timer = new QTimer;
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, [timer, answer, asked] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+            *asked = true;
+            timer->stop();
+            timer->deleteLater();
+            box->button(answer)->click();
+        }
+    });
+    timer->start();
+}
+
+QPushButton* exportButton(pe::ui::ExportDialog& dialog)
+{
+    return dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+}
+
+/// The widths the d_model slider offers, as its tooltip states them.
+int offeredWidth(double raw)
+{
+    return raw < 1.5 ? 1 : raw < 63 ? 2 * int(std::lround(raw / 2)) : 64 * int(std::lround(raw / 64));
+}
+
+/// Pixels of the saturated red the band highlight is drawn in.
+int redPixels(const QImage& image)
+{
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            count += c.red() > 200 && c.green() < 140 && c.blue() < 140;
+        }
+    return count;
+}
+
+/// Grey text pixels in the top eighth of a figure (where a title goes).
+int titleInk(const QImage& image)
+{
+    int count = 0;
+    for (int y = 0; y < image.height() / 8; ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            count += c.red() < 128 && std::abs(c.red() - c.green()) < 12 && std::abs(c.green() - c.blue()) < 12;
+        }
+    return count;
+}
+
 } // namespace
 
 class TestDayInUse : public QObject {
@@ -87,6 +177,13 @@ private slots:
     void heatmapKeepsItsShareOfACrushedSavedLayout_data();
     void heatmapKeepsItsShareOfACrushedSavedLayout();
     void resetLayoutBringsBackTheDefaultDocks();
+    void ropeScaleTakesDecimals();
+    void resetToDefaultsResetsTheRopeScale();
+    void exportShortcutWinsInASpinBoxAndOpensOnTheViewInUse();
+    void exportDialogStaysOpenOnMistakes();
+    void exportedFiguresLeaveOutTitleAndMarksOnRequest();
+    void waveDimsTakeRangesAndSayWhatIsWrong();
+    void dModelSliderOffersTheWidthsPeopleUse();
 };
 
 void TestDayInUse::initTestCase()
@@ -193,9 +290,8 @@ void TestDayInUse::resetLayoutBringsBackTheDefaultDocks()
     window->removeDockWidget(controls);
     window->addDockWidget(Qt::RightDockWidgetArea, controls);
     controls->show();
-    window->resizeDocks({controls, waves}, {600, 600}, Qt::Horizontal);
     QTest::qWait(50);
-    QVERIFY(heatmapShare(*window) < minimumShare);
+    QCOMPARE(window->dockWidgetArea(controls), Qt::RightDockWidgetArea);
 
     QAction* reset = menuAction(*window, QStringLiteral("Reset layout"));
     QVERIFY2(reset, "View ▸ Reset layout is missing");
@@ -208,6 +304,213 @@ void TestDayInUse::resetLayoutBringsBackTheDefaultDocks()
     QCOMPARE(window->tabifiedDockWidgets(waves).size(), 7); // the eight docked views share one tab bar
     QVERIFY2(heatmapShare(*window) >= minimumShare,
              qPrintable(QStringLiteral("heatmap %1 of %2 px after reset").arg(window->heatmap()->width()).arg(window->width())));
+}
+
+void TestDayInUse::ropeScaleTakesDecimals()
+{
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    QVERIFY(bringOnScreen(*window, pe::ui::View::Rope));
+    auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::View::Rope));
+    typeInto(rope->scaleBox(), QStringLiteral("2.5"));
+    QCOMPARE(rope->scaleBox()->value(), 2.5);
+    QCOMPARE(rope->viewOptions().value(QStringLiteral("scale")).toDouble(), 2.5);
+    QVERIFY2(plotTitle(rope->plot()).contains(QStringLiteral("s = 2.5")), qPrintable(plotTitle(rope->plot())));
+    QVERIFY2(plotTitle(rope->plot()).contains(QStringLiteral("s·L_orig 10240")), qPrintable(plotTitle(rope->plot())));
+    typeInto(rope->scaleBox(), QStringLiteral("1.5"));
+    QCOMPARE(rope->scaleBox()->value(), 1.5);
+}
+
+void TestDayInUse::resetToDefaultsResetsTheRopeScale()
+{
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::View::Rope));
+    rope->setViewOptions({{QStringLiteral("scale"), 2.5}, {QStringLiteral("originalLength"), 8192}});
+    QCOMPARE(rope->scaleBox()->value(), 2.5);
+    QAction* reset = menuAction(*window, QStringLiteral("Reset to defaults"));
+    QVERIFY(reset);
+    reset->trigger();
+    QCOMPARE(rope->scaleBox()->value(), 8.0);
+    QCOMPARE(rope->viewOptions().value(QStringLiteral("originalLength")).toInt(), 4096);
+}
+
+void TestDayInUse::exportShortcutWinsInASpinBoxAndOpensOnTheViewInUse()
+{
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window.get()));
+    // The author looks at the similarity matrix, then types a d_model and presses Ctrl+E.
+    window->findChild<QDockWidget*>(QStringLiteral("similarityDock"))->raise();
+    QTest::qWait(20);
+    QCOMPARE(window->activeView(), pe::ui::View::Similarity);
+    QSpinBox* spin = window->controls()->dModelSpin();
+    spin->setFocus();
+    QVERIFY(QTest::qWaitFor([&] { return spin->hasFocus(); }));
+    QTest::keyClicks(spin, QStringLiteral("128"));
+    QString openedOn, suggested, renamed;
+    const bool opened = whileDialogOpen<pe::ui::ExportDialog>(
+        [&] { QTest::keyClick(QApplication::focusWidget(), Qt::Key_E, Qt::ControlModifier); },
+        [&](pe::ui::ExportDialog& dialog) {
+            openedOn = pe::ui::viewName(dialog.view());
+            suggested = QFileInfo(dialog.path()).fileName();
+            auto* views = dialog.findChild<QComboBox*>();
+            views->setCurrentIndex(int(pe::ui::View::Rope));
+            renamed = QFileInfo(dialog.path()).fileName();
+            dialog.reject();
+        });
+    QVERIFY2(opened, "Ctrl+E with the focus in the d_model box opened no dialog");
+    QCOMPARE(openedOn, QStringLiteral("similarity"));
+    QCOMPARE(suggested, QStringLiteral("pe-similarity.pdf"));
+    QCOMPARE(renamed, QStringLiteral("pe-rope.pdf"));
+    // Clicking into the heatmap makes it the view in use again.
+    QTest::mouseClick(window->heatmap()->plot(), Qt::LeftButton, {}, window->heatmap()->plot()->rect().center());
+    QCOMPARE(window->activeView(), pe::ui::View::Heatmap);
+}
+
+void TestDayInUse::exportDialogStaysOpenOnMistakes()
+{
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString existing = dir.filePath(QStringLiteral("taken.pdf"));
+    {
+        QFile file(existing);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("keep me");
+    }
+    QStringList messages;
+    bool stillOpen = true, asked = false;
+    QString written;
+    const bool opened = whileDialogOpen<pe::ui::ExportDialog>(
+        [&] { menuAction(*window, QStringLiteral("Export…"))->trigger(); },
+        [&](pe::ui::ExportDialog& dialog) {
+            auto* path = dialog.findChild<QLineEdit*>();
+            auto* title = dialog.findChildren<QComboBox*>().value(2);
+            title->setCurrentIndex(1); // a choice that must survive the mistakes
+            for (const QString& wrong : {dir.filePath(QStringLiteral("no/such/folder/fig.pdf")), dir.filePath(QStringLiteral("fig.txt"))}) {
+                path->setText(wrong);
+                exportButton(dialog)->click();
+                stillOpen = stillOpen && dialog.isVisible();
+                messages << dialog.errorText();
+            }
+            path->setText(existing);
+            answerNextQuestion(QMessageBox::No, &asked);
+            exportButton(dialog)->click();
+            stillOpen = stillOpen && dialog.isVisible() && title->currentIndex() == 1;
+            written = dir.filePath(QStringLiteral("fig.pdf"));
+            path->setText(written);
+            exportButton(dialog)->click();
+        });
+    QVERIFY(opened);
+    QVERIFY2(stillOpen, "the dialog closed on a mistake or forgot a choice");
+    QVERIFY2(messages.value(0).contains(QStringLiteral("does not exist")), qPrintable(messages.value(0)));
+    QVERIFY2(messages.value(1).contains(QStringLiteral(".pdf")) && messages.value(1).contains(QStringLiteral("fig.txt")),
+             qPrintable(messages.value(1)));
+    QVERIFY(asked);
+    QFile kept(existing);
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll(), QByteArray("keep me"));
+    QVERIFY2(QFileInfo(written).size() > 1000, "the corrected path was not exported");
+}
+
+void TestDayInUse::exportedFiguresLeaveOutTitleAndMarksOnRequest()
+{
+    pe::ui::ExportRequest request;
+    request.state.bandFirst = 4;
+    request.state.bandLast = 9;
+    request.path = QStringLiteral("figure.png");
+    pe::ui::FigureSize size = pe::ui::singleColumnFigure();
+    size.dpi = 150;
+    size.selectionMarks = true;
+    const QImage marked = pe::ui::renderFigure(request, size);
+    size.selectionMarks = false;
+    const QImage clean = pe::ui::renderFigure(request, size);
+    QVERIFY2(redPixels(marked) > 100, qPrintable(QString::number(redPixels(marked))));
+    QCOMPARE(redPixels(clean), 0);
+    const int fullTitle = titleInk(clean);
+    size.title = pe::ui::FigureTitle::None;
+    const int noTitle = titleInk(pe::ui::renderFigure(request, size));
+    QVERIFY2(noTitle * 3 < fullTitle, qPrintable(QStringLiteral("title ink %1 without a title, %2 with").arg(noTitle).arg(fullTitle)));
+    size.title = pe::ui::FigureTitle::Full;
+    request.state.colormap = QStringLiteral("grayscale");
+    const QImage grey = pe::ui::renderFigure(request, size);
+    QVERIFY(grey != clean);
+    // The recipe re-makes the same figure.
+    size.title = pe::ui::FigureTitle::Short;
+    const QString recipe = pe::ui::recipeCommand(request, size);
+    QVERIFY2(recipe.contains(QStringLiteral("--title short")) && recipe.contains(QStringLiteral("--no-marks"))
+                 && recipe.contains(QStringLiteral("--colormap grayscale")), qPrintable(recipe));
+    // The slide preset beside the paper ones.
+    pe::ui::ExportDialog dialog(pe::ui::View::Heatmap, QStringLiteral("pe-heatmap.pdf"), QStringLiteral("viridis"));
+    auto* presets = dialog.findChildren<QComboBox*>().value(1);
+    const int slide = presets->findText(QStringLiteral("Slide 16:9"), Qt::MatchStartsWith);
+    QVERIFY(slide >= 0);
+    presets->setCurrentIndex(slide);
+    emit presets->activated(slide);
+    QCOMPARE(dialog.figureSize().millimetres, QSizeF(254, 143));
+    QCOMPARE(dialog.figureSize().fontPoints, 14.0);
+}
+
+void TestDayInUse::waveDimsTakeRangesAndSayWhatIsWrong()
+{
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    QLineEdit* dims = window->controls()->dimsEdit();
+    auto* message = window->controls()->findChild<QLabel*>(QStringLiteral("dimsMessage"));
+    QVERIFY(message);
+    typeInto(dims, QStringLiteral("8-11"));
+    QCOMPARE(window->document()->state().dims, (QList<int>{8, 9, 10, 11}));
+    QVERIFY(!message->isVisible());
+    typeInto(dims, QStringLiteral("0:64:8"));
+    QCOMPARE(window->document()->state().dims, (QList<int>{0, 8, 16, 24, 32, 40, 48, 56}));
+    typeInto(dims, QStringLiteral("1, 3-4, 60:64"));
+    QCOMPARE(window->document()->state().dims, (QList<int>{1, 3, 4, 60, 61, 62, 63}));
+    for (const char* wrong : {"4-x", "7-4", "60-70", "0:64:0"}) {
+        typeInto(dims, QString::fromLatin1(wrong));
+        QCOMPARE(window->document()->state().dims, (QList<int>{1, 3, 4, 60, 61, 62, 63}));
+        QVERIFY2(message->isVisible(), wrong);
+        QVERIFY2(message->text().contains(QString::fromLatin1(wrong)), qPrintable(message->text()));
+    }
+    QVERIFY(message->text().contains(QStringLiteral("step")));
+    typeInto(dims, QStringLiteral("0:64"));
+    QVERIFY2(message->text().contains(QStringLiteral("at most 16")), qPrintable(message->text()));
+    typeInto(dims, QStringLiteral("4-7"));
+    QVERIFY(!message->isVisible());
+}
+
+void TestDayInUse::dModelSliderOffersTheWidthsPeopleUse()
+{
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    pe::ui::LogSlider* slider = window->controls()->dModelSlider();
+    QSlider& s = *slider;
+    const auto raw = [&] { return std::pow(4096.0, double(s.sliderPosition()) / s.maximum()); };
+    // A plain drag across the slider: every value it passes is offered.
+    QSet<int> passed;
+    s.setSliderDown(true);
+    for (int position = 0; position <= s.maximum() + 6; position += 7) {
+        s.setSliderPosition(std::min(position, s.maximum()));
+        const int d = window->document()->spec().dModel;
+        QCOMPARE(d, offeredWidth(raw()));
+        passed.insert(d);
+    }
+    s.setSliderDown(false);
+    QVERIFY(passed.contains(512) && passed.contains(768) && passed.contains(2048) && passed.contains(4096));
+    QVERIFY(!passed.contains(1921));
+    // With Shift held, every width in between.
+    typeInto(window->controls()->dModelSpin(), QStringLiteral("64"));
+    const QPoint from = sliderHandleCentre(&s);
+    QTest::mousePress(&s, Qt::LeftButton, Qt::ShiftModifier, from);
+    const QPoint to = from + QPoint(s.width() / 8, 0);
+    QMouseEvent move(QEvent::MouseMove, to, s.mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::ShiftModifier);
+    QApplication::sendEvent(&s, &move);
+    const int fine = window->document()->spec().dModel;
+    QTest::mouseRelease(&s, Qt::LeftButton, Qt::ShiftModifier, to);
+    QCOMPARE(fine, int(std::lround(raw())));
+    QVERIFY2(fine != offeredWidth(raw()), qPrintable(QString::number(fine)));
 }
 
 QTEST_MAIN(TestDayInUse)
