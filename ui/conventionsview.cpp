@@ -317,7 +317,35 @@ bool ConventionsView::fitToSize()
     changed = fitTickCount(m_rects[0]->axis(QCPAxis::atLeft)) || changed;
     changed = fitTickCount(m_valueScale->axis(), 5) || changed;
     changed = fitTickCount(m_differenceScale->axis(), 3) || changed;
-    return changed;
+    return equalizeMapWidths() || changed;
+}
+
+std::array<int, 3> ConventionsView::mapWidths() const
+{
+    return {m_rects[0]->rect().width(), m_rects[1]->rect().width(), m_rects[2]->rect().width()};
+}
+
+bool ConventionsView::equalizeMapWidths()
+{
+    // Stretch factors share out outer widths, and A's also holds the row labels: A came out the
+    // narrowest. Each column gets its own margins on top of an equal share for its map.
+    auto* pair = qobject_cast<QCPLayoutGrid*>(m_rects[0]->layout());
+    auto* grid = pair ? qobject_cast<QCPLayoutGrid*>(pair->layout()) : nullptr;
+    if (!grid)
+        return false;
+    const auto margins = [](QCPAxisRect* r) { return double(r->outerRect().width() - r->rect().width()); };
+    const double a = margins(m_rects[0]), b = margins(m_rects[1]), d = margins(m_rects[2]);
+    const double total = m_rects[0]->outerRect().width() + m_rects[1]->outerRect().width() + m_rects[2]->outerRect().width();
+    const double share = std::max(1.0, (total - a - b - d) / 3);
+    const QList<double> pairFactors{share + a, share + b}, gridFactors{2 * share + a + b, share + d};
+    const auto near = [](const QList<double>& x, const QList<double>& y) {
+        return x.size() == y.size() && std::abs(x[0] / x[1] - y[0] / y[1]) < 0.01 * (y[0] / y[1]);
+    };
+    if (near(pair->columnStretchFactors(), pairFactors) && near(grid->columnStretchFactors(), gridFactors))
+        return false;
+    pair->setColumnStretchFactors(pairFactors);
+    grid->setColumnStretchFactors(gridFactors);
+    return true;
 }
 
 QString ConventionsView::cellDescription(std::int64_t row, int column) const

@@ -36,6 +36,8 @@ public:
     QString cellDescription(std::int64_t row, int column) const;
 
     void prepareForExport(double fontPixels) override;
+    /// The widths of the maps A, B and A − B in pixels (equal, whatever the labels beside them).
+    std::array<int, 3> mapWidths() const;
 
 protected:
     void redraw(const Frame& frame) override;
@@ -47,6 +49,7 @@ private:
     QString captionOf(const core::Convention& convention) const;
     QString noteFor(const Frame& frame) const;
     bool fitToSize();
+    bool equalizeMapWidths();
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
 

@@ -3,6 +3,7 @@
 
 #include "ui/document.h"
 #include "ui/exportdialog.h"
+#include "ui/recentfolder.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -23,7 +24,6 @@ namespace pe::ui {
 ExportController::ExportController(Document* document, QWidget* window)
     : QObject(window), m_document(document), m_window(window)
 {
-    m_lastFolder = QSettings().value(QStringLiteral("export/folder"), QDir::homePath()).toString();
 }
 
 ExportRequest ExportController::requestFor(View view, const QString& path, bool overwrite) const
@@ -43,7 +43,7 @@ ExportRequest ExportController::requestFor(View view, const QString& path, bool 
 
 void ExportController::exportInteractively(View view)
 {
-    const QString suggested = QDir(m_lastFolder).filePath(QStringLiteral("pe-%1.pdf").arg(viewName(view)));
+    const QString suggested = QDir(recentFolder()).filePath(QStringLiteral("pe-%1.pdf").arg(viewName(view)));
     ExportDialog dialog(view, suggested, m_document->state().colormap, m_window);
     dialog.setCheck([this](ExportDialog& d) { return exportFromDialog(d); });
     m_progressParent = &dialog;
@@ -71,8 +71,7 @@ std::optional<QString> ExportController::exportFromDialog(ExportDialog& dialog)
         return error;
     const ExportResult result = exportTo(dialog.view(), path, dialog.figureSize(), overwrite, dialog.colormap());
     if (result.ok()) {
-        m_lastFolder = QFileInfo(path).absolutePath();
-        QSettings().setValue(QStringLiteral("export/folder"), m_lastFolder);
+        rememberFolderOf(path);
     }
     if (result.ok() || result.status == ExportResult::Status::Cancelled)
         return std::nullopt;

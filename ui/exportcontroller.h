@@ -43,7 +43,6 @@ private:
     Document* m_document;
     QWidget* m_window;
     QWidget* m_progressParent = nullptr; ///< the export dialog while it is open
-    QString m_lastFolder;
     std::function<QVariantMap(View)> m_viewOptions;
 };
 

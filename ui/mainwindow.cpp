@@ -365,9 +365,9 @@ MainWindow* MainWindow::switchLanguage(Language language)
     successor->setPresentationMode(snapshot.presentation);
     successor->setViewOptions(snapshot.viewOptions);
     successor->sessions()->continueFrom(*m_sessions);
-    successor->statusBar()->showMessage(tr("Language changed; the undo history starts afresh."), 10000);
     if (isVisible())
         successor->show();
+    successor->showNote(tr("Language changed; the undo history starts afresh."));
     emit replaced(successor);
     hide();
     deleteLater();
@@ -409,8 +409,28 @@ void MainWindow::setPresentationMode(bool on)
         emit presentationModeChanged(on);
 }
 
+void MainWindow::showNote(const QString& note)
+{
+    // In the status line itself: QStatusBar's temporary message was drawn over the status text
+    // when it was given before the window was shown.
+    m_note = note;
+    updateStatus();
+    QTimer::singleShot(10000, this, [this, note] {
+        if (m_note == note) {
+            m_note.clear();
+            updateStatus();
+        }
+    });
+}
+
+QString MainWindow::statusText() const { return m_status->text(); }
+
 void MainWindow::updateStatus()
 {
+    if (!m_note.isEmpty()) {
+        setLabelText(m_status, m_note);
+        return;
+    }
     const auto& s = m_document->spec();
     QString text = tr("d_model %1 · max_len %2 · base %3 · position %4 · offset %5")
                        .arg(s.dModel).arg(s.maxLen).arg(s.base).arg(s.firstPosition + m_document->state().position)

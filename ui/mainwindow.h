@@ -52,6 +52,10 @@ public:
     /// starts afresh); this one is deleted later. Returns the window now shown (this one when
     /// the language does not change).
     MainWindow* switchLanguage(Language language);
+    /// Shows `note` in the status line for ten seconds, in place of the settings.
+    void showNote(const QString& note);
+    /// What the status line says now.
+    QString statusText() const;
     /// Puts back a layout saveState() gave (docks, tabs, sizes) once the window has its size,
     /// and then gives the heatmap back its share if the saved docks took it.
     void restoreLayout(const QByteArray& state);
@@ -87,6 +91,7 @@ private:
     QList<PlotView*> m_views;
     QList<QDockWidget*> m_docks;
     QLabel* m_status = nullptr;
+    QString m_note; ///< showNote()'s text while it is shown
     FormulaPanel* m_formula = nullptr;
     SweepAnimator* m_animator = nullptr;
     AnimationControls* m_animationControls = nullptr;

@@ -51,11 +51,31 @@ QColor methodColor(RopeScaling scaling)
 {
     switch (scaling) {
     case RopeScaling::None: return QColor(40, 40, 40);
-    case RopeScaling::PositionInterpolation: return seriesColor(1);
+    // Okabe–Ito blue, green and vermillion: apart for every common colour vision (the orange
+    // and gold used before were hard to tell apart); each also has its own dash and marker.
+    case RopeScaling::PositionInterpolation: return seriesColor(0);
     case RopeScaling::NtkAware: return seriesColor(2);
-    case RopeScaling::Yarn: return seriesColor(4);
+    case RopeScaling::Yarn: return seriesColor(1);
     }
     return Qt::black;
+}
+
+Qt::PenStyle methodDash(RopeScaling scaling)
+{
+    switch (scaling) {
+    case RopeScaling::None: return Qt::SolidLine;
+    case RopeScaling::PositionInterpolation: return Qt::DashLine;
+    case RopeScaling::NtkAware: return Qt::DashDotLine;
+    case RopeScaling::Yarn: return Qt::DotLine;
+    }
+    return Qt::SolidLine;
+}
+
+QPen methodPen(RopeScaling scaling, double width)
+{
+    QPen pen(methodColor(scaling), width, methodDash(scaling));
+    pen.setCapStyle(Qt::FlatCap);
+    return pen;
 }
 
 QCPScatterStyle::ScatterShape methodShape(RopeScaling scaling)
@@ -325,8 +345,10 @@ void RopeView::drawBands(const core::EncodingSpec& spec)
         QCPGraph* graph = m_wavelength[index(method)];
         graph->setData(keys, lambda, true);
         const bool none = method == RopeScaling::None;
-        graph->setPen(QPen(methodColor(method), penWidth(none ? 1.8 : 1.3)));
-        const double marker = pairs > 64 ? 0.0 : (m_forExport || pairs > 32 ? 4.0 : 6.0) * scale();
+        graph->setPen(methodPen(method, penWidth(none ? 1.8 : 1.5)));
+        // Markers on every pair while they fit, else on about 24 of them: a shape per method.
+        const double marker = (m_forExport || pairs > 32 ? 4.0 : 6.0) * scale();
+        graph->setScatterSkip(pairs > 48 ? pairs / 24 : 0);
         graph->setScatterStyle(marker > 0 ? QCPScatterStyle(methodShape(method), QPen(methodColor(method), penWidth(1.2)),
                                                             none ? QBrush(methodColor(method)) : QBrush(Qt::NoBrush), marker)
                                           : QCPScatterStyle());
@@ -385,7 +407,7 @@ void RopeView::drawDecay(const core::EncodingSpec& spec)
     const DecayInputs inputs{spec.dModel, spec.base, spec.maxLen, s, logDistance() && spec.maxLen > 2};
     if (m_decayShown && *m_decayShown == inputs) {
         for (RopeScaling method : core::allRopeScalings)
-            m_decay[index(method)]->setPen(QPen(methodColor(method), penWidth(method == RopeScaling::None ? 2.0 : 1.3)));
+            m_decay[index(method)]->setPen(methodPen(method, penWidth(method == RopeScaling::None ? 2.0 : 1.5)));
         return;
     }
     const double work = static_cast<double>(std::min<std::int64_t>(spec.maxLen, 4096)) * core::ropePairCount(spec.dModel);
@@ -419,7 +441,7 @@ void RopeView::showDecay(const DecayCurves& curves)
     for (RopeScaling method : core::allRopeScalings) {
         QCPGraph* graph = m_decay[index(method)];
         graph->setData(curves.keys, curves.bounds[index(method)], true);
-        graph->setPen(QPen(methodColor(method), penWidth(method == RopeScaling::None ? 2.0 : 1.3)));
+        graph->setPen(methodPen(method, penWidth(method == RopeScaling::None ? 2.0 : 1.5)));
     }
     const std::int64_t last = std::max<std::int64_t>(curves.inputs.maxLen - 1, 1);
     QCPAxis* x = m_decayRect->axis(QCPAxis::atBottom);
@@ -434,7 +456,7 @@ void RopeView::showDecay(const DecayCurves& curves)
         x->setRange(0, static_cast<double>(last));
     }
     m_decayRect->axis(QCPAxis::atLeft)->setRange(0, curves.highest * 1.08);
-    m_decayCaptions = {tr("Long-term decay: RoFormer's bound (1/(d/2))·Σ_j |Σ_{k<j} e^{i(m−n)θ_k}|"),
+    m_decayCaptions = {tr("Long-term decay: RoFormer's bound (2/d) · sum over j of |sum over k < j of exp(i(m−n)θₖ)|"),
                        tr("RoFormer's decay bound against m − n"), tr("Decay bound")};
     m_decayRect->axis(QCPAxis::atTop)->setLabel(m_decayCaptions.front());
 }

@@ -3,6 +3,7 @@
 
 #include "ui/document.h"
 #include "ui/mainwindow.h"
+#include "ui/recentfolder.h"
 
 #include <QAbstractFileIconProvider>
 #include <QCoreApplication>
@@ -142,6 +143,7 @@ void SessionController::remember(const QString& path)
     QSettings settings;
     settings.setValue(recentKey, recent.mid(0, maxRecent));
     settings.setValue(lastKey, path);
+    rememberFolderOf(path);
     rebuildRecentMenu();
 }
 
@@ -173,9 +175,9 @@ void SessionController::rebuildRecentMenu()
 
 QString SessionController::dialogFolder() const
 {
-    const QString last = m_path.isEmpty() ? QSettings().value(lastKey).toString() : m_path;
-    const QString folder = last.isEmpty() ? QString() : QFileInfo(last).absolutePath();
-    return QFileInfo(folder).isDir() ? folder : QDir::homePath();
+    // The open session's folder, else where the user last saved or opened anything.
+    const QString folder = m_path.isEmpty() ? QString() : QFileInfo(m_path).absolutePath();
+    return QFileInfo(folder).isDir() ? folder : recentFolder();
 }
 
 namespace {

@@ -33,7 +33,7 @@ std::int64_t binOfRow(std::int64_t row, std::int64_t rows, std::int64_t bins)
 
 /// Below the lowest value the profile keeps a strip of this share of its span free for the
 /// offset label, so that the label never sits on the curve or on the zero line.
-constexpr double labelStrip = 0.3;
+constexpr double labelStrip = 0.08; // headroom under the lowest value
 
 } // namespace
 
@@ -166,15 +166,6 @@ bool SimilarityView::fitToSize()
                           m_profileRect->axis(QCPAxis::atLeft)})
         changed = fitTickCount(axis) || changed;
     changed = fitAxisLabel(m_profileRect->axis(QCPAxis::atTop), m_profileCaptions) || changed;
-    const QRect area = m_profileRect->rect();
-    const QFontMetricsF metrics(m_offsetLabel->font());
-    m_offsetLabel->setText(fittingText(m_offsetTexts, m_offsetLabel->font(), area.width() - 8));
-    if (m_offsetLabel->position->typeX() == QCPItemPosition::ptPlotCoords) {
-        // To the right of the dashed line, or to its left where the right edge is too near.
-        const double x = m_profileRect->axis(QCPAxis::atBottom)->coordToPixel(m_offsetLabel->position->coords().x());
-        const bool left = x + metrics.horizontalAdvance(m_offsetLabel->text()) + 8 > area.right();
-        m_offsetLabel->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
-    }
     return changed;
 }
 
@@ -250,7 +241,7 @@ void SimilarityView::drawProfile(const Frame& f)
     if (inside) {
         // Beside the dashed line; fitToSize() picks the side with room.
         m_offsetLabel->position->setCoords(target, 1.0);
-        m_offsetTexts = {tr("offset k = %1").arg(f.state.offset), tr("k = %1").arg(f.state.offset)};
+        m_offsetTexts = {tr("dashed: offset k = %1").arg(f.state.offset), tr("k = %1").arg(f.state.offset)};
     } else {
         // p + k is off the axis: say where, at the side it lies on.
         const bool after = target > last;
@@ -262,7 +253,13 @@ void SimilarityView::drawProfile(const Frame& f)
                               : QStringList{tr("← offset k = %1: p + k = %2 lies before the first row").arg(f.state.offset).arg(shifted),
                                             tr("← k = %1: p + k = %2").arg(f.state.offset).arg(shifted)};
     }
-    m_offsetLabel->setText(m_offsetTexts.front());
+    // Named in the caption above the curve: a label inside the plot sat on the curve.
+    const QStringList captions = m_profileCaptions;
+    m_profileCaptions = {captions[0] + QStringLiteral(" · ") + m_offsetTexts[0],
+                         captions[1] + QStringLiteral(" · ") + m_offsetTexts[1],
+                         QStringLiteral("p = %1 · k = %2").arg(position).arg(f.state.offset)};
+    m_profileRect->axis(QCPAxis::atTop)->setLabel(m_profileCaptions.front());
+    m_offsetLabel->setVisible(false);
 }
 
 QString SimilarityView::cellDescription(std::int64_t row, std::int64_t column) const

@@ -5,6 +5,7 @@
 #include "windowprobes.h"
 
 #include "ui/controlspanel.h"
+#include "ui/conventionsview.h"
 #include "ui/exportdialog.h"
 #include "ui/figureexport.h"
 #include "ui/heatmapview.h"
@@ -26,6 +27,7 @@
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QMenu>
@@ -36,6 +38,8 @@
 #include <QTest>
 
 #include <memory>
+
+#include <qcustomplot.h>
 
 using namespace windowprobes;
 using pe::ui::Language;
@@ -184,6 +188,8 @@ private slots:
     void exportedFiguresLeaveOutTitleAndMarksOnRequest();
     void waveDimsTakeRangesAndSayWhatIsWrong();
     void dModelSliderOffersTheWidthsPeopleUse();
+    void conventionsMapsAreEquallyWide();
+    void similarityNamesTheOffsetAboveTheCurve();
 };
 
 void TestDayInUse::initTestCase()
@@ -227,6 +233,9 @@ void TestDayInUse::heatmapKeepsItsShareAfterALanguageSwitch()
     QTest::qWait(50);
     QVERIFY2(heatmapShare(*current) >= minimumShare,
              qPrintable(QStringLiteral("after the switch: heatmap %1 of %2 px").arg(current->heatmap()->width()).arg(current->width())));
+    // The status line says the language changed, in place of the settings, not drawn over them.
+    QVERIFY2(current->statusText().contains(QStringLiteral("撤销历史")), qPrintable(current->statusText()));
+    QVERIFY(current->statusBar()->currentMessage().isEmpty());
     for (int relaunch = 0; relaunch < 2; ++relaunch) {
         current->close();
         current.reset();
@@ -511,6 +520,39 @@ void TestDayInUse::dModelSliderOffersTheWidthsPeopleUse()
     QTest::mouseRelease(&s, Qt::LeftButton, Qt::ShiftModifier, to);
     QCOMPARE(fine, int(std::lround(raw())));
     QVERIFY2(fine != offeredWidth(raw()), qPrintable(QString::number(fine)));
+}
+
+void TestDayInUse::conventionsMapsAreEquallyWide()
+{
+    for (const QSize size : {QSize(1366, 768), QSize(1920, 1080)}) {
+        auto window = launch(size);
+        QVERIFY(window);
+        QVERIFY(bringOnScreen(*window, pe::ui::View::Conventions));
+        auto* view = qobject_cast<pe::ui::ConventionsView*>(window->plotView(pe::ui::View::Conventions));
+        view->plot()->replot();
+        const auto widths = view->mapWidths();
+        const auto [least, most] = std::minmax({widths[0], widths[1], widths[2]});
+        QVERIFY2(most - least <= 3, qPrintable(QStringLiteral("A %1, B %2, A − B %3 px").arg(widths[0]).arg(widths[1]).arg(widths[2])));
+        QVERIFY(least > 20);
+        window->close();
+    }
+}
+
+void TestDayInUse::similarityNamesTheOffsetAboveTheCurve()
+{
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    QVERIFY(bringOnScreen(*window, pe::ui::View::Similarity));
+    QCustomPlot* plot = window->plotView(pe::ui::View::Similarity)->plot();
+    plot->replot();
+    QCPAxisRect* profile = plot->axisRects().value(1);
+    QVERIFY(profile);
+    const QString caption = profile->axis(QCPAxis::atTop)->label();
+    QVERIFY2(caption.contains(QStringLiteral("k = 1")), qPrintable(caption));
+    // No text inside the curve's plot area, where it covered the curve.
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)); text && text->visible() && text->clipAxisRect() == profile)
+            QFAIL(qPrintable(QStringLiteral("a label on the curve: ") + text->text()));
 }
 
 QTEST_MAIN(TestDayInUse)
