@@ -20,8 +20,7 @@ QStringList viewNames()
 std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dModel, int most)
 {
     // Messages go through the "pe::ui::Dims" context: the window shows them in its language.
-    const auto tr = [](const char* source) { return QCoreApplication::translate("pe::ui::Dims", source); };
-    const QString examples = tr("write dimensions like 4,5,6,7, a range like 4-7 or a slice like 0:64:8");
+    const QString examples = QCoreApplication::translate("pe::ui::Dims", "write dimensions like 4,5,6,7, a range like 4-7 or a slice like 0:64:8");
     static const QRegularExpression single(QStringLiteral("^([+-]?\\d+)$"));
     static const QRegularExpression range(QStringLiteral("^(\\d+)\\s*-\\s*(\\d+)$"));
     static const QRegularExpression slice(QStringLiteral("^(\\d*)\\s*:\\s*(\\d*)(?:\\s*:\\s*(\\d+))?$"));
@@ -31,7 +30,7 @@ std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dM
     for (const QString& raw : text.split(QLatin1Char(','))) {
         const QString part = raw.trimmed();
         if (part.isEmpty())
-            return tr("“%1” has an empty item between commas: %2").arg(text.trimmed(), examples);
+            return QCoreApplication::translate("pe::ui::Dims", "“%1” has an empty item between commas: %2").arg(text.trimmed(), examples);
         // Numbers beyond int are beyond every d_model: read them as "too large", not as junk.
         const auto number = [](const QString& digits, qint64 fallback) {
             bool ok = false;
@@ -46,7 +45,7 @@ std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dM
             first = number(m.captured(1), 0);
             const qint64 last = number(m.captured(2), 0);
             if (last < first)
-                return tr("“%1” runs backwards; a range goes from the smaller dimension to the larger, e.g. %2-%3")
+                return QCoreApplication::translate("pe::ui::Dims", "“%1” runs backwards; a range goes from the smaller dimension to the larger, e.g. %2-%3")
                     .arg(part).arg(last).arg(first);
             end = last == std::numeric_limits<qint64>::max() ? last : last + 1;
         } else if (auto m = slice.match(part); m.hasMatch()) {
@@ -54,20 +53,20 @@ std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dM
             end = number(m.captured(2), dModel);
             step = number(m.captured(3), 1);
             if (step < 1)
-                return tr("“%1”: the step of a slice is 1 or more").arg(part);
+                return QCoreApplication::translate("pe::ui::Dims", "“%1”: the step of a slice is 1 or more").arg(part);
         } else {
-            return tr("“%1” is not a dimension: %2").arg(part, examples);
+            return QCoreApplication::translate("pe::ui::Dims", "“%1” is not a dimension: %2").arg(part, examples);
         }
         if (first < 0)
-            return tr("“%1”: dimensions go from 0 to %2").arg(part).arg(dModel - 1);
+            return QCoreApplication::translate("pe::ui::Dims", "“%1”: dimensions go from 0 to %2").arg(part).arg(dModel - 1);
         if (end - 1 >= dModel || first >= dModel)
-            return tr("“%1” reaches beyond d_model %2: dimensions go from 0 to %3").arg(part).arg(dModel).arg(dModel - 1);
+            return QCoreApplication::translate("pe::ui::Dims", "“%1” reaches beyond d_model %2: dimensions go from 0 to %3").arg(part).arg(dModel).arg(dModel - 1);
         for (qint64 dim = first; dim < end; dim += step) // at most d_model of them
             if (!dims.contains(int(dim)))
                 dims.append(int(dim));
     }
     if (dims.size() > most)
-        return tr("“%1” names %2 dimensions; the wave plot draws at most %3").arg(text.trimmed()).arg(dims.size()).arg(most);
+        return QCoreApplication::translate("pe::ui::Dims", "“%1” names %2 dimensions; the wave plot draws at most %3").arg(text.trimmed()).arg(dims.size()).arg(most);
     return dims;
 }
 

@@ -424,10 +424,6 @@ d_model %1 · max_len %2 · base %3 · %4频率</translation>
         <translation>偏移 k</translation>
     </message>
     <message>
-        <source>Dimensions drawn in the wave plot, e.g. 4,5,6,7 (up to 16); press Enter</source>
-        <translation>波形图中绘制的维度，例如 4,5,6,7（最多 16 个）；按 Enter 确认</translation>
-    </message>
-    <message>
         <source>Wave dims</source>
         <translation>波形维度</translation>
     </message>
@@ -452,8 +448,12 @@ d_model %1 · max_len %2 · base %3 · %4频率</translation>
         <translation>动画</translation>
     </message>
     <message>
-        <source>Not a list of dimensions: use whole numbers from 0 to %1, separated by commas</source>
-        <translation>不是维度列表：请使用 0 到 %1 之间的整数，以逗号分隔</translation>
+        <source>Width of each position&apos;s vector: the slider offers even widths and multiples of 64 (hold Shift for every width); type any width from 1 to 4096 in the box</source>
+        <translation>每个位置向量的宽度：滑块提供偶数宽度和 64 的倍数（按住 Shift 可选任意宽度）；在输入框中可输入 1 到 4096 的任意宽度</translation>
+    </message>
+    <message>
+        <source>Dimensions drawn in the wave plot (up to 16): a list 4,5,6,7, a range 4-7 or a slice 0:64:8 (start, end excluded, step); press Enter</source>
+        <translation>波形图中绘制的维度（最多 16 个）：列表 4,5,6,7、范围 4-7 或切片 0:64:8（起点、不含的终点、步长）；按回车确认</translation>
     </message>
 </context>
 <context>
@@ -603,6 +603,41 @@ d_model %1 · max_len %2 · base %3 · %4</translation>
     <message>
         <source>rows %1–%2 (averaged), column %3 · A: %4 · B: %5 · %6</source>
         <translation>第 %1–%2 行（平均），第 %3 列 · A：%4 · B：%5 · %6</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::Dims</name>
+    <message>
+        <source>write dimensions like 4,5,6,7, a range like 4-7 or a slice like 0:64:8</source>
+        <translation>请写成维度列表（如 4,5,6,7）、范围（如 4-7）或切片（如 0:64:8）</translation>
+    </message>
+    <message>
+        <source>“%1” has an empty item between commas: %2</source>
+        <translation>“%1”中两个逗号之间为空：%2</translation>
+    </message>
+    <message>
+        <source>“%1” runs backwards; a range goes from the smaller dimension to the larger, e.g. %2-%3</source>
+        <translation>“%1”顺序颠倒；范围应从较小的维度到较大的维度，例如 %2-%3</translation>
+    </message>
+    <message>
+        <source>“%1”: the step of a slice is 1 or more</source>
+        <translation>“%1”：切片的步长必须为 1 或更大</translation>
+    </message>
+    <message>
+        <source>“%1” is not a dimension: %2</source>
+        <translation>“%1”不是维度：%2</translation>
+    </message>
+    <message>
+        <source>“%1”: dimensions go from 0 to %2</source>
+        <translation>“%1”：维度范围为 0 到 %2</translation>
+    </message>
+    <message>
+        <source>“%1” reaches beyond d_model %2: dimensions go from 0 to %3</source>
+        <translation>“%1”超出了 d_model %2：维度范围为 0 到 %3</translation>
+    </message>
+    <message>
+        <source>“%1” names %2 dimensions; the wave plot draws at most %3</source>
+        <translation>“%1”包含 %2 个维度；波形图最多绘制 %3 个</translation>
     </message>
 </context>
 <context>
@@ -884,16 +919,16 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <translation>%1 已存在。要替换它吗？</translation>
     </message>
     <message>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+    <message>
+        <source>“%1”: the file name must end in .pdf, .svg or .png (a figure) or in .npy or .csv (the data)</source>
+        <translation>“%1”：文件名必须以 .pdf、.svg 或 .png（图形）或 .npy、.csv（数据）结尾</translation>
     </message>
 </context>
 <context>
@@ -982,6 +1017,38 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <source>PNG: %1 × %2 pixels</source>
         <translation>PNG：%1 × %2 像素</translation>
     </message>
+    <message>
+        <source>Slide 16:9 (254 × 143 mm, 14 pt)</source>
+        <translation>16:9 幻灯片（254 × 143 毫米，14 磅）</translation>
+    </message>
+    <message>
+        <source>Full (all lines)</source>
+        <translation>完整（所有行）</translation>
+    </message>
+    <message>
+        <source>Short (first line)</source>
+        <translation>简短（第一行）</translation>
+    </message>
+    <message>
+        <source>None (the caption says it)</source>
+        <translation>无（由图注说明）</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Include selection marks (the band highlight)</source>
+        <translation>包含选择标记（频带高亮）</translation>
+    </message>
+    <message>
+        <source>For this figure only; the window keeps its colour map</source>
+        <translation>仅用于此图；窗口保留其颜色映射</translation>
+    </message>
+    <message>
+        <source>Colour map</source>
+        <translation>颜色映射</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::FormulaPanel</name>
@@ -1066,6 +1133,10 @@ PE(%1, %2) = %4(%1 / %7^(%8)) = %4(%1 × %9) = %4(%10) = %6</source>
         <translation>位置 %1 · 维度 %2（第 %3 对，%4）· 波长 %5 · 值 %6
 PE(%1, %2) = %4(%1 / %7^(%8)) = %4(%1 × %9) = %4(%10) = %6</translation>
     </message>
+    <message>
+        <source>rows average %1 positions</source>
+        <translation>每行平均 %1 个位置</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::Language</name>
@@ -1137,10 +1208,6 @@ PE(%1, %2) = %4(%1 / %7^(%8)) = %4(%1 × %9) = %4(%10) = %6</translation>
         <translation>复制图(&amp;C)</translation>
     </message>
     <message>
-        <source>Put the heatmap figure and the command that re-makes it on the clipboard</source>
-        <translation>将热力图及重新生成它的命令放到剪贴板</translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -1203,6 +1270,18 @@ PE(%1, %2) = %4(%1 / %7^(%8)) = %4(%1 × %9) = %4(%10) = %6</translation>
     <message>
         <source> · computing…</source>
         <translation> · 计算中…</translation>
+    </message>
+    <message>
+        <source>Put the figure of the view in use and the command that re-makes it on the clipboard</source>
+        <translation>将当前视图的图形及重新生成它的命令复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Reset &amp;layout</source>
+        <translation>重置布局(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Put every panel back where it was at the first start</source>
+        <translation>将所有面板放回首次启动时的位置</translation>
     </message>
 </context>
 <context>
@@ -1590,10 +1669,6 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
         <translation>s·L_orig = %1</translation>
     </message>
     <message>
-        <source>Long-term decay: RoFormer&apos;s bound (1/(d/2))·Σ_j |Σ_{k&lt;j} e^{i(m−n)θ_k}|</source>
-        <translation>长程衰减：RoFormer 的上界 (1/(d/2))·Σ_j |Σ_{k&lt;j} e^{i(m−n)θ_k}|</translation>
-    </message>
-    <message>
         <source>RoFormer&apos;s decay bound against m − n</source>
         <translation>RoFormer 的衰减上界随 m − n 的变化</translation>
     </message>
@@ -1636,6 +1711,10 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
     <message>
         <source>distance m − n = %1 · bound: %2</source>
         <translation>距离 m − n = %1 · 上界：%2</translation>
+    </message>
+    <message>
+        <source>Long-term decay: RoFormer&apos;s bound (2/d) · sum over j of |sum over k &lt; j of exp(i(m−n)θₖ)|</source>
+        <translation>长程衰减：RoFormer 的上界 (2/d) · 对 j 求和 |对 k &lt; j 求和 exp(i(m−n)θₖ)|</translation>
     </message>
 </context>
 <context>
@@ -1995,10 +2074,6 @@ d_model %1 · max_len %2 · base %3
         <translation>p = %1 对所有 q</translation>
     </message>
     <message>
-        <source>offset k = %1</source>
-        <translation>偏移 k = %1</translation>
-    </message>
-    <message>
         <source>k = %1</source>
         <translation>k = %1</translation>
     </message>
@@ -2029,6 +2104,10 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>p = %1, q = %2: %3 = %4 · click to set the offset k = q − p = %5</source>
         <translation>p = %1，q = %2：%3 = %4 · 点击将偏移设为 k = q − p = %5</translation>
+    </message>
+    <message>
+        <source>dashed: offset k = %1</source>
+        <translation>虚线：偏移 k = %1</translation>
     </message>
 </context>
 <context>
