@@ -44,6 +44,7 @@ ExportDialog::ExportDialog(View view, const QString& suggestedPath, const QStrin
     : QDialog(parent), m_shownView(view)
 {
     setWindowTitle(tr("Export"));
+    setMinimumWidth(fontMetrics().averageCharWidth() * 70); // room for a whole path
     auto* form = new QFormLayout(this);
 
     m_view = new QComboBox;

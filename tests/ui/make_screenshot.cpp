@@ -2,8 +2,9 @@
 // Grabs the main window offscreen into a PNG: the screenshots in docs/ come from here.
 //   make_screenshot OUT.png WIDTHxHEIGHT [--presentation] [pe-explorer options…]
 // PE_SCREENSHOT_THEME=light|dark picks View ▸ Theme; PE_SCREENSHOT_LANGUAGE=zh_CN the language; QT_SCALE_FACTOR=2 grabs a high-DPI window.
-// --view NAME brings that view's dock to the front of its tabs.
+// --view NAME brings that view's dock to the front of its tabs; --export-dialog grabs File ▸ Export's dialog instead.
 #include "app/commandline.h"
+#include "ui/exportdialog.h"
 #include "ui/language.h"
 #include "ui/mainwindow.h"
 #include "ui/plotview.h"
@@ -27,6 +28,7 @@ int main(int argc, char** argv)
     const QString out = args.takeAt(1);
     const QStringList size = args.takeAt(1).split(QLatin1Char('x'));
     const bool presentation = args.removeAll(QStringLiteral("--presentation")) > 0;
+    const bool exportDialog = args.removeAll(QStringLiteral("--export-dialog")) > 0;
     const auto parsed = pe::app::parseCommandLine(args);
     if (const auto* early = std::get_if<pe::app::EarlyExit>(&parsed)) {
         QTextStream(stderr) << early->text << '\n';
@@ -51,5 +53,13 @@ int main(int argc, char** argv)
         QApplication::processEvents(QEventLoop::AllEvents, 50);
     for (int i = 0; i < 20; ++i)
         QApplication::processEvents(); // let queued replots land
+    if (exportDialog) {
+        pe::ui::ExportDialog dialog(options.view, QStringLiteral("/home/teacher/figures/pe-%1.pdf").arg(pe::ui::viewName(options.view)),
+                                    options.state.colormap, &window);
+        dialog.show();
+        for (int i = 0; i < 20; ++i)
+            QApplication::processEvents();
+        return dialog.grab().save(out) ? 0 : 1;
+    }
     return window.grab().save(out) ? 0 : 1;
 }

@@ -21,6 +21,7 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -190,6 +191,7 @@ private slots:
     void dModelSliderOffersTheWidthsPeopleUse();
     void conventionsMapsAreEquallyWide();
     void similarityNamesTheOffsetAboveTheCurve();
+    void saveSessionStartsWhereTheLastExportWent();
 };
 
 void TestDayInUse::initTestCase()
@@ -553,6 +555,30 @@ void TestDayInUse::similarityNamesTheOffsetAboveTheCurve()
     for (int i = 0; i < plot->itemCount(); ++i)
         if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)); text && text->visible() && text->clipAxisRect() == profile)
             QFAIL(qPrintable(QStringLiteral("a label on the curve: ") + text->text()));
+}
+
+void TestDayInUse::saveSessionStartsWhereTheLastExportWent()
+{
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString figure = dir.filePath(QStringLiteral("figure.png"));
+    QVERIFY(whileDialogOpen<pe::ui::ExportDialog>([&] { menuAction(*window, QStringLiteral("Export…"))->trigger(); },
+                                                  [&](pe::ui::ExportDialog& dialog) {
+                                                      dialog.findChild<QLineEdit*>()->setText(figure);
+                                                      exportButton(dialog)->click();
+                                                  }));
+    QVERIFY(QFileInfo::exists(figure));
+    for (const QString& entry : {QStringLiteral("Save session as…"), QStringLiteral("Open session…")}) {
+        QString startedIn;
+        QVERIFY(whileDialogOpen<QFileDialog>([&] { menuAction(*window, entry)->trigger(); },
+                                             [&](QFileDialog& dialog) {
+                                                 startedIn = dialog.directory().absolutePath();
+                                                 dialog.reject();
+                                             }));
+        QCOMPARE(startedIn, QDir(dir.path()).absolutePath());
+    }
 }
 
 QTEST_MAIN(TestDayInUse)
