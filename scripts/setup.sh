@@ -14,7 +14,7 @@ PE_PACKAGES=(
     libqcustomplot-dev libeigen3-dev libgl-dev
     fonts-dejavu-core fonts-noto-cjk
     xvfb xauth
-    python3 python3-numpy poppler-utils
+    python3 python3-numpy poppler-utils librsvg2-bin
     clang-14 libclang-rt-14-dev
 )
 

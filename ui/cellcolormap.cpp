@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/cellcolormap.h"
 
+#include <QPaintEngine>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -122,6 +124,29 @@ void CellColorMap::updateMapImage()
     mMapImageInvalidated = false;
 }
 
+QImage CellColorMap::blockImage(const QSizeF& target) const
+{
+    // SVG renderers scale an embedded image as they like: librsvg (rsvg-convert, pandoc) and
+    // Inkscape ignore image-rendering and interpolate, smearing every cell boundary into
+    // colours that are not in the data. Each cell as a block of whole pixels, at least
+    // `oversample` of them per unit of the figure, leaves them nothing to smear but the last
+    // pixel of a block, even when zoomed in that much.
+    constexpr double oversample = 4.0;
+    constexpr qint64 mostPixels = 4096LL * 4096; // bounds the file (blocks compress well)
+    const QSize cells = mMapImage.size();
+    if (cells.isEmpty())
+        return mMapImage;
+    int fx = std::max(1, int(std::ceil(oversample * target.width() / cells.width())));
+    int fy = std::max(1, int(std::ceil(oversample * target.height() / cells.height())));
+    while ((fx > 1 || fy > 1) && qint64(cells.width()) * fx * cells.height() * fy > mostPixels) {
+        fx = std::max(1, fx - 1);
+        fy = std::max(1, fy - 1);
+    }
+    if (fx == 1 && fy == 1)
+        return mMapImage;
+    return mMapImage.scaled(cells.width() * fx, cells.height() * fy, Qt::IgnoreAspectRatio, Qt::FastTransformation);
+}
+
 void CellColorMap::draw(QCPPainter* painter)
 {
     if (!canUseCellImage()) {
@@ -143,7 +168,12 @@ void CellColorMap::draw(QCPPainter* painter)
     painter->setRenderHint(QPainter::SmoothPixmapTransform, false);
     if (painter->modes().testFlag(QCPPainter::pmVectorized))
         painter->setRenderHint(QPainter::LosslessImageRendering, true); // PDF: Flate, not JPEG
-    painter->drawImage(target, mMapImage);
+    if (painter->device() && painter->device()->paintEngine()
+        && painter->device()->paintEngine()->type() == QPaintEngine::SVG) {
+        painter->drawImage(target, blockImage(target.size()));
+    } else {
+        painter->drawImage(target, mMapImage);
+    }
     painter->restore();
 }
 

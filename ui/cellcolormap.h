@@ -43,6 +43,8 @@ protected:
 
 private:
     bool canUseCellImage() const;
+    /// The cell image enlarged to whole-pixel blocks for SVG output (see draw()).
+    QImage blockImage(const QSizeF& target) const;
     void updateLookupTable();
 
     std::vector<QRgb> m_lookup;     ///< colour of each gradient level over the data range

@@ -55,7 +55,15 @@ SimilarityView::SimilarityView(Document* document, QWidget* parent)
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
     m_scale = new QCPColorScale(p);
-    p->plotLayout()->addElement(1, 1, m_scale);
+    // Rows of [space, plot, scale, space]: the spaces take what a square matrix leaves
+    // (keepMatrixSquare()); the profile's row repeats the columns, so q stays aligned.
+    p->plotLayout()->take(matrix);
+    m_matrixGrid = new QCPLayoutGrid;
+    p->plotLayout()->addElement(1, 0, m_matrixGrid);
+    m_matrixGrid->addElement(0, 0, new QCPLayoutElement(p));
+    m_matrixGrid->addElement(0, 1, matrix);
+    m_matrixGrid->addElement(0, 2, m_scale);
+    m_matrixGrid->addElement(0, 3, new QCPLayoutElement(p));
     m_scale->setType(QCPAxis::atRight);
     m_map->setColorScale(m_scale);
     auto* heights = new QCPMarginGroup(p);
@@ -68,7 +76,12 @@ SimilarityView::SimilarityView(Document* document, QWidget* parent)
     m_columnLine = addStraightLine(p, matrix);
 
     m_profileRect = new QCPAxisRect(p);
-    p->plotLayout()->addElement(2, 0, m_profileRect);
+    m_profileGrid = new QCPLayoutGrid;
+    p->plotLayout()->addElement(2, 0, m_profileGrid);
+    m_profileGrid->addElement(0, 0, new QCPLayoutElement(p));
+    m_profileGrid->addElement(0, 1, m_profileRect);
+    m_profileGrid->addElement(0, 2, new QCPLayoutElement(p)); // under the scale
+    m_profileGrid->addElement(0, 3, new QCPLayoutElement(p));
     p->plotLayout()->setRowStretchFactor(1, 3.0);
     p->plotLayout()->setRowStretchFactor(2, 2.0);
     auto* widths = new QCPMarginGroup(p);
@@ -166,6 +179,77 @@ bool SimilarityView::fitToSize()
                           m_profileRect->axis(QCPAxis::atLeft)})
         changed = fitTickCount(axis) || changed;
     changed = fitAxisLabel(m_profileRect->axis(QCPAxis::atTop), m_profileCaptions) || changed;
+    return keepMatrixSquare() || changed;
+}
+
+bool SimilarityView::keepMatrixSquare()
+{
+    // p and q are one axis: a stretched matrix distorts its diagonal bands. The matrix's row
+    // gets the height a square needs and the profile below the rest (at least a quarter);
+    // what is still too wide goes to the empty columns on both sides, so the matrix and its
+    // scale stay centred (the profile keeps the matrix's width: q stays aligned). Every
+    // factor is set from absolute sizes, so repeated layouts settle instead of drifting.
+    QCPLayoutGrid* layout = plot()->plotLayout();
+    int matrixRow = -1, profileRow = -1;
+    for (int row = 0; row < layout->rowCount(); ++row) {
+        if (layout->element(row, 0) == m_matrixGrid)
+            matrixRow = row;
+        if (layout->element(row, 0) == m_profileGrid)
+            profileRow = row;
+    }
+    const QRect inner = m_matrixRect->rect(), outer = m_matrixRect->outerRect();
+    if (matrixRow < 0 || profileRow < 0 || inner.width() <= 0 || inner.height() <= 0)
+        return false;
+    const QRect viewport = plot()->viewport();
+    const double frameX = outer.width() - inner.width(), frameY = outer.height() - inner.height();
+    const double scaleWidth = m_scale->outerRect().width();
+    const double spacing = 3 * m_matrixGrid->columnSpacing();
+    const double widest = m_matrixGrid->outerRect().width() - scaleWidth - frameX - spacing;
+    // A printed figure too small or too wide for both keeps the matrix: the profile is the window's aid.
+    if (isPaper() && m_profileRect->visible()
+        && (viewport.height() < 1.2 * viewport.width() || outer.height() < 0.5 * (outer.height() + m_profileGrid->outerRect().height()))) {
+        // Hidden and emptied rather than taken out (the layout still owns and deletes it): its
+        // row is then blank space the square leaves below the matrix.
+        m_profileRect->setVisible(false);
+        m_profileRect->setAutoMargins(QCP::msNone);
+        m_profileRect->setMargins(QMargins());
+        m_profileRect->setMinimumMargins(QMargins());
+        m_profileRect->setMinimumSize(0, 0);
+        for (QCPAxis* axis : m_profileRect->axes())
+            axis->setVisible(false);
+        return true;
+    }
+    const double rows = m_matrixGrid->outerRect().height() + m_profileGrid->outerRect().height();
+    const double tallest = (m_profileRect->visible() ? 0.75 * rows : rows) - frameY;
+    double side = std::max(1.0, std::min(widest, tallest));
+    // With no width to spare, the width the columns really gave sets the height.
+    if (const QList<double> columns = m_matrixGrid->columnStretchFactors(); columns.size() == 4 && columns[0] < 1)
+        side = std::max(1.0, std::min(side, double(inner.width())));
+    const auto near = [](const QList<double>& a, const QList<double>& b) {
+        if (a.size() != b.size())
+            return false;
+        for (qsizetype i = 0; i < a.size(); ++i)
+            if (std::abs(a[i] - b[i]) > 1.0)
+                return false;
+        return true;
+    };
+    QList<double> rowFactors = layout->rowStretchFactors();
+    for (int row = 0; row < rowFactors.size(); ++row)
+        rowFactors[row] = row == matrixRow ? side + frameY : row == profileRow ? std::max(1.0, rows - side - frameY) : 0.001;
+    // Once the rows have settled, the height they really gave (spacing, minimum sizes) sets the width.
+    const double columnSide = near(rowFactors, layout->rowStretchFactors()) ? std::min(side, double(inner.height())) : side;
+    const double spare = std::max(0.0, widest - columnSide);
+    const QList<double> columnFactors{spare / 2 + 0.001, columnSide + frameX, std::max(1.0, scaleWidth), spare / 2 + 0.001};
+    bool changed = false;
+    if (!near(rowFactors, layout->rowStretchFactors())) {
+        layout->setRowStretchFactors(rowFactors);
+        changed = true;
+    }
+    if (!near(columnFactors, m_matrixGrid->columnStretchFactors())) {
+        m_matrixGrid->setColumnStretchFactors(columnFactors);
+        m_profileGrid->setColumnStretchFactors(columnFactors);
+        changed = true;
+    }
     return changed;
 }
 

@@ -49,6 +49,8 @@ private:
     QString profileDescription(std::int64_t row) const;
     QString titleText(const Frame& frame) const;
     bool fitToSize();
+    /// Shares the plot out so that the matrix's cells are square (p and q are one axis).
+    bool keepMatrixSquare();
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
 
@@ -60,6 +62,8 @@ private:
     QCPItemStraightLine* m_rowLine;
     QCPItemStraightLine* m_columnLine;
     QCPAxisRect* m_profileRect;
+    QCPLayoutGrid* m_matrixGrid;  ///< [space, matrix, scale, space]
+    QCPLayoutGrid* m_profileGrid; ///< [space, profile, space under the scale, space]
     QCPGraph* m_profile;
     QCPGraph* m_selfMarker;
     QCPItemStraightLine* m_offsetLine;
