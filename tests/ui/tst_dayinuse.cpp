@@ -13,6 +13,7 @@
 #include "ui/logslider.h"
 #include "ui/mainwindow.h"
 #include "ui/ropeview.h"
+#include "ui/similarityview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -547,7 +548,7 @@ void TestDayInUse::similarityNamesTheOffsetAboveTheCurve()
     QVERIFY(bringOnScreen(*window, pe::ui::View::Similarity));
     QCustomPlot* plot = window->plotView(pe::ui::View::Similarity)->plot();
     plot->replot();
-    QCPAxisRect* profile = plot->axisRects().value(1);
+    QCPAxisRect* profile = qobject_cast<pe::ui::SimilarityView*>(window->plotView(pe::ui::View::Similarity))->profileRect();
     QVERIFY(profile);
     const QString caption = profile->axis(QCPAxis::atTop)->label();
     QVERIFY2(caption.contains(QStringLiteral("k = 1")), qPrintable(caption));
