@@ -121,7 +121,7 @@ bool whileDialogOpen(const std::function<void()>& act, const std::function<void(
 /// Clicks a message box's button once it is open (the replace question inside the dialog).
 void answerNextQuestion(QMessageBox::StandardButton answer, bool* asked)
 {
-    auto* timer = new QTimer;
+    auto* timer = new QTimer(qApp); // gone with the application if no question ever comes
     timer->setInterval(20);
     QObject::connect(timer, &QTimer::timeout, [timer, answer, asked] {
         if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
