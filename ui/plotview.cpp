@@ -31,6 +31,9 @@ void stylePlot(QCustomPlot* plot, double scale)
             axis->setBasePen(pen);
             axis->setTickPen(pen);
             axis->setSubTickPen(pen);
+            // Ticks point out of the plot: inside they covered the outermost cells of a map.
+            axis->setTickLength(0, static_cast<int>(std::lround(4 * scale)));
+            axis->setSubTickLength(0, static_cast<int>(std::lround(2 * scale)));
         }
     plot->legend->setFont(font);
 }
