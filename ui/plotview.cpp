@@ -162,6 +162,28 @@ void PlotView::prepareForExport(double fontPixels)
     for (int i = 0; i < m_plot->itemCount(); ++i)
         if (auto* text = qobject_cast<QCPItemText*>(m_plot->item(i)))
             text->setFont(sized(text->font(), small));
+    // Journals ask for lines of at least 0.5 pt; a cosmetic (width 0) pen prints as the finest
+    // line a printer can make. 0.7 layout pixels print as 0.525 pt.
+    const auto visible = [](QPen pen) {
+        if (pen.style() != Qt::NoPen && pen.widthF() < 0.7)
+            pen.setWidthF(0.7);
+        return pen;
+    };
+    QList<QCPAxisRect*> rects = m_plot->axisRects();
+    for (QCPLayoutElement* element : m_plot->plotLayout()->elements(true))
+        if (auto* scale = qobject_cast<QCPColorScale*>(element))
+            rects.append(scale->axis()->axisRect()); // the scale's own rect, with four axes
+    for (QCPAxisRect* rect : rects)
+        for (QCPAxis* axis : rect->axes()) {
+            axis->grid()->setPen(visible(axis->grid()->pen()));
+            axis->grid()->setSubGridPen(visible(axis->grid()->subGridPen()));
+            axis->grid()->setZeroLinePen(visible(axis->grid()->zeroLinePen()));
+            axis->setBasePen(visible(axis->basePen()));
+            axis->setTickPen(visible(axis->tickPen()));
+            axis->setSubTickPen(visible(axis->subTickPen()));
+        }
+    for (int i = 0; i < m_plot->plottableCount(); ++i)
+        m_plot->plottable(i)->setPen(visible(m_plot->plottable(i)->pen()));
     applyColors();
 }
 

@@ -7,9 +7,11 @@
 #include "tests/common/runprogram.h"
 #include "ui/colormaps.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QImage>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -218,6 +220,8 @@ private slots:
     void cellsMatchTheData();
     void everyViewRenders_data();
     void everyViewRenders();
+    void printedLinesAreAtLeastHalfAPoint_data();
+    void printedLinesAreAtLeastHalfAPoint();
 };
 
 void TestRenderers::initTestCase()
@@ -316,6 +320,66 @@ void TestRenderers::everyViewRenders()
         for (int x = 0; x < image.width(); x += 2)
             ink += qGray(image.pixel(x, y)) < 200;
     QVERIFY2(ink > 500, qPrintable(QStringLiteral("%1 dark pixels: an empty figure?").arg(ink)));
+}
+
+void TestRenderers::printedLinesAreAtLeastHalfAPoint_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("size");
+    for (const char* view : {"heatmap", "waves", "similarity", "offset", "bands", "rope", "conventions", "precision", "embeddings"})
+        for (const char* size : {"89x70", "183x100"})
+            QTest::addRow("%s %s mm", view, size) << QString::fromLatin1(view) << QString::fromLatin1(size);
+}
+
+void TestRenderers::printedLinesAreAtLeastHalfAPoint()
+{
+    // Journals ask for lines of at least 0.5 pt. Every "w" (line width) operator in the PDF's
+    // content streams, times the page's scale from layout pixels to points (the "cm" matrix
+    // Qt writes first: 0.75 = 72/96), must reach that; a width of 0 is a printer's hairline.
+    QFETCH(QString, view);
+    QFETCH(QString, size);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(view + QStringLiteral(".pdf"));
+    const Run made = runProgram(QStringLiteral(PE_EXPLORER_EXE), {"--export", path, "--view", view, "--size-mm", size}, dir.path());
+    QVERIFY2(made.exitedWith(0), qPrintable(made.describe()));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray pdf = file.readAll();
+    static const QRegularExpression width(QStringLiteral("(?<![\\d.])(\\d+(?:\\.\\d+)?) w\\b"));
+    // Qt's page matrix: x scale, 0, 0, −y scale (y downwards), 0, page height.
+    static const QRegularExpression scale(QStringLiteral("([\\d.]+) 0 0 -[\\d.]+ [\\d.-]+ [\\d.-]+ cm"));
+    double pageScale = 0, thinnest = 1e9;
+    int widths = 0;
+    for (qsizetype at = pdf.indexOf("stream"); at >= 0; at = pdf.indexOf("stream", at + 6)) {
+        if (at >= 3 && pdf.mid(at - 3, 3) == "end")
+            continue;
+        qsizetype begin = at + 6;
+        if (pdf.at(begin) == '\r')
+            ++begin;
+        ++begin; // the line feed
+        const qsizetype end = pdf.indexOf("endstream", begin);
+        if (end < 0)
+            break;
+        const QByteArray compressed = pdf.mid(begin, end - begin);
+        QByteArray sized(4, '\0');
+        const quint32 hint = quint32(std::min<qsizetype>(compressed.size() * 64 + 4096, 64 << 20));
+        sized[0] = char(hint >> 24), sized[1] = char(hint >> 16), sized[2] = char(hint >> 8), sized[3] = char(hint);
+        const QString text = QString::fromLatin1(qUncompress(sized + compressed));
+        if (text.isEmpty())
+            continue; // an image or font stream
+        if (pageScale == 0)
+            if (const auto m = scale.match(text); m.hasMatch())
+                pageScale = m.captured(1).toDouble();
+        for (auto it = width.globalMatch(text); it.hasNext();) {
+            thinnest = std::min(thinnest, it.next().captured(1).toDouble());
+            ++widths;
+        }
+    }
+    QVERIFY2(pageScale > 0, "no page scale (cm) found in the PDF's content");
+    QVERIFY2(widths > 0, "no line widths found in the PDF's content");
+    QVERIFY2(thinnest * pageScale >= 0.5,
+             qPrintable(QStringLiteral("a line of %1 pt (width %2 × scale %3)").arg(thinnest * pageScale).arg(thinnest).arg(pageScale)));
 }
 
 QTEST_MAIN(TestRenderers)
