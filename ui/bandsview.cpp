@@ -132,7 +132,7 @@ BandsView::BandsView(Document* document, QWidget* parent)
     p->yAxis2->setLabel(tr("Frequency ω (radians per position)"));
     for (QCPAxis* axis : {p->yAxis, p->yAxis2}) {
         axis->setScaleType(QCPAxis::stLogarithmic);
-        axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+        axis->setTicker(powersOfTenTicker());
         axis->setNumberFormat(QStringLiteral("eb"));
         axis->setNumberPrecision(0);
         axis->setVisible(true);

@@ -128,7 +128,7 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
     p->plotLayout()->addElement(2, 1, m_scale);
     m_scale->setType(QCPAxis::atRight);
     m_scale->setDataScaleType(QCPAxis::stLogarithmic);
-    m_scale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    m_scale->axis()->setTicker(powersOfTenTicker());
     m_scale->axis()->setNumberFormat(QStringLiteral("eb"));
     m_scale->axis()->setNumberPrecision(0);
     m_scale->axis()->setLabel(tr("|error|"));
@@ -155,7 +155,7 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
     QCPAxis* y = m_curveRect->axis(QCPAxis::atLeft);
     for (QCPAxis* axis : {x, y}) {
         axis->setScaleType(QCPAxis::stLogarithmic);
-        axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+        axis->setTicker(powersOfTenTicker());
         axis->setNumberFormat(QStringLiteral("eb"));
         axis->setNumberPrecision(0);
     }

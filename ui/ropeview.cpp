@@ -92,7 +92,7 @@ QCPScatterStyle::ScatterShape methodShape(RopeScaling scaling)
 void useLogTicker(QCPAxis* axis)
 {
     axis->setScaleType(QCPAxis::stLogarithmic);
-    axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    axis->setTicker(powersOfTenTicker());
     axis->setNumberFormat(QStringLiteral("eb"));
     axis->setNumberPrecision(0);
 }

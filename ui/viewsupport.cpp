@@ -302,6 +302,37 @@ void useTopAxisAsCaption(QCPAxisRect* rect)
     caption->setBasePen(Qt::NoPen);
 }
 
+namespace {
+
+class PowersOfTenTicker : public QCPAxisTickerLog {
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override
+    {
+        static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+        const double exponent = tick > 0 ? std::log10(tick) : 0.5;
+        if (tick <= 0 || std::abs(exponent - std::round(exponent)) > 1e-9)
+            return QCPAxisTickerLog::getTickLabel(tick, locale, formatChar, precision);
+        const long e = std::lround(exponent);
+        if (e == 0)
+            return QStringLiteral("1");
+        if (e == 1)
+            return QStringLiteral("10");
+        QString text = QStringLiteral("10");
+        if (e < 0)
+            text += QChar(0x207B); // superscript minus
+        for (const QChar digit : QString::number(std::labs(e)))
+            text += superscripts.at(digit.digitValue());
+        return text;
+    }
+};
+
+} // namespace
+
+QSharedPointer<QCPAxisTickerLog> powersOfTenTicker()
+{
+    return QSharedPointer<QCPAxisTickerLog>(new PowersOfTenTicker);
+}
+
 QSharedPointer<QCPAxisTickerFixed> integerTicker()
 {
     QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);

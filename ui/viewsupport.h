@@ -14,6 +14,7 @@
 
 class QCPAbstractItem;
 class QCPAxis;
+class QCPAxisTickerLog;
 class QCPAxisRect;
 class QCPAxisTickerFixed;
 class QCPGraph;
@@ -85,6 +86,10 @@ void useTopAxisAsCaption(QCPAxisRect* rect);
 
 /// Ticks on whole numbers only: dimension and pair indices have no halves.
 QSharedPointer<QCPAxisTickerFixed> integerTicker();
+/// A decade ticker whose labels are 10⁴, 10⁻² … in the tick labels' own font: QCustomPlot's
+/// "beautiful" powers draw the exponent at three quarters of it (5 pt in an 8 pt figure,
+/// under the 7 pt journals ask for).
+QSharedPointer<QCPAxisTickerLog> powersOfTenTicker();
 
 /// Puts an item's positions in @p rect's axes and clips it to that rect.
 void attachToRect(QCPAbstractItem* item, QCPAxisRect* rect);
