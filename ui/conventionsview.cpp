@@ -296,7 +296,7 @@ void ConventionsView::prepareForExport(double fontPixels)
     redrawCurrent();
     PlotView::prepareForExport(fontPixels);
     QFont noteFont = m_note->font();
-    noteFont.setPixelSize(std::max(1, static_cast<int>(std::lround(fontPixels * 0.875))));
+    noteFont.setPixelSize(std::max(1, static_cast<int>(std::ceil(fontPixels * 0.875 - 0.01)))); // ≥ 7 pt
     m_note->setFont(noteFont);
     for (QCPColorScale* s : {m_valueScale, m_differenceScale})
         s->setBarWidth(std::max(4, static_cast<int>(fontPixels * 0.7)));

@@ -136,7 +136,8 @@ void PlotView::prepareForExport(double fontPixels)
 {
     m_paper = true;
     const auto sized = [](QFont font, double pixels) {
-        font.setPixelSize(std::max(1, static_cast<int>(std::lround(pixels))));
+        // Whole pixels, rounded up: 9.33 px (7 pt ticks in an 8 pt figure) would print at 6.75 pt.
+        font.setPixelSize(std::max(1, static_cast<int>(std::ceil(pixels - 0.01))));
         return font;
     };
     const double small = fontPixels * 0.875;

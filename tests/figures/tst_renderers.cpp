@@ -220,8 +220,8 @@ private slots:
     void cellsMatchTheData();
     void everyViewRenders_data();
     void everyViewRenders();
-    void printedLinesAreAtLeastHalfAPoint_data();
-    void printedLinesAreAtLeastHalfAPoint();
+    void paperSizesHaveReadableTextAndLines_data();
+    void paperSizesHaveReadableTextAndLines();
 };
 
 void TestRenderers::initTestCase()
@@ -322,7 +322,7 @@ void TestRenderers::everyViewRenders()
     QVERIFY2(ink > 500, qPrintable(QStringLiteral("%1 dark pixels: an empty figure?").arg(ink)));
 }
 
-void TestRenderers::printedLinesAreAtLeastHalfAPoint_data()
+void TestRenderers::paperSizesHaveReadableTextAndLines_data()
 {
     QTest::addColumn<QString>("view");
     QTest::addColumn<QString>("size");
@@ -331,11 +331,12 @@ void TestRenderers::printedLinesAreAtLeastHalfAPoint_data()
             QTest::addRow("%s %s mm", view, size) << QString::fromLatin1(view) << QString::fromLatin1(size);
 }
 
-void TestRenderers::printedLinesAreAtLeastHalfAPoint()
+void TestRenderers::paperSizesHaveReadableTextAndLines()
 {
-    // Journals ask for lines of at least 0.5 pt. Every "w" (line width) operator in the PDF's
-    // content streams, times the page's scale from layout pixels to points (the "cm" matrix
-    // Qt writes first: 0.75 = 72/96), must reach that; a width of 0 is a printer's hairline.
+    // Journals ask for 7–9 pt text and lines of at least 0.5 pt. Every "Tf" (font size) and
+    // "w" (line width) operator in the PDF's content streams, times the page's scale from
+    // layout pixels to points (the "cm" matrix Qt writes first: 0.75 = 72/96), must be within
+    // that; a width of 0 is a printer's hairline.
     QFETCH(QString, view);
     QFETCH(QString, size);
     QTemporaryDir dir;
@@ -349,8 +350,9 @@ void TestRenderers::printedLinesAreAtLeastHalfAPoint()
     static const QRegularExpression width(QStringLiteral("(?<![\\d.])(\\d+(?:\\.\\d+)?) w\\b"));
     // Qt's page matrix: x scale, 0, 0, −y scale (y downwards), 0, page height.
     static const QRegularExpression scale(QStringLiteral("([\\d.]+) 0 0 -[\\d.]+ [\\d.-]+ [\\d.-]+ cm"));
-    double pageScale = 0, thinnest = 1e9;
-    int widths = 0;
+    static const QRegularExpression fontSize(QStringLiteral("(?<![\\d.])(\\d+(?:\\.\\d+)?) Tf\\b"));
+    double pageScale = 0, thinnest = 1e9, smallestFont = 1e9, largestFont = 0;
+    int widths = 0, fonts = 0;
     for (qsizetype at = pdf.indexOf("stream"); at >= 0; at = pdf.indexOf("stream", at + 6)) {
         if (at >= 3 && pdf.mid(at - 3, 3) == "end")
             continue;
@@ -375,9 +377,18 @@ void TestRenderers::printedLinesAreAtLeastHalfAPoint()
             thinnest = std::min(thinnest, it.next().captured(1).toDouble());
             ++widths;
         }
+        for (auto it = fontSize.globalMatch(text); it.hasNext();) {
+            const double size = it.next().captured(1).toDouble();
+            smallestFont = std::min(smallestFont, size);
+            largestFont = std::max(largestFont, size);
+            ++fonts;
+        }
     }
     QVERIFY2(pageScale > 0, "no page scale (cm) found in the PDF's content");
     QVERIFY2(widths > 0, "no line widths found in the PDF's content");
+    QVERIFY2(fonts > 0, "no text in the PDF's content");
+    QVERIFY2(smallestFont * pageScale >= 7 && largestFont * pageScale <= 9,
+             qPrintable(QStringLiteral("text from %1 to %2 pt").arg(smallestFont * pageScale).arg(largestFont * pageScale)));
     QVERIFY2(thinnest * pageScale >= 0.5,
              qPrintable(QStringLiteral("a line of %1 pt (width %2 × scale %3)").arg(thinnest * pageScale).arg(thinnest).arg(pageScale)));
 }
