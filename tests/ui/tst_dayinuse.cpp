@@ -552,6 +552,10 @@ void TestDayInUse::similarityNamesTheOffsetAboveTheCurve()
     QVERIFY(profile);
     const QString caption = profile->axis(QCPAxis::atTop)->label();
     QVERIFY2(caption.contains(QStringLiteral("k = 1")), qPrintable(caption));
+    // p and q are one axis: the matrix's cells are square in the window too (issue 16).
+    const QRect matrix = plot->xAxis->axisRect()->rect();
+    QVERIFY2(std::abs(matrix.width() - matrix.height()) <= 2,
+             qPrintable(QStringLiteral("the similarity matrix is %1 × %2 px").arg(matrix.width()).arg(matrix.height())));
     // No text inside the curve's plot area, where it covered the curve.
     for (int i = 0; i < plot->itemCount(); ++i)
         if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)); text && text->visible() && text->clipAxisRect() == profile)
