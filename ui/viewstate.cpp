@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 namespace pe::ui {
 
@@ -25,6 +26,7 @@ std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dM
     static const QRegularExpression range(QStringLiteral("^(\\d+)\\s*-\\s*(\\d+)$"));
     static const QRegularExpression slice(QStringLiteral("^(\\d*)\\s*:\\s*(\\d*)(?:\\s*:\\s*(\\d+))?$"));
     QList<int> dims;
+    std::vector<bool> seen(std::size_t(std::max(dModel, 0))); // each once, in linear time (d_model up to 65536)
     if (text.trimmed().isEmpty())
         return dims; // no waves
     for (const QString& raw : text.split(QLatin1Char(','))) {
@@ -62,8 +64,10 @@ std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dM
         if (end - 1 >= dModel || first >= dModel)
             return QCoreApplication::translate("pe::ui::Dims", "“%1” reaches beyond d_model %2: dimensions go from 0 to %3").arg(part).arg(dModel).arg(dModel - 1);
         for (qint64 dim = first; dim < end; dim += step) // at most d_model of them
-            if (!dims.contains(int(dim)))
+            if (!seen[std::size_t(dim)]) {
+                seen[std::size_t(dim)] = true;
                 dims.append(int(dim));
+            }
     }
     if (dims.size() > most)
         return QCoreApplication::translate("pe::ui::Dims", "“%1” names %2 dimensions; the wave plot draws at most %3").arg(text.trimmed()).arg(dims.size()).arg(most);
