@@ -2,6 +2,7 @@
 #include "ui/embeddingsview.h"
 
 #include "core/wordvectors.h"
+#include "ui/cellcolormap.h"
 #include "ui/colormaps.h"
 #include "ui/document.h"
 #include "ui/flowlayout.h"
@@ -129,7 +130,7 @@ EmbeddingsView::EmbeddingsView(Document* document, QWidget* parent)
         y->setTickLabels(i == 0);
         y->setTicks(i == 0);
         useTopAxisAsCaption(rect);
-        m_maps[i] = new QCPColorMap(x, y);
+        m_maps[i] = new CellColorMap(x, y); // exact cells in vector figures (one pixel each, never resampled)
         m_maps[i]->setInterpolate(false);
         m_maps[i]->setTightBoundary(false);
         m_maps[i]->setColorScale(m_scale);
