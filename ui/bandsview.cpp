@@ -221,7 +221,7 @@ void BandsView::prepareForExport(double fontPixels)
 bool BandsView::fitToSize()
 {
     QCustomPlot* p = plot();
-    bool changed = fitTitle(m_title, m_titleText);
+    bool changed = fitViewTitle(m_title, m_titleText);
     // The kinds side by side, their names on two lines where one line each is too wide.
     QCPLegend* legend = p->legend;
     const double width = legendRowWidth(legend);

@@ -304,7 +304,7 @@ void ConventionsView::prepareForExport(double fontPixels)
 
 bool ConventionsView::fitToSize()
 {
-    bool changed = fitTitle(m_title, m_titleText);
+    bool changed = fitViewTitle(m_title, m_titleText);
     const QString note = wrappedWords(m_noteText, m_note->font(), plot()->viewport().width() - 12);
     if (note != m_note->text()) {
         m_note->setText(note);

@@ -589,7 +589,7 @@ void EmbeddingsView::prepareForExport(double fontPixels)
 
 bool EmbeddingsView::fitToSize()
 {
-    bool changed = fitTitle(m_title, m_titleText);
+    bool changed = fitViewTitle(m_title, m_titleText);
     for (QCPAxisRect* rect : m_rects)
         changed = fitTickCount(rect->axis(QCPAxis::atBottom), 3) || changed;
     changed = fitTickCount(m_scale->axis(), 5) || changed;

@@ -3,7 +3,6 @@
 
 #include "ui/document.h"
 #include "ui/plotview.h"
-#include "ui/viewsupport.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -62,7 +61,7 @@ std::unique_ptr<Scene> makeScene(const ExportRequest& request, const FigureSize&
     scene->view = createView(request.view, &scene->document);
     scene->view->setViewOptions(request.viewOptions);
     scene->view->setFigureMarks(size.selectionMarks);
-    setFigureTitleMode(scene->view->plot(), int(size.title));
+    scene->view->setFigureTitle(size.title);
     scene->view->refresh();
     scene->view->prepareForExport(size.fontPoints * layoutDpi / 72.0);
     const QSize layout = size.layoutSize();
@@ -221,7 +220,6 @@ FigureSize slideFigure()
     size.dpi = 150;
     return size;
 }
-
 
 FigureSize doubleColumnFigure()
 {

@@ -33,7 +33,7 @@ HeatmapView::HeatmapView(Document* document, QWidget* parent)
     p->plotLayout()->addElement(0, 0, m_title);
     // Narrow docks and presentation fonts: the title breaks between its parts instead of
     // running off both edges.
-    fitAfterLayout(p, this, [this] { return fitTitle(m_title, m_titleText); });
+    fitAfterLayout(p, this, [this] { return fitViewTitle(m_title, m_titleText); });
 
     m_map = new CellColorMap(p->xAxis, p->yAxis);
     m_map->setInterpolate(false);

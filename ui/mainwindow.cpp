@@ -109,9 +109,9 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
 MainWindow::~MainWindow()
 {
     // Destroyed while shown (a test's or a benchmark's window, make_screenshot), QWidget's
-    // destructor deactivates the window after QMainWindow's layout has deleted its tab bars,
-    // and the deactivation reached a deleted one (a crash in QApplication::setActiveWindow).
-    // Hidden first, everything is still whole.
+    // destructor deactivates the window when parts of it are already gone, and the
+    // deactivation event reached a destroyed widget (a crash in QApplication::setActiveWindow,
+    // every bench_window row on Qt 6.4). Hidden first, everything is still whole.
     hide();
 }
 

@@ -178,7 +178,7 @@ void OffsetView::prepareForExport(double fontPixels)
 bool OffsetView::fitToSize()
 {
     QCustomPlot* p = plot();
-    bool changed = fitTitle(m_title, m_titleText);
+    bool changed = fitViewTitle(m_title, m_titleText);
     changed = fitLegend() || changed;
     changed = fitAxisLabel(p->xAxis, m_dimensionLabels) || changed;
     // A narrow plot gives the flat line a larger share, or its axes leave it no room at all.

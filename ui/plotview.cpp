@@ -4,6 +4,7 @@
 #include "ui/document.h"
 #include "ui/textlabels.h"
 #include "ui/theme.h"
+#include "ui/viewsupport.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -117,6 +118,18 @@ void PlotView::changeEvent(QEvent* event)
 }
 
 QString PlotView::readoutText() const { return m_readout->text(); }
+bool PlotView::fitViewTitle(QCPTextElement* title, const QString& text)
+{
+    if (m_figureTitle == FigureTitle::None) {
+        if (title->layout()) { // taken out once; the plot still owns the element
+            title->layout()->take(title);
+            m_plot->plotLayout()->simplify();
+        }
+        return fitTitle(title, QString());
+    }
+    return fitTitle(title, m_figureTitle == FigureTitle::Short ? text.section(QLatin1Char('\n'), 0, 0) : text);
+}
+
 void PlotView::setExplanation(const QString& text) { setLabelText(m_explanation, text); }
 void PlotView::setReadout(const QString& text) { setLabelText(m_readout, text); }
 void PlotView::setExplanationVisible(bool visible) { m_explanation->setVisible(visible); }

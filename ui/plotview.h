@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QCustomPlot;
+class QCPTextElement;
 class QLabel;
 
 namespace pe::ui {
@@ -48,6 +49,8 @@ public:
     int redrawCount() const { return m_redraws; }
     /// Whether a figure shows the selection's marks (the band highlight); the window always does.
     void setFigureMarks(bool shown) { m_figureMarks = shown; }
+    /// How much of its title a figure carries (the window: all of it).
+    void setFigureTitle(FigureTitle title) { m_figureTitle = title; }
     bool showsSelectionMarks() const { return m_figureMarks; }
     /// True once prepareForExport() made this a printed figure: black on white, whatever the theme.
     bool isPaper() const { return m_paper; }
@@ -82,6 +85,9 @@ protected:
     /// Re-applies fonts and pens after a scale change; the default scales every axis.
     virtual void applyScale();
     void setExplanation(const QString& text);
+    /// fitTitle() for this view's title: all of it, its first line or none (setFigureTitle());
+    /// without a title its row leaves the layout and the plot takes the height.
+    bool fitViewTitle(QCPTextElement* title, const QString& text);
     /// Subclasses call this when an option of viewOptions() changed (remembers it).
     void viewOptionsChanged();
     /// Sets the readout under the plot (only when the text changes: a label's new text lays
@@ -113,6 +119,7 @@ private:
     bool m_rememberOptions = false;
     bool m_paper = false;
     bool m_figureMarks = true;
+    FigureTitle m_figureTitle = FigureTitle::Full;
 };
 
 /// The shared look of every plot: fonts, axis pens, margins.

@@ -293,7 +293,7 @@ void PrecisionView::prepareForExport(double fontPixels)
 bool PrecisionView::fitToSize()
 {
     QCustomPlot* p = plot();
-    bool changed = fitTitle(m_title, m_titleText);
+    bool changed = fitViewTitle(m_title, m_titleText);
     // The legend shares its column with the maps, not the colour scale's.
     const double legendWidth = m_heatRect->outerRect().width() > 0 ? m_heatRect->outerRect().width() : legendRowWidth(p->legend);
     changed = setLegendColumns(p->legend, legendColumnsFitting(p->legend, legendWidth, 4)) || changed;

@@ -515,7 +515,7 @@ void RopeView::prepareForExport(double fontPixels)
 bool RopeView::fitToSize()
 {
     QCustomPlot* p = plot();
-    bool changed = fitTitle(m_title, m_titleText);
+    bool changed = fitViewTitle(m_title, m_titleText);
     QCPLegend* legend = p->legend;
     const double width = legendRowWidth(legend);
     const QString before = m_wavelength[1]->name();

@@ -31,9 +31,8 @@ std::int64_t binOfRow(std::int64_t row, std::int64_t rows, std::int64_t bins)
     return bin;
 }
 
-/// Below the lowest value the profile keeps a strip of this share of its span free for the
-/// offset label, so that the label never sits on the curve or on the zero line.
-constexpr double labelStrip = 0.08; // headroom under the lowest value
+/// The profile's headroom below its lowest value, as a share of its span.
+constexpr double headroom = 0.08;
 
 } // namespace
 
@@ -96,9 +95,6 @@ SimilarityView::SimilarityView(Document* document, QWidget* parent)
     m_profile = p->addGraph(profileX, profileY);
     m_selfMarker = addMarkerGraph(profileX, profileY);
     m_offsetLine = addStraightLine(p, m_profileRect);
-    m_offsetLabel = addText(p, m_profileRect);
-    m_offsetLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    m_offsetLabel->setPadding(QMargins(3, 0, 3, 2));
     useTopAxisAsCaption(m_profileRect);
 
     // Zooming the matrix along q zooms the profile with it: both x axes are the position q.
@@ -124,7 +120,6 @@ void SimilarityView::applyScale()
     m_scale->axis()->setTickLabelFont(plot()->xAxis->tickLabelFont());
     m_scale->axis()->setLabelFont(plot()->xAxis->labelFont());
     m_scale->setBarWidth(static_cast<int>(14 * scale()));
-    m_offsetLabel->setFont(plot()->xAxis->tickLabelFont());
 }
 
 void SimilarityView::redraw(const Frame& f)
@@ -174,7 +169,7 @@ void SimilarityView::prepareForExport(double fontPixels)
 
 bool SimilarityView::fitToSize()
 {
-    bool changed = fitTitle(m_title, m_titleText);
+    bool changed = fitViewTitle(m_title, m_titleText);
     for (QCPAxis* axis : {plot()->xAxis, plot()->yAxis, m_scale->axis(), m_profileRect->axis(QCPAxis::atBottom),
                           m_profileRect->axis(QCPAxis::atLeft)})
         changed = fitTickCount(axis) || changed;
@@ -306,13 +301,9 @@ void SimilarityView::drawProfile(const Frame& f)
         lowest = std::min(lowest, y);
     }
     const double span = std::max(highest - lowest, 1e-12);
-    m_profileRect->axis(QCPAxis::atLeft)->setRange(lowest - labelStrip * span, highest + 0.12 * span);
+    m_profileRect->axis(QCPAxis::atLeft)->setRange(lowest - headroom * span, highest + 0.12 * span);
     m_profileRect->axis(QCPAxis::atLeft)->setLabel(measureName(f));
     const std::int64_t position = f.spec.firstPosition + f.state.position;
-    m_profileCaptions = {tr("position p = %1 against every position q").arg(position),
-                         tr("p = %1 against every q").arg(position)};
-    m_profileRect->axis(QCPAxis::atTop)->setLabel(m_profileCaptions.front());
-
     const double target = p + static_cast<double>(f.state.offset);
     const double first = static_cast<double>(f.spec.firstPosition);
     const double last = first + static_cast<double>(f.spec.maxLen - 1);
@@ -320,30 +311,23 @@ void SimilarityView::drawProfile(const Frame& f)
     placeVertical(m_offsetLine, target);
     m_offsetLine->setVisible(inside);
     m_offsetLine->setPen(QPen(seriesColor(2), penWidth(1.5), Qt::DashLine));
-    m_offsetLabel->setColor(seriesColor(2).darker(130));
-    m_offsetLabel->position->setTypeX(inside ? QCPItemPosition::ptPlotCoords : QCPItemPosition::ptAxisRectRatio);
+    // The offset is named in the caption above the curve (a label inside the plot sat on it);
+    // when p + k is off the axis, the caption says on which side.
+    QStringList offsetTexts;
     if (inside) {
-        // Beside the dashed line; fitToSize() picks the side with room.
-        m_offsetLabel->position->setCoords(target, 1.0);
-        m_offsetTexts = {tr("dashed: offset k = %1").arg(f.state.offset), tr("k = %1").arg(f.state.offset)};
+        offsetTexts = {tr("dashed: offset k = %1").arg(f.state.offset), tr("k = %1").arg(f.state.offset)};
     } else {
-        // p + k is off the axis: say where, at the side it lies on.
         const bool after = target > last;
         const std::int64_t shifted = f.spec.firstPosition + f.state.position + f.state.offset;
-        m_offsetLabel->position->setCoords(after ? 0.995 : 0.005, 1.0);
-        m_offsetLabel->setPositionAlignment((after ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
-        m_offsetTexts = after ? QStringList{tr("offset k = %1: p + k = %2 lies beyond max_len →").arg(f.state.offset).arg(shifted),
+        offsetTexts = after ? QStringList{tr("offset k = %1: p + k = %2 lies beyond max_len →").arg(f.state.offset).arg(shifted),
                                             tr("k = %1: p + k = %2 →").arg(f.state.offset).arg(shifted)}
                               : QStringList{tr("← offset k = %1: p + k = %2 lies before the first row").arg(f.state.offset).arg(shifted),
                                             tr("← k = %1: p + k = %2").arg(f.state.offset).arg(shifted)};
     }
-    // Named in the caption above the curve: a label inside the plot sat on the curve.
-    const QStringList captions = m_profileCaptions;
-    m_profileCaptions = {captions[0] + QStringLiteral(" · ") + m_offsetTexts[0],
-                         captions[1] + QStringLiteral(" · ") + m_offsetTexts[1],
+    m_profileCaptions = {tr("position p = %1 against every position q").arg(position) + QStringLiteral(" · ") + offsetTexts[0],
+                         tr("p = %1 against every q").arg(position) + QStringLiteral(" · ") + offsetTexts[1],
                          QStringLiteral("p = %1 · k = %2").arg(position).arg(f.state.offset)};
     m_profileRect->axis(QCPAxis::atTop)->setLabel(m_profileCaptions.front());
-    m_offsetLabel->setVisible(false);
 }
 
 QString SimilarityView::cellDescription(std::int64_t row, std::int64_t column) const

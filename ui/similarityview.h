@@ -11,7 +11,6 @@ class QCPAxisRect;
 class QCPColorScale;
 class QCPGraph;
 class QCPItemStraightLine;
-class QCPItemText;
 class QCPTextElement;
 
 namespace pe::ui {
@@ -67,8 +66,6 @@ private:
     QCPGraph* m_profile;
     QCPGraph* m_selfMarker;
     QCPItemStraightLine* m_offsetLine;
-    QCPItemText* m_offsetLabel;
-    QStringList m_offsetTexts;     // the offset label, longest first: fitToSize() picks one
     QStringList m_profileCaptions; // the profile's caption, longest first: fitToSize() picks one
     std::weak_ptr<const core::SimilarityKernel> m_drawnKernel; // what the colour map holds now
     QString m_drawnColormap;

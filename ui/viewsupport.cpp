@@ -187,20 +187,8 @@ QString fittingText(const QStringList& variants, const QFont& font, double width
     return variants.isEmpty() ? QString() : variants.back();
 }
 
-void setFigureTitleMode(QCustomPlot* plot, int mode)
+bool fitTitle(QCPTextElement* title, const QString& text)
 {
-    plot->setProperty("peFigureTitle", mode);
-}
-
-bool fitTitle(QCPTextElement* title, const QString& fullText)
-{
-    // A figure may carry the title's first line only, or none (FigureTitle: 0 full, 1 short, 2 none).
-    const int mode = title->parentPlot()->property("peFigureTitle").toInt();
-    const QString text = mode == 0 ? fullText : mode == 1 ? fullText.section(QLatin1Char('\n'), 0, 0) : QString();
-    if (mode == 2 && title->layout()) { // no title: its row goes, the plot takes the height
-        title->layout()->take(title);
-        title->parentPlot()->plotLayout()->simplify();
-    }
     // A title is centred over its layout cell but may use the whole width of the plot around it.
     const QRect area = title->parentPlot()->viewport();
     const QRect cell = title->outerRect();

@@ -64,8 +64,6 @@ QString wrappedText(const QString& text, const QFont& font, double width);
 QString fittingText(const QStringList& variants, const QFont& font, double width);
 
 /// Sets the title to @p text wrapped to the width it has around its centre; true when it changed.
-/// Sets how fitTitle() treats the titles of an exported figure's plot (FigureTitle as int).
-void setFigureTitleMode(QCustomPlot* plot, int mode);
 bool fitTitle(QCPTextElement* title, const QString& text);
 /// Sets an axis label to the first variant that fits along the axis; true when it changed.
 bool fitAxisLabel(QCPAxis* axis, const QStringList& variants);

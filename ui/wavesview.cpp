@@ -130,7 +130,7 @@ void WavesView::prepareForExport(double fontPixels)
 bool WavesView::fitToSize()
 {
     QCustomPlot* p = plot();
-    bool changed = fitTitle(m_title, m_titleText);
+    bool changed = fitViewTitle(m_title, m_titleText);
     if (p->legend->layout() && p->legend->itemCount() > 0)
         changed = setLegendColumns(p->legend, legendColumnsFitting(p->legend, legendRowWidth(p->legend), 4)) || changed;
     changed = fitTickCount(p->xAxis) || changed;
