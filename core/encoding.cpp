@@ -176,4 +176,111 @@ void fillBinnedEncoding(const EncodingSpec& spec, std::int64_t firstRow, std::in
     }
 }
 
+namespace {
+
+/// Per pair, for n whole rows between two partial ones: the Dirichlet factor
+/// sin(nω/2)/sin(ω/2) of the whole rows, and cos/sin((n+1)ω/2), the turn from their centre to
+/// the partial rows on either side.
+struct BoxFactors {
+    std::vector<double> dirichlet, edgeCos, edgeSin;
+};
+
+BoxFactors boxFactors(const std::vector<long double>& omega, std::int64_t n)
+{
+    BoxFactors f;
+    const auto pairs = omega.size();
+    f.dirichlet.resize(pairs);
+    f.edgeCos.resize(pairs);
+    f.edgeSin.resize(pairs);
+    for (std::size_t k = 0; k < pairs; ++k) {
+        const long double half = omega[k] / 2;
+        f.dirichlet[k] = n == 0 ? 0.0 : static_cast<double>(std::sin(n * half) / std::sin(half));
+        f.edgeCos[k] = static_cast<double>(std::cos((n + 1) * half));
+        f.edgeSin[k] = static_cast<double>(std::sin((n + 1) * half));
+    }
+    return f;
+}
+
+} // namespace
+
+void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, Eigen::Ref<RowMatrix> out)
+{
+    requireValid(spec);
+    const std::int64_t bins = out.rows();
+    const double length = static_cast<double>(spec.maxLen);
+    if (out.cols() != spec.dModel || bins < 1 || !(rowLower >= 0) || !(rowUpper <= length) || !(rowLower < rowUpper)
+        || (rowUpper - rowLower) / static_cast<double>(bins) < 1.0)
+        throw SpecError("fillRowBoxAverages: need 0 ≤ lower < upper ≤ max_len, at least one row per bin and d_model columns");
+    const int pairs = pairCount(spec);
+    const std::vector<long double>& omega = frequencyTable(spec);
+    const double height = (rowUpper - rowLower) / static_cast<double>(bins);
+    // Whole rows per bin take at most three values; their factors are computed once each.
+    std::vector<std::pair<std::int64_t, BoxFactors>> factors;
+    const auto factorsFor = [&](std::int64_t n) -> const BoxFactors& {
+        for (const auto& [count, f] : factors)
+            if (count == n)
+                return f;
+        factors.emplace_back(n, boxFactors(omega, n));
+        return factors.back().second;
+    };
+    for (std::int64_t bin = 0; bin < bins; ++bin) {
+        const double y0 = rowLower + height * static_cast<double>(bin);
+        const double y1 = bin + 1 == bins ? rowUpper : rowLower + height * static_cast<double>(bin + 1);
+        // Whole rows a … b−1; row a−1 shares (a − y0) with the bin, row b shares (y1 − b).
+        const auto a = static_cast<std::int64_t>(std::ceil(y0));
+        const auto b = std::max(a, static_cast<std::int64_t>(std::floor(y1)));
+        const double before = static_cast<double>(a) - y0, after = y1 - static_cast<double>(b);
+        const BoxFactors& f = factorsFor(b - a);
+        // Σ weights·e^{ipω} = e^{icω}·[D_n + before·e^{−i(n+1)ω/2} + after·e^{i(n+1)ω/2}], c the
+        // centre of the whole rows: real part the cosine column, imaginary part the sine.
+        const std::int64_t twiceCentre = 2 * spec.firstPosition + a + b - 1;
+        const double inverseWeight = 1.0 / (y1 - y0);
+        double* dst = out.row(bin).data();
+        for (int k = 0; k < pairs; ++k) {
+            const SinCos centre = accurateSinCos(omega[k] / 2, twiceCentre);
+            const double re = f.dirichlet[k] + (before + after) * f.edgeCos[k];
+            const double im = (after - before) * f.edgeSin[k];
+            dst[sinColumn(spec, k)] = (centre.sin * re + centre.cos * im) * inverseWeight;
+            if (const int c = cosColumn(spec, k); c >= 0)
+                dst[c] = (centre.cos * re - centre.sin * im) * inverseWeight;
+        }
+    }
+}
+
+void averageColumns(const Eigen::Ref<const RowMatrix>& in, double lower, double upper, Eigen::Ref<RowMatrix> out)
+{
+    const auto columns = static_cast<double>(in.cols());
+    if (in.rows() != out.rows() || out.cols() < 1 || !(lower >= 0) || !(upper <= columns) || !(lower < upper))
+        throw SpecError("averageColumns: need 0 ≤ lower < upper ≤ columns and as many rows in both");
+    // Each output column as a run of input columns with the length each shares with it.
+    struct Span {
+        Eigen::Index first = 0;
+        std::vector<double> weights;
+    };
+    const Eigen::Index bins = out.cols();
+    const double width = (upper - lower) / static_cast<double>(bins);
+    std::vector<Span> spans(static_cast<std::size_t>(bins));
+    for (Eigen::Index j = 0; j < bins; ++j) {
+        const double x0 = lower + width * static_cast<double>(j);
+        const double x1 = j + 1 == bins ? upper : lower + width * static_cast<double>(j + 1);
+        Span& span = spans[static_cast<std::size_t>(j)];
+        span.first = static_cast<Eigen::Index>(std::floor(x0));
+        const auto last = std::min<Eigen::Index>(in.cols() - 1, static_cast<Eigen::Index>(std::ceil(x1)) - 1);
+        for (Eigen::Index c = span.first; c <= last; ++c) {
+            const double shared = std::min(x1, static_cast<double>(c + 1)) - std::max(x0, static_cast<double>(c));
+            span.weights.push_back(std::max(shared, 0.0) / (x1 - x0));
+        }
+    }
+    for (Eigen::Index r = 0; r < in.rows(); ++r) {
+        const double* source = in.row(r).data();
+        for (Eigen::Index j = 0; j < bins; ++j) {
+            const Span& span = spans[static_cast<std::size_t>(j)];
+            double sum = 0;
+            for (std::size_t i = 0; i < span.weights.size(); ++i)
+                sum += span.weights[i] * source[span.first + static_cast<Eigen::Index>(i)];
+            out(r, j) = sum;
+        }
+    }
+}
+
 } // namespace pe::core

@@ -38,4 +38,19 @@ std::int64_t binStart(std::int64_t rowCount, std::int64_t bins, std::int64_t bin
 void fillBinnedEncoding(const EncodingSpec& spec, std::int64_t firstRow, std::int64_t rowCount,
                         Eigen::Ref<RowMatrix> out);
 
+/// Exact box averages over rows, for a picture with fewer pixels than rows: out(i, ·) is the
+/// mean of the encoding over the row interval [rowLower + i·h, rowLower + (i+1)·h),
+/// h = (rowUpper − rowLower) / out.rows(), each row weighted by the length it shares with that
+/// interval (row r covers [r, r + 1)). Pixel edges need not fall on row edges: a pixel that
+/// covers 2.5 rows averages two whole rows and half of a third. O(1) per value through the
+/// closed-form sum of sin/cos over integer positions. Needs 0 ≤ rowLower < rowUpper ≤ max_len,
+/// h ≥ 1 and d_model columns; throws SpecError otherwise.
+void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, Eigen::Ref<RowMatrix> out);
+
+/// Exact box averages along each row of any matrix: out(r, j) is the mean of in(r, ·) over
+/// the column interval [lower + j·w, lower + (j+1)·w), w = (upper − lower) / out.cols(), each
+/// column weighted by the length it shares with that interval (column c covers [c, c + 1)).
+/// Needs 0 ≤ lower < upper ≤ in.cols() and as many rows in both; throws SpecError otherwise.
+void averageColumns(const Eigen::Ref<const RowMatrix>& in, double lower, double upper, Eigen::Ref<RowMatrix> out);
+
 } // namespace pe::core

@@ -171,6 +171,15 @@ void CellColorMap::draw(QCPPainter* painter)
     if (painter->device() && painter->device()->paintEngine()
         && painter->device()->paintEngine()->type() == QPaintEngine::SVG) {
         painter->drawImage(target, blockImage(target.size()));
+    } else if (const QTransform toDevice = painter->deviceTransform();
+               !painter->modes().testFlag(QCPPainter::pmVectorized) && toDevice.type() <= QTransform::TxScale) {
+        // Edges on whole device pixels: a map with one cell per pixel (the views ask for as
+        // many bins as the pixels between these edges) is then copied pixel for pixel, where a
+        // fractional edge would shift every cell against the pixel grid and sample them.
+        const QRectF device = toDevice.mapRect(target);
+        const QRectF snapped(QPointF(std::round(device.left()), std::round(device.top())),
+                             QPointF(std::round(device.right()), std::round(device.bottom())));
+        painter->drawImage(toDevice.inverted().mapRect(snapped), mMapImage);
     } else {
         painter->drawImage(target, mMapImage);
     }

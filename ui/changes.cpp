@@ -37,6 +37,8 @@ Changes changesBetween(const Frame& before, const Frame& after)
         changes |= Change::HeatWindow;
     if (!(before.waveWindow == after.waveWindow))
         changes |= Change::WaveWindow;
+    if (before.similarity.rows() != after.similarity.rows())
+        changes |= Change::SimilarityBins;
     return changes;
 }
 

@@ -23,9 +23,10 @@ enum class Change : unsigned {
     WaveDims = 1u << 7,    ///< the dimensions of the wave plot
     Comparison = 1u << 8,  ///< the convention set beside the spec
     Precision = 1u << 9,   ///< the number format and how it enters
-    HeatWindow = 1u << 10, ///< the rows the heatmap shows (its zoom)
+    HeatWindow = 1u << 10, ///< what the heatmap shows (its zoom) and on how many pixels
     WaveWindow = 1u << 11, ///< the rows the wave plot shows
-    All = (1u << 12) - 1,
+    SimilarityBins = 1u << 12, ///< the similarity matrix's bins (they follow its size on screen)
+    All = (1u << 13) - 1,
 };
 Q_DECLARE_FLAGS(Changes, Change)
 

@@ -163,7 +163,8 @@ void Document::apply(const Settings& settings)
         return;
     Changes what = changesBetween(m_settings, valid);
     if (what & Change::Spec) {
-        m_heatWindow = {}; // a new matrix starts fully zoomed out
+        // A new matrix starts fully zoomed out.
+        m_heatWindow.rowLower = m_heatWindow.rowUpper = m_heatWindow.columnLower = m_heatWindow.columnUpper = 0;
         m_waveWindow = {};
         what |= Change::HeatWindow | Change::WaveWindow;
     }
@@ -243,24 +244,43 @@ void Document::resetToDefaults()
     emit wasReset();
 }
 
-void Document::setHeatWindow(RowWindow window)
+void Document::setHeatRange(double rowLower, double rowUpper, double columnLower, double columnUpper)
 {
-    window.first = std::clamp<std::int64_t>(window.first, 0, spec().maxLen - 1);
-    window.count = std::clamp<std::int64_t>(window.count, 0, spec().maxLen - window.first);
-    if (window.first == 0 && window.count == spec().maxLen)
-        window.count = 0;
+    HeatWindow window = m_heatWindow;
+    window.rowLower = rowLower;
+    window.rowUpper = rowUpper;
+    window.columnLower = columnLower;
+    window.columnUpper = columnUpper;
     if (window == m_heatWindow)
         return;
     m_heatWindow = window;
     requestFrame();
 }
 
+void Document::setHeatPixels(int rows, int columns)
+{
+    if (rows == m_heatWindow.pixelRows && columns == m_heatWindow.pixelColumns)
+        return;
+    m_heatWindow.pixelRows = std::max(rows, 0);
+    m_heatWindow.pixelColumns = std::max(columns, 0);
+    requestFrame();
+}
+
+void Document::setSimilarityPixels(int pixels)
+{
+    if (pixels == m_similarityPixels)
+        return;
+    m_similarityPixels = std::max(pixels, 0);
+    requestFrame();
+}
+
 void Document::computeNow()
 {
+    ++m_latestGeneration; // a running computation is stale now: let it stop early
     m_watcher.waitForFinished();
     m_computeAgain = false;
     const std::uint64_t generation = ++m_latestGeneration;
-    FramePtr frame = buildFrame(m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, generation, m_frame,
+    FramePtr frame = buildFrame(m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels, generation, m_frame,
                                 m_latestGeneration, wantedParts());
     if (!frame)
         return;
@@ -303,7 +323,7 @@ void Document::requestFrame()
     }
     m_computeAgain = false;
     m_requestedParts = wantedParts();
-    m_watcher.setFuture(QtConcurrent::run(buildFrame, m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow,
+    m_watcher.setFuture(QtConcurrent::run(buildFrame, m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels,
                                           generation, m_frame, std::cref(m_latestGeneration), m_requestedParts));
 }
 

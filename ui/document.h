@@ -73,9 +73,14 @@ public:
     void setViewShown(View view, bool shown);
     unsigned shownViews() const { return m_shownViews; }
 
-    /// Rows the heatmap shows (its zoom); not an undo step.
-    void setHeatWindow(RowWindow window);
-    RowWindow heatWindow() const { return m_heatWindow; }
+    /// The part of the matrix the heatmap shows (its zoom), in cells; not an undo step. Its
+    /// pixels are kept: a new spec starts zoomed out on the same plot.
+    void setHeatRange(double rowLower, double rowUpper, double columnLower, double columnUpper);
+    /// The device pixels of the heatmap's plot area: one bin per pixel beyond that resolution.
+    void setHeatPixels(int rows, int columns);
+    HeatWindow heatWindow() const { return m_heatWindow; }
+    /// The device pixels along the similarity matrix on screen.
+    void setSimilarityPixels(int pixels);
     /// Rows the wave plot shows (its zoom; count 0 = automatic); not an undo step.
     void setWaveWindow(RowWindow window);
     RowWindow waveWindow() const { return m_waveWindow; }
@@ -108,7 +113,8 @@ private:
     Settings m_settings;
     unsigned m_shownViews = ~0u;
     unsigned m_requestedParts = 0; ///< what the running computation computes
-    RowWindow m_heatWindow;
+    HeatWindow m_heatWindow;
+    int m_similarityPixels = 0;
     RowWindow m_waveWindow;
     QUndoStack m_undo;
     bool m_interacting = false;

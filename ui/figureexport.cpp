@@ -53,7 +53,11 @@ struct Scene {
     std::unique_ptr<PlotView> view;
 };
 
-std::unique_ptr<Scene> makeScene(const ExportRequest& request, const FigureSize& size)
+/// Device pixels per unit of the 96-dpi layout: a PNG's own; inside PDF and SVG, images at
+/// four times the layout (384 dpi), where cells are averaged into pixels.
+constexpr QSizeF vectorImageScale(4.0, 4.0);
+
+std::unique_ptr<Scene> makeScene(const ExportRequest& request, const FigureSize& size, const QSizeF& pixelScale)
 {
     auto scene = std::make_unique<Scene>();
     scene->document.apply(Settings{request.spec, request.state});
@@ -62,10 +66,20 @@ std::unique_ptr<Scene> makeScene(const ExportRequest& request, const FigureSize&
     scene->view->setViewOptions(request.viewOptions);
     scene->view->setFigureMarks(size.selectionMarks);
     scene->view->setFigureTitle(size.title);
+    scene->view->setDevicePixelScale(pixelScale);
     scene->view->refresh();
     scene->view->prepareForExport(size.fontPoints * layoutDpi / 72.0);
     const QSize layout = size.layoutSize();
     scene->view->plot()->resize(layout);
+    // Laid out at the figure's size, a view tells the document its pixels (the heatmap's and
+    // the similarity's bins follow them); a new frame can change the title and so the size.
+    for (int pass = 0; pass < 3; ++pass) {
+        scene->view->layOutAt(layout);
+        if (scene->document.isFrameCurrent())
+            break;
+        scene->document.computeNow();
+        scene->view->refresh();
+    }
     return scene;
 }
 
@@ -126,7 +140,7 @@ QByteArray pngBytes(const ExportRequest& request, const FigureSize& size, const 
 
 QByteArray pdfBytes(const ExportRequest& request, const FigureSize& size, const QString& recipe)
 {
-    const std::unique_ptr<Scene> scene = makeScene(request, size);
+    const std::unique_ptr<Scene> scene = makeScene(request, size, vectorImageScale);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -149,7 +163,7 @@ QByteArray pdfBytes(const ExportRequest& request, const FigureSize& size, const 
 
 QByteArray svgBytes(const ExportRequest& request, const FigureSize& size, const QString& recipe)
 {
-    const std::unique_ptr<Scene> scene = makeScene(request, size);
+    const std::unique_ptr<Scene> scene = makeScene(request, size, vectorImageScale);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -280,9 +294,9 @@ QString recipeCommand(const ExportRequest& r, const FigureSize& size)
 
 QImage renderFigure(const ExportRequest& request, const FigureSize& size)
 {
-    const std::unique_ptr<Scene> scene = makeScene(request, size);
     const QSize layout = size.layoutSize();
     const QSize wanted = size.pngPixels();
+    const std::unique_ptr<Scene> scene = makeScene(request, size, QSizeF(double(wanted.width()) / layout.width(), double(wanted.height()) / layout.height()));
     // Paint the 96-dpi layout scaled onto exactly the wanted pixels: rounding the layout and
     // the scale separately would leave the last row or column unpainted.
     QImage image(wanted, QImage::Format_ARGB32_Premultiplied);

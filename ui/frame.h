@@ -19,6 +19,29 @@ struct RowWindow {
     bool operator==(const RowWindow&) const = default;
 };
 
+/// What the heatmap shows and on how many device pixels, so that each pixel gets the exact
+/// average of the cells under it. Ranges are in cells of the full matrix (row r covers
+/// [r, r + 1), column c covers [c, c + 1)); an empty range (upper ≤ lower) means all of them.
+struct HeatWindow {
+    double rowLower = 0, rowUpper = 0;
+    double columnLower = 0, columnUpper = 0;
+    int pixelRows = 0, pixelColumns = 0; ///< of the plot area; 0 = not known (FrameLimits::heatBins)
+    bool operator==(const HeatWindow&) const = default;
+};
+
+/// One axis of the heatmap's matrix: `bins` equal parts of the cells [lower, upper) — whole
+/// cells (exact values) while they are fewer than the pixels, else one per pixel (averages).
+struct HeatAxis {
+    double lower = 0, upper = 0;
+    std::int64_t bins = 0;
+    bool exact() const { return static_cast<double>(bins) == upper - lower; }
+    double cellsPerBin() const { return bins > 0 ? (upper - lower) / static_cast<double>(bins) : 0.0; }
+    bool operator==(const HeatAxis&) const = default;
+};
+/// The axis for the cells [lower, upper) of `cells` (all when empty) drawn on `pixels` pixels
+/// (`cap` when 0): clipped to the matrix, the pixels shrunk with it.
+HeatAxis heatAxis(double lower, double upper, std::int64_t cells, int pixels, std::int64_t cap);
+
 /// A matrix that consecutive frames share instead of copying: a new position or offset keeps
 /// the heatmap and similarity bins of the frame before without copying megabytes.
 class SharedMatrix {
@@ -64,19 +87,21 @@ constexpr unsigned viewBit(View view) { return 1u << static_cast<unsigned>(view)
 struct Frame {
     core::EncodingSpec spec;
     ViewState state;
-    RowWindow heatWindow;        ///< the rows asked for (count 0 = all)
+    HeatWindow heatWindow;       ///< what the heatmap asked for
     RowWindow waveWindow;        ///< the rows of the wave plot asked for (count 0 = automatic)
+    int similarityPixels = 0;    ///< device pixels along the similarity matrix (0 = not known)
     std::uint64_t generation = 0;
     unsigned parts = 0;          ///< the FramePart bits computed for this frame (others are empty)
     bool has(FramePart part) const { return parts & static_cast<unsigned>(part); }
 
-    // Encoding heatmap: rows [heatFirstRow, heatFirstRow + heatRowCount) in heat.rows() bins.
-    SharedMatrix heat;           ///< bins × d_model; bin averages when binned
-    std::int64_t heatFirstRow = 0;
-    std::int64_t heatRowCount = 0;
-    bool heatExact() const { return heat.rows() == heatRowCount; }
+    // Encoding heatmap: heat(i, j) covers rows heatRows and columns heatColumns, split evenly;
+    // one cell each where exact, else the exact box average of the cells under one pixel.
+    SharedMatrix heat;
+    HeatAxis heatRows, heatColumns;
+    bool heatExact() const { return heatRows.exact() && heatColumns.exact(); }
 
-    // Similarity: block averages of the max_len × max_len matrix in similarity.rows() bins.
+    // Similarity: block averages of the max_len × max_len matrix in similarity.rows() bins,
+    // at most one per pixel of the matrix on screen.
     SharedMatrix similarity;
     std::shared_ptr<const core::SimilarityKernel> kernel; ///< kept so later frames reuse it
     bool similarityExact() const { return similarity.rows() == spec.maxLen; }
@@ -131,8 +156,8 @@ using FramePtr = std::shared_ptr<const Frame>;
 
 /// Limits that keep a frame proportional to the screen, whatever max_len and d_model are.
 struct FrameLimits {
-    static constexpr std::int64_t heatBins = 2048;
-    static constexpr std::int64_t similarityBins = 512;
+    static constexpr std::int64_t heatBins = 2048;        // per axis, while the pixels are not known
+    static constexpr std::int64_t similarityBins = 512;   // while the pixels are not known
     static constexpr std::int64_t profileSamples = 2048;
     static constexpr std::int64_t waveSamples = 512;
     static constexpr std::int64_t curvePoints = 8192; // smooth when zoomed to a few periods
@@ -146,8 +171,8 @@ struct FrameLimits {
 /// change. Returns nullptr when `latest` moves past `generation` (a newer request supersedes it).
 /// Only the FramePart bits in `parts` are computed (or taken from `previous`); the frequencies
 /// and resolution limits are always there.
-FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowWindow heatWindow,
-                    RowWindow waveWindow, std::uint64_t generation, const FramePtr& previous,
+FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, HeatWindow heatWindow,
+                    RowWindow waveWindow, int similarityPixels, std::uint64_t generation, const FramePtr& previous,
                     const std::atomic<std::uint64_t>& latest, unsigned parts = unsigned(FramePart::All));
 
 } // namespace pe::ui

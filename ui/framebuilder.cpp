@@ -28,6 +28,30 @@ core::RowMatrix& SharedMatrix::reset(Eigen::Index rows, Eigen::Index columns)
     return *m_matrix;
 }
 
+HeatAxis heatAxis(double lower, double upper, std::int64_t cells, int pixels, std::int64_t cap)
+{
+    const auto all = static_cast<double>(cells);
+    if (!(upper > lower) || !std::isfinite(lower) || !std::isfinite(upper)) {
+        lower = 0;
+        upper = all;
+    }
+    // The pixels that show the matrix, when the view reaches past its ends.
+    const double shown = std::min(upper, all) - std::max(lower, 0.0);
+    double wanted = pixels > 0 ? pixels * std::max(shown, 0.0) / (upper - lower) : static_cast<double>(cap);
+    lower = std::clamp(lower, 0.0, all);
+    upper = std::clamp(upper, 0.0, all);
+    if (upper - lower < 1e-9) { // panned off the matrix: the nearest cell
+        lower = std::min(std::floor(lower), all - 1);
+        upper = lower + 1;
+    }
+    const auto bins = std::max<std::int64_t>(1, std::llround(wanted));
+    if (upper - lower <= static_cast<double>(bins)) { // cells wider than pixels: whole cells
+        const double first = std::floor(lower), last = std::ceil(upper);
+        return {first, last, static_cast<std::int64_t>(last - first)};
+    }
+    return {lower, upper, bins};
+}
+
 namespace {
 
 /// One more thread for the part of a frame that does not depend on the rest, so that a frame
@@ -55,20 +79,49 @@ QVector<double> evenRows(std::int64_t first, std::int64_t span, std::int64_t cou
     return rows;
 }
 
+/// Scratch rows for a heatmap whose columns are averaged too: kept, so that a slider step does
+/// not touch fresh memory (slow on first touch here).
+core::RowMatrix& heatScratch(Eigen::Index rows, Eigen::Index columns)
+{
+    thread_local core::RowMatrix scratch;
+    if (scratch.rows() != rows || scratch.cols() != columns)
+        scratch.resize(rows, columns);
+    return scratch;
+}
+
 void buildHeat(Frame& f)
 {
-    const std::int64_t first = std::clamp<std::int64_t>(f.heatWindow.first, 0, f.spec.maxLen - 1);
-    const std::int64_t count = f.heatWindow.count <= 0 ? f.spec.maxLen - first
-                                                       : std::min(f.heatWindow.count, f.spec.maxLen - first);
-    f.heatFirstRow = first;
-    f.heatRowCount = count;
-    core::fillBinnedEncoding(f.spec, first, count, f.heat.reset(std::min(count, FrameLimits::heatBins), f.spec.dModel));
+    const HeatWindow& w = f.heatWindow;
+    f.heatRows = heatAxis(w.rowLower, w.rowUpper, f.spec.maxLen, w.pixelRows, FrameLimits::heatBins);
+    f.heatColumns = heatAxis(w.columnLower, w.columnUpper, f.spec.dModel, w.pixelColumns, FrameLimits::heatBins);
+    const HeatAxis& rows = f.heatRows;
+    const HeatAxis& columns = f.heatColumns;
+    core::RowMatrix& heat = f.heat.reset(rows.bins, columns.bins);
+    const bool allColumns = columns.exact() && columns.bins == f.spec.dModel;
+    core::RowMatrix& full = allColumns ? heat : heatScratch(rows.bins, f.spec.dModel);
+    if (rows.exact())
+        core::fillEncodingRows(f.spec, static_cast<std::int64_t>(rows.lower), full);
+    else
+        core::fillRowBoxAverages(f.spec, rows.lower, rows.upper, full);
+    if (allColumns)
+        return;
+    if (columns.exact())
+        heat = full.middleCols(static_cast<Eigen::Index>(columns.lower), columns.bins);
+    else
+        core::averageColumns(full, columns.lower, columns.upper, heat);
+}
+
+/// One bin per pixel of the matrix on screen at most: a pixel shows the exact mean of the
+/// whole cells whose block it stands for, never one sampled cell.
+std::int64_t similarityBins(const Frame& f)
+{
+    return std::min(f.spec.maxLen, f.similarityPixels > 0 ? f.similarityPixels : FrameLimits::similarityBins);
 }
 
 void buildSimilarity(Frame& f)
 {
     f.kernel = std::make_shared<const core::SimilarityKernel>(f.spec, f.state.normalize);
-    const std::int64_t bins = std::min(f.spec.maxLen, FrameLimits::similarityBins);
+    const std::int64_t bins = similarityBins(f);
     f.kernel->fillBinned(f.similarity.reset(bins, bins));
 }
 
@@ -153,10 +206,13 @@ void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Supersed
 {
     const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
     if (f.has(FramePart::Heat)) {
-        if (reusable(FramePart::Heat) && previous->heatWindow == f.heatWindow) {
+        const HeatWindow& w = f.heatWindow;
+        if (reusable(FramePart::Heat)
+            && previous->heatRows == heatAxis(w.rowLower, w.rowUpper, f.spec.maxLen, w.pixelRows, FrameLimits::heatBins)
+            && previous->heatColumns == heatAxis(w.columnLower, w.columnUpper, f.spec.dModel, w.pixelColumns, FrameLimits::heatBins)) {
             f.heat = previous->heat;
-            f.heatFirstRow = previous->heatFirstRow;
-            f.heatRowCount = previous->heatRowCount;
+            f.heatRows = previous->heatRows;
+            f.heatColumns = previous->heatColumns;
         } else {
             buildHeat(f);
         }
@@ -281,8 +337,8 @@ unsigned framePartsFor(unsigned views)
     return parts;
 }
 
-FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowWindow heatWindow,
-                    RowWindow waveWindow, std::uint64_t generation, const FramePtr& previous,
+FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, HeatWindow heatWindow,
+                    RowWindow waveWindow, int similarityPixels, std::uint64_t generation, const FramePtr& previous,
                     const std::atomic<std::uint64_t>& latest, unsigned parts)
 {
     auto f = std::make_shared<Frame>();
@@ -290,6 +346,7 @@ FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowW
     f->state = state;
     f->heatWindow = heatWindow;
     f->waveWindow = waveWindow;
+    f->similarityPixels = similarityPixels;
     f->generation = generation;
     f->parts = parts;
     const auto superseded = [&] { return latest.load() != generation; };
@@ -301,9 +358,13 @@ FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, RowW
     if (f->has(FramePart::Similarity)) {
         const bool sameKernel = reusable(FramePart::Similarity) && previous->state.normalize == state.normalize;
         similarityHalf = QtConcurrent::run(&secondThread(), [&, sameKernel] {
-            if (sameKernel) {
+            if (sameKernel && previous->similarity.rows() == similarityBins(*f)) {
                 f->kernel = previous->kernel;
                 f->similarity = previous->similarity;
+            } else if (sameKernel) { // the matrix was resized on screen: new bins, same kernel
+                f->kernel = previous->kernel;
+                const std::int64_t bins = similarityBins(*f);
+                f->kernel->fillBinned(f->similarity.reset(bins, bins));
             } else {
                 buildSimilarity(*f);
             }

@@ -34,6 +34,7 @@ HeatmapView::HeatmapView(Document* document, QWidget* parent)
     // Narrow docks and presentation fonts: the title breaks between its parts instead of
     // running off both edges.
     fitAfterLayout(p, this, [this] { return fitViewTitle(m_title, m_titleText); });
+    connect(p, &QCustomPlot::afterLayout, this, &HeatmapView::reportPixels); // after the fit: the final size
 
     m_map = new CellColorMap(p->xAxis, p->yAxis);
     m_map->setInterpolate(false);
@@ -62,11 +63,12 @@ HeatmapView::HeatmapView(Document* document, QWidget* parent)
     connect(p, &QCustomPlot::mouseRelease, this, &HeatmapView::onMouseRelease);
     m_zoomSettle.setSingleShot(true);
     m_zoomSettle.setInterval(150);
-    connect(&m_zoomSettle, &QTimer::timeout, this, &HeatmapView::onRowRangeChanged);
-    connect(p->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
-        if (!m_settingRange)
-            m_zoomSettle.start();
-    });
+    connect(&m_zoomSettle, &QTimer::timeout, this, &HeatmapView::onRangeChanged);
+    for (QCPAxis* axis : {p->xAxis, p->yAxis})
+        connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+            if (!m_settingRange)
+                m_zoomSettle.start();
+        });
     applyScale();
 }
 
@@ -82,21 +84,42 @@ void HeatmapView::applyScale()
     m_scale->setBarWidth(static_cast<int>(14 * scale()));
 }
 
+namespace {
+
+/// The coordinates of the first and last bins' centres on an axis whose cell c is centred on
+/// c + shift. A one-bin axis has no extent of its own; the map doubles it and the range spans two bins.
+QCPRange binCentres(const HeatAxis& axis, double shift)
+{
+    const double width = axis.cellsPerBin();
+    const double first = axis.lower + width / 2 - 0.5 + shift;
+    return QCPRange(first, axis.bins > 1 ? axis.upper - width / 2 - 0.5 + shift : first + width);
+}
+
+} // namespace
+
+QString HeatmapView::resolutionText(const Frame& f) const
+{
+    const QString rows = number(f.heatRows.cellsPerBin(), 4), columns = number(f.heatColumns.cellsPerBin(), 4);
+    if (f.heatExact())
+        return tr("exact cells");
+    if (f.heatColumns.exact())
+        return isPaper() ? tr("rows average %1 positions").arg(rows) // a figure cannot be zoomed
+                         : tr("rows average %1 positions (zoom in for cells)").arg(rows);
+    if (f.heatRows.exact())
+        return tr("each pixel averages %1 dimensions").arg(columns);
+    return tr("each pixel averages %1 positions × %2 dimensions").arg(rows, columns);
+}
+
 void HeatmapView::redraw(const Frame& f)
 {
     const int columns = f.spec.dModel;
-    const auto bins = static_cast<int>(f.heat.rows());
-    // A one-cell axis has no extent of its own; the map doubles it and the range spans two cells.
-    const double rowsPerBin = double(f.heatRowCount) / bins;
-    const double firstCentre = f.spec.firstPosition + f.heatFirstRow + (rowsPerBin - 1) / 2;
-    const double lastCentre = firstCentre + rowsPerBin * (bins - 1);
-    m_map->cells()->assign(f.heat.matrix(), QCPRange(0, columns > 1 ? columns - 1 : 1),
-                           QCPRange(firstCentre, bins > 1 ? lastCentre : firstCentre + rowsPerBin));
+    m_map->cells()->assign(f.heat.matrix(), binCentres(f.heatColumns, 0), binCentres(f.heatRows, double(f.spec.firstPosition)));
     m_map->setGradient(colormapGradient(f.state.colormap));
     m_map->setDataRange(QCPRange(-1.0, 1.0));
 
     const bool newSpec = !m_drawnSpec || !(f.spec == *m_drawnSpec);
-    if (newSpec || f.heatWindow.count == 0) {
+    const bool zoomedOut = !(f.heatWindow.rowUpper > f.heatWindow.rowLower);
+    if (newSpec || zoomedOut) {
         m_drawnSpec = f.spec;
         m_settingRange = true;
         if (newSpec || !plot()->yAxis->range().contains(f.spec.firstPosition)) {
@@ -107,11 +130,7 @@ void HeatmapView::redraw(const Frame& f)
     }
     m_titleText = tr("Positional encoding\nd_model %1 · max_len %2 · base %3\n%4 · %5 · %6")
                          .arg(f.spec.dModel).arg(f.spec.maxLen).arg(number(f.spec.base))
-                         .arg(layoutText(f.spec.layout),
-                              frequencyRuleText(f.spec.frequencies),
-                              f.heatExact() ? tr("exact cells")
-                              : isPaper()   ? tr("rows average %1 positions").arg(number(rowsPerBin, 4)) // a figure cannot be zoomed
-                                            : tr("rows average %1 positions (zoom in for cells)").arg(number(rowsPerBin, 4)));
+                         .arg(layoutText(f.spec.layout), frequencyRuleText(f.spec.frequencies), resolutionText(f));
     m_title->setText(m_titleText);
     updateOverlays(f);
     plot()->replot(QCustomPlot::rpQueuedReplot);
@@ -224,17 +243,21 @@ void HeatmapView::onMouseRelease(QMouseEvent* event)
         document()->selectCell(row, column);
 }
 
-void HeatmapView::onRowRangeChanged()
+void HeatmapView::onRangeChanged()
 {
     const FramePtr& f = document()->frame();
     if (!f)
         return;
-    const QCPRange range = plot()->yAxis->range();
-    const auto first = static_cast<std::int64_t>(std::floor(range.lower + 0.5)) - f->spec.firstPosition;
-    const auto last = static_cast<std::int64_t>(std::ceil(range.upper - 0.5)) - f->spec.firstPosition;
-    const std::int64_t from = std::clamp<std::int64_t>(first, 0, f->spec.maxLen - 1);
-    const std::int64_t to = std::clamp<std::int64_t>(last, from, f->spec.maxLen - 1);
-    document()->setHeatWindow({from, to - from + 1});
+    // Cell c is centred on coordinate c (rows: first position + c) and covers [c − ½, c + ½).
+    const QCPRange rows = plot()->yAxis->range(), columns = plot()->xAxis->range();
+    const double shift = 0.5 - double(f->spec.firstPosition);
+    document()->setHeatRange(rows.lower + shift, rows.upper + shift, columns.lower + 0.5, columns.upper + 0.5);
+}
+
+void HeatmapView::reportPixels()
+{
+    if (const QSize pixels = pixelsToRequest(plot()->axisRect()->rect()); !pixels.isEmpty())
+        document()->setHeatPixels(pixels.height(), pixels.width());
 }
 
 } // namespace pe::ui

@@ -18,7 +18,8 @@ namespace pe::ui {
 /// The documents' figure: position on Y (0 at the top), embedding dimension on X, a colorbar.
 /// Hover shows the cell and its formula with the numbers filled in; a click selects the
 /// position and the dimension; wheel and drag zoom and pan, and a zoomed view is recomputed
-/// from exact cells instead of stretching averaged ones.
+/// from exact cells instead of stretching averaged ones. Beyond the screen's resolution each
+/// device pixel shows the exact average of the cells under it (rows and columns).
 class HeatmapView : public PlotView {
     Q_OBJECT
 public:
@@ -41,8 +42,13 @@ private:
     void onMouseMove(QMouseEvent* event);
     void onMousePress(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
-    void onRowRangeChanged();
+    /// Asks the document for what the axes show now (after a zoom or pan settles).
+    void onRangeChanged();
+    /// Tells the document how many device pixels the map covers: one bin per pixel beyond that.
+    void reportPixels();
     void updateOverlays(const Frame& frame);
+    /// The title's last part: exact cells, or how many cells each pixel averages.
+    QString resolutionText(const Frame& frame) const;
 
     CellColorMap* m_map;
     QCPColorScale* m_scale;
@@ -51,7 +57,7 @@ private:
     QCPItemStraightLine* m_positionLine;
     QCPItemStraightLine* m_dimensionLine;
     QList<QCPItemRect*> m_bandRects;
-    QTimer m_zoomSettle; // asks for exact rows once a wheel/drag zoom pauses
+    QTimer m_zoomSettle; // asks for the shown cells once a wheel/drag zoom pauses
     std::optional<core::EncodingSpec> m_drawnSpec; // the spec the axes were last fitted to
     bool m_settingRange = false;
     QPointF m_pressPosition;

@@ -111,7 +111,11 @@ MainWindow::~MainWindow()
     // Destroyed while shown (a test's or a benchmark's window, make_screenshot), QWidget's
     // destructor deactivates the window when parts of it are already gone, and the
     // deactivation event reached a destroyed widget (a crash in QApplication::setActiveWindow,
-    // every bench_window row on Qt 6.4). Hidden first, everything is still whole.
+    // every bench_window row on Qt 6.4). Hidden first, everything is still whole. Floating
+    // docks are windows of their own: hidden with the rest while their views' document lives
+    // (destroyed later, a floating view told the gone document it was hidden: a crash on quit).
+    for (QDockWidget* dock : m_docks)
+        dock->hide();
     hide();
 }
 
@@ -125,6 +129,12 @@ QDockWidget* MainWindow::addViewDock(PlotView* view, const QString& title, const
     m_docks.append(dock);
     connect(view, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);
     connect(dock, &QDockWidget::visibilityChanged, view, &PlotView::setTabRaised);
+    // A dock floated out of a tab group is its own window, but Qt does not say it became
+    // visible: without this it kept the hidden tab's "not raised" and never drew.
+    connect(dock, &QDockWidget::topLevelChanged, view, [view](bool floating) {
+        if (floating)
+            view->setTabRaised(true);
+    });
     connect(view, &PlotView::activated, this, [this](View v) {
         if (m_trackActiveView)
             m_activeView = v;

@@ -14,6 +14,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace pe::ui {
 
@@ -217,6 +218,56 @@ void PlotView::viewOptionsChanged()
 void PlotView::applyScale()
 {
     stylePlot(m_plot, m_scale);
+}
+
+QSizeF PlotView::devicePixelScale() const
+{
+    if (!m_devicePixelScale.isEmpty())
+        return m_devicePixelScale;
+    const double ratio = m_plot->bufferDevicePixelRatio();
+    return QSizeF(ratio, ratio);
+}
+
+QSize PlotView::devicePixelsOf(const QRect& area) const
+{
+    const QSizeF scale = devicePixelScale();
+    const auto span = [](double from, double length, double scale) {
+        return static_cast<int>(std::lround((from + length) * scale) - std::lround(from * scale));
+    };
+    return QSize(std::max(0, span(area.x(), area.width(), scale.width())), std::max(0, span(area.y(), area.height(), scale.height())));
+}
+
+QSize PlotView::pixelsToRequest(const QRect& area)
+{
+    const QSize pixels = devicePixelsOf(area);
+    if (pixels.isEmpty())
+        return {};
+    if (m_plot->size() != m_pixelsPlotSize) {
+        m_pixelsPlotSize = m_plot->size();
+        m_requestedPixels.clear();
+        m_settledPixels = QSize();
+    }
+    if (m_settledPixels.isValid())
+        return m_settledPixels;
+    if (m_requestedPixels.size() == 2 && pixels == m_requestedPixels.front() && pixels != m_requestedPixels.back()) {
+        m_settledPixels = pixels.expandedTo(m_requestedPixels.back());
+        return m_settledPixels;
+    }
+    if (m_requestedPixels.isEmpty() || m_requestedPixels.back() != pixels) {
+        m_requestedPixels.append(pixels);
+        if (m_requestedPixels.size() > 2)
+            m_requestedPixels.removeFirst();
+    }
+    return pixels;
+}
+
+void PlotView::layOutAt(const QSize& size)
+{
+    // What QCustomPlot::updateLayout() does (it is protected), for a plot that is not shown.
+    m_plot->setViewport(QRect(QPoint(0, 0), size));
+    for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+        m_plot->plotLayout()->update(phase);
+    emit m_plot->afterLayout();
 }
 
 void PlotView::refresh()

@@ -54,6 +54,21 @@ public:
     bool showsSelectionMarks() const { return m_figureMarks; }
     /// True once prepareForExport() made this a printed figure: black on white, whatever the theme.
     bool isPaper() const { return m_paper; }
+    /// Device pixels per unit of the plot's layout in a figure (a PNG's scale; about 4 for the
+    /// images inside PDF and SVG); 0 in the window, where the screen's device pixel ratio holds.
+    void setDevicePixelScale(const QSizeF& scale) { m_devicePixelScale = scale; }
+    QSizeF devicePixelScale() const;
+    /// The device pixels `area` (in the plot's layout) covers once its edges are snapped to
+    /// whole device pixels, as CellColorMap draws its cells.
+    QSize devicePixelsOf(const QRect& area) const;
+    /// The pixels to ask the document for, given what `area` covers now; empty when nothing
+    /// should be asked (an area crushed to nothing). A new frame can change a view's title
+    /// and so its plot's size, which asks for another frame: when that flips back and forth
+    /// between two sizes, the larger is kept until the plot itself is resized.
+    QSize pixelsToRequest(const QRect& area);
+    /// Lays the plot out at `size` now, as a figure will be drawn, and runs what follows every
+    /// layout (fitting titles, reporting the pixels a view draws on to the document).
+    void layOutAt(const QSize& size);
 
     /// The view's own settings beside the document's (e.g. the RoPE scale): not undo steps,
     /// remembered in QSettings once restoreViewOptions() was called, handed to exports.
@@ -120,6 +135,10 @@ private:
     bool m_paper = false;
     bool m_figureMarks = true;
     FigureTitle m_figureTitle = FigureTitle::Full;
+    QSizeF m_devicePixelScale; ///< empty: the screen's
+    QSize m_pixelsPlotSize;            ///< the plot's size the history below belongs to
+    QList<QSize> m_requestedPixels;    ///< the last two requests
+    QSize m_settledPixels;             ///< kept after a flip-flop, until the plot is resized
 };
 
 /// The shared look of every plot: fonts, axis pens, margins.

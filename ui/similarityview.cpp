@@ -9,6 +9,7 @@
 #include <QFontMetricsF>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace pe::ui {
@@ -107,6 +108,11 @@ SimilarityView::SimilarityView(Document* document, QWidget* parent)
     m_profileRect->setRangeZoom(Qt::Horizontal);
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
+    // After the fit, at the matrix's final size: one bin per device pixel at most.
+    connect(p, &QCustomPlot::afterLayout, this, [this] {
+        if (const QSize pixels = pixelsToRequest(m_matrixRect->rect()); !pixels.isEmpty())
+            this->document()->setSimilarityPixels(std::min(pixels.width(), pixels.height()));
+    });
     connect(p, &QCustomPlot::mouseMove, this, &SimilarityView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
     connect(p, &QCustomPlot::mouseRelease, this, &SimilarityView::onMouseRelease);
@@ -252,7 +258,7 @@ void SimilarityView::drawMatrix(const Frame& f)
 {
     // The matrix only changes with the kernel (spec and normalize): a new position or offset
     // moves the crosshair and nothing else.
-    if (m_drawnKernel.lock() != f.kernel || m_drawnColormap != f.state.colormap)
+    if (m_drawnKernel.lock() != f.kernel || m_drawnColormap != f.state.colormap || m_drawnBins != f.similarity.rows())
         fillMatrix(f);
     const double position = static_cast<double>(f.spec.firstPosition + f.state.position);
     placeHorizontal(m_rowLine, position);
@@ -265,6 +271,7 @@ void SimilarityView::fillMatrix(const Frame& f)
 {
     m_drawnKernel = f.kernel;
     m_drawnColormap = f.state.colormap;
+    m_drawnBins = f.similarity.rows();
     const auto bins = static_cast<int>(f.similarity.rows());
     m_matrixLowest = bins > 0 ? std::min(0.0, f.similarity.matrix().minCoeff()) : 0.0;
     if (bins == 0)

@@ -38,7 +38,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::Normalize | Change::Position | Change::Offset | Change::Colormap; }
+    Changes dependencies() const override { return Change::Spec | Change::Normalize | Change::Position | Change::Offset | Change::Colormap | Change::SimilarityBins; }
     void applyScale() override;
 
 private:
@@ -68,6 +68,7 @@ private:
     QCPItemStraightLine* m_offsetLine;
     QStringList m_profileCaptions; // the profile's caption, longest first: fitToSize() picks one
     std::weak_ptr<const core::SimilarityKernel> m_drawnKernel; // what the colour map holds now
+    Eigen::Index m_drawnBins = 0;
     QString m_drawnColormap;
     double m_matrixLowest = 0;
     core::EncodingSpec m_drawnSpec;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Level of detail: binned rows are the exact means of the rows they stand for.
+// Level of detail: binned rows are the exact means of the rows they stand for, and a pixel
+// narrower than the data is the exact box average of the cells under it.
 #include "core/encoding.h"
 #include "core/frequencies.h"
 
@@ -23,7 +24,21 @@ private slots:
     void binnedIsTheMeanOfItsRows_data();
     void binnedIsTheMeanOfItsRows();
     void rejectsBadBins();
+    void boxAverageIsTheWeightedMeanOfTheRowsUnderIt_data();
+    void boxAverageIsTheWeightedMeanOfTheRowsUnderIt();
+    void columnAverageIsTheWeightedMeanOfTheColumnsUnderIt();
+    void boxAveragesRejectBadRanges();
 };
+
+namespace {
+
+/// The length cell [c, c + 1) shares with the pixel [from, to): the weight a box filter gives it.
+double sharedLength(double from, double to, std::int64_t cell)
+{
+    return std::max(0.0, std::min(to, double(cell + 1)) - std::max(from, double(cell)));
+}
+
+} // namespace
 
 void TestBinned::binStartPartitions()
 {
@@ -118,6 +133,97 @@ void TestBinned::rejectsBadBins()
     QVERIFY_THROWS_EXCEPTION(SpecError, fillBinnedEncoding(s, 0, 10, none));
     RowMatrix wrongWidth(5, 7);
     QVERIFY_THROWS_EXCEPTION(SpecError, fillBinnedEncoding(s, 0, 10, wrongWidth));
+}
+
+void TestBinned::boxAverageIsTheWeightedMeanOfTheRowsUnderIt_data()
+{
+    QTest::addColumn<EncodingSpec>("spec");
+    QTest::addColumn<double>("lower");
+    QTest::addColumn<double>("upper");
+    QTest::addColumn<qint64>("bins");
+    for (Layout l : {Layout::Interleaved, Layout::Split})
+        for (FrequencyRule f : {FrequencyRule::Paper, FrequencyRule::Tensor2Tensor}) {
+            const QString tag = QString("%1 %2").arg(ref::layoutTag(l), ref::ruleTag(f));
+            // 1000 rows on 700 pixels: 1.43 rows each, edges almost never on row edges.
+            QTest::addRow("%s d64 1000 rows on 700 px", qPrintable(tag)) << makeSpec(64, l, f, 10000.0, 0, 1000) << 0.0 << 1000.0 << qint64(700);
+            QTest::addRow("%s d7 first5 zoomed 12.25…987.6 on 37 px", qPrintable(tag))
+                << makeSpec(7, l, f, 10000.0, 5, 1000) << 12.25 << 987.6 << qint64(37);
+            // Exactly one row per pixel, every pixel half of one row and half of the next.
+            QTest::addRow("%s d9 3.5…10.5 on 7 px", qPrintable(tag)) << makeSpec(9, l, f, 10000.0, 0, 20) << 3.5 << 10.5 << qint64(7);
+            QTest::addRow("%s d33 near 1e6 on 101 px", qPrintable(tag))
+                << makeSpec(33, l, f, 10000.0, 999000, 1000) << 0.0 << 1000.0 << qint64(101);
+            QTest::addRow("%s d16 base2 all in 1 px", qPrintable(tag)) << makeSpec(16, l, f, 2.0, 0, 500) << 0.0 << 500.0 << qint64(1);
+        }
+}
+
+void TestBinned::boxAverageIsTheWeightedMeanOfTheRowsUnderIt()
+{
+    QFETCH(EncodingSpec, spec);
+    QFETCH(double, lower);
+    QFETCH(double, upper);
+    QFETCH(qint64, bins);
+
+    RowMatrix averaged(bins, spec.dModel);
+    fillRowBoxAverages(spec, lower, upper, averaged);
+    const ref::Block rows = ref::rows(spec, spec.firstPosition, spec.maxLen);
+    // Brute force: every row under the pixel, weighted by the length it shares with it.
+    double worst = 0.0;
+    const double height = (upper - lower) / bins;
+    for (std::int64_t b = 0; b < bins; ++b) {
+        const double from = lower + b * height, to = lower + (b + 1) * height;
+        for (int c = 0; c < spec.dModel; ++c) {
+            long double sum = 0.0L, weights = 0.0L;
+            for (auto r = std::int64_t(std::floor(from)); r < std::int64_t(std::ceil(to)) && r < spec.maxLen; ++r) {
+                sum += sharedLength(from, to, r) * rows(r, c);
+                weights += sharedLength(from, to, r);
+            }
+            worst = std::max(worst, static_cast<double>(std::fabs(averaged(b, c) - sum / weights)));
+        }
+    }
+    QVERIFY2(worst <= 1e-9, qPrintable(QString("max error of a pixel's average: %1").arg(worst)));
+}
+
+void TestBinned::columnAverageIsTheWeightedMeanOfTheColumnsUnderIt()
+{
+    // A matrix whose every value is distinct, so a wrong weight or a shifted column shows.
+    RowMatrix in(3, 50);
+    for (Eigen::Index r = 0; r < in.rows(); ++r)
+        for (Eigen::Index c = 0; c < in.cols(); ++c)
+            in(r, c) = std::sin(1.0 + 0.37 * c + 2.1 * r) + 0.01 * c;
+    const std::tuple<double, double, Eigen::Index> cases[] = {{0, 50, 7}, {0, 50, 50}, {2.5, 47.75, 13}, {0.3, 1.7, 1}, {10, 20, 20}};
+    for (const auto& [lower, upper, bins] : cases) {
+        RowMatrix out(in.rows(), bins);
+        averageColumns(in, lower, upper, out);
+        const double width = (upper - lower) / bins;
+        for (Eigen::Index r = 0; r < in.rows(); ++r)
+            for (Eigen::Index j = 0; j < bins; ++j) {
+                const double from = lower + j * width, to = from + width;
+                double sum = 0, weights = 0;
+                for (Eigen::Index c = 0; c < in.cols(); ++c) {
+                    sum += sharedLength(from, to, c) * in(r, c);
+                    weights += sharedLength(from, to, c);
+                }
+                QVERIFY2(std::fabs(out(r, j) - sum / weights) <= 1e-12,
+                         qPrintable(QString("%1…%2 in %3 columns: column %4 is %5, not %6").arg(lower).arg(upper).arg(bins).arg(j).arg(out(r, j)).arg(sum / weights)));
+            }
+    }
+}
+
+void TestBinned::boxAveragesRejectBadRanges()
+{
+    const EncodingSpec s = makeSpec(8, Layout::Interleaved, FrequencyRule::Paper, 10000.0, 0, 100);
+    RowMatrix out(10, 8);
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillRowBoxAverages(s, 0, 9.5, out));  // under a row per pixel
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillRowBoxAverages(s, 0, 101, out));  // past max_len
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillRowBoxAverages(s, -1, 50, out));
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillRowBoxAverages(s, std::nan(""), 50, out));
+    RowMatrix wrongWidth(10, 7);
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillRowBoxAverages(s, 0, 100, wrongWidth));
+    RowMatrix in(2, 8), narrow(2, 3), tooFewRows(1, 3);
+    in.setZero();
+    QVERIFY_THROWS_EXCEPTION(SpecError, averageColumns(in, 0, 9, narrow));
+    QVERIFY_THROWS_EXCEPTION(SpecError, averageColumns(in, 5, 5, narrow));
+    QVERIFY_THROWS_EXCEPTION(SpecError, averageColumns(in, 0, 8, tooFewRows));
 }
 
 QTEST_APPLESS_MAIN(TestBinned)

@@ -222,6 +222,8 @@ private slots:
     void everyViewRenders();
     void paperSizesHaveReadableTextAndLines_data();
     void paperSizesHaveReadableTextAndLines();
+    void pixelsAreBoxAveragesOfTheCells_data();
+    void pixelsAreBoxAveragesOfTheCells();
 };
 
 void TestRenderers::initTestCase()
@@ -391,6 +393,97 @@ void TestRenderers::paperSizesHaveReadableTextAndLines()
              qPrintable(QStringLiteral("text from %1 to %2 pt").arg(smallestFont * pageScale).arg(largestFont * pageScale)));
     QVERIFY2(thinnest * pageScale >= 0.5,
              qPrintable(QStringLiteral("a line of %1 pt (width %2 × scale %3)").arg(thinnest * pageScale).arg(thinnest).arg(pageScale)));
+}
+
+void TestRenderers::pixelsAreBoxAveragesOfTheCells_data()
+{
+    QTest::addColumn<QStringList>("size");
+    QTest::addRow("900 × 700 px") << QStringList{"--size", "900x700"};
+    QTest::addRow("89 × 70 mm at 300 dpi") << QStringList{"--size-mm", "89x70", "--dpi", "300"};
+}
+
+void TestRenderers::pixelsAreBoxAveragesOfTheCells()
+{
+    // More rows and columns than pixels: every pixel must show the exact average of the cells
+    // it covers (a box filter, partial cells weighted by the part they share), never one
+    // sampled cell — sampling draws moiré rings that are not in the data. Brute force here:
+    // the whole matrix from the formula, each pixel's average from the cells under it.
+    QFETCH(QStringList, size);
+    constexpr int maxLen = 3000, dModel = 2048;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("heatmap.png"));
+    const Run made = runProgram(QStringLiteral(PE_EXPLORER_EXE),
+                                QStringList{"--export", path, "--d-model", QString::number(dModel), "--max-len",
+                                            QString::number(maxLen), "--title", "none"} + size, dir.path());
+    QVERIFY2(made.exitedWith(0), qPrintable(made.describe()));
+    const QImage image = QImage(path).convertToFormat(QImage::Format_RGB32);
+    QVERIFY(!image.isNull());
+    const Matrix pe = paperEncoding(maxLen, dModel);
+    const ColourInverse inverse(QStringLiteral("viridis"), -1.0, 1.0);
+    const QRect found = mapArea(image, inverse);
+    QVERIFY2(found.height() >= 200 && found.height() < maxLen && found.width() >= 200 && found.width() < dModel,
+             qPrintable(QStringLiteral("map area %1 × %2").arg(found.width()).arg(found.height())));
+
+    // Pixel (x, y) covers cells [(x − left)·d/width, (x − left + 1)·d/width) and likewise rows.
+    const auto boxAverage = [&](const QRectF& map, int x, int y) {
+        const double r0 = (y - map.top()) * maxLen / map.height(), r1 = r0 + maxLen / map.height();
+        const double c0 = (x - map.left()) * dModel / map.width(), c1 = c0 + dModel / map.width();
+        double sum = 0, weights = 0;
+        for (int r = std::max(0, int(std::floor(r0))); r < maxLen && r < r1; ++r)
+            for (int c = std::max(0, int(std::floor(c0))); c < dModel && c < c1; ++c) {
+                const double w = (std::min(r1, r + 1.0) - std::max(r0, double(r))) * (std::min(c1, c + 1.0) - std::max(c0, double(c)));
+                sum += w * pe[r][c];
+                weights += w;
+            }
+        return weights > 0 ? sum / weights : 0.0;
+    };
+    // The axis lines (3 px wide at 300 dpi) may cover the map's outermost pixels: its own edges
+    // are whichever of the found ones ±3 pixels the colours fit best, sides then ends.
+    const auto misfit = [&](const QRectF& candidate) {
+        double error = 0;
+        for (int y = found.top() + 3; y < found.bottom() - 2; y += 9)
+            for (int x = found.left() + 3; x < found.right() - 2; x += 9)
+                error += std::abs(inverse.value(image.pixel(x, y)).first - boxAverage(candidate, x, y));
+        return error;
+    };
+    QRectF map = QRectF(found);
+    for (bool sides : {true, false, true}) {
+        double bestError = 1e300;
+        QRectF best = map;
+        for (int near = -3; near <= 3; ++near)
+            for (int far = -3; far <= 3; ++far) {
+                QRectF candidate = map;
+                if (sides)
+                    candidate.setCoords(found.left() + near, map.top(), found.left() + found.width() + far, map.bottom());
+                else
+                    candidate.setCoords(map.left(), found.top() + near, map.right(), found.top() + found.height() + far);
+                if (const double error = misfit(candidate); error < bestError) {
+                    bestError = error;
+                    best = candidate;
+                }
+            }
+        map = best;
+    }
+    double worst = 0, sampledWorst = 0;
+    QString worstAt;
+    for (int y = found.top() + 2; y < found.bottom() - 1; ++y)
+        for (int x = found.left() + 2; x < found.right() - 1; ++x) {
+            const double shown = inverse.value(image.pixel(x, y)).first, expected = boxAverage(map, x, y);
+            if (std::abs(shown - expected) > worst) {
+                worst = std::abs(shown - expected);
+                worstAt = QStringLiteral("pixel (%1, %2) reads %3, the cells under it average %4").arg(x).arg(y).arg(shown).arg(expected);
+            }
+            // What one sampled cell (the one under the pixel's centre) would have shown.
+            const int r = std::clamp(int((y + 0.5 - map.top()) * maxLen / map.height()), 0, maxLen - 1);
+            const int c = std::clamp(int((x + 0.5 - map.left()) * dModel / map.width()), 0, dModel - 1);
+            sampledWorst = std::max(sampledWorst, std::abs(pe[r][c] - expected));
+        }
+    qInfo("map %gx%g at (%g, %g): largest difference from the box average %.4f (one sampled cell per pixel would be %.2f off)",
+          map.width(), map.height(), map.x(), map.y(), worst, sampledWorst);
+    // The colour map has 350 levels over −1…1 (0.0057 each; 8-bit colours merge some
+    // neighbours) and the inversion 1000 steps.
+    QVERIFY2(worst < 0.02, qPrintable(worstAt));
 }
 
 QTEST_MAIN(TestRenderers)

@@ -31,6 +31,7 @@ private slots:
     void framesNeverShowStaleSettings();
     void zoomedWindowHoldsExactCells();
     void binnedFrameAveragesTheRowsItCovers();
+    void positionStepKeepsTheHeatmap();
     void selectionReachesTheFrame();
     void eachEditUndoAndRedoIsOneChange_data();
     void eachEditUndoAndRedoIsOneChange();
@@ -209,37 +210,104 @@ void TestDocument::zoomedWindowHoldsExactCells()
 {
     Document document;
     document.setMaxLen(100000);
-    document.setHeatWindow({70000, 300});
+    document.setHeatPixels(600, 800);
+    document.setHeatRange(70000, 70300, 0, 0); // an empty column range: all columns
     QVERIFY(waitForCurrentFrame(document));
     const auto& frame = *document.frame();
     QVERIFY(frame.heatExact());
-    QCOMPARE(frame.heatFirstRow, 70000);
+    QCOMPARE(frame.heatRows.lower, 70000);
     QCOMPARE(frame.heat.rows(), 300);
+    QCOMPARE(frame.heat.cols(), 64);
     for (int r : {0, 150, 299})
         for (int c : {0, 5, 63})
             QVERIFY(std::abs(frame.heat(r, c) - pe::core::encodingValue(frame.spec, 70000 + r, c)) < 1e-12);
 }
 
+namespace {
+
+/// The brute-force box average of the encoding over rows [rowFrom, rowTo) and columns
+/// [columnFrom, columnTo) (cell c covers [c, c + 1)), each cell weighted by the area it shares.
+double boxAverage(const pe::core::EncodingSpec& spec, double rowFrom, double rowTo, double columnFrom, double columnTo)
+{
+    const auto shared = [](double from, double to, std::int64_t c) {
+        return std::max(0.0, std::min(to, double(c + 1)) - std::max(from, double(c)));
+    };
+    double sum = 0, weights = 0;
+    for (auto r = std::int64_t(std::floor(rowFrom)); double(r) < rowTo; ++r)
+        for (auto c = std::int64_t(std::floor(columnFrom)); double(c) < columnTo; ++c) {
+            const double w = shared(rowFrom, rowTo, r) * shared(columnFrom, columnTo, c);
+            if (w > 0) {
+                sum += w * pe::core::encodingValue(spec, spec.firstPosition + r, int(c));
+                weights += w;
+            }
+        }
+    return sum / weights;
+}
+
+} // namespace
+
 void TestDocument::binnedFrameAveragesTheRowsItCovers()
 {
+    // 10000 rows on 700 pixels, 64 columns on 50: every pixel is the exact average of the
+    // cells under it, partial cells weighted by the part they share with it.
     Document document;
     document.setMaxLen(10000);
+    document.setFirstPosition(3);
+    document.setHeatPixels(700, 50);
     QVERIFY(waitForCurrentFrame(document));
     const auto& frame = *document.frame();
     QVERIFY(!frame.heatExact());
-    const std::int64_t bins = frame.heat.rows();
-    QVERIFY(bins < 10000);
-    for (std::int64_t bin : {std::int64_t(0), bins / 2, bins - 1}) {
-        const std::int64_t from = pe::core::binStart(10000, bins, bin);
-        const std::int64_t to = pe::core::binStart(10000, bins, bin + 1);
-        for (int col : {0, 1, 20, 63}) {
-            double sum = 0;
-            for (std::int64_t p = from; p < to; ++p)
-                sum += pe::core::encodingValue(frame.spec, p, col);
-            QVERIFY2(std::abs(frame.heat(bin, col) - sum / double(to - from)) < 1e-9,
-                     qPrintable(QStringLiteral("bin %1 column %2").arg(bin).arg(col)));
+    QCOMPARE(frame.heat.rows(), 700);
+    QCOMPARE(frame.heat.cols(), 50);
+    const double rowsPerPixel = 10000.0 / 700, columnsPerPixel = 64.0 / 50;
+    for (int row : {0, 1, 350, 699})
+        for (int column : {0, 1, 17, 49}) {
+            const double expected = boxAverage(frame.spec, row * rowsPerPixel, (row + 1) * rowsPerPixel,
+                                               column * columnsPerPixel, (column + 1) * columnsPerPixel);
+            QVERIFY2(std::abs(frame.heat(row, column) - expected) < 1e-9,
+                     qPrintable(QStringLiteral("pixel (%1, %2) is %3, the box average %4").arg(row).arg(column).arg(frame.heat(row, column)).arg(expected)));
         }
-    }
+
+    // Zoomed to a fractional range that is still finer than the pixels.
+    document.setHeatRange(1234.5, 5678.25, 1.5, 63.25);
+    QVERIFY(waitForCurrentFrame(document));
+    const auto& zoomed = *document.frame();
+    QCOMPARE(zoomed.heat.rows(), 700);
+    QCOMPARE(zoomed.heat.cols(), 50);
+    QVERIFY(!zoomed.heatColumns.exact());
+    const double zoomedRows = (5678.25 - 1234.5) / 700, zoomedColumns = (63.25 - 1.5) / 50;
+    for (int row : {0, 699})
+        for (int column : {0, 49}) {
+            const double expected = boxAverage(zoomed.spec, 1234.5 + row * zoomedRows, 1234.5 + (row + 1) * zoomedRows,
+                                               1.5 + column * zoomedColumns, 1.5 + (column + 1) * zoomedColumns);
+            QVERIFY(std::abs(zoomed.heat(row, column) - expected) < 1e-9);
+        }
+
+    // Zoomed in further than the pixels: whole cells again, exact values.
+    document.setHeatRange(1234.5, 5678.25, 10.5, 40.25);
+    QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(document.frame()->heatColumns.exact());
+    QCOMPARE(document.frame()->heatColumns.lower, 10);
+    QCOMPARE(document.frame()->heat.cols(), 31);
+    QCOMPARE(document.frame()->heat.rows(), 700);
+}
+
+void TestDocument::positionStepKeepsTheHeatmap()
+{
+    // A position step changes no heat cell: the frame shares the matrix instead of recomputing it.
+    Document document;
+    document.setMaxLen(5000);
+    document.setHeatPixels(400, 300);
+    QVERIFY(waitForCurrentFrame(document));
+    const double* before = document.frame()->heat.matrix().data();
+    document.selectPosition(123);
+    QVERIFY(waitForCurrentFrame(document));
+    QCOMPARE(document.frame()->state.position, 123);
+    QCOMPARE(document.frame()->heat.matrix().data(), before);
+    // New pixels are a new picture.
+    document.setHeatPixels(200, 300);
+    QVERIFY(waitForCurrentFrame(document));
+    QCOMPARE(document.frame()->heat.rows(), 200);
 }
 
 void TestDocument::selectionReachesTheFrame()

@@ -15,6 +15,7 @@
 #include "ui/similarityview.h"
 #include "ui/wavesview.h"
 
+#include <QDockWidget>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
@@ -213,13 +214,19 @@ void TestMainWindow::maxLenSetsTheRows()
     QCOMPARE(document()->spec().maxLen, maxLen);
     QCOMPARE(controls()->maxLenSpin()->value(), maxLen);
     QCOMPARE(settledViewsMismatch(*m_window), QString());
-    // Exact rows up to 2048 (Frame::heatExact), bin averages above; the similarity in 512 bins.
+    // Exact rows while they are fewer than the map's device pixels, one average per pixel
+    // beyond (the values themselves: settledViewsMismatch); the similarity likewise.
+    QCustomPlot* heatPlot = m_window->heatmap()->plot();
+    const int heatPixels = int(std::lround(heatPlot->axisRect()->rect().height() * heatPlot->bufferDevicePixelRatio()));
     QCPColorMapData* heat = m_window->heatmap()->colorMap()->data();
-    QCOMPARE(heat->valueSize(), std::min(maxLen, 2048));
-    QCOMPARE(document()->frame()->heatExact(), maxLen <= 2048);
-    QCPColorMapData* similarity = view<pe::ui::SimilarityView>(View::Similarity)->colorMap()->data();
-    QCOMPARE(similarity->keySize(), std::min(maxLen, 512));
-    QCOMPARE(similarity->valueSize(), std::min(maxLen, 512));
+    QCOMPARE(heat->valueSize(), std::max(2, std::min(maxLen, heatPixels)));
+    QCOMPARE(document()->frame()->heatExact(), maxLen <= heatPixels);
+    auto* similarityView = view<pe::ui::SimilarityView>(View::Similarity);
+    const QRect matrix = similarityView->plot()->xAxis->axisRect()->rect();
+    const int matrixPixels = int(std::lround(std::min(matrix.width(), matrix.height()) * similarityView->plot()->bufferDevicePixelRatio()));
+    QCPColorMapData* similarity = similarityView->colorMap()->data();
+    QCOMPARE(similarity->keySize(), std::max(2, std::min(maxLen, matrixPixels)));
+    QCOMPARE(similarity->valueSize(), similarity->keySize());
     QVERIFY(plotTitle(m_window->heatmap()->plot()).contains(QStringLiteral("max_len %1 ·").arg(maxLen)));
 }
 
@@ -400,8 +407,17 @@ void TestMainWindow::colormapChangesTheGradients()
 
 void TestMainWindow::cosineMakesTheDiagonalOne()
 {
+    // Large enough for one pixel per cell: a smaller matrix shows block averages instead.
+    auto* dock = m_window->findChild<QDockWidget*>(QStringLiteral("similarityDock"));
+    QVERIFY(dock);
+    dock->setFloating(true);
+    dock->resize(900, 1000);
+    // Floated out of its tab group (where it was hidden), the view draws at once.
+    QVERIFY(view<pe::ui::SimilarityView>(View::Similarity)->isOnScreen());
     QVERIFY(bringOnScreen(*m_window, View::Similarity));
+    QVERIFY(waitForFrame(*m_window));
     QCPColorMap* map = view<pe::ui::SimilarityView>(View::Similarity)->colorMap();
+    QCOMPARE(map->data()->keySize(), 100);
     QCOMPARE(map->data()->data(37, 37), 32.0); // ‖PE(p)‖² = d/2 for the dot product
     clickCheckBox(controls()->cosineCheck());
     QVERIFY(document()->state().normalize);

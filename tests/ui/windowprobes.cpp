@@ -24,6 +24,7 @@
 #include <QTest>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace core = pe::core;
@@ -63,36 +64,55 @@ View* view(MainWindow& window, pe::ui::View which)
     return qobject_cast<View*>(window.plotView(which));
 }
 
-QString exactHeatMismatch(QCPColorMapData* data, const core::EncodingSpec& spec, std::int64_t firstRow,
-                          std::int64_t rows)
+/// The cells [from, to) of one axis (cell c covers [c, c + 1)) with the length each shares
+/// with that interval: the weights of a box filter.
+QList<std::pair<std::int64_t, double>> cellsUnder(double from, double to, std::int64_t cells)
 {
-    // Read through the map's coordinates, as the axes place them: position on y, column on x.
-    for (std::int64_t r : spread(rows, 400))
-        for (std::int64_t c : spread(spec.dModel, 400)) {
-            const std::int64_t position = spec.firstPosition + firstRow + r;
-            const double expected = core::encodingValue(spec, position, int(c));
-            const double shown = data->data(double(c), double(position));
-            if (std::abs(shown - expected) > cellTolerance)
-                return QStringLiteral("cell (position %1, dimension %2) shows %3, core says %4")
-                    .arg(position).arg(c).arg(number(shown), number(expected));
-        }
-    return {};
+    QList<std::pair<std::int64_t, double>> under;
+    for (auto c = std::max<std::int64_t>(0, std::int64_t(std::floor(from))); c < cells && double(c) < to; ++c) {
+        const double shared = std::min(to, double(c + 1)) - std::max(from, double(c));
+        if (shared > 0)
+            under.append({c, shared});
+    }
+    return under;
 }
 
-QString binnedHeatMismatch(QCPColorMapData* data, const core::EncodingSpec& spec, std::int64_t firstRow,
-                           std::int64_t rows, int bins)
+/// Each sampled cell of the colour map against the brute-force box average of the encoding
+/// cells its extent covers, read from the map alone (its size and ranges, as the axes place
+/// it): one cell each when zoomed in, the exact average of those under a pixel beyond that.
+QString heatCellsMismatch(QCPColorMapData* data, const core::EncodingSpec& spec, bool oneColumn, bool oneRow)
 {
-    // A binned row is the exact average of the positions its bin covers.
-    for (int bin : {0, bins / 2, bins - 1})
-        for (int c : {0, std::min(1, spec.dModel - 1), spec.dModel / 2, spec.dModel - 1}) { // d_model 1: column 0 only
-            const std::int64_t from = core::binStart(rows, bins, bin), to = core::binStart(rows, bins, bin + 1);
-            double sum = 0;
-            for (std::int64_t r = from; r < to; ++r)
-                sum += core::encodingValue(spec, spec.firstPosition + firstRow + r, c);
-            const double expected = sum / double(to - from);
-            if (std::abs(data->cell(c, bin) - expected) > sumTolerance)
-                return QStringLiteral("bin %1 (rows %2–%3) column %4 shows %5, the core average is %6")
-                    .arg(bin).arg(from).arg(to - 1).arg(c).arg(number(data->cell(c, bin)), number(expected));
+    const int keys = data->keySize(), values = data->valueSize();
+    const double keyStep = (data->keyRange().upper - data->keyRange().lower) / (keys - 1);
+    const double valueStep = (data->valueRange().upper - data->valueRange().lower) / (values - 1);
+    // About 20000 encoding cells per check, whatever each map cell averages: the monkey test
+    // calls this after every step, sanitizers included.
+    const double cellsPerSample = (std::abs(keyStep) + 1) * (std::abs(valueStep) + 1);
+    const auto side = std::int64_t(std::clamp(std::sqrt(20000 / cellsPerSample), 2.0, 400.0));
+    for (std::int64_t v : spread(values, side))
+        for (std::int64_t k : spread(keys, side)) {
+            // Cell c of the matrix is centred on coordinate c (rows: first position + c).
+            const double x = data->keyRange().lower + double(k) * keyStep;
+            const double y = data->valueRange().lower + double(v) * valueStep;
+            const auto rows = cellsUnder(y - valueStep / 2 + 0.5 - double(spec.firstPosition),
+                                         y + valueStep / 2 + 0.5 - double(spec.firstPosition), spec.maxLen);
+            const auto columns = cellsUnder(x - keyStep / 2 + 0.5, x + keyStep / 2 + 0.5, spec.dModel);
+            double sum = 0, weights = 0;
+            for (const auto& [r, rowWeight] : rows)
+                for (const auto& [c, columnWeight] : columns) {
+                    sum += rowWeight * columnWeight * core::encodingValue(spec, spec.firstPosition + r, int(c));
+                    weights += rowWeight * columnWeight;
+                }
+            const bool doubled = (k == 1 && oneColumn) || (v == 1 && oneRow);
+            if (weights <= 0 && doubled) // QCustomPlot cannot place a single cell: the map repeats it
+                continue;
+            if (weights <= 0)
+                return QStringLiteral("map cell (%1, %2) covers no cell of the matrix").arg(k).arg(v);
+            const double shown = data->cell(int(k), int(v)), expected = sum / weights;
+            if (std::abs(shown - expected) > sumTolerance)
+                return QStringLiteral("map cell %1, %2 (positions %3–%4, dimensions %5–%6) shows %7, the box average is %8")
+                    .arg(k).arg(v).arg(y - valueStep / 2).arg(y + valueStep / 2).arg(x - keyStep / 2).arg(x + keyStep / 2)
+                    .arg(number(shown), number(expected));
         }
     return {};
 }
@@ -137,27 +157,40 @@ DockLayoutKeeper::~DockLayoutKeeper()
 bool waitForFrame(MainWindow& window, int timeoutMs)
 {
     pe::ui::Document* document = window.document();
-    if (!QTest::qWaitFor([&] { return document->isFrameCurrent(); }, timeoutMs))
-        return false;
-    QCoreApplication::sendPostedEvents();
-    QCoreApplication::processEvents();
-    return true;
+    // Drawing the frame can lay a plot out anew, and a view then asks for bins that fit its
+    // new size in pixels: wait for that frame too.
+    for (int round = 0; round < 5; ++round) {
+        if (!QTest::qWaitFor([&] { return document->isFrameCurrent(); }, timeoutMs))
+            return false;
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+        if (document->isFrameCurrent())
+            return true;
+    }
+    return false;
 }
 
 QString heatmapMismatch(MainWindow& window)
 {
     const core::EncodingSpec& spec = window.document()->spec();
-    // The frame says only which rows are shown and in how many bins; the values come from core.
+    pe::ui::HeatmapView* heatmap = window.heatmap();
+    QCPColorMapData* data = heatmap->colorMap()->data();
+    const int keys = data->keySize(), values = data->valueSize();
+    if (keys < 2 || values < 2)
+        return QStringLiteral("colour map is %1 × %2").arg(keys).arg(values);
+    // Never more cells than pixels along an axis: a pixel would show one sampled cell.
+    const QRect area = heatmap->plot()->axisRect()->rect();
+    const double ratio = heatmap->plot()->bufferDevicePixelRatio();
+    const double keyStep = (data->keyRange().upper - data->keyRange().lower) / (keys - 1);
+    const double valueStep = (data->valueRange().upper - data->valueRange().lower) / (values - 1);
+    const double shownKeys = (keys - 1) * std::abs(keyStep) + 1, shownValues = (values - 1) * std::abs(valueStep) + 1;
+    const double keyPixels = area.width() * ratio * std::min(1.0, shownKeys / heatmap->plot()->xAxis->range().size());
+    const double valuePixels = area.height() * ratio * std::min(1.0, shownValues / heatmap->plot()->yAxis->range().size());
+    const bool seen = area.width() > 0 && area.height() > 0; // a crushed plot has no pixels to fit
+    if (seen && ((keyStep > 1.0001 && keys > keyPixels + 1) || (valueStep > 1.0001 && values > valuePixels + 1)))
+        return QStringLiteral("%1 × %2 averaged map cells on %3 × %4 device pixels").arg(keys).arg(values).arg(keyPixels).arg(valuePixels);
     const pe::ui::Frame& frame = *window.document()->frame();
-    QCPColorMapData* data = window.heatmap()->colorMap()->data();
-    const int bins = int(frame.heat.rows());
-    // A one-cell axis is drawn as two equal cells (QCustomPlot cannot place a single one).
-    if (data->keySize() != std::max(spec.dModel, 2) || data->valueSize() != std::max(bins, 2))
-        return QStringLiteral("colour map is %1 × %2 for d_model %3 in %4 bins")
-            .arg(data->keySize()).arg(data->valueSize()).arg(spec.dModel).arg(bins);
-    if (bins == frame.heatRowCount)
-        return exactHeatMismatch(data, spec, frame.heatFirstRow, frame.heatRowCount);
-    return binnedHeatMismatch(data, spec, frame.heatFirstRow, frame.heatRowCount, bins);
+    return heatCellsMismatch(data, spec, frame.heatColumns.bins == 1, frame.heatRows.bins == 1);
 }
 
 QString wavesMismatch(MainWindow& window)
@@ -200,9 +233,12 @@ QString similarityMismatch(MainWindow& window)
     auto* similarity = view<pe::ui::SimilarityView>(window, pe::ui::View::Similarity);
     const core::SimilarityKernel kernel(spec, state.normalize);
     QCPColorMapData* data = similarity->colorMap()->data();
-    const auto bins = int(std::min(spec.maxLen, pe::ui::FrameLimits::similarityBins));
-    if (data->keySize() != std::max(bins, 2) || data->valueSize() != std::max(bins, 2))
-        return QStringLiteral("matrix is %1 × %2 for %3 bins").arg(data->keySize()).arg(data->valueSize()).arg(bins);
+    // One bin per cell, or at most one per device pixel of the matrix (never sampled cells).
+    const int bins = spec.maxLen == 1 ? 1 : data->keySize();
+    const QRect matrix = similarity->plot()->xAxis->axisRect()->rect();
+    const double pixels = std::min(matrix.width(), matrix.height()) * similarity->plot()->bufferDevicePixelRatio();
+    if (data->keySize() != data->valueSize() || bins > spec.maxLen || (pixels > 0 && bins < spec.maxLen && bins > pixels + 1))
+        return QStringLiteral("matrix is %1 × %2 for max_len %3 on %4 pixels").arg(data->keySize()).arg(data->valueSize()).arg(spec.maxLen).arg(pixels);
     const double first = double(spec.firstPosition);
     if (bins == spec.maxLen) // exact: row p, column q holds the similarity of p and q
         for (std::int64_t p : spread(spec.maxLen, 128))
