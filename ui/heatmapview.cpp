@@ -16,6 +16,8 @@ namespace pe::ui {
 namespace {
 
 QString number(double value, int digits = 6) { return QString::number(value, 'g', digits); }
+/// Cells per pixel, short: 2752, 7.49, 1.43.
+QString cellCount(double value) { return value >= 100 ? QString::number(std::llround(value)) : QString::number(value, 'g', 3); }
 
 } // namespace
 
@@ -97,17 +99,18 @@ QCPRange binCentres(const HeatAxis& axis, double shift)
 
 } // namespace
 
-QString HeatmapView::resolutionText(const Frame& f) const
+void HeatmapView::labelAxes(const Frame& f)
 {
-    const QString rows = number(f.heatRows.cellsPerBin(), 4), columns = number(f.heatColumns.cellsPerBin(), 4);
-    if (f.heatExact())
-        return tr("exact cells");
-    if (f.heatColumns.exact())
-        return isPaper() ? tr("rows average %1 positions").arg(rows) // a figure cannot be zoomed
-                         : tr("rows average %1 positions (zoom in for cells)").arg(rows);
-    if (f.heatRows.exact())
-        return tr("each pixel averages %1 dimensions").arg(columns);
-    return tr("each pixel averages %1 positions × %2 dimensions").arg(rows, columns);
+    // Beyond the screen's resolution the axes say how many cells each pixel averages.
+    const QString rows = cellCount(f.heatRows.cellsPerBin()), columns = cellCount(f.heatColumns.cellsPerBin());
+    const QString y = f.heatRows.exact() ? tr("Position")
+                    : isPaper()          ? tr("Position (%1 per pixel)").arg(rows) // a figure cannot be zoomed
+                                         : tr("Position (%1 per pixel; zoom in for cells)").arg(rows);
+    const QString x = f.heatColumns.exact() ? tr("Embedding dimension") : tr("Embedding dimension (%1 per pixel)").arg(columns);
+    if (plot()->yAxis->label() != y)
+        plot()->yAxis->setLabel(y);
+    if (plot()->xAxis->label() != x)
+        plot()->xAxis->setLabel(x);
 }
 
 void HeatmapView::redraw(const Frame& f)
@@ -128,9 +131,10 @@ void HeatmapView::redraw(const Frame& f)
         }
         m_settingRange = false;
     }
-    m_titleText = tr("Positional encoding\nd_model %1 · max_len %2 · base %3\n%4 · %5 · %6")
+    m_titleText = tr("Positional encoding\nd_model %1 · max_len %2 · base %3\n%4 · %5")
                          .arg(f.spec.dModel).arg(f.spec.maxLen).arg(number(f.spec.base))
-                         .arg(layoutText(f.spec.layout), frequencyRuleText(f.spec.frequencies), resolutionText(f));
+                         .arg(layoutText(f.spec.layout), frequencyRuleText(f.spec.frequencies));
+    labelAxes(f);
     m_title->setText(m_titleText);
     updateOverlays(f);
     plot()->replot(QCustomPlot::rpQueuedReplot);

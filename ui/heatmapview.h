@@ -47,8 +47,8 @@ private:
     /// Tells the document how many device pixels the map covers: one bin per pixel beyond that.
     void reportPixels();
     void updateOverlays(const Frame& frame);
-    /// The title's last part: exact cells, or how many cells each pixel averages.
-    QString resolutionText(const Frame& frame) const;
+    /// "Position", or how many positions each pixel averages; the same for the dimensions.
+    void labelAxes(const Frame& frame);
 
     CellColorMap* m_map;
     QCPColorScale* m_scale;

@@ -121,14 +121,50 @@ void PlotView::changeEvent(QEvent* event)
 QString PlotView::readoutText() const { return m_readout->text(); }
 bool PlotView::fitViewTitle(QCPTextElement* title, const QString& text)
 {
-    if (m_figureTitle == FigureTitle::None) {
-        if (title->layout()) { // taken out once; the plot still owns the element
-            title->layout()->take(title);
+    // The first line is the title; the rest, a smaller subtitle under it, flowed into as few
+    // lines as the width allows (a figure's title must not squeeze its plot).
+    const QString heading = text.section(QLatin1Char('\n'), 0, 0);
+    const QString details = text.section(QLatin1Char('\n'), 1).replace(QLatin1Char('\n'), QStringLiteral(" · "));
+    QCPTextElement*& subtitle = m_subtitles[title];
+    if (!subtitle && !details.isEmpty() && title->layout()) {
+        auto* grid = qobject_cast<QCPLayoutGrid*>(title->layout());
+        for (int row = 0; grid && !subtitle && row < grid->rowCount(); ++row)
+            for (int column = 0; column < grid->columnCount(); ++column)
+                if (grid->element(row, column) == title) {
+                    grid->insertRow(row + 1);
+                    subtitle = new QCPTextElement(m_plot);
+                    grid->addElement(row + 1, column, subtitle);
+                    break;
+                }
+    }
+    const auto takeOut = [this](QCPTextElement* element) { // once; the plot still owns it
+        if (element && element->layout()) {
+            element->layout()->take(element);
             m_plot->plotLayout()->simplify();
         }
-        return fitTitle(title, QString());
+    };
+    if (m_figureTitle == FigureTitle::None)
+        takeOut(title);
+    if (m_figureTitle != FigureTitle::Full || details.isEmpty())
+        takeOut(subtitle);
+    bool changed = fitTitle(title, m_figureTitle == FigureTitle::None ? QString() : heading);
+    if (subtitle) {
+        QFont font = title->font();
+        font.setBold(false);
+        if (m_paper) // a figure's pixel sizes are 96-dpi points × 4/3: never under 7 pt, journals' least
+            font.setPixelSize(static_cast<int>(std::ceil(std::max(font.pixelSize() * 0.875, 7.0 * 96 / 72) - 0.01)));
+        else if (font.pixelSize() > 0)
+            font.setPixelSize(std::max(1, static_cast<int>(std::lround(font.pixelSize() * 0.85))));
+        else
+            font.setPointSizeF(font.pointSizeF() * 0.85);
+        if (subtitle->font() != font) {
+            subtitle->setFont(font);
+            changed = true;
+        }
+        subtitle->setTextColor(title->textColor());
+        changed = fitTitle(subtitle, m_figureTitle == FigureTitle::Full ? details : QString()) || changed;
     }
-    return fitTitle(title, m_figureTitle == FigureTitle::Short ? text.section(QLatin1Char('\n'), 0, 0) : text);
+    return changed;
 }
 
 void PlotView::setExplanation(const QString& text) { setLabelText(m_explanation, text); }
@@ -247,10 +283,15 @@ QSize PlotView::pixelsToRequest(const QRect& area)
         m_requestedPixels.clear();
         m_settledPixels = QSize();
     }
-    if (m_settledPixels.isValid())
-        return m_settledPixels;
+    if (m_settledPixels.isValid()) {
+        if (m_requestedPixels.contains(pixels))
+            return m_settledPixels; // still flipping between the two
+        m_requestedPixels.clear(); // something else moved the layout: follow it
+        m_settledPixels = QSize();
+    }
     if (m_requestedPixels.size() == 2 && pixels == m_requestedPixels.front() && pixels != m_requestedPixels.back()) {
-        m_settledPixels = pixels.expandedTo(m_requestedPixels.back());
+        // The smaller of the two: never more bins than the pixels that show them.
+        m_settledPixels = pixels.boundedTo(m_requestedPixels.back());
         return m_settledPixels;
     }
     if (m_requestedPixels.isEmpty() || m_requestedPixels.back() != pixels) {

@@ -4,6 +4,7 @@
 #include "ui/changes.h"
 #include "ui/frame.h"
 
+#include <QHash>
 #include <QVariantMap>
 #include <QWidget>
 
@@ -64,7 +65,7 @@ public:
     /// The pixels to ask the document for, given what `area` covers now; empty when nothing
     /// should be asked (an area crushed to nothing). A new frame can change a view's title
     /// and so its plot's size, which asks for another frame: when that flips back and forth
-    /// between two sizes, the larger is kept until the plot itself is resized.
+    /// between two sizes, the smaller is kept while it does.
     QSize pixelsToRequest(const QRect& area);
     /// Lays the plot out at `size` now, as a figure will be drawn, and runs what follows every
     /// layout (fitting titles, reporting the pixels a view draws on to the document).
@@ -100,8 +101,9 @@ protected:
     /// Re-applies fonts and pens after a scale change; the default scales every axis.
     virtual void applyScale();
     void setExplanation(const QString& text);
-    /// fitTitle() for this view's title: all of it, its first line or none (setFigureTitle());
-    /// without a title its row leaves the layout and the plot takes the height.
+    /// fitTitle() for this view's title: its first line as the title, the rest as a smaller
+    /// subtitle under it; a figure shows both, the first line or none (setFigureTitle()).
+    /// Without a title its rows leave the layout and the plot takes the height.
     bool fitViewTitle(QCPTextElement* title, const QString& text);
     /// Subclasses call this when an option of viewOptions() changed (remembers it).
     void viewOptionsChanged();
@@ -136,9 +138,10 @@ private:
     bool m_figureMarks = true;
     FigureTitle m_figureTitle = FigureTitle::Full;
     QSizeF m_devicePixelScale; ///< empty: the screen's
+    QHash<QCPTextElement*, QCPTextElement*> m_subtitles; ///< title → the smaller subtitle under it
     QSize m_pixelsPlotSize;            ///< the plot's size the history below belongs to
     QList<QSize> m_requestedPixels;    ///< the last two requests
-    QSize m_settledPixels;             ///< kept after a flip-flop, until the plot is resized
+    QSize m_settledPixels;             ///< kept while the size flips between the last two
 };
 
 /// The shared look of every plot: fonts, axis pens, margins.

@@ -1112,30 +1112,30 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <translation>位置</translation>
     </message>
     <message>
-        <source>Positional encoding
-d_model %1 · max_len %2 · base %3
-%4 · %5 · %6</source>
-        <translation>位置编码
-d_model %1 · max_len %2 · base %3
-%4 · %5 · %6</translation>
-    </message>
-    <message>
-        <source>exact cells</source>
-        <translation>精确单元格</translation>
-    </message>
-    <message>
-        <source>rows average %1 positions (zoom in for cells)</source>
-        <translation>每行平均 %1 个位置（放大可看到单元格）</translation>
-    </message>
-    <message>
         <source>position %1 · dimension %2 (pair %3, %4) · wavelength %5 · value %6
 PE(%1, %2) = %4(%1 / %7^(%8)) = %4(%1 × %9) = %4(%10) = %6</source>
         <translation>位置 %1 · 维度 %2（第 %3 对，%4）· 波长 %5 · 值 %6
 PE(%1, %2) = %4(%1 / %7^(%8)) = %4(%1 × %9) = %4(%10) = %6</translation>
     </message>
     <message>
-        <source>rows average %1 positions</source>
-        <translation>每行平均 %1 个位置</translation>
+        <source>Position (%1 per pixel)</source>
+        <translation>位置（每像素 %1 个）</translation>
+    </message>
+    <message>
+        <source>Position (%1 per pixel; zoom in for cells)</source>
+        <translation>位置（每像素 %1 个；放大可看到单元格）</translation>
+    </message>
+    <message>
+        <source>Embedding dimension (%1 per pixel)</source>
+        <translation>嵌入维度（每像素 %1 个）</translation>
+    </message>
+    <message>
+        <source>Positional encoding
+d_model %1 · max_len %2 · base %3
+%4 · %5</source>
+        <translation>位置编码
+d_model %1 · max_len %2 · base %3
+%4 · %5</translation>
     </message>
 </context>
 <context>

@@ -385,10 +385,12 @@ QString describe(const Settings& s)
 
 QString plotTitle(QCustomPlot* plot)
 {
+    // The title and its subtitle as one line: where the width wrapped them does not matter.
+    QStringList parts;
     for (QCPLayoutElement* element : plot->plotLayout()->elements(true))
-        if (auto* text = qobject_cast<QCPTextElement*>(element))
-            return text->text();
-    return {};
+        if (auto* text = qobject_cast<QCPTextElement*>(element); text && !text->text().isEmpty())
+            parts << text->text();
+    return parts.join(QStringLiteral(" · ")).replace(QLatin1Char('\n'), QStringLiteral(" · "));
 }
 
 bool hasLineAt(QCustomPlot* plot, bool vertical, double at)
