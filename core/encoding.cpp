@@ -223,6 +223,24 @@ void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpp
         factors.emplace_back(n, boxFactors(omega, n));
         return factors.back().second;
     };
+    // e^{icω/2·2} at each bin's centre: the centres step by one of a few whole half-rows, so
+    // each phase is the last one turned by a tabulated rotation (a complex product instead of
+    // a sin/cos per pair and bin), taken afresh every `anchorEvery` bins so that rounding
+    // cannot build up (~1e−14 after 63 products).
+    constexpr std::int64_t anchorEvery = 64;
+    std::vector<double> phaseCos(pairs), phaseSin(pairs);
+    std::int64_t phaseAt = 0;
+    std::vector<std::pair<std::int64_t, std::vector<SinCos>>> rotations;
+    const auto rotationBy = [&](std::int64_t delta) -> const std::vector<SinCos>& {
+        for (const auto& [step, table] : rotations)
+            if (step == delta)
+                return table;
+        std::vector<SinCos> table(pairs);
+        for (int k = 0; k < pairs; ++k)
+            table[k] = accurateSinCos(omega[k] / 2, delta);
+        rotations.emplace_back(delta, std::move(table));
+        return rotations.back().second;
+    };
     for (std::int64_t bin = 0; bin < bins; ++bin) {
         const double y0 = rowLower + height * static_cast<double>(bin);
         const double y1 = bin + 1 == bins ? rowUpper : rowLower + height * static_cast<double>(bin + 1);
@@ -234,15 +252,31 @@ void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpp
         // Σ weights·e^{ipω} = e^{icω}·[D_n + before·e^{−i(n+1)ω/2} + after·e^{i(n+1)ω/2}], c the
         // centre of the whole rows: real part the cosine column, imaginary part the sine.
         const std::int64_t twiceCentre = 2 * spec.firstPosition + a + b - 1;
+        if (bin % anchorEvery == 0 || rotations.size() > 8) {
+            if (rotations.size() > 8) // steps that vary more than expected: keep the table small
+                rotations.clear();
+            for (int k = 0; k < pairs; ++k) {
+                const SinCos centre = accurateSinCos(omega[k] / 2, twiceCentre);
+                phaseCos[k] = centre.cos;
+                phaseSin[k] = centre.sin;
+            }
+        } else if (twiceCentre != phaseAt) {
+            const std::vector<SinCos>& turn = rotationBy(twiceCentre - phaseAt);
+            for (int k = 0; k < pairs; ++k) {
+                const double c = phaseCos[k], s = phaseSin[k];
+                phaseCos[k] = c * turn[k].cos - s * turn[k].sin;
+                phaseSin[k] = s * turn[k].cos + c * turn[k].sin;
+            }
+        }
+        phaseAt = twiceCentre;
         const double inverseWeight = 1.0 / (y1 - y0);
         double* dst = out.row(bin).data();
         for (int k = 0; k < pairs; ++k) {
-            const SinCos centre = accurateSinCos(omega[k] / 2, twiceCentre);
             const double re = f.dirichlet[k] + (before + after) * f.edgeCos[k];
             const double im = (after - before) * f.edgeSin[k];
-            dst[sinColumn(spec, k)] = (centre.sin * re + centre.cos * im) * inverseWeight;
+            dst[sinColumn(spec, k)] = (phaseSin[k] * re + phaseCos[k] * im) * inverseWeight;
             if (const int c = cosColumn(spec, k); c >= 0)
-                dst[c] = (centre.cos * re - centre.sin * im) * inverseWeight;
+                dst[c] = (phaseCos[k] * re - phaseSin[k] * im) * inverseWeight;
         }
     }
 }

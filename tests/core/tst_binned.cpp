@@ -152,6 +152,9 @@ void TestBinned::boxAverageIsTheWeightedMeanOfTheRowsUnderIt_data()
             QTest::addRow("%s d9 3.5…10.5 on 7 px", qPrintable(tag)) << makeSpec(9, l, f, 10000.0, 0, 20) << 3.5 << 10.5 << qint64(7);
             QTest::addRow("%s d33 near 1e6 on 101 px", qPrintable(tag))
                 << makeSpec(33, l, f, 10000.0, 999000, 1000) << 0.0 << 1000.0 << qint64(101);
+            // Many pixels, positions near 10^6: the phase recurrence between anchors must not drift.
+            QTest::addRow("%s d6 first 800000, 200000 rows on 997 px", qPrintable(tag))
+                << makeSpec(6, l, f, 10000.0, 800000, 200000) << 0.0 << 200000.0 << qint64(997);
             QTest::addRow("%s d16 base2 all in 1 px", qPrintable(tag)) << makeSpec(16, l, f, 2.0, 0, 500) << 0.0 << 500.0 << qint64(1);
         }
 }
