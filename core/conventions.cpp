@@ -136,20 +136,43 @@ void fillBinnedConvention(const EncodingSpec& spec, const Convention& convention
     const EncodingSpec layoutSpec = withLayout(spec, convention.layout);
     // Each column is one sinusoid of its own frequency: the sum over a bin has the closed form
     // Σ_{p=a}^{a+n−1} e^{ipω} = e^{i·centre·ω} · sin(nω/2) / sin(ω/2), as for the spec itself.
-    const auto binAverage = [](long double omega, std::int64_t a, std::int64_t n, bool isSin) {
-        const SinCos centre = accurateSinCos(omega / 2, 2 * a + n - 1);
-        const double half = static_cast<double>(omega / 2);
-        const double dirichlet = n == 1 ? 1.0 : std::sin(n * half) / (n * std::sin(half));
-        return (isSin ? centre.sin : centre.cos) * dirichlet;
-    };
+    // Bins hold ⌊rows/bins⌋ or one more row, so two Dirichlet factors per column cover them;
+    // the centres step by one of a few whole half-rows, so each centre's phase is the last one
+    // turned by a tabulated rotation, taken afresh every 64 bins (rounding stays ~1e−14).
+    constexpr std::int64_t anchorEvery = 64;
+    const std::int64_t shortCount = rowCount / bins;
     for (int column = 0; column < spec.dModel; ++column) {
         const ColumnRole role = columnRole(layoutSpec, column);
         const PairFrequencies w = variantFrequencies(spec, convention.frequencies, role.pair);
         const long double omega = role.isSin ? w.sin : w.cos;
+        const double half = static_cast<double>(omega / 2);
+        const auto dirichlet = [half](std::int64_t n) { return n == 1 ? 1.0 : std::sin(n * half) / (n * std::sin(half)); };
+        const double dirichletShort = dirichlet(shortCount), dirichletLong = dirichlet(shortCount + 1);
+        SinCos phase;
+        std::int64_t phaseAt = 0;
+        std::pair<std::int64_t, SinCos> turns[4];
+        int turnCount = 0;
         for (std::int64_t bin = 0; bin < bins; ++bin) {
             const std::int64_t start = binStart(rowCount, bins, bin);
             const std::int64_t count = binStart(rowCount, bins, bin + 1) - start;
-            out(bin, column) = binAverage(omega, convention.firstPosition + firstRow + start, count, role.isSin);
+            const std::int64_t twiceCentre = 2 * (convention.firstPosition + firstRow + start) + count - 1;
+            if (bin % anchorEvery == 0) {
+                phase = accurateSinCos(omega / 2, twiceCentre);
+            } else {
+                const std::int64_t delta = twiceCentre - phaseAt;
+                int t = 0;
+                while (t < turnCount && turns[t].first != delta)
+                    ++t;
+                if (t == turnCount) {
+                    if (turnCount == 4) // steps that vary more than two bin sizes allow: never expected
+                        t = turnCount = 0;
+                    turns[turnCount++] = {delta, accurateSinCos(omega / 2, delta)};
+                }
+                const SinCos& turn = turns[t].second;
+                phase = {phase.sin * turn.cos + phase.cos * turn.sin, phase.cos * turn.cos - phase.sin * turn.sin};
+            }
+            phaseAt = twiceCentre;
+            out(bin, column) = (role.isSin ? phase.sin : phase.cos) * (count == shortCount ? dirichletShort : dirichletLong);
         }
     }
 }

@@ -118,7 +118,9 @@ Eigen::VectorXd rotaryDecayBound(const Eigen::VectorXd& theta, const Eigen::Vect
             const double angle = distances[i] * theta[k];
             re += std::cos(angle);
             im += std::sin(angle);
-            total += std::hypot(re, im); // |S_{k+1}|
+            // |S_{k+1}|; never near overflow (|S| ≤ pairs), so without hypot's careful scaling,
+            // which was a tenth of a slider step with every view on screen.
+            total += std::sqrt(re * re + im * im);
         }
         bound[i] = pairs > 0 ? total / pairs : 0.0;
     }

@@ -139,6 +139,8 @@ void TestConventions::binnedIsTheAverage_data()
         QTest::addRow("%s 1000 in 7", frequencyVariantName(FrequencyVariant(v)).data()) << v << qint64{1000} << qint64{7};
         QTest::addRow("%s 30 in 30", frequencyVariantName(FrequencyVariant(v)).data()) << v << qint64{30} << qint64{30};
         QTest::addRow("%s 101 in 50", frequencyVariantName(FrequencyVariant(v)).data()) << v << qint64{101} << qint64{50};
+        // Many bins: the phases between re-anchorings must not drift.
+        QTest::addRow("%s 20011 in 700", frequencyVariantName(FrequencyVariant(v)).data()) << v << qint64{20011} << qint64{700};
     }
 }
 
