@@ -109,16 +109,25 @@ void fillErrorRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
         if (rows[i] < 0 || rows[i] >= spec.maxLen)
             throw SpecError("row " + std::to_string(rows[i]) + " is out of range");
         const std::int64_t position = spec.firstPosition + rows[i];
-        for (int c = 0; c < spec.dModel; ++c) {
-            const ColumnRole role = columnRole(spec, c);
-            const SinCos exact = accurateSinCos(exactOmega[role.pair], position);
-            const double value = role.isSin ? exact.sin : exact.cos;
-            const double held = mode == PrecisionMode::Stored ? roundTo(value, format)
-                                                              : computedValue(omega[role.pair], position, role.isSin, format);
-            // float16 cannot hold a position beyond 65504: the code's angle overflows and its
-            // sin is NaN. Infinity says "no usable value" and survives a max over columns.
-            out(static_cast<Eigen::Index>(i), c) = std::isfinite(held) ? std::abs(held - value)
-                                                                      : std::numeric_limits<double>::infinity();
+        for (int k = 0; k < pairCount(spec); ++k) {
+            const SinCos exact = accurateSinCos(exactOmega[k], position); // once for both columns of the pair
+            // The code's angle in the format, and its sin and cos (what computedValue gives each column).
+            const double angle = mode == PrecisionMode::Computed
+                ? roundTo(roundTo(static_cast<double>(position), format) * omega[k], format) : 0.0;
+            const double computedSin = mode == PrecisionMode::Computed ? roundTo(std::sin(angle), format) : 0.0;
+            const double computedCos = mode == PrecisionMode::Computed ? roundTo(std::cos(angle), format) : 0.0;
+            for (const bool isSin : {true, false}) {
+                const int c = isSin ? sinColumn(spec, k) : cosColumn(spec, k);
+                if (c < 0)
+                    continue; // odd d: the last pair has no cosine
+                const double value = isSin ? exact.sin : exact.cos;
+                const double held = mode == PrecisionMode::Stored ? roundTo(value, format)
+                                                                  : isSin ? computedSin : computedCos;
+                // float16 cannot hold a position beyond 65504: the code's angle overflows and its
+                // sin is NaN. Infinity says "no usable value" and survives a max over columns.
+                out(static_cast<Eigen::Index>(i), c) = std::isfinite(held) ? std::abs(held - value)
+                                                                          : std::numeric_limits<double>::infinity();
+            }
         }
     }
 }
