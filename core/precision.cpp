@@ -147,6 +147,51 @@ Eigen::VectorXd maxErrorAtRows(const EncodingSpec& spec, std::span<const std::in
     return worst;
 }
 
+Eigen::MatrixXd maxErrorsAtRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
+                                std::span<const ErrorKind> kinds)
+{
+    requireValid(spec);
+    const int pairs = pairCount(spec);
+    std::vector<std::vector<double>> omega(kinds.size());
+    for (std::size_t j = 0; j < kinds.size(); ++j) {
+        omega[j].resize(pairs);
+        for (int k = 0; k < pairs; ++k)
+            omega[j][k] = frequencyIn(spec, k, kinds[j].format);
+    }
+    const std::vector<long double>& exactOmega = frequencyTable(spec);
+    const auto error = [](double held, double exact) {
+        // As fillErrorRows: infinity where the format yields no finite value.
+        return std::isfinite(held) ? std::abs(held - exact) : std::numeric_limits<double>::infinity();
+    };
+    Eigen::MatrixXd worst = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(kinds.size()));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rows[i] < 0 || rows[i] >= spec.maxLen)
+            throw SpecError("row " + std::to_string(rows[i]) + " is out of range");
+        const std::int64_t position = spec.firstPosition + rows[i];
+        for (int k = 0; k < pairs; ++k) {
+            const SinCos exact = accurateSinCos(exactOmega[k], position);
+            const bool hasCos = cosColumn(spec, k) >= 0;
+            for (std::size_t j = 0; j < kinds.size(); ++j) {
+                const NumberFormat format = kinds[j].format;
+                double heldSin = 0, heldCos = 0;
+                if (kinds[j].mode == PrecisionMode::Stored) {
+                    heldSin = roundTo(exact.sin, format);
+                    heldCos = roundTo(exact.cos, format);
+                } else {
+                    const double angle = roundTo(roundTo(static_cast<double>(position), format) * omega[j][k], format);
+                    heldSin = roundTo(std::sin(angle), format);
+                    heldCos = roundTo(std::cos(angle), format);
+                }
+                double& w = worst(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
+                w = std::max(w, error(heldSin, exact.sin));
+                if (hasCos)
+                    w = std::max(w, error(heldCos, exact.cos));
+            }
+        }
+    }
+    return worst;
+}
+
 std::int64_t resolutionLimit(const EncodingSpec& spec, int pair, NumberFormat format)
 {
     const double omega = frequencyIn(spec, pair, format);
@@ -175,7 +220,9 @@ Eigen::VectorXd maxErrorByRow(const EncodingSpec& spec, NumberFormat format, Pre
                 const double v = mode == PrecisionMode::Stored
                     ? roundTo(exact(r, c), format)
                     : encodingValueIn(spec, spec.firstPosition + start + r, c, format, mode);
-                w = std::max(w, std::abs(v - exact(r, c)));
+                // NaN (float16 beyond 65504) is no usable value: infinite, as in fillErrorRows
+                // (std::max kept 0 against a NaN, hiding the overflow).
+                w = std::max(w, std::isfinite(v) ? std::abs(v - exact(r, c)) : std::numeric_limits<double>::infinity());
             }
             worst[start + r] = w;
         }

@@ -36,6 +36,16 @@ void fillErrorRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
 Eigen::VectorXd maxErrorAtRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
                                NumberFormat format, PrecisionMode mode);
 
+/// A number format and how it enters: one curve of the precision view.
+struct ErrorKind {
+    NumberFormat format;
+    PrecisionMode mode;
+};
+/// maxErrorAtRows() for several kinds at once (result column j for kinds[j]): the exact
+/// values, the costly part, are computed once for all of them.
+Eigen::MatrixXd maxErrorsAtRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
+                                std::span<const ErrorKind> kinds);
+
 /// The resolution limit of pair k in `format`, for the documents' code computing the angle
 /// p·ω in that format: p_F = ⌈2^e / ω̃⌉, where ω̃ = frequencyIn() and 2^e is the first power of
 /// two above which the format's spacing exceeds ω̃. Below 2^e one position step moves the angle
@@ -47,7 +57,8 @@ Eigen::VectorXd maxErrorAtRows(const EncodingSpec& spec, std::span<const std::in
 /// whatever the pair. 0 when ω̃ rounds to zero (every position gets the same angle).
 std::int64_t resolutionLimit(const EncodingSpec& spec, int pair, NumberFormat format);
 
-/// Largest |PE_format − PE_float64| over the columns, for each row of the spec (size max_len).
+/// Largest |PE_format − PE_float64| over the columns, for each row of the spec (size max_len);
+/// +infinity where the format yields no finite value.
 Eigen::VectorXd maxErrorByRow(const EncodingSpec& spec, NumberFormat format, PrecisionMode mode);
 
 } // namespace pe::core

@@ -296,11 +296,13 @@ void buildErrorCurves(Frame& f)
     const std::int64_t samples = std::clamp<std::int64_t>((std::int64_t{1} << 18) / f.spec.dModel, 24, FrameLimits::errorSamples);
     f.errorRows = logRows(f.spec.maxLen, samples);
     const std::span<const std::int64_t> rows(f.errorRows.data(), f.errorRows.size());
+    std::vector<core::ErrorKind> kinds;
+    for (const ErrorCurveKind& kind : errorCurveKinds())
+        kinds.push_back({kind.format, kind.mode});
+    const Eigen::MatrixXd worst = core::maxErrorsAtRows(f.spec, rows, kinds); // column-major: a curve per column
     f.errorCurves.clear();
-    for (const ErrorCurveKind& kind : errorCurveKinds()) {
-        const Eigen::VectorXd worst = core::maxErrorAtRows(f.spec, rows, kind.format, kind.mode);
-        f.errorCurves.append(QVector<double>(worst.data(), worst.data() + worst.size()));
-    }
+    for (Eigen::Index j = 0; j < worst.cols(); ++j)
+        f.errorCurves.append(QVector<double>(worst.col(j).data(), worst.col(j).data() + worst.rows()));
 }
 
 void buildResolution(Frame& f)

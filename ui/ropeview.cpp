@@ -34,7 +34,7 @@ constexpr double defaultScale = 8;
 constexpr int sliderSteps = 10;
 constexpr int defaultOriginalLength = 4096;
 /// The decay curve evaluates (pairs × samples) complex terms per method: keep it a few million.
-constexpr double decayBudget = 5e5; // sin, cos and hypot per curve: ~15 ms each, off the GUI thread
+constexpr double decayBudget = 2e5; // sin, cos and a square root per curve: ~5 ms each, off the GUI thread; ≥ 1.5 samples per pixel of the decay plot up to d_model 512
 
 QString methodName(RopeScaling scaling, bool shortName = false)
 {

@@ -56,6 +56,7 @@ private slots:
     void resolutionLimitAgreesWithBruteForce();
     void resolutionLimitsByFormat();
     void float16OverflowIsInfinite();
+    void allCurvesAtOnceAreEachCurve();
     void badRowsAreRefused();
 };
 
@@ -69,6 +70,31 @@ void TestPrecisionMap::float16OverflowIsInfinite()
     QVERIFY(std::isfinite(worst[0]) && std::isfinite(worst[1]));
     QVERIFY(std::isinf(worst[2]));
     QVERIFY(std::isfinite(maxErrorAtRows(s, rows, NumberFormat::Float16, PrecisionMode::Stored)[2]));
+}
+
+void TestPrecisionMap::allCurvesAtOnceAreEachCurve()
+{
+    // The precision view computes its curves together; each must be what the per-row maximum
+    // over the whole row (maxErrorByRow, its own path) gives, odd d and float16's overflow included.
+    const std::vector<ErrorKind> kinds{{NumberFormat::Float32, PrecisionMode::Stored}, {NumberFormat::Float32, PrecisionMode::Computed},
+                                       {NumberFormat::BFloat16, PrecisionMode::Stored}, {NumberFormat::BFloat16, PrecisionMode::Computed},
+                                       {NumberFormat::Float16, PrecisionMode::Stored}, {NumberFormat::Float16, PrecisionMode::Computed},
+                                       {NumberFormat::Float64, PrecisionMode::Computed}};
+    for (const EncodingSpec& s : {spec(33, 65400, 200), spec(16, 0, 3000, FrequencyRule::Tensor2Tensor)}) {
+        const std::vector<std::int64_t> rows{0, 1, 99, 118, 119, s.maxLen - 1};
+        const Eigen::MatrixXd together = maxErrorsAtRows(s, rows, kinds);
+        QCOMPARE(together.rows(), Eigen::Index(rows.size()));
+        QCOMPARE(together.cols(), Eigen::Index(kinds.size()));
+        for (std::size_t j = 0; j < kinds.size(); ++j) {
+            const Eigen::VectorXd byRow = maxErrorByRow(s, kinds[j].format, kinds[j].mode);
+            // Their exact values come from two computations a few 1e−15 apart.
+            for (std::size_t i = 0; i < rows.size(); ++i)
+                QVERIFY2(together(Eigen::Index(i), Eigen::Index(j)) == byRow[rows[i]]
+                             || std::abs(together(Eigen::Index(i), Eigen::Index(j)) - byRow[rows[i]]) <= 1e-14,
+                         qPrintable(QString("kind %1, row %2: %3 together, %4 alone").arg(j).arg(rows[i])
+                                        .arg(together(Eigen::Index(i), Eigen::Index(j)), 0, 'g', 17).arg(byRow[rows[i]], 0, 'g', 17)));
+        }
+    }
 }
 
 void TestPrecisionMap::storedErrorIsTheRoundingOfTheValue()
