@@ -37,8 +37,8 @@ Changes changesBetween(const Frame& before, const Frame& after)
         changes |= Change::HeatWindow;
     if (!(before.waveWindow == after.waveWindow))
         changes |= Change::WaveWindow;
-    if (before.similarity.rows() != after.similarity.rows())
-        changes |= Change::SimilarityBins;
+    if (before.similarity.rows() != after.similarity.rows() || before.conventionHeatA.rows() != after.conventionHeatA.rows())
+        changes |= Change::Bins;
     return changes;
 }
 

@@ -25,7 +25,7 @@ enum class Change : unsigned {
     Precision = 1u << 9,   ///< the number format and how it enters
     HeatWindow = 1u << 10, ///< what the heatmap shows (its zoom) and on how many pixels
     WaveWindow = 1u << 11, ///< the rows the wave plot shows
-    SimilarityBins = 1u << 12, ///< the similarity matrix's bins (they follow its size on screen)
+    Bins = 1u << 12,       ///< the bins of the similarity or conventions maps (they follow their size on screen)
     All = (1u << 13) - 1,
 };
 Q_DECLARE_FLAGS(Changes, Change)

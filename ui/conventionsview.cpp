@@ -167,6 +167,12 @@ ConventionsView::ConventionsView(Document* document, QWidget* parent)
     p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
+    // After the fit, at the maps' final size: at most one bin per device pixel row. (Columns
+    // are not averaged: beyond the maps' width in pixels, d_model columns are sampled.)
+    connect(p, &QCustomPlot::afterLayout, this, [this] {
+        if (const QSize pixels = pixelsToRequest(m_rects[0]->rect()); !pixels.isEmpty())
+            this->document()->setConventionPixels(pixels.height());
+    });
     connect(p, &QCustomPlot::mouseMove, this, &ConventionsView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
     connect(p, &QCustomPlot::mouseRelease, this, &ConventionsView::onMouseRelease);

@@ -41,7 +41,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::Comparison | Change::Colormap | Change::Position | Change::Dimension | Change::Offset; }
+    Changes dependencies() const override { return Change::Spec | Change::Comparison | Change::Colormap | Change::Position | Change::Dimension | Change::Offset | Change::Bins; }
     void applyScale() override;
 
 private:

@@ -274,13 +274,21 @@ void Document::setSimilarityPixels(int pixels)
     requestFrame();
 }
 
+void Document::setConventionPixels(int pixels)
+{
+    if (pixels == m_conventionPixels)
+        return;
+    m_conventionPixels = std::max(pixels, 0);
+    requestFrame();
+}
+
 void Document::computeNow()
 {
     ++m_latestGeneration; // a running computation is stale now: let it stop early
     m_watcher.waitForFinished();
     m_computeAgain = false;
     const std::uint64_t generation = ++m_latestGeneration;
-    FramePtr frame = buildFrame(m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels, generation, m_frame,
+    FramePtr frame = buildFrame(m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels, m_conventionPixels, generation, m_frame,
                                 m_latestGeneration, wantedParts());
     if (!frame)
         return;
@@ -323,7 +331,7 @@ void Document::requestFrame()
     }
     m_computeAgain = false;
     m_requestedParts = wantedParts();
-    m_watcher.setFuture(QtConcurrent::run(buildFrame, m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels,
+    m_watcher.setFuture(QtConcurrent::run(buildFrame, m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels, m_conventionPixels,
                                           generation, m_frame, std::cref(m_latestGeneration), m_requestedParts));
 }
 

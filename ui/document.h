@@ -81,6 +81,8 @@ public:
     HeatWindow heatWindow() const { return m_heatWindow; }
     /// The device pixels along the similarity matrix on screen.
     void setSimilarityPixels(int pixels);
+    /// The device pixel rows of the conventions' maps on screen.
+    void setConventionPixels(int pixels);
     /// Rows the wave plot shows (its zoom; count 0 = automatic); not an undo step.
     void setWaveWindow(RowWindow window);
     RowWindow waveWindow() const { return m_waveWindow; }
@@ -115,6 +117,7 @@ private:
     unsigned m_requestedParts = 0; ///< what the running computation computes
     HeatWindow m_heatWindow;
     int m_similarityPixels = 0;
+    int m_conventionPixels = 0;
     RowWindow m_waveWindow;
     QUndoStack m_undo;
     bool m_interacting = false;

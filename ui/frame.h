@@ -90,6 +90,7 @@ struct Frame {
     HeatWindow heatWindow;       ///< what the heatmap asked for
     RowWindow waveWindow;        ///< the rows of the wave plot asked for (count 0 = automatic)
     int similarityPixels = 0;    ///< device pixels along the similarity matrix (0 = not known)
+    int conventionPixels = 0;    ///< device pixel rows of the conventions' maps (0 = not known)
     std::uint64_t generation = 0;
     unsigned parts = 0;          ///< the FramePart bits computed for this frame (others are empty)
     bool has(FramePart part) const { return parts & static_cast<unsigned>(part); }
@@ -125,7 +126,8 @@ struct Frame {
     /// position on, consecutive positions share one angle when computed in that format.
     QVector<double> resolution;
 
-    // Conventions side by side: all max_len rows in conventionA.rows() bins (exact averages),
+    // Conventions side by side: all max_len rows in conventionA.rows() bins (exact averages,
+    // at most one per pixel row of the maps on screen),
     // A = the spec's own convention, B = the one state.comparison sets beside it.
     core::Convention conventionA, conventionB;
     SharedMatrix conventionHeatA, conventionHeatB; ///< bins × d_model
@@ -162,7 +164,7 @@ struct FrameLimits {
     static constexpr std::int64_t waveSamples = 512;
     static constexpr std::int64_t curvePoints = 8192; // smooth when zoomed to a few periods
     static constexpr std::int64_t offsetDotSamples = 128; // a flat line: more only costs sin/cos
-    static constexpr std::int64_t conventionBins = 512;
+    static constexpr std::int64_t conventionBins = 512;   // while the pixels are not known
     static constexpr std::int64_t precisionRows = 256;
     static constexpr std::int64_t errorSamples = 160;
 };
@@ -172,7 +174,7 @@ struct FrameLimits {
 /// Only the FramePart bits in `parts` are computed (or taken from `previous`); the frequencies
 /// and resolution limits are always there.
 FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, HeatWindow heatWindow,
-                    RowWindow waveWindow, int similarityPixels, std::uint64_t generation, const FramePtr& previous,
+                    RowWindow waveWindow, int similarityPixels, int conventionPixels, std::uint64_t generation, const FramePtr& previous,
                     const std::atomic<std::uint64_t>& latest, unsigned parts = unsigned(FramePart::All));
 
 } // namespace pe::ui

@@ -245,9 +245,15 @@ void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Supersed
     }
 }
 
+/// At most one bin per pixel row of the maps on screen (whole rows each: integer bins).
+std::int64_t conventionBins(const Frame& f)
+{
+    return std::min(f.spec.maxLen, f.conventionPixels > 0 ? f.conventionPixels : FrameLimits::conventionBins);
+}
+
 void buildConventions(Frame& f)
 {
-    const std::int64_t bins = std::min(f.spec.maxLen, FrameLimits::conventionBins);
+    const std::int64_t bins = conventionBins(f);
     f.conventionA = core::conventionOf(f.spec);
     f.conventionB = core::comparedConvention(f.spec, f.state.comparison);
     core::fillBinnedConvention(f.spec, f.conventionA, 0, f.spec.maxLen, f.conventionHeatA.reset(bins, f.spec.dModel));
@@ -340,7 +346,7 @@ unsigned framePartsFor(unsigned views)
 }
 
 FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, HeatWindow heatWindow,
-                    RowWindow waveWindow, int similarityPixels, std::uint64_t generation, const FramePtr& previous,
+                    RowWindow waveWindow, int similarityPixels, int conventionPixels, std::uint64_t generation, const FramePtr& previous,
                     const std::atomic<std::uint64_t>& latest, unsigned parts)
 {
     auto f = std::make_shared<Frame>();
@@ -349,6 +355,7 @@ FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, Heat
     f->heatWindow = heatWindow;
     f->waveWindow = waveWindow;
     f->similarityPixels = similarityPixels;
+    f->conventionPixels = conventionPixels;
     f->generation = generation;
     f->parts = parts;
     const auto superseded = [&] { return latest.load() != generation; };
@@ -400,7 +407,8 @@ FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, Heat
         return nullptr;
 
     if (f->has(FramePart::Conventions)) {
-        if (reusable(FramePart::Conventions) && previous->state.comparison == state.comparison) {
+        if (reusable(FramePart::Conventions) && previous->state.comparison == state.comparison
+            && previous->conventionHeatA.rows() == conventionBins(*f)) {
             f->conventionA = previous->conventionA;
             f->conventionB = previous->conventionB;
             f->conventionHeatA = previous->conventionHeatA;

@@ -38,7 +38,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::Normalize | Change::Position | Change::Offset | Change::Colormap | Change::SimilarityBins; }
+    Changes dependencies() const override { return Change::Spec | Change::Normalize | Change::Position | Change::Offset | Change::Colormap | Change::Bins; }
     void applyScale() override;
 
 private:

@@ -3,6 +3,7 @@
 // switch what is drawn, the cells hold the published formulas (written out here in long double
 // or in the CPU's own float arithmetic, never taken from the core), mistakes are marked in red,
 // a click selects everywhere, presentation mode enlarges them.
+#include "core/encoding.h"
 #include "ui/bandsview.h"
 #include "ui/conventionsview.h"
 #include "ui/document.h"
@@ -70,6 +71,7 @@ private slots:
     void comparisonBoxSwitchesB_data();
     void comparisonBoxSwitchesB();
     void shiftedCosineNamesTheBrokenRotation();
+    void conventionRowsFollowTheMapsPixels();
     void clickingAConventionCellSelectsIt();
     void precisionBoxesSwitchTheHeatmap();
     void precisionCurvesReachAMillionPositions();
@@ -122,6 +124,39 @@ void TestResearchViews::comparisonBoxSwitchesB()
     QCOMPARE(view.noteElement()->textColor() == QColor(190, 0, 0), mistake);
     // The difference map is centred on white: a symmetric range.
     QCOMPARE(view.map(2)->dataRange().lower, -view.map(2)->dataRange().upper);
+}
+
+void TestResearchViews::conventionRowsFollowTheMapsPixels()
+{
+    // 5000 rows on maps a few hundred pixels tall: one bin per pixel row, each the exact mean
+    // of the whole rows it stands for — never one sampled row per pixel.
+    Document document;
+    document.setMaxLen(5000);
+    ConventionsView view(&document);
+    view.resize(900, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (int round = 0; round < 5; ++round) { // drawing lays the maps out; they ask for their bins
+        QVERIFY(waitForCurrentFrame(document));
+        view.refresh();
+        view.plot()->replot();
+        QCoreApplication::processEvents();
+    }
+    QVERIFY(waitForCurrentFrame(document));
+    view.refresh();
+    const int pixelRows = int(std::lround(view.rect(0)->rect().height() * view.plot()->bufferDevicePixelRatio()));
+    const auto bins = int(document.frame()->conventionHeatA.rows());
+    QVERIFY2(bins <= pixelRows && bins >= pixelRows - 2, qPrintable(QString("%1 bins on %2 pixel rows").arg(bins).arg(pixelRows)));
+    QCOMPARE(view.map(0)->data()->valueSize(), bins);
+    for (int bin : {0, bins / 2, bins - 1}) {
+        const std::int64_t from = pe::core::binStart(5000, bins, bin), to = pe::core::binStart(5000, bins, bin + 1);
+        for (int column : {0, 7, 63}) {
+            long double sum = 0;
+            for (std::int64_t row = from; row < to; ++row)
+                sum += textbook(64, false, 0, row, column);
+            QCOMPARE_LE(std::abs(view.map(0)->data()->cell(column, bin) - static_cast<double>(sum / (to - from))), 1e-12);
+        }
+    }
 }
 
 void TestResearchViews::shiftedCosineNamesTheBrokenRotation()
