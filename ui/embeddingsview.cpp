@@ -112,6 +112,7 @@ EmbeddingsView::EmbeddingsView(Document* document, QWidget* parent)
     p->plotLayout()->take(first);
     auto* row = new QCPLayoutGrid;
     p->plotLayout()->addElement(1, 0, row);
+    m_panelRow = row;
     p->plotLayout()->setRowStretchFactor(0, 0.001);
     auto* heights = new QCPMarginGroup(p);
     m_scale = new QCPColorScale(p);
@@ -524,7 +525,7 @@ void EmbeddingsView::drawPanels(const Frame& f)
     const int d = f.spec.dModel;
     const bool segments = m_segmentBox->isChecked();
     // Segment off: its panel leaves the row (and stops drawing) instead of showing zeros.
-    auto* row = static_cast<QCPLayoutGrid*>(plot()->plotLayout()->element(1, 0));
+    QCPLayoutGrid* row = m_panelRow; // held, not looked up by index: the subtitle's row moves it
     if (segments != m_segmentShown) {
         m_segmentShown = segments;
         for (QCPLayoutElement* element : std::initializer_list<QCPLayoutElement*>{m_rects[0], m_rects[1], m_rects[2], m_rects[3], m_scale})

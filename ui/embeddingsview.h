@@ -16,6 +16,7 @@ class QCPAxisRect;
 class QCPColorMap;
 class QCPColorScale;
 class QCPItemRect;
+class QCPLayoutGrid;
 class QCPTextElement;
 class QLabel;
 class QLineEdit;
@@ -112,6 +113,7 @@ private:
     std::array<QCPItemRect*, 2 * panelCount> m_highlights{}; // two rows per panel
     QCPColorScale* m_scale;
     bool m_segmentShown = true;
+    QCPLayoutGrid* m_panelRow = nullptr; ///< the panels and their colour scale, side by side
 
     SentenceData m_data;
     QString m_vectorFile;       ///< the file in use or being read; empty: pseudo-random

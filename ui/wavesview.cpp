@@ -105,11 +105,22 @@ void WavesView::redraw(const Frame& f)
     m_emptyNote->setVisible(m_shown == 0);
     // An empty legend would cap the width of its layout column (its largest size is its
     // margins), squeezing the plot: it leaves the layout while there is nothing to name.
+    // Back into the row it left (found, not assumed: the title's subtitle sits above it).
     QCPLegend* legend = plot()->legend;
-    if (m_shown > 0 && !legend->layout())
-        plot()->plotLayout()->addElement(1, 0, legend);
-    else if (m_shown == 0 && legend->layout())
-        plot()->plotLayout()->take(legend);
+    QCPLayoutGrid* layout = plot()->plotLayout();
+    if (m_shown > 0 && !legend->layout()) {
+        const int row = std::clamp(m_legendRow, 0, layout->rowCount());
+        if (row == layout->rowCount() || layout->hasElement(row, 0)) { // its row is gone (simplified away)
+            layout->insertRow(row);
+            layout->setRowStretchFactor(row, 0.001);
+        }
+        layout->addElement(row, 0, legend);
+    } else if (m_shown == 0 && legend->layout()) {
+        for (int row = 0; row < layout->rowCount(); ++row)
+            if (layout->element(row, 0) == legend)
+                m_legendRow = row;
+        layout->take(legend);
+    }
     legend->setVisible(m_shown > 0);
     m_titleText = titleText(f);
     m_title->setText(m_titleText);

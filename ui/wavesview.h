@@ -40,6 +40,7 @@ protected:
     void applyScale() override;
 
 private:
+    int m_legendRow = 1; ///< the layout row the legend left when there was nothing to name
     struct Wave {
         QCPGraph* curve;
         QCPGraph* samples;

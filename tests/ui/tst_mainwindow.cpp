@@ -467,4 +467,27 @@ void TestMainWindow::waveDimsChooseTheWaves()
     QCOMPARE(view<pe::ui::WavesView>(View::Waves)->waveCount(), dims.size());
 }
 
+void TestMainWindow::waveLegendComesBackUnderTheTitle()
+{
+    // d_model 4 leaves none of dims 4–7 to draw: the empty legend leaves the layout. Back at 64
+    // it returns to its row under the title and subtitle, not onto them.
+    QVERIFY(bringOnScreen(*m_window, View::Waves));
+    QCustomPlot* plot = view<pe::ui::WavesView>(View::Waves)->plot();
+    document()->setDModel(4);
+    QVERIFY(waitForFrame(*m_window));
+    QVERIFY(!plot->legend->layout());
+    document()->setDModel(64);
+    QVERIFY(waitForFrame(*m_window));
+    plot->replot();
+    QVERIFY(plot->legend->layout());
+    QVERIFY(plot->legend->visible());
+    int lowestText = 0;
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true))
+        if (auto* text = qobject_cast<QCPTextElement*>(element); text && text->layout())
+            lowestText = std::max(lowestText, text->outerRect().bottom());
+    QVERIFY2(plot->legend->outerRect().top() >= lowestText,
+             qPrintable(QStringLiteral("legend at %1, title text down to %2").arg(plot->legend->outerRect().top()).arg(lowestText)));
+    QCOMPARE(settledViewsMismatch(*m_window), QString());
+}
+
 QTEST_MAIN(TestMainWindow)

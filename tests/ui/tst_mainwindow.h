@@ -49,6 +49,7 @@ private slots:
     void cosineMakesTheDiagonalOne();
     void waveDimsChooseTheWaves_data();
     void waveDimsChooseTheWaves();
+    void waveLegendComesBackUnderTheTitle();
     void clickingAHeatmapCellSelectsIt_data();
     void clickingAHeatmapCellSelectsIt();
     void clickingTheSimilarityMatrixSelectsAPosition_data();
