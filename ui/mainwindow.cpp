@@ -32,6 +32,7 @@
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTimer>
+#include <QToolBar>
 #include <qcustomplot.h>
 
 namespace pe::ui {
@@ -281,6 +282,26 @@ void MainWindow::createFormulaDock()
     m_docks.append(formulaDock);
 }
 
+void MainWindow::createViewsToolBar()
+{
+    // Nine views share one tabbed dock, whose tabs a 1366-pixel screen elides to "Si…", "R…":
+    // a row of their full names above the heatmap shows (and raises) any of them in one click.
+    m_viewsToolBar = addToolBar(tr("Views"));
+    m_viewsToolBar->setObjectName(QStringLiteral("viewsToolBar")); // saveState() remembers it by name
+    m_viewsToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_viewsToolBar->setFloatable(false);
+    for (qsizetype i = 1; i + 1 < m_docks.size(); ++i) { // the view docks: not the controls (first), not the formula (last)
+        QDockWidget* dock = m_docks.at(i);
+        QAction* show = m_viewsToolBar->addAction(dock->windowTitle());
+        show->setObjectName(dock->objectName() + QStringLiteral("Show"));
+        show->setToolTip(tr("Show the %1 view (raises its tab)").arg(dock->windowTitle()));
+        connect(show, &QAction::triggered, dock, [dock] {
+            dock->show();
+            dock->raise();
+        });
+    }
+}
+
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -326,6 +347,7 @@ void MainWindow::createMenus()
     m_presentationAction->setToolTip(tr("For projectors: larger fonts and thicker lines, only the main controls, no explanations (F5)"));
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
     view->addMenu(createThemeMenu(this));
+    createViewsToolBar();
     view->addMenu(createLanguageMenu(this, [this](Language language) { switchLanguage(language); }));
 
     QMenu* animation = menuBar()->addMenu(tr("&Animation"));
@@ -411,6 +433,8 @@ void MainWindow::setPresentationMode(bool on)
         scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 20);
     m_status->setFont(font);
     m_formula->setScale(scale);
+    if (m_viewsToolBar) // the projected plot gets the height
+        m_viewsToolBar->setVisible(!on);
     for (PlotView* view : m_views) {
         view->setScale(scale);
         view->setExplanationVisible(!on);

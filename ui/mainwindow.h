@@ -8,6 +8,7 @@
 
 class QDockWidget;
 class QLabel;
+class QToolBar;
 
 namespace pe::ui {
 
@@ -75,6 +76,7 @@ private:
     void createDocks();
     void createFormulaDock();
     void createMenus();
+    void createViewsToolBar();
     void arrangeDefaultDocks();
     void sizeDefaultDocks();
     void applyLayout();
@@ -86,6 +88,7 @@ private:
     ExportController* m_exporter = nullptr;
     SessionController* m_sessions = nullptr;
     QAction* m_presentationAction = nullptr;
+    QToolBar* m_viewsToolBar = nullptr;
     ControlsPanel* m_controls = nullptr;
     HeatmapView* m_heatmap = nullptr;
     QList<PlotView*> m_views;

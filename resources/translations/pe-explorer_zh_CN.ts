@@ -1283,6 +1283,14 @@ d_model %1 · max_len %2 · base %3
         <source>Put every panel back where it was at the first start</source>
         <translation>将所有面板放回首次启动时的位置</translation>
     </message>
+    <message>
+        <source>Views</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source>Show the %1 view (raises its tab)</source>
+        <translation>显示“%1”视图（切换到它的标签页）</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::OffsetView</name>

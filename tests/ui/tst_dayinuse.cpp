@@ -32,6 +32,8 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPointer>
@@ -193,6 +195,8 @@ private slots:
     void conventionsMapsAreEquallyWide();
     void similarityNamesTheOffsetAboveTheCurve();
     void saveSessionStartsWhereTheLastExportWent();
+    void everyViewNameIsReadableAndOneClickAway_data();
+    void everyViewNameIsReadableAndOneClickAway();
 };
 
 void TestDayInUse::initTestCase()
@@ -584,6 +588,56 @@ void TestDayInUse::saveSessionStartsWhereTheLastExportWent()
                                              }));
         QCOMPARE(startedIn, QDir(dir.path()).absolutePath());
     }
+}
+
+void TestDayInUse::everyViewNameIsReadableAndOneClickAway_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("language");
+    QTest::newRow("1366 × 768") << QSize(1366, 768) << QStringLiteral("en");
+    QTest::newRow("1280 × 720, Chinese") << QSize(1280, 720) << QStringLiteral("zh_CN");
+}
+
+void TestDayInUse::everyViewNameIsReadableAndOneClickAway()
+{
+    // The tabs of nine views elide to "Si…", "R…" at these sizes; the Views toolbar names each
+    // one in full, and a click brings it on screen.
+    QFETCH(QSize, size);
+    QFETCH(QString, language);
+    auto window = launch(size);
+    QVERIFY(window);
+    if (language != QLatin1String("en")) {
+        window.reset(chooseLanguage(window.release(), language));
+        QVERIFY(window);
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    }
+    auto* bar = window->findChild<QToolBar*>(QStringLiteral("viewsToolBar"));
+    QVERIFY(bar);
+    QVERIFY(bar->isVisible());
+    const QList<QDockWidget*> docks = window->findChildren<QDockWidget*>();
+    int named = 0;
+    for (QAction* action : bar->actions()) {
+        auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(action));
+        QVERIFY(button);
+        // Shown in the bar itself (not in its overflow menu), the whole name inside the button.
+        QVERIFY2(button->isVisible() && button->width() >= button->fontMetrics().horizontalAdvance(action->text()),
+                 qPrintable(QStringLiteral("%1: button %2 px, visible %3").arg(action->text()).arg(button->width()).arg(button->isVisible())));
+        QDockWidget* dock = nullptr;
+        for (QDockWidget* d : docks)
+            if (d->windowTitle() == action->text())
+                dock = d;
+        QVERIFY2(dock, qPrintable(action->text()));
+        auto* view = qobject_cast<pe::ui::PlotView*>(dock->widget());
+        QVERIFY(view);
+        QTest::mouseClick(button, Qt::LeftButton);
+        QVERIFY2(QTest::qWaitFor([&] { return view->isOnScreen(); }, 2000), qPrintable(action->text()));
+        ++named;
+    }
+    QCOMPARE(named, 8); // every view but the heatmap, which is always in the middle
+    window->setPresentationMode(true); // the projected plot gets the height
+    QVERIFY(!bar->isVisible());
+    window->setPresentationMode(false);
+    QVERIFY(bar->isVisible());
 }
 
 QTEST_MAIN(TestDayInUse)
