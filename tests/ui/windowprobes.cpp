@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "windowprobes.h"
 
+#include "core/conventions.h"
 #include "core/encoding.h"
 #include "core/frequencies.h"
 #include "core/similarity.h"
 #include "ui/bandsview.h"
 #include "ui/controlspanel.h"
+#include "ui/conventionsview.h"
 #include "ui/heatmapview.h"
 #include "ui/logslider.h"
 #include "ui/mainwindow.h"
@@ -311,6 +313,39 @@ QString bandsMismatch(MainWindow& window)
     return {};
 }
 
+QString conventionsMismatch(MainWindow& window)
+{
+    // Both maps, A (the settings) and B (the comparison): at most one row bin per pixel row,
+    // each cell the mean of its whole rows' values as core gives them one by one.
+    const core::EncodingSpec& spec = window.document()->spec();
+    auto* conventions = view<pe::ui::ConventionsView>(window, pe::ui::View::Conventions);
+    const core::Convention compared[] = {core::conventionOf(spec),
+                                         core::comparedConvention(spec, window.document()->state().comparison)};
+    const QRect area = conventions->rect(0)->rect();
+    const double pixels = area.height() * conventions->plot()->bufferDevicePixelRatio();
+    for (int i = 0; i < 2; ++i) {
+        QCPColorMapData* data = conventions->map(i)->data();
+        const int bins = spec.maxLen == 1 ? 1 : data->valueSize();
+        if (data->keySize() != std::max(spec.dModel, 2) || bins > spec.maxLen || (pixels > 0 && bins < spec.maxLen && bins > pixels + 1))
+            return QStringLiteral("map %1 is %2 × %3 for d_model %4, max_len %5 on %6 pixel rows")
+                .arg(i).arg(data->keySize()).arg(data->valueSize()).arg(spec.dModel).arg(spec.maxLen).arg(pixels);
+        const std::int64_t rowsPerBin = (spec.maxLen + bins - 1) / bins;
+        const auto side = std::int64_t(std::clamp(std::sqrt(20000.0 / double(rowsPerBin)), 2.0, 64.0));
+        for (std::int64_t b : spread(bins, side))
+            for (std::int64_t c : spread(spec.dModel, side)) {
+                const std::int64_t from = core::binStart(spec.maxLen, bins, b), to = core::binStart(spec.maxLen, bins, b + 1);
+                double sum = 0;
+                for (std::int64_t r = from; r < to; ++r)
+                    sum += core::conventionValue(spec, compared[i], r, int(c));
+                const double shown = data->cell(int(c), int(b)), expected = sum / double(to - from);
+                if (std::abs(shown - expected) > sumTolerance)
+                    return QStringLiteral("map %1 bin %2 (rows %3–%4) column %5 shows %6, the mean is %7")
+                        .arg(i).arg(b).arg(from).arg(to - 1).arg(c).arg(number(shown), number(expected));
+            }
+    }
+    return {};
+}
+
 QString viewsMismatch(MainWindow& window)
 {
     const pe::ui::Document* document = window.document();
@@ -318,7 +353,7 @@ QString viewsMismatch(MainWindow& window)
         return QStringLiteral("the frame is not the document's");
     const std::pair<const char*, QString (*)(MainWindow&)> checks[] = {
         {"heatmap", heatmapMismatch}, {"waves", wavesMismatch}, {"similarity", similarityMismatch},
-        {"offset", offsetMismatch}, {"bands", bandsMismatch}};
+        {"offset", offsetMismatch}, {"bands", bandsMismatch}, {"conventions", conventionsMismatch}};
     const DockLayoutKeeper keeper(window);
     for (const auto& [name, check] : checks) {
         if (!bringOnScreen(window, *pe::ui::parseView(QLatin1String(name))))
