@@ -91,9 +91,7 @@ core::RowMatrix& heatScratch(Eigen::Index rows, Eigen::Index columns)
 
 void buildHeat(Frame& f)
 {
-    const HeatWindow& w = f.heatWindow;
-    f.heatRows = heatAxis(w.rowLower, w.rowUpper, f.spec.maxLen, w.pixelRows, FrameLimits::heatBins);
-    f.heatColumns = heatAxis(w.columnLower, w.columnUpper, f.spec.dModel, w.pixelColumns, FrameLimits::heatBins);
+    // f.heatRows and f.heatColumns are set (buildRest): what to compute, here only how.
     const HeatAxis& rows = f.heatRows;
     const HeatAxis& columns = f.heatColumns;
     core::RowMatrix& heat = f.heat.reset(rows.bins, columns.bins);
@@ -207,12 +205,10 @@ void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Supersed
     const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
     if (f.has(FramePart::Heat)) {
         const HeatWindow& w = f.heatWindow;
-        if (reusable(FramePart::Heat)
-            && previous->heatRows == heatAxis(w.rowLower, w.rowUpper, f.spec.maxLen, w.pixelRows, FrameLimits::heatBins)
-            && previous->heatColumns == heatAxis(w.columnLower, w.columnUpper, f.spec.dModel, w.pixelColumns, FrameLimits::heatBins)) {
-            f.heat = previous->heat;
-            f.heatRows = previous->heatRows;
-            f.heatColumns = previous->heatColumns;
+        f.heatRows = heatAxis(w.rowLower, w.rowUpper, f.spec.maxLen, w.pixelRows, FrameLimits::heatBins);
+        f.heatColumns = heatAxis(w.columnLower, w.columnUpper, f.spec.dModel, w.pixelColumns, FrameLimits::heatBins);
+        if (reusable(FramePart::Heat) && previous->heatRows == f.heatRows && previous->heatColumns == f.heatColumns) {
+            f.heat = previous->heat; // the same cells in the same bins: nothing to compute
         } else {
             buildHeat(f);
         }
