@@ -28,8 +28,6 @@ int runHeadlessExport(const LaunchOptions& options)
     request.spec = options.spec;
     request.state = options.state;
     request.view = options.view;
-    if (options.session)
-        request.viewOptions = options.session->viewOptions.value(ui::viewName(options.view));
     request.path = options.exportPath;
     request.overwrite = options.force;
 

@@ -5,6 +5,7 @@
 #include "ui/language.h"
 #include "ui/mainwindow.h"
 #include "ui/memoryreuse.h"
+#include "ui/preferences.h"
 #include "ui/sessioncontroller.h"
 
 #include <QApplication>
@@ -110,7 +111,13 @@ int main(int argc, char** argv)
     // exports stay English whatever was chosen.
     pe::ui::installLanguage(pe::ui::rememberedLanguage());
     // On the heap: View ▸ Language replaces the window with a new one and deletes this one.
-    auto* window = new pe::ui::MainWindow(pe::ui::Settings{options.spec, options.state});
+    // Without a session, the RoPE and embeddings views start from the options used last.
+    pe::ui::ViewState state = options.state;
+    if (!options.session) {
+        state.rope = pe::ui::Preferences::ropeOptions();
+        state.embeddings = pe::ui::Preferences::embeddingOptions();
+    }
+    auto* window = new pe::ui::MainWindow(pe::ui::Settings{options.spec, state});
     if (options.session)
         window->sessions()->adopt(options.sessionPath, *options.session);
     window->show();

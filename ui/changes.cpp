@@ -27,6 +27,8 @@ Changes changesBetween(const Settings& before, const Settings& after)
     mark(!std::ranges::equal(a.dims, b.dims), Change::WaveDims);
     mark(a.comparison != b.comparison, Change::Comparison);
     mark(a.format != b.format || a.precisionMode != b.precisionMode, Change::Precision);
+    mark(!(a.rope == b.rope), Change::Rope);
+    mark(!(a.embeddings == b.embeddings), Change::Embeddings);
     return changes;
 }
 
@@ -39,6 +41,8 @@ Changes changesBetween(const Frame& before, const Frame& after)
         changes |= Change::WaveWindow;
     if (before.similarity.rows() != after.similarity.rows() || before.conventionHeatA.rows() != after.conventionHeatA.rows())
         changes |= Change::Bins;
+    if (before.wordVectors != after.wordVectors)
+        changes |= Change::Embeddings;
     return changes;
 }
 

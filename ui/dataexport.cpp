@@ -151,10 +151,10 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Waves: return std::make_unique<MatrixSource>(wavesData(r.spec, r.state));
     case View::Offset: return std::make_unique<MatrixSource>(offsetData(r.spec, r.state));
     case View::Bands: return std::make_unique<MatrixSource>(bandsData(r.spec));
-    case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingFromOptions(r.viewOptions)));
+    case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingOf(r.state.rope)));
     case View::Conventions: return std::make_unique<ConventionsSource>(r.spec, r.state.comparison);
     case View::Precision: return std::make_unique<PrecisionSource>(r.spec);
-    case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.viewOptions));
+    case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     }
     return nullptr;
 }
@@ -172,18 +172,15 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
     case View::Conventions: return {spec.maxLen, 3 * std::int64_t{spec.dModel}};
     case View::Precision: return {spec.maxLen, 1 + errorCurveKinds().size()};
-    case View::Embeddings: return {4 * embeddingTokenCount({}), spec.dModel};
+    case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     }
     return {0, 0};
 }
 
 namespace {
 
-/// The shape of the request's data: a view's own options (the sentence) may decide it.
 std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
 {
-    if (r.view == View::Embeddings)
-        return {4 * embeddingTokenCount(r.viewOptions), r.spec.dModel};
     return dataShape(r.spec, r.state, r.view);
 }
 
@@ -203,9 +200,9 @@ QString dataRequestError(const ExportRequest& request)
         return QCoreApplication::translate("pe::ui::Export", "offset %1 would move position %2 below 0").arg(s.offset).arg(s.position);
     if (request.view == View::Rope)
         if (auto error = core::ropeValidationError(request.spec.dModel, request.spec.base,
-                                                   ropeScalingFromOptions(request.viewOptions)))
+                                                   ropeScalingOf(request.state.rope)))
             return QString::fromStdString(*error);
-    if (request.view == View::Embeddings && embeddingTokenCount(request.viewOptions) == 0)
+    if (request.view == View::Embeddings && embeddingTokenCount(request.state.embeddings) == 0)
         return QCoreApplication::translate("pe::ui::Export", "the sentence has no words; type at least one");
     const auto [rows, cols] = shapeOf(request);
     if (static_cast<long double>(rows) * cols > maxExportValues)

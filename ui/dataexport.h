@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/encoding.h"
+#include "ui/embeddingdata.h"
 #include "ui/viewstate.h"
 
 #include <QString>
@@ -21,8 +22,8 @@ struct ExportRequest {
     View view = View::Heatmap;
     QString path;
     bool overwrite = false; ///< replace an existing file (the window asks first; the CLI needs --force)
-    /// A view's own settings (RoPE scale, …) as PlotView::viewOptions() gives them; empty: its defaults.
-    QVariantMap viewOptions;
+    /// Word vectors read from a file: the embeddings use them when state.embeddings.vectorFile names them.
+    WordVectorsPtr wordVectors;
 };
 
 struct ExportResult {

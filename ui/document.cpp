@@ -56,6 +56,8 @@ QString fieldText(Document::Field field)
     case Document::Field::Selection: return QObject::tr("Select cell");
     case Document::Field::Comparison: return QObject::tr("Change compared convention");
     case Document::Field::Precision: return QObject::tr("Change precision");
+    case Document::Field::Rope: return QObject::tr("Change RoPE scaling");
+    case Document::Field::Embeddings: return QObject::tr("Change the embedded sentence");
     case Document::Field::All: return QObject::tr("Reset to defaults");
     case Document::Field::Session: return QObject::tr("Open session");
     }
@@ -123,6 +125,8 @@ Settings Document::sanitized(Settings s)
         st.format = core::NumberFormat::Float32;
     if (st.precisionMode != core::PrecisionMode::Stored && st.precisionMode != core::PrecisionMode::Computed)
         st.precisionMode = core::PrecisionMode::Computed;
+    st.rope = clamped(st.rope);
+    st.embeddings = clamped(st.embeddings);
     return s;
 }
 
@@ -238,6 +242,29 @@ void Document::setPrecisionMode(core::PrecisionMode mode)
     change(s, Field::Precision);
 }
 
+void Document::setRopeOptions(const RopeOptions& options)
+{
+    Settings s = m_settings;
+    s.state.rope = options;
+    change(s, Field::Rope);
+}
+
+void Document::setEmbeddingOptions(const EmbeddingOptions& options)
+{
+    Settings s = m_settings;
+    s.state.embeddings = options;
+    change(s, Field::Embeddings);
+}
+
+void Document::setWordVectors(WordVectorsPtr vectors)
+{
+    if (vectors == m_wordVectors)
+        return;
+    m_wordVectors = std::move(vectors);
+    emit changed(Change::Embeddings);
+    requestFrame();
+}
+
 void Document::resetToDefaults()
 {
     change(Settings{}, Field::All);
@@ -288,8 +315,7 @@ void Document::computeNow()
     m_watcher.waitForFinished();
     m_computeAgain = false;
     const std::uint64_t generation = ++m_latestGeneration;
-    FramePtr frame = buildFrame(m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels, m_conventionPixels, generation, m_frame,
-                                m_latestGeneration, wantedParts());
+    FramePtr frame = buildFrame(frameRequest(), generation, m_frame, m_latestGeneration);
     if (!frame)
         return;
     m_frame = std::move(frame);
@@ -331,8 +357,13 @@ void Document::requestFrame()
     }
     m_computeAgain = false;
     m_requestedParts = wantedParts();
-    m_watcher.setFuture(QtConcurrent::run(buildFrame, m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels, m_conventionPixels,
-                                          generation, m_frame, std::cref(m_latestGeneration), m_requestedParts));
+    m_watcher.setFuture(QtConcurrent::run(buildFrame, frameRequest(), generation, m_frame, std::cref(m_latestGeneration)));
+}
+
+FrameRequest Document::frameRequest() const
+{
+    return {m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels, m_conventionPixels,
+            m_wordVectors, wantedParts()};
 }
 
 void Document::onFrameComputed()

@@ -20,7 +20,8 @@ public:
     /// Which setting a change touched: consecutive changes of one field inside an interaction
     /// (a slider drag) merge into one undo step.
     enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
-                       Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision, All, Session };
+                       Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision,
+                       Rope, Embeddings, All, Session };
 
     /// `shownViews`: see setShownViews().
     explicit Document(QObject* parent = nullptr, unsigned shownViews = ~0u);
@@ -54,7 +55,16 @@ public:
     void setComparison(core::Comparison comparison);
     void setNumberFormat(core::NumberFormat format);
     void setPrecisionMode(core::PrecisionMode mode);
+    /// The RoPE and embeddings views' options: undo steps like every other setting.
+    void setRopeOptions(const RopeOptions& options);
+    void setEmbeddingOptions(const EmbeddingOptions& options);
     void resetToDefaults();
+
+    /// Word vectors read from a file (WordVectorLoader): the embeddings use them while
+    /// state().embeddings.vectorFile names their file. Data, not a setting: no undo step, so
+    /// that undoing the choice of a file and redoing it needs no second read.
+    void setWordVectors(WordVectorsPtr vectors);
+    const WordVectorsPtr& wordVectors() const { return m_wordVectors; }
 
     /// Between these, changes of one field merge into a single undo step (a slider drag).
     void beginInteraction();
@@ -111,6 +121,7 @@ private:
 
     /// The frame parts the views on screen draw from.
     unsigned wantedParts() const { return framePartsFor(m_shownViews); }
+    FrameRequest frameRequest() const;
 
     Settings m_settings;
     unsigned m_shownViews = ~0u;
@@ -119,6 +130,7 @@ private:
     int m_similarityPixels = 0;
     int m_conventionPixels = 0;
     RowWindow m_waveWindow;
+    WordVectorsPtr m_wordVectors;
     QUndoStack m_undo;
     bool m_interacting = false;
     int m_interactionSerial = 0;

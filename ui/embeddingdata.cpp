@@ -1,34 +1,32 @@
 // SPDX-License-Identifier: MIT
 #include "ui/embeddingdata.h"
 
-#include <QObject>
+#include <algorithm>
 
 namespace pe::ui {
 
-QString defaultSentence()
-{
-    return QStringLiteral("The black cat sat on the couch and the brown dog slept on the rug.");
-}
-
 namespace {
 
-std::vector<core::Token> tokensOf(const QVariantMap& options)
+std::vector<core::Token> tokensOf(const EmbeddingOptions& options)
 {
-    return core::tokenize(options.value(QLatin1String(embeddingKeys::sentence), defaultSentence()).toString().toStdString());
+    return core::tokenize(options.sentence.toStdString());
 }
 
 } // namespace
 
-WordVectorsPtr loadedVectorsOf(const QVariantMap& options)
+WordVectorsPtr vectorsFor(const EmbeddingOptions& options, const WordVectorsPtr& vectors)
 {
-    return options.value(QLatin1String(embeddingKeys::loadedVectors)).value<WordVectorsPtr>();
+    return vectors && !options.vectorFile.isEmpty() && vectors->path == options.vectorFile ? vectors : nullptr;
 }
 
-SentenceData sentenceData(const core::EncodingSpec& spec, const QVariantMap& options, const WordVectorsPtr& vectors)
+SentenceData sentenceData(const core::EncodingSpec& spec, const EmbeddingOptions& options, const WordVectorsPtr& given)
 {
     SentenceData data;
+    const WordVectorsPtr vectors = vectorsFor(options, given);
     data.tokens = tokensOf(options);
     data.fromFile = vectors && vectors->dimension == spec.dModel;
+    if (data.fromFile)
+        data.vectors = vectors;
     std::vector<Eigen::VectorXd> words;
     for (const core::Token& token : data.tokens) {
         if (!data.fromFile) {
@@ -41,28 +39,31 @@ SentenceData sentenceData(const core::EncodingSpec& spec, const QVariantMap& opt
         words.push_back(found != vectors->vectors.end() ? found->second : Eigen::VectorXd::Zero(spec.dModel));
     }
     core::EmbeddingOptions embedding;
-    embedding.scaleBySqrtD = options.value(QLatin1String(embeddingKeys::sqrtScaling), true).toBool();
-    embedding.segments = options.value(QLatin1String(embeddingKeys::segments), false).toBool();
+    embedding.scaleBySqrtD = options.sqrtScaling;
+    embedding.segments = options.segments;
     data.embedding = core::embedSentence(spec, data.tokens, words, embedding);
     const int count = static_cast<int>(data.tokens.size());
     if (count == 0)
         return data;
-    data.first = std::clamp(options.value(QLatin1String(embeddingKeys::first), 1).toInt(), 0, count - 1);
-    data.second = std::clamp(options.value(QLatin1String(embeddingKeys::second), 9).toInt(), 0, count - 1);
+    data.first = std::clamp(options.first, 0, count - 1);
+    data.second = std::clamp(options.second, 0, count - 1);
     const auto& e = data.embedding;
     data.cosineWords = core::cosineSimilarity(e.word.row(data.first).transpose(), e.word.row(data.second).transpose());
     data.cosineSums = core::cosineSimilarity(e.sum.row(data.first).transpose(), e.sum.row(data.second).transpose());
+    for (const core::RowMatrix* m : {&e.word, &e.position, &e.segment, &e.sum})
+        if (m->size() > 0)
+            data.largest = std::max(data.largest, m->cwiseAbs().maxCoeff());
     return data;
 }
 
-std::int64_t embeddingTokenCount(const QVariantMap& options)
+std::int64_t embeddingTokenCount(const EmbeddingOptions& options)
 {
     return static_cast<std::int64_t>(tokensOf(options).size());
 }
 
-core::RowMatrix embeddingTable(const core::EncodingSpec& spec, const QVariantMap& options)
+core::RowMatrix embeddingTable(const core::EncodingSpec& spec, const EmbeddingOptions& options, const WordVectorsPtr& vectors)
 {
-    const SentenceData data = sentenceData(spec, options, loadedVectorsOf(options));
+    const SentenceData data = sentenceData(spec, options, vectors);
     const auto t = static_cast<Eigen::Index>(data.tokens.size());
     core::RowMatrix table(4 * t, spec.dModel);
     if (t == 0)

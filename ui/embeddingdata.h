@@ -3,14 +3,13 @@
 
 #include "core/encoding.h"
 #include "core/tokenembedding.h"
+#include "ui/viewstate.h"
 
-#include <QMetaType>
 #include <QString>
-#include <QVariantMap>
 
 #include <map>
-#include <set>
 #include <memory>
+#include <set>
 
 namespace pe::ui {
 
@@ -24,39 +23,29 @@ struct LoadedWordVectors {
 };
 using WordVectorsPtr = std::shared_ptr<const LoadedWordVectors>;
 
-/// The embeddings view's options (PlotView::viewOptions(); loadedVectors only in exportOptions()).
-namespace embeddingKeys {
-inline constexpr char sentence[] = "sentence";
-inline constexpr char first[] = "first";   ///< index of the first compared token
-inline constexpr char second[] = "second"; ///< index of the second compared token
-inline constexpr char sqrtScaling[] = "sqrtScaling";
-inline constexpr char segments[] = "segments";
-inline constexpr char vectorFile[] = "vectorFile";
-inline constexpr char loadedVectors[] = "loadedVectors";
-} // namespace embeddingKeys
-
-QString defaultSentence();
-
-/// Everything the view draws and exports for one sentence.
+/// Everything the embeddings view draws and exports for one sentence.
 struct SentenceData {
     std::vector<core::Token> tokens;
     std::vector<bool> inFile;  ///< per token: found in the loaded file (false: zero vector)
     bool fromFile = false;     ///< word vectors from a file, else pseudo-random
+    WordVectorsPtr vectors;    ///< the file's vectors when fromFile
     core::SentenceEmbedding embedding;
     int first = 0, second = 0; ///< compared tokens, clamped to the sentence
     double cosineWords = 0;    ///< of the two word embeddings
     double cosineSums = 0;     ///< of the two sums (what layer 1 sees)
+    double largest = 0;        ///< largest magnitude over the four panels (the colour scale)
 };
 
-/// Word vectors from @p vectors when given and of size d_model, else pseudo-random ones.
-SentenceData sentenceData(const core::EncodingSpec& spec, const QVariantMap& options, const WordVectorsPtr& vectors);
-WordVectorsPtr loadedVectorsOf(const QVariantMap& options);
+/// The vectors to use for `options`: `vectors` when they were read from options.vectorFile,
+/// else none (pseudo-random).
+WordVectorsPtr vectorsFor(const EmbeddingOptions& options, const WordVectorsPtr& vectors);
+
+/// Word vectors from `vectors` (see vectorsFor) when given and of size d_model, else pseudo-random ones.
+SentenceData sentenceData(const core::EncodingSpec& spec, const EmbeddingOptions& options, const WordVectorsPtr& vectors);
 
 /// The data export: shape (4·tokens, d_model): the word embeddings (× √d when on), then the
 /// positional encodings, the segment embeddings (zeros when off) and the sums, token by token.
-core::RowMatrix embeddingTable(const core::EncodingSpec& spec, const QVariantMap& options);
-std::int64_t embeddingTokenCount(const QVariantMap& options);
+core::RowMatrix embeddingTable(const core::EncodingSpec& spec, const EmbeddingOptions& options, const WordVectorsPtr& vectors);
+std::int64_t embeddingTokenCount(const EmbeddingOptions& options);
 
 } // namespace pe::ui
-
-Q_DECLARE_METATYPE(pe::ui::WordVectorsPtr)

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "ui/embeddingsview.h"
 
-#include "core/wordvectors.h"
 #include "ui/cellcolormap.h"
 #include "ui/colormaps.h"
 #include "ui/document.h"
 #include "ui/flowlayout.h"
+#include "ui/preferences.h"
+#include "ui/recentfolder.h"
 #include "ui/textlabels.h"
 
 #include <QCheckBox>
@@ -18,15 +19,11 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSettings>
-#include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 
 namespace pe::ui {
 
@@ -52,43 +49,6 @@ const core::RowMatrix& panelMatrix(const core::SentenceEmbedding& e, int panel)
     case EmbeddingsView::Segment: return e.segment;
     default: return e.sum;
     }
-}
-
-/// Reads the file on a worker thread: a stream of the whole file, only the wanted words kept.
-WordVectorLoad readVectorFile(const QString& path, std::set<std::string> wanted, int dModel,
-                              std::shared_ptr<std::atomic<bool>> cancel, std::shared_ptr<std::atomic<std::int64_t>> bytes)
-{
-    WordVectorLoad load;
-    std::ifstream in(QFile::encodeName(path).toStdString(), std::ios::binary);
-    if (!in) {
-        load.error = EmbeddingsView::tr("cannot open %1").arg(path);
-        return load;
-    }
-    core::WordVectorReadOptions options;
-    options.wanted = wanted;
-    options.expectedDimension = dModel;
-    options.progress = [cancel, bytes](std::int64_t read) {
-        *bytes = read;
-        return !cancel->load();
-    };
-    const core::WordVectorTable table = core::readWordVectors(in, options);
-    load.fileDimension = table.dimension;
-    switch (table.status) {
-    case core::WordVectorTable::Status::Ok: {
-        auto vectors = std::make_shared<LoadedWordVectors>();
-        vectors->path = path;
-        vectors->dimension = table.dimension;
-        vectors->vectorCount = table.vectorCount;
-        vectors->vectors = table.vectors;
-        vectors->lookedUp = std::move(wanted);
-        load.vectors = vectors;
-        break;
-    }
-    case core::WordVectorTable::Status::Cancelled: load.cancelled = true; break;
-    case core::WordVectorTable::Status::DimensionMismatch: load.dimensionMismatch = true; [[fallthrough]];
-    case core::WordVectorTable::Status::Error: load.error = QString::fromStdString(table.message); break;
-    }
-    return load;
 }
 
 } // namespace
@@ -149,17 +109,24 @@ EmbeddingsView::EmbeddingsView(Document* document, QWidget* parent)
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
     connect(p, &QCustomPlot::mouseMove, this, &EmbeddingsView::onMouseMove);
-    connect(&m_watcher, &QFutureWatcher<WordVectorLoad>::finished, this, &EmbeddingsView::onLoaded);
+    connect(&m_loader, &WordVectorLoader::finished, this, &EmbeddingsView::onLoaded);
+    connect(&m_loader, &WordVectorLoader::progress, this, [this](double done) {
+        m_progress->setValue(static_cast<int>(1000.0 * std::clamp(done, 0.0, 1.0)));
+    });
     applyScale();
-    updateTokenChoices();
+    syncControls();
+    readNamedFileIfNeeded(); // a window opened with a file named (the last one used)
+    // The controls show the document's options at once, on screen or not (undo, reset, a
+    // session); a file named there whose vectors the document lacks is read.
+    connect(document, &Document::changed, this, [this](Changes what) {
+        if (what & (Change::Embeddings | Change::Spec)) {
+            syncControls();
+            readNamedFileIfNeeded();
+        }
+    });
 }
 
-EmbeddingsView::~EmbeddingsView()
-{
-    if (m_cancel)
-        *m_cancel = true;
-    m_watcher.waitForFinished();
-}
+EmbeddingsView::~EmbeddingsView() = default;
 
 QWidget* EmbeddingsView::createControls()
 {
@@ -177,7 +144,8 @@ QWidget* EmbeddingsView::createControls()
         return box;
     };
 
-    m_sentence = new QLineEdit(defaultSentence());
+    m_sentence = new QLineEdit;
+    m_sentence->setMaxLength(EmbeddingOptions::maxSentence);
     m_sentence->setToolTip(tr("The sentence to embed; words are lowercased, punctuation marks are tokens of their own, "
                               "[SEP] starts sentence B"));
     auto* sentenceLabel = new QLabel(tr("Se&ntence:"));
@@ -190,7 +158,6 @@ QWidget* EmbeddingsView::createControls()
     m_firstBox->setToolTip(tr("The first token of the cosine comparison"));
     m_secondBox->setToolTip(tr("The second token of the cosine comparison"));
     m_sqrtBox = new QCheckBox(tr("word × √d_model"));
-    m_sqrtBox->setChecked(true);
     m_sqrtBox->setToolTip(tr("Multiply the word embedding by √d_model before adding the position, as the paper does (§3.4)"));
     m_segmentBox = new QCheckBox(tr("segments"));
     m_segmentBox->setToolTip(tr("Add BERT's segment embedding: sentence A, or B after a [SEP]"));
@@ -242,16 +209,19 @@ QWidget* EmbeddingsView::createControls()
     m_cosine->setTextFormat(Qt::RichText);
     column->addWidget(m_cosine);
 
+    // Typing is one undo step per editing session, not one per key.
     connect(m_sentence, &QLineEdit::textChanged, this, [this] {
-        updateTokenChoices();
-        // New words must be looked up in the file: read it again for them.
-        if (m_vectors && !isLoading())
-            for (const core::Token& token : core::tokenize(m_sentence->text().toStdString()))
-                if (!m_vectors->lookedUp.contains(token.text)) {
-                    loadWordVectors(m_vectorFile);
-                    break;
-                }
+        if (!m_typing && m_sentence->hasFocus()) {
+            m_typing = true;
+            document()->beginInteraction();
+        }
         optionsEdited();
+    });
+    connect(m_sentence, &QLineEdit::editingFinished, this, [this] {
+        if (m_typing) {
+            m_typing = false;
+            document()->endInteraction();
+        }
     });
     for (QComboBox* combo : {m_firstBox, m_secondBox})
         connect(combo, qOverload<int>(&QComboBox::activated), this, &EmbeddingsView::optionsEdited);
@@ -259,177 +229,150 @@ QWidget* EmbeddingsView::createControls()
     connect(m_segmentBox, &QCheckBox::toggled, this, &EmbeddingsView::optionsEdited);
     connect(m_loadButton, &QPushButton::clicked, this, &EmbeddingsView::chooseFile);
     connect(m_randomButton, &QPushButton::clicked, this, &EmbeddingsView::usePseudoRandomVectors);
-    connect(m_cancelButton, &QPushButton::clicked, this, [this] {
-        if (m_cancel)
-            *m_cancel = true;
-    });
+    connect(m_cancelButton, &QPushButton::clicked, &m_loader, &WordVectorLoader::cancel);
     connect(m_matchButton, &QPushButton::clicked, this, [this] {
+        const QString file = m_matchButton->property("file").toString();
         if (m_fileDimension > 0)
             document()->setDModel(m_fileDimension);
-        const QString file = m_matchButton->property("file").toString();
         if (!file.isEmpty())
             loadWordVectors(file);
-        else if (!m_vectorFile.isEmpty())
-            loadWordVectors(m_vectorFile);
     });
     return controls;
 }
 
-QVariantMap EmbeddingsView::viewOptions() const
+void EmbeddingsView::syncControls()
 {
-    return {{QLatin1String(embeddingKeys::sentence), m_sentence->text()},
-            {QLatin1String(embeddingKeys::first), m_firstBox->currentIndex()},
-            {QLatin1String(embeddingKeys::second), m_secondBox->currentIndex()},
-            {QLatin1String(embeddingKeys::sqrtScaling), m_sqrtBox->isChecked()},
-            {QLatin1String(embeddingKeys::segments), m_segmentBox->isChecked()},
-            {QLatin1String(embeddingKeys::vectorFile), m_vectorFile}};
-}
-
-QVariantMap EmbeddingsView::exportOptions() const
-{
-    QVariantMap options = viewOptions();
-    if (m_vectors)
-        options.insert(QLatin1String(embeddingKeys::loadedVectors), QVariant::fromValue(m_vectors));
-    return options;
-}
-
-void EmbeddingsView::setViewOptions(const QVariantMap& options)
-{
-    {
-        const QSignalBlocker a(m_sentence), b(m_sqrtBox), c(m_segmentBox), d(m_firstBox), e(m_secondBox);
-        m_sentence->setText(options.value(QLatin1String(embeddingKeys::sentence), defaultSentence()).toString());
-        m_sqrtBox->setChecked(options.value(QLatin1String(embeddingKeys::sqrtScaling), true).toBool());
-        m_segmentBox->setChecked(options.value(QLatin1String(embeddingKeys::segments), false).toBool());
-        updateTokenChoices();
-        m_firstBox->setCurrentIndex(std::clamp(options.value(QLatin1String(embeddingKeys::first), 1).toInt(), 0, m_firstBox->count() - 1));
-        m_secondBox->setCurrentIndex(std::clamp(options.value(QLatin1String(embeddingKeys::second), 9).toInt(), 0, m_secondBox->count() - 1));
-    }
-    m_vectors = loadedVectorsOf(options);
-    m_vectorFile = m_vectors ? m_vectors->path : QString();
-    const QString file = options.value(QLatin1String(embeddingKeys::vectorFile)).toString();
-    if (!m_vectors && !file.isEmpty())
-        loadWordVectors(file); // a remembered file: read it again, in the background
-    redrawCurrent();
-}
-
-void EmbeddingsView::updateTokenChoices()
-{
-    const auto tokens = core::tokenize(m_sentence->text().toStdString());
+    const EmbeddingOptions& o = document()->state().embeddings;
+    const QSignalBlocker a(m_sentence), b(m_sqrtBox), c(m_segmentBox), d(m_firstBox), e(m_secondBox);
+    if (m_sentence->text() != o.sentence)
+        m_sentence->setText(o.sentence);
+    m_sqrtBox->setChecked(o.sqrtScaling);
+    m_segmentBox->setChecked(o.segments);
+    const auto tokens = core::tokenize(o.sentence.toStdString());
     for (QComboBox* combo : {m_firstBox, m_secondBox}) {
-        const int before = combo->currentIndex();
-        const QSignalBlocker block(combo);
-        combo->clear();
-        for (std::size_t i = 0; i < tokens.size(); ++i)
-            combo->addItem(QStringLiteral("%1: %2").arg(i).arg(QString::fromStdString(tokens[i].text)));
-        const int fallback = combo == m_firstBox ? 1 : 9;
-        combo->setCurrentIndex(std::clamp(before >= 0 ? before : fallback, 0, std::max(0, combo->count() - 1)));
+        if (combo->count() != static_cast<int>(tokens.size()) || !m_tokensShown.has_value() || *m_tokensShown != o.sentence) {
+            combo->clear();
+            for (std::size_t i = 0; i < tokens.size(); ++i)
+                combo->addItem(QStringLiteral("%1: %2").arg(i).arg(QString::fromStdString(tokens[i].text)));
+        }
+        const int wanted = combo == m_firstBox ? o.first : o.second;
+        combo->setCurrentIndex(std::clamp(wanted, 0, std::max(0, combo->count() - 1)));
     }
+    m_tokensShown = o.sentence;
 }
 
 void EmbeddingsView::optionsEdited()
 {
-    viewOptionsChanged();
-    redrawCurrent();
+    EmbeddingOptions o = document()->state().embeddings;
+    const bool newSentence = o.sentence != m_sentence->text();
+    o.sentence = m_sentence->text();
+    if (!newSentence) { // a new sentence keeps the chosen token numbers (clamped when drawn)
+        o.first = std::max(m_firstBox->currentIndex(), 0);
+        o.second = std::max(m_secondBox->currentIndex(), 0);
+    }
+    o.sqrtScaling = m_sqrtBox->isChecked();
+    o.segments = m_segmentBox->isChecked();
+    document()->setEmbeddingOptions(o);
+}
+
+void EmbeddingsView::readNamedFileIfNeeded()
+{
+    const EmbeddingOptions& o = document()->state().embeddings;
+    if (o.vectorFile.isEmpty() || (m_loader.isLoading() && m_loader.path() == o.vectorFile))
+        return;
+    const WordVectorsPtr& have = document()->wordVectors();
+    bool missing = !have || have->path != o.vectorFile;
+    // New words must be looked up in the file: read it again for them.
+    if (!missing)
+        for (const core::Token& token : core::tokenize(o.sentence.toStdString()))
+            if (!have->lookedUp.contains(token.text)) {
+                missing = true;
+                break;
+            }
+    if (missing && o.vectorFile != m_failedFile)
+        loadWordVectors(o.vectorFile);
 }
 
 void EmbeddingsView::chooseFile()
 {
-    QSettings settings;
-    const QString folder = settings.value(QStringLiteral("wordVectors/folder")).toString();
+    const QString remembered = Preferences::wordVectorFolder();
+    const QString folder = remembered.isEmpty() ? recentFolder() : remembered;
     const QString path = QFileDialog::getOpenFileName(this, tr("Load word vectors"), folder,
                                                       tr("Word vectors, text format (*.txt *.vec);;All files (*)"));
     if (path.isEmpty())
         return;
-    settings.setValue(QStringLiteral("wordVectors/folder"), QFileInfo(path).absolutePath());
+    Preferences::setWordVectorFolder(QFileInfo(path).absolutePath());
     loadWordVectors(path);
 }
 
 bool EmbeddingsView::isLoading() const
 {
-    return m_watcher.isRunning();
+    return m_loader.isLoading();
 }
 
 void EmbeddingsView::loadWordVectors(const QString& path)
 {
-    const QFileInfo info(path);
-    if (!info.exists() || !info.isFile() || !info.isReadable()) {
-        showFileMessage(!info.exists() ? tr("Cannot use %1: there is no such file.").arg(path)
-                                       : tr("Cannot use %1: it is not a readable file.").arg(path), true);
+    std::set<std::string> wanted;
+    for (const core::Token& token : core::tokenize(document()->state().embeddings.sentence.toStdString()))
+        wanted.insert(token.text);
+    QString error;
+    if (!m_loader.load(path, std::move(wanted), document()->spec().dModel, &error)) {
+        m_failedFile = path;
+        showFileMessage(error, true);
         return;
     }
-    if (m_cancel)
-        *m_cancel = true;
-    m_watcher.waitForFinished();
-    m_fileSize = info.size();
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_bytesRead = std::make_shared<std::atomic<std::int64_t>>(0);
-    std::set<std::string> wanted;
-    for (const core::Token& token : core::tokenize(m_sentence->text().toStdString()))
-        wanted.insert(token.text);
-    m_vectorFile = path;
+    m_failedFile.clear();
     m_progress->setValue(0);
-    m_progress->setFormat(tr("%p% of %1 MB").arg(double(m_fileSize) / 1e6, 0, 'f', 1));
+    m_progress->setFormat(tr("%p% of %1 MB").arg(double(m_loader.fileSize()) / 1e6, 0, 'f', 1));
     for (QWidget* w : std::initializer_list<QWidget*>{m_progress, m_cancelButton})
         w->setVisible(true);
     for (QWidget* w : std::initializer_list<QWidget*>{m_loadButton, m_randomButton})
         w->setVisible(false);
-    showFileMessage(tr("Reading %1 …").arg(info.fileName()), false);
-    auto* poll = new QTimer(this);
-    connect(poll, &QTimer::timeout, this, [this, poll, bytes = m_bytesRead] {
-        if (!isLoading()) {
-            poll->deleteLater();
-            return;
-        }
-        m_progress->setValue(m_fileSize > 0 ? static_cast<int>(1000.0 * double(*bytes) / double(m_fileSize)) : 0);
-    });
-    poll->start(100);
-    m_watcher.setFuture(QtConcurrent::run(readVectorFile, path, wanted, document()->spec().dModel, m_cancel, m_bytesRead));
+    showFileMessage(tr("Reading %1 …").arg(QFileInfo(path).fileName()), false);
 }
 
-void EmbeddingsView::onLoaded()
+void EmbeddingsView::onLoaded(const WordVectorLoad& load)
 {
     for (QWidget* w : std::initializer_list<QWidget*>{m_progress, m_cancelButton})
         w->setVisible(false);
     for (QWidget* w : std::initializer_list<QWidget*>{m_loadButton, m_randomButton})
         w->setVisible(true);
-    const WordVectorLoad load = m_watcher.result();
-    const QString name = QFileInfo(m_vectorFile).fileName();
+    const QString name = QFileInfo(load.path).fileName();
     m_matchButton->setVisible(false);
     m_fileDimension = 0;
     if (load.vectors) {
-        m_vectors = load.vectors;
         showFileMessage(QString(), false);
-    } else {
-        m_vectors.reset();
-        if (load.cancelled) {
-            showFileMessage(tr("Reading %1 was cancelled; the word vectors are pseudo-random.").arg(name), false);
-        } else if (load.dimensionMismatch) {
-            m_fileDimension = load.fileDimension;
-            showFileMessage(tr("Cannot use %1: its vectors have %2 dimensions, but d_model is %3. Set d_model to %2, "
-                               "or choose a file of %3-dimensional vectors. Meanwhile the word vectors are pseudo-random.")
-                                .arg(name).arg(load.fileDimension).arg(document()->spec().dModel), true);
-            m_matchButton->setText(tr("Set d_model to %1").arg(load.fileDimension));
-            m_matchButton->setProperty("file", m_vectorFile); // read it again once d_model matches
-            m_matchButton->setVisible(load.fileDimension <= WindowLimits::maxDModel);
-        } else {
-            showFileMessage(tr("Cannot use %1: %2. The word vectors are pseudo-random.").arg(name, load.error), true);
-        }
-        m_vectorFile.clear();
+        document()->setWordVectors(load.vectors);
+        EmbeddingOptions o = document()->state().embeddings;
+        o.vectorFile = load.path;
+        document()->setEmbeddingOptions(o); // an undo step when the file is new
+        return;
     }
-    viewOptionsChanged();
-    redrawCurrent();
+    // A file that cannot be used is not tried again by itself (a session naming it, each edit).
+    m_failedFile = load.path;
+    if (load.cancelled) {
+        showFileMessage(tr("Reading %1 was cancelled; the word vectors are pseudo-random.").arg(name), false);
+    } else if (load.dimensionMismatch) {
+        m_fileDimension = load.fileDimension;
+        showFileMessage(tr("Cannot use %1: its vectors have %2 dimensions, but d_model is %3. Set d_model to %2, "
+                           "or choose a file of %3-dimensional vectors. Meanwhile the word vectors are pseudo-random.")
+                            .arg(name).arg(load.fileDimension).arg(document()->spec().dModel), true);
+        m_matchButton->setText(tr("Set d_model to %1").arg(load.fileDimension));
+        m_matchButton->setProperty("file", load.path); // read it again once d_model matches
+        m_matchButton->setVisible(load.fileDimension <= WindowLimits::maxDModel);
+    } else {
+        showFileMessage(tr("Cannot use %1: %2. The word vectors are pseudo-random.").arg(name, load.error), true);
+    }
 }
 
 void EmbeddingsView::usePseudoRandomVectors()
 {
-    if (m_cancel)
-        *m_cancel = true;
-    m_vectors.reset();
-    m_vectorFile.clear();
+    m_loader.cancel();
     showFileMessage(QString(), false);
     m_matchButton->setVisible(false);
-    viewOptionsChanged();
-    redrawCurrent();
+    EmbeddingOptions o = document()->state().embeddings;
+    o.vectorFile.clear();
+    document()->setEmbeddingOptions(o);
 }
 
 void EmbeddingsView::showFileMessage(const QString& text, bool error)
@@ -465,41 +408,45 @@ void EmbeddingsView::applyScale()
 
 void EmbeddingsView::redraw(const Frame& f)
 {
-    const QVariantMap options = viewOptions();
-    m_data = sentenceData(f.spec, options, m_vectors);
-    const QString tokenA = m_data.tokens.empty() ? QString() : QString::fromStdString(m_data.tokens[m_data.first].text);
-    const QString tokenB = m_data.tokens.empty() ? QString() : QString::fromStdString(m_data.tokens[m_data.second].text);
-    if (m_data.fromFile) {
-        const auto found = std::count(m_data.inFile.begin(), m_data.inFile.end(), true);
+    static const auto none = std::make_shared<const SentenceData>();
+    m_sentenceShown = f.sentence ? f.sentence : none;
+    const SentenceData& shown = *m_sentenceShown;
+    const EmbeddingOptions& options = f.state.embeddings;
+    const WordVectorsPtr named = vectorsFor(options, f.wordVectors);
+    const QString tokenA = shown.tokens.empty() ? QString() : QString::fromStdString(shown.tokens[shown.first].text);
+    const QString tokenB = shown.tokens.empty() ? QString() : QString::fromStdString(shown.tokens[shown.second].text);
+    if (shown.fromFile) {
+        const auto found = std::count(shown.inFile.begin(), shown.inFile.end(), true);
         m_source->setText(tr("%1: %2 vectors of %3 dimensions; %4 of %5 tokens found (the others, marked ∅, are zero vectors)")
-                              .arg(QFileInfo(m_vectors->path).fileName()).arg(m_vectors->vectorCount).arg(m_vectors->dimension)
-                              .arg(found).arg(m_data.tokens.size()));
+                              .arg(QFileInfo(shown.vectors->path).fileName()).arg(shown.vectors->vectorCount).arg(shown.vectors->dimension)
+                              .arg(found).arg(shown.tokens.size()));
     } else {
         m_source->setText(tr("pseudo-random stand-ins, fixed per word (not learned: unrelated words are unrelated vectors)"));
-        if (m_vectors && m_vectors->dimension != f.spec.dModel) {
-            m_fileDimension = m_vectors->dimension;
+        if (named && named->dimension != f.spec.dModel) {
+            m_fileDimension = named->dimension;
             showFileMessage(tr("%1 has %2-dimensional vectors, but d_model is %3: the word vectors are pseudo-random "
-                               "until d_model is %2 again.").arg(QFileInfo(m_vectors->path).fileName())
-                                .arg(m_vectors->dimension).arg(f.spec.dModel), true);
-            m_matchButton->setText(tr("Set d_model to %1").arg(m_vectors->dimension));
+                               "until d_model is %2 again.").arg(QFileInfo(named->path).fileName())
+                                .arg(named->dimension).arg(f.spec.dModel), true);
+            m_matchButton->setText(tr("Set d_model to %1").arg(named->dimension));
+            m_matchButton->setProperty("file", QString()); // the vectors are there: only d_model changes
             m_matchButton->setVisible(true);
         }
     }
-    if (m_data.fromFile && m_fileDimension != 0) { // d_model matches the file again
+    if (shown.fromFile && m_fileDimension != 0) { // d_model matches the file again
         m_fileDimension = 0;
         showFileMessage(QString(), false);
         m_matchButton->setVisible(false);
     }
-    if (m_data.tokens.empty())
+    if (shown.tokens.empty())
         m_cosine->setText(tr("Type a sentence to see its embeddings."));
     else
         m_cosine->setText(tr("<b>cos(%1, %2)</b> of the word embeddings: <b>%3</b> → of the inputs (word%4 + position%5): "
                              "<b>%6</b>. Nearby positions have similar encodings, so adding them pulls the cosine "
                              "towards the positions' similarity; the larger the words, the less.")
-                              .arg(tokenA.toHtmlEscaped(), tokenB.toHtmlEscaped()).arg(m_data.cosineWords, 0, 'f', 4)
-                              .arg(m_sqrtBox->isChecked() ? tr(" × √d") : QString())
-                              .arg(m_segmentBox->isChecked() ? tr(" + segment") : QString())
-                              .arg(m_data.cosineSums, 0, 'f', 4));
+                              .arg(tokenA.toHtmlEscaped(), tokenB.toHtmlEscaped()).arg(shown.cosineWords, 0, 'f', 4)
+                              .arg(options.sqrtScaling ? tr(" × √d") : QString())
+                              .arg(options.segments ? tr(" + segment") : QString())
+                              .arg(shown.cosineSums, 0, 'f', 4));
     drawPanels(f);
     m_titleText = titleText(f);
     m_title->setText(m_titleText);
@@ -508,22 +455,24 @@ void EmbeddingsView::redraw(const Frame& f)
 
 QString EmbeddingsView::titleText(const Frame& f) const
 {
-    if (m_data.tokens.empty())
+    const SentenceData& shown = data();
+    if (shown.tokens.empty())
         return tr("Embeddings of a sentence\n(no tokens)");
-    const QString a = QString::fromStdString(m_data.tokens[m_data.first].text);
-    const QString b = QString::fromStdString(m_data.tokens[m_data.second].text);
+    const QString a = QString::fromStdString(shown.tokens[shown.first].text);
+    const QString b = QString::fromStdString(shown.tokens[shown.second].text);
     return tr("Word + position%1 = input of layer 1\nd_model %2 · %3 tokens · %4%5\ncos(%6, %7): words %8 → inputs %9")
-        .arg(m_segmentBox->isChecked() ? tr(" + segment") : QString()).arg(f.spec.dModel).arg(m_data.tokens.size())
-        .arg(m_data.fromFile ? QFileInfo(m_vectors->path).fileName() : tr("pseudo-random word vectors"))
-        .arg(m_sqrtBox->isChecked() ? tr(" · word × √d") : tr(" · word not scaled"))
-        .arg(a, b).arg(m_data.cosineWords, 0, 'f', 3).arg(m_data.cosineSums, 0, 'f', 3);
+        .arg(f.state.embeddings.segments ? tr(" + segment") : QString()).arg(f.spec.dModel).arg(shown.tokens.size())
+        .arg(shown.fromFile ? QFileInfo(shown.vectors->path).fileName() : tr("pseudo-random word vectors"))
+        .arg(f.state.embeddings.sqrtScaling ? tr(" · word × √d") : tr(" · word not scaled"))
+        .arg(a, b).arg(shown.cosineWords, 0, 'f', 3).arg(shown.cosineSums, 0, 'f', 3);
 }
 
 void EmbeddingsView::drawPanels(const Frame& f)
 {
-    const auto tokens = static_cast<int>(m_data.tokens.size());
+    const SentenceData& shown = data();
+    const auto tokens = static_cast<int>(shown.tokens.size());
     const int d = f.spec.dModel;
-    const bool segments = m_segmentBox->isChecked();
+    const bool segments = f.state.embeddings.segments;
     // Segment off: its panel leaves the row (and stops drawing) instead of showing zeros.
     QCPLayoutGrid* row = m_panelRow; // held, not looked up by index: the subtitle's row moves it
     if (segments != m_segmentShown) {
@@ -539,14 +488,11 @@ void EmbeddingsView::drawPanels(const Frame& f)
         m_maps[Segment]->setVisible(segments);
         m_rects[Segment]->setVisible(segments);
     }
-    double largest = 1e-12;
-    for (int i = 0; i < panelCount; ++i)
-        if (tokens > 0)
-            largest = std::max(largest, panelMatrix(m_data.embedding, i).cwiseAbs().maxCoeff());
+    const double largest = std::max(shown.largest, 1e-12);
     QSharedPointer<QCPAxisTickerText> labels(new QCPAxisTickerText);
     for (int t = 0; t < tokens; ++t) {
-        const bool missing = m_data.fromFile && !m_data.inFile[t];
-        labels->addTick(t, QString::fromStdString(m_data.tokens[t].text) + (missing ? QStringLiteral(" ∅") : QString()));
+        const bool missing = shown.fromFile && !shown.inFile[t];
+        labels->addTick(t, QString::fromStdString(shown.tokens[t].text) + (missing ? QStringLiteral(" ∅") : QString()));
     }
     for (int i = 0; i < panelCount; ++i) {
         QCPColorMapData* data = m_maps[i]->data();
@@ -554,7 +500,7 @@ void EmbeddingsView::drawPanels(const Frame& f)
         const int columns = std::max(d, 2), rows = std::max(tokens, 2);
         data->setSize(columns, rows);
         data->setRange(QCPRange(0, columns == d ? d - 1 : 1), QCPRange(0, rows == tokens ? tokens - 1 : 1));
-        const core::RowMatrix& m = panelMatrix(m_data.embedding, i);
+        const core::RowMatrix& m = panelMatrix(shown.embedding, i);
         for (int t = 0; t < rows; ++t)
             for (int c = 0; c < columns; ++c)
                 data->setCell(c, t, tokens > 0 ? m(std::min(t, tokens - 1), std::min(c, d - 1)) : 0.0);
@@ -562,7 +508,7 @@ void EmbeddingsView::drawPanels(const Frame& f)
         m_maps[i]->setDataRange(QCPRange(-largest, largest));
         m_rects[i]->axis(QCPAxis::atBottom)->setRange(-0.5, d - 0.5);
         m_rects[i]->axis(QCPAxis::atLeft)->setRange(-0.5, std::max(tokens, 1) - 0.5);
-        m_rects[i]->axis(QCPAxis::atTop)->setLabel(panelCaption(static_cast<Panel>(i), m_sqrtBox->isChecked(), d));
+        m_rects[i]->axis(QCPAxis::atTop)->setLabel(panelCaption(static_cast<Panel>(i), f.state.embeddings.sqrtScaling, d));
     }
     m_rects[0]->axis(QCPAxis::atLeft)->setTicker(labels);
     placeHighlights();
@@ -570,11 +516,12 @@ void EmbeddingsView::drawPanels(const Frame& f)
 
 void EmbeddingsView::placeHighlights()
 {
-    const std::array<int, 2> rows{m_data.first, m_data.second};
+    const SentenceData& shown = data();
+    const std::array<int, 2> rows{shown.first, shown.second};
     for (int i = 0; i < panelCount; ++i)
         for (int h = 0; h < 2; ++h) {
             QCPItemRect* rect = m_highlights[2 * i + h];
-            rect->setVisible(!m_data.tokens.empty() && (i != Segment || m_segmentShown));
+            rect->setVisible(!shown.tokens.empty() && (i != Segment || m_segmentShown));
             rect->topLeft->setCoords(0, rows[h] - 0.5);
             rect->bottomRight->setCoords(1, rows[h] + 0.5);
             rect->setPen(QPen(seriesColor(h == 0 ? 1 : 3), penWidth(2.0)));
@@ -597,14 +544,14 @@ bool EmbeddingsView::fitToSize()
     // Token labels: every one where they fit, else every n-th.
     QCPAxis* y = m_rects[0]->axis(QCPAxis::atLeft);
     if (auto labels = y->ticker().dynamicCast<QCPAxisTickerText>()) {
-        const auto tokens = static_cast<int>(m_data.tokens.size());
+        const auto tokens = static_cast<int>(data().tokens.size());
         const double room = m_rects[0]->height() / std::max(tokens, 1);
         const int step = std::max(1, static_cast<int>(std::ceil(1.1 * QFontMetricsF(y->tickLabelFont()).height() / std::max(room, 1.0))));
         if (labels->ticks().size() != (tokens + step - 1) / step) {
             labels->clear();
             for (int t = 0; t < tokens; t += step) {
-                const bool missing = m_data.fromFile && !m_data.inFile[t];
-                labels->addTick(t, QString::fromStdString(m_data.tokens[t].text) + (missing ? QStringLiteral(" ∅") : QString()));
+                const bool missing = data().fromFile && !data().inFile[t];
+                labels->addTick(t, QString::fromStdString(data().tokens[t].text) + (missing ? QStringLiteral(" ∅") : QString()));
             }
             changed = true;
         }
@@ -616,7 +563,8 @@ void EmbeddingsView::onMouseMove(QMouseEvent* event)
 {
     const FramePtr& f = document()->frame();
     QCPAxisRect* rect = f ? axisRectAt(plot(), event->position()) : nullptr;
-    const auto tokens = static_cast<int>(m_data.tokens.size());
+    const SentenceData& shown = data();
+    const auto tokens = static_cast<int>(shown.tokens.size());
     if (!rect || tokens == 0) {
         setReadout(QString());
         return;
@@ -627,9 +575,9 @@ void EmbeddingsView::onMouseMove(QMouseEvent* event)
         setReadout(QString());
         return;
     }
-    const auto& e = m_data.embedding;
+    const auto& e = shown.embedding;
     setReadout(tr("token %1 “%2” at position %3 · dimension %4: word %5 + position %6 + segment %7 = %8")
-                   .arg(t).arg(QString::fromStdString(m_data.tokens[t].text)).arg(f->spec.firstPosition + t).arg(c)
+                   .arg(t).arg(QString::fromStdString(shown.tokens[t].text)).arg(f->spec.firstPosition + t).arg(c)
                    .arg(e.word(t, c), 0, 'f', 4).arg(e.position(t, c), 0, 'f', 4).arg(e.segment(t, c), 0, 'f', 4)
                    .arg(e.sum(t, c), 0, 'f', 4));
 }

@@ -2,13 +2,13 @@
 #pragma once
 
 #include "ui/embeddingdata.h"
+#include "ui/wordvectorloader.h"
 #include "ui/plotview.h"
 #include "ui/viewsupport.h"
 
-#include <QFutureWatcher>
-
 #include <array>
-#include <atomic>
+#include <memory>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -25,15 +25,6 @@ class QPushButton;
 
 namespace pe::ui {
 
-/// What reading a word-vector file gave: the vectors, or why not.
-struct WordVectorLoad {
-    WordVectorsPtr vectors;
-    bool cancelled = false;
-    bool dimensionMismatch = false;
-    int fileDimension = 0;
-    QString error; ///< empty on success
-};
-
 /// The input of a Transformer, token by token, as in BERT: the word embedding (× √d_model when
 /// on), the positional encoding of the token's position, optionally a segment embedding, and
 /// their sum — four token × dimension panels — with the cosine of two chosen tokens before and
@@ -48,12 +39,8 @@ public:
     explicit EmbeddingsView(Document* document, QWidget* parent = nullptr);
     ~EmbeddingsView() override;
 
-    QVariantMap viewOptions() const override;
-    void setViewOptions(const QVariantMap& options) override;
-    QVariantMap exportOptions() const override;
-
-    /// What is drawn now (recomputed on every change).
-    const SentenceData& data() const { return m_data; }
+    /// What is drawn now (the frame's embeddings).
+    const SentenceData& data() const { return *m_sentenceShown; }
     QCPColorMap* colorMap(Panel panel) const { return m_maps[panel]; }
     QCPAxisRect* panelRect(Panel panel) const { return m_rects[panel]; }
     QLineEdit* sentenceEdit() const { return m_sentence; }
@@ -66,24 +53,26 @@ public:
     QString fileMessage() const;
     QPushButton* matchDModelButton() const { return m_matchButton; }
 
-    /// Reads word vectors from @p path off the GUI thread (progress and Cancel in the view).
+    /// Reads word vectors from @p path off the GUI thread (progress and Cancel in the view);
+    /// once read, the document uses them (state.embeddings.vectorFile names the file).
     void loadWordVectors(const QString& path);
     bool isLoading() const;
-    /// Back to the pseudo-random vectors.
+    /// Back to the pseudo-random vectors (an undo step).
     void usePseudoRandomVectors();
 
     void prepareForExport(double fontPixels) override;
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::Colormap; }
+    Changes dependencies() const override { return Change::Spec | Change::Colormap | Change::Embeddings; }
     void applyScale() override;
 
 private:
     QWidget* createControls();
+    void syncControls();
     void optionsEdited();
-    void updateTokenChoices();
-    void onLoaded();
+    void readNamedFileIfNeeded();
+    void onLoaded(const WordVectorLoad& load);
     void showFileMessage(const QString& text, bool error);
     void drawPanels(const Frame& frame);
     void placeHighlights();
@@ -115,14 +104,12 @@ private:
     bool m_segmentShown = true;
     QCPLayoutGrid* m_panelRow = nullptr; ///< the panels and their colour scale, side by side
 
-    SentenceData m_data;
-    QString m_vectorFile;       ///< the file in use or being read; empty: pseudo-random
-    WordVectorsPtr m_vectors;   ///< its vectors once read
+    std::shared_ptr<const SentenceData> m_sentenceShown = std::make_shared<const SentenceData>();
+    std::optional<QString> m_tokensShown; ///< the sentence whose tokens the boxes list
+    bool m_typing = false;      ///< an edit of the sentence is under way (one undo step)
+    WordVectorLoader m_loader;
+    QString m_failedFile;       ///< the last file that could not be used (not read again by itself)
     int m_fileDimension = 0;    ///< of the last file that did not match d_model
-    QFutureWatcher<WordVectorLoad> m_watcher;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    std::shared_ptr<std::atomic<std::int64_t>> m_bytesRead;
-    std::int64_t m_fileSize = 0;
     bool m_forExport = false;
 };
 

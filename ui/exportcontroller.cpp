@@ -13,7 +13,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressDialog>
-#include <QSettings>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -34,8 +33,7 @@ ExportRequest ExportController::requestFor(View view, const QString& path, bool 
     // The window keeps wave dims beyond a smaller d_model for later; a file holds the drawn ones.
     request.state.dims.removeIf([&](int dim) { return dim >= request.spec.dModel; });
     request.view = view;
-    if (m_viewOptions)
-        request.viewOptions = m_viewOptions(view);
+    request.wordVectors = m_document->wordVectors();
     request.path = path;
     request.overwrite = overwrite;
     return request;

@@ -32,7 +32,6 @@ public:
     /// Puts the figure (image) and its recipe (text) on the clipboard.
     void copyFigure(View view);
     /// Where the view options of an export come from (the window's views); none: defaults.
-    void setViewOptionsSource(std::function<QVariantMap(View)> source) { m_viewOptions = std::move(source); }
 
 private:
     ExportRequest requestFor(View view, const QString& path, bool overwrite) const;
@@ -43,7 +42,6 @@ private:
     Document* m_document;
     QWidget* m_window;
     QWidget* m_progressParent = nullptr; ///< the export dialog while it is open
-    std::function<QVariantMap(View)> m_viewOptions;
 };
 
 } // namespace pe::ui

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "ui/preferences.h"
 #include "ui/exportdialog.h"
 
 #include "ui/colormaps.h"
@@ -15,7 +16,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QSpinBox>
 
 namespace pe::ui {
@@ -95,15 +95,14 @@ ExportDialog::ExportDialog(View view, const QString& suggestedPath, const QStrin
 
     // What goes into the figure: the window's title has lines a caption usually says, and the
     // band selection is a mark for the window.
-    QSettings settings;
     m_title = new QComboBox;
     m_title->addItem(tr("Full (all lines)"), int(FigureTitle::Full));
     m_title->addItem(tr("Short (first line)"), int(FigureTitle::Short));
     m_title->addItem(tr("None (the caption says it)"), int(FigureTitle::None));
-    m_title->setCurrentIndex(std::clamp(settings.value(QStringLiteral("export/title"), 0).toInt(), 0, 2));
+    m_title->setCurrentIndex(Preferences::exportTitle());
     form->addRow(tr("Title"), m_title);
     m_marks = new QCheckBox(tr("Include selection marks (the band highlight)"));
-    m_marks->setChecked(settings.value(QStringLiteral("export/marks"), false).toBool());
+    m_marks->setChecked(Preferences::exportSelectionMarks());
     form->addRow(m_marks);
     m_colormap = new QComboBox;
     for (const QString& name : colormapNames())
@@ -170,9 +169,8 @@ void ExportDialog::done(int result)
         }
     }
     if (result == Accepted) {
-        QSettings settings;
-        settings.setValue(QStringLiteral("export/title"), m_title->currentIndex());
-        settings.setValue(QStringLiteral("export/marks"), m_marks->isChecked());
+        Preferences::setExportTitle(m_title->currentIndex());
+        Preferences::setExportSelectionMarks(m_marks->isChecked());
     }
     QDialog::done(result);
 }

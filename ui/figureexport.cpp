@@ -61,9 +61,9 @@ std::unique_ptr<Scene> makeScene(const ExportRequest& request, const FigureSize&
 {
     auto scene = std::make_unique<Scene>();
     scene->document.apply(Settings{request.spec, request.state});
+    scene->document.setWordVectors(request.wordVectors);
     scene->document.computeNow();
     scene->view = createView(request.view, &scene->document);
-    scene->view->setViewOptions(request.viewOptions);
     scene->view->setFigureMarks(size.selectionMarks);
     scene->view->setFigureTitle(size.title);
     scene->view->setDevicePixelScale(pixelScale);

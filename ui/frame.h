@@ -3,6 +3,8 @@
 
 #include "core/encoding.h"
 #include "core/similarity.h"
+#include "ui/embeddingdata.h"
+#include "ui/ropedata.h"
 #include "ui/viewstate.h"
 
 #include <QVector>
@@ -75,7 +77,9 @@ enum class FramePart : unsigned {
     Offset = 1u << 3,      ///< the relative-offset inspector
     Conventions = 1u << 4,
     Precision = 1u << 5,
-    All = (1u << 6) - 1,
+    Rope = 1u << 6,        ///< the RoPE view's curves and scores
+    Embeddings = 1u << 7,  ///< the embeddings of the sentence
+    All = (1u << 8) - 1,
 };
 /// The parts that the views in `views` (a bit per View) draw from.
 unsigned framePartsFor(unsigned views);
@@ -91,6 +95,7 @@ struct Frame {
     RowWindow waveWindow;        ///< the rows of the wave plot asked for (count 0 = automatic)
     int similarityPixels = 0;    ///< device pixels along the similarity matrix (0 = not known)
     int conventionPixels = 0;    ///< device pixel rows of the conventions' maps (0 = not known)
+    WordVectorsPtr wordVectors;  ///< the last vectors read from a file (used when state.embeddings names it)
     std::uint64_t generation = 0;
     unsigned parts = 0;          ///< the FramePart bits computed for this frame (others are empty)
     bool has(FramePart part) const { return parts & static_cast<unsigned>(part); }
@@ -143,6 +148,14 @@ struct Frame {
     QVector<std::int64_t> errorRows;
     /// errorCurves[i]: max error at errorRows for errorCurveKinds()[i].
     QVector<QVector<double>> errorCurves;
+
+    // RoPE for state.rope: wavelengths and decay bounds (shared while spec and options stay),
+    // and the relative-score check at state.position/offset.
+    std::shared_ptr<const RopeCurves> rope;
+    RopeScores ropeScores;
+
+    // The embeddings of state.embeddings.sentence.
+    std::shared_ptr<const SentenceData> sentence;
 };
 
 /// One curve of the precision view: a format and how it enters.
@@ -169,12 +182,24 @@ struct FrameLimits {
     static constexpr std::int64_t errorSamples = 160;
 };
 
-/// Computes the frame for spec/state, reusing the parts of `previous` whose inputs did not
+/// What a frame is computed for: the settings, what the views on screen show and on how many
+/// pixels, and which parts they draw.
+struct FrameRequest {
+    core::EncodingSpec spec;
+    ViewState state;
+    HeatWindow heatWindow;
+    RowWindow waveWindow;
+    int similarityPixels = 0;
+    int conventionPixels = 0;
+    WordVectorsPtr wordVectors;
+    unsigned parts = unsigned(FramePart::All);
+};
+
+/// Computes the frame for the request, reusing the parts of `previous` whose inputs did not
 /// change. Returns nullptr when `latest` moves past `generation` (a newer request supersedes it).
-/// Only the FramePart bits in `parts` are computed (or taken from `previous`); the frequencies
-/// and resolution limits are always there.
-FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, HeatWindow heatWindow,
-                    RowWindow waveWindow, int similarityPixels, int conventionPixels, std::uint64_t generation, const FramePtr& previous,
-                    const std::atomic<std::uint64_t>& latest, unsigned parts = unsigned(FramePart::All));
+/// Only the FramePart bits in request.parts are computed (or taken from `previous`); the
+/// frequencies and resolution limits are always there.
+FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const FramePtr& previous,
+                    const std::atomic<std::uint64_t>& latest);
 
 } // namespace pe::ui

@@ -338,22 +338,26 @@ unsigned framePartsFor(unsigned views)
     need(View::Offset, FramePart::Offset);
     need(View::Conventions, FramePart::Conventions);
     need(View::Precision, FramePart::Precision);
+    need(View::Rope, FramePart::Rope);
+    need(View::Embeddings, FramePart::Embeddings);
     return parts;
 }
 
-FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, HeatWindow heatWindow,
-                    RowWindow waveWindow, int similarityPixels, int conventionPixels, std::uint64_t generation, const FramePtr& previous,
-                    const std::atomic<std::uint64_t>& latest, unsigned parts)
+FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const FramePtr& previous,
+                    const std::atomic<std::uint64_t>& latest)
 {
+    const core::EncodingSpec& spec = request.spec;
+    const ViewState& state = request.state;
     auto f = std::make_shared<Frame>();
     f->spec = spec;
     f->state = state;
-    f->heatWindow = heatWindow;
-    f->waveWindow = waveWindow;
-    f->similarityPixels = similarityPixels;
-    f->conventionPixels = conventionPixels;
+    f->heatWindow = request.heatWindow;
+    f->waveWindow = request.waveWindow;
+    f->similarityPixels = request.similarityPixels;
+    f->conventionPixels = request.conventionPixels;
+    f->wordVectors = request.wordVectors;
     f->generation = generation;
-    f->parts = parts;
+    f->parts = request.parts;
     const auto superseded = [&] { return latest.load() != generation; };
     const bool sameSpec = previous && previous->spec == spec;
     const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
@@ -433,6 +437,25 @@ FramePtr buildFrame(const core::EncodingSpec& spec, const ViewState& state, Heat
         } else {
             buildErrorCurves(*f);
         }
+    }
+
+    if (f->has(FramePart::Rope)) {
+        // The curves read the spec's d_model, base and max_len and the view's options only.
+        if (previous && previous->rope && !ropeCurvesDiffer(previous->spec, previous->state.rope, spec, state.rope))
+            f->rope = previous->rope;
+        else
+            f->rope = std::make_shared<const RopeCurves>(ropeCurves(spec, state.rope));
+        f->ropeScores = ropeScores(spec, state);
+        if (superseded())
+            return nullptr;
+    }
+
+    if (f->has(FramePart::Embeddings)) {
+        if (reusable(FramePart::Embeddings) && previous->sentence && previous->state.embeddings == state.embeddings
+            && previous->wordVectors == request.wordVectors)
+            f->sentence = previous->sentence;
+        else
+            f->sentence = std::make_shared<const SentenceData>(sentenceData(spec, state.embeddings, request.wordVectors));
     }
     return f;
 }

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "ui/language.h"
 
+#include "ui/preferences.h"
+
 #include <QActionGroup>
 #include <QApplication>
 #include <QFont>
 #include <QLibraryInfo>
 #include <QMenu>
 #include <QPointer>
-#include <QSettings>
 #include <QTranslator>
 
 #include <memory>
@@ -16,7 +17,6 @@ namespace pe::ui {
 
 namespace {
 
-const QString settingsKey = QStringLiteral("ui/language");
 const QString chineseFamily = QStringLiteral("Noto Sans CJK SC");
 
 /// The translators and the font the application had before any language was installed.
@@ -92,10 +92,10 @@ QString languageName(Language language)
 
 Language rememberedLanguage()
 {
-    return parseLanguage(QSettings().value(settingsKey).toString()).value_or(Language::English);
+    return parseLanguage(Preferences::language()).value_or(Language::English);
 }
 
-void rememberLanguage(Language language) { QSettings().setValue(settingsKey, languageKey(language)); }
+void rememberLanguage(Language language) { Preferences::setLanguage(languageKey(language)); }
 
 bool installLanguage(Language language)
 {

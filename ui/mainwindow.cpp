@@ -10,9 +10,10 @@
 #include "ui/formulapanel.h"
 #include "ui/heatmapview.h"
 #include "ui/offsetview.h"
+#include "ui/precisionview.h"
+#include "ui/preferences.h"
 #include "ui/ropeview.h"
 #include "ui/sessioncontroller.h"
-#include "ui/precisionview.h"
 #include "ui/similarityview.h"
 #include "ui/textlabels.h"
 #include "ui/theme.h"
@@ -28,7 +29,6 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QScrollArea>
-#include <QSettings>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTimer>
@@ -76,8 +76,7 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     applyTheme(rememberedTheme());
     m_document->apply(initial);
 
-    QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
+    if (!restoreGeometry(Preferences::windowGeometry())) {
         const QRect screen = QApplication::primaryScreen() ? QApplication::primaryScreen()->availableGeometry()
                                                            : QRect(0, 0, 1366, 768);
         resize(std::min(1500, screen.width()), std::min(900, screen.height()));
@@ -95,15 +94,22 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     m_status = new QLabel;
     statusBar()->addWidget(m_status, 1);
     connect(m_document, &Document::changed, this, &MainWindow::updateStatus);
+    // The views' options a new window starts from: the last ones used (main() reads them).
+    connect(m_document, &Document::changed, this, [this](Changes what) {
+        if (what & Change::Rope)
+            Preferences::setRopeOptions(m_document->state().rope);
+        if (what & Change::Embeddings)
+            Preferences::setEmbeddingOptions(m_document->state().embeddings);
+    });
     connect(m_document, &Document::frameReady, this, &MainWindow::updateStatus);
 
     // Dock sizes are saved in pixels: restored before the window has its size, the central
     // heatmap takes whatever the docks leave (once 120 px after a language switch).
-    m_pendingLayout = settings.value(QStringLiteral("window/state")).toByteArray();
+    m_pendingLayout = Preferences::windowState();
     for (PlotView* view : m_views)
         view->refresh();
     updateStatus();
-    if (settings.value(QStringLiteral("view/presentation"), false).toBool())
+    if (Preferences::presentationMode())
         m_presentationAction->setChecked(true);
 }
 
@@ -169,12 +175,6 @@ void MainWindow::createDocks()
     addViewDock(new ConventionsView(m_document), tr("Conventions"), QStringLiteral("conventionsDock"));
     addViewDock(new PrecisionView(m_document), tr("Precision"), QStringLiteral("precisionDock"));
     addViewDock(new EmbeddingsView(m_document), tr("Embeddings"), QStringLiteral("embeddingsDock"));
-    for (PlotView* view : std::as_const(m_views))
-        view->restoreViewOptions();
-    m_exporter->setViewOptionsSource([this](View v) {
-        const PlotView* shown = plotView(v);
-        return shown ? shown->exportOptions() : QVariantMap();
-    });
     m_controlsDock = controlsDock;
     createFormulaDock();
     arrangeDefaultDocks();
@@ -367,22 +367,6 @@ void MainWindow::createMenus()
     });
 }
 
-QMap<QString, QVariantMap> MainWindow::viewOptions() const
-{
-    QMap<QString, QVariantMap> options;
-    for (const PlotView* view : m_views)
-        if (QVariantMap own = view->viewOptions(); !own.isEmpty())
-            options.insert(viewName(view->view()), own);
-    return options;
-}
-
-void MainWindow::setViewOptions(const QMap<QString, QVariantMap>& options)
-{
-    for (PlotView* view : std::as_const(m_views))
-        if (const auto own = options.constFind(viewName(view->view())); own != options.cend())
-            view->setViewOptions(*own);
-}
-
 MainWindow* MainWindow::switchLanguage(Language language)
 {
     if (language == installedLanguage())
@@ -395,7 +379,6 @@ MainWindow* MainWindow::switchLanguage(Language language)
     successor->restoreGeometry(snapshot.windowGeometry);
     successor->restoreLayout(snapshot.windowState);
     successor->setPresentationMode(snapshot.presentation);
-    successor->setViewOptions(snapshot.viewOptions);
     successor->sessions()->continueFrom(*m_sessions);
     if (isVisible())
         successor->show();
@@ -422,7 +405,7 @@ void MainWindow::setPresentationMode(bool on)
     }
     const bool changed = on != m_presentation;
     m_presentation = on;
-    QSettings().setValue(QStringLiteral("view/presentation"), on);
+    Preferences::setPresentationMode(on);
     const double scale = on ? 1.7 : 1.0;
     QFont font = QApplication::font();
     font.setPointSizeF(QFont().pointSizeF() * scale);
@@ -483,9 +466,8 @@ void MainWindow::showEvent(QShowEvent* event)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    Preferences::setWindowGeometry(saveGeometry());
+    Preferences::setWindowState(saveState());
     event->accept();
 }
 

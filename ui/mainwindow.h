@@ -43,15 +43,11 @@ public:
     /// File ▸ Export and Copy figure start from it.
     View activeView() const { return m_activeView; }
     void setPresentationMode(bool on);
-    /// Each view's own options (PlotView::viewOptions()) by view name, as a session holds them.
-    QMap<QString, QVariantMap> viewOptions() const;
-    /// Applies the options of the views named in `options`; the others keep theirs.
-    void setViewOptions(const QMap<QString, QVariantMap>& options);
     /// Shows the interface in `language` at once and remembers it. Widgets take their texts
-    /// when they are built, so a new window replaces this one with the same settings,
-    /// selection, view options, layout, presentation mode and session file (the undo history
-    /// starts afresh); this one is deleted later. Returns the window now shown (this one when
-    /// the language does not change).
+    /// when they are built, so a new window replaces this one with the same settings (the
+    /// views' options among them), layout, presentation mode and session file (the undo
+    /// history starts afresh); this one is deleted later. Returns the window now shown (this
+    /// one when the language does not change).
     MainWindow* switchLanguage(Language language);
     /// Shows `note` in the status line for ten seconds, in place of the settings.
     void showNote(const QString& note);

@@ -9,7 +9,6 @@
 #include <QEvent>
 #include <QLabel>
 #include <QMenu>
-#include <QSettings>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -71,10 +70,6 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     layout->addWidget(m_readout);
 
     connect(document, &Document::frameReady, this, &PlotView::refresh);
-    connect(document, &Document::wasReset, this, [this] {
-        setViewOptions({}); // each missing option takes its default
-        viewOptionsChanged();
-    });
     m_plot->installEventFilter(this); // the readout goes when the mouse leaves the plot
     // Views add and restyle items while redrawing: colour them just before every replot.
     connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::applyColors);
@@ -236,19 +231,6 @@ void PlotView::prepareForExport(double fontPixels)
     for (int i = 0; i < m_plot->plottableCount(); ++i)
         m_plot->plottable(i)->setPen(visible(m_plot->plottable(i)->pen()));
     applyColors();
-}
-
-void PlotView::restoreViewOptions()
-{
-    const QString key = QStringLiteral("viewOptions/") + viewName(m_view);
-    setViewOptions(QSettings().value(key).toMap());
-    m_rememberOptions = true;
-}
-
-void PlotView::viewOptionsChanged()
-{
-    if (m_rememberOptions)
-        QSettings().setValue(QStringLiteral("viewOptions/") + viewName(m_view), viewOptions());
 }
 
 void PlotView::applyScale()

@@ -71,15 +71,6 @@ public:
     /// layout (fitting titles, reporting the pixels a view draws on to the document).
     void layOutAt(const QSize& size);
 
-    /// The view's own settings beside the document's (e.g. the RoPE scale): not undo steps,
-    /// remembered in QSettings once restoreViewOptions() was called, handed to exports.
-    virtual QVariantMap viewOptions() const { return {}; }
-    /// Applies options as viewOptions() gives them; a missing key takes its default.
-    virtual void setViewOptions(const QVariantMap& options) { Q_UNUSED(options); }
-    /// What an export of this view needs: viewOptions() and what cannot be remembered (vectors read from a file).
-    virtual QVariantMap exportOptions() const { return viewOptions(); }
-    /// Applies the options remembered in QSettings and remembers every later change (the window).
-    void restoreViewOptions();
 
 signals:
     /// The plot's context menu asked to export this view.
@@ -105,8 +96,6 @@ protected:
     /// subtitle under it; a figure shows both, the first line or none (setFigureTitle()).
     /// Without a title its rows leave the layout and the plot takes the height.
     bool fitViewTitle(QCPTextElement* title, const QString& text);
-    /// Subclasses call this when an option of viewOptions() changed (remembers it).
-    void viewOptionsChanged();
     /// Sets the readout under the plot (only when the text changes: a label's new text lays
     /// the whole dock out again).
     void setReadout(const QString& text);
@@ -133,7 +122,6 @@ private:
     QLabel* m_explanation;
     QLabel* m_readout;
     double m_scale = 1.0;
-    bool m_rememberOptions = false;
     bool m_paper = false;
     bool m_figureMarks = true;
     FigureTitle m_figureTitle = FigureTitle::Full;

@@ -3,20 +3,46 @@
 
 #include "core/encoding.h"
 #include "core/rope.h"
+#include "ui/viewstate.h"
 
-#include <QVariantMap>
+#include <QString>
+#include <QVector>
+
+#include <array>
 
 namespace pe::ui {
 
-/// The RoPE view's options (PlotView::viewOptions()): scale s, L_orig and the log distance axis.
-namespace ropeKeys {
-inline constexpr char scale[] = "scale";
-inline constexpr char originalLength[] = "originalLength";
-inline constexpr char logDistance[] = "logDistance";
-} // namespace ropeKeys
+/// The core's scaling parameters for the view's options (α and β at YaRN's defaults).
+core::RopeScalingSpec ropeScalingOf(const RopeOptions& options);
 
-/// Defaults when a key is missing (the command line's export): s = 8, L_orig = 4096.
-core::RopeScalingSpec ropeScalingFromOptions(const QVariantMap& options);
+/// What the RoPE view draws for one spec and one set of its options: computed in the frame
+/// pipeline (off the GUI thread) and shared by later frames while those do not change.
+struct RopeCurves {
+    core::RopeScalingSpec scaling;
+    QString error;                                ///< why the options cannot be drawn; empty when fine
+    Eigen::VectorXd theta;                        ///< θ_k with no scaling
+    std::array<Eigen::VectorXd, 4> scaledTheta;   ///< per core::RopeScaling
+    QVector<double> pairs;                        ///< 0 … pairs − 1
+    std::array<QVector<double>, 4> wavelength;    ///< 2π/θ per method
+    double lowestWavelength = 0, highestWavelength = 0; ///< of all curves and both context lines
+    bool logarithmic = false;                     ///< decay distances spread on a log scale
+    QVector<double> decayKeys;                    ///< distances m − n
+    std::array<QVector<double>, 4> decayBounds;   ///< RoFormer's bound per method
+    double decayHighest = 0;
+    double ntkBase = 0, yarnFactor = 0;
+};
+RopeCurves ropeCurves(const core::EncodingSpec& spec, const RopeOptions& options);
+/// Do curves for `a` and `b` differ (spec and options)?
+bool ropeCurvesDiffer(const core::EncodingSpec& a, const RopeOptions& ra, const core::EncodingSpec& b, const RopeOptions& rb);
+
+/// The relative-score check under the RoPE view's controls: a fixed random q and k scored at
+/// m = n + offset, n = position, and again 1000 positions later.
+struct RopeScores {
+    std::int64_t m = 0, n = 0;
+    double score = 0, shifted = 0;
+    static constexpr std::int64_t shift = 1000;
+};
+RopeScores ropeScores(const core::EncodingSpec& spec, const ViewState& state);
 
 /// The RoPE data export, one row per rotated pair k (shape (⌊d/2⌋, ropeBandColumns)):
 /// k, θ_k, then the wavelength 2π/θ of the pair with no scaling, PI, NTK-aware and YaRN, then

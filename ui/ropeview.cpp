@@ -3,11 +3,9 @@
 
 #include "ui/document.h"
 #include "ui/flowlayout.h"
-#include "ui/ropedata.h"
 #include "ui/textlabels.h"
 
 #include <QCheckBox>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -19,7 +17,6 @@
 
 #include <cmath>
 #include <numbers>
-#include <random>
 #include <vector>
 
 namespace pe::ui {
@@ -29,12 +26,8 @@ namespace {
 using core::RopeScaling;
 
 constexpr double twoPi = 2 * std::numbers::pi;
-constexpr double defaultScale = 8;
 /// The scale slider moves in tenths: 1.5 and 2.5 are common factors.
 constexpr int sliderSteps = 10;
-constexpr int defaultOriginalLength = 4096;
-/// The decay curve evaluates (pairs × samples) complex terms per method: keep it a few million.
-constexpr double decayBudget = 2e5; // sin, cos and a square root per curve: ~5 ms each, off the GUI thread; ≥ 1.5 samples per pixel of the decay plot up to d_model 512
 
 QString methodName(RopeScaling scaling, bool shortName = false)
 {
@@ -97,18 +90,6 @@ void useLogTicker(QCPAxis* axis)
     axis->setNumberPrecision(0);
 }
 
-/// A fixed query and key for the relative-score check: any vectors show it, fixed ones keep
-/// the numbers the same from run to run.
-Eigen::VectorXd demoVector(int d, unsigned seed)
-{
-    std::mt19937 rng(seed);
-    std::normal_distribution<double> normal;
-    Eigen::VectorXd v(d);
-    for (int i = 0; i < d; ++i)
-        v[i] = normal(rng);
-    return v;
-}
-
 } // namespace
 
 RopeView::RopeView(Document* document, QWidget* parent)
@@ -127,7 +108,12 @@ RopeView::RopeView(Document* document, QWidget* parent)
                       "get farther apart."));
     auto* box = static_cast<QVBoxLayout*>(layout());
     box->insertWidget(1, createControls());
-    connect(&m_decayWatcher, &QFutureWatcher<DecayCurves>::finished, this, &RopeView::onDecayComputed);
+    syncControls();
+    // The controls show the document's options at once, on screen or not (undo, reset, a session).
+    connect(document, &Document::changed, this, [this](Changes what) {
+        if (what & Change::Rope)
+            syncControls();
+    });
 
     QCustomPlot* p = plot();
     m_title = addTitle(p);
@@ -192,22 +178,19 @@ QWidget* RopeView::createControls()
     column->addLayout(row);
 
     m_scaleSlider = new QSlider(Qt::Horizontal);
-    m_scaleSlider->setRange(sliderSteps, 64 * sliderSteps);
-    m_scaleSlider->setValue(int(defaultScale * sliderSteps));
+    m_scaleSlider->setRange(int(RopeOptions::minScale * sliderSteps), int(RopeOptions::maxScale * sliderSteps));
     m_scaleBox = new QDoubleSpinBox;
-    m_scaleBox->setRange(1, 64);
+    m_scaleBox->setRange(RopeOptions::minScale, RopeOptions::maxScale);
     m_scaleBox->setDecimals(2); // a third decimal is refused as it is typed, never rounded away later
     m_scaleBox->setSingleStep(0.5);
     m_scaleBox->setKeyboardTracking(false);
-    m_scaleBox->setValue(defaultScale);
     m_scaleBox->setPrefix(QStringLiteral("s = "));
     const QString scaleTip = tr("Context scale s: the model is stretched from L_orig to s·L_orig positions (1 = no stretching)");
     m_scaleSlider->setToolTip(scaleTip);
     m_scaleBox->setToolTip(scaleTip);
     m_lengthBox = new QSpinBox;
-    m_lengthBox->setRange(16, 1 << 20);
+    m_lengthBox->setRange(RopeOptions::minOriginalLength, RopeOptions::maxOriginalLength);
     m_lengthBox->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-    m_lengthBox->setValue(defaultOriginalLength);
     m_lengthBox->setPrefix(QStringLiteral("L_orig = "));
     m_lengthBox->setToolTip(tr("The context length the model was trained on; YaRN's ramp counts the turns of each pair within it"));
     m_logBox = new QCheckBox(tr("Log distance"));
@@ -240,42 +223,32 @@ QWidget* RopeView::createControls()
         m_scaleSlider->setValue(int(std::lround(value * sliderSteps)));
     });
     connect(m_scaleBox, &QDoubleSpinBox::valueChanged, this, &RopeView::optionsEdited);
+    // A drag of the slider is one undo step.
+    connect(m_scaleSlider, &QSlider::sliderPressed, document(), &Document::beginInteraction);
+    connect(m_scaleSlider, &QSlider::sliderReleased, document(), &Document::endInteraction);
     connect(m_lengthBox, qOverload<int>(&QSpinBox::valueChanged), this, &RopeView::optionsEdited);
     connect(m_logBox, &QCheckBox::toggled, this, &RopeView::optionsEdited);
     return controls;
 }
 
-QVariantMap RopeView::viewOptions() const
+void RopeView::syncControls()
 {
-    return {{QLatin1String(ropeKeys::scale), m_scaleBox->value()},
-            {QLatin1String(ropeKeys::originalLength), m_lengthBox->value()},
-            {QLatin1String(ropeKeys::logDistance), m_logBox->isChecked()}};
-}
-
-void RopeView::setViewOptions(const QVariantMap& options)
-{
+    const RopeOptions& o = document()->state().rope;
     const QSignalBlocker a(m_scaleBox), b(m_scaleSlider), c(m_lengthBox), d(m_logBox);
-    m_scaleBox->setValue(options.value(QLatin1String(ropeKeys::scale), defaultScale).toDouble());
-    m_scaleSlider->setValue(int(std::lround(m_scaleBox->value() * sliderSteps)));
-    m_lengthBox->setValue(options.value(QLatin1String(ropeKeys::originalLength), defaultOriginalLength).toInt());
-    m_logBox->setChecked(options.value(QLatin1String(ropeKeys::logDistance), false).toBool());
-    redrawCurrent();
-}
-
-core::RopeScalingSpec RopeView::scaling() const
-{
-    return ropeScalingFromOptions(viewOptions());
-}
-
-bool RopeView::logDistance() const
-{
-    return m_logBox->isChecked();
+    m_scaleBox->setValue(o.scale);
+    if (!m_scaleSlider->isSliderDown()) // the slider keeps the step it is dragged to
+        m_scaleSlider->setValue(int(std::lround(o.scale * sliderSteps)));
+    m_lengthBox->setValue(o.originalLength);
+    m_logBox->setChecked(o.logDistance);
 }
 
 void RopeView::optionsEdited()
 {
-    viewOptionsChanged();
-    redrawCurrent();
+    RopeOptions o = document()->state().rope;
+    o.scale = m_scaleBox->value();
+    o.originalLength = m_lengthBox->value();
+    o.logDistance = m_logBox->isChecked();
+    document()->setRopeOptions(o);
 }
 
 void RopeView::applyScale()
@@ -293,57 +266,44 @@ void RopeView::applyScale()
 
 void RopeView::redraw(const Frame& f)
 {
-    const core::EncodingSpec& spec = f.spec;
-    const auto error = core::ropeValidationError(spec.dModel, spec.base, scaling());
     for (QCPGraph* graph : m_wavelength)
         graph->data()->clear();
-    if (error) {
+    if (!f.rope || !f.rope->error.isEmpty()) {
         for (QCPGraph* graph : m_decay)
             graph->data()->clear();
         m_decayKeys.clear();
-        m_decayShown.reset();
-        m_titleText = tr("Rotary position embedding\n%1").arg(QString::fromStdString(*error));
+        m_titleText = tr("Rotary position embedding\n%1").arg(f.rope ? f.rope->error : QString());
         m_summary->setText(QString());
     } else {
-        drawBands(spec);
-        drawDecay(spec);
-        m_titleText = titleText(spec);
+        drawBands(f);
+        drawDecay(f.rope);
+        m_titleText = titleText(f);
         m_summary->setText(summaryText());
     }
     m_title->setText(m_titleText);
     plot()->replot(QCustomPlot::rpQueuedReplot);
 }
 
-QString RopeView::titleText(const core::EncodingSpec& spec) const
+QString RopeView::titleText(const Frame& f) const
 {
-    const core::RopeScalingSpec s = scaling();
+    const core::RopeScalingSpec& s = f.rope->scaling;
     if (m_forExport)
         return tr("RoPE context scaling: s = %1, L_orig = %2\nd_model %3 · base %4 · YaRN attention factor %5")
-            .arg(QString::number(s.scale, 'g', 10)).arg(s.originalLength).arg(spec.dModel).arg(shortNumber(spec.base, 6))
-            .arg(QString::number(core::yarnAttentionFactor(s.scale), 'f', 3));
+            .arg(QString::number(s.scale, 'g', 10)).arg(s.originalLength).arg(f.spec.dModel).arg(shortNumber(f.spec.base, 6))
+            .arg(QString::number(f.rope->yarnFactor, 'f', 3));
     return tr("Rotary position embedding: context scale s = %1\nd_model %2 · base %3 · L_orig %4 → s·L_orig %5")
-        .arg(QString::number(s.scale, 'g', 10)).arg(spec.dModel).arg(shortNumber(spec.base, 6)).arg(s.originalLength)
+        .arg(QString::number(s.scale, 'g', 10)).arg(f.spec.dModel).arg(shortNumber(f.spec.base, 6)).arg(s.originalLength)
         .arg(QString::number(s.scale * s.originalLength, 'g', 10));
 }
 
-void RopeView::drawBands(const core::EncodingSpec& spec)
+void RopeView::drawBands(const Frame& f)
 {
-    const core::RopeScalingSpec s = scaling();
-    const int pairs = core::ropePairCount(spec.dModel);
-    QVector<double> keys(pairs);
-    for (int k = 0; k < pairs; ++k)
-        keys[k] = k;
-    double lowest = twoPi, highest = s.scale * s.originalLength;
+    const RopeCurves& c = *f.rope;
+    const core::RopeScalingSpec& s = c.scaling;
+    const auto pairs = static_cast<int>(c.pairs.size());
     for (RopeScaling method : core::allRopeScalings) {
-        const Eigen::VectorXd theta = core::scaledRopeFrequencies(spec.dModel, spec.base, method, s);
-        QVector<double> lambda(pairs);
-        for (int k = 0; k < pairs; ++k) {
-            lambda[k] = twoPi / theta[k];
-            lowest = std::min(lowest, lambda[k]);
-            highest = std::max(highest, lambda[k]);
-        }
         QCPGraph* graph = m_wavelength[index(method)];
-        graph->setData(keys, lambda, true);
+        graph->setData(c.pairs, c.wavelength[index(method)], true);
         const bool none = method == RopeScaling::None;
         graph->setPen(methodPen(method, penWidth(none ? 1.8 : 1.5)));
         // Markers on every pair while they fit, else on about 24 of them: a shape per method.
@@ -368,139 +328,68 @@ void RopeView::drawBands(const core::EncodingSpec& spec)
         m_contextLabels[i]->setColor(QColor(90, 90, 90));
     }
     plot()->xAxis->setRange(-0.5, std::max(pairs, 1) - 0.5);
-    plot()->yAxis->setRange(lowest / 3.0, highest * 4.0);
+    plot()->yAxis->setRange(c.lowestWavelength / 3.0, c.highestWavelength * 4.0);
 }
 
-RopeView::DecayCurves RopeView::computeDecay(const DecayInputs& in)
+void RopeView::drawDecay(const std::shared_ptr<const RopeCurves>& shown)
 {
-    DecayCurves curves;
-    curves.inputs = in;
-    const int pairs = core::ropePairCount(in.dModel);
-    // Every integer distance up to max_len where that is cheap; otherwise samples spread evenly
-    // (on the log axis: evenly in log distance) — the bound is smooth on that scale.
-    const auto wanted = static_cast<std::int64_t>(std::clamp(decayBudget / std::max(pairs, 1), 128.0, 4096.0));
-    const std::int64_t last = std::max<std::int64_t>(in.maxLen - 1, 1);
-    const std::int64_t steps = std::min(wanted, in.logarithmic ? last : last + 1);
-    std::vector<double> whole;
-    for (std::int64_t i = 0; i < steps; ++i) {
-        const double t = steps > 1 ? double(i) / double(steps - 1) : 0.0;
-        whole.push_back(in.logarithmic ? std::round(std::pow(static_cast<double>(last), t)) : std::round(t * static_cast<double>(last)));
-    }
-    whole.erase(std::unique(whole.begin(), whole.end()), whole.end()); // log steps round to the same small distances
-    const auto samples = static_cast<Eigen::Index>(whole.size());
-    const Eigen::VectorXd distances = Eigen::Map<const Eigen::VectorXd>(whole.data(), samples);
-    curves.keys = QVector<double>(distances.data(), distances.data() + samples);
-    for (RopeScaling method : core::allRopeScalings) {
-        const Eigen::VectorXd bound = core::rotaryDecayBound(core::scaledRopeFrequencies(in.dModel, in.base, method, in.scaling), distances);
-        curves.bounds[index(method)] = QVector<double>(bound.data(), bound.data() + samples);
-        curves.highest = std::max(curves.highest, bound.maxCoeff());
-    }
-    return curves;
-}
-
-// The bound costs a sin, a cos and a hypot per pair and distance: up to millions per curve.
-// Small cases are drawn at once; larger ones are computed off the GUI thread (the curves on
-// screen stay until the new ones are ready), and only when their inputs changed.
-void RopeView::drawDecay(const core::EncodingSpec& spec)
-{
-    const core::RopeScalingSpec s = scaling();
-    const DecayInputs inputs{spec.dModel, spec.base, spec.maxLen, s, logDistance() && spec.maxLen > 2};
-    if (m_decayShown && *m_decayShown == inputs) {
-        for (RopeScaling method : core::allRopeScalings)
-            m_decay[index(method)]->setPen(methodPen(method, penWidth(method == RopeScaling::None ? 2.0 : 1.5)));
-        return;
-    }
-    const double work = static_cast<double>(std::min<std::int64_t>(spec.maxLen, 4096)) * core::ropePairCount(spec.dModel);
-    if (m_forExport || work <= 2.5e5) {
-        showDecay(computeDecay(inputs));
-        return;
-    }
-    if (!m_decayWatcher.isRunning())
-        m_decayWatcher.setFuture(QtConcurrent::run(&RopeView::computeDecay, inputs));
-}
-
-void RopeView::onDecayComputed()
-{
-    const FramePtr& f = document()->frame();
-    if (!f)
-        return;
-    const DecayCurves curves = m_decayWatcher.result();
-    const DecayInputs wanted{f->spec.dModel, f->spec.base, f->spec.maxLen, scaling(), logDistance() && f->spec.maxLen > 2};
-    if (!(curves.inputs == wanted)) {
-        redrawCurrent(); // settings moved on while computing: the newest, once the view is on screen
-        return;
-    }
-    showDecay(curves);
-    plot()->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void RopeView::showDecay(const DecayCurves& curves)
-{
-    m_decayShown = curves.inputs;
-    m_decayKeys = curves.keys;
-    for (RopeScaling method : core::allRopeScalings) {
-        QCPGraph* graph = m_decay[index(method)];
-        graph->setData(curves.keys, curves.bounds[index(method)], true);
-        graph->setPen(methodPen(method, penWidth(method == RopeScaling::None ? 2.0 : 1.5)));
-    }
-    const std::int64_t last = std::max<std::int64_t>(curves.inputs.maxLen - 1, 1);
+    const RopeCurves& curves = *shown;
+    for (RopeScaling method : core::allRopeScalings)
+        m_decay[index(method)]->setPen(methodPen(method, penWidth(method == RopeScaling::None ? 2.0 : 1.5)));
+    if (m_decayShown.lock() == shown)
+        return; // the same curves (a position step): only the pens may have changed
+    m_decayKeys = curves.decayKeys;
+    for (RopeScaling method : core::allRopeScalings)
+        m_decay[index(method)]->setData(curves.decayKeys, curves.decayBounds[index(method)], true);
+    const double last = curves.decayKeys.isEmpty() ? 1.0 : std::max(curves.decayKeys.back(), 1.0);
     QCPAxis* x = m_decayRect->axis(QCPAxis::atBottom);
-    if (curves.inputs.logarithmic) {
+    if (curves.logarithmic) {
         useLogTicker(x);
-        x->setRange(1, static_cast<double>(last));
+        x->setRange(1, last);
     } else {
         x->setScaleType(QCPAxis::stLinear);
         x->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         x->setNumberFormat(QStringLiteral("gb"));
         x->setNumberPrecision(6);
-        x->setRange(0, static_cast<double>(last));
+        x->setRange(0, last);
     }
-    m_decayRect->axis(QCPAxis::atLeft)->setRange(0, curves.highest * 1.08);
+    m_decayRect->axis(QCPAxis::atLeft)->setRange(0, curves.decayHighest * 1.08);
     m_decayCaptions = {tr("Long-term decay: RoFormer's bound (2/d) · sum over j of |sum over k < j of exp(i(m−n)θₖ)|"),
                        tr("RoFormer's decay bound against m − n"), tr("Decay bound")};
     m_decayRect->axis(QCPAxis::atTop)->setLabel(m_decayCaptions.front());
+    m_decayShown = shown;
 }
 
 QString RopeView::summaryText() const
 {
     const FramePtr& f = document()->frame();
-    if (!f)
+    if (!f || !f->rope || !f->rope->error.isEmpty())
         return {};
-    const core::EncodingSpec& spec = f->spec;
-    const core::RopeScalingSpec s = scaling();
-    const Eigen::VectorXd theta = core::ropeFrequencies(spec.dModel, spec.base);
-    const Eigen::VectorXd q = demoVector(spec.dModel, 1), key = demoVector(spec.dModel, 2);
-    const std::int64_t n = spec.firstPosition + f->state.position;
-    const std::int64_t m = n + f->state.offset;
-    constexpr std::int64_t shift = 1000;
-    const double score = core::rotaryScore(q, key, double(m), double(n), theta);
-    const double shifted = core::rotaryScore(q, key, double(m + shift), double(n + shift), theta);
-    const double factor = core::yarnAttentionFactor(s.scale);
+    const RopeCurves& c = *f->rope;
+    const RopeScores& r = f->ropeScores;
     return tr("NTK-aware base′ = base·s<sup>d/(d−2)</sup> = %1 · YaRN: √(1/t) = 0.1·ln s + 1 = %2, so logits × %3<br>"
               "Relative only: for a fixed random q and k, q<sub>m</sub>·k<sub>n</sub> at m = %4, n = %5 (position + "
               "offset, position) is %6; at m = %7, n = %8 it is %9.")
-        .arg(shortNumber(core::ntkAwareBase(spec.base, spec.dModel, s.scale), 6))
-        .arg(QString::number(factor, 'f', 4)).arg(QString::number(factor * factor, 'f', 4))
-        .arg(m).arg(n).arg(QString::number(score, 'f', 6)).arg(m + shift).arg(n + shift)
-        .arg(QString::number(shifted, 'f', 6));
+        .arg(shortNumber(c.ntkBase, 6))
+        .arg(QString::number(c.yarnFactor, 'f', 4)).arg(QString::number(c.yarnFactor * c.yarnFactor, 'f', 4))
+        .arg(r.m).arg(r.n).arg(QString::number(r.score, 'f', 6)).arg(r.m + RopeScores::shift).arg(r.n + RopeScores::shift)
+        .arg(QString::number(r.shifted, 'f', 6));
 }
 
 QString RopeView::pairDescription(int pair) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || pair < 0 || pair >= core::ropePairCount(f->spec.dModel))
+    if (!f || !f->rope || !f->rope->error.isEmpty() || pair < 0 || pair >= f->rope->theta.size())
         return {};
-    const core::RopeScalingSpec s = scaling();
+    const RopeCurves& c = *f->rope;
     QStringList parts;
-    for (RopeScaling method : core::allRopeScalings) {
-        const double theta = core::scaledRopeFrequencies(f->spec.dModel, f->spec.base, method, s)[pair];
-        parts << tr("%1 λ = %2").arg(methodName(method, true), shortNumber(twoPi / theta, 5));
-    }
-    const double theta = core::ropeFrequencies(f->spec.dModel, f->spec.base)[pair];
-    const double turns = s.originalLength * theta / twoPi;
+    for (RopeScaling method : core::allRopeScalings)
+        parts << tr("%1 λ = %2").arg(methodName(method, true), shortNumber(c.wavelength[index(method)][pair], 5));
+    const double theta = c.theta[pair];
+    const double turns = c.scaling.originalLength * theta / twoPi;
     return tr("pair k = %1 (dims %2, %3) · θ = %4 · %5 turns in L_orig · YaRN γ = %6 · %7")
         .arg(pair).arg(2 * pair).arg(2 * pair + 1).arg(shortNumber(theta, 5)).arg(shortNumber(turns, 4))
-        .arg(shortNumber(core::yarnRamp(turns, s.alpha, s.beta), 3)).arg(parts.join(QStringLiteral(" · ")));
+        .arg(shortNumber(core::yarnRamp(turns, c.scaling.alpha, c.scaling.beta), 3)).arg(parts.join(QStringLiteral(" · ")));
 }
 
 void RopeView::prepareForExport(double fontPixels)
@@ -534,7 +423,7 @@ bool RopeView::fitToSize()
     changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atLeft), {tr("Relative bound"), tr("Bound")}) || changed;
     changed = fitTickCount(p->xAxis, 8) || changed;
     changed = fitTickCount(m_decayRect->axis(QCPAxis::atLeft), 5) || changed;
-    if (!logDistance())
+    if (!m_logBox->isChecked())
         changed = fitTickCount(m_decayRect->axis(QCPAxis::atBottom), 6) || changed;
     // Many decades on a short axis: label every second one.
     const QCPRange range = p->yAxis->range();

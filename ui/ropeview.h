@@ -3,12 +3,12 @@
 
 #include "core/rope.h"
 #include "ui/plotview.h"
+#include "ui/ropedata.h"
 #include "ui/viewsupport.h"
 
-#include <QFutureWatcher>
+#include <memory>
 
 #include <array>
-#include <optional>
 
 class QCheckBox;
 class QCPAxisRect;
@@ -28,16 +28,13 @@ namespace pe::ui {
 /// every pair with no scaling and under the three ways of stretching a model to a context s
 /// times longer than the trained L_orig (position interpolation, NTK-aware base, YaRN's ramp).
 /// Bottom: RoFormer's upper bound of the score against the distance m − n, for each of them.
-/// Its own options (s, L_orig, log distance axis) live here, not in the document.
+/// Its options (s, L_orig, log distance axis) are the document's state.rope; the curves come
+/// with the frame (Frame::rope), computed off the GUI thread.
 class RopeView : public PlotView {
     Q_OBJECT
 public:
     explicit RopeView(Document* document, QWidget* parent = nullptr);
 
-    QVariantMap viewOptions() const override;
-    void setViewOptions(const QVariantMap& options) override;
-    core::RopeScalingSpec scaling() const;
-    bool logDistance() const;
 
     QCPAxisRect* bandsRect() const { return m_bandsRect; }
     QCPAxisRect* decayRect() const { return m_decayRect; }
@@ -55,39 +52,17 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::Position | Change::Offset; }
+    Changes dependencies() const override { return Change::Spec | Change::Position | Change::Offset | Change::Rope; }
     void applyScale() override;
 
 private:
     static int index(core::RopeScaling scaling) { return static_cast<int>(scaling); }
     QWidget* createControls();
+    void syncControls();
     void optionsEdited();
-    void drawBands(const core::EncodingSpec& spec);
-    /// What the decay curves depend on; they are recomputed only when this changes.
-    struct DecayInputs {
-        int dModel = 0;
-        double base = 0;
-        std::int64_t maxLen = 0;
-        core::RopeScalingSpec scaling;
-        bool logarithmic = false;
-        bool operator==(const DecayInputs& o) const
-        {
-            return dModel == o.dModel && base == o.base && maxLen == o.maxLen && logarithmic == o.logarithmic
-                && scaling.scale == o.scaling.scale && scaling.originalLength == o.scaling.originalLength
-                && scaling.alpha == o.scaling.alpha && scaling.beta == o.scaling.beta;
-        }
-    };
-    struct DecayCurves {
-        DecayInputs inputs;
-        QVector<double> keys;                  ///< distances m − n
-        std::array<QVector<double>, 4> bounds; ///< per scaling method
-        double highest = 0;
-    };
-    static DecayCurves computeDecay(const DecayInputs& inputs);
-    void drawDecay(const core::EncodingSpec& spec);
-    void onDecayComputed();
-    void showDecay(const DecayCurves& curves);
-    QString titleText(const core::EncodingSpec& spec) const;
+    void drawBands(const Frame& frame);
+    void drawDecay(const std::shared_ptr<const RopeCurves>& curves);
+    QString titleText(const Frame& frame) const;
     bool fitToSize();
     void onMouseMove(QMouseEvent* event);
 
@@ -107,8 +82,7 @@ private:
     QStringList m_decayCaptions;
     QVector<double> m_decayKeys; // the distances the decay curves hold
     bool m_forExport = false;
-    std::optional<DecayInputs> m_decayShown; // inputs of the curves on screen
-    QFutureWatcher<DecayCurves> m_decayWatcher;
+    std::weak_ptr<const RopeCurves> m_decayShown; // the curves on screen
 };
 
 } // namespace pe::ui

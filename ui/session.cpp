@@ -183,7 +183,8 @@ core::EncodingSpec specFrom(const QJsonObject& o)
 }
 
 /// view.options: { view name: { option: true/false, a number or a text } }. Only the shape and
-/// sizes are checked here; each view clamps its values to what its controls allow.
+/// sizes are checked here; ropeOptionsFrom() and embeddingOptionsFrom() clamp the values to what
+/// the controls allow (a missing option takes its default).
 QMap<QString, QVariantMap> viewOptionsFrom(const QJsonObject& options)
 {
     requireKnownKeys(options, QStringLiteral("view.options"), viewNames());
@@ -280,7 +281,9 @@ Session sessionFrom(const QJsonObject& root)
     const QJsonObject view = objectField(root, QStringLiteral("view"), QStringLiteral("view"));
     requireKnownKeys(view, QStringLiteral("view"), {QStringLiteral("presentation"), QStringLiteral("options")});
     session.presentation = flag(view, QStringLiteral("presentation"), QStringLiteral("view.presentation"), false);
-    session.viewOptions = viewOptionsFrom(objectField(view, QStringLiteral("options"), QStringLiteral("view.options")));
+    const QMap<QString, QVariantMap> options = viewOptionsFrom(objectField(view, QStringLiteral("options"), QStringLiteral("view.options")));
+    session.settings.state.rope = ropeOptionsFrom(options.value(viewName(View::Rope)));
+    session.settings.state.embeddings = embeddingOptionsFrom(options.value(viewName(View::Embeddings)));
     const QJsonObject window = objectField(root, QStringLiteral("window"), QStringLiteral("window"));
     requireKnownKeys(window, QStringLiteral("window"), {QStringLiteral("geometry"), QStringLiteral("state")});
     session.windowGeometry = layoutBytes(window, QStringLiteral("geometry"), QStringLiteral("window.geometry"));
@@ -374,9 +377,8 @@ QByteArray serializeSession(const Session& session)
     QJsonArray dims;
     for (int dim : st.dims)
         dims.append(dim);
-    QJsonObject options;
-    for (auto view = session.viewOptions.begin(); view != session.viewOptions.end(); ++view)
-        options.insert(view.key(), QJsonObject::fromVariantMap(view.value()));
+    const QJsonObject options{{viewName(View::Rope), QJsonObject::fromVariantMap(toVariantMap(st.rope))},
+                              {viewName(View::Embeddings), QJsonObject::fromVariantMap(toVariantMap(st.embeddings))}};
     const QJsonValue band = st.bandFirst < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(QJsonArray{st.bandFirst, st.bandLast});
     const QJsonObject root{
         {QStringLiteral("format"), formatName},

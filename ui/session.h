@@ -12,16 +12,13 @@
 
 namespace pe::ui {
 
-/// Everything a session file (.pe.json) holds: the settings, the view options and the
-/// window's layout. Depends on Qt Core only, so that the command line and a fuzzer can use it.
+/// Everything a session file (.pe.json) holds: the settings (the RoPE and embeddings views'
+/// options among them, in the file's view.options) and the window's layout. Depends on Qt Core only, so that the command line and a fuzzer can use it.
 struct Session {
     Settings settings;
     bool presentation = false;  ///< presentation mode (large fonts)
     QByteArray windowGeometry;  ///< QMainWindow::saveGeometry(), empty when not stored
     QByteArray windowState;     ///< QMainWindow::saveState(), empty when not stored
-    /// Each view's own options (PlotView::viewOptions(): RoPE scale, the embeddings' sentence, …)
-    /// by view name; a view not listed keeps its current options.
-    QMap<QString, QVariantMap> viewOptions;
     bool operator==(const Session&) const = default;
 };
 

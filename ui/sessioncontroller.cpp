@@ -3,6 +3,7 @@
 
 #include "ui/document.h"
 #include "ui/mainwindow.h"
+#include "ui/preferences.h"
 #include "ui/recentfolder.h"
 
 #include <QAbstractFileIconProvider>
@@ -12,16 +13,8 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSettings>
 
 namespace pe::ui {
-
-namespace {
-
-const QString recentKey = QStringLiteral("session/recent");
-const QString lastKey = QStringLiteral("session/last");
-
-} // namespace
 
 SessionController::SessionController(Document* document, MainWindow* window)
     : QObject(window), m_document(document), m_window(window)
@@ -54,15 +47,13 @@ Session SessionController::currentSession() const
     session.presentation = m_window->presentationMode();
     session.windowGeometry = m_window->saveGeometry();
     session.windowState = m_window->saveState();
-    session.viewOptions = m_window->viewOptions();
     return session;
 }
 
 bool SessionController::isModified() const
 {
     return !m_path.isEmpty()
-        && (m_document->settings() != m_savedSettings || m_window->presentationMode() != m_savedPresentation
-            || m_window->viewOptions() != m_savedViewOptions);
+        && (m_document->settings() != m_savedSettings || m_window->presentationMode() != m_savedPresentation);
 }
 
 QString SessionController::openSession(const QString& path)
@@ -97,7 +88,6 @@ void SessionController::continueFrom(const SessionController& previous)
     m_path = previous.m_path;
     m_savedSettings = previous.m_savedSettings;
     m_savedPresentation = previous.m_savedPresentation;
-    m_savedViewOptions = previous.m_savedViewOptions;
     updateTitle();
 }
 
@@ -108,7 +98,6 @@ void SessionController::applyLayout(const Session& session)
     if (!session.windowState.isEmpty())
         m_window->restoreLayout(session.windowState);
     m_window->setPresentationMode(session.presentation);
-    m_window->setViewOptions(session.viewOptions);
 }
 
 void SessionController::setCurrent(const QString& path, const Session& saved)
@@ -116,7 +105,6 @@ void SessionController::setCurrent(const QString& path, const Session& saved)
     m_path = QFileInfo(path).absoluteFilePath();
     m_savedSettings = saved.settings;
     m_savedPresentation = saved.presentation;
-    m_savedViewOptions = saved.viewOptions;
     remember(m_path);
     updateTitle();
 }
@@ -132,7 +120,7 @@ void SessionController::updateTitle()
 
 QStringList SessionController::recentSessions()
 {
-    return QSettings().value(recentKey).toStringList().mid(0, maxRecent);
+    return Preferences::recentSessions();
 }
 
 void SessionController::remember(const QString& path)
@@ -140,16 +128,15 @@ void SessionController::remember(const QString& path)
     QStringList recent = recentSessions();
     recent.removeAll(path);
     recent.prepend(path);
-    QSettings settings;
-    settings.setValue(recentKey, recent.mid(0, maxRecent));
-    settings.setValue(lastKey, path);
+    Preferences::setRecentSessions(recent);
+    Preferences::setLastSession(path);
     rememberFolderOf(path);
     rebuildRecentMenu();
 }
 
 void SessionController::clearRecent()
 {
-    QSettings().remove(recentKey);
+    Preferences::setRecentSessions({});
     rebuildRecentMenu();
 }
 
@@ -231,7 +218,7 @@ void SessionController::openRecent(const QString& path)
     if (!QFileInfo::exists(path)) {
         QStringList recent = recentSessions();
         recent.removeAll(path);
-        QSettings().setValue(recentKey, recent);
+        Preferences::setRecentSessions(recent);
         rebuildRecentMenu();
         QMessageBox::information(m_window, tr("Session not found"),
                                  tr("%1 no longer exists; it was removed from the recent sessions.")

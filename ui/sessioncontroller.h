@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/preferences.h"
 #include "ui/session.h"
 
 #include <QObject>
@@ -19,7 +20,7 @@ class MainWindow;
 class SessionController : public QObject {
     Q_OBJECT
 public:
-    static constexpr int maxRecent = 8;
+    static constexpr int maxRecent = Preferences::maxRecentSessions;
 
     SessionController(Document* document, MainWindow* window);
 
@@ -66,7 +67,6 @@ private:
     QString m_path;
     Settings m_savedSettings;
     bool m_savedPresentation = false;
-    QMap<QString, QVariantMap> m_savedViewOptions;
     QMenu* m_recentMenu = nullptr;
 };
 

@@ -2,9 +2,9 @@
 #include "ui/sweepanimator.h"
 
 #include "ui/document.h"
+#include "ui/preferences.h"
 
 #include <QElapsedTimer>
-#include <QSettings>
 
 #include <algorithm>
 #include <cmath>
@@ -13,9 +13,6 @@
 namespace pe::ui {
 
 namespace {
-
-const QString speedKey = QStringLiteral("animation/speed");
-const QString targetKey = QStringLiteral("animation/target");
 
 /// The first value after the last one of [first, last], wrapping around.
 std::int64_t wrapped(std::int64_t value, std::int64_t first, std::int64_t last)
@@ -32,11 +29,10 @@ SweepAnimator::SweepAnimator(Document* document, QObject* parent)
     auto elapsed = std::make_shared<QElapsedTimer>();
     elapsed->start();
     m_clock = [elapsed] { return elapsed->elapsed(); };
-    QSettings settings;
-    m_speed = std::clamp(settings.value(speedKey, defaultSpeed).toDouble(), minSpeed, maxSpeed);
+    m_speed = std::clamp(Preferences::animationSpeed(defaultSpeed), minSpeed, maxSpeed);
     if (!std::isfinite(m_speed))
         m_speed = defaultSpeed;
-    m_target = settings.value(targetKey).toString() == QLatin1String("offset") ? Target::Offset : Target::Position;
+    m_target = Preferences::animationSweepsOffset() ? Target::Offset : Target::Position;
     // 60 ticks a second at most; each tick takes the steps that are due, so the sweep keeps its
     // speed when a frame takes longer than a tick.
     m_timer.setInterval(16);
@@ -73,7 +69,7 @@ void SweepAnimator::setTarget(Target target)
         return;
     m_target = target;
     m_undoRun = m_document->beginUndoRun(); // the other field: its own undo step
-    QSettings().setValue(targetKey, target == Target::Offset ? QStringLiteral("offset") : QStringLiteral("position"));
+    Preferences::setAnimationSweepsOffset(target == Target::Offset);
     emit targetChanged(target);
 }
 
@@ -84,7 +80,7 @@ void SweepAnimator::setSpeed(double positionsPerSecond)
     if (speed == m_speed)
         return;
     m_speed = speed;
-    QSettings().setValue(speedKey, speed);
+    Preferences::setAnimationSpeed(speed);
     emit speedChanged(speed);
 }
 

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "ui/theme.h"
 
+#include "ui/preferences.h"
+
 #include <QActionGroup>
 #include <QCoreApplication>
 #include <QApplication>
 #include <QMenu>
 #include <QPalette>
-#include <QSettings>
 #include <QStyle>
 #include <qcustomplot.h>
 
@@ -15,8 +16,6 @@
 namespace pe::ui {
 
 namespace {
-
-const QString settingsKey = QStringLiteral("view/theme");
 
 QColor mixed(const QColor& from, const QColor& to, double amount)
 {
@@ -224,7 +223,7 @@ void applyTheme(Theme theme)
 
 Theme rememberedTheme()
 {
-    return parseTheme(QSettings().value(settingsKey).toString()).value_or(Theme::System);
+    return parseTheme(Preferences::theme()).value_or(Theme::System);
 }
 
 QMenu* createThemeMenu(QWidget* parent)
@@ -243,7 +242,7 @@ QMenu* createThemeMenu(QWidget* parent)
         group->addAction(action);
         QObject::connect(action, &QAction::triggered, menu, [chosen = theme] {
             applyTheme(chosen);
-            QSettings().setValue(settingsKey, themeKey(chosen));
+            Preferences::setTheme(themeKey(chosen));
         });
     }
     menu->actions().at(0)->setToolTip(QCoreApplication::translate("pe::ui::Theme", "Follow the desktop's light or dark colours"));

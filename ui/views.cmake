@@ -12,5 +12,6 @@ target_sources(pe_ui PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR}/conventionsview.h ${CMAKE_CURRENT_SOURCE_DIR}/conventionsview.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/precisionview.h ${CMAKE_CURRENT_SOURCE_DIR}/precisionview.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/embeddingdata.h ${CMAKE_CURRENT_SOURCE_DIR}/embeddingdata.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/wordvectorloader.h ${CMAKE_CURRENT_SOURCE_DIR}/wordvectorloader.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/embeddingsview.h ${CMAKE_CURRENT_SOURCE_DIR}/embeddingsview.cpp
 )

@@ -5,6 +5,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -112,7 +113,84 @@ bool ViewState::operator==(const ViewState& o) const
     return std::ranges::equal(dims, o.dims) && position == o.position && dimension == o.dimension
         && offset == o.offset && normalize == o.normalize && colormap == o.colormap
         && bandFirst == o.bandFirst && bandLast == o.bandLast && comparison == o.comparison && format == o.format
-        && precisionMode == o.precisionMode;
+        && precisionMode == o.precisionMode && rope == o.rope && embeddings == o.embeddings;
+}
+
+QString EmbeddingOptions::defaultSentence()
+{
+    return QStringLiteral("The black cat sat on the couch and the brown dog slept on the rug.");
+}
+
+namespace {
+namespace key {
+const QString scale = QStringLiteral("scale");
+const QString originalLength = QStringLiteral("originalLength");
+const QString logDistance = QStringLiteral("logDistance");
+const QString sentence = QStringLiteral("sentence");
+const QString first = QStringLiteral("first");
+const QString second = QStringLiteral("second");
+const QString sqrtScaling = QStringLiteral("sqrtScaling");
+const QString segments = QStringLiteral("segments");
+const QString vectorFile = QStringLiteral("vectorFile");
+} // namespace key
+
+/// The value of `name` when it is there and converts, else `fallback`.
+template <typename T>
+T valueOr(const QVariantMap& map, const QString& name, T fallback)
+{
+    const QVariant value = map.value(name);
+    return value.isValid() && value.canConvert<T>() ? value.value<T>() : fallback;
+}
+} // namespace
+
+QVariantMap toVariantMap(const RopeOptions& o)
+{
+    return {{key::scale, o.scale}, {key::originalLength, o.originalLength}, {key::logDistance, o.logDistance}};
+}
+
+QVariantMap toVariantMap(const EmbeddingOptions& o)
+{
+    return {{key::sentence, o.sentence}, {key::first, o.first}, {key::second, o.second}, {key::sqrtScaling, o.sqrtScaling},
+            {key::segments, o.segments}, {key::vectorFile, o.vectorFile}};
+}
+
+RopeOptions ropeOptionsFrom(const QVariantMap& map)
+{
+    RopeOptions o;
+    o.scale = valueOr(map, key::scale, o.scale);
+    o.originalLength = static_cast<int>(std::clamp(valueOr(map, key::originalLength, double(o.originalLength)), -1e9, 1e9));
+    o.logDistance = valueOr(map, key::logDistance, o.logDistance);
+    return clamped(o);
+}
+
+EmbeddingOptions embeddingOptionsFrom(const QVariantMap& map)
+{
+    EmbeddingOptions o;
+    o.sentence = valueOr(map, key::sentence, o.sentence);
+    o.first = static_cast<int>(std::clamp(valueOr(map, key::first, double(o.first)), -1e9, 1e9));
+    o.second = static_cast<int>(std::clamp(valueOr(map, key::second, double(o.second)), -1e9, 1e9));
+    o.sqrtScaling = valueOr(map, key::sqrtScaling, o.sqrtScaling);
+    o.segments = valueOr(map, key::segments, o.segments);
+    o.vectorFile = valueOr(map, key::vectorFile, o.vectorFile);
+    return clamped(o);
+}
+
+RopeOptions clamped(RopeOptions o)
+{
+    if (!std::isfinite(o.scale))
+        o.scale = RopeOptions{}.scale;
+    // Two decimals, as the scale box shows them: a stored 2.345 would not match what is shown.
+    o.scale = std::round(std::clamp(o.scale, RopeOptions::minScale, RopeOptions::maxScale) * 100) / 100;
+    o.originalLength = std::clamp(o.originalLength, RopeOptions::minOriginalLength, RopeOptions::maxOriginalLength);
+    return o;
+}
+
+EmbeddingOptions clamped(EmbeddingOptions o)
+{
+    o.sentence.truncate(EmbeddingOptions::maxSentence);
+    o.first = std::max(o.first, 0);
+    o.second = std::max(o.second, 0);
+    return o;
 }
 
 } // namespace pe::ui

@@ -7,6 +7,7 @@
 
 #include <QList>
 #include <QString>
+#include <QVariantMap>
 
 #include <optional>
 #include <variant>
@@ -41,6 +42,39 @@ struct WindowLimits {
 /// is wrong and what is allowed (dimensions 0 to dModel−1, at most `most` of them).
 std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dModel, int most);
 
+/// The RoPE view's options: the context scale s and the trained length L_orig of the three
+/// ways of stretching a model, and whether the decay plot's distance axis is logarithmic.
+struct RopeOptions {
+    static constexpr double minScale = 1, maxScale = 64;
+    static constexpr int minOriginalLength = 16, maxOriginalLength = 1 << 20;
+    double scale = 8;
+    int originalLength = 4096;
+    bool logDistance = false;
+    bool operator==(const RopeOptions&) const = default;
+};
+
+/// The embeddings view's options: the sentence, the two tokens compared, the switches, and the
+/// word-vector file in use (empty: pseudo-random vectors).
+struct EmbeddingOptions {
+    static constexpr int maxSentence = 4096; ///< characters
+    QString sentence = defaultSentence();
+    int first = 1, second = 9; ///< token indices (clamped to the sentence when drawn)
+    bool sqrtScaling = true;
+    bool segments = false;
+    QString vectorFile;
+    bool operator==(const EmbeddingOptions&) const = default;
+    static QString defaultSentence();
+};
+
+/// The options as a session's view.options holds them ({"scale": 8, …}); a missing or wrong
+/// key takes its default, values are clamped to what the controls allow.
+QVariantMap toVariantMap(const RopeOptions& options);
+QVariantMap toVariantMap(const EmbeddingOptions& options);
+RopeOptions ropeOptionsFrom(const QVariantMap& map);
+EmbeddingOptions embeddingOptionsFrom(const QVariantMap& map);
+RopeOptions clamped(RopeOptions options);
+EmbeddingOptions clamped(EmbeddingOptions options);
+
 /// What the user has selected and chosen to show, beside the spec itself. Shared by the
 /// document (the window) and the command line, so that both draw and export the same thing.
 struct ViewState {
@@ -54,6 +88,8 @@ struct ViewState {
     core::Comparison comparison = core::Comparison::Layout; ///< what the conventions view sets beside the spec
     core::NumberFormat format = core::NumberFormat::Float16; ///< the precision shown in the precision and bands views
     core::PrecisionMode precisionMode = core::PrecisionMode::Computed;
+    RopeOptions rope;             ///< the RoPE view's context scaling
+    EmbeddingOptions embeddings;  ///< the embeddings view's sentence and switches
 
     bool operator==(const ViewState& other) const;
 };

@@ -330,7 +330,9 @@ void TestDayInUse::ropeScaleTakesDecimals()
     auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::View::Rope));
     typeInto(rope->scaleBox(), QStringLiteral("2.5"));
     QCOMPARE(rope->scaleBox()->value(), 2.5);
-    QCOMPARE(rope->viewOptions().value(QStringLiteral("scale")).toDouble(), 2.5);
+    QVERIFY(QTest::qWaitFor([&] { return window->document()->isFrameCurrent(); }));
+    QCoreApplication::processEvents();
+    QCOMPARE(window->document()->state().rope.scale, 2.5);
     QVERIFY2(plotTitle(rope->plot()).contains(QStringLiteral("s = 2.5")), qPrintable(plotTitle(rope->plot())));
     QVERIFY2(plotTitle(rope->plot()).contains(QStringLiteral("s·L_orig 10240")), qPrintable(plotTitle(rope->plot())));
     typeInto(rope->scaleBox(), QStringLiteral("1.5"));
@@ -342,13 +344,16 @@ void TestDayInUse::resetToDefaultsResetsTheRopeScale()
     auto window = launch(QSize(1366, 768));
     QVERIFY(window);
     auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::View::Rope));
-    rope->setViewOptions({{QStringLiteral("scale"), 2.5}, {QStringLiteral("originalLength"), 8192}});
+    window->document()->setRopeOptions({2.5, 8192, false});
     QCOMPARE(rope->scaleBox()->value(), 2.5);
     QAction* reset = menuAction(*window, QStringLiteral("Reset to defaults"));
     QVERIFY(reset);
     reset->trigger();
     QCOMPARE(rope->scaleBox()->value(), 8.0);
-    QCOMPARE(rope->viewOptions().value(QStringLiteral("originalLength")).toInt(), 4096);
+    QCOMPARE(rope->originalLengthBox()->value(), 4096);
+    QCOMPARE(window->document()->state().rope, pe::ui::RopeOptions{});
+    window->document()->undoStack()->undo(); // Reset to defaults is an undo step, the options with it
+    QCOMPARE(rope->scaleBox()->value(), 2.5);
 }
 
 void TestDayInUse::exportShortcutWinsInASpinBoxAndOpensOnTheViewInUse()

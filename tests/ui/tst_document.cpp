@@ -36,6 +36,8 @@ private slots:
     void eachEditUndoAndRedoIsOneChange_data();
     void eachEditUndoAndRedoIsOneChange();
     void framesHoldOnlyWhatShownViewsDraw();
+    void ropeCurvesComeWithTheFrame();
+    void wordVectorsAreUsedWhileTheOptionsNameThem();
 };
 
 namespace {
@@ -345,6 +347,8 @@ void TestDocument::eachEditUndoAndRedoIsOneChange_data()
     QTest::newRow("wave dims") << 6 << (Change::WaveDims | Change::WaveWindow);
     QTest::newRow("cosine") << 7 << Changes(Change::Normalize);
     QTest::newRow("band") << 8 << Changes(Change::Band);
+    QTest::newRow("rope scale") << 9 << Changes(Change::Rope);
+    QTest::newRow("sentence") << 10 << Changes(Change::Embeddings);
 }
 
 // A view redraws only for what its mask names, so the mask must say exactly what changed:
@@ -365,6 +369,13 @@ void TestDocument::eachEditUndoAndRedoIsOneChange()
     case 6: document.setWaveDims({0, 1}); break;
     case 7: document.setNormalize(true); break;
     case 8: document.selectBand(2, 5); break;
+    case 9: document.setRopeOptions({2.5, 4096, false}); break;
+    case 10: {
+        pe::ui::EmbeddingOptions options;
+        options.sentence = QStringLiteral("a rose is a rose");
+        document.setEmbeddingOptions(options);
+        break;
+    }
     }
     for (const char* step : {"edit", "undo", "redo"}) {
         if (QByteArray(step) == "undo")
@@ -388,6 +399,7 @@ void TestDocument::framesHoldOnlyWhatShownViewsDraw()
     QCOMPARE(document.frame()->similarity.rows(), 0);
     QVERIFY(!document.frame()->kernel);
     QVERIFY(document.frame()->conventionHeatA.rows() == 0 && document.frame()->precisionHeat.rows() == 0);
+    QVERIFY(!document.frame()->rope && !document.frame()->sentence); // the RoPE and embeddings views' numbers too
 
     document.setViewShown(View::Similarity, true);
     QVERIFY(!document.isFrameCurrent()); // asked for the missing part at once
@@ -403,6 +415,76 @@ void TestDocument::framesHoldOnlyWhatShownViewsDraw()
     document.setDModel(30);
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(!document.frame()->has(FramePart::Similarity));
+}
+
+// The RoPE view's numbers are the frame's: computed off the GUI thread, kept while only the
+// position moves, new when its options change (an undo step like any other setting).
+void TestDocument::ropeCurvesComeWithTheFrame()
+{
+    Document document(nullptr, pe::ui::viewBit(View::Rope));
+    document.setMaxLen(200);
+    QVERIFY(waitForCurrentFrame(document));
+    const auto curves = document.frame()->rope;
+    QVERIFY(curves && curves->error.isEmpty());
+    const int d = document.spec().dModel;
+    QCOMPARE(curves->wavelength[0].size(), d / 2);
+    const auto lambda = [&](int k) { return 2 * std::acos(-1.0L) / std::pow(10000.0L, -2.0L * k / d); }; // the textbook θ_k
+    for (int k : {0, 10, d / 2 - 1}) {
+        QVERIFY(std::abs(curves->wavelength[0][k] / lambda(k) - 1) < 1e-12);     // no scaling
+        QVERIFY(std::abs(curves->wavelength[1][k] / (8 * lambda(k)) - 1) < 1e-12); // PI at the default s = 8
+    }
+    QCOMPARE(curves->decayKeys.size(), 200); // every distance 0 … 199
+
+    document.selectPosition(50);
+    QVERIFY(waitForCurrentFrame(document));
+    QCOMPARE(document.frame()->rope, curves); // shared, not computed again
+    QCOMPARE(document.frame()->ropeScores.n, 50);
+    QCOMPARE(document.frame()->ropeScores.m, 51);
+
+    document.setRopeOptions({2, 4096, true});
+    QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(document.frame()->rope != curves);
+    QVERIFY(std::abs(document.frame()->rope->wavelength[1][3] / (2 * lambda(3)) - 1) < 1e-12);
+    QVERIFY(document.frame()->rope->logarithmic);
+    document.undoStack()->undo();
+    QVERIFY(waitForCurrentFrame(document));
+    QCOMPARE(document.state().rope, pe::ui::RopeOptions{});
+    QVERIFY(std::abs(document.frame()->rope->wavelength[1][3] / (8 * lambda(3)) - 1) < 1e-12);
+}
+
+// Vectors read from a file are data beside the settings: the embeddings use them only while
+// the options name their file, so undoing the choice of a file goes back to pseudo-random
+// vectors and redoing it needs no second read.
+void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
+{
+    Document document(nullptr, pe::ui::viewBit(View::Embeddings));
+    QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(document.frame()->sentence && !document.frame()->sentence->fromFile);
+    const int d = document.spec().dModel;
+    auto vectors = std::make_shared<pe::ui::LoadedWordVectors>();
+    vectors->path = QStringLiteral("/vectors/v.txt");
+    vectors->dimension = d;
+    vectors->vectors["black"] = Eigen::VectorXd::Constant(d, 0.5);
+    document.setWordVectors(vectors);
+    QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(!document.frame()->sentence->fromFile); // not named by the options yet
+
+    pe::ui::EmbeddingOptions options = document.state().embeddings;
+    options.vectorFile = vectors->path;
+    options.sqrtScaling = false;
+    document.setEmbeddingOptions(options);
+    QVERIFY(waitForCurrentFrame(document));
+    const pe::ui::SentenceData& used = *document.frame()->sentence;
+    QVERIFY(used.fromFile);
+    QCOMPARE(used.tokens[1].text, std::string("black"));
+    QCOMPARE(used.embedding.word(1, 0), 0.5);
+    QCOMPARE(used.embedding.word(0, 0), 0.0); // "the" is not in the file: a zero vector
+    document.undoStack()->undo();
+    QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(!document.frame()->sentence->fromFile);
+    document.undoStack()->redo();
+    QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(document.frame()->sentence->fromFile);
 }
 
 QTEST_MAIN(TestDocument)

@@ -94,6 +94,7 @@ void TestEmbeddingsView::load(const QString& path)
     m_view->loadWordVectors(path);
     QVERIFY(QTest::qWaitFor([&] { return !m_view->isLoading(); }, 10000));
     QCoreApplication::processEvents(); // the finished signal
+    m_document->computeNow();
 }
 
 void TestEmbeddingsView::defaultSentenceAndCosines()
@@ -119,26 +120,36 @@ void TestEmbeddingsView::defaultSentenceAndCosines()
 void TestEmbeddingsView::sqrtCheckboxChangesTheWordScale()
 {
     m_view->sqrtBox()->setChecked(false);
+    m_document->computeNow();
     const double inputs = cosine(inputOf("black", 1, 64, false), inputOf("brown", 9, 64, false));
     QVERIFY(std::abs(m_view->data().cosineSums - inputs) < 1e-12);
     QVERIFY(std::abs(m_view->colorMap(EmbeddingsView::Word)->data()->cell(3, 1)
                      - pe::core::pseudoRandomWordVector("black", 64)[3]) < 1e-15);
-    QVERIFY(!m_view->viewOptions().value(QStringLiteral("sqrtScaling")).toBool());
+    QVERIFY(!m_document->state().embeddings.sqrtScaling); // a setting of the document: undoable
+    m_document->undoStack()->undo();
+    m_document->computeNow();
+    QVERIFY(m_view->sqrtBox()->isChecked());
+    QVERIFY(std::abs(m_view->colorMap(EmbeddingsView::Word)->data()->cell(3, 1)
+                     - 8 * pe::core::pseudoRandomWordVector("black", 64)[3]) < 1e-12);
 }
 
 void TestEmbeddingsView::editingTheSentence()
 {
     m_view->sentenceEdit()->setText(QStringLiteral("the cat [SEP] the cat"));
+    m_document->computeNow();
     QCOMPARE(m_view->firstTokenBox()->count(), 4);
     m_view->firstTokenBox()->setCurrentIndex(1);
     m_view->secondTokenBox()->setCurrentIndex(3);
     emit m_view->secondTokenBox()->activated(3);
+    m_document->computeNow();
     // The same word at positions 1 and 3: the words are identical, the inputs are not.
     QCOMPARE(m_view->data().cosineWords, 1.0);
     QVERIFY(m_view->data().cosineSums < 0.999);
     m_view->segmentBox()->setChecked(true);
+    m_document->computeNow();
     QCOMPARE(m_view->data().embedding.segment.row(3).transpose(), pe::core::segmentVector(1, 64));
     m_view->sentenceEdit()->setText(QString());
+    m_document->computeNow();
     QCOMPARE(int(m_view->data().tokens.size()), 0);
     QVERIFY(m_view->cosineText().contains(QStringLiteral("Type a sentence")));
     m_view->plot()->replot();
@@ -202,7 +213,8 @@ void TestEmbeddingsView::goodFileIsUsed()
     // The export carries the file's vectors.
     ExportRequest request;
     request.view = View::Embeddings;
-    request.viewOptions = m_view->exportOptions();
+    request.state = m_document->state();
+    request.wordVectors = m_document->wordVectors();
     request.path = m_dir.filePath(QStringLiteral("file.csv"));
     QVERIFY(exportFile(request, singleColumnFigure()).ok());
     QFile csv(request.path);
@@ -229,7 +241,7 @@ void TestEmbeddingsView::exportHasFourBlocks()
         QVERIFY(std::abs(word + pe + segment - sum) < 1e-12);
         QVERIFY(std::abs(sum - inputOf("brown", 9, 64, true)[c]) < 1e-12);
     }
-    request.viewOptions = {{QStringLiteral("sentence"), QStringLiteral("  ")}};
+    request.state.embeddings.sentence = QStringLiteral("  ");
     request.path = m_dir.filePath(QStringLiteral("none.npy"));
     const ExportResult none = exportFile(request, singleColumnFigure());
     QCOMPARE(none.status, ExportResult::Status::BadRequest);

@@ -121,13 +121,15 @@ void TestRopeView::bandsFollowTheFormulas()
 void TestRopeView::scaleControlReachesThePlot()
 {
     m_view->scaleBox()->setValue(16);
+    m_document->computeNow();
     const QCPGraph* none = m_view->wavelengthGraph(RopeScaling::None);
     const QCPGraph* pi = m_view->wavelengthGraph(RopeScaling::PositionInterpolation);
     for (int k : {0, 5, 31})
         QVERIFY(near(valueAt(pi, k), 16.0L * valueAt(none, k)));
-    QCOMPARE(m_view->scaling().scale, 16.0);
+    QCOMPARE(m_document->state().rope.scale, 16.0);
     m_view->originalLengthBox()->setValue(1024);
-    QCOMPARE(m_view->scaling().originalLength, 1024.0);
+    m_document->computeNow();
+    QCOMPARE(m_document->state().rope.originalLength, 1024);
     const QString title = titleOf(m_view->plot());
     QVERIFY2(title.contains(QStringLiteral("s = 16")), qPrintable(title));
     QVERIFY(title.contains(QStringLiteral("1024")));
@@ -135,6 +137,7 @@ void TestRopeView::scaleControlReachesThePlot()
     QVERIFY2(m_view->summaryText().contains(QStringLiteral("1.2773")), qPrintable(m_view->summaryText()));
     // At s = 1 every method is no scaling at all.
     m_view->scaleBox()->setValue(1);
+    m_document->computeNow();
     for (RopeScaling method : pe::core::allRopeScalings)
         for (int k : {0, 17, 31})
             QVERIFY(near(valueAt(m_view->wavelengthGraph(method), k), valueAt(none, k)));
@@ -165,12 +168,14 @@ void TestRopeView::decayCurveIsRoFormersBound()
 void TestRopeView::logDistanceAxis()
 {
     m_view->logDistanceBox()->setChecked(true);
+    m_document->computeNow();
     const QCPAxis* x = m_view->decayRect()->axis(QCPAxis::atBottom);
     QCOMPARE(x->scaleType(), QCPAxis::stLogarithmic);
     const QCPGraph* none = m_view->decayGraph(RopeScaling::None);
     QCOMPARE(none->data()->at(0)->key, 1.0); // log axis: from distance 1
     QCOMPARE(none->data()->at(none->dataCount() - 1)->key, 99.0);
     m_view->logDistanceBox()->setChecked(false);
+    m_document->computeNow();
     QCOMPARE(x->scaleType(), QCPAxis::stLinear);
 }
 
@@ -215,15 +220,27 @@ void TestRopeView::tooSmallDModelIsExplainedNotDrawn()
 
 void TestRopeView::optionsRoundTrip()
 {
-    m_view->setViewOptions({{QStringLiteral("scale"), 32}, {QStringLiteral("originalLength"), 2048}, {QStringLiteral("logDistance"), true}});
+    // The options are the document's: set there, the controls and the plot follow; each edit
+    // is an undo step.
+    m_document->setRopeOptions({32, 2048, true});
     QCOMPARE(m_view->scaleBox()->value(), 32);
     QCOMPARE(m_view->originalLengthBox()->value(), 2048);
     QVERIFY(m_view->logDistanceBox()->isChecked());
-    QCOMPARE(m_view->viewOptions().value(QStringLiteral("scale")).toInt(), 32);
-    m_view->setViewOptions({}); // the command line's export: defaults
+    m_document->computeNow();
+    QVERIFY(m_view->decayRect()->axis(QCPAxis::atBottom)->scaleType() == QCPAxis::stLogarithmic);
+    QVERIFY(near(valueAt(m_view->wavelengthGraph(RopeScaling::PositionInterpolation), 3),
+                 32.0L * valueAt(m_view->wavelengthGraph(RopeScaling::None), 3)));
+    m_view->scaleBox()->setValue(4);
+    QCOMPARE(m_document->state().rope.scale, 4.0);
+    m_document->undoStack()->undo();
+    QCOMPARE(m_view->scaleBox()->value(), 32);
+    m_document->undoStack()->undo();
+    QCOMPARE(m_document->state().rope, pe::ui::RopeOptions{}); // the defaults: s = 8, L_orig = 4096, linear
     QCOMPARE(m_view->scaleBox()->value(), 8);
     QCOMPARE(m_view->originalLengthBox()->value(), 4096);
     QVERIFY(!m_view->logDistanceBox()->isChecked());
+    m_document->computeNow();
+    QVERIFY(m_view->decayRect()->axis(QCPAxis::atBottom)->scaleType() == QCPAxis::stLinear);
 }
 
 void TestRopeView::exportsHoldTheChosenScale()
@@ -231,7 +248,7 @@ void TestRopeView::exportsHoldTheChosenScale()
     QTemporaryDir dir;
     ExportRequest request;
     request.view = View::Rope;
-    request.viewOptions = {{QStringLiteral("scale"), 4}, {QStringLiteral("originalLength"), 4096}};
+    request.state.rope = {4, 4096, false};
     request.path = dir.filePath(QStringLiteral("rope.csv"));
     QVERIFY(exportFile(request, singleColumnFigure()).ok());
     QFile file(request.path);
@@ -257,7 +274,7 @@ void TestRopeView::exportsHoldTheChosenScale()
         QVERIFY(QFileInfo(request.path).size() > 1000);
     }
     // A bad option is refused with a message naming it.
-    request.viewOptions[QStringLiteral("scale")] = 0.5;
+    request.state.rope.scale = 0.5;
     request.path = dir.filePath(QStringLiteral("bad.npy"));
     const ExportResult bad = exportFile(request, singleColumnFigure());
     QCOMPARE(bad.status, ExportResult::Status::BadRequest);

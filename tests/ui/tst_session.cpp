@@ -199,8 +199,9 @@ void TestSession::roundTrip()
     session.presentation = true;
     session.windowGeometry = QByteArray("\x01\x02geometry\xff", 11);
     session.windowState = QByteArray(1000, '\x7f');
-    session.viewOptions = {{QStringLiteral("rope"), {{QStringLiteral("scale"), 16}, {QStringLiteral("logDistance"), true}}},
-                           {QStringLiteral("embeddings"), {{QStringLiteral("sentence"), QStringLiteral("一 two [SEP] three")}}}};
+    session.settings.state.rope = {16, 2048, true};
+    session.settings.state.embeddings.sentence = QStringLiteral("一 two [SEP] three");
+    session.settings.state.embeddings.segments = true;
     QVERIFY(pe::ui::settingsError(session.settings).isEmpty());
 
     const QString path = m_dir.filePath(QStringLiteral("round.pe.json"));
@@ -427,7 +428,7 @@ void TestSession::saveAndOpenThroughTheMenu()
 
     m_window->document()->change(unusualSettings(), pe::ui::Document::Field::All);
     m_window->setPresentationMode(true);
-    m_window->plotView(pe::ui::View::Rope)->setViewOptions({{QStringLiteral("scale"), 16}});
+    m_window->document()->setRopeOptions({16, 4096, false});
     const QString path = m_dir.filePath(QStringLiteral("menu.pe.json"));
     QFile::remove(path);
     answerFileDialog(path);
@@ -460,15 +461,16 @@ void TestSession::saveAndOpenThroughTheMenu()
     m_window.reset();
     openWindow();
     QCOMPARE(m_window->presentationMode(), false);
-    QCOMPARE(m_window->plotView(pe::ui::View::Rope)->viewOptions().value(QStringLiteral("scale")).toInt(), 8);
+    QCOMPARE(m_window->document()->state().rope.scale, 8);
     answerFileDialog(path);
     action(QKeySequence(Qt::CTRL | Qt::Key_O))->trigger();
     Settings expected = unusualSettings();
     expected.spec.dModel = 40;
     expected.state.dimension = 36;
+    expected.state.rope.scale = 16; // the RoPE view's options are settings too
     QVERIFY(m_window->document()->settings() == expected);
     QCOMPARE(m_window->presentationMode(), true);
-    QCOMPARE(m_window->plotView(pe::ui::View::Rope)->viewOptions().value(QStringLiteral("scale")).toInt(), 16);
+    QCOMPARE(m_window->document()->state().rope.scale, 16);
     QVERIFY(!m_window->isWindowModified());
     QCOMPARE(sessions()->currentPath(), QFileInfo(path).absoluteFilePath());
 }
