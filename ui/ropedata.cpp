@@ -39,13 +39,20 @@ void computeDecay(RopeCurves& c, std::int64_t maxLen)
     // (on the log axis: evenly in log distance) — the bound is smooth on that scale.
     const auto wanted = static_cast<std::int64_t>(std::clamp(decayBudget / std::max(pairs, 1), 128.0, 4096.0));
     const std::int64_t last = std::max<std::int64_t>(maxLen - 1, 1);
-    const std::int64_t steps = std::min(wanted, c.logarithmic ? last : last + 1);
     std::vector<double> whole;
-    for (std::int64_t i = 0; i < steps; ++i) {
-        const double t = steps > 1 ? double(i) / double(steps - 1) : 0.0;
-        whole.push_back(c.logarithmic ? std::round(std::pow(static_cast<double>(last), t)) : std::round(t * static_cast<double>(last)));
+    if (c.logarithmic) {
+        const std::int64_t steps = std::min(wanted, last);
+        for (std::int64_t i = 0; i < steps; ++i) {
+            const double t = steps > 1 ? double(i) / double(steps - 1) : 0.0;
+            whole.push_back(std::round(std::pow(static_cast<double>(last), t)));
+        }
+        whole.erase(std::unique(whole.begin(), whole.end()), whole.end()); // log steps round to the same small distances
+    } else {
+        // Whole distances a whole step apart (core turns each term by the step: no sin or cos).
+        const std::int64_t step = std::max<std::int64_t>(1, (last + wanted - 2) / std::max<std::int64_t>(wanted - 1, 1));
+        for (std::int64_t r = 0; r <= last; r += step)
+            whole.push_back(static_cast<double>(r));
     }
-    whole.erase(std::unique(whole.begin(), whole.end()), whole.end()); // log steps round to the same small distances
     const auto samples = static_cast<Eigen::Index>(whole.size());
     const Eigen::VectorXd distances = Eigen::Map<const Eigen::VectorXd>(whole.data(), samples);
     c.decayKeys = QVector<double>(distances.data(), distances.data() + samples);

@@ -60,6 +60,7 @@ private slots:
     void scoreDependsOnDistanceOnly_data();
     void scoreDependsOnDistanceOnly();
     void decayBoundMatchesComplexSums();
+    void decayBoundOnEvenlySpacedDistances();
     void decayBoundDecays();
     void positionInterpolation();
     void ntkAwareKeepsFastAndSlowsLastLikePi_data();
@@ -165,6 +166,31 @@ void TestRope::decayBoundMatchesComplexSums()
     }
     // At distance 0 every S_j = j: (1/P) Σ j = (P + 1)/2.
     QCOMPARE(bound[0], 32.5);
+}
+
+// Evenly spaced distances take each term from the one before by a rotation (re-anchored every
+// 64 distances): the same sums, across the anchors and far from the origin.
+void TestRope::decayBoundOnEvenlySpacedDistances()
+{
+    const int d = 64;
+    const Eigen::VectorXd theta = ropeFrequencies(d, 10000.0);
+    for (const double first : {0.0, 999000.0}) {
+        Eigen::VectorXd distances(200);
+        for (int i = 0; i < distances.size(); ++i)
+            distances[i] = first + 37.0 * i;
+        const Eigen::VectorXd bound = rotaryDecayBound(theta, distances);
+        for (int i : {0, 1, 63, 64, 65, 130, 199}) {
+            long double total = 0;
+            std::complex<long double> s = 0;
+            for (int k = 0; k < d / 2; ++k) {
+                s += std::polar(1.0L, static_cast<long double>(distances[i]) * refTheta(d, 10000.0L, k));
+                total += std::abs(s);
+            }
+            const double expected = static_cast<double>(total / (d / 2));
+            QVERIFY2(std::abs(bound[i] - expected) < 1e-9,
+                     qPrintable(QStringLiteral("r = %1: %2 vs %3").arg(distances[i]).arg(bound[i]).arg(expected)));
+        }
+    }
 }
 
 void TestRope::decayBoundDecays()

@@ -4,14 +4,19 @@
 #include "core/conventions.h"
 #include "core/encoding.h"
 #include "core/frequencies.h"
+#include "core/precision.h"
 #include "core/similarity.h"
+#include "core/tokenembedding.h"
 #include "ui/bandsview.h"
 #include "ui/controlspanel.h"
 #include "ui/conventionsview.h"
+#include "ui/embeddingsview.h"
 #include "ui/heatmapview.h"
 #include "ui/logslider.h"
 #include "ui/mainwindow.h"
 #include "ui/offsetview.h"
+#include "ui/precisionview.h"
+#include "ui/ropeview.h"
 #include "ui/similarityview.h"
 #include "ui/wavesview.h"
 
@@ -28,6 +33,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
+#include <numbers>
 
 namespace core = pe::core;
 using pe::ui::MainWindow;
@@ -346,6 +353,143 @@ QString conventionsMismatch(MainWindow& window)
     return {};
 }
 
+QString ropeMismatch(MainWindow& window)
+{
+    // The paper's formulas written out here (θ_k = base^(−2k/d); PI θ/s; NTK-aware base·s^(d/(d−2));
+    // YaRN's ramp over the turns in L_orig, α = 1, β = 32) in long double, and RoFormer's bound
+    // summed term by term at a few distances.
+    const core::EncodingSpec& spec = window.document()->spec();
+    const pe::ui::RopeOptions& options = window.document()->state().rope;
+    auto* rope = view<pe::ui::RopeView>(window, pe::ui::View::Rope);
+    if (rope->scaleBox()->value() != options.scale || rope->originalLengthBox()->value() != options.originalLength
+        || rope->logDistanceBox()->isChecked() != options.logDistance)
+        return QStringLiteral("the controls show s = %1, L_orig = %2, but the document holds s = %3, L_orig = %4")
+            .arg(rope->scaleBox()->value()).arg(rope->originalLengthBox()->value()).arg(options.scale).arg(options.originalLength);
+    const int pairs = spec.dModel / 2;
+    const auto graphSize = [&](pe::core::RopeScaling m) { return rope->wavelengthGraph(m)->data()->size(); };
+    if (spec.dModel < 4 || spec.base <= 1)
+        return graphSize(pe::core::RopeScaling::None) == 0 ? QString() : QStringLiteral("curves drawn for d_model %1").arg(spec.dModel);
+    const long double twoPi = 2 * std::numbers::pi_v<long double>, s = options.scale, d = spec.dModel;
+    const auto theta = [&](pe::core::RopeScaling m, int k) -> long double {
+        const long double plain = std::pow(static_cast<long double>(spec.base), -2.0L * k / d);
+        switch (m) {
+        case pe::core::RopeScaling::None: return plain;
+        case pe::core::RopeScaling::PositionInterpolation: return plain / s;
+        case pe::core::RopeScaling::NtkAware: return std::pow(spec.base * std::pow(s, d / (d - 2)), -2.0L * k / d);
+        case pe::core::RopeScaling::Yarn: {
+            const long double turns = options.originalLength * plain / twoPi;
+            const long double gamma = std::clamp((turns - 1) / (32 - 1), 0.0L, 1.0L);
+            return (1 - gamma) * plain / s + gamma * plain;
+        }
+        }
+        return 0;
+    };
+    for (pe::core::RopeScaling m : pe::core::allRopeScalings) {
+        const auto data = rope->wavelengthGraph(m)->data();
+        if (data->size() != pairs)
+            return QStringLiteral("method %1: %2 wavelengths for %3 pairs").arg(int(m)).arg(data->size()).arg(pairs);
+        for (std::int64_t k : spread(pairs, 24)) {
+            const double shown = (data->constBegin() + k)->value;
+            const long double expected = twoPi / theta(m, int(k));
+            if (std::abs(shown / expected - 1) > 1e-9)
+                return QStringLiteral("method %1 pair %2 shows λ %3, the formula gives %4").arg(int(m)).arg(k).arg(number(shown), number(double(expected)));
+        }
+        const auto decay = rope->decayGraph(m)->data();
+        if (decay->isEmpty() || decay->size() > std::max<std::int64_t>(spec.maxLen, 2))
+            return QStringLiteral("method %1: %2 decay samples for max_len %3").arg(int(m)).arg(decay->size()).arg(spec.maxLen);
+        for (std::int64_t i : spread(decay->size(), 4)) {
+            const QCPGraphData& point = *(decay->constBegin() + i);
+            std::complex<long double> partial = 0;
+            long double total = 0;
+            for (int k = 0; k < pairs; ++k) {
+                partial += std::polar(1.0L, static_cast<long double>(point.key) * theta(m, k));
+                total += std::abs(partial);
+            }
+            // Whole distances from 0 to max_len − 1 (to 1 when max_len is 1: a curve needs two points).
+            if (point.key != std::round(point.key) || point.key < 0 || point.key > double(std::max<std::int64_t>(spec.maxLen - 1, 1)))
+                return QStringLiteral("method %1: distance %2 for max_len %3").arg(int(m)).arg(number(point.key)).arg(spec.maxLen);
+            if (std::abs(point.value - double(total / pairs)) > 1e-9 * pairs)
+                return QStringLiteral("method %1 at distance %2 shows the bound %3, the sum is %4")
+                    .arg(int(m)).arg(number(point.key), number(point.value), number(double(total / pairs)));
+        }
+    }
+    return {};
+}
+
+QString precisionMismatch(MainWindow& window)
+{
+    // The map's rows are positions sampled evenly from first to last; each cell is
+    // |PE in the format − PE| of that position and dimension, from core's format emulation.
+    const core::EncodingSpec& spec = window.document()->spec();
+    const pe::ui::ViewState& state = window.document()->state();
+    auto* precision = view<pe::ui::PrecisionView>(window, pe::ui::View::Precision);
+    QCPColorMapData* data = precision->colorMap()->data();
+    const int rows = spec.maxLen == 1 ? 1 : data->valueSize();
+    if (data->keySize() != std::max(spec.dModel, 2) || rows > spec.maxLen)
+        return QStringLiteral("the map is %1 × %2 for d_model %3, max_len %4").arg(data->keySize()).arg(data->valueSize()).arg(spec.dModel).arg(spec.maxLen);
+    const double first = data->valueRange().lower, last = data->valueRange().upper;
+    if (first != double(spec.firstPosition) || (rows > 1 && last != double(spec.firstPosition + spec.maxLen - 1)))
+        return QStringLiteral("the map spans positions %1–%2, not all of %3–%4").arg(first).arg(last).arg(spec.firstPosition)
+            .arg(spec.firstPosition + spec.maxLen - 1);
+    const double step = rows > 1 ? (last - first) / (rows - 1) : 1.0;
+    for (std::int64_t r : spread(rows, 12)) {
+        // The sampled positions are whole: the nearest one to the row's place on the axis
+        // (all rows when there are no more rows than positions, so exactly on it).
+        const auto position = spec.firstPosition + static_cast<std::int64_t>(std::floor(double(r) * step + 1e-9));
+        for (std::int64_t c : spread(spec.dModel, 12)) {
+            const double exact = core::encodingValue(spec, position, int(c));
+            const double inFormat = core::encodingValueIn(spec, position, int(c), state.format, state.precisionMode);
+            const double expected = std::isfinite(inFormat) ? std::abs(inFormat - exact) : std::numeric_limits<double>::infinity();
+            const double shown = data->cell(int(c), int(r));
+            // The map clamps to its colour range [1e−17, 2.5] (2.5: no finite value): compare inside it.
+            const double clamped = std::clamp(expected, 1e-17, 2.5);
+            if (std::abs(shown - clamped) > 1e-15 + 1e-9 * clamped)
+                return QStringLiteral("row %1 (position %2) dimension %3 shows %4, the error is %5")
+                    .arg(r).arg(position).arg(c).arg(number(shown), number(expected));
+        }
+    }
+    return {};
+}
+
+QString embeddingsMismatch(MainWindow& window)
+{
+    // Each token's input is its word vector (× √d when on) + the textbook encoding of its
+    // position (+ BERT's segment vector): the sum panel against that, written out here.
+    const core::EncodingSpec& spec = window.document()->spec();
+    const pe::ui::EmbeddingOptions& options = window.document()->state().embeddings;
+    auto* embeddings = view<pe::ui::EmbeddingsView>(window, pe::ui::View::Embeddings);
+    if (embeddings->sentenceEdit()->text() != options.sentence || embeddings->sqrtBox()->isChecked() != options.sqrtScaling)
+        return QStringLiteral("the controls do not show the document's sentence and switches");
+    const std::vector<core::Token> tokens = core::tokenize(options.sentence.toStdString());
+    QCPColorMapData* sum = embeddings->colorMap(pe::ui::EmbeddingsView::Sum)->data();
+    const int t = static_cast<int>(tokens.size());
+    if (t == 0)
+        return {};
+    if (sum->keySize() != std::max(spec.dModel, 2) || sum->valueSize() != std::max(t, 2))
+        return QStringLiteral("the sum panel is %1 × %2 for %3 tokens of d_model %4").arg(sum->keySize()).arg(sum->valueSize()).arg(t).arg(spec.dModel);
+    const bool fromFile = embeddings->data().fromFile;
+    QCPColorMapData* word = embeddings->colorMap(pe::ui::EmbeddingsView::Word)->data();
+    QCPColorMapData* position = embeddings->colorMap(pe::ui::EmbeddingsView::Position)->data();
+    QCPColorMapData* segment = embeddings->colorMap(pe::ui::EmbeddingsView::Segment)->data();
+    for (std::int64_t i : spread(t, 8))
+        for (std::int64_t c : spread(spec.dModel, 16)) {
+            const double pe = core::encodingValue(spec, spec.firstPosition + i, int(c));
+            const double w = word->cell(int(c), int(i));
+            // Pseudo-random words are core's fixed vectors (file vectors: whatever the file said).
+            const double scaledWord = (options.sqrtScaling ? std::sqrt(double(spec.dModel)) : 1.0)
+                * core::pseudoRandomWordVector(tokens[std::size_t(i)].text, spec.dModel)[c];
+            const double seg = options.segments ? segment->cell(int(c), int(i)) : 0.0;
+            const double shown = sum->cell(int(c), int(i));
+            if ((!fromFile && std::abs(w - scaledWord) > 1e-9) || std::abs(position->cell(int(c), int(i)) - pe) > cellTolerance
+                || std::abs(shown - (w + pe + seg)) > 1e-9)
+                return QStringLiteral("token %1 “%2” dimension %3: word %4, position %5, sum %6; expected word %7, position %8, sum %9")
+                    .arg(i).arg(QString::fromStdString(tokens[std::size_t(i)].text)).arg(c)
+                    .arg(number(w), number(position->cell(int(c), int(i))), number(shown))
+                    .arg(number(fromFile ? w : scaledWord), number(pe), number(w + pe + seg));
+        }
+    return {};
+}
+
 QString viewsMismatch(MainWindow& window)
 {
     const pe::ui::Document* document = window.document();
@@ -353,7 +497,8 @@ QString viewsMismatch(MainWindow& window)
         return QStringLiteral("the frame is not the document's");
     const std::pair<const char*, QString (*)(MainWindow&)> checks[] = {
         {"heatmap", heatmapMismatch}, {"waves", wavesMismatch}, {"similarity", similarityMismatch},
-        {"offset", offsetMismatch}, {"bands", bandsMismatch}, {"conventions", conventionsMismatch}};
+        {"offset", offsetMismatch}, {"bands", bandsMismatch}, {"conventions", conventionsMismatch},
+        {"rope", ropeMismatch}, {"precision", precisionMismatch}, {"embeddings", embeddingsMismatch}};
     const DockLayoutKeeper keeper(window);
     for (const auto& [name, check] : checks) {
         if (!bringOnScreen(window, *pe::ui::parseView(QLatin1String(name))))
