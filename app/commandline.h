@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/session.h"
+#include "ui/state/session.h"
 
 #include <QSize>
 #include <QSizeF>

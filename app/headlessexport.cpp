@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/headlessexport.h"
 
-#include "ui/figureexport.h"
+#include "ui/export/figureexport.h"
 
 #include <QTextStream>
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
 #include "app/headlessexport.h"
-#include "ui/heatmapview.h"
-#include "ui/language.h"
-#include "ui/mainwindow.h"
-#include "ui/memoryreuse.h"
-#include "ui/preferences.h"
-#include "ui/sessioncontroller.h"
+#include "ui/views/heatmapview.h"
+#include "ui/window/language.h"
+#include "ui/window/mainwindow.h"
+#include "app/memoryreuse.h"
+#include "ui/state/preferences.h"
+#include "ui/window/sessioncontroller.h"
 
 #include <QApplication>
 #include <QDir>
@@ -73,7 +73,7 @@ void ensureRuntimeDirectory()
 
 int main(int argc, char** argv)
 {
-    pe::ui::reuseFreedMemory();
+    pe::app::reuseFreedMemory();
     const QStringList arguments = argumentList(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("PE Explorer"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PE_EXPLORER_VERSION));

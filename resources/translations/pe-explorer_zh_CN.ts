@@ -126,6 +126,14 @@
         <source>Sentence embeddings</source>
         <translation>句子嵌入</translation>
     </message>
+    <message>
+        <source>Change RoPE scaling</source>
+        <translation>更改 RoPE 缩放</translation>
+    </message>
+    <message>
+        <source>Change the embedded sentence</source>
+        <translation>更改嵌入的句子</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::AnimationControls</name>
@@ -663,10 +671,6 @@ d_model %1 · max_len %2 · base %3 · %4</translation>
         <translation>= 输入</translation>
     </message>
     <message>
-        <source>cannot open %1</source>
-        <translation>无法打开 %1</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Embeddings of a sentence.&lt;/b&gt; What the first layer of a Transformer receives for each token, as in BERT: its word embedding, plus the positional encoding of its position, plus (BERT) the embedding of its segment — type [SEP] to start sentence B. The sum keeps the word and adds where it is. The paper multiplies the word embedding by √d_model: freshly initialised embeddings have entries of about ±1/√d, so without it the position (entries up to ±1) drowns the word.</source>
         <translation>&lt;b&gt;句子的嵌入。&lt;/b&gt;Transformer 第一层为每个词元接收的内容，与 BERT 相同：它的词嵌入，加上其位置的位置编码，再加上（BERT）其句段的嵌入——输入 [SEP] 开始句子 B。相加之后词义保留，同时加入了它所在的位置。论文将词嵌入乘以 √d_model：刚初始化的嵌入各分量约为 ±1/√d，不乘的话，位置（分量可达 ±1）会淹没词本身。</translation>
     </message>
@@ -745,14 +749,6 @@ d_model %1 · max_len %2 · base %3 · %4</translation>
     <message>
         <source>Word vectors, text format (*.txt *.vec);;All files (*)</source>
         <translation>词向量，文本格式 (*.txt *.vec);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Cannot use %1: there is no such file.</source>
-        <translation>无法使用 %1：没有这个文件。</translation>
-    </message>
-    <message>
-        <source>Cannot use %1: it is not a readable file.</source>
-        <translation>无法使用 %1：它不是可读的文件。</translation>
     </message>
     <message>
         <source>%p% of %1 MB</source>
@@ -2205,6 +2201,21 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>position %1: </source>
         <translation>位置 %1：</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::WordVectorLoader</name>
+    <message>
+        <source>cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: there is no such file.</source>
+        <translation>无法使用 %1：没有这个文件。</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: it is not a readable file.</source>
+        <translation>无法使用 %1：它不是可读的文件。</translation>
     </message>
 </context>
 </TS>

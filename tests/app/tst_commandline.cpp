@@ -5,7 +5,7 @@
 // same settings.
 // tst_cli covers the same contract end to end through the real executable.
 #include "app/commandline.h"
-#include "ui/figureexport.h"
+#include "ui/export/figureexport.h"
 
 #include <QtTest>
 

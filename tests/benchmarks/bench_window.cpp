@@ -3,8 +3,8 @@
 // change d_model by one, wait for the frame, let every visible view replot. Rows without a
 // prefix have every view on screen at once; "default/" rows use the layout a new user opens
 // (views tabbed, one of them raised). Run on demand (scripts/benchmark.sh).
-#include "ui/mainwindow.h"
-#include "ui/memoryreuse.h"
+#include "ui/window/mainwindow.h"
+#include "app/memoryreuse.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -33,7 +33,7 @@ void BenchWindow::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true); // the default layout, not the user's saved one
     QSettings().clear();                      // nor one an earlier run left in the test sandbox
-    pe::ui::reuseFreedMemory();               // as main() does
+    pe::app::reuseFreedMemory();               // as main() does
 }
 
 namespace {

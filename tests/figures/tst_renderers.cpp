@@ -5,7 +5,7 @@
 // computed here from the paper's formula, position 0 at the top; a renderer that smooths the
 // cells (librsvg interpolated the embedded image) fails on the pixels between cell centres.
 #include "tests/common/runprogram.h"
-#include "ui/colormaps.h"
+#include "ui/plotting/colormaps.h"
 
 #include <QFile>
 #include <QFileInfo>

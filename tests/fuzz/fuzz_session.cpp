@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer target for the session parser (ui/session.h). Beyond "no crash": every session that
+// libFuzzer target for the session parser (ui/state/session.h). Beyond "no crash": every session that
 // parses is one the window can show (core's validation and the window's limits, checked here
 // field by field), and writing it out and reading it back gives the same session, byte for byte.
 #include "fuzzcheck.h"
 
 #include "core/spec.h"
-#include "ui/session.h"
+#include "ui/state/session.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -4,11 +4,11 @@
 // PE_SCREENSHOT_THEME=light|dark picks View ▸ Theme; PE_SCREENSHOT_LANGUAGE=zh_CN the language; QT_SCALE_FACTOR=2 grabs a high-DPI window.
 // --view NAME brings that view's dock to the front of its tabs; --export-dialog grabs File ▸ Export's dialog instead.
 #include "app/commandline.h"
-#include "ui/exportdialog.h"
-#include "ui/language.h"
-#include "ui/mainwindow.h"
-#include "ui/plotview.h"
-#include "ui/theme.h"
+#include "ui/export/exportdialog.h"
+#include "ui/window/language.h"
+#include "ui/window/mainwindow.h"
+#include "ui/views/plotview.h"
+#include "ui/window/theme.h"
 
 #include <QApplication>
 #include <QDockWidget>

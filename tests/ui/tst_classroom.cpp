@@ -5,14 +5,14 @@
 #include "windowprobes.h"
 
 #include "core/encoding.h"
-#include "ui/animationcontrols.h"
-#include "ui/controlspanel.h"
-#include "ui/formulapanel.h"
-#include "ui/heatmapview.h"
-#include "ui/logslider.h"
-#include "ui/mainwindow.h"
-#include "ui/offsetview.h"
-#include "ui/sweepanimator.h"
+#include "ui/controls/animationcontrols.h"
+#include "ui/controls/controlspanel.h"
+#include "ui/controls/formulapanel.h"
+#include "ui/views/heatmapview.h"
+#include "ui/controls/logslider.h"
+#include "ui/window/mainwindow.h"
+#include "ui/views/offsetview.h"
+#include "ui/controls/sweepanimator.h"
 
 #include <QAction>
 #include <QComboBox>

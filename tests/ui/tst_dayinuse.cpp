@@ -4,16 +4,16 @@
 // settings in Qt's test sandbox, keys and clicks on the offscreen platform.
 #include "windowprobes.h"
 
-#include "ui/controlspanel.h"
-#include "ui/conventionsview.h"
-#include "ui/exportdialog.h"
-#include "ui/figureexport.h"
-#include "ui/heatmapview.h"
-#include "ui/language.h"
-#include "ui/logslider.h"
-#include "ui/mainwindow.h"
-#include "ui/ropeview.h"
-#include "ui/similarityview.h"
+#include "ui/controls/controlspanel.h"
+#include "ui/views/conventionsview.h"
+#include "ui/export/exportdialog.h"
+#include "ui/export/figureexport.h"
+#include "ui/views/heatmapview.h"
+#include "ui/window/language.h"
+#include "ui/controls/logslider.h"
+#include "ui/window/mainwindow.h"
+#include "ui/views/ropeview.h"
+#include "ui/views/similarityview.h"
 
 #include <QAction>
 #include <QApplication>

@@ -3,7 +3,7 @@
 // always match the settings they claim to show.
 #include "core/encoding.h"
 #include "core/similarity.h"
-#include "ui/document.h"
+#include "ui/document/document.h"
 
 #include <QSignalSpy>
 #include <QTest>

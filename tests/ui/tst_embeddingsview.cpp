@@ -3,9 +3,9 @@
 // here, the √d checkbox, sentence editing, word-vector files good and bad, and the data export.
 #include "core/encoding.h"
 #include "core/tokenembedding.h"
-#include "ui/document.h"
-#include "ui/embeddingsview.h"
-#include "ui/figureexport.h"
+#include "ui/document/document.h"
+#include "ui/views/embeddingsview.h"
+#include "ui/export/figureexport.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -2,10 +2,10 @@
 // View ▸ Language: the window switches to Simplified Chinese and back through the menu, at once,
 // keeping what the user had set; the choice is remembered; English is the default whatever the
 // locale; and the catalogue has a translation for every message, with all of its %N arguments.
-#include "ui/controlspanel.h"
-#include "ui/heatmapview.h"
-#include "ui/language.h"
-#include "ui/mainwindow.h"
+#include "ui/controls/controlspanel.h"
+#include "ui/views/heatmapview.h"
+#include "ui/window/language.h"
+#include "ui/window/mainwindow.h"
 #include "windowprobes.h"
 
 #include <QAction>

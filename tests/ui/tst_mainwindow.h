@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
 #include <QObject>
 

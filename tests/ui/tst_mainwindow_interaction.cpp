@@ -6,14 +6,14 @@
 #include "windowprobes.h"
 
 #include "core/encoding.h"
-#include "ui/bandsview.h"
-#include "ui/controlspanel.h"
-#include "ui/heatmapview.h"
-#include "ui/logslider.h"
-#include "ui/mainwindow.h"
-#include "ui/offsetview.h"
-#include "ui/similarityview.h"
-#include "ui/wavesview.h"
+#include "ui/views/bandsview.h"
+#include "ui/controls/controlspanel.h"
+#include "ui/views/heatmapview.h"
+#include "ui/controls/logslider.h"
+#include "ui/window/mainwindow.h"
+#include "ui/views/offsetview.h"
+#include "ui/views/similarityview.h"
+#include "ui/views/wavesview.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -14,12 +14,12 @@
 #include "windowprobes.h"
 
 #include "core/encoding.h"
-#include "ui/controlspanel.h"
-#include "ui/heatmapview.h"
-#include "ui/logslider.h"
-#include "ui/mainwindow.h"
-#include "ui/plotview.h"
-#include "ui/sweepanimator.h"
+#include "ui/controls/controlspanel.h"
+#include "ui/views/heatmapview.h"
+#include "ui/controls/logslider.h"
+#include "ui/window/mainwindow.h"
+#include "ui/views/plotview.h"
+#include "ui/controls/sweepanimator.h"
 
 #include <QApplication>
 #include <QCheckBox>

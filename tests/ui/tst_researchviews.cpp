@@ -4,10 +4,10 @@
 // or in the CPU's own float arithmetic, never taken from the core), mistakes are marked in red,
 // a click selects everywhere, presentation mode enlarges them.
 #include "core/encoding.h"
-#include "ui/bandsview.h"
-#include "ui/conventionsview.h"
-#include "ui/document.h"
-#include "ui/precisionview.h"
+#include "ui/views/bandsview.h"
+#include "ui/views/conventionsview.h"
+#include "ui/document/document.h"
+#include "ui/views/precisionview.h"
 
 #include <QComboBox>
 #include <QTest>

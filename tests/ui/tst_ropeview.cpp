@@ -2,9 +2,9 @@
 // The RoPE view driven offscreen: what it plots is checked against the papers' formulas
 // written out here (θ_k = base^(−2k/d), PI θ/s, NTK base·s^(d/(d−2)), YaRN's ramp, RoFormer's
 // bound as a complex sum), and its controls, options and exports do what they say.
-#include "ui/document.h"
-#include "ui/figureexport.h"
-#include "ui/ropeview.h"
+#include "ui/document/document.h"
+#include "ui/export/figureexport.h"
+#include "ui/views/ropeview.h"
 
 #include <QCheckBox>
 #include <QLabel>

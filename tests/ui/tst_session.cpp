@@ -4,11 +4,11 @@
 // value and what is allowed, and leaves the window as it was; File ▸ Open/Save/Recent work
 // through the real MainWindow (offscreen, Qt's test settings sandbox).
 // Expected JSON is written out by hand here, never produced by the code under test.
-#include "ui/document.h"
-#include "ui/mainwindow.h"
-#include "ui/plotview.h"
-#include "ui/session.h"
-#include "ui/sessioncontroller.h"
+#include "ui/document/document.h"
+#include "ui/window/mainwindow.h"
+#include "ui/views/plotview.h"
+#include "ui/state/session.h"
+#include "ui/window/sessioncontroller.h"
 
 #include <QAction>
 #include <QApplication>

@@ -2,11 +2,11 @@
 // View ▸ Theme: a dark palette gives dark plots with light text in every view, a light one
 // light plots with dark text; the choice is remembered; exported figures stay black on white
 // whatever the window's theme. Checked on the pixels the plots paint, not only on properties.
-#include "ui/figureexport.h"
-#include "ui/heatmapview.h"
-#include "ui/mainwindow.h"
-#include "ui/plotview.h"
-#include "ui/theme.h"
+#include "ui/export/figureexport.h"
+#include "ui/views/heatmapview.h"
+#include "ui/window/mainwindow.h"
+#include "ui/views/plotview.h"
+#include "ui/window/theme.h"
 #include "windowprobes.h"
 
 #include <QAction>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/document.h"
+#include "ui/document/document.h"
 
 #include <QPoint>
 #include <QString>

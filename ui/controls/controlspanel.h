@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/state/viewstate.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QLineEdit;
+class QSlider;
+class QSpinBox;
+
+namespace pe::ui {
+
+class Document;
+class LogSlider;
+
+/// Sliders with spin boxes and choices for every setting. It only changes the document and
+/// mirrors it back; a slider drag is one undo step.
+class ControlsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ControlsPanel(Document* document, QWidget* parent = nullptr);
+
+    LogSlider* dModelSlider() const { return m_dModelSlider; }
+    QSpinBox* dModelSpin() const { return m_dModelSpin; }
+    LogSlider* maxLenSlider() const { return m_maxLenSlider; }
+    QSpinBox* maxLenSpin() const { return m_maxLenSpin; }
+    LogSlider* baseSlider() const { return m_baseSlider; }
+    QDoubleSpinBox* baseSpin() const { return m_baseSpin; }
+    QComboBox* layoutCombo() const { return m_layout; }
+    QComboBox* frequenciesCombo() const { return m_frequencies; }
+    QSpinBox* firstPositionSpin() const { return m_firstPosition; }
+    QSlider* positionSlider() const { return m_positionSlider; }
+    QSpinBox* positionSpin() const { return m_positionSpin; }
+    QSlider* offsetSlider() const { return m_offsetSlider; }
+    QSpinBox* offsetSpin() const { return m_offsetSpin; }
+    QComboBox* colormapCombo() const { return m_colormap; }
+    QCheckBox* cosineCheck() const { return m_cosine; }
+    QLineEdit* dimsEdit() const { return m_dims; }
+
+    /// Adds the animation row under the offset.
+    void addAnimationControls(QWidget* controls);
+    /// Presentation mode: only what a teacher drags (d_model, max_len, position, offset, the
+    /// animation); the conventions, colormap and the rest come back when it is off.
+    void setSimplified(bool simplified);
+    bool isSimplified() const { return m_simplified; }
+
+private:
+    void buildSpecControls(QFormLayout* form);
+    void buildSelectionControls(QFormLayout* form);
+    void trackInteraction(QSlider* slider);
+    void syncFromDocument();
+    void applyDims();
+
+    Document* m_document;
+    QFormLayout* m_form;
+    bool m_simplified = false;
+    LogSlider* m_dModelSlider;
+    QSpinBox* m_dModelSpin;
+    LogSlider* m_maxLenSlider;
+    QSpinBox* m_maxLenSpin;
+    LogSlider* m_baseSlider;
+    QDoubleSpinBox* m_baseSpin;
+    QComboBox* m_layout;
+    QComboBox* m_frequencies;
+    QSpinBox* m_firstPosition;
+    QSlider* m_positionSlider;
+    QSpinBox* m_positionSpin;
+    QSlider* m_offsetSlider;
+    QSpinBox* m_offsetSpin;
+    QComboBox* m_colormap;
+    QCheckBox* m_cosine;
+    QLabel* m_dimsMessage = nullptr; ///< why the typed dims were refused, under the field
+    QLineEdit* m_dims;
+};
+
+} // namespace pe::ui

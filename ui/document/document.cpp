@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: MIT
+#include "ui/document/document.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pe::ui {
+
+namespace {
+
+/// One undo step: the settings before and after. Steps of the same field inside one
+/// interaction (a slider drag) merge, so a drag undoes at once.
+class ChangeSettingsCommand : public QUndoCommand {
+public:
+    ChangeSettingsCommand(Document* document, Settings before, Settings after, int mergeId,
+                          const QString& text)
+        : QUndoCommand(text), m_document(document), m_before(std::move(before))
+        , m_after(std::move(after)), m_mergeId(mergeId) {}
+
+    void undo() override { m_document->apply(m_before); }
+    void redo() override { m_document->apply(m_after); }
+    int id() const override { return m_mergeId; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        m_after = static_cast<const ChangeSettingsCommand*>(other)->m_after;
+        // A drag that comes back to where it started changed nothing: QUndoStack drops an
+        // obsolete step instead of keeping one whose undo does nothing (Tiled does the same).
+        setObsolete(m_after == m_before);
+        return true;
+    }
+
+private:
+    Document* m_document;
+    Settings m_before, m_after;
+    int m_mergeId;
+};
+
+QString fieldText(Document::Field field)
+{
+    switch (field) {
+    case Document::Field::DModel: return QObject::tr("Change d_model");
+    case Document::Field::MaxLen: return QObject::tr("Change max_len");
+    case Document::Field::Base: return QObject::tr("Change base");
+    case Document::Field::Layout: return QObject::tr("Change layout");
+    case Document::Field::Frequencies: return QObject::tr("Change frequencies");
+    case Document::Field::FirstPosition: return QObject::tr("Change first position");
+    case Document::Field::Position: return QObject::tr("Select position");
+    case Document::Field::Dimension: return QObject::tr("Select dimension");
+    case Document::Field::Offset: return QObject::tr("Change offset");
+    case Document::Field::Normalize: return QObject::tr("Toggle cosine similarity");
+    case Document::Field::Colormap: return QObject::tr("Change colormap");
+    case Document::Field::Dims: return QObject::tr("Change wave dimensions");
+    case Document::Field::Band: return QObject::tr("Select band");
+    case Document::Field::Selection: return QObject::tr("Select cell");
+    case Document::Field::Comparison: return QObject::tr("Change compared convention");
+    case Document::Field::Precision: return QObject::tr("Change precision");
+    case Document::Field::Rope: return QObject::tr("Change RoPE scaling");
+    case Document::Field::Embeddings: return QObject::tr("Change the embedded sentence");
+    case Document::Field::All: return QObject::tr("Reset to defaults");
+    case Document::Field::Session: return QObject::tr("Open session");
+    }
+    return {};
+}
+
+} // namespace
+
+Document::Document(QObject* parent, unsigned shownViews)
+    : QObject(parent)
+    , m_shownViews(shownViews)
+{
+    m_settings.state.dimension = 4;
+    connect(&m_watcher, &QFutureWatcher<FramePtr>::finished, this, &Document::onFrameComputed);
+    requestFrame();
+}
+
+Document::~Document()
+{
+    m_latestGeneration = ~std::uint64_t{0}; // tells a running computation to stop early
+    m_watcher.waitForFinished();
+}
+
+bool Document::isFrameCurrent() const
+{
+    return m_frame && m_frame->generation == m_latestGeneration.load() && !m_watcher.isRunning();
+}
+
+Settings Document::sanitized(Settings s)
+{
+    // The window's limits, tighter than the core's: what the views can draw at frame rate.
+    using L = WindowLimits;
+    auto& spec = s.spec;
+    spec.dModel = std::clamp(spec.dModel, 1, L::maxDModel);
+    spec.maxLen = std::clamp<std::int64_t>(spec.maxLen, 1, L::maxMaxLen);
+    if (!std::isfinite(spec.base))
+        spec.base = 10000.0;
+    spec.base = std::clamp(spec.base, L::minBase, L::maxBase);
+    spec.firstPosition = std::clamp<std::int64_t>(spec.firstPosition, 0, L::maxFirstPosition);
+    if (spec.layout != core::Layout::Interleaved && spec.layout != core::Layout::Split)
+        spec.layout = core::Layout::Interleaved;
+    if (spec.frequencies != core::FrequencyRule::Paper && spec.frequencies != core::FrequencyRule::Tensor2Tensor)
+        spec.frequencies = core::FrequencyRule::Paper;
+    auto& st = s.state;
+    st.position = std::clamp<std::int64_t>(st.position, 0, spec.maxLen - 1);
+    st.dimension = std::clamp(st.dimension, 0, spec.dModel - 1);
+    const std::int64_t lowestOffset = -(spec.firstPosition + st.position);
+    st.offset = std::clamp<std::int64_t>(st.offset, lowestOffset, core::SpecLimits::maxFirstPosition);
+    // Dimensions beyond d_model stay in the list (views skip them), so that a d_model drag
+    // through small values brings the chosen waves back; only negatives are dropped.
+    st.dims.removeIf([](int dim) { return dim < 0; });
+    const int pairs = core::pairCount(spec);
+    if (st.bandFirst >= pairs || st.bandLast < 0 || st.bandFirst > st.bandLast)
+        st.bandFirst = st.bandLast = -1;
+    else {
+        st.bandFirst = std::max(st.bandFirst, 0);
+        st.bandLast = std::min(st.bandLast, pairs - 1);
+    }
+    if (st.colormap != QLatin1String("viridis") && st.colormap != QLatin1String("diverging")
+        && st.colormap != QLatin1String("grayscale"))
+        st.colormap = QStringLiteral("viridis");
+    if (static_cast<unsigned>(st.comparison) > static_cast<unsigned>(core::Comparison::ShiftedCosine))
+        st.comparison = core::Comparison::Layout;
+    if (static_cast<unsigned>(st.format) > static_cast<unsigned>(core::NumberFormat::Float16))
+        st.format = core::NumberFormat::Float32;
+    if (st.precisionMode != core::PrecisionMode::Stored && st.precisionMode != core::PrecisionMode::Computed)
+        st.precisionMode = core::PrecisionMode::Computed;
+    st.rope = clamped(st.rope);
+    st.embeddings = clamped(st.embeddings);
+    return s;
+}
+
+void Document::change(Settings settings, Field field)
+{
+    settings = sanitized(std::move(settings));
+    if (settings == m_settings)
+        return;
+    // Outside an interaction every change is its own step: a fresh merge id each time.
+    const int mergeId = m_interacting ? (m_interactionSerial << 5) + static_cast<int>(field)
+                                       : -1;
+    push(std::move(settings), field, mergeId);
+}
+
+void Document::stepAnimation(Field field, std::int64_t value, int run)
+{
+    Settings s = m_settings;
+    if (field == Field::Offset)
+        s.state.offset = value;
+    else
+        s.state.position = value;
+    // Same scheme as an interaction's merge id: runs and interactions share one serial.
+    push(std::move(s), field, (run << 5) + static_cast<int>(field));
+}
+
+void Document::push(Settings settings, Field field, int mergeId)
+{
+    settings = sanitized(std::move(settings));
+    if (settings == m_settings)
+        return;
+    m_undo.push(new ChangeSettingsCommand(this, m_settings, settings, mergeId, fieldText(field)));
+}
+
+void Document::apply(const Settings& settings)
+{
+    const Settings valid = sanitized(settings);
+    if (valid == m_settings)
+        return;
+    Changes what = changesBetween(m_settings, valid);
+    if (what & Change::Spec) {
+        // A new matrix starts fully zoomed out.
+        m_heatWindow.rowLower = m_heatWindow.rowUpper = m_heatWindow.columnLower = m_heatWindow.columnUpper = 0;
+        m_waveWindow = {};
+        what |= Change::HeatWindow | Change::WaveWindow;
+    }
+    if (what & Change::WaveDims) {
+        m_waveWindow = {};
+        what |= Change::WaveWindow;
+    }
+    m_settings = valid;
+    emit changed(what);
+    requestFrame();
+}
+
+void Document::beginInteraction()
+{
+    m_interacting = true;
+    ++m_interactionSerial;
+}
+
+void Document::endInteraction()
+{
+    m_interacting = false;
+}
+
+void Document::setDModel(int dModel) { Settings s = m_settings; s.spec.dModel = dModel; change(s, Field::DModel); }
+void Document::setMaxLen(std::int64_t maxLen) { Settings s = m_settings; s.spec.maxLen = maxLen; change(s, Field::MaxLen); }
+void Document::setBase(double base) { Settings s = m_settings; s.spec.base = base; change(s, Field::Base); }
+void Document::setLayout(core::Layout layout) { Settings s = m_settings; s.spec.layout = layout; change(s, Field::Layout); }
+void Document::setFrequencies(core::FrequencyRule rule) { Settings s = m_settings; s.spec.frequencies = rule; change(s, Field::Frequencies); }
+void Document::setFirstPosition(std::int64_t first) { Settings s = m_settings; s.spec.firstPosition = first; change(s, Field::FirstPosition); }
+void Document::selectPosition(std::int64_t row) { Settings s = m_settings; s.state.position = row; change(s, Field::Position); }
+void Document::selectDimension(int column) { Settings s = m_settings; s.state.dimension = column; change(s, Field::Dimension); }
+void Document::setOffset(std::int64_t offset) { Settings s = m_settings; s.state.offset = offset; change(s, Field::Offset); }
+void Document::setNormalize(bool normalize) { Settings s = m_settings; s.state.normalize = normalize; change(s, Field::Normalize); }
+void Document::setColormap(const QString& name) { Settings s = m_settings; s.state.colormap = name; change(s, Field::Colormap); }
+void Document::setWaveDims(const QList<int>& dims) { Settings s = m_settings; s.state.dims = dims; change(s, Field::Dims); }
+
+void Document::selectCell(std::int64_t row, int column)
+{
+    Settings s = m_settings;
+    s.state.position = row;
+    s.state.dimension = column;
+    change(s, Field::Selection);
+}
+
+void Document::selectBand(int firstPair, int lastPair)
+{
+    Settings s = m_settings;
+    s.state.bandFirst = std::min(firstPair, lastPair);
+    s.state.bandLast = std::max(firstPair, lastPair);
+    change(s, Field::Band);
+}
+
+void Document::setComparison(core::Comparison comparison)
+{
+    Settings s = m_settings;
+    s.state.comparison = comparison;
+    change(s, Field::Comparison);
+}
+
+void Document::setNumberFormat(core::NumberFormat format)
+{
+    Settings s = m_settings;
+    s.state.format = format;
+    change(s, Field::Precision);
+}
+
+void Document::setPrecisionMode(core::PrecisionMode mode)
+{
+    Settings s = m_settings;
+    s.state.precisionMode = mode;
+    change(s, Field::Precision);
+}
+
+void Document::setRopeOptions(const RopeOptions& options)
+{
+    Settings s = m_settings;
+    s.state.rope = options;
+    change(s, Field::Rope);
+}
+
+void Document::setEmbeddingOptions(const EmbeddingOptions& options)
+{
+    Settings s = m_settings;
+    s.state.embeddings = options;
+    change(s, Field::Embeddings);
+}
+
+void Document::setWordVectors(WordVectorsPtr vectors)
+{
+    if (vectors == m_wordVectors)
+        return;
+    m_wordVectors = std::move(vectors);
+    emit changed(Change::Embeddings);
+    requestFrame();
+}
+
+void Document::resetToDefaults()
+{
+    change(Settings{}, Field::All);
+    emit wasReset();
+}
+
+void Document::setHeatRange(double rowLower, double rowUpper, double columnLower, double columnUpper)
+{
+    HeatWindow window = m_heatWindow;
+    window.rowLower = rowLower;
+    window.rowUpper = rowUpper;
+    window.columnLower = columnLower;
+    window.columnUpper = columnUpper;
+    if (window == m_heatWindow)
+        return;
+    m_heatWindow = window;
+    requestFrame();
+}
+
+void Document::setHeatPixels(int rows, int columns)
+{
+    if (rows == m_heatWindow.pixelRows && columns == m_heatWindow.pixelColumns)
+        return;
+    m_heatWindow.pixelRows = std::max(rows, 0);
+    m_heatWindow.pixelColumns = std::max(columns, 0);
+    requestFrame();
+}
+
+void Document::setSimilarityPixels(int pixels)
+{
+    if (pixels == m_similarityPixels)
+        return;
+    m_similarityPixels = std::max(pixels, 0);
+    requestFrame();
+}
+
+void Document::setConventionPixels(int pixels)
+{
+    if (pixels == m_conventionPixels)
+        return;
+    m_conventionPixels = std::max(pixels, 0);
+    requestFrame();
+}
+
+void Document::computeNow()
+{
+    ++m_latestGeneration; // a running computation is stale now: let it stop early
+    m_watcher.waitForFinished();
+    m_computeAgain = false;
+    const std::uint64_t generation = ++m_latestGeneration;
+    FramePtr frame = buildFrame(frameRequest(), generation, m_frame, m_latestGeneration);
+    if (!frame)
+        return;
+    m_frame = std::move(frame);
+    emit frameReady();
+}
+
+void Document::setShownViews(unsigned views)
+{
+    if (views == m_shownViews)
+        return;
+    m_shownViews = views;
+    // A view just shown whose part the newest frame (or the one being computed) lacks.
+    const unsigned have = m_watcher.isRunning() ? m_requestedParts : (m_frame ? m_frame->parts : 0u);
+    if ((wantedParts() & have) != wantedParts())
+        requestFrame();
+}
+
+void Document::setViewShown(View view, bool shown)
+{
+    setShownViews(shown ? m_shownViews | viewBit(view) : m_shownViews & ~viewBit(view));
+}
+
+void Document::setWaveWindow(RowWindow window)
+{
+    window.first = std::clamp<std::int64_t>(window.first, 0, spec().maxLen - 1);
+    window.count = std::clamp<std::int64_t>(window.count, 0, spec().maxLen - window.first);
+    if (window == m_waveWindow)
+        return;
+    m_waveWindow = window;
+    requestFrame();
+}
+
+void Document::requestFrame()
+{
+    const std::uint64_t generation = ++m_latestGeneration;
+    if (m_watcher.isRunning()) {
+        m_computeAgain = true; // the running one is now stale; start the newest when it ends
+        return;
+    }
+    m_computeAgain = false;
+    m_requestedParts = wantedParts();
+    m_watcher.setFuture(QtConcurrent::run(buildFrame, frameRequest(), generation, m_frame, std::cref(m_latestGeneration)));
+}
+
+FrameRequest Document::frameRequest() const
+{
+    return {m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels, m_conventionPixels,
+            m_wordVectors, wantedParts()};
+}
+
+void Document::onFrameComputed()
+{
+    FramePtr frame = m_watcher.result();
+    if (m_computeAgain) {
+        // Settings moved on while computing: never show the stale frame, compute the newest.
+        requestFrame();
+        return;
+    }
+    if (!frame || frame->generation != m_latestGeneration.load())
+        return; // superseded, or computeNow() already delivered a newer one
+    m_frame = std::move(frame);
+    emit frameReady();
+}
+
+} // namespace pe::ui

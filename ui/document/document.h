@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/document/changes.h"
+#include "ui/document/frame.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QUndoStack>
+
+namespace pe::ui {
+
+/// The one object between the controls and the views. Controls change it (every change is an
+/// undo step; a slider drag merges into one); it emits changed() at once, computes the views'
+/// data off the GUI thread (newest request wins, stale ones are dropped) and emits
+/// frameReady() when a frame for the current settings is ready to draw.
+class Document : public QObject {
+    Q_OBJECT
+public:
+    /// Which setting a change touched: consecutive changes of one field inside an interaction
+    /// (a slider drag) merge into one undo step.
+    enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
+                       Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision,
+                       Rope, Embeddings, All, Session };
+
+    /// `shownViews`: see setShownViews().
+    explicit Document(QObject* parent = nullptr, unsigned shownViews = ~0u);
+    ~Document() override;
+
+    const core::EncodingSpec& spec() const { return m_settings.spec; }
+    const ViewState& state() const { return m_settings.state; }
+    const Settings& settings() const { return m_settings; }
+    /// The newest computed frame; it may lag the settings for a moment while computing.
+    const FramePtr& frame() const { return m_frame; }
+    /// True when frame() shows the current settings.
+    bool isFrameCurrent() const;
+    QUndoStack* undoStack() { return &m_undo; }
+
+    /// Applies new settings as one undo step. Invalid values are clamped to what is allowed.
+    void change(Settings settings, Field field);
+    void setDModel(int dModel);
+    void setMaxLen(std::int64_t maxLen);
+    void setBase(double base);
+    void setLayout(core::Layout layout);
+    void setFrequencies(core::FrequencyRule rule);
+    void setFirstPosition(std::int64_t first);
+    void selectPosition(std::int64_t row);
+    void selectDimension(int column);
+    void selectCell(std::int64_t row, int column);
+    void setOffset(std::int64_t offset);
+    void setNormalize(bool normalize);
+    void setColormap(const QString& name);
+    void setWaveDims(const QList<int>& dims);
+    void selectBand(int firstPair, int lastPair);
+    void setComparison(core::Comparison comparison);
+    void setNumberFormat(core::NumberFormat format);
+    void setPrecisionMode(core::PrecisionMode mode);
+    /// The RoPE and embeddings views' options: undo steps like every other setting.
+    void setRopeOptions(const RopeOptions& options);
+    void setEmbeddingOptions(const EmbeddingOptions& options);
+    void resetToDefaults();
+
+    /// Word vectors read from a file (WordVectorLoader): the embeddings use them while
+    /// state().embeddings.vectorFile names their file. Data, not a setting: no undo step, so
+    /// that undoing the choice of a file and redoing it needs no second read.
+    void setWordVectors(WordVectorsPtr vectors);
+    const WordVectorsPtr& wordVectors() const { return m_wordVectors; }
+
+    /// Between these, changes of one field merge into a single undo step (a slider drag).
+    void beginInteraction();
+    void endInteraction();
+    /// Starts a run of changes that merge into one undo step (an animation's play … pause),
+    /// whatever the interactions in between; returns its id for stepAnimation().
+    int beginUndoRun() { return ++m_interactionSerial; }
+    /// Sets the position (field Position) or the offset (field Offset) as a step of the run:
+    /// consecutive steps of one run are one undo step.
+    void stepAnimation(Field field, std::int64_t value, int run);
+
+    /// Which views are on screen (a bit per View, viewBit()): frames compute only what those
+    /// draw. A new document computes for every view (exports, tests); the window starts from
+    /// none and its views report themselves as they are shown and hidden.
+    void setShownViews(unsigned views);
+    void setViewShown(View view, bool shown);
+    unsigned shownViews() const { return m_shownViews; }
+
+    /// The part of the matrix the heatmap shows (its zoom), in cells; not an undo step. Its
+    /// pixels are kept: a new spec starts zoomed out on the same plot.
+    void setHeatRange(double rowLower, double rowUpper, double columnLower, double columnUpper);
+    /// The device pixels of the heatmap's plot area: one bin per pixel beyond that resolution.
+    void setHeatPixels(int rows, int columns);
+    HeatWindow heatWindow() const { return m_heatWindow; }
+    /// The device pixels along the similarity matrix on screen.
+    void setSimilarityPixels(int pixels);
+    /// The device pixel rows of the conventions' maps on screen.
+    void setConventionPixels(int pixels);
+    /// Rows the wave plot shows (its zoom; count 0 = automatic); not an undo step.
+    void setWaveWindow(RowWindow window);
+    RowWindow waveWindow() const { return m_waveWindow; }
+
+    /// The settings made valid: clamped to the allowed ranges, selection inside the matrix.
+    static Settings sanitized(Settings settings);
+
+    /// Computes the frame for the current settings on the calling thread and emits frameReady:
+    /// for exports and tests, which need the result now rather than at the next event.
+    void computeNow();
+
+    /// Applies settings without an undo step (the undo command itself, sessions).
+    void apply(const Settings& settings);
+
+signals:
+    /// Once per edit, undo or redo: what it changed.
+    void changed(pe::ui::Changes what);
+    void frameReady();
+    /// Edit ▸ Reset to defaults: the views put their own options back to their defaults too.
+    void wasReset();
+
+private:
+    void requestFrame();
+    void onFrameComputed();
+    void push(Settings settings, Field field, int mergeId);
+
+    /// The frame parts the views on screen draw from.
+    unsigned wantedParts() const { return framePartsFor(m_shownViews); }
+    FrameRequest frameRequest() const;
+
+    Settings m_settings;
+    unsigned m_shownViews = ~0u;
+    unsigned m_requestedParts = 0; ///< what the running computation computes
+    HeatWindow m_heatWindow;
+    int m_similarityPixels = 0;
+    int m_conventionPixels = 0;
+    RowWindow m_waveWindow;
+    WordVectorsPtr m_wordVectors;
+    QUndoStack m_undo;
+    bool m_interacting = false;
+    int m_interactionSerial = 0;
+
+    FramePtr m_frame;
+    QFutureWatcher<FramePtr> m_watcher;
+    std::atomic<std::uint64_t> m_latestGeneration{0};
+    bool m_computeAgain = false;
+};
+
+} // namespace pe::ui

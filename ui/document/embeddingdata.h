@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/encoding.h"
+#include "core/tokenembedding.h"
+#include "ui/state/viewstate.h"
+
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <set>
+
+namespace pe::ui {
+
+/// Word vectors read from a file: only the words of the sentence they were read for.
+struct LoadedWordVectors {
+    QString path;
+    int dimension = 0;
+    std::int64_t vectorCount = 0; ///< vectors in the whole file
+    std::map<std::string, Eigen::VectorXd> vectors;
+    std::set<std::string> lookedUp; ///< the words asked for (found or not)
+};
+using WordVectorsPtr = std::shared_ptr<const LoadedWordVectors>;
+
+/// Everything the embeddings view draws and exports for one sentence.
+struct SentenceData {
+    std::vector<core::Token> tokens;
+    std::vector<bool> inFile;  ///< per token: found in the loaded file (false: zero vector)
+    bool fromFile = false;     ///< word vectors from a file, else pseudo-random
+    WordVectorsPtr vectors;    ///< the file's vectors when fromFile
+    core::SentenceEmbedding embedding;
+    int first = 0, second = 0; ///< compared tokens, clamped to the sentence
+    double cosineWords = 0;    ///< of the two word embeddings
+    double cosineSums = 0;     ///< of the two sums (what layer 1 sees)
+    double largest = 0;        ///< largest magnitude over the four panels (the colour scale)
+};
+
+/// The vectors to use for `options`: `vectors` when they were read from options.vectorFile,
+/// else none (pseudo-random).
+WordVectorsPtr vectorsFor(const EmbeddingOptions& options, const WordVectorsPtr& vectors);
+
+/// Word vectors from `vectors` (see vectorsFor) when given and of size d_model, else pseudo-random ones.
+SentenceData sentenceData(const core::EncodingSpec& spec, const EmbeddingOptions& options, const WordVectorsPtr& vectors);
+
+/// The data export: shape (4·tokens, d_model): the word embeddings (× √d when on), then the
+/// positional encodings, the segment embeddings (zeros when off) and the sums, token by token.
+core::RowMatrix embeddingTable(const core::EncodingSpec& spec, const EmbeddingOptions& options, const WordVectorsPtr& vectors);
+std::int64_t embeddingTokenCount(const EmbeddingOptions& options);
+
+} // namespace pe::ui

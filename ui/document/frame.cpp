@@ -1,0 +1,463 @@
+// SPDX-License-Identifier: MIT
+#include "ui/document/frame.h"
+
+#include "core/conventions.h"
+#include "core/frequencies.h"
+#include "core/precision.h"
+#include "core/rotation.h"
+#include "core/similarity.h"
+
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace pe::ui {
+
+const core::RowMatrix& SharedMatrix::matrix() const
+{
+    static const core::RowMatrix empty;
+    return m_matrix ? *m_matrix : empty;
+}
+
+core::RowMatrix& SharedMatrix::reset(Eigen::Index rows, Eigen::Index columns)
+{
+    m_matrix = std::make_shared<core::RowMatrix>(rows, columns);
+    return *m_matrix;
+}
+
+HeatAxis heatAxis(double lower, double upper, std::int64_t cells, int pixels, std::int64_t cap)
+{
+    const auto all = static_cast<double>(cells);
+    if (!(upper > lower) || !std::isfinite(lower) || !std::isfinite(upper)) {
+        lower = 0;
+        upper = all;
+    }
+    // The pixels that show the matrix, when the view reaches past its ends.
+    const double shown = std::min(upper, all) - std::max(lower, 0.0);
+    double wanted = pixels > 0 ? pixels * std::max(shown, 0.0) / (upper - lower) : static_cast<double>(cap);
+    lower = std::clamp(lower, 0.0, all);
+    upper = std::clamp(upper, 0.0, all);
+    if (upper - lower < 1e-9) { // panned off the matrix: the nearest cell
+        lower = std::min(std::floor(lower), all - 1);
+        upper = lower + 1;
+    }
+    const auto bins = std::max<std::int64_t>(1, std::llround(wanted));
+    if (upper - lower <= static_cast<double>(bins)) { // cells wider than pixels: whole cells
+        const double first = std::floor(lower), last = std::ceil(upper);
+        return {first, last, static_cast<std::int64_t>(last - first)};
+    }
+    return {lower, upper, bins};
+}
+
+namespace {
+
+/// One more thread for the part of a frame that does not depend on the rest, so that a frame
+/// uses both cores of the machines we target. One thread kept alive: its thread_local angle
+/// tables stay warm from frame to frame.
+QThreadPool& secondThread()
+{
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool; // never destroyed: it may still run at exit
+        p->setMaxThreadCount(1);
+        p->setExpiryTimeout(-1);
+        return p;
+    }();
+    return *pool;
+}
+
+/// `count` rows spread evenly over [first, first + span), always including both ends.
+QVector<double> evenRows(std::int64_t first, std::int64_t span, std::int64_t count)
+{
+    QVector<double> rows;
+    const std::int64_t n = std::min(span, count);
+    rows.reserve(n);
+    for (std::int64_t i = 0; i < n; ++i)
+        rows.append(static_cast<double>(first + (n == 1 ? 0 : i * (span - 1) / (n - 1))));
+    return rows;
+}
+
+/// Scratch rows for a heatmap whose columns are averaged too: kept, so that a slider step does
+/// not touch fresh memory (slow on first touch here).
+core::RowMatrix& heatScratch(Eigen::Index rows, Eigen::Index columns)
+{
+    thread_local core::RowMatrix scratch;
+    if (scratch.rows() != rows || scratch.cols() != columns)
+        scratch.resize(rows, columns);
+    return scratch;
+}
+
+void buildHeat(Frame& f)
+{
+    // f.heatRows and f.heatColumns are set (buildRest): what to compute, here only how.
+    const HeatAxis& rows = f.heatRows;
+    const HeatAxis& columns = f.heatColumns;
+    core::RowMatrix& heat = f.heat.reset(rows.bins, columns.bins);
+    const bool allColumns = columns.exact() && columns.bins == f.spec.dModel;
+    core::RowMatrix& full = allColumns ? heat : heatScratch(rows.bins, f.spec.dModel);
+    if (rows.exact())
+        core::fillEncodingRows(f.spec, static_cast<std::int64_t>(rows.lower), full);
+    else
+        core::fillRowBoxAverages(f.spec, rows.lower, rows.upper, full);
+    if (allColumns)
+        return;
+    if (columns.exact())
+        heat = full.middleCols(static_cast<Eigen::Index>(columns.lower), columns.bins);
+    else
+        core::averageColumns(full, columns.lower, columns.upper, heat);
+}
+
+/// One bin per pixel of the matrix on screen at most: a pixel shows the exact mean of the
+/// whole cells whose block it stands for, never one sampled cell.
+std::int64_t similarityBins(const Frame& f)
+{
+    return std::min(f.spec.maxLen, f.similarityPixels > 0 ? f.similarityPixels : FrameLimits::similarityBins);
+}
+
+void buildSimilarity(Frame& f)
+{
+    f.kernel = std::make_shared<const core::SimilarityKernel>(f.spec, f.state.normalize);
+    const std::int64_t bins = similarityBins(f);
+    f.kernel->fillBinned(f.similarity.reset(bins, bins));
+}
+
+void buildProfile(Frame& f)
+{
+    f.profileX = evenRows(0, f.spec.maxLen, FrameLimits::profileSamples);
+    f.profileY.resize(f.profileX.size());
+    for (int i = 0; i < f.profileX.size(); ++i)
+        f.profileY[i] = f.kernel->value(f.state.position, static_cast<std::int64_t>(f.profileX[i]));
+    f.selfSimilarity = f.kernel->value(f.state.position, f.state.position);
+}
+
+/// The rows the wave plot shows when nobody zoomed: twelve periods of its fastest wave (at
+/// least 100 rows, at most all), like the documents' plots of dims 4–7 over 100 positions.
+RowWindow automaticWaveWindow(const Frame& f, const Eigen::VectorXd& lambda)
+{
+    double fastest = std::numeric_limits<double>::infinity();
+    for (int dim : f.state.dims)
+        if (dim >= 0 && dim < f.spec.dModel)
+            fastest = std::min(fastest, lambda[core::columnRole(f.spec, dim).pair]);
+    if (!std::isfinite(fastest))
+        return {0, f.spec.maxLen};
+    const auto wanted = static_cast<std::int64_t>(std::ceil(12 * fastest));
+    return {0, std::clamp<std::int64_t>(wanted, std::min<std::int64_t>(100, f.spec.maxLen), f.spec.maxLen)};
+}
+
+void buildWaves(Frame& f)
+{
+    const Eigen::VectorXd lambda = core::wavelengths(f.spec);
+    RowWindow window = f.waveWindow.count > 0 ? f.waveWindow : automaticWaveWindow(f, lambda);
+    window.first = std::clamp<std::int64_t>(window.first, 0, f.spec.maxLen - 1);
+    window.count = std::clamp<std::int64_t>(window.count, 1, f.spec.maxLen - window.first);
+    f.waveFirstRow = window.first;
+    f.waveRowCount = window.count;
+    const std::int64_t first = f.spec.firstPosition;
+    const QVector<double> samples = evenRows(window.first, window.count, FrameLimits::waveSamples);
+    const std::int64_t points = std::min<std::int64_t>(FrameLimits::curvePoints, 20 * window.count);
+    for (int dim : f.state.dims) {
+        if (dim < 0 || dim >= f.spec.dModel)
+            continue;
+        WaveData w;
+        w.dim = dim;
+        const core::ColumnRole role = core::columnRole(f.spec, dim);
+        w.pair = role.pair;
+        w.isSin = role.isSin;
+        w.wavelength = lambda[role.pair];
+        w.sampleX = samples;
+        for (double row : samples)
+            w.sampleY.append(core::encodingValue(f.spec, first + static_cast<std::int64_t>(row), dim));
+        const double span = static_cast<double>(window.count - 1);
+        for (std::int64_t i = 0; i < points; ++i) {
+            const double row = window.first + (points == 1 ? 0.0 : span * i / (points - 1));
+            w.curveX.append(row);
+            w.curveY.append(core::encodingCurve(f.spec, first + row, dim));
+        }
+        f.waves.append(w);
+    }
+}
+
+void buildOffset(Frame& f)
+{
+    const std::int64_t p = f.spec.firstPosition + f.state.position;
+    const std::int64_t k = f.state.offset;
+    f.pe = core::encodingVector(f.spec, p);
+    f.peShifted = core::encodingVector(f.spec, p + k);
+    f.rotated = core::rotatedEncoding(f.spec, p, k);
+    f.residual = core::rotationResidual(f.spec, p, k);
+    // PE(p)·PE(p+k) for rows whose shifted position stays ≥ 0.
+    const std::int64_t firstRow = std::max<std::int64_t>(0, -(f.spec.firstPosition + k));
+    f.offsetDotX = evenRows(firstRow, std::max<std::int64_t>(1, f.spec.maxLen - firstRow), FrameLimits::offsetDotSamples);
+    Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1> positions(f.offsetDotX.size());
+    for (int i = 0; i < f.offsetDotX.size(); ++i)
+        positions[i] = f.spec.firstPosition + static_cast<std::int64_t>(f.offsetDotX[i]);
+    const Eigen::VectorXd dots = core::offsetDotProducts(f.spec, k, positions);
+    f.offsetDotY = QVector<double>(dots.data(), dots.data() + dots.size());
+}
+
+/// Everything but the similarity: heatmap, waves and the offset inspector, each reused from
+/// `previous` when its inputs did not change, computed when asked for, else left out.
+template <typename Superseded>
+void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Superseded& superseded)
+{
+    const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
+    if (f.has(FramePart::Heat)) {
+        const HeatWindow& w = f.heatWindow;
+        f.heatRows = heatAxis(w.rowLower, w.rowUpper, f.spec.maxLen, w.pixelRows, FrameLimits::heatBins);
+        f.heatColumns = heatAxis(w.columnLower, w.columnUpper, f.spec.dModel, w.pixelColumns, FrameLimits::heatBins);
+        if (reusable(FramePart::Heat) && previous->heatRows == f.heatRows && previous->heatColumns == f.heatColumns) {
+            f.heat = previous->heat; // the same cells in the same bins: nothing to compute
+        } else {
+            buildHeat(f);
+        }
+    }
+    if (superseded())
+        return;
+    // Not QList::operator==: Qt 6.4 hands memcmp a null pointer for an empty list (UBSan aborts).
+    if (f.has(FramePart::Waves)) {
+        if (reusable(FramePart::Waves) && std::ranges::equal(previous->state.dims, f.state.dims)
+            && previous->waveWindow == f.waveWindow) {
+            f.waves = previous->waves;
+            f.waveFirstRow = previous->waveFirstRow;
+            f.waveRowCount = previous->waveRowCount;
+        } else {
+            buildWaves(f);
+        }
+    }
+    if (f.has(FramePart::Offset)) {
+        if (reusable(FramePart::Offset) && previous->state.position == f.state.position
+            && previous->state.offset == f.state.offset) {
+            f.pe = previous->pe;
+            f.peShifted = previous->peShifted;
+            f.rotated = previous->rotated;
+            f.residual = previous->residual;
+            f.offsetDotX = previous->offsetDotX;
+            f.offsetDotY = previous->offsetDotY;
+        } else {
+            buildOffset(f);
+        }
+    }
+}
+
+/// At most one bin per pixel row of the maps on screen (whole rows each: integer bins).
+std::int64_t conventionBins(const Frame& f)
+{
+    return std::min(f.spec.maxLen, f.conventionPixels > 0 ? f.conventionPixels : FrameLimits::conventionBins);
+}
+
+void buildConventions(Frame& f)
+{
+    const std::int64_t bins = conventionBins(f);
+    f.conventionA = core::conventionOf(f.spec);
+    f.conventionB = core::comparedConvention(f.spec, f.state.comparison);
+    core::fillBinnedConvention(f.spec, f.conventionA, 0, f.spec.maxLen, f.conventionHeatA.reset(bins, f.spec.dModel));
+    core::fillBinnedConvention(f.spec, f.conventionB, 0, f.spec.maxLen, f.conventionHeatB.reset(bins, f.spec.dModel));
+    f.slowPairsA = core::pairsSlowerThanBase(f.spec, f.conventionA.frequencies);
+    f.slowPairsB = core::pairsSlowerThanBase(f.spec, f.conventionB.frequencies);
+}
+
+void buildConventionResiduals(Frame& f)
+{
+    // Row p of each convention, turned by k; a shift that would reach before position 0 is 0.
+    const auto residual = [&](const core::Convention& c) {
+        return c.firstPosition + f.state.position + f.state.offset < 0
+            ? 0.0 : core::conventionRotationResidual(f.spec, c, f.state.position, f.state.offset);
+    };
+    f.residualA = residual(f.conventionA);
+    f.residualB = residual(f.conventionB);
+}
+
+/// Up to `count` distinct rows from 0 to rows − 1, spread evenly on a log scale of the position.
+QVector<std::int64_t> logRows(std::int64_t rows, std::int64_t count)
+{
+    QVector<std::int64_t> out;
+    const double last = static_cast<double>(rows);
+    for (std::int64_t i = 0; i < count; ++i) {
+        const auto row = static_cast<std::int64_t>(std::llround(std::pow(last, double(i) / double(count - 1)))) - 1;
+        const std::int64_t clamped = std::clamp<std::int64_t>(row, 0, rows - 1);
+        if (out.isEmpty() || clamped > out.back())
+            out.append(clamped);
+    }
+    return out;
+}
+
+void buildPrecisionHeat(Frame& f)
+{
+    f.precisionRows.clear();
+    for (double row : evenRows(0, f.spec.maxLen, FrameLimits::precisionRows))
+        f.precisionRows.append(static_cast<std::int64_t>(row));
+    core::fillErrorRows(f.spec, std::span<const std::int64_t>(f.precisionRows.data(), f.precisionRows.size()),
+                        f.state.format, f.state.precisionMode, f.precisionHeat.reset(f.precisionRows.size(), f.spec.dModel));
+}
+
+void buildErrorCurves(Frame& f)
+{
+    // Seven curves of d values per sample: fewer samples for wide models keep a frame short.
+    const std::int64_t samples = std::clamp<std::int64_t>((std::int64_t{1} << 18) / f.spec.dModel, 24, FrameLimits::errorSamples);
+    f.errorRows = logRows(f.spec.maxLen, samples);
+    const std::span<const std::int64_t> rows(f.errorRows.data(), f.errorRows.size());
+    std::vector<core::ErrorKind> kinds;
+    for (const ErrorCurveKind& kind : errorCurveKinds())
+        kinds.push_back({kind.format, kind.mode});
+    const Eigen::MatrixXd worst = core::maxErrorsAtRows(f.spec, rows, kinds); // column-major: a curve per column
+    f.errorCurves.clear();
+    for (Eigen::Index j = 0; j < worst.cols(); ++j)
+        f.errorCurves.append(QVector<double>(worst.col(j).data(), worst.col(j).data() + worst.rows()));
+}
+
+void buildResolution(Frame& f)
+{
+    f.resolution.resize(core::pairCount(f.spec));
+    for (int k = 0; k < f.resolution.size(); ++k)
+        f.resolution[k] = static_cast<double>(core::resolutionLimit(f.spec, k, f.state.format));
+}
+
+} // namespace
+
+QVector<ErrorCurveKind> errorCurveKinds()
+{
+    using F = core::NumberFormat;
+    using M = core::PrecisionMode;
+    return {{F::Float32, M::Stored}, {F::Float32, M::Computed}, {F::BFloat16, M::Stored},
+            {F::BFloat16, M::Computed}, {F::Float16, M::Stored}, {F::Float16, M::Computed},
+            {F::Float64, M::Computed}};
+}
+
+unsigned framePartsFor(unsigned views)
+{
+    unsigned parts = 0;
+    const auto need = [&](View view, FramePart part) {
+        if (views & viewBit(view))
+            parts |= static_cast<unsigned>(part);
+    };
+    need(View::Heatmap, FramePart::Heat);
+    need(View::Waves, FramePart::Waves);
+    need(View::Similarity, FramePart::Similarity);
+    need(View::Offset, FramePart::Offset);
+    need(View::Conventions, FramePart::Conventions);
+    need(View::Precision, FramePart::Precision);
+    need(View::Rope, FramePart::Rope);
+    need(View::Embeddings, FramePart::Embeddings);
+    return parts;
+}
+
+FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const FramePtr& previous,
+                    const std::atomic<std::uint64_t>& latest)
+{
+    const core::EncodingSpec& spec = request.spec;
+    const ViewState& state = request.state;
+    auto f = std::make_shared<Frame>();
+    f->spec = spec;
+    f->state = state;
+    f->heatWindow = request.heatWindow;
+    f->waveWindow = request.waveWindow;
+    f->similarityPixels = request.similarityPixels;
+    f->conventionPixels = request.conventionPixels;
+    f->wordVectors = request.wordVectors;
+    f->generation = generation;
+    f->parts = request.parts;
+    const auto superseded = [&] { return latest.load() != generation; };
+    const bool sameSpec = previous && previous->spec == spec;
+    const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
+
+    // The similarity half runs on the second thread while this one does the rest.
+    QFuture<void> similarityHalf;
+    if (f->has(FramePart::Similarity)) {
+        const bool sameKernel = reusable(FramePart::Similarity) && previous->state.normalize == state.normalize;
+        similarityHalf = QtConcurrent::run(&secondThread(), [&, sameKernel] {
+            if (sameKernel && previous->similarity.rows() == similarityBins(*f)) {
+                f->kernel = previous->kernel;
+                f->similarity = previous->similarity;
+            } else if (sameKernel) { // the matrix was resized on screen: new bins, same kernel
+                f->kernel = previous->kernel;
+                const std::int64_t bins = similarityBins(*f);
+                f->kernel->fillBinned(f->similarity.reset(bins, bins));
+            } else {
+                buildSimilarity(*f);
+            }
+            if (superseded())
+                return;
+            if (sameKernel && previous->state.position == state.position) {
+                f->profileX = previous->profileX;
+                f->profileY = previous->profileY;
+                f->selfSimilarity = previous->selfSimilarity;
+            } else {
+                buildProfile(*f);
+            }
+        });
+    }
+    buildRest(*f, previous, sameSpec, superseded);
+    similarityHalf.waitForFinished();
+    if (superseded())
+        return nullptr;
+    if (sameSpec) {
+        f->omega = previous->omega;
+        f->wavelength = previous->wavelength;
+    } else {
+        f->omega = core::angularFrequencies(spec);
+        f->wavelength = core::wavelengths(spec);
+    }
+    if (sameSpec && previous->state.format == state.format)
+        f->resolution = previous->resolution;
+    else
+        buildResolution(*f);
+    if (superseded())
+        return nullptr;
+
+    if (f->has(FramePart::Conventions)) {
+        if (reusable(FramePart::Conventions) && previous->state.comparison == state.comparison
+            && previous->conventionHeatA.rows() == conventionBins(*f)) {
+            f->conventionA = previous->conventionA;
+            f->conventionB = previous->conventionB;
+            f->conventionHeatA = previous->conventionHeatA;
+            f->conventionHeatB = previous->conventionHeatB;
+            f->slowPairsA = previous->slowPairsA;
+            f->slowPairsB = previous->slowPairsB;
+        } else {
+            buildConventions(*f);
+        }
+        buildConventionResiduals(*f);
+        if (superseded())
+            return nullptr;
+    }
+
+    if (f->has(FramePart::Precision)) {
+        const bool sameFormat = reusable(FramePart::Precision) && previous->state.format == state.format;
+        if (sameFormat && previous->state.precisionMode == state.precisionMode) {
+            f->precisionRows = previous->precisionRows;
+            f->precisionHeat = previous->precisionHeat;
+        } else {
+            buildPrecisionHeat(*f);
+        }
+        if (reusable(FramePart::Precision)) {
+            f->errorRows = previous->errorRows;
+            f->errorCurves = previous->errorCurves;
+        } else {
+            buildErrorCurves(*f);
+        }
+    }
+
+    if (f->has(FramePart::Rope)) {
+        // The curves read the spec's d_model, base and max_len and the view's options only.
+        if (previous && previous->rope && !ropeCurvesDiffer(previous->spec, previous->state.rope, spec, state.rope))
+            f->rope = previous->rope;
+        else
+            f->rope = std::make_shared<const RopeCurves>(ropeCurves(spec, state.rope));
+        f->ropeScores = ropeScores(spec, state);
+        if (superseded())
+            return nullptr;
+    }
+
+    if (f->has(FramePart::Embeddings)) {
+        if (reusable(FramePart::Embeddings) && previous->sentence && previous->state.embeddings == state.embeddings
+            && previous->wordVectors == request.wordVectors)
+            f->sentence = previous->sentence;
+        else
+            f->sentence = std::make_shared<const SentenceData>(sentenceData(spec, state.embeddings, request.wordVectors));
+    }
+    return f;
+}
+
+} // namespace pe::ui

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/encoding.h"
+#include "core/similarity.h"
+#include "ui/document/embeddingdata.h"
+#include "ui/document/ropedata.h"
+#include "ui/state/viewstate.h"
+
+#include <QVector>
+
+#include <atomic>
+#include <memory>
+
+namespace pe::ui {
+
+/// Which rows of the encoding the heatmap shows (its zoom), in rows of the full matrix.
+struct RowWindow {
+    std::int64_t first = 0;
+    std::int64_t count = 0; ///< 0: all rows
+    bool operator==(const RowWindow&) const = default;
+};
+
+/// What the heatmap shows and on how many device pixels, so that each pixel gets the exact
+/// average of the cells under it. Ranges are in cells of the full matrix (row r covers
+/// [r, r + 1), column c covers [c, c + 1)); an empty range (upper ≤ lower) means all of them.
+struct HeatWindow {
+    double rowLower = 0, rowUpper = 0;
+    double columnLower = 0, columnUpper = 0;
+    int pixelRows = 0, pixelColumns = 0; ///< of the plot area; 0 = not known (FrameLimits::heatBins)
+    bool operator==(const HeatWindow&) const = default;
+};
+
+/// One axis of the heatmap's matrix: `bins` equal parts of the cells [lower, upper) — whole
+/// cells (exact values) while they are fewer than the pixels, else one per pixel (averages).
+struct HeatAxis {
+    double lower = 0, upper = 0;
+    std::int64_t bins = 0;
+    bool exact() const { return static_cast<double>(bins) == upper - lower; }
+    double cellsPerBin() const { return bins > 0 ? (upper - lower) / static_cast<double>(bins) : 0.0; }
+    bool operator==(const HeatAxis&) const = default;
+};
+/// The axis for the cells [lower, upper) of `cells` (all when empty) drawn on `pixels` pixels
+/// (`cap` when 0): clipped to the matrix, the pixels shrunk with it.
+HeatAxis heatAxis(double lower, double upper, std::int64_t cells, int pixels, std::int64_t cap);
+
+/// A matrix that consecutive frames share instead of copying: a new position or offset keeps
+/// the heatmap and similarity bins of the frame before without copying megabytes.
+class SharedMatrix {
+public:
+    Eigen::Index rows() const { return m_matrix ? m_matrix->rows() : 0; }
+    Eigen::Index cols() const { return m_matrix ? m_matrix->cols() : 0; }
+    double operator()(Eigen::Index row, Eigen::Index column) const { return (*m_matrix)(row, column); }
+    const core::RowMatrix& matrix() const;
+    /// Fresh storage of this size for a new frame to fill (the old one stays with old frames).
+    core::RowMatrix& reset(Eigen::Index rows, Eigen::Index columns);
+
+private:
+    std::shared_ptr<core::RowMatrix> m_matrix;
+};
+
+/// One wave of the wave plot: the continuous curve and the integer-position samples.
+struct WaveData {
+    int dim = 0;
+    int pair = 0;
+    bool isSin = true;
+    double wavelength = 0;
+    QVector<double> curveX, curveY;   ///< rows (x) and values of the continuous curve
+    QVector<double> sampleX, sampleY; ///< integer rows and their exact values
+};
+
+/// The parts of a frame, each computed only while a view on screen draws it.
+enum class FramePart : unsigned {
+    Heat = 1u << 0,        ///< the encoding heatmap
+    Waves = 1u << 1,
+    Similarity = 1u << 2,  ///< the matrix, its kernel and the profile
+    Offset = 1u << 3,      ///< the relative-offset inspector
+    Conventions = 1u << 4,
+    Precision = 1u << 5,
+    Rope = 1u << 6,        ///< the RoPE view's curves and scores
+    Embeddings = 1u << 7,  ///< the embeddings of the sentence
+    All = (1u << 8) - 1,
+};
+/// The parts that the views in `views` (a bit per View) draw from.
+unsigned framePartsFor(unsigned views);
+/// The bit of `view` in a set of views.
+constexpr unsigned viewBit(View view) { return 1u << static_cast<unsigned>(view); }
+
+/// Everything the views draw for one state of the document. Built off the GUI thread by
+/// buildFrame(); views only read it, so every number shown comes from core.
+struct Frame {
+    core::EncodingSpec spec;
+    ViewState state;
+    HeatWindow heatWindow;       ///< what the heatmap asked for
+    RowWindow waveWindow;        ///< the rows of the wave plot asked for (count 0 = automatic)
+    int similarityPixels = 0;    ///< device pixels along the similarity matrix (0 = not known)
+    int conventionPixels = 0;    ///< device pixel rows of the conventions' maps (0 = not known)
+    WordVectorsPtr wordVectors;  ///< the last vectors read from a file (used when state.embeddings names it)
+    std::uint64_t generation = 0;
+    unsigned parts = 0;          ///< the FramePart bits computed for this frame (others are empty)
+    bool has(FramePart part) const { return parts & static_cast<unsigned>(part); }
+
+    // Encoding heatmap: heat(i, j) covers rows heatRows and columns heatColumns, split evenly;
+    // one cell each where exact, else the exact box average of the cells under one pixel.
+    SharedMatrix heat;
+    HeatAxis heatRows, heatColumns;
+    bool heatExact() const { return heatRows.exact() && heatColumns.exact(); }
+
+    // Similarity: block averages of the max_len × max_len matrix in similarity.rows() bins,
+    // at most one per pixel of the matrix on screen.
+    SharedMatrix similarity;
+    std::shared_ptr<const core::SimilarityKernel> kernel; ///< kept so later frames reuse it
+    bool similarityExact() const { return similarity.rows() == spec.maxLen; }
+    QVector<double> profileX, profileY; ///< rows and similarity of state.position to them
+    double selfSimilarity = 0;           ///< similarity of the position with itself
+
+    // Waves over rows [waveFirstRow, waveFirstRow + waveRowCount): by default about a dozen
+    // periods of the fastest drawn wave, so that the curves read as waves, not a solid band.
+    QVector<WaveData> waves;
+    std::int64_t waveFirstRow = 0;
+    std::int64_t waveRowCount = 0;
+
+    // Relative-offset inspector for p = state.position, k = state.offset.
+    Eigen::VectorXd pe, peShifted, rotated; ///< PE(p), PE(p+k), M_k·PE(p) (size d_model)
+    double residual = 0;                    ///< ‖M_k·PE(p) − PE(p+k)‖ over the full pairs
+    QVector<double> offsetDotX, offsetDotY; ///< rows p and PE(p)·PE(p+k)
+
+    // Frequency bands, one entry per pair.
+    Eigen::VectorXd omega, wavelength;
+    /// Per pair: the resolution limit in state.format (core::resolutionLimit): from about this
+    /// position on, consecutive positions share one angle when computed in that format.
+    QVector<double> resolution;
+
+    // Conventions side by side: all max_len rows in conventionA.rows() bins (exact averages,
+    // at most one per pixel row of the maps on screen),
+    // A = the spec's own convention, B = the one state.comparison sets beside it.
+    core::Convention conventionA, conventionB;
+    SharedMatrix conventionHeatA, conventionHeatB; ///< bins × d_model
+    double residualA = 0, residualB = 0; ///< ‖M_k·PE(p) − PE(p+k)‖ at state.position/offset
+    int slowPairsA = 0, slowPairsB = 0;  ///< pairs slower than 2π·base
+    bool conventionExact() const { return conventionHeatA.rows() == spec.maxLen; }
+
+    // Precision: |PE_format − PE| for state.format/precisionMode at precisionRows (evenly
+    // spread sampled rows, all when few), and the largest error over the columns against the
+    // position for every format and mode, at errorRows (log-spaced sampled rows).
+    QVector<std::int64_t> precisionRows;
+    SharedMatrix precisionHeat; ///< precisionRows × d_model
+    QVector<std::int64_t> errorRows;
+    /// errorCurves[i]: max error at errorRows for errorCurveKinds()[i].
+    QVector<QVector<double>> errorCurves;
+
+    // RoPE for state.rope: wavelengths and decay bounds (shared while spec and options stay),
+    // and the relative-score check at state.position/offset.
+    std::shared_ptr<const RopeCurves> rope;
+    RopeScores ropeScores;
+
+    // The embeddings of state.embeddings.sentence.
+    std::shared_ptr<const SentenceData> sentence;
+};
+
+/// One curve of the precision view: a format and how it enters.
+struct ErrorCurveKind {
+    core::NumberFormat format;
+    core::PrecisionMode mode;
+};
+/// The curves the precision view draws and exports, in their order: float32, bfloat16 and
+/// float16 stored then computed, then float64 computed naively.
+QVector<ErrorCurveKind> errorCurveKinds();
+
+using FramePtr = std::shared_ptr<const Frame>;
+
+/// Limits that keep a frame proportional to the screen, whatever max_len and d_model are.
+struct FrameLimits {
+    static constexpr std::int64_t heatBins = 2048;        // per axis, while the pixels are not known
+    static constexpr std::int64_t similarityBins = 512;   // while the pixels are not known
+    static constexpr std::int64_t profileSamples = 2048;
+    static constexpr std::int64_t waveSamples = 512;
+    static constexpr std::int64_t curvePoints = 8192; // smooth when zoomed to a few periods
+    static constexpr std::int64_t offsetDotSamples = 128; // a flat line: more only costs sin/cos
+    static constexpr std::int64_t conventionBins = 512;   // while the pixels are not known
+    static constexpr std::int64_t precisionRows = 256;
+    static constexpr std::int64_t errorSamples = 160;
+};
+
+/// What a frame is computed for: the settings, what the views on screen show and on how many
+/// pixels, and which parts they draw.
+struct FrameRequest {
+    core::EncodingSpec spec;
+    ViewState state;
+    HeatWindow heatWindow;
+    RowWindow waveWindow;
+    int similarityPixels = 0;
+    int conventionPixels = 0;
+    WordVectorsPtr wordVectors;
+    unsigned parts = unsigned(FramePart::All);
+};
+
+/// Computes the frame for the request, reusing the parts of `previous` whose inputs did not
+/// change. Returns nullptr when `latest` moves past `generation` (a newer request supersedes it).
+/// Only the FramePart bits in request.parts are computed (or taken from `previous`); the
+/// frequencies and resolution limits are always there.
+FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const FramePtr& previous,
+                    const std::atomic<std::uint64_t>& latest);
+
+} // namespace pe::ui

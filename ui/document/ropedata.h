@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/encoding.h"
+#include "core/rope.h"
+#include "ui/state/viewstate.h"
+
+#include <QString>
+#include <QVector>
+
+#include <array>
+
+namespace pe::ui {
+
+/// The core's scaling parameters for the view's options (α and β at YaRN's defaults).
+core::RopeScalingSpec ropeScalingOf(const RopeOptions& options);
+
+/// What the RoPE view draws for one spec and one set of its options: computed in the frame
+/// pipeline (off the GUI thread) and shared by later frames while those do not change.
+struct RopeCurves {
+    core::RopeScalingSpec scaling;
+    QString error;                                ///< why the options cannot be drawn; empty when fine
+    Eigen::VectorXd theta;                        ///< θ_k with no scaling
+    std::array<Eigen::VectorXd, 4> scaledTheta;   ///< per core::RopeScaling
+    QVector<double> pairs;                        ///< 0 … pairs − 1
+    std::array<QVector<double>, 4> wavelength;    ///< 2π/θ per method
+    double lowestWavelength = 0, highestWavelength = 0; ///< of all curves and both context lines
+    bool logarithmic = false;                     ///< decay distances spread on a log scale
+    QVector<double> decayKeys;                    ///< distances m − n
+    std::array<QVector<double>, 4> decayBounds;   ///< RoFormer's bound per method
+    double decayHighest = 0;
+    double ntkBase = 0, yarnFactor = 0;
+};
+RopeCurves ropeCurves(const core::EncodingSpec& spec, const RopeOptions& options);
+/// Do curves for `a` and `b` differ (spec and options)?
+bool ropeCurvesDiffer(const core::EncodingSpec& a, const RopeOptions& ra, const core::EncodingSpec& b, const RopeOptions& rb);
+
+/// The relative-score check under the RoPE view's controls: a fixed random q and k scored at
+/// m = n + offset, n = position, and again 1000 positions later.
+struct RopeScores {
+    std::int64_t m = 0, n = 0;
+    double score = 0, shifted = 0;
+    static constexpr std::int64_t shift = 1000;
+};
+RopeScores ropeScores(const core::EncodingSpec& spec, const ViewState& state);
+
+/// The RoPE data export, one row per rotated pair k (shape (⌊d/2⌋, ropeBandColumns)):
+/// k, θ_k, then the wavelength 2π/θ of the pair with no scaling, PI, NTK-aware and YaRN, then
+/// YaRN's ramp γ_k (0 = interpolated like PI, 1 = kept).
+inline constexpr int ropeBandColumns = 7;
+core::RowMatrix ropeBandTable(const core::EncodingSpec& spec, const core::RopeScalingSpec& scaling);
+
+} // namespace pe::ui

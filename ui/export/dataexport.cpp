@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: MIT
+#include "ui/export/dataexport.h"
+
+#include "core/conventions.h"
+#include "core/datawriters.h"
+#include "core/frequencies.h"
+#include "core/precision.h"
+#include "core/rotation.h"
+#include "core/rope.h"
+#include "core/similarity.h"
+#include "ui/document/embeddingdata.h"
+#include "ui/document/ropedata.h"
+#include "ui/document/frame.h"
+
+#include <QDir>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <memory>
+
+namespace pe::ui {
+
+// Messages go through the "pe::ui::Export" context: the window shows them in its language; the
+// command line installs no translator, so there they stay English, as scripts expect.
+
+namespace {
+
+// Data files beyond this are refused up front: 2^31 float64 values are already 16 GiB.
+constexpr std::int64_t maxExportValues = std::int64_t{1} << 31;
+
+/// Produces a view's data block by block, so that no L × L or L × d matrix is ever held whole.
+class RowSource {
+public:
+    virtual ~RowSource() = default;
+    virtual void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) = 0;
+};
+
+class EncodingSource : public RowSource {
+public:
+    explicit EncodingSource(const core::EncodingSpec& spec) : m_spec(spec) {}
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
+    {
+        core::fillEncodingRows(m_spec, firstRow, out);
+    }
+private:
+    core::EncodingSpec m_spec;
+};
+
+class SimilaritySource : public RowSource {
+public:
+    SimilaritySource(const core::EncodingSpec& spec, bool normalize) : m_kernel(spec, normalize) {}
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
+    {
+        m_kernel.fillRows(firstRow, out);
+    }
+private:
+    core::SimilarityKernel m_kernel;
+};
+
+/// Conventions: PE under A (the spec), PE under B, and A − B, side by side in one row.
+class ConventionsSource : public RowSource {
+public:
+    ConventionsSource(const core::EncodingSpec& spec, core::Comparison comparison)
+        : m_spec(spec), m_a(core::conventionOf(spec)), m_b(core::comparedConvention(spec, comparison)) {}
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
+    {
+        const int d = m_spec.dModel;
+        m_rows.resize(out.rows(), d);
+        core::fillBinnedConvention(m_spec, m_a, firstRow, out.rows(), m_rows);
+        out.leftCols(d) = m_rows;
+        core::fillBinnedConvention(m_spec, m_b, firstRow, out.rows(), m_rows);
+        out.middleCols(d, d) = m_rows;
+        out.rightCols(d) = out.leftCols(d) - out.middleCols(d, d);
+    }
+private:
+    core::EncodingSpec m_spec;
+    core::Convention m_a, m_b;
+    core::RowMatrix m_rows;
+};
+
+/// Precision: the position, then the largest error over the columns for each error curve kind.
+class PrecisionSource : public RowSource {
+public:
+    explicit PrecisionSource(const core::EncodingSpec& spec) : m_spec(spec) {}
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
+    {
+        std::vector<std::int64_t> rows(out.rows());
+        for (Eigen::Index i = 0; i < out.rows(); ++i) {
+            rows[i] = firstRow + i;
+            out(i, 0) = static_cast<double>(m_spec.firstPosition + rows[i]);
+        }
+        const QVector<ErrorCurveKind> kinds = errorCurveKinds();
+        for (int k = 0; k < kinds.size(); ++k)
+            out.col(k + 1) = core::maxErrorAtRows(m_spec, rows, kinds[k].format, kinds[k].mode);
+    }
+private:
+    core::EncodingSpec m_spec;
+};
+
+/// Small views: the whole matrix is computed once and handed out row by row.
+class MatrixSource : public RowSource {
+public:
+    explicit MatrixSource(core::RowMatrix matrix) : m_matrix(std::move(matrix)) {}
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
+    {
+        out = m_matrix.middleRows(firstRow, out.rows());
+    }
+private:
+    core::RowMatrix m_matrix;
+};
+
+core::RowMatrix wavesData(const core::EncodingSpec& spec, const ViewState& state)
+{
+    core::RowMatrix waves(spec.maxLen, state.dims.size());
+    core::RowMatrix rows(std::min<std::int64_t>(spec.maxLen, 4096), spec.dModel);
+    for (std::int64_t start = 0; start < spec.maxLen; start += rows.rows()) {
+        const std::int64_t count = std::min<std::int64_t>(rows.rows(), spec.maxLen - start);
+        core::fillEncodingRows(spec, start, rows.topRows(count));
+        for (int j = 0; j < state.dims.size(); ++j)
+            waves.col(j).segment(start, count) = rows.col(state.dims[j]).head(count);
+    }
+    return waves;
+}
+
+core::RowMatrix offsetData(const core::EncodingSpec& spec, const ViewState& state)
+{
+    const std::int64_t p = spec.firstPosition + state.position;
+    core::RowMatrix data(spec.dModel, 3);
+    data.col(0) = core::encodingVector(spec, p);
+    data.col(1) = core::encodingVector(spec, p + state.offset);
+    data.col(2) = core::rotatedEncoding(spec, p, state.offset);
+    return data;
+}
+
+core::RowMatrix bandsData(const core::EncodingSpec& spec)
+{
+    const Eigen::VectorXd omega = core::angularFrequencies(spec);
+    core::RowMatrix data(omega.size(), 3);
+    data.col(0) = Eigen::VectorXd::LinSpaced(omega.size(), 0, omega.size() - 1);
+    data.col(1) = omega;
+    data.col(2) = core::wavelengths(spec);
+    return data;
+}
+
+std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
+{
+    switch (r.view) {
+    case View::Heatmap: return std::make_unique<EncodingSource>(r.spec);
+    case View::Similarity: return std::make_unique<SimilaritySource>(r.spec, r.state.normalize);
+    case View::Waves: return std::make_unique<MatrixSource>(wavesData(r.spec, r.state));
+    case View::Offset: return std::make_unique<MatrixSource>(offsetData(r.spec, r.state));
+    case View::Bands: return std::make_unique<MatrixSource>(bandsData(r.spec));
+    case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingOf(r.state.rope)));
+    case View::Conventions: return std::make_unique<ConventionsSource>(r.spec, r.state.comparison);
+    case View::Precision: return std::make_unique<PrecisionSource>(r.spec);
+    case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
+    }
+    return nullptr;
+}
+
+} // namespace
+
+std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, const ViewState& state, View view)
+{
+    switch (view) {
+    case View::Heatmap: return {spec.maxLen, spec.dModel};
+    case View::Similarity: return {spec.maxLen, spec.maxLen};
+    case View::Waves: return {spec.maxLen, state.dims.size()};
+    case View::Offset: return {spec.dModel, 3};
+    case View::Bands: return {core::pairCount(spec), 3};
+    case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
+    case View::Conventions: return {spec.maxLen, 3 * std::int64_t{spec.dModel}};
+    case View::Precision: return {spec.maxLen, 1 + errorCurveKinds().size()};
+    case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
+    }
+    return {0, 0};
+}
+
+namespace {
+
+std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
+{
+    return dataShape(r.spec, r.state, r.view);
+}
+
+} // namespace
+
+QString dataRequestError(const ExportRequest& request)
+{
+    if (auto error = core::validationError(request.spec))
+        return QString::fromStdString(*error);
+    const auto& s = request.state;
+    for (int dim : s.dims)
+        if (dim < 0 || dim >= request.spec.dModel)
+            return QCoreApplication::translate("pe::ui::Export", "dimension %1 is out of range; allowed: 0 to %2").arg(dim).arg(request.spec.dModel - 1);
+    if (s.position < 0 || s.position >= request.spec.maxLen)
+        return QCoreApplication::translate("pe::ui::Export", "position %1 is out of range; allowed: 0 to %2").arg(s.position).arg(request.spec.maxLen - 1);
+    if (request.spec.firstPosition + s.position + s.offset < 0)
+        return QCoreApplication::translate("pe::ui::Export", "offset %1 would move position %2 below 0").arg(s.offset).arg(s.position);
+    if (request.view == View::Rope)
+        if (auto error = core::ropeValidationError(request.spec.dModel, request.spec.base,
+                                                   ropeScalingOf(request.state.rope)))
+            return QString::fromStdString(*error);
+    if (request.view == View::Embeddings && embeddingTokenCount(request.state.embeddings) == 0)
+        return QCoreApplication::translate("pe::ui::Export", "the sentence has no words; type at least one");
+    const auto [rows, cols] = shapeOf(request);
+    if (static_cast<long double>(rows) * cols > maxExportValues)
+        return QCoreApplication::translate("pe::ui::Export", "max_len = %1 and d_model = %2 make the %3 data %4 × %5 values; at most %6 values "
+                              "can be exported (choose a smaller max_len)")
+            .arg(request.spec.maxLen).arg(request.spec.dModel).arg(viewName(request.view)).arg(rows).arg(cols)
+            .arg(maxExportValues);
+    return {};
+}
+
+QString targetPathError(const QString& path, bool overwrite)
+{
+    const QFileInfo info(path);
+    if (path.isEmpty())
+        return QCoreApplication::translate("pe::ui::Export", "no file name given");
+    if (info.isDir())
+        return QCoreApplication::translate("pe::ui::Export", "cannot write %1: it is a folder").arg(path);
+    if (info.exists() && !overwrite)
+        return QCoreApplication::translate("pe::ui::Export", "%1 already exists; pass --force to replace it").arg(path);
+    if (const QFileInfo folder(info.absolutePath()); folder.exists() && !folder.isDir())
+        return QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2 is a file, not a folder").arg(path, info.absolutePath());
+    if (!info.absoluteDir().exists())
+        return QCoreApplication::translate("pe::ui::Export", "cannot write %1: the folder %2 does not exist").arg(path, info.absolutePath());
+    return {};
+}
+
+ExportResult exportData(const ExportRequest& request, const ExportProgress& progress)
+{
+    using Status = ExportResult::Status;
+    const QString suffix = QFileInfo(request.path).suffix().toLower();
+    if (suffix != QLatin1String("npy") && suffix != QLatin1String("csv"))
+        return {Status::BadRequest, QCoreApplication::translate("pe::ui::Export", "%1: data files end in .npy or .csv").arg(request.path)};
+    if (QString error = dataRequestError(request); !error.isEmpty())
+        return {Status::BadRequest, error};
+    if (QString error = targetPathError(request.path, request.overwrite); !error.isEmpty())
+        return {Status::WriteFailed, error};
+
+    QSaveFile file(request.path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, file.errorString())};
+
+    const bool npy = suffix == QLatin1String("npy");
+    const auto [rows, cols] = shapeOf(request);
+    const std::unique_ptr<RowSource> source = sourceFor(request);
+    // Blocks of about 1 MiB of values: the buffers are reused, memory stays flat for any size.
+    const std::int64_t blockRows = std::max<std::int64_t>(1, (std::int64_t{1} << 17) / std::max<std::int64_t>(cols, 1));
+    core::RowMatrix block;
+    std::string bytes = npy ? core::npyHeader(rows, cols) : std::string();
+    for (std::int64_t start = 0; start < rows; start += blockRows) {
+        const std::int64_t count = std::min(blockRows, rows - start);
+        block.resize(count, cols);
+        source->fill(start, block);
+        npy ? core::appendNpyRows(bytes, block) : core::appendCsvRows(bytes, block);
+        if (const QString reason = writeError(file, bytes.data(), static_cast<qint64>(bytes.size())); !reason.isEmpty()) {
+            file.cancelWriting();
+            return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, reason)};
+        }
+        bytes.clear();
+        if (progress && !progress(double(start + count) / rows)) {
+            file.cancelWriting();
+            return {Status::Cancelled, QCoreApplication::translate("pe::ui::Export", "export to %1 cancelled; no file written").arg(request.path)};
+        }
+    }
+    if (const QString reason = commitError(file); !reason.isEmpty())
+        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, reason)};
+    return {};
+}
+
+QString writeError(QSaveFile& file, const char* data, qint64 size)
+{
+    while (size > 0) {
+        const qint64 written = file.write(data, size);
+        if (written <= 0)
+            return file.errorString();
+        data += written;
+        size -= written;
+    }
+    return {};
+}
+
+QString commitError(QSaveFile& file)
+{
+    // flush() still knows the reason of a failed write; commit() closes the file first and
+    // loses it.
+    if (!file.flush()) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return reason;
+    }
+    return file.commit() ? QString() : file.errorString();
+}
+
+} // namespace pe::ui

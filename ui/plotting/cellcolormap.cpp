@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+#include "ui/plotting/cellcolormap.h"
+
+#include <QPaintEngine>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace pe::ui {
+
+CellData::CellData() : QCPColorMapData(2, 2, QCPRange(0, 1), QCPRange(0, 1)) {}
+
+void CellData::assign(const core::RowMatrix& cells, const QCPRange& keyRange, const QCPRange& valueRange)
+{
+    const auto rows = static_cast<int>(cells.rows()), columns = static_cast<int>(cells.cols());
+    if (rows == 0 || columns == 0) {
+        clear();
+        return;
+    }
+    const int keys = std::max(columns, 2), values = std::max(rows, 2);
+    const std::size_t size = static_cast<std::size_t>(keys) * values;
+    if (mData != m_storage) { // setSize() replaced the array: it holds exactly its cells
+        m_storage = mData;
+        m_capacity = static_cast<std::size_t>(mKeySize) * mValueSize;
+    }
+    if (size > m_capacity || !mData) {
+        delete[] mData; // QCPColorMapData frees mData with delete[] too
+        mData = m_storage = new double[size];
+        m_capacity = size;
+    }
+    clearAlpha();
+    mKeySize = keys;
+    mValueSize = values;
+    mKeyRange = keyRange;
+    mValueRange = valueRange;
+    mIsEmpty = false;
+    double lowest = cells(0, 0), highest = lowest;
+    for (int v = 0; v < values; ++v) {
+        const double* source = cells.data() + static_cast<std::ptrdiff_t>(std::min(v, rows - 1)) * columns;
+        double* target = mData + static_cast<std::ptrdiff_t>(v) * keys;
+        std::memcpy(target, source, sizeof(double) * columns);
+        if (keys > columns)
+            target[1] = target[0];
+        const auto [low, high] = std::minmax_element(source, source + columns);
+        lowest = std::min(lowest, *low);
+        highest = std::max(highest, *high);
+    }
+    mDataBounds = QCPRange(lowest, highest);
+    mDataModified = true;
+}
+
+CellColorMap::CellColorMap(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPColorMap(keyAxis, valueAxis)
+{
+    setData(new CellData, false); // takes ownership
+}
+
+CellColorMap::~CellColorMap()
+{
+    // QCPColorMap deletes its data through a QCPColorMapData*, whose destructor is not virtual:
+    // delete ours as what it is and leave the base a plain one to delete.
+    delete cells();
+    mMapData = new QCPColorMapData(1, 1, QCPRange(0, 1), QCPRange(0, 1));
+}
+
+CellData* CellColorMap::cells() const
+{
+    return static_cast<CellData*>(mMapData);
+}
+
+bool CellColorMap::canUseCellImage() const
+{
+    return mKeyAxis && mValueAxis && keyAxis()->orientation() == Qt::Horizontal && !mMapData->isEmpty()
+        && mDataScaleType == QCPAxis::stLinear && !mGradient.periodic() && mDataRange.size() > 0;
+}
+
+void CellColorMap::updateLookupTable()
+{
+    if (!m_lookup.empty() && m_lookupGradient == mGradient && m_lookupRange == mDataRange)
+        return;
+    m_lookupGradient = mGradient;
+    m_lookupRange = mDataRange;
+    // The colour of level i is what QCPColorGradient::colorize gives a value in that level;
+    // asking at the level's middle avoids rounding into the level below.
+    const int levels = std::max(mGradient.levelCount(), 2);
+    m_lookup.resize(levels);
+    const double step = mDataRange.size() / (levels - 1);
+    for (int i = 0; i < levels; ++i)
+        m_lookup[i] = m_lookupGradient.color(mDataRange.lower + (i + 0.5) * step, mDataRange);
+}
+
+void CellColorMap::updateMapImage()
+{
+    if (!canUseCellImage()) {
+        QCPColorMap::updateMapImage();
+        return;
+    }
+    updateLookupTable();
+    const int keys = mMapData->keySize(), values = mMapData->valueSize();
+    if (mMapImage.size() != QSize(keys, values) || mMapImage.format() != QImage::Format_ARGB32_Premultiplied)
+        mMapImage = QImage(keys, values, QImage::Format_ARGB32_Premultiplied);
+    // Made for the axes' current orientation, so drawing needs no mirrored copy of it.
+    m_imageMirrorX = keyAxis()->rangeReversed();
+    m_imageMirrorY = valueAxis()->rangeReversed();
+    const double toLevel = (static_cast<double>(m_lookup.size()) - 1) / mDataRange.size();
+    const int lastLevel = static_cast<int>(m_lookup.size()) - 1;
+    const QRgb* lookup = m_lookup.data();
+    const CellData* data = cells();
+    for (int y = 0; y < values; ++y) {
+        const int v = m_imageMirrorY ? y : values - 1 - y; // QImage counts lines from the top
+        const double* source = data->mData + static_cast<std::ptrdiff_t>(v) * keys;
+        auto* line = reinterpret_cast<QRgb*>(mMapImage.scanLine(y));
+        for (int x = 0; x < keys; ++x) {
+            const double value = source[m_imageMirrorX ? keys - 1 - x : x];
+            if (std::isnan(value)) {
+                line[x] = 0; // transparent
+                continue;
+            }
+            const double level = (value - mDataRange.lower) * toLevel;
+            line[x] = lookup[level <= 0 ? 0 : level >= lastLevel ? lastLevel : static_cast<int>(level)];
+        }
+    }
+    cells()->mDataModified = false;
+    mMapImageInvalidated = false;
+}
+
+QImage CellColorMap::blockImage(const QSizeF& target) const
+{
+    // SVG renderers scale an embedded image as they like: librsvg (rsvg-convert, pandoc) and
+    // Inkscape ignore image-rendering and interpolate, smearing every cell boundary into
+    // colours that are not in the data. Each cell as a block of whole pixels, at least
+    // `oversample` of them per unit of the figure, leaves them nothing to smear but the last
+    // pixel of a block, even when zoomed in that much.
+    constexpr double oversample = 4.0;
+    constexpr qint64 mostPixels = 4096LL * 4096; // bounds the file (blocks compress well)
+    const QSize cells = mMapImage.size();
+    if (cells.isEmpty())
+        return mMapImage;
+    int fx = std::max(1, int(std::ceil(oversample * target.width() / cells.width())));
+    int fy = std::max(1, int(std::ceil(oversample * target.height() / cells.height())));
+    while ((fx > 1 || fy > 1) && qint64(cells.width()) * fx * cells.height() * fy > mostPixels) {
+        fx = std::max(1, fx - 1);
+        fy = std::max(1, fy - 1);
+    }
+    if (fx == 1 && fy == 1)
+        return mMapImage;
+    return mMapImage.scaled(cells.width() * fx, cells.height() * fy, Qt::IgnoreAspectRatio, Qt::FastTransformation);
+}
+
+void CellColorMap::draw(QCPPainter* painter)
+{
+    if (!canUseCellImage()) {
+        QCPColorMap::draw(painter);
+        return;
+    }
+    if (cells()->mDataModified || mMapImageInvalidated || m_imageMirrorX != keyAxis()->rangeReversed()
+        || m_imageMirrorY != valueAxis()->rangeReversed())
+        updateMapImage();
+    // Cells are centred on the data range; extend by half a cell so the image covers whole cells.
+    QRectF target = QRectF(coordsToPixels(mMapData->keyRange().lower, mMapData->valueRange().lower),
+                           coordsToPixels(mMapData->keyRange().upper, mMapData->valueRange().upper)).normalized();
+    const int keys = mMapData->keySize(), values = mMapData->valueSize();
+    const double halfWidth = keys > 1 ? 0.5 * target.width() / (keys - 1) : 0;
+    const double halfHeight = values > 1 ? 0.5 * target.height() / (values - 1) : 0;
+    target.adjust(-halfWidth, -halfHeight, halfWidth, halfHeight);
+
+    painter->save();
+    painter->setRenderHint(QPainter::SmoothPixmapTransform, false);
+    if (painter->modes().testFlag(QCPPainter::pmVectorized))
+        painter->setRenderHint(QPainter::LosslessImageRendering, true); // PDF: Flate, not JPEG
+    if (painter->device() && painter->device()->paintEngine()
+        && painter->device()->paintEngine()->type() == QPaintEngine::SVG) {
+        painter->drawImage(target, blockImage(target.size()));
+    } else if (const QTransform toDevice = painter->deviceTransform();
+               !painter->modes().testFlag(QCPPainter::pmVectorized) && toDevice.type() <= QTransform::TxScale) {
+        // Edges on whole device pixels: a map with one cell per pixel (the views ask for as
+        // many bins as the pixels between these edges) is then copied pixel for pixel, where a
+        // fractional edge would shift every cell against the pixel grid and sample them.
+        const QRectF device = toDevice.mapRect(target);
+        const QRectF snapped(QPointF(std::round(device.left()), std::round(device.top())),
+                             QPointF(std::round(device.right()), std::round(device.bottom())));
+        painter->drawImage(toDevice.inverted().mapRect(snapped), mMapImage);
+    } else {
+        painter->drawImage(target, mMapImage);
+    }
+    painter->restore();
+}
+
+} // namespace pe::ui

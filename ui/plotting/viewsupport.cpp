@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: MIT
+#include "ui/plotting/viewsupport.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QHash>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace pe::ui {
+
+namespace {
+
+class UnclippedMarkers : public QCPGraph {
+public:
+    using QCPGraph::QCPGraph;
+
+protected:
+    QRect clipRect() const override
+    {
+        const auto reach = static_cast<int>(std::ceil(scatterStyle().size() / 2 + scatterStyle().pen().widthF()));
+        return QCPGraph::clipRect().adjusted(-reach, -reach, reach, reach);
+    }
+};
+
+} // namespace
+
+QColor seriesColor(int index)
+{
+    // Okabe–Ito without its yellow, which vanishes on a white background.
+    static constexpr QRgb colours[] = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7,
+                                       0xE69F00, 0x56B4E9, 0x000000};
+    constexpr int count = sizeof colours / sizeof colours[0];
+    return QColor::fromRgb(colours[((index % count) + count) % count]);
+}
+
+QString layoutText(core::Layout layout)
+{
+    return layout == core::Layout::Split ? QCoreApplication::translate("pe::ui::ViewText", "split")
+                                         : QCoreApplication::translate("pe::ui::ViewText", "interleaved");
+}
+
+QString frequencyRuleText(core::FrequencyRule rule)
+{
+    return rule == core::FrequencyRule::Tensor2Tensor ? QCoreApplication::translate("pe::ui::ViewText", "tensor2tensor")
+                                                      : QCoreApplication::translate("pe::ui::ViewText", "paper");
+}
+
+QString shortNumber(double value, int digits)
+{
+    const double magnitude = std::abs(value);
+    if (!std::isfinite(value) || magnitude < 1e-3 || magnitude >= 1e6)
+        return QString::number(value, 'g', digits);
+    // Plain decimals in the everyday range: "1210" reads better than "1.21e+03".
+    const int decimals = std::max(0, digits - 1 - static_cast<int>(std::floor(std::log10(magnitude))));
+    QString text = QString::number(value, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text;
+}
+
+QCPTextElement* addTitle(QCustomPlot* plot)
+{
+    plot->plotLayout()->insertRow(0);
+    auto* title = new QCPTextElement(plot, QString(), QFont(plot->font().family(), 11, QFont::Bold));
+    plot->plotLayout()->addElement(0, 0, title);
+    return title;
+}
+
+void scaleTitle(QCPTextElement* title, double scale)
+{
+    QFont font = title->font();
+    font.setPointSizeF(11.0 * scale);
+    title->setFont(font);
+}
+
+void placeLegendUnderTitle(QCustomPlot* plot, int columns)
+{
+    plot->axisRect()->insetLayout()->take(plot->legend);
+    plot->plotLayout()->insertRow(1);
+    plot->plotLayout()->addElement(1, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot->legend->setWrap(columns);
+    plot->legend->setBorderPen(Qt::NoPen);
+    plot->legend->setVisible(true);
+}
+
+void fitAfterLayout(QCustomPlot* plot, QObject* context, std::function<bool()> fit)
+{
+    QObject::connect(plot, &QCustomPlot::afterLayout, context, [plot, fit = std::move(fit)] {
+        // The public steps of QCustomPlot::updateLayout(); a few passes settle any chain of
+        // changes (a wrapped title shortens the axes, which then want fewer ticks).
+        for (int pass = 0; pass < 5 && fit(); ++pass)
+            for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+                plot->plotLayout()->update(phase);
+    });
+}
+
+namespace {
+
+/// Measures text once per font and content: the fits run after every layout of every plot,
+/// and shaping the same title again each time was a large part of a slider step.
+class TextWidths {
+public:
+    explicit TextWidths(const QFont& font) : m_metrics(font), m_widths(cacheFor(font)) {}
+    double horizontalAdvance(const QString& text) const
+    {
+        if (const auto known = m_widths.constFind(text); known != m_widths.cend())
+            return *known;
+        if (m_widths.size() > 4096)
+            m_widths.clear();
+        return *m_widths.insert(text, m_metrics.horizontalAdvance(text));
+    }
+    double height() const { return m_metrics.height(); }
+
+private:
+    static QHash<QString, double>& cacheFor(const QFont& font)
+    {
+        // Node-based: a reference stays valid while other fonts are added. Per thread: exports
+        // may run off the GUI thread.
+        thread_local std::unordered_map<QString, QHash<QString, double>> caches;
+        if (caches.size() > 64)
+            caches.clear();
+        return caches[font.key()];
+    }
+
+    QFontMetricsF m_metrics;
+    QHash<QString, double>& m_widths;
+};
+
+} // namespace
+
+QString wrappedText(const QString& text, const QFont& font, double width)
+{
+    const TextWidths metrics(font);
+    const QString separator = QStringLiteral(" · ");
+    QStringList lines;
+    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
+        QString line;
+        for (const QString& part : paragraph.split(separator)) {
+            const QString longer = line.isEmpty() ? part : line + separator + part;
+            if (line.isEmpty() || metrics.horizontalAdvance(longer) <= width) {
+                line = longer;
+            } else {
+                lines << line;
+                line = part;
+            }
+            // A part wider than the whole width (big presentation fonts) breaks between words.
+            while (metrics.horizontalAdvance(line) > width && line.contains(QLatin1Char(' '))) {
+                QString head = line.section(QLatin1Char(' '), 0, 0);
+                int words = 1;
+                for (; words < line.count(QLatin1Char(' ')); ++words) {
+                    const QString next = line.section(QLatin1Char(' '), 0, words);
+                    if (metrics.horizontalAdvance(next) > width)
+                        break;
+                    head = next;
+                }
+                lines << head;
+                line = line.section(QLatin1Char(' '), words);
+            }
+        }
+        lines << line;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString fittingText(const QStringList& variants, const QFont& font, double width)
+{
+    const TextWidths metrics(font);
+    const auto widest = [&metrics](const QString& text) {
+        double most = 0;
+        for (const QString& line : text.split(QLatin1Char('\n')))
+            most = std::max(most, metrics.horizontalAdvance(line));
+        return most;
+    };
+    for (const QString& text : variants)
+        if (widest(text) <= width)
+            return text;
+    return variants.isEmpty() ? QString() : variants.back();
+}
+
+bool fitTitle(QCPTextElement* title, const QString& text)
+{
+    // A title is centred over its layout cell but may use the whole width of the plot around it.
+    const QRect area = title->parentPlot()->viewport();
+    const QRect cell = title->outerRect();
+    const double centre = cell.width() > 0 ? cell.center().x() : area.center().x();
+    const double width = 2 * std::min(centre - area.left(), area.right() - centre) - 6;
+    const QString wrapped = wrappedText(text, title->font(), width);
+    if (wrapped == title->text())
+        return false;
+    title->setText(wrapped);
+    return true;
+}
+
+bool fitAxisLabel(QCPAxis* axis, const QStringList& variants)
+{
+    const QRect rect = axis->axisRect()->rect();
+    const double length = axis->orientation() == Qt::Horizontal ? rect.width() : rect.height();
+    // A label may reach a little past its axis, not into the next panel's.
+    const QString label = fittingText(variants, axis->labelFont(), length * 1.05);
+    if (label == axis->label())
+        return false;
+    axis->setLabel(label);
+    return true;
+}
+
+bool fitTickCount(QCPAxis* axis, int most)
+{
+    if (!axis->visible() || !axis->tickLabels() || axis->scaleType() == QCPAxis::stLogarithmic)
+        return false;
+    const QRect rect = axis->axisRect()->rect();
+    const TextWidths metrics(axis->tickLabelFont());
+    double needed = 0;
+    if (axis->orientation() == Qt::Horizontal) {
+        for (const QString& label : axis->tickVectorLabels())
+            needed = std::max(needed, metrics.horizontalAdvance(label));
+        needed += 1.5 * metrics.height();
+    } else {
+        needed = 2.2 * metrics.height();
+    }
+    const bool horizontal = axis->orientation() == Qt::Horizontal;
+    const double length = horizontal ? rect.width() : rect.height();
+    if (length <= 0 || needed <= 0)
+        return false;
+    // The ticker rounds to a nice step, which may give up to a quarter more ticks than asked.
+    // Stacked labels never collide, so a short vertical axis still asks for three: with two,
+    // a nice step may leave a single label on the axis.
+    const int count = std::clamp(static_cast<int>(length / (1.25 * needed)), horizontal ? 2 : 3, std::max(most, 3));
+    if (count == axis->ticker()->tickCount())
+        return false;
+    axis->ticker()->setTickCount(count);
+    return true;
+}
+
+int legendColumnsFitting(const QCPLegend* legend, double width, int most)
+{
+    // itemCount() counts the cells of the legend's grid; the last row may have empty ones.
+    QVector<int> widths;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (const QCPAbstractLegendItem* item = legend->item(i))
+            widths.append(item->minimumOuterSizeHint().width());
+    const auto count = static_cast<int>(widths.size());
+    int columns = std::max(1, std::min(most, count));
+    for (; columns > 1; --columns) {
+        // Entries fill the rows in order, so column c holds entries c, c + columns, …
+        double total = legend->margins().left() + legend->margins().right() + (columns - 1) * legend->columnSpacing();
+        for (int c = 0; c < columns; ++c) {
+            int widest = 0;
+            for (int i = c; i < count; i += columns)
+                widest = std::max(widest, widths[i]);
+            total += widest;
+        }
+        if (total <= width)
+            break;
+    }
+    return columns;
+}
+
+bool setLegendColumns(QCPLegend* legend, int columns)
+{
+    if (legend->wrap() == columns)
+        return false;
+    legend->setWrap(columns);
+    legend->setFillOrder(legend->fillOrder(), true); // re-flows the entries into the new columns
+    return true;
+}
+
+double legendRowWidth(const QCPLegend* legend)
+{
+    if (const QCPLayout* layout = legend->layout(); layout && layout->rect().width() > 0)
+        return layout->rect().width();
+    return legend->parentPlot()->viewport().width();
+}
+
+void useTopAxisAsCaption(QCPAxisRect* rect)
+{
+    QCPAxis* caption = rect->axis(QCPAxis::atTop);
+    caption->setVisible(true);
+    caption->setTicks(false);
+    caption->setTickLabels(false);
+    caption->setBasePen(Qt::NoPen);
+}
+
+namespace {
+
+class PowersOfTenTicker : public QCPAxisTickerLog {
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override
+    {
+        static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+        const double exponent = tick > 0 ? std::log10(tick) : 0.5;
+        if (tick <= 0 || std::abs(exponent - std::round(exponent)) > 1e-9)
+            return QCPAxisTickerLog::getTickLabel(tick, locale, formatChar, precision);
+        const long e = std::lround(exponent);
+        if (e == 0)
+            return QStringLiteral("1");
+        if (e == 1)
+            return QStringLiteral("10");
+        QString text = QStringLiteral("10");
+        if (e < 0)
+            text += QChar(0x207B); // superscript minus
+        for (const QChar digit : QString::number(std::labs(e)))
+            text += superscripts.at(digit.digitValue());
+        return text;
+    }
+};
+
+} // namespace
+
+QSharedPointer<QCPAxisTickerLog> powersOfTenTicker()
+{
+    return QSharedPointer<QCPAxisTickerLog>(new PowersOfTenTicker);
+}
+
+QSharedPointer<QCPAxisTickerFixed> integerTicker()
+{
+    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    return ticker;
+}
+
+void attachToRect(QCPAbstractItem* item, QCPAxisRect* rect)
+{
+    item->setClipAxisRect(rect);
+    for (QCPItemPosition* position : item->positions()) {
+        position->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        position->setAxisRect(rect);
+    }
+}
+
+QCPItemStraightLine* addStraightLine(QCustomPlot* plot, QCPAxisRect* rect)
+{
+    auto* line = new QCPItemStraightLine(plot);
+    attachToRect(line, rect);
+    return line;
+}
+
+void placeVertical(QCPItemStraightLine* line, double x)
+{
+    line->point1->setCoords(x, 0);
+    line->point2->setCoords(x, 1);
+}
+
+void placeHorizontal(QCPItemStraightLine* line, double y)
+{
+    line->point1->setCoords(0, y);
+    line->point2->setCoords(1, y);
+}
+
+QCPGraph* addMarkerGraph(QCPAxis* keyAxis, QCPAxis* valueAxis)
+{
+    auto* graph = new UnclippedMarkers(keyAxis, valueAxis); // owned by the plot of its axes
+    graph->setLineStyle(QCPGraph::lsNone);
+    return graph;
+}
+
+QCPItemText* addText(QCustomPlot* plot, QCPAxisRect* rect)
+{
+    auto* text = new QCPItemText(plot);
+    attachToRect(text, rect);
+    return text;
+}
+
+QVector<double> positionsOfRows(QVector<double> rows, std::int64_t firstPosition)
+{
+    for (double& x : rows)
+        x += static_cast<double>(firstPosition);
+    return rows;
+}
+
+int nearestIndex(const QVector<double>& sorted, double value)
+{
+    if (sorted.isEmpty())
+        return -1;
+    auto it = std::lower_bound(sorted.begin(), sorted.end(), value);
+    if (it == sorted.end() || (it != sorted.begin() && value - *(it - 1) < *it - value))
+        --it;
+    return static_cast<int>(it - sorted.begin());
+}
+
+QCPAxisRect* axisRectAt(QCustomPlot* plot, const QPointF& pixel)
+{
+    for (QCPAxisRect* rect : plot->axisRects())
+        if (rect->visible() && rect->rect().contains(pixel.toPoint()))
+            return rect;
+    return nullptr;
+}
+
+std::int64_t rowAtPixel(const QCPAxis* axis, double pixel, const core::EncodingSpec& spec)
+{
+    const double position = axis->pixelToCoord(pixel);
+    if (!std::isfinite(position))
+        return 0;
+    const double row = std::round(position) - static_cast<double>(spec.firstPosition);
+    return static_cast<std::int64_t>(std::clamp(row, 0.0, static_cast<double>(spec.maxLen - 1)));
+}
+
+void ClickTracker::press(const QMouseEvent* event)
+{
+    m_press = event->position();
+}
+
+bool ClickTracker::isClick(const QMouseEvent* event) const
+{
+    return event->button() == Qt::LeftButton && (event->position() - m_press).manhattanLength() <= 4;
+}
+
+} // namespace pe::ui

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+#include "ui/state/preferences.h"
+
+#include <QFileInfo>
+#include <QSettings>
+
+namespace pe::ui {
+
+namespace {
+
+namespace key {
+const QString windowGeometry = QStringLiteral("window/geometry");
+const QString windowState = QStringLiteral("window/state");
+const QString presentation = QStringLiteral("view/presentation");
+const QString theme = QStringLiteral("view/theme");
+const QString language = QStringLiteral("ui/language");
+const QString folder = QStringLiteral("files/folder");
+const QString exportFolder = QStringLiteral("export/folder"); // what earlier versions remembered for exports
+const QString recentSessions = QStringLiteral("session/recent");
+const QString lastSession = QStringLiteral("session/last");
+const QString wordVectorFolder = QStringLiteral("wordVectors/folder");
+const QString exportTitle = QStringLiteral("export/title");
+const QString exportMarks = QStringLiteral("export/marks");
+const QString animationSpeed = QStringLiteral("animation/speed");
+const QString animationTarget = QStringLiteral("animation/target");
+const QString ropeOptions = QStringLiteral("viewOptions/rope");
+const QString embeddingOptions = QStringLiteral("viewOptions/embeddings");
+} // namespace key
+
+QVariant value(const QString& name, const QVariant& fallback = {})
+{
+    return QSettings().value(name, fallback);
+}
+
+void setValue(const QString& name, const QVariant& v)
+{
+    QSettings().setValue(name, v);
+}
+
+} // namespace
+
+QByteArray Preferences::windowGeometry() { return value(key::windowGeometry).toByteArray(); }
+void Preferences::setWindowGeometry(const QByteArray& geometry) { setValue(key::windowGeometry, geometry); }
+QByteArray Preferences::windowState() { return value(key::windowState).toByteArray(); }
+void Preferences::setWindowState(const QByteArray& state) { setValue(key::windowState, state); }
+bool Preferences::presentationMode() { return value(key::presentation, false).toBool(); }
+void Preferences::setPresentationMode(bool on) { setValue(key::presentation, on); }
+QString Preferences::theme() { return value(key::theme).toString(); }
+void Preferences::setTheme(const QString& name) { setValue(key::theme, name); }
+QString Preferences::language() { return value(key::language).toString(); }
+void Preferences::setLanguage(const QString& name) { setValue(key::language, name); }
+
+QString Preferences::recentFolder()
+{
+    const QString folder = value(key::folder, value(key::exportFolder)).toString();
+    return !folder.isEmpty() && QFileInfo(folder).isDir() ? folder : QString();
+}
+
+void Preferences::setRecentFolder(const QString& folder) { setValue(key::folder, folder); }
+QStringList Preferences::recentSessions() { return value(key::recentSessions).toStringList().mid(0, maxRecentSessions); }
+
+void Preferences::setRecentSessions(const QStringList& paths)
+{
+    if (paths.isEmpty())
+        QSettings().remove(key::recentSessions);
+    else
+        setValue(key::recentSessions, paths.mid(0, maxRecentSessions));
+}
+
+void Preferences::setLastSession(const QString& path) { setValue(key::lastSession, path); }
+QString Preferences::wordVectorFolder() { return value(key::wordVectorFolder).toString(); }
+void Preferences::setWordVectorFolder(const QString& folder) { setValue(key::wordVectorFolder, folder); }
+int Preferences::exportTitle() { return std::clamp(value(key::exportTitle, 0).toInt(), 0, 2); }
+void Preferences::setExportTitle(int index) { setValue(key::exportTitle, index); }
+bool Preferences::exportSelectionMarks() { return value(key::exportMarks, false).toBool(); }
+void Preferences::setExportSelectionMarks(bool on) { setValue(key::exportMarks, on); }
+double Preferences::animationSpeed(double fallback) { return value(key::animationSpeed, fallback).toDouble(); }
+void Preferences::setAnimationSpeed(double speed) { setValue(key::animationSpeed, speed); }
+bool Preferences::animationSweepsOffset() { return value(key::animationTarget).toString() == QLatin1String("offset"); }
+
+void Preferences::setAnimationSweepsOffset(bool offset)
+{
+    setValue(key::animationTarget, offset ? QStringLiteral("offset") : QStringLiteral("position"));
+}
+
+RopeOptions Preferences::ropeOptions() { return ropeOptionsFrom(value(key::ropeOptions).toMap()); }
+void Preferences::setRopeOptions(const RopeOptions& options) { setValue(key::ropeOptions, toVariantMap(options)); }
+EmbeddingOptions Preferences::embeddingOptions() { return embeddingOptionsFrom(value(key::embeddingOptions).toMap()); }
+void Preferences::setEmbeddingOptions(const EmbeddingOptions& options) { setValue(key::embeddingOptions, toVariantMap(options)); }
+
+} // namespace pe::ui

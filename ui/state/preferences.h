@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/state/viewstate.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace pe::ui {
+
+/// Everything the application remembers between runs, each with its type and its default in
+/// one place (QSettings keys live only in preferences.cpp). Qt Core only: the command line
+/// reads the remembered view options through it too.
+class Preferences {
+public:
+    // The window
+    static QByteArray windowGeometry();                 ///< empty: none saved
+    static void setWindowGeometry(const QByteArray& geometry);
+    static QByteArray windowState();                    ///< the docks' layout; empty: none saved
+    static void setWindowState(const QByteArray& state);
+    static bool presentationMode();                     ///< default false
+    static void setPresentationMode(bool on);
+    static QString theme();                             ///< a theme key (theme.cpp); empty: the system's
+    static void setTheme(const QString& key);
+    static QString language();                          ///< a language key (language.cpp); empty: English
+    static void setLanguage(const QString& key);
+
+    // Files
+    /// The folder the user last saved or opened a file in; empty when none (or it is gone).
+    static QString recentFolder();
+    static void setRecentFolder(const QString& folder);
+    static QStringList recentSessions();                ///< newest first, at most maxRecentSessions
+    static void setRecentSessions(const QStringList& paths);
+    static void setLastSession(const QString& path);
+    static constexpr int maxRecentSessions = 8;
+    static QString wordVectorFolder();                  ///< where Load vectors… starts; empty: the recent folder
+    static void setWordVectorFolder(const QString& folder);
+
+    // The export dialog
+    static int exportTitle();                           ///< index of FigureTitle; default 0 (full)
+    static void setExportTitle(int index);
+    static bool exportSelectionMarks();                 ///< default false
+    static void setExportSelectionMarks(bool on);
+
+    // The sweep animation
+    static double animationSpeed(double fallback);      ///< steps per second
+    static void setAnimationSpeed(double speed);
+    static bool animationSweepsOffset();                ///< default false: the position
+    static void setAnimationSweepsOffset(bool offset);
+
+    // The views' options a new window starts from (the last ones used)
+    static RopeOptions ropeOptions();
+    static void setRopeOptions(const RopeOptions& options);
+    static EmbeddingOptions embeddingOptions();
+    static void setEmbeddingOptions(const EmbeddingOptions& options);
+};
+
+} // namespace pe::ui

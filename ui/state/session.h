@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/state/viewstate.h"
+
+#include <QByteArray>
+#include <QMap>
+#include <QVariantMap>
+#include <QString>
+
+#include <variant>
+
+namespace pe::ui {
+
+/// Everything a session file (.pe.json) holds: the settings (the RoPE and embeddings views'
+/// options among them, in the file's view.options) and the window's layout. Depends on Qt Core only, so that the command line and a fuzzer can use it.
+struct Session {
+    Settings settings;
+    bool presentation = false;  ///< presentation mode (large fonts)
+    QByteArray windowGeometry;  ///< QMainWindow::saveGeometry(), empty when not stored
+    QByteArray windowState;     ///< QMainWindow::saveState(), empty when not stored
+    bool operator==(const Session&) const = default;
+};
+
+/// Why a session could not be read: names the file or field, the value and what is allowed.
+struct SessionError {
+    QString message;
+};
+
+using SessionResult = std::variant<Session, SessionError>;
+
+/// Limits of the file itself (the settings follow WindowLimits).
+struct SessionLimits {
+    static constexpr qint64 maxFileBytes = 1 << 20;      ///< refused before reading it all
+    static constexpr int maxLayoutBytes = 256 * 1024;    ///< each of geometry and state, decoded
+    static constexpr int maxWaveDims = 64;
+    static constexpr int maxViewOptions = 16;            ///< options of one view
+    static constexpr int maxOptionText = 4096;           ///< characters of a text option
+    static constexpr double maxOptionNumber = 1e9;       ///< magnitude of a number option
+};
+
+/// The colormaps a setting may name: viridis, diverging, grayscale.
+QStringList settingsColormapNames();
+/// The conventions view's comparisons, as --compare and selection.compare name them.
+QStringList settingsComparisonNames();
+/// The number formats in the order of core::NumberFormat (float64, float32, bfloat16, float16).
+QStringList settingsFormatNames();
+/// The precision modes in the order of core::PrecisionMode (stored, computed).
+QStringList settingsPrecisionModeNames();
+
+/// Why settings cannot be shown in the window ("spec.d_model = 0 is out of range; allowed:
+/// 1 to 4096"), or an empty string. Values are never clamped here: a session holding them is
+/// refused with this message.
+QString settingsError(const Settings& settings);
+
+/// The session as JSON text ("format": "pe-explorer-session", "version": 1).
+QByteArray serializeSession(const Session& session);
+
+/// Parses JSON text. Every field but format and version may be left out (it keeps its
+/// default); unknown fields, wrong types and values outside the window's limits are errors.
+SessionResult parseSession(const QByteArray& json);
+
+/// Reads and parses a file; refuses folders, special files and files over maxFileBytes
+/// before reading them. Messages start with the path.
+SessionResult readSessionFile(const QString& path);
+
+/// Writes atomically (QSaveFile): the old file stays whole when anything fails. Returns an
+/// empty string, or a message naming the path and the reason.
+QString writeSessionFile(const QString& path, const Session& session);
+
+} // namespace pe::ui

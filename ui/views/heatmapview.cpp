@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/heatmapview.h"
+
+#include "core/frequencies.h"
+#include "ui/plotting/cellcolormap.h"
+#include "ui/plotting/colormaps.h"
+#include "ui/document/document.h"
+#include "ui/plotting/viewsupport.h"
+
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace pe::ui {
+
+namespace {
+
+QString number(double value, int digits = 6) { return QString::number(value, 'g', digits); }
+/// Cells per pixel, short: 2752, 7.49, 1.43.
+QString cellCount(double value) { return value >= 100 ? QString::number(std::llround(value)) : QString::number(value, 'g', 3); }
+
+} // namespace
+
+HeatmapView::HeatmapView(Document* document, QWidget* parent)
+    : PlotView(document, View::Heatmap, parent)
+{
+    setExplanation(tr("<b>Encoding heatmap.</b> Each row is the vector added to the word at that "
+                      "position; each column is one dimension. Even columns hold a sine, odd ones a "
+                      "cosine, and each pair of columns turns slower than the one before it — so "
+                      "the left side changes fast from row to row and the right side hardly at all. "
+                      "Hover for the formula with its numbers; click to select."));
+    QCustomPlot* p = plot();
+    p->plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(p, QString(), QFont(font().family(), 11, QFont::Bold));
+    p->plotLayout()->addElement(0, 0, m_title);
+    // Narrow docks and presentation fonts: the title breaks between its parts instead of
+    // running off both edges.
+    fitAfterLayout(p, this, [this] { return fitViewTitle(m_title, m_titleText); });
+    connect(p, &QCustomPlot::afterLayout, this, &HeatmapView::reportPixels); // after the fit: the final size
+
+    m_map = new CellColorMap(p->xAxis, p->yAxis);
+    m_map->setInterpolate(false);
+    m_map->setTightBoundary(false);
+    m_scale = new QCPColorScale(p);
+    p->plotLayout()->addElement(1, 1, m_scale);
+    m_scale->setType(QCPAxis::atRight);
+    m_map->setColorScale(m_scale);
+    m_scale->axis()->setLabel(tr("PE value"));
+    auto* margins = new QCPMarginGroup(p);
+    p->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+
+    p->xAxis->setLabel(tr("Embedding dimension"));
+    p->yAxis->setLabel(tr("Position"));
+    p->yAxis->setRangeReversed(true);
+    p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+
+    m_positionLine = new QCPItemStraightLine(p);
+    m_dimensionLine = new QCPItemStraightLine(p);
+    for (auto* line : {m_positionLine, m_dimensionLine})
+        line->setPen(QPen(QColor(255, 255, 255, 200), 1.0, Qt::DashLine));
+
+    connect(p, &QCustomPlot::mouseMove, this, &HeatmapView::onMouseMove);
+    connect(p, &QCustomPlot::mousePress, this, &HeatmapView::onMousePress);
+    connect(p, &QCustomPlot::mouseRelease, this, &HeatmapView::onMouseRelease);
+    m_zoomSettle.setSingleShot(true);
+    m_zoomSettle.setInterval(150);
+    connect(&m_zoomSettle, &QTimer::timeout, this, &HeatmapView::onRangeChanged);
+    for (QCPAxis* axis : {p->xAxis, p->yAxis})
+        connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+            if (!m_settingRange)
+                m_zoomSettle.start();
+        });
+    applyScale();
+}
+
+void HeatmapView::applyScale()
+{
+    PlotView::applyScale();
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(11.0 * scale());
+    m_title->setFont(titleFont);
+    QFont tick = plot()->xAxis->tickLabelFont();
+    m_scale->axis()->setTickLabelFont(tick);
+    m_scale->axis()->setLabelFont(plot()->xAxis->labelFont());
+    m_scale->setBarWidth(static_cast<int>(14 * scale()));
+}
+
+namespace {
+
+/// The coordinates of the first and last bins' centres on an axis whose cell c is centred on
+/// c + shift. A one-bin axis has no extent of its own; the map doubles it and the range spans two bins.
+QCPRange binCentres(const HeatAxis& axis, double shift)
+{
+    const double width = axis.cellsPerBin();
+    const double first = axis.lower + width / 2 - 0.5 + shift;
+    return QCPRange(first, axis.bins > 1 ? axis.upper - width / 2 - 0.5 + shift : first + width);
+}
+
+} // namespace
+
+void HeatmapView::labelAxes(const Frame& f)
+{
+    // Beyond the screen's resolution the axes say how many cells each pixel averages.
+    const QString rows = cellCount(f.heatRows.cellsPerBin()), columns = cellCount(f.heatColumns.cellsPerBin());
+    const QString y = f.heatRows.exact() ? tr("Position")
+                    : isPaper()          ? tr("Position (%1 per pixel)").arg(rows) // a figure cannot be zoomed
+                                         : tr("Position (%1 per pixel; zoom in for cells)").arg(rows);
+    const QString x = f.heatColumns.exact() ? tr("Embedding dimension") : tr("Embedding dimension (%1 per pixel)").arg(columns);
+    if (plot()->yAxis->label() != y)
+        plot()->yAxis->setLabel(y);
+    if (plot()->xAxis->label() != x)
+        plot()->xAxis->setLabel(x);
+}
+
+void HeatmapView::redraw(const Frame& f)
+{
+    const int columns = f.spec.dModel;
+    m_map->cells()->assign(f.heat.matrix(), binCentres(f.heatColumns, 0), binCentres(f.heatRows, double(f.spec.firstPosition)));
+    m_map->setGradient(colormapGradient(f.state.colormap));
+    m_map->setDataRange(QCPRange(-1.0, 1.0));
+
+    const bool newSpec = !m_drawnSpec || !(f.spec == *m_drawnSpec);
+    const bool zoomedOut = !(f.heatWindow.rowUpper > f.heatWindow.rowLower);
+    if (newSpec || zoomedOut) {
+        m_drawnSpec = f.spec;
+        m_settingRange = true;
+        if (newSpec || !plot()->yAxis->range().contains(f.spec.firstPosition)) {
+            plot()->xAxis->setRange(-0.5, columns - 0.5);
+            plot()->yAxis->setRange(f.spec.firstPosition - 0.5, f.spec.firstPosition + f.spec.maxLen - 0.5);
+        }
+        m_settingRange = false;
+    }
+    m_titleText = tr("Positional encoding\nd_model %1 · max_len %2 · base %3\n%4 · %5")
+                         .arg(f.spec.dModel).arg(f.spec.maxLen).arg(number(f.spec.base))
+                         .arg(layoutText(f.spec.layout), frequencyRuleText(f.spec.frequencies));
+    labelAxes(f);
+    m_title->setText(m_titleText);
+    updateOverlays(f);
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::updateOverlays(const Frame& f)
+{
+    const double position = f.spec.firstPosition + f.state.position;
+    m_positionLine->point1->setCoords(0, position);
+    m_positionLine->point2->setCoords(1, position);
+    m_dimensionLine->point1->setCoords(f.state.dimension, 0);
+    m_dimensionLine->point2->setCoords(f.state.dimension, 1);
+    for (auto* line : {m_positionLine, m_dimensionLine})
+        line->setPen(QPen(QColor(255, 255, 255, 220), penWidth(1.2), Qt::DashLine));
+
+    for (QCPItemRect* rect : m_bandRects)
+        plot()->removeItem(rect);
+    m_bandRects.clear();
+    if (f.state.bandFirst < 0 || !showsSelectionMarks())
+        return;
+    // A band of pairs covers one run of columns when interleaved, two (sines, cosines) when split.
+    QList<std::pair<int, int>> runs;
+    const int first = f.state.bandFirst, last = f.state.bandLast;
+    if (f.spec.layout == core::Layout::Interleaved) {
+        runs.append({core::sinColumn(f.spec, first), std::min(2 * last + 1, f.spec.dModel - 1)});
+    } else {
+        runs.append({core::sinColumn(f.spec, first), core::sinColumn(f.spec, last)});
+        const int lastCos = core::cosColumn(f.spec, last) >= 0 ? core::cosColumn(f.spec, last)
+                                                                : core::cosColumn(f.spec, last - 1);
+        if (core::cosColumn(f.spec, first) >= 0 && lastCos >= 0)
+            runs.append({core::cosColumn(f.spec, first), lastCos});
+    }
+    for (const auto& [from, to] : runs) {
+        auto* rect = new QCPItemRect(plot());
+        rect->topLeft->setTypeX(QCPItemPosition::ptPlotCoords);
+        rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->bottomRight->setTypeX(QCPItemPosition::ptPlotCoords);
+        rect->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->topLeft->setCoords(from - 0.5, 0);
+        rect->bottomRight->setCoords(to + 0.5, 1);
+        rect->setPen(QPen(QColor(255, 80, 80), penWidth(2.0)));
+        rect->setBrush(QColor(255, 255, 255, 40));
+        m_bandRects.append(rect);
+    }
+}
+
+void HeatmapView::prepareForExport(double fontPixels)
+{
+    PlotView::prepareForExport(fontPixels);
+    // A paper figure shows the encoding, not the window's selection.
+    m_positionLine->setVisible(false);
+    m_dimensionLine->setVisible(false);
+    redrawCurrent(); // the title without the window's hints
+}
+
+std::pair<std::int64_t, int> HeatmapView::cellAt(const QPointF& pixel) const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || !plot()->axisRect()->rect().contains(pixel.toPoint()))
+        return {-1, -1};
+    const double x = plot()->xAxis->pixelToCoord(pixel.x());
+    const double y = plot()->yAxis->pixelToCoord(pixel.y());
+    const auto column = static_cast<int>(std::lround(x));
+    const auto row = static_cast<std::int64_t>(std::llround(y)) - f->spec.firstPosition;
+    if (column < 0 || column >= f->spec.dModel || row < 0 || row >= f->spec.maxLen)
+        return {-1, -1};
+    return {row, column};
+}
+
+QString HeatmapView::cellDescription(std::int64_t row, int column) const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || row < 0 || row >= f->spec.maxLen || column < 0 || column >= f->spec.dModel)
+        return {};
+    const core::EncodingSpec& spec = f->spec;
+    const std::int64_t position = spec.firstPosition + row;
+    const core::ColumnRole role = core::columnRole(spec, column);
+    const double value = core::encodingValue(spec, position, column);
+    const double omega = f->omega[role.pair];
+    const QString fn = role.isSin ? QStringLiteral("sin") : QStringLiteral("cos");
+    const QString exponent = spec.frequencies == core::FrequencyRule::Paper
+        ? QStringLiteral("%1/%2").arg(2 * role.pair).arg(spec.dModel)
+        : QStringLiteral("%1/%2").arg(role.pair).arg(std::max(core::pairCount(spec) - 1, 1));
+    return tr("position %1 · dimension %2 (pair %3, %4) · wavelength %5 · value %6\n"
+              "PE(%1, %2) = %4(%1 / %7^(%8)) = %4(%1 × %9) = %4(%10) = %6")
+        .arg(position).arg(column).arg(role.pair).arg(fn)
+        .arg(number(f->wavelength[role.pair])).arg(QString::number(value, 'f', 6))
+        .arg(number(spec.base)).arg(exponent).arg(number(omega))
+        .arg(number(core::encodingAngle(spec, position, role.pair)));
+}
+
+void HeatmapView::onMouseMove(QMouseEvent* event)
+{
+    const auto [row, column] = cellAt(event->position());
+    setReadout(row < 0 ? QString() : cellDescription(row, column));
+}
+
+void HeatmapView::onMousePress(QMouseEvent* event)
+{
+    m_pressPosition = event->position();
+}
+
+void HeatmapView::onMouseRelease(QMouseEvent* event)
+{
+    // A release far from the press ends a pan, not a click.
+    if (event->button() != Qt::LeftButton || (event->position() - m_pressPosition).manhattanLength() > 4)
+        return;
+    const auto [row, column] = cellAt(event->position());
+    if (row >= 0)
+        document()->selectCell(row, column);
+}
+
+void HeatmapView::onRangeChanged()
+{
+    const FramePtr& f = document()->frame();
+    if (!f)
+        return;
+    // Cell c is centred on coordinate c (rows: first position + c) and covers [c − ½, c + ½).
+    const QCPRange rows = plot()->yAxis->range(), columns = plot()->xAxis->range();
+    const double shift = 0.5 - double(f->spec.firstPosition);
+    document()->setHeatRange(rows.lower + shift, rows.upper + shift, columns.lower + 0.5, columns.upper + 0.5);
+}
+
+void HeatmapView::reportPixels()
+{
+    if (const QSize pixels = pixelsToRequest(plot()->axisRect()->rect()); !pixels.isEmpty())
+        document()->setHeatPixels(pixels.height(), pixels.width());
+}
+
+} // namespace pe::ui

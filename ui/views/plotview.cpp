@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/plotview.h"
+
+#include "ui/document/document.h"
+#include "ui/controls/textlabels.h"
+#include "ui/window/theme.h"
+#include "ui/plotting/viewsupport.h"
+
+#include <QEvent>
+#include <QLabel>
+#include <QMenu>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pe::ui {
+
+void stylePlot(QCustomPlot* plot, double scale)
+{
+    QFont font = plot->font();
+    font.setPointSizeF(9.0 * scale);
+    QFont labelFont = font;
+    labelFont.setPointSizeF(10.0 * scale);
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* axis : rect->axes()) {
+            axis->setTickLabelFont(font);
+            axis->setLabelFont(labelFont);
+            QPen pen = axis->basePen();
+            pen.setWidthF(std::max(1.0, scale));
+            axis->setBasePen(pen);
+            axis->setTickPen(pen);
+            axis->setSubTickPen(pen);
+            // Ticks point out of the plot: inside they covered the outermost cells of a map.
+            axis->setTickLength(0, static_cast<int>(std::lround(4 * scale)));
+            axis->setSubTickLength(0, static_cast<int>(std::lround(2 * scale)));
+        }
+    plot->legend->setFont(font);
+}
+
+PlotView::PlotView(Document* document, View view, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_view(view)
+    , m_plot(new QCustomPlot(this))
+    , m_explanation(new WrappedLabel(this))
+    , m_readout(new WrappedLabel(this))
+{
+    m_explanation->setWordWrap(true);
+    m_explanation->setTextFormat(Qt::RichText);
+    m_explanation->setObjectName(QStringLiteral("explanation"));
+    m_readout->setObjectName(QStringLiteral("readout"));
+    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setWordWrap(true);
+    m_plot->setMinimumSize(120, 100);
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_plot->setNoAntialiasingOnDrag(true);
+    connect(m_plot, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        QMenu menu(this);
+        menu.addAction(tr("Export this view…"), this, [this] { emit exportRequested(m_view); });
+        menu.addAction(tr("Reset zoom"), this, [this] { m_plot->rescaleAxes(); m_plot->replot(); });
+        menu.exec(m_plot->mapToGlobal(at));
+    });
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_explanation);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_readout);
+
+    connect(document, &Document::frameReady, this, &PlotView::refresh);
+    m_plot->installEventFilter(this); // the readout goes when the mouse leaves the plot
+    // Views add and restyle items while redrawing: colour them just before every replot.
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::applyColors);
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::boundAxes);
+}
+
+bool PlotView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_plot && event->type() == QEvent::Leave)
+        setReadout(QString());
+    if (watched == m_plot && event->type() == QEvent::MouseButtonPress)
+        emit activated(m_view);
+    return QWidget::eventFilter(watched, event);
+}
+
+void PlotView::boundAxes()
+{
+    // QCustomPlot lets the wheel zoom out without end; past about 1e19 units its fixed-step
+    // tickers overflow a 64-bit tick count and allocate without bound (the window froze, found
+    // by the monkey test). No view has anything to show that far out.
+    constexpr double limit = 1e13;
+    for (QCPAxisRect* rect : m_plot->axisRects())
+        for (QCPAxis* axis : rect->axes()) {
+            const QCPRange range = axis->range();
+            if (range.lower >= -limit && range.upper <= limit)
+                continue;
+            const double lower = std::clamp(range.lower, -limit, limit), upper = std::clamp(range.upper, -limit, limit);
+            axis->setRange(upper - lower > 1 ? QCPRange(lower, upper) : QCPRange(-limit, limit));
+        }
+}
+
+void PlotView::applyColors()
+{
+    applyPlotColors(m_plot, m_paper ? paperColors() : plotColors(palette()));
+}
+
+void PlotView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && !m_paper)
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString PlotView::readoutText() const { return m_readout->text(); }
+bool PlotView::fitViewTitle(QCPTextElement* title, const QString& text)
+{
+    // The first line is the title; the rest, a smaller subtitle under it, flowed into as few
+    // lines as the width allows (a figure's title must not squeeze its plot).
+    const QString heading = text.section(QLatin1Char('\n'), 0, 0);
+    const QString details = text.section(QLatin1Char('\n'), 1).replace(QLatin1Char('\n'), QStringLiteral(" · "));
+    QCPTextElement*& subtitle = m_subtitles[title];
+    if (!subtitle && !details.isEmpty() && title->layout()) {
+        auto* grid = qobject_cast<QCPLayoutGrid*>(title->layout());
+        for (int row = 0; grid && !subtitle && row < grid->rowCount(); ++row)
+            for (int column = 0; column < grid->columnCount(); ++column)
+                if (grid->element(row, column) == title) {
+                    grid->insertRow(row + 1);
+                    subtitle = new QCPTextElement(m_plot);
+                    grid->addElement(row + 1, column, subtitle);
+                    break;
+                }
+    }
+    const auto takeOut = [this](QCPTextElement* element) { // once; the plot still owns it
+        if (element && element->layout()) {
+            element->layout()->take(element);
+            m_plot->plotLayout()->simplify();
+        }
+    };
+    if (m_figureTitle == FigureTitle::None)
+        takeOut(title);
+    if (m_figureTitle != FigureTitle::Full || details.isEmpty())
+        takeOut(subtitle);
+    bool changed = fitTitle(title, m_figureTitle == FigureTitle::None ? QString() : heading);
+    if (subtitle) {
+        QFont font = title->font();
+        font.setBold(false);
+        if (m_paper) // a figure's pixel sizes are 96-dpi points × 4/3: never under 7 pt, journals' least
+            font.setPixelSize(static_cast<int>(std::ceil(std::max(font.pixelSize() * 0.875, 7.0 * 96 / 72) - 0.01)));
+        else if (font.pixelSize() > 0)
+            font.setPixelSize(std::max(1, static_cast<int>(std::lround(font.pixelSize() * 0.85))));
+        else
+            font.setPointSizeF(font.pointSizeF() * 0.85);
+        if (subtitle->font() != font) {
+            subtitle->setFont(font);
+            changed = true;
+        }
+        subtitle->setTextColor(title->textColor());
+        changed = fitTitle(subtitle, m_figureTitle == FigureTitle::Full ? details : QString()) || changed;
+    }
+    return changed;
+}
+
+void PlotView::setExplanation(const QString& text) { setLabelText(m_explanation, text); }
+void PlotView::setReadout(const QString& text) { setLabelText(m_readout, text); }
+void PlotView::setExplanationVisible(bool visible) { m_explanation->setVisible(visible); }
+
+void PlotView::setScale(double scale)
+{
+    m_scale = scale;
+    QFont font = m_explanation->font();
+    font.setPointSizeF(QFont().pointSizeF() * scale);
+    m_explanation->setFont(font);
+    m_readout->setFont(font);
+    applyScale();
+    redrawCurrent();
+}
+
+void PlotView::prepareForExport(double fontPixels)
+{
+    m_paper = true;
+    const auto sized = [](QFont font, double pixels) {
+        // Whole pixels, rounded up: 9.33 px (7 pt ticks in an 8 pt figure) would print at 6.75 pt.
+        font.setPixelSize(std::max(1, static_cast<int>(std::ceil(pixels - 0.01))));
+        return font;
+    };
+    const double small = fontPixels * 0.875;
+    for (QCPLayoutElement* element : m_plot->plotLayout()->elements(true)) {
+        if (auto* text = qobject_cast<QCPTextElement*>(element))
+            text->setFont(sized(text->font(), fontPixels));
+        else if (auto* legend = qobject_cast<QCPLegend*>(element))
+            legend->setFont(sized(legend->font(), small));
+        else if (auto* scale = qobject_cast<QCPColorScale*>(element)) {
+            scale->axis()->setTickLabelFont(sized(scale->axis()->tickLabelFont(), small));
+            scale->axis()->setLabelFont(sized(scale->axis()->labelFont(), fontPixels));
+            scale->setBarWidth(static_cast<int>(fontPixels));
+        } else if (auto* rect = qobject_cast<QCPAxisRect*>(element)) {
+            for (QCPAxis* axis : rect->axes()) {
+                axis->setTickLabelFont(sized(axis->tickLabelFont(), small));
+                axis->setLabelFont(sized(axis->labelFont(), fontPixels));
+            }
+        }
+    }
+    for (int i = 0; i < m_plot->legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(m_plot->legend->item(i)))
+            item->setFont(sized(item->font(), small));
+    for (int i = 0; i < m_plot->itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(m_plot->item(i)))
+            text->setFont(sized(text->font(), small));
+    // Journals ask for lines of at least 0.5 pt; a cosmetic (width 0) pen prints as the finest
+    // line a printer can make. 0.7 layout pixels print as 0.525 pt.
+    const auto visible = [](QPen pen) {
+        if (pen.style() != Qt::NoPen && pen.widthF() < 0.7)
+            pen.setWidthF(0.7);
+        return pen;
+    };
+    QList<QCPAxisRect*> rects = m_plot->axisRects();
+    for (QCPLayoutElement* element : m_plot->plotLayout()->elements(true))
+        if (auto* scale = qobject_cast<QCPColorScale*>(element))
+            rects.append(scale->axis()->axisRect()); // the scale's own rect, with four axes
+    for (QCPAxisRect* rect : rects)
+        for (QCPAxis* axis : rect->axes()) {
+            axis->grid()->setPen(visible(axis->grid()->pen()));
+            axis->grid()->setSubGridPen(visible(axis->grid()->subGridPen()));
+            axis->grid()->setZeroLinePen(visible(axis->grid()->zeroLinePen()));
+            axis->setBasePen(visible(axis->basePen()));
+            axis->setTickPen(visible(axis->tickPen()));
+            axis->setSubTickPen(visible(axis->subTickPen()));
+        }
+    for (int i = 0; i < m_plot->plottableCount(); ++i)
+        m_plot->plottable(i)->setPen(visible(m_plot->plottable(i)->pen()));
+    applyColors();
+}
+
+void PlotView::applyScale()
+{
+    stylePlot(m_plot, m_scale);
+}
+
+QSizeF PlotView::devicePixelScale() const
+{
+    if (!m_devicePixelScale.isEmpty())
+        return m_devicePixelScale;
+    const double ratio = m_plot->bufferDevicePixelRatio();
+    return QSizeF(ratio, ratio);
+}
+
+QSize PlotView::devicePixelsOf(const QRect& area) const
+{
+    const QSizeF scale = devicePixelScale();
+    const auto span = [](double from, double length, double scale) {
+        return static_cast<int>(std::lround((from + length) * scale) - std::lround(from * scale));
+    };
+    return QSize(std::max(0, span(area.x(), area.width(), scale.width())), std::max(0, span(area.y(), area.height(), scale.height())));
+}
+
+QSize PlotView::pixelsToRequest(const QRect& area)
+{
+    const QSize pixels = devicePixelsOf(area);
+    if (pixels.isEmpty())
+        return {};
+    if (m_plot->size() != m_pixelsPlotSize) {
+        m_pixelsPlotSize = m_plot->size();
+        m_requestedPixels.clear();
+        m_settledPixels = QSize();
+    }
+    if (m_settledPixels.isValid()) {
+        if (m_requestedPixels.contains(pixels))
+            return m_settledPixels; // still flipping between the two
+        m_requestedPixels.clear(); // something else moved the layout: follow it
+        m_settledPixels = QSize();
+    }
+    if (m_requestedPixels.size() == 2 && pixels == m_requestedPixels.front() && pixels != m_requestedPixels.back()) {
+        // The smaller of the two: never more bins than the pixels that show them.
+        m_settledPixels = pixels.boundedTo(m_requestedPixels.back());
+        return m_settledPixels;
+    }
+    if (m_requestedPixels.isEmpty() || m_requestedPixels.back() != pixels) {
+        m_requestedPixels.append(pixels);
+        if (m_requestedPixels.size() > 2)
+            m_requestedPixels.removeFirst();
+    }
+    return pixels;
+}
+
+void PlotView::layOutAt(const QSize& size)
+{
+    // What QCustomPlot::updateLayout() does (it is protected), for a plot that is not shown.
+    m_plot->setViewport(QRect(QPoint(0, 0), size));
+    for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+        m_plot->plotLayout()->update(phase);
+    emit m_plot->afterLayout();
+}
+
+void PlotView::refresh()
+{
+    const FramePtr& frame = m_document->frame();
+    if (!frame || frame == m_drawn)
+        return;
+    if (!m_stale && m_drawn && !(changesBetween(*m_drawn, *frame) & dependencies())) {
+        m_drawn = frame; // nothing this view shows changed: keep the picture
+        return;
+    }
+    drawFrame(frame);
+}
+
+void PlotView::redrawCurrent()
+{
+    if (const FramePtr& frame = m_document->frame())
+        drawFrame(frame);
+}
+
+void PlotView::drawFrame(const FramePtr& frame)
+{
+    const unsigned needed = framePartsFor(viewBit(m_view));
+    if (!isOnScreen() || (frame->parts & needed) != needed) {
+        m_stale = true; // nothing is drawn for a view nobody sees; a just-shown view waits for its part
+        return;
+    }
+    // A readout names a cell of the matrix drawn before: after a new spec it would be wrong.
+    if (!m_drawn || !(m_drawn->spec == frame->spec))
+        setReadout(QString());
+    m_stale = false;
+    m_drawn = frame;
+    ++m_redraws;
+    redraw(*frame);
+}
+
+void PlotView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // Checked once the event loop comes back: a window being shown shows every dock for a
+    // moment before its tabs hide all but the raised one, and those must not start work.
+    QMetaObject::invokeMethod(this, &PlotView::updateOnScreen, Qt::QueuedConnection);
+}
+
+void PlotView::hideEvent(QHideEvent* event)
+{
+    QWidget::hideEvent(event);
+    updateOnScreen();
+}
+
+bool PlotView::isOnScreen() const
+{
+    // A view on its own (an export's scene, a test's) has nothing to hide it and always draws.
+    return !parentWidget() || (isVisible() && m_tabRaised);
+}
+
+void PlotView::setTabRaised(bool raised)
+{
+    if (raised == m_tabRaised)
+        return;
+    m_tabRaised = raised;
+    updateOnScreen();
+    if (raised)
+        emit activated(m_view);
+}
+
+void PlotView::updateOnScreen()
+{
+    const bool on = isOnScreen();
+    if (parentWidget())
+        m_document->setViewShown(m_view, on);
+    if (on && m_stale)
+        redrawCurrent();
+}
+
+} // namespace pe::ui

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/document/changes.h"
+#include "ui/document/frame.h"
+
+#include <QHash>
+#include <QVariantMap>
+#include <QWidget>
+
+class QCustomPlot;
+class QCPTextElement;
+class QLabel;
+
+namespace pe::ui {
+
+class Document;
+
+/// The frame every view shares: a short explanation for students, the plot, and a readout
+/// line. Subclasses draw a Frame into the plot; they never compute numbers themselves.
+class PlotView : public QWidget {
+    Q_OBJECT
+public:
+    PlotView(Document* document, View view, QWidget* parent = nullptr);
+
+    View view() const { return m_view; }
+    QCustomPlot* plot() const { return m_plot; }
+    QString readoutText() const;
+    /// Multiplies fonts and line widths (presentation mode); 1 is normal.
+    void setScale(double scale);
+    double scale() const { return m_scale; }
+    /// The explanation above the plot: for students reading alone; a presenting teacher says it.
+    void setExplanationVisible(bool visible);
+    /// Restyles the plot for a printed figure: every font at an absolute pixel size (in the
+    /// 96-dpi layout of an export) so text prints at the chosen point size.
+    virtual void prepareForExport(double fontPixels);
+    /// Draws the document's current frame when something this view depends on changed since
+    /// the frame it drew last. A view that is not on screen draws nothing: it is marked stale
+    /// and draws the current frame as soon as it is shown (a tab raised, a dock opened).
+    void refresh();
+    /// Whether the view can be seen: shown, and its dock's tab raised. Only such views draw;
+    /// the document computes only what they need.
+    bool isOnScreen() const;
+    /// Tells the view whether its dock's tab is the raised one (QDockWidget::visibilityChanged):
+    /// the docks behind a tab stay "visible" to Qt, but nobody sees them.
+    void setTabRaised(bool raised);
+    /// True while the view has not drawn a frame it depends on (it is hidden).
+    bool isStale() const { return m_stale; }
+    /// How many times the view has drawn a frame: what tests count.
+    int redrawCount() const { return m_redraws; }
+    /// Whether a figure shows the selection's marks (the band highlight); the window always does.
+    void setFigureMarks(bool shown) { m_figureMarks = shown; }
+    /// How much of its title a figure carries (the window: all of it).
+    void setFigureTitle(FigureTitle title) { m_figureTitle = title; }
+    bool showsSelectionMarks() const { return m_figureMarks; }
+    /// True once prepareForExport() made this a printed figure: black on white, whatever the theme.
+    bool isPaper() const { return m_paper; }
+    /// Device pixels per unit of the plot's layout in a figure (a PNG's scale; about 4 for the
+    /// images inside PDF and SVG); 0 in the window, where the screen's device pixel ratio holds.
+    void setDevicePixelScale(const QSizeF& scale) { m_devicePixelScale = scale; }
+    QSizeF devicePixelScale() const;
+    /// The device pixels `area` (in the plot's layout) covers once its edges are snapped to
+    /// whole device pixels, as CellColorMap draws its cells.
+    QSize devicePixelsOf(const QRect& area) const;
+    /// The pixels to ask the document for, given what `area` covers now; empty when nothing
+    /// should be asked (an area crushed to nothing). A new frame can change a view's title
+    /// and so its plot's size, which asks for another frame: when that flips back and forth
+    /// between two sizes, the smaller is kept while it does.
+    QSize pixelsToRequest(const QRect& area);
+    /// Lays the plot out at `size` now, as a figure will be drawn, and runs what follows every
+    /// layout (fitting titles, reporting the pixels a view draws on to the document).
+    void layOutAt(const QSize& size);
+
+
+signals:
+    /// The plot's context menu asked to export this view.
+    void exportRequested(pe::ui::View view);
+    /// The user turned to this view: clicked into it or raised its tab.
+    void activated(pe::ui::View view);
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
+    virtual void redraw(const Frame& frame) = 0;
+    /// What this view draws from; a change of anything else leaves it alone.
+    virtual Changes dependencies() const { return Change::All; }
+    /// Draws the current frame now if on screen (else marks the view stale), whatever changed:
+    /// for what only the view knows changed (its scale, its own options).
+    void redrawCurrent();
+    /// Re-applies fonts and pens after a scale change; the default scales every axis.
+    virtual void applyScale();
+    void setExplanation(const QString& text);
+    /// fitTitle() for this view's title: its first line as the title, the rest as a smaller
+    /// subtitle under it; a figure shows both, the first line or none (setFigureTitle()).
+    /// Without a title its rows leave the layout and the plot takes the height.
+    bool fitViewTitle(QCPTextElement* title, const QString& text);
+    /// Sets the readout under the plot (only when the text changes: a label's new text lays
+    /// the whole dock out again).
+    void setReadout(const QString& text);
+    Document* document() const { return m_document; }
+    /// A pen width scaled for presentation mode.
+    double penWidth(double base) const { return base * m_scale; }
+
+private:
+    /// The palette's colours on screen (View ▸ Theme), paper colours in an export.
+    void applyColors();
+    /// Keeps every axis within what any view could show (wheel zoom has no end otherwise).
+    void boundAxes();
+
+    void drawFrame(const FramePtr& frame);
+    void updateOnScreen();
+
+    Document* m_document;
+    View m_view;
+    FramePtr m_drawn; ///< the frame drawn last
+    bool m_stale = false;
+    bool m_tabRaised = true;
+    int m_redraws = 0;
+    QCustomPlot* m_plot;
+    QLabel* m_explanation;
+    QLabel* m_readout;
+    double m_scale = 1.0;
+    bool m_paper = false;
+    bool m_figureMarks = true;
+    FigureTitle m_figureTitle = FigureTitle::Full;
+    QSizeF m_devicePixelScale; ///< empty: the screen's
+    QHash<QCPTextElement*, QCPTextElement*> m_subtitles; ///< title → the smaller subtitle under it
+    QSize m_pixelsPlotSize;            ///< the plot's size the history below belongs to
+    QList<QSize> m_requestedPixels;    ///< the last two requests
+    QSize m_settledPixels;             ///< kept while the size flips between the last two
+};
+
+/// The shared look of every plot: fonts, axis pens, margins.
+void stylePlot(QCustomPlot* plot, double scale);
+
+} // namespace pe::ui

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/precisionview.h"
+
+#include "ui/plotting/cellcolormap.h"
+#include "ui/plotting/colormaps.h"
+#include "ui/document/document.h"
+#include "ui/controls/flowlayout.h"
+#include "ui/controls/textlabels.h"
+
+#include <QComboBox>
+#include <QFontMetricsF>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace pe::ui {
+
+namespace {
+
+/// Errors below this are drawn at it: the log colour scale and axis need a floor.
+constexpr double errorFloor = 1e-17;
+/// Where a curve is drawn when the format yields no value: above 2, the largest error a value in [−1, 1] can have.
+constexpr double overflowLevel = 2.5;
+
+QString errorText(double error)
+{
+    return std::isfinite(error) ? shortNumber(error, 2) : PrecisionView::tr("overflow (NaN)");
+}
+
+QString formatText(core::NumberFormat format)
+{
+    return QString::fromUtf8(core::numberFormatName(format).data());
+}
+
+QString modeText(core::PrecisionMode mode)
+{
+    return mode == core::PrecisionMode::Computed ? PrecisionView::tr("computed end to end")
+                                                 : PrecisionView::tr("stored after float64");
+}
+
+/// As many decade ticks on a log axis as have room for their labels: QCPAxisTickerLog then
+/// steps by several decades at once instead of stacking "10^−16 … 10^0" into a smudge.
+bool fitLogTickCount(QCPAxis* axis, int most)
+{
+    const QRect rect = axis->axisRect()->rect();
+    const QFontMetricsF metrics(axis->tickLabelFont());
+    const bool horizontal = axis->orientation() == Qt::Horizontal;
+    const double needed = horizontal ? 4.0 * metrics.height() : 1.9 * metrics.height();
+    const double length = horizontal ? rect.width() : rect.height();
+    if (length <= 0)
+        return false;
+    const int count = std::clamp(static_cast<int>(length / needed), 2, most);
+    if (count == axis->ticker()->tickCount())
+        return false;
+    axis->ticker()->setTickCount(count);
+    return true;
+}
+
+int formatIndex(core::NumberFormat format)
+{
+    switch (format) {
+    case core::NumberFormat::Float32: return 0;
+    case core::NumberFormat::BFloat16: return 2;
+    case core::NumberFormat::Float16: return 4;
+    case core::NumberFormat::Float64: break;
+    }
+    return 6;
+}
+
+} // namespace
+
+QString errorCurveName(const ErrorCurveKind& kind)
+{
+    if (kind.format == core::NumberFormat::Float64)
+        return PrecisionView::tr("float64 computed (naive)");
+    return kind.mode == core::PrecisionMode::Computed ? PrecisionView::tr("%1 computed").arg(formatText(kind.format))
+                                                      : PrecisionView::tr("%1 stored").arg(formatText(kind.format));
+}
+
+PrecisionView::PrecisionView(Document* document, QWidget* parent)
+    : PlotView(document, View::Precision, parent)
+    , m_formatBox(new QComboBox(this))
+    , m_modeBox(new QComboBox(this))
+{
+    setExplanation(tr("<b>Precision.</b> How far the encoding is from its exact value when a model "
+                      "holds it in float32, bfloat16 or float16. Stored (dashed): computed in float64, "
+                      "then rounded — half a step of the format, whatever the position. Computed end to "
+                      "end (solid): the angle p·ω itself is rounded, so the error grows with the position: "
+                      "float32 reaches ~1e−3 near 10^4 and ~0.1 near 10^6; bfloat16 and float16 lose whole "
+                      "turns. Raise max_len to 1,000,000 to see the growth."));
+    auto* bar = new QWidget(this);
+    auto* row = new FlowLayout(bar); // wraps in a narrow dock
+    auto* label = new QLabel(tr("Heatmap of"), bar);
+    label->setBuddy(m_formatBox);
+    row->addWidget(label);
+    for (core::NumberFormat f : {core::NumberFormat::Float32, core::NumberFormat::BFloat16, core::NumberFormat::Float16,
+                                 core::NumberFormat::Float64})
+        m_formatBox->addItem(formatText(f), int(f));
+    m_modeBox->addItem(modeText(core::PrecisionMode::Computed), int(core::PrecisionMode::Computed));
+    m_modeBox->addItem(modeText(core::PrecisionMode::Stored), int(core::PrecisionMode::Stored));
+    m_formatBox->setToolTip(tr("The number format whose error the heatmap shows (float64: the naive double code)"));
+    m_modeBox->setToolTip(tr("Computed: every step of the code in that format. Stored: computed exactly, then rounded."));
+    letShrink(m_formatBox, 8);
+    letShrink(m_modeBox);
+    row->addWidget(m_formatBox);
+    row->addWidget(m_modeBox);
+    if (auto* box = qobject_cast<QBoxLayout*>(layout()))
+        box->insertWidget(1, bar);
+    connect(m_formatBox, &QComboBox::activated, this, [this](int index) {
+        this->document()->setNumberFormat(static_cast<core::NumberFormat>(m_formatBox->itemData(index).toInt()));
+    });
+    connect(m_modeBox, &QComboBox::activated, this, [this](int index) {
+        this->document()->setPrecisionMode(static_cast<core::PrecisionMode>(m_modeBox->itemData(index).toInt()));
+    });
+
+    QCustomPlot* p = plot();
+    m_title = addTitle(p);
+    placeLegendUnderTitle(p, 4);
+    m_heatRect = p->axisRect();
+    m_map = new CellColorMap(p->xAxis, p->yAxis);
+    m_map->setInterpolate(false);
+    m_map->setTightBoundary(false);
+    m_map->setDataScaleType(QCPAxis::stLogarithmic);
+    m_map->removeFromLegend();
+    m_scale = new QCPColorScale(p);
+    p->plotLayout()->addElement(2, 1, m_scale);
+    m_scale->setType(QCPAxis::atRight);
+    m_scale->setDataScaleType(QCPAxis::stLogarithmic);
+    m_scale->axis()->setTicker(powersOfTenTicker());
+    m_scale->axis()->setNumberFormat(QStringLiteral("eb"));
+    m_scale->axis()->setNumberPrecision(0);
+    m_scale->axis()->setLabel(tr("|error|"));
+    m_map->setColorScale(m_scale);
+    auto* heights = new QCPMarginGroup(p);
+    m_heatRect->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
+    m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
+    p->xAxis->setLabel(tr("Dimension"));
+    p->xAxis->setTicker(integerTicker());
+    p->yAxis->setLabel(tr("Position"));
+    p->yAxis->setTicker(integerTicker());
+    p->yAxis->setRangeReversed(true);
+    useTopAxisAsCaption(m_heatRect);
+    m_rowLine = addStraightLine(p, m_heatRect);
+
+    m_curveRect = new QCPAxisRect(p);
+    p->plotLayout()->addElement(3, 0, m_curveRect);
+    p->plotLayout()->setRowStretchFactor(2, 1.0);
+    p->plotLayout()->setRowStretchFactor(3, 1.0);
+    auto* widths = new QCPMarginGroup(p);
+    m_heatRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    m_curveRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    QCPAxis* x = m_curveRect->axis(QCPAxis::atBottom);
+    QCPAxis* y = m_curveRect->axis(QCPAxis::atLeft);
+    for (QCPAxis* axis : {x, y}) {
+        axis->setScaleType(QCPAxis::stLogarithmic);
+        axis->setTicker(powersOfTenTicker());
+        axis->setNumberFormat(QStringLiteral("eb"));
+        axis->setNumberPrecision(0);
+    }
+    x->setLabel(tr("Position"));
+    y->setLabel(tr("Max |error|"));
+    useTopAxisAsCaption(m_curveRect);
+    y->setRange(1e-17, 3);
+    const QVector<ErrorCurveKind> kinds = errorCurveKinds();
+    for (int i = 0; i < kinds.size(); ++i) {
+        QCPGraph* g = p->addGraph(x, y);
+        // One legend entry per format (its colour); the line style says stored or computed.
+        g->setName(kinds[i].format == core::NumberFormat::Float64 ? tr("float64 (naive)") : formatText(kinds[i].format));
+        if (kinds[i].mode == core::PrecisionMode::Stored)
+            g->removeFromLegend();
+        m_curves.append(g);
+    }
+    p->legend->setFillOrder(p->legend->fillOrder(), true); // no empty cells where the stored curves were
+    p->legend->setIconSize(22, 10);
+    m_positionLine = addStraightLine(p, m_curveRect);
+    m_curveRect->setRangeDrag(Qt::Horizontal);
+    m_curveRect->setRangeZoom(Qt::Horizontal);
+    p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+
+    fitAfterLayout(p, this, [this] { return fitToSize(); });
+    connect(p, &QCustomPlot::mouseMove, this, &PrecisionView::onMouseMove);
+    connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
+    connect(p, &QCustomPlot::mouseRelease, this, &PrecisionView::onMouseRelease);
+    applyScale();
+}
+
+void PrecisionView::applyScale()
+{
+    PlotView::applyScale();
+    scaleTitle(m_title, scale());
+    m_scale->axis()->setTickLabelFont(plot()->xAxis->tickLabelFont());
+    m_scale->axis()->setLabelFont(plot()->xAxis->labelFont());
+    m_scale->setBarWidth(static_cast<int>(14 * scale()));
+}
+
+void PrecisionView::redraw(const Frame& f)
+{
+    if (!m_drawn || !(f.spec == m_drawnSpec)) {
+        m_drawn = true;
+        m_drawnSpec = f.spec;
+        const double first = static_cast<double>(f.spec.firstPosition);
+        plot()->xAxis->setRange(-0.5, f.spec.dModel - 0.5);
+        plot()->yAxis->setRange(first - 0.5, first + static_cast<double>(f.spec.maxLen) - 0.5);
+        const double lowest = std::max(1.0, first), highest = std::max(first + static_cast<double>(f.spec.maxLen) - 1, 10 * lowest);
+        m_curveRect->axis(QCPAxis::atBottom)->setRange(lowest / 1.2, highest * 1.2);
+    }
+    m_formatBox->setCurrentIndex(m_formatBox->findData(int(f.state.format)));
+    m_modeBox->setCurrentIndex(m_modeBox->findData(int(f.state.precisionMode)));
+    m_modeBox->setEnabled(f.state.format != core::NumberFormat::Float64);
+    drawHeat(f);
+    drawCurves(f);
+    const bool sampled = f.precisionRows.size() < f.spec.maxLen;
+    m_titleText = tr("Error of lower precision\nd_model %1 · max_len %2 · base %3")
+                      .arg(f.spec.dModel).arg(f.spec.maxLen).arg(shortNumber(f.spec.base, 6));
+    const QString rows = sampled ? tr("%1 of %2 positions, evenly sampled").arg(f.precisionRows.size()).arg(f.spec.maxLen)
+                                 : tr("every position");
+    for (QString& caption : m_heatCaptions)
+        caption = tr("%1 · %2").arg(caption, rows);
+    m_heatCaptions.append(formatText(f.state.format));
+    m_heatRect->axis(QCPAxis::atTop)->setLabel(m_heatCaptions.front());
+    m_curveCaptions = {tr("largest error over the columns at %1 log-spaced positions · solid: computed, dashed: stored")
+                           .arg(f.errorRows.size()),
+                       tr("solid: computed · dashed: stored"), tr("— computed  - - stored")};
+    m_curveRect->axis(QCPAxis::atTop)->setLabel(m_curveCaptions.front());
+    m_title->setText(m_titleText);
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PrecisionView::drawHeat(const Frame& f)
+{
+    const auto rows = static_cast<int>(f.precisionHeat.rows());
+    const int columns = f.spec.dModel;
+    if (rows == 0)
+        return;
+    const int keyCells = std::max(columns, 2), valueCells = std::max(rows, 2);
+    QCPColorMapData* data = m_map->data();
+    data->setSize(keyCells, valueCells);
+    const double first = static_cast<double>(f.spec.firstPosition + f.precisionRows.front());
+    const double last = rows > 1 ? static_cast<double>(f.spec.firstPosition + f.precisionRows.back()) : first + 1;
+    data->setRange(QCPRange(0, keyCells == columns ? columns - 1 : 1), QCPRange(first, last));
+    for (int r = 0; r < valueCells; ++r)
+        for (int c = 0; c < keyCells; ++c)
+            data->setCell(c, r, std::clamp(f.precisionHeat(std::min(r, rows - 1), std::min(c, columns - 1)), errorFloor, overflowLevel));
+    m_map->setGradient(colormapGradient(colormapIsDiverging(f.state.colormap) ? QStringLiteral("viridis") : f.state.colormap));
+    m_map->setDataRange(QCPRange(1e-16, 1));
+    const QString kind = f.state.format == core::NumberFormat::Float64
+        ? tr("float64, the naive double code")
+        : tr("%1, %2").arg(formatText(f.state.format), modeText(f.state.precisionMode));
+    m_heatCaptions = {tr("|PE in %1 − PE|").arg(kind), kind};
+    m_heatRect->axis(QCPAxis::atTop)->setLabel(m_heatCaptions.front());
+    placeHorizontal(m_rowLine, static_cast<double>(f.spec.firstPosition + f.state.position));
+    m_rowLine->setPen(QPen(QColor(255, 255, 255, 220), penWidth(1.2), Qt::DashLine));
+    m_rowLine->setVisible(!m_forExport);
+}
+
+void PrecisionView::drawCurves(const Frame& f)
+{
+    const QVector<ErrorCurveKind> kinds = errorCurveKinds();
+    QVector<double> x;
+    for (std::int64_t row : f.errorRows)
+        x.append(static_cast<double>(f.spec.firstPosition + row));
+    for (int i = 0; i < m_curves.size() && i < f.errorCurves.size(); ++i) {
+        QVector<double> y = f.errorCurves[i];
+        for (int j = 0; j < y.size(); ++j) {
+            if (y[j] <= 0 || x[j] <= 0) // a log axis has no place for 0: a gap
+                y[j] = std::numeric_limits<double>::quiet_NaN();
+            else if (!std::isfinite(y[j]))
+                y[j] = overflowLevel; // no value at all (float16 beyond 65504): drawn at the top
+        }
+        m_curves[i]->setData(x, y, true);
+        const bool chosen = kinds[i].format == f.state.format
+            && (kinds[i].format == core::NumberFormat::Float64 || kinds[i].mode == f.state.precisionMode);
+        const QColor colour = kinds[i].format == core::NumberFormat::Float64 ? QColor(120, 120, 120) : seriesColor(formatIndex(kinds[i].format) / 2);
+        QPen pen(colour, penWidth(chosen ? 2.6 : 1.4), kinds[i].mode == core::PrecisionMode::Stored ? Qt::DashLine : Qt::SolidLine);
+        m_curves[i]->setPen(pen);
+        m_curves[i]->setScatterStyle(x.size() <= 20 ? QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, 4 * scale())
+                                                    : QCPScatterStyle());
+    }
+    placeVertical(m_positionLine, static_cast<double>(f.spec.firstPosition + f.state.position));
+    m_positionLine->setPen(QPen(QColor(90, 90, 90), penWidth(1.0), Qt::DotLine));
+    m_positionLine->setVisible(f.spec.firstPosition + f.state.position > 0);
+}
+
+void PrecisionView::prepareForExport(double fontPixels)
+{
+    m_forExport = true;
+    redrawCurrent();
+    PlotView::prepareForExport(fontPixels);
+}
+
+bool PrecisionView::fitToSize()
+{
+    QCustomPlot* p = plot();
+    bool changed = fitViewTitle(m_title, m_titleText);
+    // The legend shares its column with the maps, not the colour scale's.
+    const double legendWidth = m_heatRect->outerRect().width() > 0 ? m_heatRect->outerRect().width() : legendRowWidth(p->legend);
+    changed = setLegendColumns(p->legend, legendColumnsFitting(p->legend, legendWidth, 4)) || changed;
+    changed = fitAxisLabel(m_heatRect->axis(QCPAxis::atTop), m_heatCaptions) || changed;
+    changed = fitAxisLabel(m_curveRect->axis(QCPAxis::atTop), m_curveCaptions) || changed;
+    changed = fitAxisLabel(m_curveRect->axis(QCPAxis::atLeft), {tr("Max |error|"), tr("error")}) || changed;
+    for (QCPAxis* axis : {p->xAxis, p->yAxis})
+        changed = fitTickCount(axis) || changed;
+    changed = fitLogTickCount(m_scale->axis(), 5) || changed;
+    changed = fitLogTickCount(m_curveRect->axis(QCPAxis::atLeft), 5) || changed;
+    changed = fitLogTickCount(m_curveRect->axis(QCPAxis::atBottom), 7) || changed;
+    return changed;
+}
+
+QString PrecisionView::cellDescription(std::int64_t row, int column) const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || f->precisionRows.isEmpty() || column < 0 || column >= f->spec.dModel)
+        return {};
+    QVector<double> rows;
+    for (std::int64_t r : f->precisionRows)
+        rows.append(static_cast<double>(r));
+    const int index = nearestIndex(rows, static_cast<double>(row));
+    const std::int64_t shown = f->precisionRows[index];
+    return tr("position %1, column %2: |error| = %3 (%4, %5)%6")
+        .arg(f->spec.firstPosition + shown).arg(column).arg(errorText(f->precisionHeat(index, column)))
+        .arg(formatText(f->state.format), modeText(f->state.precisionMode))
+        .arg(f->precisionRows.size() < f->spec.maxLen ? tr(" · nearest sampled position") : QString());
+}
+
+QString PrecisionView::positionDescription(std::int64_t row) const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || f->errorRows.isEmpty())
+        return {};
+    QVector<double> rows;
+    for (std::int64_t r : f->errorRows)
+        rows.append(static_cast<double>(r));
+    const int index = nearestIndex(rows, static_cast<double>(row));
+    const QVector<ErrorCurveKind> kinds = errorCurveKinds();
+    QStringList parts;
+    for (int i = 0; i < kinds.size() && i < f->errorCurves.size(); ++i)
+        parts << tr("%1 %2").arg(errorCurveName(kinds[i]), errorText(f->errorCurves[i][index]));
+    return tr("position %1, largest error: %2").arg(f->spec.firstPosition + f->errorRows[index]).arg(parts.join(QStringLiteral(" · ")));
+}
+
+void PrecisionView::onMouseMove(QMouseEvent* event)
+{
+    const FramePtr& f = document()->frame();
+    QCPAxisRect* rect = f ? axisRectAt(plot(), event->position()) : nullptr;
+    if (rect == m_heatRect)
+        setReadout(cellDescription(rowAtPixel(plot()->yAxis, event->position().y(), f->spec),
+                                   static_cast<int>(std::lround(plot()->xAxis->pixelToCoord(event->position().x())))));
+    else if (rect == m_curveRect)
+        setReadout(positionDescription(rowAtPixel(m_curveRect->axis(QCPAxis::atBottom), event->position().x(), f->spec)));
+    else
+        setReadout(QString());
+}
+
+void PrecisionView::onMouseRelease(QMouseEvent* event)
+{
+    const FramePtr& f = document()->frame();
+    if (!f || !m_click.isClick(event))
+        return;
+    QCPAxisRect* rect = axisRectAt(plot(), event->position());
+    if (rect == m_heatRect) {
+        const auto column = static_cast<int>(std::lround(plot()->xAxis->pixelToCoord(event->position().x())));
+        const std::int64_t row = rowAtPixel(plot()->yAxis, event->position().y(), f->spec);
+        if (column >= 0 && column < f->spec.dModel)
+            document()->selectCell(row, column);
+    } else if (rect == m_curveRect) {
+        document()->selectPosition(rowAtPixel(m_curveRect->axis(QCPAxis::atBottom), event->position().x(), f->spec));
+    }
+}
+
+} // namespace pe::ui

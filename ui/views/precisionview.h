@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/views/plotview.h"
+#include "ui/plotting/viewsupport.h"
+
+class QComboBox;
+class QCPAxisRect;
+class QCPColorMap;
+class QCPColorScale;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPTextElement;
+
+namespace pe::ui {
+
+/// What lower precision does to the encoding: on top the error |PE_format − PE| of every column
+/// at sampled positions as a heatmap (log colour), below the largest error over the columns
+/// against the position for float32, bfloat16 and float16 — each stored after computing in
+/// float64 (dashed) and computed end to end in that format (solid) — and naive float64. The
+/// combo boxes above the plot (or --format, --precision) pick the heatmap's format and mode; a
+/// click selects the position (and, on the heatmap, the column) everywhere.
+class PrecisionView : public PlotView {
+    Q_OBJECT
+public:
+    explicit PrecisionView(Document* document, QWidget* parent = nullptr);
+
+    QComboBox* formatBox() const { return m_formatBox; }
+    QComboBox* modeBox() const { return m_modeBox; }
+    QCPColorMap* colorMap() const { return m_map; }
+    QCPAxisRect* heatRect() const { return m_heatRect; }
+    QCPAxisRect* curveRect() const { return m_curveRect; }
+    /// The curve of errorCurveKinds()[index].
+    QCPGraph* curve(int index) const { return m_curves.value(index); }
+    QString cellDescription(std::int64_t row, int column) const;
+    QString positionDescription(std::int64_t row) const;
+
+    void prepareForExport(double fontPixels) override;
+
+protected:
+    void redraw(const Frame& frame) override;
+    Changes dependencies() const override { return Change::Spec | Change::Precision | Change::Colormap | Change::Position; }
+    void applyScale() override;
+
+private:
+    void drawHeat(const Frame& frame);
+    void drawCurves(const Frame& frame);
+    bool fitToSize();
+    void onMouseMove(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
+
+    QComboBox* m_formatBox;
+    QComboBox* m_modeBox;
+    QCPTextElement* m_title;
+    QString m_titleText;
+    QCPAxisRect* m_heatRect;
+    QCPColorMap* m_map;
+    QCPColorScale* m_scale;
+    QCPItemStraightLine* m_rowLine;
+    QCPAxisRect* m_curveRect;
+    QVector<QCPGraph*> m_curves;
+    QCPItemStraightLine* m_positionLine;
+    QStringList m_heatCaptions, m_curveCaptions; // longest first: fitToSize() picks one
+    core::EncodingSpec m_drawnSpec;
+    bool m_drawn = false;
+    bool m_forExport = false;
+    ClickTracker m_click;
+};
+
+/// "float32 stored", "bfloat16 computed", … for legends and readouts.
+QString errorCurveName(const ErrorCurveKind& kind);
+
+} // namespace pe::ui

@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/ropeview.h"
+
+#include "ui/document/document.h"
+#include "ui/controls/flowlayout.h"
+#include "ui/controls/textlabels.h"
+
+#include <QCheckBox>
+#include <QFontMetricsF>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSlider>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+namespace pe::ui {
+
+namespace {
+
+using core::RopeScaling;
+
+constexpr double twoPi = 2 * std::numbers::pi;
+/// The scale slider moves in tenths: 1.5 and 2.5 are common factors.
+constexpr int sliderSteps = 10;
+
+QString methodName(RopeScaling scaling, bool shortName = false)
+{
+    switch (scaling) {
+    case RopeScaling::None: return RopeView::tr("no scaling");
+    case RopeScaling::PositionInterpolation: return shortName ? RopeView::tr("PI") : RopeView::tr("PI: θ/s");
+    case RopeScaling::NtkAware: return shortName ? RopeView::tr("NTK") : RopeView::tr("NTK-aware base");
+    case RopeScaling::Yarn: return shortName ? RopeView::tr("YaRN") : RopeView::tr("YaRN ramp");
+    }
+    return {};
+}
+
+QColor methodColor(RopeScaling scaling)
+{
+    switch (scaling) {
+    case RopeScaling::None: return QColor(40, 40, 40);
+    // Okabe–Ito blue, green and vermillion: apart for every common colour vision (the orange
+    // and gold used before were hard to tell apart); each also has its own dash and marker.
+    case RopeScaling::PositionInterpolation: return seriesColor(0);
+    case RopeScaling::NtkAware: return seriesColor(2);
+    case RopeScaling::Yarn: return seriesColor(1);
+    }
+    return Qt::black;
+}
+
+Qt::PenStyle methodDash(RopeScaling scaling)
+{
+    switch (scaling) {
+    case RopeScaling::None: return Qt::SolidLine;
+    case RopeScaling::PositionInterpolation: return Qt::DashLine;
+    case RopeScaling::NtkAware: return Qt::DashDotLine;
+    case RopeScaling::Yarn: return Qt::DotLine;
+    }
+    return Qt::SolidLine;
+}
+
+QPen methodPen(RopeScaling scaling, double width)
+{
+    QPen pen(methodColor(scaling), width, methodDash(scaling));
+    pen.setCapStyle(Qt::FlatCap);
+    return pen;
+}
+
+QCPScatterStyle::ScatterShape methodShape(RopeScaling scaling)
+{
+    switch (scaling) {
+    case RopeScaling::None: return QCPScatterStyle::ssDisc;
+    case RopeScaling::PositionInterpolation: return QCPScatterStyle::ssSquare;
+    case RopeScaling::NtkAware: return QCPScatterStyle::ssTriangle;
+    case RopeScaling::Yarn: return QCPScatterStyle::ssDiamond;
+    }
+    return QCPScatterStyle::ssDisc;
+}
+
+void useLogTicker(QCPAxis* axis)
+{
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(powersOfTenTicker());
+    axis->setNumberFormat(QStringLiteral("eb"));
+    axis->setNumberPrecision(0);
+}
+
+} // namespace
+
+RopeView::RopeView(Document* document, QWidget* parent)
+    : PlotView(document, View::Rope, parent)
+{
+    setExplanation(tr("<b>Rotary position embedding (RoPE).</b> Instead of adding the encoding, "
+                      "RoPE turns each pair (q<sub>2k</sub>, q<sub>2k+1</sub>) of a query or key at "
+                      "position m by the angle m·θ<sub>k</sub>, with the same θ<sub>k</sub> = "
+                      "base<sup>−2k/d</sup>. A score q<sub>m</sub>·k<sub>n</sub> then depends only on "
+                      "m − n. <i>Top:</i> how many positions one turn of each pair takes, and how the "
+                      "three ways of stretching a model trained on L<sub>orig</sub> to s·L<sub>orig</sub> "
+                      "change it: PI slows every pair by s; NTK-aware raises the base, so fast pairs "
+                      "stay and only the slowest is slowed by s; YaRN keeps pairs that turn more than "
+                      "β = 32 times in L<sub>orig</sub>, interpolates those under α = 1 turn, ramps in "
+                      "between. <i>Bottom:</i> RoFormer's upper bound of the score: it falls as tokens "
+                      "get farther apart."));
+    auto* box = static_cast<QVBoxLayout*>(layout());
+    box->insertWidget(1, createControls());
+    syncControls();
+    // The controls show the document's options at once, on screen or not (undo, reset, a session).
+    connect(document, &Document::changed, this, [this](Changes what) {
+        if (what & Change::Rope)
+            syncControls();
+    });
+
+    QCustomPlot* p = plot();
+    m_title = addTitle(p);
+    m_bandsRect = p->axisRect();
+    placeLegendUnderTitle(p, 4);
+    m_decayRect = new QCPAxisRect(p);
+    p->plotLayout()->addElement(3, 0, m_decayRect);
+    p->plotLayout()->setRowStretchFactor(2, 3.0);
+    p->plotLayout()->setRowStretchFactor(3, 2.0);
+    auto* widths = new QCPMarginGroup(p);
+    m_bandsRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    m_decayRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    m_bandsRect->setMinimumMargins(QMargins(15, 5, 15, 15));
+
+    QCPAxis* decayX = m_decayRect->axis(QCPAxis::atBottom);
+    QCPAxis* decayY = m_decayRect->axis(QCPAxis::atLeft);
+    // The no-scaling curve last, on top of the others.
+    for (RopeScaling method : {RopeScaling::PositionInterpolation, RopeScaling::NtkAware, RopeScaling::Yarn, RopeScaling::None}) {
+        m_decay[index(method)] = p->addGraph(decayX, decayY);
+        m_decay[index(method)]->removeFromLegend();
+    }
+    for (RopeScaling method : core::allRopeScalings) {
+        m_wavelength[index(method)] = p->addGraph(p->xAxis, p->yAxis);
+        m_wavelength[index(method)]->setName(methodName(method));
+    }
+    for (int i = 0; i < 2; ++i) {
+        m_contextLines[i] = addStraightLine(p, m_bandsRect);
+        m_contextLabels[i] = addText(p, m_bandsRect);
+        m_contextLabels[i]->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        m_contextLabels[i]->setPadding(QMargins(3, 1, 3, 1));
+    }
+
+    p->xAxis->setLabel(tr("Pair index k"));
+    p->xAxis->setTicker(integerTicker());
+    p->yAxis->setLabel(tr("Wavelength 2π/θ (positions per turn)"));
+    p->yAxis2->setLabel(tr("θ (radians per position)"));
+    for (QCPAxis* axis : {p->yAxis, p->yAxis2})
+        useLogTicker(axis);
+    p->yAxis2->setVisible(true);
+    p->yAxis2->setRangeReversed(true);
+    connect(p->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& range) {
+        if (range.lower > 0)
+            plot()->yAxis2->setRange(twoPi / range.upper, twoPi / range.lower);
+    });
+    p->yAxis->grid()->setSubGridVisible(true);
+    decayX->setLabel(tr("Relative distance m − n"));
+    decayY->setLabel(tr("Relative bound"));
+    useTopAxisAsCaption(m_decayRect);
+
+    fitAfterLayout(p, this, [this] { return fitToSize(); });
+    connect(p, &QCustomPlot::mouseMove, this, &RopeView::onMouseMove);
+    applyScale();
+}
+
+QWidget* RopeView::createControls()
+{
+    auto* controls = new QWidget(this);
+    auto* column = new QVBoxLayout(controls);
+    column->setContentsMargins(0, 0, 0, 0);
+    // The options wrap onto a second line in a narrow dock rather than widening it.
+    auto* row = new FlowLayout;
+    column->addLayout(row);
+
+    m_scaleSlider = new QSlider(Qt::Horizontal);
+    m_scaleSlider->setRange(int(RopeOptions::minScale * sliderSteps), int(RopeOptions::maxScale * sliderSteps));
+    m_scaleBox = new QDoubleSpinBox;
+    m_scaleBox->setRange(RopeOptions::minScale, RopeOptions::maxScale);
+    m_scaleBox->setDecimals(2); // a third decimal is refused as it is typed, never rounded away later
+    m_scaleBox->setSingleStep(0.5);
+    m_scaleBox->setKeyboardTracking(false);
+    m_scaleBox->setPrefix(QStringLiteral("s = "));
+    const QString scaleTip = tr("Context scale s: the model is stretched from L_orig to s·L_orig positions (1 = no stretching)");
+    m_scaleSlider->setToolTip(scaleTip);
+    m_scaleBox->setToolTip(scaleTip);
+    m_lengthBox = new QSpinBox;
+    m_lengthBox->setRange(RopeOptions::minOriginalLength, RopeOptions::maxOriginalLength);
+    m_lengthBox->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    m_lengthBox->setPrefix(QStringLiteral("L_orig = "));
+    m_lengthBox->setToolTip(tr("The context length the model was trained on; YaRN's ramp counts the turns of each pair within it"));
+    m_logBox = new QCheckBox(tr("Log distance"));
+    m_logBox->setToolTip(tr("Show the relative distance of the decay curve on a logarithmic axis"));
+    auto* scaleLabel = new QLabel(tr("&Scale:"));
+    scaleLabel->setBuddy(m_scaleBox);
+    auto* scaleGroup = new QWidget;
+    auto* scaleRow = new QHBoxLayout(scaleGroup);
+    scaleRow->setContentsMargins(0, 0, 0, 0);
+    scaleRow->addWidget(scaleLabel);
+    m_scaleSlider->setMinimumWidth(80);
+    scaleRow->addWidget(m_scaleSlider, 1);
+    scaleRow->addWidget(m_scaleBox);
+    row->addWidget(scaleGroup);
+    row->addWidget(m_lengthBox);
+    row->addWidget(m_logBox);
+
+    m_summary = new WrappedLabel;
+    m_summary->setObjectName(QStringLiteral("ropeSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    column->addWidget(m_summary);
+
+    connect(m_scaleSlider, &QSlider::valueChanged, m_scaleBox, [this](int steps) {
+        m_scaleBox->setValue(double(steps) / sliderSteps);
+    });
+    connect(m_scaleBox, &QDoubleSpinBox::valueChanged, m_scaleSlider, [this](double value) {
+        const QSignalBlocker blocker(m_scaleSlider); // the box keeps 2.25; the slider shows 2.3
+        m_scaleSlider->setValue(int(std::lround(value * sliderSteps)));
+    });
+    connect(m_scaleBox, &QDoubleSpinBox::valueChanged, this, &RopeView::optionsEdited);
+    // A drag of the slider is one undo step.
+    connect(m_scaleSlider, &QSlider::sliderPressed, document(), &Document::beginInteraction);
+    connect(m_scaleSlider, &QSlider::sliderReleased, document(), &Document::endInteraction);
+    connect(m_lengthBox, qOverload<int>(&QSpinBox::valueChanged), this, &RopeView::optionsEdited);
+    connect(m_logBox, &QCheckBox::toggled, this, &RopeView::optionsEdited);
+    return controls;
+}
+
+void RopeView::syncControls()
+{
+    const RopeOptions& o = document()->state().rope;
+    const QSignalBlocker a(m_scaleBox), b(m_scaleSlider), c(m_lengthBox), d(m_logBox);
+    m_scaleBox->setValue(o.scale);
+    if (!m_scaleSlider->isSliderDown()) // the slider keeps the step it is dragged to
+        m_scaleSlider->setValue(int(std::lround(o.scale * sliderSteps)));
+    m_lengthBox->setValue(o.originalLength);
+    m_logBox->setChecked(o.logDistance);
+}
+
+void RopeView::optionsEdited()
+{
+    RopeOptions o = document()->state().rope;
+    o.scale = m_scaleBox->value();
+    o.originalLength = m_lengthBox->value();
+    o.logDistance = m_logBox->isChecked();
+    document()->setRopeOptions(o);
+}
+
+void RopeView::applyScale()
+{
+    PlotView::applyScale();
+    scaleTitle(m_title, scale());
+    for (QCPItemText* label : m_contextLabels)
+        label->setFont(plot()->xAxis->tickLabelFont());
+    if (m_summary) {
+        QFont font = m_summary->font();
+        font.setPointSizeF(QFont().pointSizeF() * scale());
+        m_summary->setFont(font);
+    }
+}
+
+void RopeView::redraw(const Frame& f)
+{
+    for (QCPGraph* graph : m_wavelength)
+        graph->data()->clear();
+    if (!f.rope || !f.rope->error.isEmpty()) {
+        for (QCPGraph* graph : m_decay)
+            graph->data()->clear();
+        m_decayKeys.clear();
+        m_titleText = tr("Rotary position embedding\n%1").arg(f.rope ? f.rope->error : QString());
+        m_summary->setText(QString());
+    } else {
+        drawBands(f);
+        drawDecay(f.rope);
+        m_titleText = titleText(f);
+        m_summary->setText(summaryText());
+    }
+    m_title->setText(m_titleText);
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString RopeView::titleText(const Frame& f) const
+{
+    const core::RopeScalingSpec& s = f.rope->scaling;
+    if (m_forExport)
+        return tr("RoPE context scaling: s = %1, L_orig = %2\nd_model %3 · base %4 · YaRN attention factor %5")
+            .arg(QString::number(s.scale, 'g', 10)).arg(s.originalLength).arg(f.spec.dModel).arg(shortNumber(f.spec.base, 6))
+            .arg(QString::number(f.rope->yarnFactor, 'f', 3));
+    return tr("Rotary position embedding: context scale s = %1\nd_model %2 · base %3 · L_orig %4 → s·L_orig %5")
+        .arg(QString::number(s.scale, 'g', 10)).arg(f.spec.dModel).arg(shortNumber(f.spec.base, 6)).arg(s.originalLength)
+        .arg(QString::number(s.scale * s.originalLength, 'g', 10));
+}
+
+void RopeView::drawBands(const Frame& f)
+{
+    const RopeCurves& c = *f.rope;
+    const core::RopeScalingSpec& s = c.scaling;
+    const auto pairs = static_cast<int>(c.pairs.size());
+    for (RopeScaling method : core::allRopeScalings) {
+        QCPGraph* graph = m_wavelength[index(method)];
+        graph->setData(c.pairs, c.wavelength[index(method)], true);
+        const bool none = method == RopeScaling::None;
+        graph->setPen(methodPen(method, penWidth(none ? 1.8 : 1.5)));
+        // Markers on every pair while they fit, else on about 24 of them: a shape per method.
+        const double marker = (m_forExport || pairs > 32 ? 4.0 : 6.0) * scale();
+        graph->setScatterSkip(pairs > 48 ? pairs / 24 : 0);
+        graph->setScatterStyle(marker > 0 ? QCPScatterStyle(methodShape(method), QPen(methodColor(method), penWidth(1.2)),
+                                                            none ? QBrush(methodColor(method)) : QBrush(Qt::NoBrush), marker)
+                                          : QCPScatterStyle());
+    }
+    const std::array<double, 2> levels{s.originalLength, s.scale * s.originalLength};
+    const std::array<QString, 2> texts{tr("L_orig = %1").arg(s.originalLength),
+                                       tr("s·L_orig = %1").arg(QString::number(s.scale * s.originalLength, 'g', 10))};
+    for (int i = 0; i < 2; ++i) {
+        placeHorizontal(m_contextLines[i], levels[i]);
+        m_contextLines[i]->setPen(QPen(QColor(120, 120, 120), penWidth(1.0), i == 0 ? Qt::DashLine : Qt::DotLine));
+        m_contextLabels[i]->setText(texts[i]);
+        m_contextLabels[i]->position->setCoords(0.01, levels[i]);
+        // Above the lines at the left, where only the fast pairs are, far below; s = 1 puts both
+        // lines on one level: L_orig goes below then.
+        const bool below = i == 0 && s.scale <= 1.0;
+        m_contextLabels[i]->setPositionAlignment(Qt::AlignLeft | (below ? Qt::AlignTop : Qt::AlignBottom));
+        m_contextLabels[i]->setColor(QColor(90, 90, 90));
+    }
+    plot()->xAxis->setRange(-0.5, std::max(pairs, 1) - 0.5);
+    plot()->yAxis->setRange(c.lowestWavelength / 3.0, c.highestWavelength * 4.0);
+}
+
+void RopeView::drawDecay(const std::shared_ptr<const RopeCurves>& shown)
+{
+    const RopeCurves& curves = *shown;
+    for (RopeScaling method : core::allRopeScalings)
+        m_decay[index(method)]->setPen(methodPen(method, penWidth(method == RopeScaling::None ? 2.0 : 1.5)));
+    if (m_decayShown.lock() == shown)
+        return; // the same curves (a position step): only the pens may have changed
+    m_decayKeys = curves.decayKeys;
+    for (RopeScaling method : core::allRopeScalings)
+        m_decay[index(method)]->setData(curves.decayKeys, curves.decayBounds[index(method)], true);
+    const double last = curves.decayKeys.isEmpty() ? 1.0 : std::max(curves.decayKeys.back(), 1.0);
+    QCPAxis* x = m_decayRect->axis(QCPAxis::atBottom);
+    if (curves.logarithmic) {
+        useLogTicker(x);
+        x->setRange(1, last);
+    } else {
+        x->setScaleType(QCPAxis::stLinear);
+        x->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        x->setNumberFormat(QStringLiteral("gb"));
+        x->setNumberPrecision(6);
+        x->setRange(0, last);
+    }
+    m_decayRect->axis(QCPAxis::atLeft)->setRange(0, curves.decayHighest * 1.08);
+    m_decayCaptions = {tr("Long-term decay: RoFormer's bound (2/d) · sum over j of |sum over k < j of exp(i(m−n)θₖ)|"),
+                       tr("RoFormer's decay bound against m − n"), tr("Decay bound")};
+    m_decayRect->axis(QCPAxis::atTop)->setLabel(m_decayCaptions.front());
+    m_decayShown = shown;
+}
+
+QString RopeView::summaryText() const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || !f->rope || !f->rope->error.isEmpty())
+        return {};
+    const RopeCurves& c = *f->rope;
+    const RopeScores& r = f->ropeScores;
+    return tr("NTK-aware base′ = base·s<sup>d/(d−2)</sup> = %1 · YaRN: √(1/t) = 0.1·ln s + 1 = %2, so logits × %3<br>"
+              "Relative only: for a fixed random q and k, q<sub>m</sub>·k<sub>n</sub> at m = %4, n = %5 (position + "
+              "offset, position) is %6; at m = %7, n = %8 it is %9.")
+        .arg(shortNumber(c.ntkBase, 6))
+        .arg(QString::number(c.yarnFactor, 'f', 4)).arg(QString::number(c.yarnFactor * c.yarnFactor, 'f', 4))
+        .arg(r.m).arg(r.n).arg(QString::number(r.score, 'f', 6)).arg(r.m + RopeScores::shift).arg(r.n + RopeScores::shift)
+        .arg(QString::number(r.shifted, 'f', 6));
+}
+
+QString RopeView::pairDescription(int pair) const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || !f->rope || !f->rope->error.isEmpty() || pair < 0 || pair >= f->rope->theta.size())
+        return {};
+    const RopeCurves& c = *f->rope;
+    QStringList parts;
+    for (RopeScaling method : core::allRopeScalings)
+        parts << tr("%1 λ = %2").arg(methodName(method, true), shortNumber(c.wavelength[index(method)][pair], 5));
+    const double theta = c.theta[pair];
+    const double turns = c.scaling.originalLength * theta / twoPi;
+    return tr("pair k = %1 (dims %2, %3) · θ = %4 · %5 turns in L_orig · YaRN γ = %6 · %7")
+        .arg(pair).arg(2 * pair).arg(2 * pair + 1).arg(shortNumber(theta, 5)).arg(shortNumber(turns, 4))
+        .arg(shortNumber(core::yarnRamp(turns, c.scaling.alpha, c.scaling.beta), 3)).arg(parts.join(QStringLiteral(" · ")));
+}
+
+void RopeView::prepareForExport(double fontPixels)
+{
+    m_forExport = true;
+    redrawCurrent();
+    plot()->legend->setIconSize(16, 8);
+    plot()->legend->setIconTextPadding(4);
+    PlotView::prepareForExport(fontPixels);
+}
+
+bool RopeView::fitToSize()
+{
+    QCustomPlot* p = plot();
+    bool changed = fitViewTitle(m_title, m_titleText);
+    QCPLegend* legend = p->legend;
+    const double width = legendRowWidth(legend);
+    const QString before = m_wavelength[1]->name();
+    for (bool shortNames : {false, true}) {
+        for (RopeScaling method : core::allRopeScalings)
+            m_wavelength[index(method)]->setName(method == RopeScaling::None ? methodName(method) : methodName(method, shortNames));
+        if (legendColumnsFitting(legend, 0.85 * width, 4) >= 4)
+            break;
+    }
+    changed = m_wavelength[1]->name() != before || changed;
+    changed = setLegendColumns(legend, legendColumnsFitting(legend, width, 4)) || changed;
+    changed = fitAxisLabel(p->yAxis, {tr("Wavelength 2π/θ (positions per turn)"), tr("Wavelength (positions)"),
+                                      tr("Wavelength"), QStringLiteral("λ")}) || changed;
+    changed = fitAxisLabel(p->yAxis2, {tr("θ (radians per position)"), tr("θ (rad/position)"), QStringLiteral("θ")}) || changed;
+    changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atTop), m_decayCaptions) || changed;
+    changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atLeft), {tr("Relative bound"), tr("Bound")}) || changed;
+    changed = fitTickCount(p->xAxis, 8) || changed;
+    changed = fitTickCount(m_decayRect->axis(QCPAxis::atLeft), 5) || changed;
+    if (!m_logBox->isChecked())
+        changed = fitTickCount(m_decayRect->axis(QCPAxis::atBottom), 6) || changed;
+    // Many decades on a short axis: label every second one.
+    const QCPRange range = p->yAxis->range();
+    const double decades = range.lower > 0 ? std::log10(range.upper / range.lower) : 1.0;
+    const double room = m_bandsRect->height() / std::max(decades, 1.0);
+    const double logBase = room < 1.8 * QFontMetricsF(p->yAxis->tickLabelFont()).height() ? 100.0 : 10.0;
+    for (QCPAxis* axis : {p->yAxis, p->yAxis2})
+        if (auto log = axis->ticker().dynamicCast<QCPAxisTickerLog>(); log && log->logBase() != logBase) {
+            log->setLogBase(logBase);
+            changed = true;
+        }
+    return changed;
+}
+
+void RopeView::onMouseMove(QMouseEvent* event)
+{
+    const FramePtr& f = document()->frame();
+    QCPAxisRect* rect = f ? axisRectAt(plot(), event->position()) : nullptr;
+    if (rect == m_bandsRect) {
+        const double key = plot()->xAxis->pixelToCoord(event->position().x());
+        setReadout(std::isfinite(key) ? pairDescription(static_cast<int>(std::lround(key))) : QString());
+    } else if (rect == m_decayRect) {
+        const double distance = m_decayRect->axis(QCPAxis::atBottom)->pixelToCoord(event->position().x());
+        const int i = nearestIndex(m_decayKeys, distance);
+        if (i < 0) {
+            setReadout(QString());
+            return;
+        }
+        QStringList parts;
+        for (RopeScaling method : core::allRopeScalings)
+            parts << tr("%1 %2").arg(methodName(method, true), shortNumber(m_decay[index(method)]->data()->at(i)->value, 4));
+        setReadout(tr("distance m − n = %1 · bound: %2").arg(m_decayKeys[i]).arg(parts.join(QStringLiteral(" · "))));
+    } else {
+        setReadout(QString());
+    }
+}
+
+} // namespace pe::ui

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/rope.h"
+#include "ui/views/plotview.h"
+#include "ui/document/ropedata.h"
+#include "ui/plotting/viewsupport.h"
+
+#include <memory>
+
+#include <array>
+
+class QCheckBox;
+class QCPAxisRect;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPTextElement;
+class QLabel;
+class QSlider;
+class QDoubleSpinBox;
+class QSpinBox;
+
+namespace pe::ui {
+
+/// Rotary position embedding (RoPE): the same frequencies θ_k = base^(−2k/d) as the encoding,
+/// used to turn each (q_2k, q_2k+1) pair of a query or key by m·θ_k. Top: the wavelength of
+/// every pair with no scaling and under the three ways of stretching a model to a context s
+/// times longer than the trained L_orig (position interpolation, NTK-aware base, YaRN's ramp).
+/// Bottom: RoFormer's upper bound of the score against the distance m − n, for each of them.
+/// Its options (s, L_orig, log distance axis) are the document's state.rope; the curves come
+/// with the frame (Frame::rope), computed off the GUI thread.
+class RopeView : public PlotView {
+    Q_OBJECT
+public:
+    explicit RopeView(Document* document, QWidget* parent = nullptr);
+
+
+    QCPAxisRect* bandsRect() const { return m_bandsRect; }
+    QCPAxisRect* decayRect() const { return m_decayRect; }
+    QCPGraph* wavelengthGraph(core::RopeScaling scaling) const { return m_wavelength[index(scaling)]; }
+    QCPGraph* decayGraph(core::RopeScaling scaling) const { return m_decay[index(scaling)]; }
+    QDoubleSpinBox* scaleBox() const { return m_scaleBox; }
+    QSpinBox* originalLengthBox() const { return m_lengthBox; }
+    QCheckBox* logDistanceBox() const { return m_logBox; }
+    /// The numbers under the controls: NTK base, YaRN attention factor, the relative-score check.
+    QString summaryText() const;
+    /// What the hover over the bands shows for a pair: θ and λ under each scaling, YaRN's γ.
+    QString pairDescription(int pair) const;
+
+    void prepareForExport(double fontPixels) override;
+
+protected:
+    void redraw(const Frame& frame) override;
+    Changes dependencies() const override { return Change::Spec | Change::Position | Change::Offset | Change::Rope; }
+    void applyScale() override;
+
+private:
+    static int index(core::RopeScaling scaling) { return static_cast<int>(scaling); }
+    QWidget* createControls();
+    void syncControls();
+    void optionsEdited();
+    void drawBands(const Frame& frame);
+    void drawDecay(const std::shared_ptr<const RopeCurves>& curves);
+    QString titleText(const Frame& frame) const;
+    bool fitToSize();
+    void onMouseMove(QMouseEvent* event);
+
+    QSlider* m_scaleSlider = nullptr;
+    QDoubleSpinBox* m_scaleBox = nullptr;
+    QSpinBox* m_lengthBox = nullptr;
+    QCheckBox* m_logBox = nullptr;
+    QLabel* m_summary = nullptr;
+    QCPTextElement* m_title;
+    QString m_titleText;
+    QCPAxisRect* m_bandsRect;
+    QCPAxisRect* m_decayRect;
+    std::array<QCPGraph*, 4> m_wavelength{};
+    std::array<QCPGraph*, 4> m_decay{};
+    std::array<QCPItemStraightLine*, 2> m_contextLines{}; // L_orig and s·L_orig
+    std::array<QCPItemText*, 2> m_contextLabels{};
+    QStringList m_decayCaptions;
+    QVector<double> m_decayKeys; // the distances the decay curves hold
+    bool m_forExport = false;
+    std::weak_ptr<const RopeCurves> m_decayShown; // the curves on screen
+};
+
+} // namespace pe::ui

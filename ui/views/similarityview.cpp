@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/similarityview.h"
+
+#include "ui/plotting/cellcolormap.h"
+
+#include "ui/plotting/colormaps.h"
+#include "ui/document/document.h"
+
+#include <QFontMetricsF>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pe::ui {
+
+namespace {
+
+QString measureName(const Frame& f)
+{
+    return f.state.normalize ? SimilarityView::tr("cosine") : QStringLiteral("PE(p)·PE(q)");
+}
+
+/// The bin of the similarity matrix (rows binStart(b) … binStart(b+1)−1) that holds a row.
+std::int64_t binOfRow(std::int64_t row, std::int64_t rows, std::int64_t bins)
+{
+    std::int64_t bin = std::clamp<std::int64_t>(row * bins / std::max<std::int64_t>(rows, 1), 0, bins - 1);
+    while (bin + 1 < bins && core::binStart(rows, bins, bin + 1) <= row)
+        ++bin;
+    while (bin > 0 && core::binStart(rows, bins, bin) > row)
+        --bin;
+    return bin;
+}
+
+/// The profile's headroom below its lowest value, as a share of its span.
+constexpr double headroom = 0.08;
+
+} // namespace
+
+SimilarityView::SimilarityView(Document* document, QWidget* parent)
+    : PlotView(document, View::Similarity, parent)
+{
+    setExplanation(tr("<b>Similarity.</b> Each cell compares the codes of two positions: bright "
+                      "where they are alike, dark where they differ. The bright diagonal says every "
+                      "position is most like itself, and each row is the same pattern shifted — the "
+                      "similarity depends only on how far apart two positions are, not on where they "
+                      "are. Below, the selected row as a curve: it ripples instead of falling steadily. "
+                      "Click the matrix to select a position, the curve to set the offset."));
+    QCustomPlot* p = plot();
+    m_title = addTitle(p);
+    m_matrixRect = p->axisRect();
+    QCPAxisRect* matrix = m_matrixRect;
+
+    m_map = new CellColorMap(p->xAxis, p->yAxis);
+    m_map->setInterpolate(false);
+    m_map->setTightBoundary(false);
+    m_scale = new QCPColorScale(p);
+    // Rows of [space, plot, scale, space]: the spaces take what a square matrix leaves
+    // (keepMatrixSquare()); the profile's row repeats the columns, so q stays aligned.
+    p->plotLayout()->take(matrix);
+    m_matrixGrid = new QCPLayoutGrid;
+    p->plotLayout()->addElement(1, 0, m_matrixGrid);
+    m_matrixGrid->addElement(0, 0, new QCPLayoutElement(p));
+    m_matrixGrid->addElement(0, 1, matrix);
+    m_matrixGrid->addElement(0, 2, m_scale);
+    m_matrixGrid->addElement(0, 3, new QCPLayoutElement(p));
+    m_scale->setType(QCPAxis::atRight);
+    m_map->setColorScale(m_scale);
+    auto* heights = new QCPMarginGroup(p);
+    matrix->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
+    m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
+    p->xAxis->setLabel(tr("Position q"));
+    p->yAxis->setLabel(tr("Position p"));
+    p->yAxis->setRangeReversed(true);
+    m_rowLine = addStraightLine(p, matrix);
+    m_columnLine = addStraightLine(p, matrix);
+
+    m_profileRect = new QCPAxisRect(p);
+    m_profileGrid = new QCPLayoutGrid;
+    p->plotLayout()->addElement(2, 0, m_profileGrid);
+    m_profileGrid->addElement(0, 0, new QCPLayoutElement(p));
+    m_profileGrid->addElement(0, 1, m_profileRect);
+    m_profileGrid->addElement(0, 2, new QCPLayoutElement(p)); // under the scale
+    m_profileGrid->addElement(0, 3, new QCPLayoutElement(p));
+    p->plotLayout()->setRowStretchFactor(1, 3.0);
+    p->plotLayout()->setRowStretchFactor(2, 2.0);
+    auto* widths = new QCPMarginGroup(p);
+    matrix->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    m_profileRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    QCPAxis* profileX = m_profileRect->axis(QCPAxis::atBottom);
+    QCPAxis* profileY = m_profileRect->axis(QCPAxis::atLeft);
+    profileX->setLabel(tr("Position q"));
+    p->xAxis->setTicker(integerTicker());
+    profileX->setTicker(integerTicker());
+    p->yAxis->setTicker(integerTicker());
+    m_profile = p->addGraph(profileX, profileY);
+    m_selfMarker = addMarkerGraph(profileX, profileY);
+    m_offsetLine = addStraightLine(p, m_profileRect);
+    useTopAxisAsCaption(m_profileRect);
+
+    // Zooming the matrix along q zooms the profile with it: both x axes are the position q.
+    connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), profileX,
+            qOverload<const QCPRange&>(&QCPAxis::setRange));
+    connect(profileX, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), p->xAxis,
+            qOverload<const QCPRange&>(&QCPAxis::setRange));
+    p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_profileRect->setRangeDrag(Qt::Horizontal);
+    m_profileRect->setRangeZoom(Qt::Horizontal);
+
+    fitAfterLayout(p, this, [this] { return fitToSize(); });
+    // After the fit, at the matrix's final size: one bin per device pixel at most.
+    connect(p, &QCustomPlot::afterLayout, this, [this] {
+        if (const QSize pixels = pixelsToRequest(m_matrixRect->rect()); !pixels.isEmpty())
+            this->document()->setSimilarityPixels(std::min(pixels.width(), pixels.height()));
+    });
+    connect(p, &QCustomPlot::mouseMove, this, &SimilarityView::onMouseMove);
+    connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
+    connect(p, &QCustomPlot::mouseRelease, this, &SimilarityView::onMouseRelease);
+    applyScale();
+}
+
+void SimilarityView::applyScale()
+{
+    PlotView::applyScale();
+    scaleTitle(m_title, scale());
+    m_scale->axis()->setTickLabelFont(plot()->xAxis->tickLabelFont());
+    m_scale->axis()->setLabelFont(plot()->xAxis->labelFont());
+    m_scale->setBarWidth(static_cast<int>(14 * scale()));
+}
+
+void SimilarityView::redraw(const Frame& f)
+{
+    const bool newSpec = !m_drawn || !(f.spec == m_drawnSpec);
+    if (newSpec) {
+        m_drawn = true;
+        m_drawnSpec = f.spec;
+        const double first = static_cast<double>(f.spec.firstPosition);
+        const QCPRange all(first - 0.5, first + static_cast<double>(f.spec.maxLen) - 0.5);
+        plot()->xAxis->setRange(all);
+        plot()->yAxis->setRange(all);
+    }
+    drawMatrix(f);
+    drawProfile(f);
+    m_titleText = titleText(f);
+    m_title->setText(m_titleText);
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString SimilarityView::titleText(const Frame& f) const
+{
+    const double cells = static_cast<double>(f.spec.maxLen) / static_cast<double>(f.similarity.rows());
+    QString text = tr("Similarity of positions\nd_model %1 · max_len %2 · base %3\n%4")
+                       .arg(f.spec.dModel).arg(f.spec.maxLen).arg(shortNumber(f.spec.base, 6))
+                       .arg(f.state.normalize ? (m_forExport ? tr("cosine of PE(p) and PE(q)")
+                                                             : tr("cosine of the angle between PE(p) and PE(q)"))
+                                              : tr("dot product PE(p)·PE(q)"));
+    if (!f.similarityExact())
+        text += QStringLiteral(" · ") + (m_forExport ? tr("cells average %1 × %1 pairs")
+                                                     : tr("each cell is the exact average of %1 × %1 position pairs"))
+                                            .arg(shortNumber(cells, 3));
+    else if (!m_forExport)
+        text += QStringLiteral(" · ") + tr("exact values");
+    return text;
+}
+
+void SimilarityView::prepareForExport(double fontPixels)
+{
+    m_forExport = true;
+    redrawCurrent();
+    // A paper figure shows the similarities, not the window's crosshair.
+    m_rowLine->setVisible(false);
+    m_columnLine->setVisible(false);
+    PlotView::prepareForExport(fontPixels);
+}
+
+bool SimilarityView::fitToSize()
+{
+    bool changed = fitViewTitle(m_title, m_titleText);
+    for (QCPAxis* axis : {plot()->xAxis, plot()->yAxis, m_scale->axis(), m_profileRect->axis(QCPAxis::atBottom),
+                          m_profileRect->axis(QCPAxis::atLeft)})
+        changed = fitTickCount(axis) || changed;
+    changed = fitAxisLabel(m_profileRect->axis(QCPAxis::atTop), m_profileCaptions) || changed;
+    return keepMatrixSquare() || changed;
+}
+
+bool SimilarityView::keepMatrixSquare()
+{
+    // p and q are one axis: a stretched matrix distorts its diagonal bands. The matrix's row
+    // gets the height a square needs and the profile below the rest (at least a quarter);
+    // what is still too wide goes to the empty columns on both sides, so the matrix and its
+    // scale stay centred (the profile keeps the matrix's width: q stays aligned). Every
+    // factor is set from absolute sizes, so repeated layouts settle instead of drifting.
+    QCPLayoutGrid* layout = plot()->plotLayout();
+    int matrixRow = -1, profileRow = -1;
+    for (int row = 0; row < layout->rowCount(); ++row) {
+        if (layout->element(row, 0) == m_matrixGrid)
+            matrixRow = row;
+        if (layout->element(row, 0) == m_profileGrid)
+            profileRow = row;
+    }
+    const QRect inner = m_matrixRect->rect(), outer = m_matrixRect->outerRect();
+    if (matrixRow < 0 || profileRow < 0 || inner.width() <= 0 || inner.height() <= 0)
+        return false;
+    const QRect viewport = plot()->viewport();
+    const double frameX = outer.width() - inner.width(), frameY = outer.height() - inner.height();
+    const double scaleWidth = m_scale->outerRect().width();
+    const double spacing = 3 * m_matrixGrid->columnSpacing();
+    const double widest = m_matrixGrid->outerRect().width() - scaleWidth - frameX - spacing;
+    // A printed figure too small or too wide for both keeps the matrix: the profile is the window's aid.
+    if (isPaper() && m_profileRect->visible()
+        && (viewport.height() < 1.2 * viewport.width() || outer.height() < 0.5 * (outer.height() + m_profileGrid->outerRect().height()))) {
+        // Hidden and emptied rather than taken out (the layout still owns and deletes it): its
+        // row is then blank space the square leaves below the matrix.
+        m_profileRect->setVisible(false);
+        m_profileRect->setAutoMargins(QCP::msNone);
+        m_profileRect->setMargins(QMargins());
+        m_profileRect->setMinimumMargins(QMargins());
+        m_profileRect->setMinimumSize(0, 0);
+        for (QCPAxis* axis : m_profileRect->axes())
+            axis->setVisible(false);
+        return true;
+    }
+    const double rows = m_matrixGrid->outerRect().height() + m_profileGrid->outerRect().height();
+    const double tallest = (m_profileRect->visible() ? 0.75 * rows : rows) - frameY;
+    double side = std::max(1.0, std::min(widest, tallest));
+    // With no width to spare, the width the columns really gave sets the height.
+    if (const QList<double> columns = m_matrixGrid->columnStretchFactors(); columns.size() == 4 && columns[0] < 1)
+        side = std::max(1.0, std::min(side, double(inner.width())));
+    const auto near = [](const QList<double>& a, const QList<double>& b) {
+        if (a.size() != b.size())
+            return false;
+        for (qsizetype i = 0; i < a.size(); ++i)
+            if (std::abs(a[i] - b[i]) > 1.0)
+                return false;
+        return true;
+    };
+    QList<double> rowFactors = layout->rowStretchFactors();
+    for (int row = 0; row < rowFactors.size(); ++row)
+        rowFactors[row] = row == matrixRow ? side + frameY : row == profileRow ? std::max(1.0, rows - side - frameY) : 0.001;
+    // Once the rows have settled, the height they really gave (spacing, minimum sizes) sets the width.
+    const double columnSide = near(rowFactors, layout->rowStretchFactors()) ? std::min(side, double(inner.height())) : side;
+    const double spare = std::max(0.0, widest - columnSide);
+    const QList<double> columnFactors{spare / 2 + 0.001, columnSide + frameX, std::max(1.0, scaleWidth), spare / 2 + 0.001};
+    bool changed = false;
+    if (!near(rowFactors, layout->rowStretchFactors())) {
+        layout->setRowStretchFactors(rowFactors);
+        changed = true;
+    }
+    if (!near(columnFactors, m_matrixGrid->columnStretchFactors())) {
+        m_matrixGrid->setColumnStretchFactors(columnFactors);
+        m_profileGrid->setColumnStretchFactors(columnFactors);
+        changed = true;
+    }
+    return changed;
+}
+
+void SimilarityView::drawMatrix(const Frame& f)
+{
+    // The matrix only changes with the kernel (spec and normalize): a new position or offset
+    // moves the crosshair and nothing else.
+    if (m_drawnKernel.lock() != f.kernel || m_drawnColormap != f.state.colormap || m_drawnBins != f.similarity.rows())
+        fillMatrix(f);
+    const double position = static_cast<double>(f.spec.firstPosition + f.state.position);
+    placeHorizontal(m_rowLine, position);
+    placeVertical(m_columnLine, position);
+    for (auto* line : {m_rowLine, m_columnLine})
+        line->setPen(QPen(QColor(255, 255, 255, 220), penWidth(1.2), Qt::DashLine));
+}
+
+void SimilarityView::fillMatrix(const Frame& f)
+{
+    m_drawnKernel = f.kernel;
+    m_drawnColormap = f.state.colormap;
+    m_drawnBins = f.similarity.rows();
+    const auto bins = static_cast<int>(f.similarity.rows());
+    m_matrixLowest = bins > 0 ? std::min(0.0, f.similarity.matrix().minCoeff()) : 0.0;
+    if (bins == 0)
+        return;
+    // A one-cell map has no extent of its own; the map doubles it and the range spans two cells.
+    const double rowsPerBin = static_cast<double>(f.spec.maxLen) / bins;
+    const double firstCentre = static_cast<double>(f.spec.firstPosition) + (rowsPerBin - 1) / 2;
+    const double lastCentre = bins > 1 ? firstCentre + rowsPerBin * (bins - 1) : firstCentre + rowsPerBin;
+    m_map->cells()->assign(f.similarity.matrix(), QCPRange(firstCentre, lastCentre), QCPRange(firstCentre, lastCentre));
+    m_map->setGradient(colormapGradient(f.state.colormap));
+    // Cosine lives in −1…1; a dot product up to ±‖PE‖², so the range follows what is drawn.
+    const double largest = f.state.normalize ? 1.0 : f.similarity.matrix().cwiseAbs().maxCoeff();
+    m_map->setDataRange(QCPRange(-std::max(largest, 1e-12), std::max(largest, 1e-12)));
+    m_scale->axis()->setLabel(measureName(f));
+}
+
+void SimilarityView::drawProfile(const Frame& f)
+{
+    m_profile->setData(positionsOfRows(f.profileX, f.spec.firstPosition), f.profileY, true);
+    m_profile->setPen(QPen(seriesColor(0), penWidth(1.5)));
+    m_profile->setScatterStyle(f.spec.maxLen <= 200
+        ? QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(0), seriesColor(0), 3.5 * scale())
+        : QCPScatterStyle());
+    const double p = static_cast<double>(f.spec.firstPosition + f.state.position);
+    m_selfMarker->setData({p}, {f.selfSimilarity}, true);
+    m_selfMarker->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(seriesColor(1), penWidth(2.0)),
+                                                  Qt::NoBrush, 10.0 * scale()));
+    // The profile holds the true values (the matrix above may average them). Its range reaches
+    // down to the lowest value of the whole matrix, so that it stays put while p is dragged.
+    double highest = f.state.normalize ? 1.0 : std::abs(f.selfSimilarity);
+    double lowest = m_matrixLowest;
+    for (double y : f.profileY) {
+        highest = std::max(highest, y);
+        lowest = std::min(lowest, y);
+    }
+    const double span = std::max(highest - lowest, 1e-12);
+    m_profileRect->axis(QCPAxis::atLeft)->setRange(lowest - headroom * span, highest + 0.12 * span);
+    m_profileRect->axis(QCPAxis::atLeft)->setLabel(measureName(f));
+    const std::int64_t position = f.spec.firstPosition + f.state.position;
+    const double target = p + static_cast<double>(f.state.offset);
+    const double first = static_cast<double>(f.spec.firstPosition);
+    const double last = first + static_cast<double>(f.spec.maxLen - 1);
+    const bool inside = target >= first && target <= last;
+    placeVertical(m_offsetLine, target);
+    m_offsetLine->setVisible(inside);
+    m_offsetLine->setPen(QPen(seriesColor(2), penWidth(1.5), Qt::DashLine));
+    // The offset is named in the caption above the curve (a label inside the plot sat on it);
+    // when p + k is off the axis, the caption says on which side.
+    QStringList offsetTexts;
+    if (inside) {
+        offsetTexts = {tr("dashed: offset k = %1").arg(f.state.offset), tr("k = %1").arg(f.state.offset)};
+    } else {
+        const bool after = target > last;
+        const std::int64_t shifted = f.spec.firstPosition + f.state.position + f.state.offset;
+        offsetTexts = after ? QStringList{tr("offset k = %1: p + k = %2 lies beyond max_len →").arg(f.state.offset).arg(shifted),
+                                            tr("k = %1: p + k = %2 →").arg(f.state.offset).arg(shifted)}
+                              : QStringList{tr("← offset k = %1: p + k = %2 lies before the first row").arg(f.state.offset).arg(shifted),
+                                            tr("← k = %1: p + k = %2").arg(f.state.offset).arg(shifted)};
+    }
+    m_profileCaptions = {tr("position p = %1 against every position q").arg(position) + QStringLiteral(" · ") + offsetTexts[0],
+                         tr("p = %1 against every q").arg(position) + QStringLiteral(" · ") + offsetTexts[1],
+                         QStringLiteral("p = %1 · k = %2").arg(position).arg(f.state.offset)};
+    m_profileRect->axis(QCPAxis::atTop)->setLabel(m_profileCaptions.front());
+}
+
+QString SimilarityView::cellDescription(std::int64_t row, std::int64_t column) const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || f->similarity.rows() == 0 || row < 0 || column < 0 || row >= f->spec.maxLen || column >= f->spec.maxLen)
+        return {};
+    const std::int64_t L = f->spec.maxLen, bins = f->similarity.rows(), first = f->spec.firstPosition;
+    const std::int64_t i = binOfRow(row, L, bins), j = binOfRow(column, L, bins);
+    const double value = f->similarity(i, j);
+    if (f->similarityExact())
+        return tr("p = %1, q = %2 (q − p = %3): %4 = %5")
+            .arg(first + row).arg(first + column).arg(column - row).arg(measureName(*f))
+            .arg(QString::number(value, 'f', 4));
+    const auto range = [&](std::int64_t bin) {
+        return QStringLiteral("%1–%2").arg(first + core::binStart(L, bins, bin))
+                                      .arg(first + core::binStart(L, bins, bin + 1) - 1);
+    };
+    return tr("p in %1, q in %2: average %3 = %4")
+        .arg(range(i), range(j), measureName(*f)).arg(QString::number(value, 'f', 4));
+}
+
+QString SimilarityView::profileDescription(std::int64_t row) const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || f->profileX.isEmpty())
+        return {};
+    const int index = nearestIndex(f->profileX, static_cast<double>(row));
+    const auto q = static_cast<std::int64_t>(f->profileX[index]);
+    const std::int64_t first = f->spec.firstPosition;
+    return tr("p = %1, q = %2: %3 = %4 · click to set the offset k = q − p = %5")
+        .arg(first + f->state.position).arg(first + q).arg(measureName(*f))
+        .arg(QString::number(f->profileY[index], 'f', 4)).arg(q - f->state.position);
+}
+
+void SimilarityView::onMouseMove(QMouseEvent* event)
+{
+    const FramePtr& f = document()->frame();
+    QCPAxisRect* rect = f ? axisRectAt(plot(), event->position()) : nullptr;
+    if (rect == matrixRect())
+        setReadout(cellDescription(rowAtPixel(plot()->yAxis, event->position().y(), f->spec),
+                                   rowAtPixel(plot()->xAxis, event->position().x(), f->spec)));
+    else if (rect == m_profileRect)
+        setReadout(profileDescription(rowAtPixel(rect->axis(QCPAxis::atBottom), event->position().x(), f->spec)));
+    else
+        setReadout(QString());
+}
+
+void SimilarityView::onMouseRelease(QMouseEvent* event)
+{
+    const FramePtr& f = document()->frame();
+    if (!f || !m_click.isClick(event))
+        return;
+    QCPAxisRect* rect = axisRectAt(plot(), event->position());
+    if (rect == matrixRect())
+        document()->selectPosition(rowAtPixel(plot()->yAxis, event->position().y(), f->spec));
+    else if (rect == m_profileRect)
+        document()->setOffset(rowAtPixel(rect->axis(QCPAxis::atBottom), event->position().x(), f->spec)
+                              - f->state.position);
+}
+
+} // namespace pe::ui

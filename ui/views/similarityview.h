@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/plotting/cellcolormap.h"
+#include "ui/views/plotview.h"
+#include "ui/plotting/viewsupport.h"
+
+#include <memory>
+
+class QCPAxisRect;
+class QCPColorScale;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPTextElement;
+
+namespace pe::ui {
+
+/// How alike the encodings of two positions are: the max_len × max_len dot-product (or cosine)
+/// matrix on top, and below it the row of the selected position against every other one (the
+/// TensorFlow tutorial's plot), with the relative offset k marked. Both live in plot(), so an
+/// exported figure holds both. A click on the matrix selects the position; a click on the
+/// profile sets the offset to the clicked position minus the selected one.
+class SimilarityView : public PlotView {
+    Q_OBJECT
+public:
+    explicit SimilarityView(Document* document, QWidget* parent = nullptr);
+
+    CellColorMap* colorMap() const { return m_map; }
+    QCPColorScale* colorScale() const { return m_scale; }
+    QCPAxisRect* matrixRect() const { return m_matrixRect; }
+    QCPAxisRect* profileRect() const { return m_profileRect; }
+    QCPGraph* profileGraph() const { return m_profile; }
+    /// What the hover over the matrix shows for the cell nearest to rows (row, column).
+    QString cellDescription(std::int64_t row, std::int64_t column) const;
+
+    /// A figure shows the matrix and the profile, not the window's crosshair or hints.
+    void prepareForExport(double fontPixels) override;
+
+protected:
+    void redraw(const Frame& frame) override;
+    Changes dependencies() const override { return Change::Spec | Change::Normalize | Change::Position | Change::Offset | Change::Colormap | Change::Bins; }
+    void applyScale() override;
+
+private:
+    void drawMatrix(const Frame& frame);
+    void fillMatrix(const Frame& frame);
+    void drawProfile(const Frame& frame);
+    QString profileDescription(std::int64_t row) const;
+    QString titleText(const Frame& frame) const;
+    bool fitToSize();
+    /// Shares the plot out so that the matrix's cells are square (p and q are one axis).
+    bool keepMatrixSquare();
+    void onMouseMove(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
+
+    QCPAxisRect* m_matrixRect;
+    CellColorMap* m_map;
+    QCPColorScale* m_scale;
+    QCPTextElement* m_title;
+    QString m_titleText; // unwrapped: fitToSize() breaks it to the width drawn at
+    QCPItemStraightLine* m_rowLine;
+    QCPItemStraightLine* m_columnLine;
+    QCPAxisRect* m_profileRect;
+    QCPLayoutGrid* m_matrixGrid;  ///< [space, matrix, scale, space]
+    QCPLayoutGrid* m_profileGrid; ///< [space, profile, space under the scale, space]
+    QCPGraph* m_profile;
+    QCPGraph* m_selfMarker;
+    QCPItemStraightLine* m_offsetLine;
+    QStringList m_profileCaptions; // the profile's caption, longest first: fitToSize() picks one
+    std::weak_ptr<const core::SimilarityKernel> m_drawnKernel; // what the colour map holds now
+    Eigen::Index m_drawnBins = 0;
+    QString m_drawnColormap;
+    double m_matrixLowest = 0;
+    core::EncodingSpec m_drawnSpec;
+    bool m_drawn = false;
+    bool m_forExport = false;
+    ClickTracker m_click;
+};
+
+} // namespace pe::ui

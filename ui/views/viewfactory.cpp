@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/viewfactory.h"
+
+#include "ui/views/bandsview.h"
+#include "ui/views/conventionsview.h"
+#include "ui/views/embeddingsview.h"
+#include "ui/views/heatmapview.h"
+#include "ui/views/offsetview.h"
+#include "ui/views/precisionview.h"
+#include "ui/views/ropeview.h"
+#include "ui/views/similarityview.h"
+#include "ui/views/wavesview.h"
+
+namespace pe::ui {
+
+std::unique_ptr<PlotView> createView(View view, Document* document)
+{
+    switch (view) {
+    case View::Heatmap: return std::make_unique<HeatmapView>(document);
+    case View::Waves: return std::make_unique<WavesView>(document);
+    case View::Similarity: return std::make_unique<SimilarityView>(document);
+    case View::Offset: return std::make_unique<OffsetView>(document);
+    case View::Bands: return std::make_unique<BandsView>(document);
+    case View::Rope: return std::make_unique<RopeView>(document);
+    case View::Conventions: return std::make_unique<ConventionsView>(document);
+    case View::Precision: return std::make_unique<PrecisionView>(document);
+    case View::Embeddings: return std::make_unique<EmbeddingsView>(document);
+    }
+    return std::make_unique<HeatmapView>(document);
+}
+
+} // namespace pe::ui

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/wavesview.h"
+
+#include "ui/document/document.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+namespace pe::ui {
+
+namespace {
+
+QString functionName(const WaveData& wave)
+{
+    return wave.isSin ? QStringLiteral("sin") : QStringLiteral("cos");
+}
+
+} // namespace
+
+WavesView::WavesView(Document* document, QWidget* parent)
+    : PlotView(document, View::Waves, parent)
+{
+    setExplanation(tr("<b>Waves.</b> Each column of the encoding is a wave along the positions: a "
+                      "sine or a cosine whose wavelength grows with the dimension. The dots are the "
+                      "whole-number positions the model actually sees, the line the wave they are "
+                      "taken from. Low dimensions wiggle fast, high ones hardly move — together they "
+                      "give every position its own pattern. Click to select a position."));
+    QCustomPlot* p = plot();
+    m_title = addTitle(p);
+    placeLegendUnderTitle(p, 4);
+    p->axisRect()->setMinimumMargins(QMargins(15, 5, 15, 15)); // the legend row above is gap enough
+
+    p->xAxis->setLabel(tr("Position"));
+    p->xAxis->setTicker(integerTicker());
+    p->yAxis->setLabel(tr("PE(position, dimension)"));
+    p->yAxis->setRange(-1.1, 1.1);
+    p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    p->axisRect()->setRangeDrag(Qt::Horizontal);
+    p->axisRect()->setRangeZoom(Qt::Horizontal);
+
+    m_positionLine = addStraightLine(p, p->axisRect());
+    m_emptyNote = addText(p, p->axisRect());
+    m_emptyNote->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_emptyNote->position->setCoords(0.5, 0.5);
+    m_emptyNote->setText(tr("No dimension to draw: choose dimensions below d_model."));
+
+    fitAfterLayout(p, this, [this] { return fitToSize(); });
+    // Zooming asks the document for the rows in view, so the curves stay smooth at any zoom.
+    m_rangeSettle.setSingleShot(true);
+    m_rangeSettle.setInterval(150);
+    connect(&m_rangeSettle, &QTimer::timeout, this, &WavesView::onRangeSettled);
+    connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+        if (!m_settingRange)
+            m_rangeSettle.start();
+    });
+    connect(p, &QCustomPlot::mouseMove, this, &WavesView::onMouseMove);
+    connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
+    connect(p, &QCustomPlot::mouseRelease, this, &WavesView::onMouseRelease);
+    applyScale();
+}
+
+void WavesView::applyScale()
+{
+    PlotView::applyScale();
+    scaleTitle(m_title, scale());
+    m_emptyNote->setFont(plot()->xAxis->labelFont());
+}
+
+QCPGraph* WavesView::curveGraph(int index) const
+{
+    return index >= 0 && index < m_shown ? m_waves[index].curve : nullptr;
+}
+
+QCPGraph* WavesView::sampleGraph(int index) const
+{
+    return index >= 0 && index < m_shown ? m_waves[index].samples : nullptr;
+}
+
+void WavesView::redraw(const Frame& f)
+{
+    const bool newSpec = !m_drawn || !(f.spec == m_drawnSpec);
+    // The curves only change with the spec and the chosen dimensions; a new position only
+    // moves the marker line, so a position drag does not copy thousands of points per frame.
+    const bool newRows = f.waveFirstRow != m_drawnFirstRow || f.waveRowCount != m_drawnRowCount;
+    const bool newDims = !std::ranges::equal(f.state.dims, m_drawnDims); // not QList== (see framebuilder)
+    showWaves(f, newSpec || newDims || newRows);
+    m_drawnDims = f.state.dims;
+    m_drawnFirstRow = f.waveFirstRow;
+    m_drawnRowCount = f.waveRowCount;
+    m_drawn = true;
+    m_drawnSpec = f.spec;
+    // The automatic window (a dozen periods of the fastest wave) sets the axis; a user's zoom
+    // keeps it.
+    if (f.waveWindow.count == 0 && (newSpec || newDims || newRows)) {
+        const double first = static_cast<double>(f.spec.firstPosition + f.waveFirstRow);
+        const double last = first + static_cast<double>(f.waveRowCount - 1);
+        const double margin = std::max(0.5, 0.01 * (last - first));
+        m_settingRange = true;
+        plot()->xAxis->setRange(first - margin, last + margin);
+        m_settingRange = false;
+    }
+    placeVertical(m_positionLine, static_cast<double>(f.spec.firstPosition + f.state.position));
+    m_positionLine->setPen(QPen(QColor(60, 60, 60), penWidth(1.2), Qt::DashLine));
+    m_emptyNote->setVisible(m_shown == 0);
+    // An empty legend would cap the width of its layout column (its largest size is its
+    // margins), squeezing the plot: it leaves the layout while there is nothing to name.
+    // Back into the row it left (found, not assumed: the title's subtitle sits above it).
+    QCPLegend* legend = plot()->legend;
+    QCPLayoutGrid* layout = plot()->plotLayout();
+    if (m_shown > 0 && !legend->layout()) {
+        const int row = std::clamp(m_legendRow, 0, layout->rowCount());
+        if (row == layout->rowCount() || layout->hasElement(row, 0)) { // its row is gone (simplified away)
+            layout->insertRow(row);
+            layout->setRowStretchFactor(row, 0.001);
+        }
+        layout->addElement(row, 0, legend);
+    } else if (m_shown == 0 && legend->layout()) {
+        for (int row = 0; row < layout->rowCount(); ++row)
+            if (layout->element(row, 0) == legend)
+                m_legendRow = row;
+        layout->take(legend);
+    }
+    legend->setVisible(m_shown > 0);
+    m_titleText = titleText(f);
+    m_title->setText(m_titleText);
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void WavesView::prepareForExport(double fontPixels)
+{
+    m_forExport = true;
+    redrawCurrent();
+    m_positionLine->setVisible(false);
+    QCPLegend* legend = plot()->legend;
+    legend->setIconSize(20, 8);
+    legend->setIconTextPadding(4);
+    PlotView::prepareForExport(fontPixels);
+}
+
+bool WavesView::fitToSize()
+{
+    QCustomPlot* p = plot();
+    bool changed = fitViewTitle(m_title, m_titleText);
+    if (p->legend->layout() && p->legend->itemCount() > 0)
+        changed = setLegendColumns(p->legend, legendColumnsFitting(p->legend, legendRowWidth(p->legend), 4)) || changed;
+    changed = fitTickCount(p->xAxis) || changed;
+    changed = fitTickCount(p->yAxis) || changed;
+    // Dots no wider than their spacing: four waves of big dots on a narrow plot merge into bands.
+    const double dot = sampleDotSize();
+    for (int i = 0; i < m_shown; ++i) {
+        QCPScatterStyle style = m_waves[i].samples->scatterStyle();
+        if (style.size() != dot) {
+            style.setSize(dot);
+            m_waves[i].samples->setScatterStyle(style);
+        }
+    }
+    return changed;
+}
+
+double WavesView::sampleDotSize() const
+{
+    const double largest = 5.0 * scale();
+    const FramePtr& f = document()->frame();
+    if (!f || f->waves.isEmpty() || f->waves.front().sampleX.size() < 2)
+        return largest;
+    const QVector<double>& rows = f->waves.front().sampleX;
+    const double spacing = std::abs(plot()->xAxis->coordToPixel(rows[1]) - plot()->xAxis->coordToPixel(rows[0]));
+    return std::clamp(0.8 * spacing, std::min(2.5, largest), largest);
+}
+
+void WavesView::showWaves(const Frame& f, bool newData)
+{
+    QCustomPlot* p = plot();
+    while (m_waves.size() < f.waves.size()) {
+        Wave wave{p->addGraph(), p->addGraph()};
+        wave.samples->setLineStyle(QCPGraph::lsNone);
+        wave.samples->removeFromLegend();
+        m_waves.append(wave);
+    }
+    m_shown = static_cast<int>(f.waves.size());
+    for (int i = 0; i < m_waves.size(); ++i) {
+        const Wave& wave = m_waves[i];
+        const bool used = i < m_shown;
+        wave.curve->setVisible(used);
+        wave.samples->setVisible(used);
+        if (!used) {
+            wave.curve->removeFromLegend();
+            wave.curve->data()->clear();
+            wave.samples->data()->clear();
+            continue;
+        }
+        const WaveData& data = f.waves[i];
+        const QColor colour = seriesColor(i);
+        // Thin cosmetic pens take the raster engine's fast path: a 1.6 px antialiased stroke of
+        // thousands of points cost ~100 ms per replot, the whole budget of a slider step.
+        QPen pen(colour, penWidth(1.0));
+        pen.setCosmetic(true);
+        wave.curve->setPen(pen);
+        wave.samples->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, sampleDotSize()));
+        if (!newData)
+            continue;
+        wave.curve->setData(positionsOfRows(data.curveX, f.spec.firstPosition), data.curveY, true);
+        wave.samples->setData(positionsOfRows(data.sampleX, f.spec.firstPosition), data.sampleY, true);
+        wave.curve->setName(tr("dim %1 · %2 · λ = %3")
+                                .arg(data.dim).arg(functionName(data)).arg(shortNumber(data.wavelength, 3)));
+        wave.curve->addToLegend();
+    }
+}
+
+QString WavesView::titleText(const Frame& f) const
+{
+    QString text = tr("PE(position, dimension) against position · d_model %1 · base %2")
+                       .arg(f.spec.dModel).arg(shortNumber(f.spec.base, 6));
+    if (f.waves.isEmpty())
+        return text;
+    // Say when the picture cannot show every wave: too short beside max_len, or shorter than
+    // the step of the drawn curve (then it looks like noise however far one zooms).
+    const QVector<double>& curveX = f.waves.front().curveX;
+    const double curveStep = curveX.size() > 1 ? curveX[1] - curveX[0] : 1.0;
+    bool crowded = false, aliased = false;
+    for (const WaveData& wave : f.waves) {
+        crowded = crowded || 60 * wave.wavelength < static_cast<double>(f.waveRowCount);
+        aliased = aliased || wave.wavelength < 4 * curveStep;
+    }
+    QStringList notes;
+    if (f.waves.front().sampleX.size() < f.waveRowCount)
+        notes << tr("dots at %1 of %2 positions").arg(f.waves.front().sampleX.size()).arg(f.waveRowCount);
+    if (aliased)
+        notes << tr("waves too short to draw at this max_len");
+    else if (crowded && !m_forExport) // a hint for the window; a figure cannot be zoomed
+        notes << tr("short waves beside max_len: zoom in with the wheel");
+    return notes.isEmpty() ? text : text + QLatin1Char('\n') + notes.join(QStringLiteral(" · "));
+}
+
+void WavesView::onRangeSettled()
+{
+    const FramePtr& f = document()->frame();
+    if (!f)
+        return;
+    const QCPRange range = plot()->xAxis->range();
+    const auto first = static_cast<std::int64_t>(std::floor(range.lower)) - f->spec.firstPosition;
+    const auto last = static_cast<std::int64_t>(std::ceil(range.upper)) - f->spec.firstPosition;
+    const std::int64_t from = std::clamp<std::int64_t>(first, 0, f->spec.maxLen - 1);
+    const std::int64_t to = std::clamp<std::int64_t>(last, from, f->spec.maxLen - 1);
+    document()->setWaveWindow({from, to - from + 1});
+}
+
+QString WavesView::sampleDescription(std::int64_t row) const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || f->waves.isEmpty() || f->waves.front().sampleX.isEmpty())
+        return {};
+    const QVector<double>& rows = f->waves.front().sampleX;
+    // Samples are the same rows for every wave: pick the one nearest to the row asked for.
+    const int index = nearestIndex(rows, static_cast<double>(row));
+    const auto position = f->spec.firstPosition + static_cast<std::int64_t>(rows[index]);
+    QStringList parts;
+    for (const WaveData& wave : f->waves)
+        parts << tr("dim %1 (%2, pair %3) = %4")
+                     .arg(wave.dim).arg(functionName(wave)).arg(wave.pair)
+                     .arg(QString::number(wave.sampleY[index], 'f', 4));
+    return tr("position %1: ").arg(position) + parts.join(QStringLiteral(" · "));
+}
+
+void WavesView::onMouseMove(QMouseEvent* event)
+{
+    const FramePtr& f = document()->frame();
+    if (!f || !plot()->axisRect()->rect().contains(event->position().toPoint())) {
+        setReadout(QString());
+        return;
+    }
+    setReadout(sampleDescription(rowAtPixel(plot()->xAxis, event->position().x(), f->spec)));
+}
+
+void WavesView::onMouseRelease(QMouseEvent* event)
+{
+    const FramePtr& f = document()->frame();
+    if (!f || !m_click.isClick(event) || !plot()->axisRect()->rect().contains(event->position().toPoint()))
+        return;
+    document()->selectPosition(rowAtPixel(plot()->xAxis, event->position().x(), f->spec));
+}
+
+} // namespace pe::ui

@@ -1,0 +1,474 @@
+// SPDX-License-Identifier: MIT
+#include "ui/window/mainwindow.h"
+
+#include "ui/controls/animationcontrols.h"
+#include "ui/views/bandsview.h"
+#include "ui/controls/controlspanel.h"
+#include "ui/views/conventionsview.h"
+#include "ui/views/embeddingsview.h"
+#include "ui/export/exportcontroller.h"
+#include "ui/controls/formulapanel.h"
+#include "ui/views/heatmapview.h"
+#include "ui/views/offsetview.h"
+#include "ui/views/precisionview.h"
+#include "ui/state/preferences.h"
+#include "ui/views/ropeview.h"
+#include "ui/window/sessioncontroller.h"
+#include "ui/views/similarityview.h"
+#include "ui/controls/textlabels.h"
+#include "ui/window/theme.h"
+#include "ui/views/wavesview.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QIcon>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <qcustomplot.h>
+
+namespace pe::ui {
+
+namespace {
+
+/// Lets the window's own shortcuts win over text fields: a line edit or spin box claims some
+/// Ctrl keys for editing (Ctrl+E: end of line) through ShortcutOverride, and the menu's
+/// shortcut then does nothing while the field has focus.
+class WindowShortcutsFirst : public QObject {
+public:
+    WindowShortcutsFirst(QWidget* window, QList<QKeySequence> keys)
+        : QObject(window), m_window(window), m_keys(std::move(keys)) {}
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() != QEvent::ShortcutOverride)
+            return false;
+        const auto* widget = qobject_cast<QWidget*>(watched);
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (!widget || widget->window() != m_window || !m_keys.contains(QKeySequence(key->keyCombination())))
+            return false;
+        event->ignore(); // not overridden: the shortcut map runs the action
+        return true;
+    }
+
+private:
+    QWidget* m_window;
+    QList<QKeySequence> m_keys;
+};
+
+} // namespace
+
+MainWindow::MainWindow(const Settings& initial, QWidget* parent)
+    : QMainWindow(parent), m_document(new Document(this, 0)) // views report themselves as they are shown
+{
+    setWindowTitle(tr("PE Explorer — sinusoidal positional encoding"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/pe-explorer.svg"))); // dialogs inherit it
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+    applyTheme(rememberedTheme());
+    m_document->apply(initial);
+
+    if (!restoreGeometry(Preferences::windowGeometry())) {
+        const QRect screen = QApplication::primaryScreen() ? QApplication::primaryScreen()->availableGeometry()
+                                                           : QRect(0, 0, 1366, 768);
+        resize(std::min(1500, screen.width()), std::min(900, screen.height()));
+    }
+    m_exporter = new ExportController(m_document, this);
+    m_sessions = new SessionController(m_document, this);
+    m_heatmap = new HeatmapView(m_document);
+    m_views.append(m_heatmap);
+    connect(m_heatmap, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);
+    connect(m_heatmap, &PlotView::activated, this, [this](View v) { m_activeView = v; });
+    setCentralWidget(m_heatmap);
+    createDocks();
+    createMenus();
+
+    m_status = new QLabel;
+    statusBar()->addWidget(m_status, 1);
+    connect(m_document, &Document::changed, this, &MainWindow::updateStatus);
+    // The views' options a new window starts from: the last ones used (main() reads them).
+    connect(m_document, &Document::changed, this, [this](Changes what) {
+        if (what & Change::Rope)
+            Preferences::setRopeOptions(m_document->state().rope);
+        if (what & Change::Embeddings)
+            Preferences::setEmbeddingOptions(m_document->state().embeddings);
+    });
+    connect(m_document, &Document::frameReady, this, &MainWindow::updateStatus);
+
+    // Dock sizes are saved in pixels: restored before the window has its size, the central
+    // heatmap takes whatever the docks leave (once 120 px after a language switch).
+    m_pendingLayout = Preferences::windowState();
+    for (PlotView* view : m_views)
+        view->refresh();
+    updateStatus();
+    if (Preferences::presentationMode())
+        m_presentationAction->setChecked(true);
+}
+
+MainWindow::~MainWindow()
+{
+    // Destroyed while shown (a test's or a benchmark's window, make_screenshot), QWidget's
+    // destructor deactivates the window when parts of it are already gone, and the
+    // deactivation event reached a destroyed widget (a crash in QApplication::setActiveWindow,
+    // every bench_window row on Qt 6.4). Hidden first, everything is still whole. Floating
+    // docks are windows of their own: hidden with the rest while their views' document lives
+    // (destroyed later, a floating view told the gone document it was hidden: a crash on quit).
+    for (QDockWidget* dock : m_docks)
+        dock->hide();
+    hide();
+}
+
+QDockWidget* MainWindow::addViewDock(PlotView* view, const QString& title, const QString& objectName)
+{
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName); // saveState() needs names to remember the layout
+    dock->setWidget(view);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    m_views.append(view);
+    m_docks.append(dock);
+    connect(view, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);
+    connect(dock, &QDockWidget::visibilityChanged, view, &PlotView::setTabRaised);
+    // A dock floated out of a tab group is its own window, but Qt does not say it became
+    // visible: without this it kept the hidden tab's "not raised" and never drew.
+    connect(dock, &QDockWidget::topLevelChanged, view, [view](bool floating) {
+        if (floating)
+            view->setTabRaised(true);
+    });
+    connect(view, &PlotView::activated, this, [this](View v) {
+        if (m_trackActiveView)
+            m_activeView = v;
+    });
+    return dock;
+}
+
+void MainWindow::createDocks()
+{
+    m_controls = new ControlsPanel(m_document);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_controls);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_animator = new SweepAnimator(m_document, this);
+    m_animationControls = new AnimationControls(m_animator);
+    m_controls->addAnimationControls(m_animationControls);
+    scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 20);
+    auto* controlsDock = new QDockWidget(tr("Controls"), this);
+    controlsDock->setObjectName(QStringLiteral("controlsDock"));
+    controlsDock->setWidget(scroll);
+    addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
+    m_docks.append(controlsDock);
+
+    // In the order of their tabs.
+    addViewDock(new WavesView(m_document), tr("Waves"), QStringLiteral("wavesDock"));
+    addViewDock(new SimilarityView(m_document), tr("Similarity"), QStringLiteral("similarityDock"));
+    addViewDock(new OffsetView(m_document), tr("Relative offset"), QStringLiteral("offsetDock"));
+    addViewDock(new BandsView(m_document), tr("Frequency bands"), QStringLiteral("bandsDock"));
+    addViewDock(new RopeView(m_document), tr("RoPE"), QStringLiteral("ropeDock"));
+    addViewDock(new ConventionsView(m_document), tr("Conventions"), QStringLiteral("conventionsDock"));
+    addViewDock(new PrecisionView(m_document), tr("Precision"), QStringLiteral("precisionDock"));
+    addViewDock(new EmbeddingsView(m_document), tr("Embeddings"), QStringLiteral("embeddingsDock"));
+    m_controlsDock = controlsDock;
+    createFormulaDock();
+    arrangeDefaultDocks();
+}
+
+void MainWindow::arrangeDefaultDocks()
+{
+    // Controls and formula on the left, one above the other; the views tabbed on the right.
+    for (QDockWidget* dock : std::as_const(m_docks)) {
+        dock->setFloating(false);
+        removeDockWidget(dock);
+    }
+    QDockWidget* formula = m_docks.constLast();
+    addDockWidget(Qt::LeftDockWidgetArea, m_controlsDock);
+    splitDockWidget(m_controlsDock, formula, Qt::Vertical);
+    QDockWidget* firstView = m_docks.value(1);
+    addDockWidget(Qt::RightDockWidgetArea, firstView);
+    for (qsizetype i = 2; i + 1 < m_docks.size(); ++i)
+        tabifyDockWidget(m_docks.at(i - 1), m_docks.at(i));
+    for (QDockWidget* dock : std::as_const(m_docks))
+        dock->show();
+    firstView->raise();
+}
+
+void MainWindow::sizeDefaultDocks()
+{
+    // The heatmap is the centre of attention: about half of the width the window really got.
+    // The view docks take a quarter, the controls what they need.
+    resizeDocks({m_controlsDock, m_docks.value(1)}, {m_controlsDock->widget()->minimumWidth(), width() / 4},
+                Qt::Horizontal);
+}
+
+void MainWindow::resetLayout()
+{
+    arrangeDefaultDocks();
+    // Sized once the docks are back in their places (the next turn of the event loop).
+    QTimer::singleShot(0, this, &MainWindow::sizeDefaultDocks);
+}
+
+void MainWindow::restoreLayout(const QByteArray& state)
+{
+    m_pendingLayout = state;
+    m_layoutApplied = false;
+    if (isVisible())
+        applyLayout();
+}
+
+void MainWindow::applyLayout()
+{
+    m_layoutApplied = true;
+    const bool restored = !m_pendingLayout.isEmpty() && restoreState(m_pendingLayout);
+    m_pendingLayout.clear();
+    // Sizes take once the docks have been laid out in the window (the next turn of the loop).
+    m_trackActiveView = false;
+    QTimer::singleShot(0, this, [this, restored] {
+        if (!restored)
+            sizeDefaultDocks();
+        keepHeatmapShare();
+        m_trackActiveView = true; // from now on a raised tab is the user's doing
+    });
+}
+
+void MainWindow::keepHeatmapShare()
+{
+    // A saved layout may come from a wider window, from longer texts in another language, or
+    // from a user who dragged the docks too far: the docks beside the heatmap give back width
+    // until it has half of the window again (their minimum widths permitting).
+    constexpr double least = 0.45, restored = 0.5;
+    if (m_heatmap->width() >= least * width())
+        return;
+    QList<QDockWidget*> docks;
+    QList<int> widths;
+    int besides = 0;
+    for (const Qt::DockWidgetArea area : {Qt::LeftDockWidgetArea, Qt::RightDockWidgetArea}) {
+        int areaWidth = 0;
+        for (QDockWidget* dock : std::as_const(m_docks))
+            if (!dock->isHidden() && !dock->isFloating() && dockWidgetArea(dock) == area) {
+                docks.append(dock);
+                widths.append(dock->width());
+                areaWidth = std::max(areaWidth, dock->width());
+            }
+        besides += areaWidth;
+    }
+    const int excess = int(restored * width()) - m_heatmap->width();
+    if (besides <= 0 || excess <= 0)
+        return;
+    const double factor = std::max(0.0, double(besides - excess) / besides);
+    for (int& w : widths)
+        w = int(w * factor);
+    resizeDocks(docks, widths, Qt::Horizontal);
+}
+
+void MainWindow::createFormulaDock()
+{
+    m_formula = new FormulaPanel(m_document);
+    auto* formulaScroll = new QScrollArea;
+    formulaScroll->setWidget(m_formula);
+    formulaScroll->setWidgetResizable(true);
+    formulaScroll->setFrameShape(QFrame::NoFrame);
+    auto* formulaDock = new QDockWidget(tr("Formula"), this);
+    formulaDock->setObjectName(QStringLiteral("formulaDock"));
+    formulaDock->setWidget(formulaScroll);
+    // Under the controls, so that the heatmap and its formula are in view together.
+    splitDockWidget(m_controlsDock, formulaDock, Qt::Vertical);
+    m_docks.append(formulaDock);
+}
+
+void MainWindow::createViewsToolBar()
+{
+    // Nine views share one tabbed dock, whose tabs a 1366-pixel screen elides to "Si…", "R…":
+    // a row of their full names above the heatmap shows (and raises) any of them in one click.
+    m_viewsToolBar = addToolBar(tr("Views"));
+    m_viewsToolBar->setObjectName(QStringLiteral("viewsToolBar")); // saveState() remembers it by name
+    m_viewsToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_viewsToolBar->setFloatable(false);
+    for (qsizetype i = 1; i + 1 < m_docks.size(); ++i) { // the view docks: not the controls (first), not the formula (last)
+        QDockWidget* dock = m_docks.at(i);
+        QAction* show = m_viewsToolBar->addAction(dock->windowTitle());
+        show->setObjectName(dock->objectName() + QStringLiteral("Show"));
+        show->setToolTip(tr("Show the %1 view (raises its tab)").arg(dock->windowTitle()));
+        connect(show, &QAction::triggered, dock, [dock] {
+            dock->show();
+            dock->raise();
+        });
+    }
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    m_sessions->addActions(file);
+    file->addSeparator();
+    QAction* exportAction = file->addAction(tr("&Export…"), this, [this] { m_exporter->exportInteractively(m_activeView); });
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    // Text fields take Ctrl+E as "end of line", exactly when a value was just typed: Export wins.
+    qApp->installEventFilter(new WindowShortcutsFirst(this, {exportAction->shortcut()}));
+    exportAction->setToolTip(tr("Save a view as a PDF, SVG or PNG figure, or its data as .npy or .csv"));
+    QAction* copy = file->addAction(tr("&Copy figure"), this, [this] { m_exporter->copyFigure(m_activeView); });
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    copy->setToolTip(tr("Put the figure of the view in use and the command that re-makes it on the clipboard"));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    // Ctrl+Y everywhere, but once: where it already is the platform's Redo (Windows), listing
+    // it twice makes the key ambiguous and it does nothing.
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (!redoKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Y)))
+        redoKeys.append(QKeySequence(Qt::CTRL | Qt::Key_Y));
+    redo->setShortcuts(redoKeys);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction* reset = edit->addAction(tr("Reset to &defaults"), m_document, &Document::resetToDefaults);
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : m_docks)
+        view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    QAction* resetLayout = view->addAction(tr("Reset &layout"), this, &MainWindow::resetLayout);
+    resetLayout->setToolTip(tr("Put every panel back where it was at the first start"));
+    m_presentationAction = view->addAction(tr("&Presentation mode"));
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_presentationAction->setToolTip(tr("For projectors: larger fonts and thicker lines, only the main controls, no explanations (F5)"));
+    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    view->addMenu(createThemeMenu(this));
+    createViewsToolBar();
+    view->addMenu(createLanguageMenu(this, [this](Language language) { switchLanguage(language); }));
+
+    QMenu* animation = menuBar()->addMenu(tr("&Animation"));
+    const QList<QAction*> animationActions = m_animationControls->menuActions();
+    animation->addActions(animationActions.mid(0, 3));
+    animation->addSeparator();
+    animation->addActions(animationActions.mid(3));
+    animation->setToolTipsVisible(true);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About PE Explorer"), this, [this] {
+        QMessageBox::about(this, tr("About PE Explorer"),
+                           tr("<h3>PE Explorer %1</h3><p>See and explore the sinusoidal positional encoding "
+                              "of Transformers: PE(pos, 2i) = sin(pos / base<sup>2i/d</sup>), "
+                              "PE(pos, 2i+1) = cos(pos / base<sup>2i/d</sup>).</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+MainWindow* MainWindow::switchLanguage(Language language)
+{
+    if (language == installedLanguage())
+        return this;
+    rememberLanguage(language);
+    m_animator->setPlaying(false); // a sweep runs in this window's undo stack
+    const Session snapshot = m_sessions->currentSession();
+    installLanguage(language);
+    auto* successor = new MainWindow(snapshot.settings);
+    successor->restoreGeometry(snapshot.windowGeometry);
+    successor->restoreLayout(snapshot.windowState);
+    successor->setPresentationMode(snapshot.presentation);
+    successor->sessions()->continueFrom(*m_sessions);
+    if (isVisible())
+        successor->show();
+    successor->showNote(tr("Language changed; the undo history starts afresh."));
+    emit replaced(successor);
+    hide();
+    deleteLater();
+    return successor;
+}
+
+PlotView* MainWindow::plotView(View view) const
+{
+    for (PlotView* v : m_views)
+        if (v->view() == view)
+            return v;
+    return nullptr;
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    if (m_presentationAction && m_presentationAction->isChecked() != on) {
+        m_presentationAction->setChecked(on); // calls back here through toggled
+        return;
+    }
+    const bool changed = on != m_presentation;
+    m_presentation = on;
+    Preferences::setPresentationMode(on);
+    const double scale = on ? 1.7 : 1.0;
+    QFont font = QApplication::font();
+    font.setPointSizeF(QFont().pointSizeF() * scale);
+    m_controls->setFont(font);
+    m_controls->setSimplified(on);
+    // The controls column grows with its font instead of cutting the spin boxes off.
+    if (auto* scroll = qobject_cast<QScrollArea*>(m_controlsDock->widget()))
+        scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 20);
+    m_status->setFont(font);
+    m_formula->setScale(scale);
+    if (m_viewsToolBar) // the projected plot gets the height
+        m_viewsToolBar->setVisible(!on);
+    for (PlotView* view : m_views) {
+        view->setScale(scale);
+        view->setExplanationVisible(!on);
+    }
+    if (changed)
+        emit presentationModeChanged(on);
+}
+
+void MainWindow::showNote(const QString& note)
+{
+    // In the status line itself: QStatusBar's temporary message was drawn over the status text
+    // when it was given before the window was shown.
+    m_note = note;
+    updateStatus();
+    QTimer::singleShot(10000, this, [this, note] {
+        if (m_note == note) {
+            m_note.clear();
+            updateStatus();
+        }
+    });
+}
+
+QString MainWindow::statusText() const { return m_status->text(); }
+
+void MainWindow::updateStatus()
+{
+    if (!m_note.isEmpty()) {
+        setLabelText(m_status, m_note);
+        return;
+    }
+    const auto& s = m_document->spec();
+    QString text = tr("d_model %1 · max_len %2 · base %3 · position %4 · offset %5")
+                       .arg(s.dModel).arg(s.maxLen).arg(s.base).arg(s.firstPosition + m_document->state().position)
+                       .arg(m_document->state().offset);
+    if (!m_document->isFrameCurrent())
+        text += tr(" · computing…");
+    setLabelText(m_status, text);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_layoutApplied)
+        applyLayout(); // now that the window has its size
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    Preferences::setWindowGeometry(saveGeometry());
+    Preferences::setWindowState(saveState());
+    event->accept();
+}
+
+} // namespace pe::ui

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/document/document.h"
+#include "ui/window/language.h"
+
+#include <QMainWindow>
+
+class QDockWidget;
+class QLabel;
+class QToolBar;
+
+namespace pe::ui {
+
+class AnimationControls;
+class ControlsPanel;
+class FormulaPanel;
+class SweepAnimator;
+class ExportController;
+class HeatmapView;
+class PlotView;
+class SessionController;
+
+/// Wires the document, the controls and the views together; it computes nothing itself.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(const Settings& initial = {}, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Document* document() const { return m_document; }
+    ControlsPanel* controls() const { return m_controls; }
+    ExportController* exporter() const { return m_exporter; }
+    SessionController* sessions() const { return m_sessions; }
+    HeatmapView* heatmap() const { return m_heatmap; }
+    FormulaPanel* formula() const { return m_formula; }
+    SweepAnimator* animator() const { return m_animator; }
+    AnimationControls* animationControls() const { return m_animationControls; }
+    /// The view showing `view` (the heatmap is the central one, the others live in docks).
+    PlotView* plotView(View view) const;
+    bool presentationMode() const { return m_presentation; }
+    /// The view the user turned to last (clicked, or raised its tab); the heatmap at first.
+    /// File ▸ Export and Copy figure start from it.
+    View activeView() const { return m_activeView; }
+    void setPresentationMode(bool on);
+    /// Shows the interface in `language` at once and remembers it. Widgets take their texts
+    /// when they are built, so a new window replaces this one with the same settings (the
+    /// views' options among them), layout, presentation mode and session file (the undo
+    /// history starts afresh); this one is deleted later. Returns the window now shown (this
+    /// one when the language does not change).
+    MainWindow* switchLanguage(Language language);
+    /// Shows `note` in the status line for ten seconds, in place of the settings.
+    void showNote(const QString& note);
+    /// What the status line says now.
+    QString statusText() const;
+    /// Puts back a layout saveState() gave (docks, tabs, sizes) once the window has its size,
+    /// and then gives the heatmap back its share if the saved docks took it.
+    void restoreLayout(const QByteArray& state);
+    /// View ▸ Reset layout: every dock back where a first start puts it, at the first start's sizes.
+    void resetLayout();
+
+signals:
+    void presentationModeChanged(bool on);
+    /// Emitted by switchLanguage() once `successor` has taken this window's place.
+    void replaced(pe::ui::MainWindow* successor);
+
+protected:
+    void closeEvent(class QCloseEvent* event) override;
+    void showEvent(class QShowEvent* event) override;
+
+private:
+    void createDocks();
+    void createFormulaDock();
+    void createMenus();
+    void createViewsToolBar();
+    void arrangeDefaultDocks();
+    void sizeDefaultDocks();
+    void applyLayout();
+    void keepHeatmapShare();
+    void updateStatus();
+    QDockWidget* addViewDock(PlotView* view, const QString& title, const QString& objectName);
+
+    Document* m_document;
+    ExportController* m_exporter = nullptr;
+    SessionController* m_sessions = nullptr;
+    QAction* m_presentationAction = nullptr;
+    QToolBar* m_viewsToolBar = nullptr;
+    ControlsPanel* m_controls = nullptr;
+    HeatmapView* m_heatmap = nullptr;
+    QList<PlotView*> m_views;
+    QList<QDockWidget*> m_docks;
+    QLabel* m_status = nullptr;
+    QString m_note; ///< showNote()'s text while it is shown
+    FormulaPanel* m_formula = nullptr;
+    SweepAnimator* m_animator = nullptr;
+    AnimationControls* m_animationControls = nullptr;
+    bool m_presentation = false;
+    QByteArray m_pendingLayout; ///< restored when the window is shown (it has its size then)
+    bool m_layoutApplied = false;
+    View m_activeView = View::Heatmap;
+    bool m_trackActiveView = false; ///< off while the window arranges its docks
+    QDockWidget* m_controlsDock = nullptr;
+};
+
+} // namespace pe::ui

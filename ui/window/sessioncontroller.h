@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/state/preferences.h"
+#include "ui/state/session.h"
+
+#include <QObject>
+
+class QMenu;
+
+namespace pe::ui {
+
+class Document;
+class MainWindow;
+
+/// The window's side of session files: File ▸ Open session…, Save session, Save session as…,
+/// Open Recent (remembered in QSettings), and the window title with its modified marker.
+/// Opening a session is one undo step, so a session opened by mistake is one Ctrl+Z away from
+/// the exploration it replaced.
+class SessionController : public QObject {
+    Q_OBJECT
+public:
+    static constexpr int maxRecent = Preferences::maxRecentSessions;
+
+    SessionController(Document* document, MainWindow* window);
+
+    /// Adds the session actions to the File menu.
+    void addActions(QMenu* file);
+
+    /// Opens `path` (one undo step) and restores the window's layout. Returns an empty string,
+    /// or the message shown to the user; on failure nothing changes.
+    QString openSession(const QString& path);
+    /// Saves the current state to `path` (atomically). Returns an empty string or the message.
+    QString saveSession(const QString& path);
+    /// Takes a session the command line opened: its layout, its name, and its settings as the
+    /// saved ones (the window's settings may differ when options overrode them).
+    void adopt(const QString& path, const Session& session);
+
+    /// Takes over the session file of `previous` (a window replaced by this one), with its
+    /// saved settings, so that the title and its modified marker stay as they were.
+    void continueFrom(const SessionController& previous);
+
+    QString currentPath() const { return m_path; }
+    /// Settings or view options changed since the session was opened or saved.
+    bool isModified() const;
+    /// The window as a session: settings, view options and layout.
+    Session currentSession() const;
+    /// Most recent first, at most maxRecent.
+    static QStringList recentSessions();
+
+    void openInteractively();
+    void saveInteractively();
+    void saveAsInteractively();
+    void openRecent(const QString& path);
+    void clearRecent();
+
+private:
+    void applyLayout(const Session& session);
+    void setCurrent(const QString& path, const Session& saved);
+    void updateTitle();
+    void remember(const QString& path);
+    void rebuildRecentMenu();
+    QString dialogFolder() const;
+
+    Document* m_document;
+    MainWindow* m_window;
+    QString m_path;
+    Settings m_savedSettings;
+    bool m_savedPresentation = false;
+    QMenu* m_recentMenu = nullptr;
+};
+
+} // namespace pe::ui
