@@ -80,13 +80,13 @@ QSizeF sizePair(const QCommandLineParser& parser, const QString& name, double ma
 QList<int> dimensionList(const QCommandLineParser& parser, int dModel)
 {
     const QString text = parser.value(QStringLiteral("dims")).trimmed();
-    const auto parsed = ui::parseDimensionList(text, dModel, 64);
+    const auto parsed = ui::parseDimensionList(text, dModel, ui::WindowLimits::maxWaveDims);
     const auto* dims = std::get_if<QList<int>>(&parsed);
     if (!dims || dims->isEmpty())
-        throw BadValue{QStringLiteral("--dims: %1 is not a valid list (%2); allowed: up to 64 dimensions from 0 to %3, "
+        throw BadValue{QStringLiteral("--dims: %1 is not a valid list (%2); allowed: up to %3 dimensions from 0 to %4, "
                                       "e.g. 4,5,6,7, 4-7 or 0:64:8")
                            .arg(quoted(text), dims ? QStringLiteral("no dimension") : std::get<QString>(parsed))
-                           .arg(dModel - 1)};
+                           .arg(ui::WindowLimits::maxWaveDims).arg(dModel - 1)};
     return *dims;
 }
 
@@ -188,7 +188,7 @@ void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& s
     if (given(parser, "normalize"))
         state.normalize = true;
     if (given(parser, "colormap"))
-        state.colormap = choice(parser, QStringLiteral("colormap"), ui::settingsColormapNames());
+        state.colormap = choice(parser, QStringLiteral("colormap"), ui::colormapNames());
     if (state.bandLast >= core::pairCount(spec))
         state.bandFirst = state.bandLast = -1;
     if (given(parser, "compare"))

@@ -460,8 +460,8 @@ d_model %1 · max_len %2 · base %3 · %4频率</translation>
         <translation>每个位置向量的宽度：滑块提供偶数宽度和 64 的倍数（按住 Shift 可选任意宽度）；在输入框中可输入 1 到 4096 的任意宽度</translation>
     </message>
     <message>
-        <source>Dimensions drawn in the wave plot (up to 16): a list 4,5,6,7, a range 4-7 or a slice 0:64:8 (start, end excluded, step); press Enter</source>
-        <translation>波形图中绘制的维度（最多 16 个）：列表 4,5,6,7、范围 4-7 或切片 0:64:8（起点、不含的终点、步长）；按回车确认</translation>
+        <source>Dimensions drawn in the wave plot (up to %1): a list 4,5,6,7, a range 4-7 or a slice 0:64:8 (start, end excluded, step); press Enter</source>
+        <translation>波形图中绘制的维度（最多 %1 个）：列表 4,5,6,7、范围 4-7 或切片 0:64:8（起点、不含的终点、步长）；按回车确认</translation>
     </message>
 </context>
 <context>

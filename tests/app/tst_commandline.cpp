@@ -213,9 +213,10 @@ void TestCommandLine::rejected_data()
     QTest::newRow("dims empty item") << QStringList{"--dims", "1,,2"} << QStringList{"--dims", "'1,,2'"};
     QTest::newRow("dims negative") << QStringList{"--dims", "-1"} << QStringList{"--dims", "'-1'", "0 to 63"};
     QString many;
-    for (int i = 0; i < 65; ++i)
+    for (int i = 0; i < 17; ++i)
         many += (i ? "," : "") + QString::number(i);
-    QTest::newRow("dims 65 of them") << QStringList{"--d-model", "128", "--dims", many} << QStringList{"--dims", "65", "at most 64"};
+    // The same limit as the window's wave plot and sessions (WindowLimits::maxWaveDims).
+    QTest::newRow("dims 17 of them") << QStringList{"--d-model", "128", "--dims", many} << QStringList{"--dims", "17", "at most 16"};
     QTest::newRow("offset below 0") << QStringList{"--position", "3", "--first-position", "2", "--offset", "-6"}
                                     << QStringList{"--offset", "'-6'", "-5"};
     QTest::newRow("offset too large") << QStringList{"--offset", "1099511627777"} << QStringList{"--offset", "'1099511627777'"};

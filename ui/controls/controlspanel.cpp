@@ -147,8 +147,8 @@ void ControlsPanel::buildSelectionControls(QFormLayout* form)
     trackInteraction(m_offsetSlider);
 
     m_dims = new QLineEdit;
-    m_dims->setToolTip(tr("Dimensions drawn in the wave plot (up to 16): a list 4,5,6,7, a range 4-7 "
-                          "or a slice 0:64:8 (start, end excluded, step); press Enter"));
+    m_dims->setToolTip(tr("Dimensions drawn in the wave plot (up to %1): a list 4,5,6,7, a range 4-7 "
+                          "or a slice 0:64:8 (start, end excluded, step); press Enter").arg(WindowLimits::maxWaveDims));
     m_dims->setPlaceholderText(QStringLiteral("4,5,6,7 · 4-7 · 0:64:8"));
     form->addRow(tr("Wave dims"), m_dims);
     m_dimsMessage = new QLabel;
@@ -192,7 +192,7 @@ void ControlsPanel::setSimplified(bool simplified)
 
 void ControlsPanel::applyDims()
 {
-    const auto parsed = parseDimensionList(m_dims->text(), m_document->spec().dModel, 16);
+    const auto parsed = parseDimensionList(m_dims->text(), m_document->spec().dModel, WindowLimits::maxWaveDims);
     const auto* error = std::get_if<QString>(&parsed);
     // The reason stays in sight beside the field until the text is fixed (not in a tooltip).
     m_dims->setStyleSheet(error ? QStringLiteral("QLineEdit { background: #ffd8d8; color: black; }") : QString());

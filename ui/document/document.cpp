@@ -116,9 +116,8 @@ Settings Document::sanitized(Settings s)
         st.bandFirst = std::max(st.bandFirst, 0);
         st.bandLast = std::min(st.bandLast, pairs - 1);
     }
-    if (st.colormap != QLatin1String("viridis") && st.colormap != QLatin1String("diverging")
-        && st.colormap != QLatin1String("grayscale"))
-        st.colormap = QStringLiteral("viridis");
+    if (!colormapNames().contains(st.colormap))
+        st.colormap = colormapNames().front();
     if (static_cast<unsigned>(st.comparison) > static_cast<unsigned>(core::Comparison::ShiftedCosine))
         st.comparison = core::Comparison::Layout;
     if (static_cast<unsigned>(st.format) > static_cast<unsigned>(core::NumberFormat::Float16))

@@ -6,11 +6,6 @@
 
 namespace pe::ui {
 
-QStringList colormapNames()
-{
-    return {QStringLiteral("viridis"), QStringLiteral("diverging"), QStringLiteral("grayscale")};
-}
-
 QString colormapLabel(const QString& name)
 {
     if (name == QLatin1String("diverging"))

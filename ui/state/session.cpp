@@ -129,7 +129,7 @@ QList<int> waveDims(const QJsonObject& object, const QString& path, const QList<
     const QJsonValue value = object.value(QStringLiteral("dims"));
     if (value.isUndefined())
         return fallback;
-    const int maxDims = SessionLimits::maxWaveDims;
+    const int maxDims = WindowLimits::maxWaveDims;
     if (!value.isArray())
         throw BadField{SessionText::tr("%1 is %2; allowed: a list of up to %3 dimensions, e.g. [4, 5, 6, 7]").arg(path, shown(value)).arg(maxDims)};
     const QJsonArray array = value.toArray();
@@ -235,7 +235,7 @@ ViewState stateFrom(const QJsonObject& o)
                                       WindowLimits::maxDModel - 1, state.dimension));
     state.offset = wholeNumber(o, QStringLiteral("offset"), QStringLiteral("selection.offset"), -far, far, state.offset);
     state.normalize = flag(o, QStringLiteral("normalize"), QStringLiteral("selection.normalize"), state.normalize);
-    state.colormap = choice(o, QStringLiteral("colormap"), QStringLiteral("selection.colormap"), settingsColormapNames(),
+    state.colormap = choice(o, QStringLiteral("colormap"), QStringLiteral("selection.colormap"), colormapNames(),
                             state.colormap);
     band(o, QStringLiteral("selection.band"), state);
     state.comparison = *core::parseComparison(choice(o, QStringLiteral("compare"), QStringLiteral("selection.compare"),
@@ -300,11 +300,6 @@ QString jsonKind(const QJsonDocument& document)
 
 } // namespace
 
-QStringList settingsColormapNames()
-{
-    return {QStringLiteral("viridis"), QStringLiteral("diverging"), QStringLiteral("grayscale")};
-}
-
 QStringList settingsComparisonNames()
 {
     QStringList names;
@@ -351,8 +346,8 @@ QString settingsError(const Settings& settings)
     if (st.offset < lowestOffset || st.offset > core::SpecLimits::maxFirstPosition)
         return SessionText::tr("selection.offset = %1 is out of range; allowed: %2 (back to position 0) to %3")
             .arg(st.offset).arg(lowestOffset).arg(core::SpecLimits::maxFirstPosition);
-    if (st.dims.size() > SessionLimits::maxWaveDims)
-        return SessionText::tr("selection.dims names %1 dimensions; allowed: at most %2").arg(st.dims.size()).arg(SessionLimits::maxWaveDims);
+    if (st.dims.size() > WindowLimits::maxWaveDims)
+        return SessionText::tr("selection.dims names %1 dimensions; allowed: at most %2").arg(st.dims.size()).arg(WindowLimits::maxWaveDims);
     for (qsizetype i = 0; i < st.dims.size(); ++i) {
         // Dimensions beyond d_model are kept (the window keeps them for a later larger d_model).
         if (st.dims[i] < 0 || st.dims[i] >= L::maxDModel)
@@ -365,8 +360,8 @@ QString settingsError(const Settings& settings)
     if (!noBand && !(0 <= st.bandFirst && st.bandFirst <= st.bandLast && st.bandLast < pairs))
         return SessionText::tr("selection.band = [%1, %2] is out of range; allowed: null or [first, last] with 0 ≤ first ≤ last ≤ %3 (pairs − 1)")
             .arg(st.bandFirst).arg(st.bandLast).arg(pairs - 1);
-    if (!settingsColormapNames().contains(st.colormap))
-        return SessionText::tr("selection.colormap is \"%1\"; allowed: %2").arg(st.colormap, join(settingsColormapNames()));
+    if (!colormapNames().contains(st.colormap))
+        return SessionText::tr("selection.colormap is \"%1\"; allowed: %2").arg(st.colormap, join(colormapNames()));
     return {};
 }
 

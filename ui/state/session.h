@@ -33,14 +33,11 @@ using SessionResult = std::variant<Session, SessionError>;
 struct SessionLimits {
     static constexpr qint64 maxFileBytes = 1 << 20;      ///< refused before reading it all
     static constexpr int maxLayoutBytes = 256 * 1024;    ///< each of geometry and state, decoded
-    static constexpr int maxWaveDims = 64;
     static constexpr int maxViewOptions = 16;            ///< options of one view
     static constexpr int maxOptionText = 4096;           ///< characters of a text option
     static constexpr double maxOptionNumber = 1e9;       ///< magnitude of a number option
 };
 
-/// The colormaps a setting may name: viridis, diverging, grayscale.
-QStringList settingsColormapNames();
 /// The conventions view's comparisons, as --compare and selection.compare name them.
 QStringList settingsComparisonNames();
 /// The number formats in the order of core::NumberFormat (float64, float32, bfloat16, float16).

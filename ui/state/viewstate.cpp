@@ -75,6 +75,11 @@ std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dM
     return dims;
 }
 
+QStringList colormapNames()
+{
+    return {QStringLiteral("viridis"), QStringLiteral("diverging"), QStringLiteral("grayscale")};
+}
+
 QString figureTitleName(FigureTitle title)
 {
     switch (title) {

@@ -27,14 +27,20 @@ enum class FigureTitle { Full, Short, None };
 QString figureTitleName(FigureTitle title);              ///< "full", "short", "none" (--title)
 std::optional<FigureTitle> parseFigureTitle(const QString& name);
 
-/// What the window and figures draw (the core allows more; data exports use the core's limits).
+/// What the window and figures draw (the core allows more; data exports use the core's limits):
+/// the one table the controls, sessions, the command line and the exporters all read.
 struct WindowLimits {
     static constexpr int maxDModel = 4096;
     static constexpr int maxMaxLen = 1 << 20;
     static constexpr double minBase = 1.01;
     static constexpr double maxBase = 1e9;
     static constexpr int maxFirstPosition = 1000000;
+    static constexpr int maxWaveDims = 16; ///< curves in the wave plot (more are unreadable)
 };
+
+/// The colour maps a setting may name, in the order the menus list them: viridis (the
+/// classic figure's), diverging, grayscale.
+QStringList colormapNames();
 
 /// The wave plot's dimensions as people write them: "4,5,6,7", ranges "4-7" (both ends
 /// included) and slices "0:64:8" (start, end excluded, step, as in Python), mixed freely.
