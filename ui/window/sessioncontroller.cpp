@@ -2,7 +2,6 @@
 #include "ui/window/sessioncontroller.h"
 
 #include "ui/document/document.h"
-#include "ui/window/mainwindow.h"
 #include "ui/state/preferences.h"
 #include "ui/export/recentfolder.h"
 
@@ -11,16 +10,16 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
 
 namespace pe::ui {
 
-SessionController::SessionController(Document* document, MainWindow* window)
-    : QObject(window), m_document(document), m_window(window)
+SessionController::SessionController(Document* document, QMainWindow* window, SessionWindowHooks hooks)
+    : QObject(window), m_document(document), m_window(window), m_hooks(std::move(hooks))
 {
     connect(m_document, &Document::changed, this, &SessionController::updateTitle);
-    connect(m_window, &MainWindow::presentationModeChanged, this, &SessionController::updateTitle);
 }
 
 void SessionController::addActions(QMenu* file)
@@ -44,7 +43,7 @@ Session SessionController::currentSession() const
 {
     Session session;
     session.settings = m_document->settings();
-    session.presentation = m_window->presentationMode();
+    session.presentation = m_hooks.presentationMode();
     session.windowGeometry = m_window->saveGeometry();
     session.windowState = m_window->saveState();
     return session;
@@ -53,7 +52,7 @@ Session SessionController::currentSession() const
 bool SessionController::isModified() const
 {
     return !m_path.isEmpty()
-        && (m_document->settings() != m_savedSettings || m_window->presentationMode() != m_savedPresentation);
+        && (m_document->settings() != m_savedSettings || m_hooks.presentationMode() != m_savedPresentation);
 }
 
 QString SessionController::openSession(const QString& path)
@@ -96,8 +95,8 @@ void SessionController::applyLayout(const Session& session)
     if (!session.windowGeometry.isEmpty())
         m_window->restoreGeometry(session.windowGeometry);
     if (!session.windowState.isEmpty())
-        m_window->restoreLayout(session.windowState);
-    m_window->setPresentationMode(session.presentation);
+        m_hooks.restoreLayout(session.windowState);
+    m_hooks.setPresentationMode(session.presentation);
 }
 
 void SessionController::setCurrent(const QString& path, const Session& saved)

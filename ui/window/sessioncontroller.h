@@ -6,12 +6,22 @@
 
 #include <QObject>
 
+#include <functional>
+
+class QMainWindow;
 class QMenu;
 
 namespace pe::ui {
 
 class Document;
-class MainWindow;
+
+/// What the controller needs of its window beyond QMainWindow's own geometry, state and title:
+/// the presentation mode, and how the window restores a saved layout (once it has its size).
+struct SessionWindowHooks {
+    std::function<bool()> presentationMode;
+    std::function<void(bool)> setPresentationMode;
+    std::function<void(const QByteArray&)> restoreLayout;
+};
 
 /// The window's side of session files: File ▸ Open session…, Save session, Save session as…,
 /// Open Recent (remembered in QSettings), and the window title with its modified marker.
@@ -22,7 +32,9 @@ class SessionController : public QObject {
 public:
     static constexpr int maxRecent = Preferences::maxRecentSessions;
 
-    SessionController(Document* document, MainWindow* window);
+    /// Serves `window` (its parent): the window hands over what the controller needs, so the
+    /// controller does not depend on the main window's class.
+    SessionController(Document* document, QMainWindow* window, SessionWindowHooks hooks);
 
     /// Adds the session actions to the File menu.
     void addActions(QMenu* file);
@@ -53,17 +65,20 @@ public:
     void saveAsInteractively();
     void openRecent(const QString& path);
     void clearRecent();
+    /// The window's title and modified marker for the current session (call when the
+    /// presentation mode changes; settings changes are followed by the controller itself).
+    void updateTitle();
 
 private:
     void applyLayout(const Session& session);
     void setCurrent(const QString& path, const Session& saved);
-    void updateTitle();
     void remember(const QString& path);
     void rebuildRecentMenu();
     QString dialogFolder() const;
 
     Document* m_document;
-    MainWindow* m_window;
+    QMainWindow* m_window;
+    SessionWindowHooks m_hooks;
     QString m_path;
     Settings m_savedSettings;
     bool m_savedPresentation = false;
