@@ -61,6 +61,8 @@ private slots:
     void notMonotoneInDistance();
     void binnedIsTheBlockAverage_data();
     void binnedIsTheBlockAverage();
+    void sampledProfileAtAMillionPositions_data();
+    void sampledProfileAtAMillionPositions();
     void lonePositionVectorHasNoNaN();
     void rejectsBadRows();
 };
@@ -221,6 +223,51 @@ void TestSimilarity::binnedIsTheBlockAverage()
             worst = std::max(worst, static_cast<double>(std::fabs(binned(i, j) - mean)));
         }
     QVERIFY2(worst <= 1e-8, qPrintable(QString("max error of a block average: %1").arg(worst)));
+}
+
+// Beyond the table (a million positions × thousands of pairs) a sampled profile turns each
+// pair's phase from sample to sample: against the reference encoding's own dot products, in
+// long double, position by position — across the anchors, odd d (the lone sine) and cosine.
+void TestSimilarity::sampledProfileAtAMillionPositions_data()
+{
+    QTest::addColumn<int>("d");
+    QTest::addColumn<bool>("normalize");
+    QTest::newRow("d 4096 dot") << 4096 << false;
+    QTest::newRow("d 4095 dot") << 4095 << false;
+    QTest::newRow("d 4095 cosine") << 4095 << true;
+}
+
+void TestSimilarity::sampledProfileAtAMillionPositions()
+{
+    QFETCH(int, d);
+    QFETCH(bool, normalize);
+    EncodingSpec s;
+    s.dModel = d;
+    s.maxLen = 1 << 20;
+    s.firstPosition = 3;
+    const SimilarityKernel kernel(s, normalize);
+    const std::int64_t row = 777777, step = 4099, count = 200;
+    const Eigen::VectorXd values = kernel.valuesAlong(row, 11, step, count);
+    const auto encoding = [&](std::int64_t r) {
+        std::vector<long double> v(static_cast<std::size_t>(d));
+        for (int c = 0; c < d; ++c)
+            v[c] = ref::value(s, s.firstPosition + r, c);
+        return v;
+    };
+    const std::vector<long double> p = encoding(row);
+    for (std::int64_t i : {0, 1, 63, 64, 65, 128, 199}) {
+        const std::vector<long double> q = encoding(11 + i * step);
+        long double dot = 0, pp = 0, qq = 0;
+        for (int c = 0; c < d; ++c) {
+            dot += p[c] * q[c];
+            pp += p[c] * p[c];
+            qq += q[c] * q[c];
+        }
+        const double expected = static_cast<double>(normalize ? dot / std::sqrt(pp * qq) : dot);
+        QVERIFY2(std::abs(values[i] - expected) < 1e-10 * (normalize ? 1 : d),
+                 qPrintable(QStringLiteral("sample %1: %2, the reference %3").arg(i).arg(values[i], 0, 'g', 17).arg(expected, 0, 'g', 17)));
+    }
+    QVERIFY_THROWS_EXCEPTION(SpecError, kernel.valuesAlong(row, 0, step, 1000)); // past the last row
 }
 
 void TestSimilarity::lonePositionVectorHasNoNaN()

@@ -125,10 +125,15 @@ void buildSimilarity(Frame& f)
 
 void buildProfile(Frame& f)
 {
-    f.profileX = evenRows(0, f.spec.maxLen, FrameLimits::profileSamples);
-    f.profileY.resize(f.profileX.size());
-    for (int i = 0; i < f.profileX.size(); ++i)
-        f.profileY[i] = f.kernel->value(f.state.position, static_cast<std::int64_t>(f.profileX[i]));
+    // Whole rows a whole step apart (the kernel turns each pair's phase by the step).
+    const std::int64_t last = f.spec.maxLen - 1, samples = FrameLimits::profileSamples;
+    const std::int64_t step = std::max<std::int64_t>(1, (last + samples - 2) / (samples - 1));
+    const std::int64_t count = last / step + 1;
+    const Eigen::VectorXd values = f.kernel->valuesAlong(f.state.position, 0, step, count);
+    f.profileX.resize(count);
+    for (std::int64_t i = 0; i < count; ++i)
+        f.profileX[i] = static_cast<double>(i * step);
+    f.profileY = QVector<double>(values.data(), values.data() + values.size());
     f.selfSimilarity = f.kernel->value(f.state.position, f.state.position);
 }
 
