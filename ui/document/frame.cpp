@@ -367,11 +367,17 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     const bool sameSpec = previous && previous->spec == spec;
     const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
 
-    // The similarity half runs on the second thread while this one does the rest.
+    // The similarity and the precision view's error curves (the two largest parts that depend
+    // on nothing else) run on the second thread while this one does the rest.
+    const bool newErrorCurves = f->has(FramePart::Precision) && !reusable(FramePart::Precision);
     QFuture<void> similarityHalf;
-    if (f->has(FramePart::Similarity)) {
+    if (f->has(FramePart::Similarity) || newErrorCurves) {
         const bool sameKernel = reusable(FramePart::Similarity) && previous->state.normalize == state.normalize;
         similarityHalf = QtConcurrent::run(&secondThread(), [&, sameKernel] {
+            if (newErrorCurves)
+                buildErrorCurves(*f);
+            if (!f->has(FramePart::Similarity) || superseded())
+                return;
             if (sameKernel && previous->similarity.rows() == similarityBins(*f)) {
                 f->kernel = previous->kernel;
                 f->similarity = previous->similarity;
@@ -436,11 +442,9 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
         } else {
             buildPrecisionHeat(*f);
         }
-        if (reusable(FramePart::Precision)) {
+        if (!newErrorCurves) { // else computed on the second thread
             f->errorRows = previous->errorRows;
             f->errorCurves = previous->errorCurves;
-        } else {
-            buildErrorCurves(*f);
         }
     }
 

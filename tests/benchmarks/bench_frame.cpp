@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// What each part of a frame costs to compute after a d_model step (nothing reused from the
+// frame before), one part at a time, at the sizes of bench_window: where a slider step with
+// every view on screen spends its time off the GUI thread. Run on demand.
+#include "app/memoryreuse.h"
+#include "ui/document/frame.h"
+
+#include <QTest>
+
+#include <tuple>
+
+using pe::ui::FramePart;
+
+class BenchFrame : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { pe::app::reuseFreedMemory(); } // as main() does
+    void part_data();
+    void part();
+};
+
+void BenchFrame::part_data()
+{
+    QTest::addColumn<int>("dModel");
+    QTest::addColumn<qint64>("maxLen");
+    QTest::addColumn<unsigned>("part");
+    const std::tuple<const char*, int, qint64> sizes[] = {
+        {"100x64", 64, 100}, {"2048x512", 512, 2048}, {"8192x1024", 1024, 8192}, {"1048576x4096", 4096, 1 << 20}};
+    const std::pair<const char*, FramePart> parts[] = {
+        {"heat", FramePart::Heat}, {"waves", FramePart::Waves}, {"similarity", FramePart::Similarity},
+        {"offset", FramePart::Offset}, {"conventions", FramePart::Conventions}, {"precision", FramePart::Precision},
+        {"rope", FramePart::Rope}, {"embeddings", FramePart::Embeddings}, {"all", FramePart::All}};
+    for (const auto& [size, dModel, maxLen] : sizes)
+        for (const auto& [name, part] : parts)
+            QTest::addRow("%s/%s", size, name) << dModel << maxLen << unsigned(part);
+}
+
+void BenchFrame::part()
+{
+    QFETCH(int, dModel);
+    QFETCH(qint64, maxLen);
+    QFETCH(unsigned, part);
+    pe::ui::FrameRequest request;
+    request.spec.maxLen = maxLen;
+    request.parts = part;
+    // About the plot sizes of bench_window's every-view layout at 1600 × 1000.
+    request.heatWindow.pixelRows = 700;
+    request.heatWindow.pixelColumns = 900;
+    request.similarityPixels = 300;
+    request.conventionPixels = 300;
+    const std::atomic<std::uint64_t> latest{1};
+    int step = 0;
+    QBENCHMARK {
+        request.spec.dModel = dModel - (++step % 2); // a new spec: nothing to reuse
+        QVERIFY(pe::ui::buildFrame(request, 1, nullptr, latest));
+    }
+}
+
+QTEST_MAIN(BenchFrame)
+#include "bench_frame.moc"
