@@ -240,7 +240,13 @@ QString similarityMismatch(MainWindow& window)
     const core::EncodingSpec& spec = window.document()->spec();
     const pe::ui::ViewState& state = window.document()->state();
     auto* similarity = view<pe::ui::SimilarityView>(window, pe::ui::View::Similarity);
-    const core::SimilarityKernel kernel(spec, state.normalize);
+    // Not the similarity kernel's Toeplitz shortcut: the dot product (or cosine) of the two
+    // encoding vectors themselves, as the textbook defines the similarity.
+    const auto similarityOf = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+        const double norms = a.norm() * b.norm();
+        return !state.normalize ? a.dot(b) : norms > 0 ? a.dot(b) / norms : 0.0;
+    };
+    const auto encoding = [&](std::int64_t row) { return core::encodingVector(spec, spec.firstPosition + row); };
     QCPColorMapData* data = similarity->colorMap()->data();
     // One bin per cell, or at most one per device pixel of the matrix (never sampled cells).
     const int bins = spec.maxLen == 1 ? 1 : data->keySize();
@@ -249,22 +255,29 @@ QString similarityMismatch(MainWindow& window)
     if (data->keySize() != data->valueSize() || bins > spec.maxLen || (pixels > 0 && bins < spec.maxLen && bins > pixels + 1))
         return QStringLiteral("matrix is %1 × %2 for max_len %3 on %4 pixels").arg(data->keySize()).arg(data->valueSize()).arg(spec.maxLen).arg(pixels);
     const double first = double(spec.firstPosition);
-    if (bins == spec.maxLen) // exact: row p, column q holds the similarity of p and q
-        for (std::int64_t p : spread(spec.maxLen, 128))
-            for (std::int64_t q : spread(spec.maxLen, 128)) {
-                const double shown = data->data(first + double(q), first + double(p)), expected = kernel.value(p, q);
+    if (bins == spec.maxLen) { // exact: row p, column q holds the similarity of p and q
+        QList<std::pair<std::int64_t, Eigen::VectorXd>> rows;
+        for (std::int64_t p : spread(spec.maxLen, 64))
+            rows.append({p, encoding(p)});
+        for (const auto& [p, ep] : rows)
+            for (const auto& [q, eq] : rows) {
+                const double shown = data->data(first + double(q), first + double(p)), expected = similarityOf(ep, eq);
                 if (std::abs(shown - expected) > sumTolerance)
-                    return QStringLiteral("matrix (p %1, q %2) shows %3, core says %4")
+                    return QStringLiteral("matrix (p %1, q %2) shows %3, PE(p)·PE(q) is %4")
                         .arg(p).arg(q).arg(number(shown), number(expected));
             }
+    }
     const auto profile = similarity->profileGraph()->data();
     if (profile->isEmpty())
         return QStringLiteral("empty profile");
-    for (std::int64_t s : spread(profile->size(), 256)) {
+    const Eigen::VectorXd selected = encoding(state.position);
+    for (std::int64_t s : spread(profile->size(), 64)) {
         const QCPGraphData& point = *(profile->constBegin() + s);
-        const double expected = kernel.value(state.position, std::llround(point.key - first));
+        if (point.key != std::round(point.key) || point.key < first || point.key > first + double(spec.maxLen - 1))
+            return QStringLiteral("profile point at %1, not a position of the matrix").arg(number(point.key));
+        const double expected = similarityOf(selected, encoding(std::llround(point.key - first)));
         if (std::abs(point.value - expected) > sumTolerance)
-            return QStringLiteral("profile of row %1 at %2 shows %3, core says %4")
+            return QStringLiteral("profile of row %1 at %2 shows %3, PE·PE is %4")
                 .arg(state.position).arg(point.key).arg(number(point.value), number(expected));
     }
     return {};
