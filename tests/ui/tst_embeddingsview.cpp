@@ -50,6 +50,8 @@ private slots:
     void defaultSentenceAndCosines();
     void sqrtCheckboxChangesTheWordScale();
     void editingTheSentence();
+    void typingTheSentenceIsOneUndoStep();
+    void aFileNamedBySettingsIsRead();
     void badFiles_data();
     void badFiles();
     void dimensionMismatchOffersToSetDModel();
@@ -153,6 +155,48 @@ void TestEmbeddingsView::editingTheSentence()
     QCOMPARE(int(m_view->data().tokens.size()), 0);
     QVERIFY(m_view->cosineText().contains(QStringLiteral("Type a sentence")));
     m_view->plot()->replot();
+}
+
+// The sentence is a setting: a typed edit is one undo step (not one per key), and undo puts
+// the text back into the field.
+void TestEmbeddingsView::typingTheSentenceIsOneUndoStep()
+{
+    QLineEdit* edit = m_view->sentenceEdit();
+    m_view->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_view.get()));
+    edit->setFocus();
+    QVERIFY(QTest::qWaitFor([&] { return edit->hasFocus(); }));
+    const int before = m_document->undoStack()->count();
+    edit->end(false);
+    QTest::keyClicks(edit, QStringLiteral(" Then it rained"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(m_document->undoStack()->count(), before + 1);
+    QVERIFY(m_document->state().embeddings.sentence.endsWith(QStringLiteral("Then it rained")));
+    m_document->computeNow();
+    QCOMPARE(int(m_view->data().tokens.size()), 19);
+    m_document->undoStack()->undo();
+    QCOMPARE(edit->text(), pe::ui::EmbeddingOptions::defaultSentence());
+    m_document->computeNow();
+    QCOMPARE(int(m_view->data().tokens.size()), 16);
+}
+
+// A session (or undo) that names a word-vector file: the view reads it in the background and
+// the embeddings use it once read.
+void TestEmbeddingsView::aFileNamedBySettingsIsRead()
+{
+    QByteArray text = "black";
+    for (int i = 0; i < 64; ++i)
+        text += i == 0 ? " 2" : " 0";
+    const QString path = writeFile(QStringLiteral("named.txt"), text + '\n');
+    pe::ui::Settings settings = m_document->settings();
+    settings.state.embeddings.vectorFile = path;
+    m_document->apply(settings); // as opening a session does
+    QVERIFY(QTest::qWaitFor([&] { return !m_view->isLoading(); }, 10000));
+    QCoreApplication::processEvents();
+    m_document->computeNow();
+    QVERIFY(m_view->data().fromFile);
+    QCOMPARE(m_view->data().embedding.word(1, 0), 16.0); // 2 × √64
+    QCOMPARE(m_document->undoStack()->count(), 0); // reading it is not an edit
 }
 
 void TestEmbeddingsView::badFiles_data()
