@@ -8,7 +8,8 @@ namespace pe::app {
 /// of fresh pages runs at ~0.4 GB/s on the machines we target, so without this a slider step
 /// at 2048 × 512 spends more time in page faults than in computing and drawing. The price is
 /// that the process keeps its peak working set (a few hundred MB at most in the window; data
-/// exports stream in blocks). Call once, before the first frame.
-void reuseFreedMemory();
+/// exports stream in blocks). Call once, before the first frame. False when the C library
+/// refused a setting (then nothing is gained).
+bool reuseFreedMemory();
 
 } // namespace pe::app
