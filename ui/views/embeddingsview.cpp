@@ -126,7 +126,13 @@ EmbeddingsView::EmbeddingsView(Document* document, QWidget* parent)
     });
 }
 
-EmbeddingsView::~EmbeddingsView() = default;
+EmbeddingsView::~EmbeddingsView()
+{
+    // The line edit loses its focus while the widgets below are destroyed and says
+    // editingFinished: by then this is no longer an EmbeddingsView (UBSan stops there).
+    // (The document may be gone already: the window destroys it first.)
+    m_sentence->disconnect(this);
+}
 
 QWidget* EmbeddingsView::createControls()
 {
