@@ -27,7 +27,7 @@ void requireShowable(const pe::ui::Settings& s)
     PE_FUZZ_REQUIRE(st.dimension >= 0 && st.dimension < spec.dModel, "dimension inside the matrix");
     PE_FUZZ_REQUIRE(spec.firstPosition + st.position + st.offset >= 0, "offset reaches no negative position");
     PE_FUZZ_REQUIRE(st.offset <= pe::core::SpecLimits::maxFirstPosition, "offset within limits");
-    PE_FUZZ_REQUIRE(st.dims.size() <= pe::ui::SessionLimits::maxWaveDims, "at most 64 wave dims");
+    PE_FUZZ_REQUIRE(st.dims.size() <= L::maxWaveDims, "at most 16 wave dims");
     for (qsizetype i = 0; i < st.dims.size(); ++i) {
         PE_FUZZ_REQUIRE(st.dims[i] >= 0 && st.dims[i] < L::maxDModel, "wave dim within limits");
         PE_FUZZ_REQUIRE(st.dims.indexOf(st.dims[i]) == i, "wave dims listed once");
@@ -35,7 +35,14 @@ void requireShowable(const pe::ui::Settings& s)
     const bool noBand = st.bandFirst == -1 && st.bandLast == -1;
     PE_FUZZ_REQUIRE(noBand || (st.bandFirst >= 0 && st.bandFirst <= st.bandLast && st.bandLast < pe::core::pairCount(spec)),
                     "band inside the pairs");
-    PE_FUZZ_REQUIRE(pe::ui::settingsColormapNames().contains(st.colormap), "a known colormap");
+    PE_FUZZ_REQUIRE(pe::ui::colormapNames().contains(st.colormap), "a known colormap");
+    // The views' options, whatever view.options held: clamped to what their controls allow.
+    const pe::ui::RopeOptions& rope = st.rope;
+    PE_FUZZ_REQUIRE(rope.scale >= pe::ui::RopeOptions::minScale && rope.scale <= pe::ui::RopeOptions::maxScale, "RoPE scale within 1 to 64");
+    PE_FUZZ_REQUIRE(rope.originalLength >= pe::ui::RopeOptions::minOriginalLength
+                        && rope.originalLength <= pe::ui::RopeOptions::maxOriginalLength, "L_orig within limits");
+    PE_FUZZ_REQUIRE(st.embeddings.sentence.size() <= pe::ui::EmbeddingOptions::maxSentence, "sentence within limits");
+    PE_FUZZ_REQUIRE(st.embeddings.first >= 0 && st.embeddings.second >= 0, "token indices not negative");
 }
 
 } // namespace
