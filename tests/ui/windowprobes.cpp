@@ -438,8 +438,11 @@ QString precisionMismatch(MainWindow& window)
     auto* precision = view<pe::ui::PrecisionView>(window, pe::ui::View::Precision);
     QCPColorMapData* data = precision->colorMap()->data();
     const int rows = spec.maxLen == 1 ? 1 : data->valueSize();
-    if (data->keySize() != std::max(spec.dModel, 2) || rows > spec.maxLen)
-        return QStringLiteral("the map is %1 × %2 for d_model %3, max_len %4").arg(data->keySize()).arg(data->valueSize()).arg(spec.dModel).arg(spec.maxLen);
+    // At most one sampled position per pixel row of the map on screen.
+    const double pixels = precision->heatRect()->rect().height() * precision->plot()->bufferDevicePixelRatio();
+    if (data->keySize() != std::max(spec.dModel, 2) || rows > spec.maxLen || (pixels > 0 && rows > pixels + 1 && rows > 2))
+        return QStringLiteral("the map is %1 × %2 for d_model %3, max_len %4 on %5 pixel rows").arg(data->keySize())
+            .arg(data->valueSize()).arg(spec.dModel).arg(spec.maxLen).arg(pixels);
     const double first = data->valueRange().lower, last = data->valueRange().upper;
     if (first != double(spec.firstPosition) || (rows > 1 && last != double(spec.firstPosition + spec.maxLen - 1)))
         return QStringLiteral("the map spans positions %1–%2, not all of %3–%4").arg(first).arg(last).arg(spec.firstPosition)

@@ -39,7 +39,8 @@ Changes changesBetween(const Frame& before, const Frame& after)
         changes |= Change::HeatWindow;
     if (!(before.waveWindow == after.waveWindow))
         changes |= Change::WaveWindow;
-    if (before.similarity.rows() != after.similarity.rows() || before.conventionHeatA.rows() != after.conventionHeatA.rows())
+    if (before.similarity.rows() != after.similarity.rows() || before.conventionHeatA.rows() != after.conventionHeatA.rows()
+        || before.precisionHeat.rows() != after.precisionHeat.rows())
         changes |= Change::Bins;
     if (before.wordVectors != after.wordVectors)
         changes |= Change::Embeddings;

@@ -25,7 +25,7 @@ enum class Change : unsigned {
     Precision = 1u << 9,   ///< the number format and how it enters
     HeatWindow = 1u << 10, ///< what the heatmap shows (its zoom) and on how many pixels
     WaveWindow = 1u << 11, ///< the rows the wave plot shows
-    Bins = 1u << 12,       ///< the bins of the similarity or conventions maps (they follow their size on screen)
+    Bins = 1u << 12,       ///< the bins of the similarity, conventions or precision maps (they follow their size on screen)
     Rope = 1u << 13,       ///< the RoPE view's options (scale, L_orig, log distance)
     Embeddings = 1u << 14, ///< the embeddings view's options, or the word vectors read for them
     All = (1u << 15) - 1,

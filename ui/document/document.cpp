@@ -300,6 +300,14 @@ void Document::setSimilarityPixels(int pixels)
     requestFrame();
 }
 
+void Document::setPrecisionPixels(int pixels)
+{
+    if (pixels == m_precisionPixels)
+        return;
+    m_precisionPixels = std::max(pixels, 0);
+    requestFrame();
+}
+
 void Document::setConventionPixels(int pixels)
 {
     if (pixels == m_conventionPixels)
@@ -362,7 +370,7 @@ void Document::requestFrame()
 FrameRequest Document::frameRequest() const
 {
     return {m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels, m_conventionPixels,
-            m_wordVectors, wantedParts()};
+            m_precisionPixels, m_wordVectors, wantedParts()};
 }
 
 void Document::onFrameComputed()

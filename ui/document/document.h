@@ -93,6 +93,8 @@ public:
     void setSimilarityPixels(int pixels);
     /// The device pixel rows of the conventions' maps on screen.
     void setConventionPixels(int pixels);
+    /// The device pixel rows of the precision view's map on screen.
+    void setPrecisionPixels(int pixels);
     /// Rows the wave plot shows (its zoom; count 0 = automatic); not an undo step.
     void setWaveWindow(RowWindow window);
     RowWindow waveWindow() const { return m_waveWindow; }
@@ -129,6 +131,7 @@ private:
     HeatWindow m_heatWindow;
     int m_similarityPixels = 0;
     int m_conventionPixels = 0;
+    int m_precisionPixels = 0;
     RowWindow m_waveWindow;
     WordVectorsPtr m_wordVectors;
     QUndoStack m_undo;

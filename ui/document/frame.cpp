@@ -288,10 +288,17 @@ QVector<std::int64_t> logRows(std::int64_t rows, std::int64_t count)
     return out;
 }
 
+/// One sampled row per pixel row of the map on screen (a row costs a format emulation per value).
+std::int64_t precisionRowCount(const Frame& f)
+{
+    return std::min(f.precisionPixels > 0 ? std::min<std::int64_t>(f.precisionPixels, FrameLimits::maxPrecisionRows)
+                                          : FrameLimits::precisionRows, f.spec.maxLen);
+}
+
 void buildPrecisionHeat(Frame& f)
 {
     f.precisionRows.clear();
-    for (double row : evenRows(0, f.spec.maxLen, FrameLimits::precisionRows))
+    for (double row : evenRows(0, f.spec.maxLen, precisionRowCount(f)))
         f.precisionRows.append(static_cast<std::int64_t>(row));
     core::fillErrorRows(f.spec, std::span<const std::int64_t>(f.precisionRows.data(), f.precisionRows.size()),
                         f.state.format, f.state.precisionMode, f.precisionHeat.reset(f.precisionRows.size(), f.spec.dModel));
@@ -360,6 +367,7 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     f->waveWindow = request.waveWindow;
     f->similarityPixels = request.similarityPixels;
     f->conventionPixels = request.conventionPixels;
+    f->precisionPixels = request.precisionPixels;
     f->wordVectors = request.wordVectors;
     f->generation = generation;
     f->parts = request.parts;
@@ -436,7 +444,8 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
 
     if (f->has(FramePart::Precision)) {
         const bool sameFormat = reusable(FramePart::Precision) && previous->state.format == state.format;
-        if (sameFormat && previous->state.precisionMode == state.precisionMode) {
+        if (sameFormat && previous->state.precisionMode == state.precisionMode
+            && previous->precisionRows.size() == precisionRowCount(*f)) {
             f->precisionRows = previous->precisionRows;
             f->precisionHeat = previous->precisionHeat;
         } else {

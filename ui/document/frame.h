@@ -95,6 +95,7 @@ struct Frame {
     RowWindow waveWindow;        ///< the rows of the wave plot asked for (count 0 = automatic)
     int similarityPixels = 0;    ///< device pixels along the similarity matrix (0 = not known)
     int conventionPixels = 0;    ///< device pixel rows of the conventions' maps (0 = not known)
+    int precisionPixels = 0;     ///< device pixel rows of the precision map (0 = not known)
     WordVectorsPtr wordVectors;  ///< the last vectors read from a file (used when state.embeddings names it)
     std::uint64_t generation = 0;
     unsigned parts = 0;          ///< the FramePart bits computed for this frame (others are empty)
@@ -141,7 +142,7 @@ struct Frame {
     bool conventionExact() const { return conventionHeatA.rows() == spec.maxLen; }
 
     // Precision: |PE_format − PE| for state.format/precisionMode at precisionRows (evenly
-    // spread sampled rows, all when few), and the largest error over the columns against the
+    // spread sampled rows, all when few, at most one per pixel row of the map), and the largest error over the columns against the
     // position for every format and mode, at errorRows (log-spaced sampled rows).
     QVector<std::int64_t> precisionRows;
     SharedMatrix precisionHeat; ///< precisionRows × d_model
@@ -178,7 +179,8 @@ struct FrameLimits {
     static constexpr std::int64_t curvePoints = 8192; // smooth when zoomed to a few periods
     static constexpr std::int64_t offsetDotSamples = 128; // a flat line: more only costs sin/cos
     static constexpr std::int64_t conventionBins = 512;   // while the pixels are not known
-    static constexpr std::int64_t precisionRows = 256;
+    static constexpr std::int64_t precisionRows = 256;     // while the pixels are not known
+    static constexpr std::int64_t maxPrecisionRows = 512;  // a format emulation per value: a tall map samples
     static constexpr std::int64_t errorSamples = 160;
 };
 
@@ -191,6 +193,7 @@ struct FrameRequest {
     RowWindow waveWindow;
     int similarityPixels = 0;
     int conventionPixels = 0;
+    int precisionPixels = 0;
     WordVectorsPtr wordVectors;
     unsigned parts = unsigned(FramePart::All);
 };

@@ -180,6 +180,11 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
     p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
+    // One sampled row per pixel row of the map (after the fit: the final size).
+    connect(p, &QCustomPlot::afterLayout, this, [this] {
+        if (const QSize pixels = pixelsToRequest(m_heatRect->rect()); !pixels.isEmpty())
+            this->document()->setPrecisionPixels(pixels.height());
+    });
     connect(p, &QCustomPlot::mouseMove, this, &PrecisionView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
     connect(p, &QCustomPlot::mouseRelease, this, &PrecisionView::onMouseRelease);

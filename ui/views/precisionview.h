@@ -39,7 +39,10 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::Precision | Change::Colormap | Change::Position; }
+    Changes dependencies() const override
+    {
+        return Change::Spec | Change::Precision | Change::Colormap | Change::Position | Change::Bins;
+    }
     void applyScale() override;
 
 private:
