@@ -194,7 +194,10 @@ void buildOffset(Frame& f)
     f.residual = core::rotationResidual(f.spec, p, k);
     // PE(p)·PE(p+k) for rows whose shifted position stays ≥ 0.
     const std::int64_t firstRow = std::max<std::int64_t>(0, -(f.spec.firstPosition + k));
-    f.offsetDotX = evenRows(firstRow, std::max<std::int64_t>(1, f.spec.maxLen - firstRow), FrameLimits::offsetDotSamples);
+    // Each sample is two encodings of d values: fewer samples for wide models (the line is
+    // flat, which is the point; 32 points show that as well as 128).
+    const std::int64_t samples = std::clamp<std::int64_t>((std::int64_t{1} << 17) / f.spec.dModel, 32, FrameLimits::offsetDotSamples);
+    f.offsetDotX = evenRows(firstRow, std::max<std::int64_t>(1, f.spec.maxLen - firstRow), samples);
     Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1> positions(f.offsetDotX.size());
     for (int i = 0; i < f.offsetDotX.size(); ++i)
         positions[i] = f.spec.firstPosition + static_cast<std::int64_t>(f.offsetDotX[i]);
