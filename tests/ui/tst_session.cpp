@@ -7,6 +7,7 @@
 #include "ui/document/document.h"
 #include "ui/window/mainwindow.h"
 #include "ui/views/plotview.h"
+#include "ui/state/preferences.h"
 #include "ui/state/session.h"
 #include "ui/window/sessioncontroller.h"
 
@@ -141,6 +142,7 @@ private slots:
     void badFiles();
     void saveAndOpenThroughTheMenu();
     void openingIsOneUndoStep();
+    void viewOptionsAreRememberedForTheNextWindow();
     void recentSessions();
     void unwritableFolder_data();
     void unwritableFolder();
@@ -168,6 +170,23 @@ void TestSession::init()
 {
     QSettings().clear();
     openWindow();
+}
+
+// The RoPE and embeddings options a user set are what the next window starts from (main() reads
+// them back through Preferences when no session is given); a fresh profile gives the defaults.
+void TestSession::viewOptionsAreRememberedForTheNextWindow()
+{
+    QCOMPARE(pe::ui::Preferences::ropeOptions(), pe::ui::RopeOptions{});
+    QCOMPARE(pe::ui::Preferences::embeddingOptions(), pe::ui::EmbeddingOptions{});
+    m_window->document()->setRopeOptions({2.5, 8192, true});
+    pe::ui::EmbeddingOptions embeddings;
+    embeddings.sentence = QStringLiteral("a rose is a rose");
+    embeddings.segments = true;
+    m_window->document()->setEmbeddingOptions(embeddings);
+    QCOMPARE(pe::ui::Preferences::ropeOptions(), (pe::ui::RopeOptions{2.5, 8192, true}));
+    QCOMPARE(pe::ui::Preferences::embeddingOptions(), embeddings);
+    m_window->document()->undoStack()->undo(); // what is remembered follows undo too
+    QCOMPARE(pe::ui::Preferences::embeddingOptions(), pe::ui::EmbeddingOptions{});
 }
 
 void TestSession::openWindow()
