@@ -266,8 +266,7 @@ void Document::setWordVectors(WordVectorsPtr vectors)
 
 void Document::resetToDefaults()
 {
-    change(Settings{}, Field::All);
-    emit wasReset();
+    change(Settings{}, Field::All); // the RoPE and embeddings options with the rest
 }
 
 void Document::setHeatRange(double rowLower, double rowUpper, double columnLower, double columnUpper)

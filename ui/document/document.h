@@ -113,8 +113,6 @@ signals:
     /// Once per edit, undo or redo: what it changed.
     void changed(pe::ui::Changes what);
     void frameReady();
-    /// Edit ▸ Reset to defaults: the views put their own options back to their defaults too.
-    void wasReset();
 
 private:
     void requestFrame();

@@ -87,7 +87,7 @@ protected:
     /// What this view draws from; a change of anything else leaves it alone.
     virtual Changes dependencies() const { return Change::All; }
     /// Draws the current frame now if on screen (else marks the view stale), whatever changed:
-    /// for what only the view knows changed (its scale, its own options).
+    /// for what only the view knows changed (its scale, its figure settings).
     void redrawCurrent();
     /// Re-applies fonts and pens after a scale change; the default scales every axis.
     virtual void applyScale();
