@@ -1,18 +1,27 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Builds the libFuzzer targets (preset `fuzz`: clang-14, AddressSanitizer + UBSan) and runs each
-# for a bounded time on a copy of its seed corpus (tests/fuzz/corpus/NAME). Fails on any finding:
-# a crash, a sanitizer report, a broken invariant, a leak, a timeout or running out of memory.
-#   PE_FUZZ_SECONDS   seconds per fuzzer (default 60)
+# for a bounded number of inputs on a copy of its seed corpus (tests/fuzz/corpus/NAME). Fails on
+# any finding: a crash, a sanitizer report, a broken invariant, a leak, a timeout or running out
+# of memory. The test suite (CI) runs the same inputs every time: a fixed seed and a fixed number
+# of runs, so that a red run always means a bug found again, never the luck of the draw. To hunt
+# for new bugs, give another seed and more time: PE_FUZZ_SEED=0 (random) PE_FUZZ_RUNS=-1.
+#   PE_FUZZ_SEED      libFuzzer's seed (default 1; 0 picks one at random)
+#   PE_FUZZ_RUNS      inputs per fuzzer (default 400000; -1 until the time is up)
+#   PE_FUZZ_SECONDS   the most seconds per fuzzer (default 120)
 #   PE_FUZZ_KEEP      a folder to keep the grown corpora and any crashing inputs in (optional)
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 pe_install_missing
 
-seconds="${PE_FUZZ_SECONDS:-60}"
+seconds="${PE_FUZZ_SECONDS:-120}"
 [[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -ge 1 ] \
     || { echo "fuzz: PE_FUZZ_SECONDS='$seconds' is not a whole number of seconds (1 or more)" >&2; exit 2; }
+seed="${PE_FUZZ_SEED:-1}"
+[[ "$seed" =~ ^[0-9]+$ ]] || { echo "fuzz: PE_FUZZ_SEED='$seed' is not a whole number (0 for a random seed)" >&2; exit 2; }
+runs="${PE_FUZZ_RUNS:-400000}"
+[[ "$runs" =~ ^(-1|[0-9]+)$ ]] || { echo "fuzz: PE_FUZZ_RUNS='$runs' is not a whole number of inputs (-1 for no limit)" >&2; exit 2; }
 
 cd "$PE_ROOT"
 cmake --preset fuzz >/dev/null
@@ -29,9 +38,9 @@ for name in session cli; do
     artifacts="$work/artifacts-$name"
     mkdir -p "$corpus" "$artifacts"
     cp tests/fuzz/corpus/"$name"/* "$corpus/"
-    echo "fuzz: fuzz_$name for ${seconds} s on $(ls "$corpus" | wc -l) seed inputs"
+    echo "fuzz: fuzz_$name, seed $seed, $runs inputs (at most ${seconds} s), from $(ls "$corpus" | wc -l) seed inputs"
     if ! (cd "$work" && ASAN_OPTIONS="detect_leaks=1:abort_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-            "$PE_ROOT/build/fuzz/tests/fuzz/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+            "$PE_ROOT/build/fuzz/tests/fuzz/fuzz_$name" -seed="$seed" -runs="$runs" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
             -max_len=65536 -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" \
             >"$work/fuzz_$name.log" 2>&1); then
         status=1

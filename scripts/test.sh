@@ -3,7 +3,7 @@
 # Quick start, part 2: install what is missing, build, and run the whole test suite, first in a
 # release build, then under AddressSanitizer + UndefinedBehaviorSanitizer (with leak checks of
 # start-up, export and shutdown, label "leaks"),
-# then the libFuzzer targets for a bounded time (scripts/fuzz.sh, 60 s each unless PE_FUZZ_SECONDS).
+# then the libFuzzer targets on a fixed seed and a fixed number of inputs (scripts/fuzz.sh).
 # PE_SKIP_SANITIZERS=1 runs the release suite only; PE_SKIP_FUZZ=1 leaves out the fuzzers.
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 pe_install_missing

@@ -64,6 +64,8 @@ std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dM
             return QCoreApplication::translate("pe::ui::Dims", "“%1”: dimensions go from 0 to %2").arg(part).arg(dModel - 1);
         if (end - 1 >= dModel || first >= dModel)
             return QCoreApplication::translate("pe::ui::Dims", "“%1” reaches beyond d_model %2: dimensions go from 0 to %3").arg(part).arg(dModel).arg(dModel - 1);
+        // A step beyond d_model names the first dimension only; clamped, dim + step cannot overflow.
+        step = std::min<qint64>(step, std::max(dModel, 1));
         for (qint64 dim = first; dim < end; dim += step) // at most d_model of them
             if (!seen[std::size_t(dim)]) {
                 seen[std::size_t(dim)] = true;
