@@ -22,11 +22,13 @@ void requireColumns(const EncodingSpec& spec, const Eigen::Ref<RowMatrix>& out, 
         throw SpecError(std::string(what) + ": the output matrix needs d_model columns");
 }
 
-/// The specs' column roles under another layout: a spec with that layout and the same d.
-EncodingSpec withLayout(const EncodingSpec& spec, Layout layout)
+/// The spec whose column roles a convention has: its layout, and tensor2tensor's pairs (with
+/// the zero column of an odd d) for its frequencies, the paper's pairs for the others.
+EncodingSpec withConvention(const EncodingSpec& spec, Layout layout, FrequencyVariant variant)
 {
     EncodingSpec s = spec;
     s.layout = layout;
+    s.frequencies = variant == FrequencyVariant::Tensor2Tensor ? FrequencyRule::Tensor2Tensor : FrequencyRule::Paper;
     return s;
 }
 
@@ -90,9 +92,9 @@ Convention comparedConvention(const EncodingSpec& spec, Comparison comparison)
 PairFrequencies variantFrequencies(const EncodingSpec& spec, FrequencyVariant variant, int pair)
 {
     requireValid(spec);
-    if (pair < 0 || pair >= pairCount(spec))
-        throw SpecError("pair " + std::to_string(pair) + " is out of range; allowed: 0 to "
-                        + std::to_string(pairCount(spec) - 1));
+    const int pairs = pairCount(withConvention(spec, spec.layout, variant));
+    if (pair < 0 || pair >= pairs)
+        throw SpecError("pair " + std::to_string(pair) + " is out of range; allowed: 0 to " + std::to_string(pairs - 1));
     const long double logBase = std::log(static_cast<long double>(spec.base));
     const long double d = spec.dModel;
     const auto power = [&](long double exponent) { return std::exp(-exponent * logBase); };
@@ -120,7 +122,9 @@ double conventionValue(const EncodingSpec& spec, const Convention& convention, s
     const std::int64_t position = convention.firstPosition + row;
     if (row < 0 || position < 0)
         throw SpecError("position " + std::to_string(position) + " is negative");
-    const ColumnRole role = columnRole(withLayout(spec, convention.layout), column);
+    const ColumnRole role = columnRole(withConvention(spec, convention.layout, convention.frequencies), column);
+    if (role.isZero)
+        return 0.0;
     const PairFrequencies w = variantFrequencies(spec, convention.frequencies, role.pair);
     return role.isSin ? accurateSinCos(w.sin, position).sin : accurateSinCos(w.cos, position).cos;
 }
@@ -133,7 +137,7 @@ void fillBinnedConvention(const EncodingSpec& spec, const Convention& convention
     const std::int64_t bins = out.rows();
     if (bins < 1 || bins > rowCount || firstRow < 0 || convention.firstPosition < 0)
         throw SpecError("fillBinnedConvention: need 1 ≤ bins ≤ rows and non-negative positions");
-    const EncodingSpec layoutSpec = withLayout(spec, convention.layout);
+    const EncodingSpec layoutSpec = withConvention(spec, convention.layout, convention.frequencies);
     // Each column is one sinusoid of its own frequency: the sum over a bin has the closed form
     // Σ_{p=a}^{a+n−1} e^{ipω} = e^{i·centre·ω} · sin(nω/2) / sin(ω/2), as for the spec itself.
     // Bins hold ⌊rows/bins⌋ or one more row, so two Dirichlet factors per column cover them;
@@ -143,6 +147,10 @@ void fillBinnedConvention(const EncodingSpec& spec, const Convention& convention
     const std::int64_t shortCount = rowCount / bins;
     for (int column = 0; column < spec.dModel; ++column) {
         const ColumnRole role = columnRole(layoutSpec, column);
+        if (role.isZero) {
+            out.col(column).setZero();
+            continue;
+        }
         const PairFrequencies w = variantFrequencies(spec, convention.frequencies, role.pair);
         const long double omega = role.isSin ? w.sin : w.cos;
         const double half = static_cast<double>(omega / 2);
@@ -204,7 +212,7 @@ int pairsSlowerThanBase(const EncodingSpec& spec, FrequencyVariant variant)
     // Wavelength above 2π·base means ω < 1/base; a hair of slack keeps t2t's last pair (ω exactly 1/base) out.
     const long double limit = (1.0L - 1e-12L) / static_cast<long double>(spec.base);
     int count = 0;
-    for (int k = 0; k < pairCount(spec); ++k)
+    for (int k = 0; k < pairCount(withConvention(spec, spec.layout, variant)); ++k)
         count += variantFrequencies(spec, variant, k).sin < limit ? 1 : 0;
     return count;
 }

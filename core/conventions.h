@@ -13,7 +13,7 @@ namespace pe::core {
 /// comparison view can show what they break. The spec itself never uses these.
 enum class FrequencyVariant {
     Paper,           ///< ω_k = base^(−2k/d)
-    Tensor2Tensor,   ///< ω_k = base^(−k/(P−1))
+    Tensor2Tensor,   ///< n = ⌊d/2⌋ pairs, ω_k = base^(−k/max(n−1, 1)), an odd d ends with a zero column
     DoubledExponent, ///< mistake: ω_k = base^(−4k/d) for sin and cos (loop over even i, 2·i in the exponent)
     ShiftedCosine,   ///< mistake: sin uses base^(−4k/d), cos base^(−(4k+2)/d) (a widely copied Embed.py)
 };

@@ -28,6 +28,8 @@ double encodingValue(const EncodingSpec& spec, std::int64_t position, int column
     if (position < 0)
         throw SpecError("position " + std::to_string(position) + " is negative");
     const ColumnRole role = columnRole(spec, column);
+    if (role.isZero)
+        return 0.0;
     const SinCos sc = accurateSinCos(angularFrequencyLong(spec, role.pair), position);
     return role.isSin ? sc.sin : sc.cos;
 }
@@ -38,6 +40,8 @@ double encodingCurve(const EncodingSpec& spec, double position, int column)
     if (column < 0 || column >= spec.dModel || !std::isfinite(position))
         throw SpecError("encodingCurve: column or position out of range");
     const ColumnRole role = columnRole(spec, column);
+    if (role.isZero)
+        return 0.0;
     const SinCos sc = accurateSinCos(angularFrequencyLong(spec, role.pair), position);
     return role.isSin ? sc.sin : sc.cos;
 }
@@ -47,7 +51,7 @@ Eigen::VectorXd encodingVector(const EncodingSpec& spec, std::int64_t position)
     requireValid(spec);
     if (position < 0)
         throw SpecError("position " + std::to_string(position) + " is negative");
-    Eigen::VectorXd v(spec.dModel);
+    Eigen::VectorXd v = Eigen::VectorXd::Zero(spec.dModel); // tensor2tensor's odd d: the last stays 0
     for (int k = 0; k < pairCount(spec); ++k) {
         const SinCos sc = accurateSinCos(angularFrequencyLong(spec, k), position);
         v[sinColumn(spec, k)] = sc.sin;
@@ -66,6 +70,10 @@ void fillEncodingRows(const EncodingSpec& spec, std::int64_t firstRow, Eigen::Re
         return;
     const int pairs = pairCount(spec);
     const int fullPairs = fullPairCount(spec);
+    if (pairs == 0) { // tensor2tensor's d = 1: one zero column, and no table to index
+        out.setZero();
+        return;
+    }
     const std::vector<long double> omega = frequencyTable(spec);
 
     // Position p = q·B + r: sin(pω) = sin(qBω)cos(rω) + cos(qBω)sin(rω). Both tables are
@@ -98,6 +106,7 @@ void fillEncodingRows(const EncodingSpec& spec, std::int64_t firstRow, Eigen::Re
         }
 
     const bool interleaved = spec.layout == Layout::Interleaved;
+    const bool zeroColumn = hasZeroColumn(spec);
     for (std::int64_t row = 0; row < rows; ++row) {
         const std::int64_t p = p0 + row;
         const double* bs = &blockSin[(p / block - q0) * pairs];
@@ -120,6 +129,8 @@ void fillEncodingRows(const EncodingSpec& spec, std::int64_t firstRow, Eigen::Re
             const int k = fullPairs;
             dst[sinColumn(spec, k)] = bs[k] * rc[k] + bc[k] * rs[k];
         }
+        if (zeroColumn) // odd d with tensor2tensor's frequencies: a zero column (the buffer is reused)
+            dst[spec.dModel - 1] = 0.0;
     }
 }
 
@@ -173,6 +184,8 @@ void fillBinnedEncoding(const EncodingSpec& spec, std::int64_t firstRow, std::in
             if (const int c = cosColumn(spec, k); c >= 0)
                 dst[c] = centre.cos * dirichlet[k];
         }
+        if (hasZeroColumn(spec))
+            dst[spec.dModel - 1] = 0.0;
     }
 }
 
@@ -278,6 +291,8 @@ void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpp
             if (const int c = cosColumn(spec, k); c >= 0)
                 dst[c] = (phaseCos[k] * re - phaseSin[k] * im) * inverseWeight;
         }
+        if (hasZeroColumn(spec))
+            dst[spec.dModel - 1] = 0.0;
     }
 }
 

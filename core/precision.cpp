@@ -92,6 +92,8 @@ double encodingValueIn(const EncodingSpec& spec, std::int64_t position, int colu
     requireValid(spec);
     // … then pe = sin(position * div_term), each step rounded too.
     const ColumnRole role = columnRole(spec, column);
+    if (role.isZero)
+        return 0.0; // tensor2tensor's zero column is exact in every format
     return computedValue(frequencyIn(spec, role.pair, format), position, role.isSin, format);
 }
 
@@ -129,6 +131,8 @@ void fillErrorRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
                                                                           : std::numeric_limits<double>::infinity();
             }
         }
+        if (hasZeroColumn(spec))
+            out(static_cast<Eigen::Index>(i), spec.dModel - 1) = 0.0; // zeros are exact in every format
     }
 }
 

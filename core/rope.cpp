@@ -15,9 +15,34 @@ std::string_view ropeScalingName(RopeScaling scaling)
     case RopeScaling::None: return "none";
     case RopeScaling::PositionInterpolation: return "PI";
     case RopeScaling::NtkAware: return "NTK-aware";
+    case RopeScaling::DynamicNtk: return "dynamic NTK";
     case RopeScaling::Yarn: return "YaRN";
+    case RopeScaling::YarnReference: return "YaRN (reference)";
+    case RopeScaling::Llama3: return "Llama 3";
     }
     return "none";
+}
+
+std::string_view ropeScalingKey(RopeScaling scaling)
+{
+    switch (scaling) {
+    case RopeScaling::None: return "none";
+    case RopeScaling::PositionInterpolation: return "pi";
+    case RopeScaling::NtkAware: return "ntk";
+    case RopeScaling::DynamicNtk: return "dynamic-ntk";
+    case RopeScaling::Yarn: return "yarn";
+    case RopeScaling::YarnReference: return "yarn-reference";
+    case RopeScaling::Llama3: return "llama3";
+    }
+    return "none";
+}
+
+std::optional<RopeScaling> parseRopeScaling(std::string_view key)
+{
+    for (RopeScaling scaling : allRopeScalings)
+        if (ropeScalingKey(scaling) == key)
+            return scaling;
+    return std::nullopt;
 }
 
 std::optional<std::string> ropeValidationError(int dModel, double base, const RopeScalingSpec& spec)
@@ -33,6 +58,12 @@ std::optional<std::string> ropeValidationError(int dModel, double base, const Ro
         out << "original context length = " << spec.originalLength << " is not allowed; allowed: 1 or more";
     else if (!(spec.alpha > 0.0) || !(spec.beta > spec.alpha) || !std::isfinite(spec.beta))
         out << "YaRN ramp α = " << spec.alpha << ", β = " << spec.beta << " is not allowed; need 0 < α < β";
+    else if (!(spec.sequenceLength >= 1.0) || !std::isfinite(spec.sequenceLength))
+        out << "sequence length = " << spec.sequenceLength << " is not allowed; allowed: 1 or more";
+    else if (!(spec.lowFrequencyFactor > 0.0) || !(spec.highFrequencyFactor > spec.lowFrequencyFactor)
+             || !std::isfinite(spec.highFrequencyFactor))
+        out << "Llama 3 frequency factors low = " << spec.lowFrequencyFactor << ", high = " << spec.highFrequencyFactor
+            << " are not allowed; need 0 < low < high";
     else
         return std::nullopt;
     return out.str();
@@ -59,6 +90,26 @@ double ntkAwareBase(double base, int dModel, double scale)
     return base * std::pow(scale, static_cast<double>(dModel) / (dModel - 2));
 }
 
+double dynamicNtkBase(double base, int dModel, double scale, double sequenceLength, double originalLength)
+{
+    const double length = std::max(sequenceLength, originalLength);
+    return base * std::pow(scale * length / originalLength - (scale - 1.0), static_cast<double>(dModel) / (dModel - 2));
+}
+
+CorrectionRange yarnCorrectionRange(int dModel, double base, const RopeScalingSpec& spec)
+{
+    // The pair index whose band turns `turns` times in L_orig, solved from L_orig·θ_k = 2π·turns.
+    const auto dimensionTurning = [&](double turns) {
+        return dModel * std::log(spec.originalLength / (turns * 2 * std::numbers::pi)) / (2 * std::log(base));
+    };
+    double low = dimensionTurning(spec.beta), high = dimensionTurning(spec.alpha);
+    if (spec.truncate) {
+        low = std::floor(low);
+        high = std::ceil(high);
+    }
+    return {std::max(low, 0.0), std::min(high, static_cast<double>(dModel - 1))};
+}
+
 double yarnRamp(double turns, double alpha, double beta)
 {
     return std::clamp((turns - alpha) / (beta - alpha), 0.0, 1.0);
@@ -69,6 +120,11 @@ double yarnAttentionFactor(double scale)
     return scale <= 1.0 ? 1.0 : 0.1 * std::log(scale) + 1.0;
 }
 
+double ropeAttentionFactor(RopeScaling scaling, const RopeScalingSpec& spec)
+{
+    return scaling == RopeScaling::Yarn || scaling == RopeScaling::YarnReference ? yarnAttentionFactor(spec.scale) : 1.0;
+}
+
 Eigen::VectorXd scaledRopeFrequencies(int dModel, double base, RopeScaling scaling, const RopeScalingSpec& spec)
 {
     const Eigen::VectorXd theta = ropeFrequencies(dModel, base);
@@ -77,6 +133,39 @@ Eigen::VectorXd scaledRopeFrequencies(int dModel, double base, RopeScaling scali
     case RopeScaling::None: return theta;
     case RopeScaling::PositionInterpolation: return theta / s;
     case RopeScaling::NtkAware: return ropeFrequencies(dModel, ntkAwareBase(base, dModel, s));
+    case RopeScaling::DynamicNtk:
+        return ropeFrequencies(dModel, dynamicNtkBase(base, dModel, s, spec.sequenceLength, spec.originalLength));
+    case RopeScaling::YarnReference: {
+        // A linear ramp over the pair index (not over the turns, as in the paper): pairs below
+        // `low` keep θ, pairs above `high` are divided by s.
+        CorrectionRange range = yarnCorrectionRange(dModel, base, spec);
+        if (range.low == range.high)
+            range.high += 0.001; // as the reference code: no division by zero
+        Eigen::VectorXd scaled(theta.size());
+        for (Eigen::Index k = 0; k < theta.size(); ++k) {
+            const double ramp = std::clamp((static_cast<double>(k) - range.low) / (range.high - range.low), 0.0, 1.0);
+            scaled[k] = theta[k] / s * ramp + theta[k] * (1.0 - ramp);
+        }
+        return scaled;
+    }
+    case RopeScaling::Llama3: {
+        const double lowWavelength = spec.originalLength / spec.lowFrequencyFactor;
+        const double highWavelength = spec.originalLength / spec.highFrequencyFactor;
+        Eigen::VectorXd scaled(theta.size());
+        for (Eigen::Index k = 0; k < theta.size(); ++k) {
+            const double wavelength = 2 * std::numbers::pi / theta[k];
+            if (wavelength < highWavelength)
+                scaled[k] = theta[k];
+            else if (wavelength > lowWavelength)
+                scaled[k] = theta[k] / s;
+            else {
+                const double smooth = (spec.originalLength / wavelength - spec.lowFrequencyFactor)
+                    / (spec.highFrequencyFactor - spec.lowFrequencyFactor);
+                scaled[k] = (1.0 - smooth) * theta[k] / s + smooth * theta[k];
+            }
+        }
+        return scaled;
+    }
     case RopeScaling::Yarn: {
         Eigen::VectorXd scaled(theta.size());
         for (Eigen::Index k = 0; k < theta.size(); ++k) {

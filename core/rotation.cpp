@@ -35,6 +35,8 @@ RowMatrix offsetRotation(const EncodingSpec& spec, std::int64_t offset)
         m(c, s) = -turn.sin;
         m(c, c) = turn.cos;
     }
+    if (hasZeroColumn(spec)) // tensor2tensor's zero column does not turn
+        m(spec.dModel - 1, spec.dModel - 1) = 1.0;
     return m;
 }
 
@@ -42,7 +44,7 @@ Eigen::VectorXd rotatedEncoding(const EncodingSpec& spec, std::int64_t position,
 {
     requireOffset(spec, position, offset);
     const Eigen::VectorXd pe = encodingVector(spec, position);
-    Eigen::VectorXd out(spec.dModel);
+    Eigen::VectorXd out = Eigen::VectorXd::Zero(spec.dModel); // tensor2tensor's odd d: the zero column stays 0
     for (int k = 0; k < pairCount(spec); ++k) {
         const SinCos turn = accurateSinCos(angularFrequencyLong(spec, k), offset);
         const int s = sinColumn(spec, k), c = cosColumn(spec, k);

@@ -192,8 +192,10 @@ void SimilarityKernel::fillRows(std::int64_t firstRow, Eigen::Ref<RowMatrix> out
                     const double norms = std::sqrt(squaredNorm(i) * squaredNorm(j));
                     row[j] = norms > 0.0 ? row[j] / norms : 0.0;
                 }
-            } else {
+            } else if (fullPairCount(m_spec) > 0) {
                 row /= static_cast<double>(fullPairCount(m_spec));
+            } else {
+                row.setZero(); // tensor2tensor's d = 1: zero vectors have no direction; cosine 0
             }
         }
     }
@@ -258,7 +260,7 @@ void SimilarityKernel::fillBinned(Eigen::Ref<RowMatrix> out) const
     fillBinnedEncoding(m_spec, 0, L, means);
     out.noalias() = means * means.transpose();
     if (m_normalize)
-        out /= static_cast<double>(fullPairCount(m_spec));
+        out /= static_cast<double>(std::max(fullPairCount(m_spec), 1)); // d = 1 of tensor2tensor: all 0 already
 }
 
 RowMatrix similarityMatrix(const EncodingSpec& spec, bool normalize)

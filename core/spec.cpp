@@ -61,11 +61,22 @@ std::optional<std::string> matrixSizeError(std::int64_t rows, std::int64_t cols,
     return out.str();
 }
 
-int pairCount(const EncodingSpec& spec) { return (spec.dModel + 1) / 2; }
+int pairCount(const EncodingSpec& spec)
+{
+    return spec.frequencies == FrequencyRule::Tensor2Tensor ? spec.dModel / 2 : (spec.dModel + 1) / 2;
+}
+
 int fullPairCount(const EncodingSpec& spec) { return spec.dModel / 2; }
+
+bool hasZeroColumn(const EncodingSpec& spec)
+{
+    return spec.frequencies == FrequencyRule::Tensor2Tensor && spec.dModel % 2 == 1;
+}
 
 ColumnRole columnRole(const EncodingSpec& spec, int column)
 {
+    if (hasZeroColumn(spec) && column == spec.dModel - 1)
+        return {-1, false, true};
     if (spec.layout == Layout::Interleaved)
         return {column / 2, column % 2 == 0};
     const int pairs = pairCount(spec);

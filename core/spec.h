@@ -18,7 +18,8 @@ enum class Layout {
 /// How the angular frequency ω_k of pair k is chosen.
 enum class FrequencyRule {
     Paper,        ///< ω_k = base^(−2k/d)
-    Tensor2Tensor ///< ω_k = base^(−k/(P−1)): tensor2tensor, fairseq, Whisper; slowest wavelength 2π·base
+    Tensor2Tensor ///< n = ⌊d/2⌋ pairs, ω_k = base^(−k/max(n−1, 1)): tensor2tensor, fairseq, Whisper;
+                  ///< slowest wavelength 2π·base; an odd d appends a zero column
 };
 
 /// Everything that defines one positional-encoding matrix.
@@ -60,15 +61,21 @@ void requireValid(const EncodingSpec& spec);
 /// Why a rows × cols float64 matrix may not be allocated in one piece, or nothing.
 std::optional<std::string> matrixSizeError(std::int64_t rows, std::int64_t cols, std::string_view what);
 
-/// Number of (sin, cos) pairs: ⌈d/2⌉. For odd d the last pair has a sin column only.
+/// Number of frequencies (pairs). Paper frequencies: ⌈d/2⌉, and for odd d the last pair has a
+/// sin column only (HF DistilBERT/XLM, Marian). tensor2tensor frequencies: ⌊d/2⌋ full pairs, and
+/// for odd d the last column is zero (tensor2tensor, fairseq); d = 1 has no pair at all.
 int pairCount(const EncodingSpec& spec);
 /// Number of pairs that have both a sin and a cos column: ⌊d/2⌋.
 int fullPairCount(const EncodingSpec& spec);
+/// Whether the last column is all zeros: tensor2tensor frequencies with an odd d.
+bool hasZeroColumn(const EncodingSpec& spec);
 
-/// What one column holds: the pair index k and whether it is the sine or the cosine.
+/// What one column holds: the pair index k and whether it is the sine or the cosine; or, for
+/// the zero column of tensor2tensor's odd d, isZero with pair −1.
 struct ColumnRole {
     int pair = 0;
     bool isSin = true;
+    bool isZero = false;
 };
 ColumnRole columnRole(const EncodingSpec& spec, int column);
 /// The column holding sin of pair k.

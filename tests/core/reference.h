@@ -18,32 +18,42 @@ using pe::core::EncodingSpec;
 using pe::core::FrequencyRule;
 using pe::core::Layout;
 
-/// P = ⌈d/2⌉ pairs; the last has no cosine when d is odd.
-inline int pairs(int d) { return (d + 1) / 2; }
+/// The frequencies of a spec. Paper: P = ⌈d/2⌉, and an odd d's last pair is a lone sine (HF
+/// DistilBERT/XLM, Marian). tensor2tensor: n = ⌊d/2⌋ timescales (get_timing_signal_1d's
+/// `channels // 2`, fairseq's `half_dim`), and an odd d's last column is the zero column both
+/// libraries pad with.
+inline int pairs(const EncodingSpec& s)
+{
+    return s.frequencies == FrequencyRule::Tensor2Tensor ? s.dModel / 2 : (s.dModel + 1) / 2;
+}
 inline int fullPairs(int d) { return d / 2; }
 
-/// ω_k: base^(−2k/d) (paper) or base^(−k/max(P−1, 1)) (tensor2tensor).
+/// ω_k: base^(−2k/d) (paper) or base^(−k/max(n−1, 1)) (tensor2tensor: its log_timescale_increment
+/// ln(base)/max(n−1, 1); the max keeps n = 1, d = 2 or 3, finite).
 inline long double omega(const EncodingSpec& s, int k)
 {
     const long double base = s.base;
     if (s.frequencies == FrequencyRule::Paper)
         return std::pow(base, -2.0L * k / s.dModel);
-    const long double steps = std::max(pairs(s.dModel) - 1, 1);
+    const long double steps = std::max(pairs(s) - 1, 1);
     return std::pow(base, -static_cast<long double>(k) / steps);
 }
 
 struct Role {
     int pair;
     bool isSin;
+    bool isZero = false;
 };
 
 /// Interleaved: column 2k = sin, 2k+1 = cos. Split: columns 0…P−1 = sin, then the cosines of
-/// pairs 0…⌊d/2⌋−1.
+/// pairs 0…⌊d/2⌋−1. tensor2tensor with an odd d: the last column is zero in either layout.
 inline Role role(const EncodingSpec& s, int column)
 {
+    if (s.frequencies == FrequencyRule::Tensor2Tensor && s.dModel % 2 == 1 && column == s.dModel - 1)
+        return {-1, false, true};
     if (s.layout == Layout::Interleaved)
         return {column / 2, column % 2 == 0};
-    const int p = pairs(s.dModel);
+    const int p = pairs(s);
     return column < p ? Role{column, true} : Role{column - p, false};
 }
 
@@ -51,6 +61,8 @@ inline Role role(const EncodingSpec& s, int column)
 inline long double value(const EncodingSpec& s, std::int64_t position, int column)
 {
     const Role r = role(s, column);
+    if (r.isZero)
+        return 0.0L;
     const long double angle = static_cast<long double>(position) * omega(s, r.pair);
     return r.isSin ? std::sin(angle) : std::cos(angle);
 }
@@ -66,12 +78,14 @@ struct Block {
 inline Block rows(const EncodingSpec& s, std::int64_t first, std::int64_t n)
 {
     Block b{s.dModel, n, std::vector<long double>(n * s.dModel)};
-    std::vector<long double> w(pairs(s.dModel));
+    std::vector<long double> w(pairs(s));
     for (int k = 0; k < static_cast<int>(w.size()); ++k)
         w[k] = omega(s, k);
     for (std::int64_t r = 0; r < n; ++r)
         for (int c = 0; c < s.dModel; ++c) {
             const Role role_ = role(s, c);
+            if (role_.isZero)
+                continue; // the vector starts at 0
             const long double angle = static_cast<long double>(first + r) * w[role_.pair];
             b.v[r * s.dModel + c] = role_.isSin ? std::sin(angle) : std::cos(angle);
         }

@@ -14,18 +14,24 @@ using namespace pe::core;
 namespace {
 
 /// The published code of each variant, loop by loop, in long double: the value of column c at
-/// position p (layout: interleaved 2k/2k+1 or split k/P+k).
+/// position p (layout: interleaved 2k/2k+1 or split k/S+k, S the number of sine columns).
 long double textbookValue(int d, long double base, Layout layout, FrequencyVariant variant, std::int64_t p, int column)
 {
-    const int pairs = (d + 1) / 2;
-    const int k = layout == Layout::Interleaved ? column / 2 : (column < pairs ? column : column - pairs);
-    const bool isSin = layout == Layout::Interleaved ? column % 2 == 0 : column < pairs;
+    // tensor2tensor's get_timing_signal_1d has n = d // 2 timescales and pads an odd d with a
+    // zero column (fairseq too); the other variants end an odd d with a lone sine.
+    const bool t2t = variant == FrequencyVariant::Tensor2Tensor;
+    if (t2t && d % 2 == 1 && column == d - 1)
+        return 0;
+    const int sines = t2t ? d / 2 : (d + 1) / 2;
+    const int k = layout == Layout::Interleaved ? column / 2 : (column < sines ? column : column - sines);
+    const bool isSin = layout == Layout::Interleaved ? column % 2 == 0 : column < sines;
     const int i = 2 * k; // the loop variable `for i in range(0, d, 2)`
     long double denominator = 1;
     switch (variant) {
     case FrequencyVariant::Paper: denominator = std::pow(base, static_cast<long double>(i) / d); break;
+    // tensor2tensor: inv_timescales = exp(−k·ln(base)/max(n − 1, 1)), n = d // 2
     case FrequencyVariant::Tensor2Tensor:
-        denominator = std::pow(base, static_cast<long double>(k) / std::max(pairs - 1, 1));
+        denominator = std::pow(base, static_cast<long double>(k) / std::max(d / 2 - 1, 1));
         break;
     // "Transformers for NLP": sin(pos / base ** ((2 * i) / d)), cos(pos / base ** ((2 * i) / d))
     case FrequencyVariant::DoubledExponent: denominator = std::pow(base, 2.0L * i / d); break;

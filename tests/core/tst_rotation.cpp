@@ -25,13 +25,14 @@ EncodingSpec makeSpec(int d, Layout l, FrequencyRule f = FrequencyRule::Paper, d
     return s;
 }
 
-// The documented column of the sine and of the cosine of pair k (−1: none, odd d).
+// The documented column of the sine and of the cosine of pair k (−1: none, odd d). The split
+// layout has ⌈d/2⌉ sine columns with paper frequencies, ⌊d/2⌋ with tensor2tensor's.
 int sinCol(const EncodingSpec& s, int k) { return s.layout == Layout::Interleaved ? 2 * k : k; }
 int cosCol(const EncodingSpec& s, int k)
 {
     if (k >= s.dModel / 2)
         return -1;
-    return s.layout == Layout::Interleaved ? 2 * k + 1 : (s.dModel + 1) / 2 + k;
+    return s.layout == Layout::Interleaved ? 2 * k + 1 : ref::pairs(s) + k;
 }
 
 Eigen::VectorXd referenceVector(const EncodingSpec& s, std::int64_t p)
@@ -55,6 +56,7 @@ private slots:
     void offsetDotProductsAreFlat_data();
     void offsetDotProductsAreFlat();
     void rejectsNegativePositions();
+    void zeroColumnDoesNotTurn();
     void cleanupTestCase();
 
 private:
@@ -212,6 +214,27 @@ void TestRotation::rejectsNegativePositions()
 void TestRotation::cleanupTestCase()
 {
     qInfo("largest |M_k·PE(p) - PE(p+k)| against the reference, p and p+k up to 1e5: %.2e", m_worstResidual);
+}
+
+void TestRotation::zeroColumnDoesNotTurn()
+{
+    // tensor2tensor's odd d ends with a zero column (tensor2tensor, fairseq pad it): M_k leaves
+    // it alone (1 on its diagonal, 0 elsewhere in its row and column), and it stays 0.
+    for (const Layout layout : {Layout::Interleaved, Layout::Split}) {
+        EncodingSpec s;
+        s.dModel = 7;
+        s.maxLen = 50;
+        s.layout = layout;
+        s.frequencies = FrequencyRule::Tensor2Tensor;
+        const RowMatrix m = offsetRotation(s, 5);
+        QCOMPARE(m(6, 6), 1.0);
+        for (int c = 0; c < 6; ++c) {
+            QCOMPARE(m(6, c), 0.0);
+            QCOMPARE(m(c, 6), 0.0);
+        }
+        QCOMPARE(rotatedEncoding(s, 3, 5)[6], 0.0);
+        QVERIFY(rotationResidual(s, 3, 5) < 1e-13);
+    }
 }
 
 QTEST_APPLESS_MAIN(TestRotation)

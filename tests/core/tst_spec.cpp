@@ -198,9 +198,30 @@ void TestSpec::pairCounts()
     EncodingSpec s;
     for (int d : {1, 2, 3, 7, 8, 33, 64, 65535, 65536}) {
         s.dModel = d;
+        s.frequencies = FrequencyRule::Paper;
         QCOMPARE(pairCount(s), (d + 1) / 2);
         QCOMPARE(fullPairCount(s), d / 2);
+        QVERIFY(!hasZeroColumn(s));
+        // tensor2tensor and fairseq: channels // 2 timescales, an odd d padded with a zero column.
+        s.frequencies = FrequencyRule::Tensor2Tensor;
+        QCOMPARE(pairCount(s), d / 2);
+        QCOMPARE(fullPairCount(s), d / 2);
+        QCOMPARE(hasZeroColumn(s), d % 2 == 1);
     }
+    // tensor2tensor d = 7: [sin 0 1 2 | cos 0 1 2 | 0] split, (sin, cos) × 3 then 0 interleaved.
+    s.dModel = 7;
+    for (Layout l : {Layout::Interleaved, Layout::Split}) {
+        s.layout = l;
+        QVERIFY(columnRole(s, 6).isZero);
+        QCOMPARE(columnRole(s, 6).pair, -1);
+        for (int c = 0; c < 6; ++c)
+            QVERIFY(!columnRole(s, c).isZero);
+        QCOMPARE(cosColumn(s, 2), 5); // the last cosine in both layouts
+        QCOMPARE(sinColumn(s, 2), l == Layout::Split ? 2 : 4);
+    }
+    s.layout = Layout::Split;
+    QCOMPARE(cosColumn(s, 0), 3);
+    QVERIFY(!columnRole(s, 3).isSin && columnRole(s, 3).pair == 0);
 }
 
 void TestSpec::columnRolesByExample()
