@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
 
+#include "core/presets.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -114,6 +116,10 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("d-model"), QStringLiteral("Embedding width d_model (default 64)."), QStringLiteral("N"), QStringLiteral("64")},
         {QStringLiteral("max-len"), QStringLiteral("Number of positions (default 100)."), QStringLiteral("N"), QStringLiteral("100")},
         {QStringLiteral("base"), QStringLiteral("Frequency base (default 10000)."), QStringLiteral("B"), QStringLiteral("10000")},
+        {QStringLiteral("preset"), QStringLiteral("Reproduce a library: %1. Sets layout, frequencies and first position; "
+                                                  "--layout, --frequencies and --first-position given beside it win.")
+                                       .arg(ui::presetNames().join(QStringLiteral(", "))),
+         QStringLiteral("NAME")},
         {QStringLiteral("layout"), QStringLiteral("interleaved or split (default interleaved)."), QStringLiteral("NAME"), QStringLiteral("interleaved")},
         {QStringLiteral("frequencies"), QStringLiteral("paper or tensor2tensor (default paper)."), QStringLiteral("NAME"), QStringLiteral("paper")},
         {QStringLiteral("first-position"), QStringLiteral("Position of the first row (default 0; fairseq uses 2)."), QStringLiteral("N"), QStringLiteral("0")},
@@ -130,7 +136,8 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("dims"), QStringLiteral("Dimensions of the wave plot (default 4,5,6,7)."), QStringLiteral("LIST")},
         {QStringLiteral("position"), QStringLiteral("Selected position (row, default 0)."), QStringLiteral("P")},
         {QStringLiteral("offset"), QStringLiteral("Relative offset k (default 1)."), QStringLiteral("K"), QStringLiteral("1")},
-        {QStringLiteral("normalize"), QStringLiteral("Cosine similarity instead of the dot product.")},
+        {QStringLiteral("normalize"), QStringLiteral("Cosine similarity instead of the dot product (a zero vector, e.g. d_model 1 "
+                                                     "at position 0, has cosine 0 with every position).")},
         {QStringLiteral("size"), QStringLiteral("Figure size in pixels."), QStringLiteral("WxH")},
         {QStringLiteral("size-mm"), QStringLiteral("Figure size in millimetres (with --dpi)."), QStringLiteral("WxH")},
         {QStringLiteral("dpi"), QStringLiteral("Resolution for --size-mm (default 300)."), QStringLiteral("N"), QStringLiteral("300")},
@@ -156,6 +163,8 @@ void overrideSpec(const QCommandLineParser& parser, core::EncodingSpec& spec)
         spec.maxLen = wholeNumber(parser, QStringLiteral("max-len"), SpecLimits::minMaxLen, SpecLimits::maxMaxLen);
     if (given(parser, "base"))
         spec.base = realNumber(parser, QStringLiteral("base"), 1.0, SpecLimits::maxBase);
+    if (given(parser, "preset"))
+        spec = core::withPreset(spec, *core::findPreset(choice(parser, QStringLiteral("preset"), ui::presetNames()).toStdString()));
     if (given(parser, "layout"))
         spec.layout = *core::parseLayout(choice(parser, QStringLiteral("layout"), {QStringLiteral("interleaved"), QStringLiteral("split")}).toStdString());
     if (given(parser, "frequencies"))

@@ -53,27 +53,42 @@ struct Request {
     bool normalize = false;
 };
 
-int pairCount(int d) { return (d + 1) / 2; }
+/// The number of frequencies. Paper: P = ⌈d/2⌉, an odd d's last pair being a lone sine (HF
+/// DistilBERT/XLM, Marian). tensor2tensor: n = ⌊d/2⌋ (get_timing_signal_1d's
+/// num_timescales = channels // 2, fairseq's half_dim = embedding_dim // 2).
+int pairCount(const Spec& s) { return s.tensor2tensor ? s.d / 2 : (s.d + 1) / 2; }
 
-/// ω_k = base^(−2k/d) (paper) or base^(−k/max(P−1, 1)) (tensor2tensor), P = ⌈d/2⌉.
+/// tensor2tensor with an odd d: tf.pad(signal, [[0, 0], [0, channels % 2]]) appends one column
+/// of zeros (fairseq the same with torch.cat of a zero column), in either layout.
+bool isZeroColumn(const Spec& s, int column) { return s.tensor2tensor && s.d % 2 == 1 && column == s.d - 1; }
+
+/// ω_k = base^(−2k/d) (paper) or base^(−k/max(n−1, 1)) (tensor2tensor, n = ⌊d/2⌋: its
+/// log_timescale_increment = ln(base) / max(num_timescales − 1, 1)).
 long double omega(const Spec& s, int k)
 {
     if (!s.tensor2tensor)
         return std::pow(s.base, -2.0L * k / s.d);
-    const long double steps = std::max(pairCount(s.d) - 1, 1);
+    const long double steps = std::max(pairCount(s) - 1, 1);
     return std::pow(s.base, -static_cast<long double>(k) / steps);
 }
 
 /// Interleaved: col 2k = sin ω_k, 2k+1 = cos ω_k. Split: cols 0…P−1 = sin, then the cosines.
-/// Odd d: the last pair has only its sine.
-void columnRole(const Spec& s, int column, int& pair, bool& isSin)
+/// Odd d: with the paper's frequencies the last pair has only its sine; with tensor2tensor's
+/// the last column is the zero column (isZero, pair −1).
+void columnRole(const Spec& s, int column, int& pair, bool& isSin, bool& isZero)
 {
+    isZero = isZeroColumn(s, column);
+    if (isZero) {
+        pair = -1;
+        isSin = false;
+        return;
+    }
     if (!s.split) {
         pair = column / 2;
         isSin = column % 2 == 0;
         return;
     }
-    const int p = pairCount(s.d);
+    const int p = pairCount(s);
     pair = column < p ? column : column - p;
     isSin = column < p;
 }
@@ -81,8 +96,10 @@ void columnRole(const Spec& s, int column, int& pair, bool& isSin)
 long double peValue(const Spec& s, qint64 position, int column)
 {
     int pair = 0;
-    bool isSin = true;
-    columnRole(s, column, pair, isSin);
+    bool isSin = true, isZero = false;
+    columnRole(s, column, pair, isSin, isZero);
+    if (isZero)
+        return 0.0L;
     const long double angle = static_cast<long double>(position) * omega(s, pair);
     return isSin ? std::sin(angle) : std::cos(angle);
 }
@@ -145,15 +162,20 @@ Matrix referenceData(const Request& q)
     }
     case ViewKind::Offset: {
         // Columns PE(p), PE(p+k), M_k·PE(p); for full pairs M_k·PE(p) = PE(p+k) (the rotation
-        // identity); the unpaired sine of an odd d is scaled by cos(kω) (core/rotation.h).
+        // identity); the unpaired sine of the paper's odd d is scaled by cos(kω) (core/rotation.h);
+        // tensor2tensor's zero column is 0 in all three (nothing there to turn).
         const qint64 p = s.first + q.position;
         m.rows = s.d;
         m.cols = 3;
         const int fullPairs = s.d / 2;
         for (int c = 0; c < s.d; ++c) {
             int pair = 0;
-            bool isSin = true;
-            columnRole(s, c, pair, isSin);
+            bool isSin = true, isZero = false;
+            columnRole(s, c, pair, isSin, isZero);
+            if (isZero) {
+                m.values.insert(m.values.end(), {0.0L, 0.0L, 0.0L});
+                continue;
+            }
             m.values.push_back(peValue(s, p, c));
             m.values.push_back(peValue(s, p + q.offset, c));
             if (pair < fullPairs)
@@ -164,7 +186,7 @@ Matrix referenceData(const Request& q)
         break;
     }
     case ViewKind::Bands:
-        m.rows = pairCount(s.d);
+        m.rows = pairCount(s); // tensor2tensor's odd d: ⌊d/2⌋ rows, the zero column has no ω
         m.cols = 3;
         for (int k = 0; k < m.rows; ++k) {
             m.values.push_back(k);
@@ -428,7 +450,7 @@ void TestCli::exportMatchesReference_data()
 
     Request all;
     all.spec = Spec{7, 33, 500, true, true, 2};
-    row("every spec option: d 7, len 33, base 500, split, tensor2tensor, first 2",
+    row("every spec option: d 7, len 33, base 500, split, tensor2tensor (3 pairs, zero column 6), first 2",
         {"--d-model", "7", "--max-len", "33", "--base", "500", "--layout", "split",
          "--frequencies", "tensor2tensor", "--first-position", "2"}, all);
 
@@ -453,9 +475,14 @@ void TestCli::exportMatchesReference_data()
     single.spec = Spec{1, 5, 10000, false, false, 0};
     row("d 1, one column", {"--d-model", "1", "--max-len", "5"}, single);
 
+    Request singleT2t;
+    singleT2t.spec = Spec{1, 5, 10000, false, true, 0};
+    row("d 1, tensor2tensor: no pair, one zero column", {"--d-model", "1", "--max-len", "5", "--frequencies", "tensor2tensor"},
+        singleT2t);
+
     Request oneRow;
     oneRow.spec = Spec{3, 1, 2.5L, true, true, 0};
-    row("one row, tensor2tensor d 3, base 2.5", {"--d-model", "3", "--max-len", "1", "--base", "2.5", "--layout", "split",
+    row("one row, tensor2tensor d 3 (1 pair, zero column 2), base 2.5", {"--d-model", "3", "--max-len", "1", "--base", "2.5", "--layout", "split",
                                                  "--frequencies", "tensor2tensor"}, oneRow);
 
     Request far;
@@ -478,13 +505,13 @@ void TestCli::exportMatchesReference_data()
     cosineOdd.view = ViewKind::Similarity;
     cosineOdd.normalize = true;
     cosineOdd.spec = Spec{7, 30, 10000, true, true, 2};
-    row("similarity --normalize, odd d, split, tensor2tensor, first 2",
+    row("similarity --normalize, odd d, split, tensor2tensor (zero column adds nothing), first 2",
         {"--view", "similarity", "--normalize", "--d-model", "7", "--max-len", "30", "--layout", "split",
          "--frequencies", "tensor2tensor", "--first-position", "2"}, cosineOdd);
 
     Request dotOdd = cosineOdd;
     dotOdd.normalize = false;
-    row("similarity dot, odd d 7", {"--view", "similarity", "--d-model", "7", "--max-len", "30", "--layout", "split",
+    row("similarity dot, odd d 7 tensor2tensor: 3 pairs, dot at lag 0 = 3", {"--view", "similarity", "--d-model", "7", "--max-len", "30", "--layout", "split",
                                     "--frequencies", "tensor2tensor", "--first-position", "2"}, dotOdd);
 
     Request waves;
@@ -497,6 +524,12 @@ void TestCli::exportMatchesReference_data()
     row("waves --dims 0,8,3 on split d 9", {"--view", "waves", "--dims", "0,8,3", "--d-model", "9", "--max-len", "40",
                                            "--layout", "split", "--first-position", "3"}, wavesDims);
 
+    Request wavesZero = waves;
+    wavesZero.spec = Spec{7, 40, 10000, false, true, 0};
+    wavesZero.dims = {6, 5};
+    row("waves --dims 6,5 on tensor2tensor d 7: the zero column is flat 0, 5 is pair 2's cosine",
+        {"--view", "waves", "--dims", "6,5", "--d-model", "7", "--max-len", "40", "--frequencies", "tensor2tensor"}, wavesZero);
+
     Request offset;
     offset.view = ViewKind::Offset;
     offset.spec = Spec{16, 50, 10000, false, false, 0};
@@ -508,7 +541,7 @@ void TestCli::exportMatchesReference_data()
     offsetOdd.spec = Spec{9, 50, 100, true, true, 4};
     offsetOdd.position = 3;
     offsetOdd.offset = -6;
-    row("offset odd d, split, negative k", {"--view", "offset", "--d-model", "9", "--max-len", "50", "--base", "100",
+    row("offset odd d 9, split, tensor2tensor (row 8 all zero), negative k", {"--view", "offset", "--d-model", "9", "--max-len", "50", "--base", "100",
                                             "--layout", "split", "--frequencies", "tensor2tensor", "--first-position", "4",
                                             "--position", "3", "--offset", "-6"}, offsetOdd);
 
@@ -518,7 +551,7 @@ void TestCli::exportMatchesReference_data()
 
     Request bandsOdd = bands;
     bandsOdd.spec = Spec{7, 100, 500, false, true, 0};
-    row("bands tensor2tensor odd d", {"--view", "bands", "--d-model", "7", "--base", "500", "--frequencies", "tensor2tensor"}, bandsOdd);
+    row("bands tensor2tensor odd d 7: 3 rows", {"--view", "bands", "--d-model", "7", "--base", "500", "--frequencies", "tensor2tensor"}, bandsOdd);
 }
 
 void TestCli::exportMatchesReference()
@@ -540,6 +573,39 @@ void TestCli::exportMatchesReference()
     QCOMPARE(npy.cols, want.cols);
     const QString mismatch = compareWithReference(npy.values, want, 1e-12L);
     QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
+
+    // tensor2tensor with an odd d: the padded last column is exactly 0 (not merely within the
+    // tolerance), in the offset view too, and the bands list the ⌊d/2⌋ timescales only.
+    const Spec& s = request.spec;
+    if (s.tensor2tensor && s.d % 2 == 1) {
+        switch (request.view) {
+        case ViewKind::Heatmap:
+            for (qint64 r = 0; r < npy.rows; ++r)
+                QVERIFY2(npy.values[r * npy.cols + s.d - 1] == 0.0,
+                         qPrintable(QStringLiteral("zero column (%1, %2) = %3").arg(r).arg(s.d - 1)
+                                        .arg(npy.values[r * npy.cols + s.d - 1], 0, 'g', 17)));
+            break;
+        case ViewKind::Offset:
+            for (int c = 0; c < 3; ++c)
+                QVERIFY2(npy.values[(s.d - 1) * 3 + c] == 0.0,
+                         qPrintable(QStringLiteral("offset row %1 (zero column), column %2 = %3").arg(s.d - 1).arg(c)
+                                        .arg(npy.values[(s.d - 1) * 3 + c], 0, 'g', 17)));
+            break;
+        case ViewKind::Bands:
+            QCOMPARE(npy.rows, qint64(s.d / 2));
+            break;
+        case ViewKind::Waves:
+            for (int j = 0; j < request.dims.size(); ++j)
+                if (request.dims[j] == s.d - 1)
+                    for (qint64 r = 0; r < npy.rows; ++r)
+                        QVERIFY2(npy.values[r * npy.cols + j] == 0.0,
+                                 qPrintable(QStringLiteral("wave of the zero column %1 at row %2 = %3").arg(s.d - 1).arg(r)
+                                                .arg(npy.values[r * npy.cols + j], 0, 'g', 17)));
+            break;
+        case ViewKind::Similarity:
+            break;
+        }
+    }
 
     if (request.view == ViewKind::Similarity && request.normalize)
         for (qint64 i = 0; i < npy.rows; ++i)
@@ -574,6 +640,7 @@ void TestCli::numpyLoadsExport_data()
     QTest::newRow("similarity") << QStringList{"--view", "similarity"} << qint64(100) << qint64(100) << similarity;
     Request odd;
     odd.spec = Spec{7, 33, 500, true, true, 2};
+    // (32, 6) is tensor2tensor's zero column of d 7: NumPy must read exactly 0 there.
     QTest::newRow("d 7, len 33") << QStringList{"--d-model", "7", "--max-len", "33", "--base", "500", "--layout", "split",
                                                 "--frequencies", "tensor2tensor", "--first-position", "2"}
                                  << qint64(33) << qint64(7) << odd;

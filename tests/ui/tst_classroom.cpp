@@ -39,22 +39,38 @@ using pe::ui::SweepAnimator;
 
 namespace {
 
-/// ω_k by DESIGN.md's formulas, independent of core.
+/// The number of frequencies by DESIGN.md, independent of core: the paper's ⌈d/2⌉ (an odd d's
+/// last pair is a lone sine), tensor2tensor's n = ⌊d/2⌋ (get_timing_signal_1d's channels // 2).
+int expectedPairs(const core::EncodingSpec& spec)
+{
+    return spec.frequencies == core::FrequencyRule::Tensor2Tensor ? spec.dModel / 2 : (spec.dModel + 1) / 2;
+}
+
+/// ω_k by DESIGN.md's formulas, independent of core: base^(−2k/d) (paper) or
+/// base^(−k/max(n−1, 1)) (tensor2tensor).
 double expectedOmega(const core::EncodingSpec& spec, int pair)
 {
-    const int pairs = (spec.dModel + 1) / 2;
+    const int pairs = expectedPairs(spec);
     const double exponent = spec.frequencies == core::FrequencyRule::Paper ? 2.0 * pair / spec.dModel
                                                                            : double(pair) / std::max(pairs - 1, 1);
     return std::pow(spec.base, -exponent);
 }
 
+struct ExpectedRole {
+    int pair;
+    bool isSin;
+    bool isZero = false; ///< tensor2tensor's odd d: the last column, padded with zeros (pair −1)
+};
+
 /// The pair and the function of a column by DESIGN.md's layouts.
-std::pair<int, bool> expectedRole(const core::EncodingSpec& spec, int column)
+ExpectedRole expectedRole(const core::EncodingSpec& spec, int column)
 {
-    const int pairs = (spec.dModel + 1) / 2;
+    if (spec.frequencies == core::FrequencyRule::Tensor2Tensor && spec.dModel % 2 == 1 && column == spec.dModel - 1)
+        return {-1, false, true};
+    const int pairs = expectedPairs(spec);
     if (spec.layout == core::Layout::Interleaved)
         return {column / 2, column % 2 == 0};
-    return column < pairs ? std::pair{column, true} : std::pair{column - pairs, false};
+    return column < pairs ? ExpectedRole{column, true} : ExpectedRole{column - pairs, false};
 }
 
 double parsed(QString text)
@@ -91,6 +107,7 @@ private slots:
     void formulaShowsTheRotation_data();
     void formulaShowsTheRotation();
     void formulaOfTheUnpairedSine();
+    void formulaOfTheZeroColumn();
     void presentationModeSimplifiesAndIsRemembered();
 
 private:
@@ -306,7 +323,14 @@ void TestClassroom::formulaShowsTheCellsNumbers_data()
     QTest::newRow("paper, interleaved, sin") << i << paper << 64 << 0 << 99 << 0;
     QTest::newRow("paper, split, cos") << s << paper << 64 << 0 << 40 << 37;
     QTest::newRow("t2t, split, sin") << s << t2t << 64 << 2 << 30 << 9;
+    // d 33 with tensor2tensor: n = 16 pairs, ω_k = base^(−k/15); column 31 is pair 15's cosine
+    // (the slowest, ω = 1/base), column 32 the zero column.
     QTest::newRow("t2t, interleaved, odd d") << i << t2t << 33 << 0 << 77 << 31;
+    QTest::newRow("t2t, split, odd d, last cosine") << s << t2t << 33 << 0 << 77 << 31;
+    QTest::newRow("t2t, split, odd d, last sine") << s << t2t << 33 << 0 << 77 << 15;
+    // d 7 with tensor2tensor: n = 3, ω_k = base^(−k/2); column 5 is pair 2's cosine at ω = 1/base.
+    QTest::newRow("t2t, interleaved, d 7, last cosine") << i << t2t << 7 << 0 << 50 << 5;
+    QTest::newRow("t2t, split, d 7, pair 1's sine") << s << t2t << 7 << 0 << 50 << 1;
 }
 
 void TestClassroom::formulaShowsTheCellsNumbers()
@@ -326,7 +350,8 @@ void TestClassroom::formulaShowsTheCellsNumbers()
     settings.state.dimension = column;
     document()->change(settings, pe::ui::Document::Field::All);
     const core::EncodingSpec& spec = document()->spec();
-    const auto [pair, isSin] = expectedRole(spec, column);
+    const auto [pair, isSin, isZero] = expectedRole(spec, column);
+    QVERIFY(!isZero); // the zero column has its own test
     const double omega = expectedOmega(spec, pair);
     const std::int64_t p = first + row;
     const double value = isSin ? std::sin(double(p) * omega) : std::cos(double(p) * omega);
@@ -367,7 +392,8 @@ void TestClassroom::formulaShowsTheRotation()
     settings.state.dimension = column;
     settings.state.offset = offset;
     document()->change(settings, pe::ui::Document::Field::All);
-    const auto [pair, isSin] = expectedRole(document()->spec(), column);
+    const auto [pair, isSin, isZero] = expectedRole(document()->spec(), column);
+    QVERIFY(!isZero);
     const double omega = expectedOmega(document()->spec(), pair);
     const double c = std::cos(offset * omega), s = std::sin(offset * omega);
     // The matrices' numbers line by line, as the equations stand side by side: M_k; then
@@ -397,6 +423,31 @@ void TestClassroom::formulaOfTheUnpairedSine()
     const QString text = m_window->formula()->plainText();
     QVERIFY2(text.contains(QStringLiteral("no cosine")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("PE(0, 6) = sin(0 / ")), qPrintable(text));
+}
+
+void TestClassroom::formulaOfTheZeroColumn()
+{
+    // tensor2tensor with d 7: n = ⌊7/2⌋ = 3 pairs in columns 0–5, column 6 is zero at every
+    // position (tf.pad / fairseq's zero column): no pair, no frequency, no rotation.
+    pe::ui::Settings settings = document()->settings();
+    settings.spec.dModel = 7;
+    settings.spec.frequencies = core::FrequencyRule::Tensor2Tensor;
+    settings.state.position = 5;
+    settings.state.dimension = 6;
+    document()->change(settings, pe::ui::Document::Field::All);
+    QVERIFY(expectedRole(document()->spec(), 6).isZero);
+    const QString text = m_window->formula()->plainText();
+    QVERIFY2(QRegularExpression(QStringLiteral("dimension 6 = 0(?![\\d.])")).match(text).hasMatch(), qPrintable(text));
+    QVERIFY2(QRegularExpression(QStringLiteral("⌊d/2⌋ = 3(?!\\d)")).match(text).hasMatch(), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("of pair k")), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("Offset k = %1, pair").arg(settings.state.offset)), qPrintable(text));
+
+    // Column 5 is then pair 2's cosine (the last of the three), with ω_2 = base^(−2/2) = 1/base.
+    settings.state.dimension = 5;
+    document()->change(settings, pe::ui::Document::Field::All);
+    const QString pairText = m_window->formula()->plainText();
+    QVERIFY2(pairText.contains(QStringLiteral("PE(5, 5) = cos(5 / ")), qPrintable(pairText));
+    QVERIFY2(pairText.contains(QStringLiteral("of pair k = 2")), qPrintable(pairText));
 }
 
 void TestClassroom::presentationModeSimplifiesAndIsRemembered()

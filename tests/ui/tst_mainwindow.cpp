@@ -130,10 +130,14 @@ void TestMainWindow::dModelSpinResizesTheViews_data()
     QTest::addColumn<bool>("typed");
     QTest::addColumn<int>("dModel");
     QTest::addColumn<int>("waves"); // of the default dims 4, 5, 6, 7
-    QTest::newRow("typed 17") << true << 17 << 4;
-    QTest::newRow("typed 128") << true << 128 << 4;
-    QTest::newRow("setValue 5") << false << 5 << 1;
-    QTest::newRow("setValue 2") << false << 2 << 0;
+    QTest::addColumn<bool>("tensor2tensor");
+    QTest::newRow("typed 17") << true << 17 << 4 << false;
+    QTest::newRow("typed 128") << true << 128 << 4 << false;
+    QTest::newRow("setValue 5") << false << 5 << 1 << false;
+    QTest::newRow("setValue 2") << false << 2 << 0 << false;
+    QTest::newRow("typed 17, tensor2tensor") << true << 17 << 4 << true;
+    QTest::newRow("setValue 5, tensor2tensor") << false << 5 << 1 << true;
+    QTest::newRow("setValue 1, tensor2tensor: no pair") << false << 1 << 0 << true;
 }
 
 void TestMainWindow::dModelSpinResizesTheViews()
@@ -141,6 +145,11 @@ void TestMainWindow::dModelSpinResizesTheViews()
     QFETCH(bool, typed);
     QFETCH(int, dModel);
     QFETCH(int, waves);
+    QFETCH(bool, tensor2tensor);
+    if (tensor2tensor) {
+        chooseWithKeyboard(controls()->frequenciesCombo(), int(core::FrequencyRule::Tensor2Tensor));
+        QCOMPARE(document()->spec().frequencies, core::FrequencyRule::Tensor2Tensor);
+    }
     QSpinBox* spin = controls()->dModelSpin();
     if (typed)
         typeInto(spin, QString::number(dModel));
@@ -148,11 +157,15 @@ void TestMainWindow::dModelSpinResizesTheViews()
         spin->setValue(dModel);
     QCOMPARE(document()->spec().dModel, dModel);
     QCOMPARE(settledViewsMismatch(*m_window), QString());
-    QCOMPARE(m_window->heatmap()->colorMap()->data()->keySize(), dModel);
+    // QCPColorMap needs two cells per axis: CellColorMap holds a lone column twice.
+    QCOMPARE(m_window->heatmap()->colorMap()->data()->keySize(), std::max(dModel, 2));
     QCOMPARE(view<pe::ui::OffsetView>(View::Offset)->encodingBars()->data()->size(), dModel);
     QCOMPARE(view<pe::ui::OffsetView>(View::Offset)->shiftedGraph()->data()->size(), dModel);
     QCOMPARE(view<pe::ui::WavesView>(View::Waves)->waveCount(), waves);
-    QCOMPARE(view<pe::ui::BandsView>(View::Bands)->wavelengthGraph()->data()->size(), (dModel + 1) / 2);
+    // One point per frequency: the paper's ⌈d/2⌉ (an odd d's lone sine is a band too);
+    // tensor2tensor's ⌊d/2⌋ timescales, its odd d's zero column having no frequency.
+    const int bands = tensor2tensor ? dModel / 2 : (dModel + 1) / 2;
+    QCOMPARE(view<pe::ui::BandsView>(View::Bands)->wavelengthGraph()->data()->size(), bands);
 }
 
 void TestMainWindow::dModelSliderIsLogarithmic_data()

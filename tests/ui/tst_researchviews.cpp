@@ -29,9 +29,15 @@ bool waitForCurrentFrame(Document& document)
 }
 
 /// The textbook code of each variant for an interleaved or split d-column encoding, long double.
+/// tensor2tensor (variant 1) has n = ⌊d/2⌋ timescales (get_timing_signal_1d's channels // 2)
+/// and pads an odd d with a zero last column; the others have the paper's ⌈d/2⌉ pairs, an odd
+/// d's last one a lone sine.
 long double textbook(int d, bool split, int variant, std::int64_t p, int column)
 {
-    const int pairs = (d + 1) / 2;
+    const bool t2t = variant == 1;
+    if (t2t && d % 2 == 1 && column == d - 1)
+        return 0.0L;
+    const int pairs = t2t ? d / 2 : (d + 1) / 2;
     const int k = split ? (column < pairs ? column : column - pairs) : column / 2;
     const bool isSin = split ? column < pairs : column % 2 == 0;
     long double exponent = 2.0L * k / d;                                     // paper
@@ -71,6 +77,7 @@ private slots:
     void comparisonBoxSwitchesB_data();
     void comparisonBoxSwitchesB();
     void shiftedCosineNamesTheBrokenRotation();
+    void frequenciesComparisonAtAnOddDModel();
     void conventionRowsFollowTheMapsPixels();
     void clickingAConventionCellSelectsIt();
     void precisionBoxesSwitchTheHeatmap();
@@ -124,6 +131,34 @@ void TestResearchViews::comparisonBoxSwitchesB()
     QCOMPARE(view.noteElement()->textColor() == QColor(190, 0, 0), mistake);
     // The difference map is centred on white: a symmetric range.
     QCOMPARE(view.map(2)->dataRange().lower, -view.map(2)->dataRange().upper);
+}
+
+void TestResearchViews::frequenciesComparisonAtAnOddDModel()
+{
+    // d 7: A (paper) has pairs 0–2 and pair 3's lone sine in column 6, ω_k = 10000^(−2k/7);
+    // B (tensor2tensor) has n = 3 pairs, ω_k = 10000^(−k/2), and column 6 zero at every row.
+    Document document;
+    document.setDModel(7);
+    ConventionsView view(&document);
+    view.resize(900, 600);
+    view.show();
+    choose(view.comparisonBox(), int(Comparison::Frequencies));
+    QVERIFY(waitForCurrentFrame(document));
+    view.refresh();
+    for (int row : {0, 1, 50, 99})
+        for (int column = 0; column < 7; ++column) {
+            const double a = view.map(0)->data()->cell(column, row);
+            const double b = view.map(1)->data()->cell(column, row);
+            QCOMPARE_LE(std::abs(a - static_cast<double>(textbook(7, false, 0, row, column))), 1e-13);
+            QCOMPARE_LE(std::abs(b - static_cast<double>(textbook(7, false, 1, row, column))), 1e-13);
+            QCOMPARE_LE(std::abs(view.map(2)->data()->cell(column, row) - (a - b)), 1e-13);
+        }
+    for (int row : {1, 50, 99}) {
+        QCOMPARE(view.map(1)->data()->cell(6, row), 0.0);
+        QCOMPARE_LE(std::abs(view.map(0)->data()->cell(6, row) - std::sin(row * std::pow(10000.0, -6.0 / 7))), 1e-13);
+        // Column 5 is pair 2's cosine in both, at 10000^(−4/7) in A and 10000^(−1) in B.
+        QCOMPARE_LE(std::abs(view.map(1)->data()->cell(5, row) - std::cos(row / 10000.0)), 1e-13);
+    }
 }
 
 void TestResearchViews::conventionRowsFollowTheMapsPixels()

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The RoPE view driven offscreen: what it plots is checked against the papers' formulas
 // written out here (θ_k = base^(−2k/d), PI θ/s, NTK base·s^(d/(d−2)), YaRN's ramp, RoFormer's
-// bound as a complex sum), and its controls, options and exports do what they say.
+// bound as a complex sum) and Hugging Face's modeling_rope_utils for the deployed variants
+// (dynamic NTK, YaRN's reference ramp over the pair index, Llama 3.1), and its controls,
+// options and exports do what they say.
 #include "ui/document/document.h"
 #include "ui/export/figureexport.h"
 #include "ui/views/ropeview.h"
@@ -13,9 +15,11 @@
 #include <QTest>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <numbers>
+#include <utility>
 
 using namespace pe::ui;
 using pe::core::RopeScaling;
@@ -37,6 +41,58 @@ double valueAt(const QCPGraph* graph, int i)
 bool near(double a, long double b, double relative = 1e-12)
 {
     return std::abs(a - static_cast<double>(b)) <= relative * std::abs(static_cast<double>(b));
+}
+
+/// HF _compute_dynamic_ntk_parameters: seq_len = max(seq_len, max_position_embeddings);
+/// base · ((factor · seq_len / max_position_embeddings) − (factor − 1)) ** (dim / (dim − 2)).
+long double hfDynamicNtkBase(int d, long double base, long double s, long double length, long double originalLength)
+{
+    const long double seqLen = std::max(length, originalLength);
+    return base * std::pow(s * seqLen / originalLength - (s - 1), static_cast<long double>(d) / (d - 2));
+}
+
+/// HF _compute_yarn_parameters' find_correction_range(beta_fast = 32, beta_slow = 1, dim, base,
+/// max_position_embeddings, truncate = True): find_correction_dim(n) = dim·ln(L_orig/(n·2π)) /
+/// (2·ln base), floor of β_fast's and ceil of β_slow's, clamped to [0, dim − 1]; then
+/// linear_ramp_factor's "prevent singularity" (+0.001 to an empty span). In double, as Python.
+std::pair<double, double> hfCorrectionRange(int d, double base, double originalLength)
+{
+    const auto dim = [&](double rotations) {
+        return d * std::log(originalLength / (rotations * 2 * std::numbers::pi)) / (2 * std::log(base));
+    };
+    const double low = std::max(std::floor(dim(32)), 0.0);
+    double high = std::min(std::ceil(dim(1)), d - 1.0);
+    if (low == high)
+        high += 0.001;
+    return {low, high};
+}
+
+/// HF _compute_yarn_parameters' extrapolation_factor of pair k: 1 − linear_ramp_factor(low, high, dim // 2)[k]
+/// (1 = θ kept, 0 = θ/s).
+long double hfYarnKept(int d, double base, double originalLength, int k)
+{
+    const auto [low, high] = hfCorrectionRange(d, base, originalLength);
+    return 1 - std::clamp((k - static_cast<long double>(low)) / (high - low), 0.0L, 1.0L);
+}
+
+/// HF _compute_yarn_parameters: inv_freq = interpolation·(1 − extrapolation_factor) + extrapolation·extrapolation_factor.
+long double hfYarnTheta(int d, long double base, long double s, double originalLength, int k)
+{
+    const long double t = theta(d, base, k), kept = hfYarnKept(d, double(base), originalLength, k);
+    return t / s * (1 - kept) + t * kept;
+}
+
+/// HF _compute_llama3_parameters (low_freq_factor 1, high_freq_factor 4 unless given).
+long double hfLlama3Theta(int d, long double base, long double s, long double originalLength, int k,
+                        long double lowFreqFactor = 1, long double highFreqFactor = 4)
+{
+    const long double invFreq = theta(d, base, k), wavelen = twoPi / invFreq;
+    const long double lowFreqWavelen = originalLength / lowFreqFactor, highFreqWavelen = originalLength / highFreqFactor;
+    const long double llama = wavelen > lowFreqWavelen ? invFreq / s : invFreq;
+    const long double smooth = (originalLength / wavelen - lowFreqFactor) / (highFreqFactor - lowFreqFactor);
+    const long double smoothed = (1 - smooth) * llama / s + smooth * llama;
+    const bool isMediumFreq = !(wavelen < highFreqWavelen) && !(wavelen > lowFreqWavelen);
+    return isMediumFreq ? smoothed : llama;
 }
 
 } // namespace
@@ -115,6 +171,34 @@ void TestRopeView::bandsFollowTheFormulas()
     // NTK's slowest pair is slowed exactly as much as PI slows it; its fastest is untouched.
     QVERIFY(near(valueAt(ntk, d / 2 - 1), valueAt(pi, d / 2 - 1), 1e-12));
     QVERIFY(near(valueAt(ntk, 0), valueAt(none, 0)));
+
+    // The deployed variants at the default L = 32768 = 8·L_orig: dynamic NTK's base is then
+    // 10000·(8·8 − 7)^(64/62); YaRN's reference ramp runs over pairs 10 to 23 (⌊10.47⌋, ⌈22.51⌉);
+    // Llama 3.1 keeps λ < 1024 (pairs 0–17), divides λ > 4096 (pairs 23–31) by s, blends between.
+    const QCPGraph* dynamic = m_view->wavelengthGraph(RopeScaling::DynamicNtk);
+    const QCPGraph* reference = m_view->wavelengthGraph(RopeScaling::YarnReference);
+    const QCPGraph* llama = m_view->wavelengthGraph(RopeScaling::Llama3);
+    for (const QCPGraph* graph : {dynamic, reference, llama})
+        QCOMPARE(graph->dataCount(), d / 2);
+    const long double dynamicBase = hfDynamicNtkBase(d, 10000.0L, s, 32768, L);
+    QVERIFY(near(double(dynamicBase), 10000.0L * std::pow(57.0L, 64.0L / 62), 1e-15));
+    QCOMPARE(hfCorrectionRange(d, 10000.0, 4096.0), (std::pair{10.0, 23.0}));
+    for (int k = 0; k < d / 2; ++k) {
+        QVERIFY(near(valueAt(dynamic, k), twoPi / theta(d, dynamicBase, k), 1e-11));
+        QVERIFY(near(valueAt(reference, k), twoPi / hfYarnTheta(d, 10000.0L, s, 4096.0, k)));
+        QVERIFY(near(valueAt(llama, k), twoPi / hfLlama3Theta(d, 10000.0L, s, L, k)));
+    }
+    for (int k : {0, 10})
+        QVERIFY(near(valueAt(reference, k), valueAt(none, k)));
+    for (int k : {23, 31})
+        QVERIFY(near(valueAt(reference, k), valueAt(pi, k)));
+    for (int k : {0, 17})
+        QVERIFY(near(valueAt(llama, k), valueAt(none, k)));
+    for (int k : {23, 31})
+        QVERIFY(near(valueAt(llama, k), valueAt(pi, k)));
+    // Between: slower than no scaling, faster than PI.
+    for (int k = 18; k <= 22; ++k)
+        QVERIFY(valueAt(llama, k) > valueAt(none, k) && valueAt(llama, k) < valueAt(pi, k));
     QVERIFY(m_view->plot()->yAxis->scaleType() == QCPAxis::stLogarithmic);
 }
 
@@ -135,12 +219,38 @@ void TestRopeView::scaleControlReachesThePlot()
     QVERIFY(title.contains(QStringLiteral("1024")));
     // YaRN's attention factor for s = 16: 0.1·ln 16 + 1 = 1.2773.
     QVERIFY2(m_view->summaryText().contains(QStringLiteral("1.2773")), qPrintable(m_view->summaryText()));
-    // At s = 1 every method is no scaling at all.
+    // At s = 1 every method is no scaling at all — dynamic NTK only while the sequence length
+    // L is at most L_orig: Hugging Face's base·(s·L/L_orig − (s − 1))^(d/(d−2)) is base·(L/L_orig)^(d/(d−2))
+    // at s = 1, which still raises the base for L > L_orig (the default L 32768 > L_orig 1024
+    // here). So L = L_orig first, through the document; the view's controls follow it.
+    pe::ui::RopeOptions options = m_document->state().rope;
+    options.sequenceLength = options.originalLength; // 1024
+    m_document->setRopeOptions(options);
     m_view->scaleBox()->setValue(1);
     m_document->computeNow();
+    QCOMPARE(m_document->state().rope.scale, 1.0);
+    QCOMPARE(m_document->state().rope.sequenceLength, 1024);
     for (RopeScaling method : pe::core::allRopeScalings)
         for (int k : {0, 17, 31})
             QVERIFY(near(valueAt(m_view->wavelengthGraph(method), k), valueAt(none, k)));
+    // … and with L = 4·L_orig dynamic NTK at s = 1 raises the base to base·4^(64/62), as HF does,
+    // while every other method stays no scaling.
+    options = m_document->state().rope;
+    options.sequenceLength = 4096;
+    m_document->setRopeOptions(options);
+    m_document->computeNow();
+    const QCPGraph* dynamic = m_view->wavelengthGraph(RopeScaling::DynamicNtk);
+    const long double raised = 10000.0L * std::pow(4.0L, 64.0L / 62);
+    QVERIFY(near(double(hfDynamicNtkBase(64, 10000.0L, 1, 4096, 1024)), raised, 1e-15));
+    QVERIFY(near(valueAt(dynamic, 0), valueAt(none, 0)));
+    for (int k : {17, 31}) {
+        QVERIFY(near(valueAt(dynamic, k), twoPi / theta(64, raised, k), 1e-11));
+        QVERIFY(valueAt(dynamic, k) > 1.5 * valueAt(none, k));
+    }
+    for (RopeScaling method : pe::core::allRopeScalings)
+        if (method != RopeScaling::DynamicNtk)
+            for (int k : {0, 17, 31})
+                QVERIFY(near(valueAt(m_view->wavelengthGraph(method), k), valueAt(none, k)));
 }
 
 void TestRopeView::decayCurveIsRoFormersBound()
@@ -222,7 +332,7 @@ void TestRopeView::optionsRoundTrip()
 {
     // The options are the document's: set there, the controls and the plot follow; each edit
     // is an undo step.
-    m_document->setRopeOptions({32, 2048, true});
+    m_document->setRopeOptions({32, 2048, true, 8192});
     QCOMPARE(m_view->scaleBox()->value(), 32);
     QCOMPARE(m_view->originalLengthBox()->value(), 2048);
     QVERIFY(m_view->logDistanceBox()->isChecked());
@@ -230,12 +340,15 @@ void TestRopeView::optionsRoundTrip()
     QVERIFY(m_view->decayRect()->axis(QCPAxis::atBottom)->scaleType() == QCPAxis::stLogarithmic);
     QVERIFY(near(valueAt(m_view->wavelengthGraph(RopeScaling::PositionInterpolation), 3),
                  32.0L * valueAt(m_view->wavelengthGraph(RopeScaling::None), 3)));
+    // The sequence length reaches dynamic NTK: base·(32·8192/2048 − 31)^(64/62) = base·97^(64/62).
+    QVERIFY(near(valueAt(m_view->wavelengthGraph(RopeScaling::DynamicNtk), 31),
+                 twoPi / theta(64, 10000.0L * std::pow(97.0L, 64.0L / 62), 31), 1e-11));
     m_view->scaleBox()->setValue(4);
     QCOMPARE(m_document->state().rope.scale, 4.0);
     m_document->undoStack()->undo();
     QCOMPARE(m_view->scaleBox()->value(), 32);
     m_document->undoStack()->undo();
-    QCOMPARE(m_document->state().rope, pe::ui::RopeOptions{}); // the defaults: s = 8, L_orig = 4096, linear
+    QCOMPARE(m_document->state().rope, pe::ui::RopeOptions{}); // the defaults: s = 8, L_orig = 4096, linear, L = 32768
     QCOMPARE(m_view->scaleBox()->value(), 8);
     QCOMPARE(m_view->originalLengthBox()->value(), 4096);
     QVERIFY(!m_view->logDistanceBox()->isChecked());
@@ -257,7 +370,7 @@ void TestRopeView::exportsHoldTheChosenScale()
     QCOMPARE(lines.size(), 32); // one row per pair
     for (int k : {0, 12, 31}) {
         const QList<QByteArray> cells = lines[k].split(',');
-        QCOMPARE(cells.size(), 7);
+        QCOMPARE(cells.size(), 12);
         QCOMPARE(cells[0].toDouble(), double(k));
         QVERIFY(near(cells[1].toDouble(), theta(64, 10000.0L, k), 1e-15));
         QVERIFY(near(cells[3].toDouble(), 4 * cells[2].toDouble(), 1e-15)); // PI = s × none
@@ -267,6 +380,37 @@ void TestRopeView::exportsHoldTheChosenScale()
     QVERIFY(near(last[4].toDouble(), last[3].toDouble(), 1e-12));
     QCOMPARE(last[6].toDouble(), 0.0);
     QCOMPARE(first[6].toDouble(), 1.0);
+    // The columns after the first seven, every row, for s = 4, L_orig = 4096 and the default
+    // L = 32768: 7 dynamic NTK's wavelength (base·(4·32768/4096 − 3)^(64/62) = base·29^(64/62));
+    // 8 YaRN (reference)'s, ramp over pairs ⌊10.47⌋ = 10 to ⌈22.51⌉ = 23; 9 Llama 3.1's (low 1,
+    // high 4: λ < 1024 kept, λ > 4096 × s); 10 the reference ramp as kept (1) … divided by s (0);
+    // 11 YaRN's attention factor 0.1·ln 4 + 1 = 1.1386294361.
+    const long double s = 4, dynamicBase = hfDynamicNtkBase(64, 10000.0L, s, 32768, 4096);
+    QVERIFY(near(double(dynamicBase), 10000.0L * std::pow(29.0L, 64.0L / 62), 1e-15));
+    const long double attention = 0.1L * std::log(s) + 1;
+    QVERIFY(std::abs(double(attention) - 1.1386294361) < 1e-10);
+    for (int k = 0; k < 32; ++k) {
+        const QList<QByteArray> cells = lines[k].split(',');
+        QCOMPARE(cells.size(), 12);
+        const long double plain = twoPi / theta(64, 10000.0L, k);
+        QVERIFY2(near(cells[7].toDouble(), twoPi / theta(64, dynamicBase, k), 1e-11), qPrintable(lines[k]));
+        QVERIFY2(near(cells[8].toDouble(), twoPi / hfYarnTheta(64, 10000.0L, s, 4096.0, k)), qPrintable(lines[k]));
+        QVERIFY2(near(cells[9].toDouble(), twoPi / hfLlama3Theta(64, 10000.0L, s, 4096, k)), qPrintable(lines[k]));
+        const long double kept = hfYarnKept(64, 10000.0, 4096.0, k);
+        QVERIFY2(std::abs(cells[10].toDouble() - double(kept)) <= 1e-12, qPrintable(lines[k]));
+        QVERIFY2(near(cells[11].toDouble(), attention, 1e-15), qPrintable(lines[k]));
+        // Where the ramps and Llama 3's bands sit: pairs up to 10 kept, from 23 on divided by s.
+        if (k <= 10)
+            QVERIFY2(cells[10].toDouble() == 1.0 && near(cells[8].toDouble(), plain), qPrintable(lines[k]));
+        if (k >= 23)
+            QVERIFY2(cells[10].toDouble() == 0.0 && near(cells[8].toDouble(), s * plain), qPrintable(lines[k]));
+        if (k <= 17) // λ < L_orig/4 = 1024
+            QVERIFY2(near(cells[9].toDouble(), plain), qPrintable(lines[k]));
+        if (k >= 23) // λ > L_orig/1 = 4096
+            QVERIFY2(near(cells[9].toDouble(), s * plain), qPrintable(lines[k]));
+    }
+    // The linear ramp between: pair 16 is 6/13 of the way from kept to divided.
+    QVERIFY(std::abs(lines[16].split(',')[10].toDouble() - (1 - 6.0 / 13)) <= 1e-12);
     for (const char* suffix : {"pdf", "svg", "png"}) {
         request.path = dir.filePath(QStringLiteral("rope.") + QLatin1String(suffix));
         const ExportResult result = exportFile(request, singleColumnFigure());

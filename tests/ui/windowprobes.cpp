@@ -301,9 +301,18 @@ QString offsetMismatch(MainWindow& window)
         if (std::abs(bar - pe[c]) > cellTolerance || std::abs(moved - shifted[c]) > cellTolerance)
             return QStringLiteral("dimension %1: PE(%2) shows %3 (core %4), PE(%5) shows %6 (core %7)")
                 .arg(c).arg(p).arg(number(bar), number(pe[c])).arg(p + k).arg(number(moved), number(shifted[c]));
-        // M_k turns (sin, cos) pairs; an odd d's unpaired last sine has no partner to turn with.
+        const double rotated = (rotatedData->constBegin() + c)->value;
+        // tensor2tensor's odd d: the last column is zeros (tf.pad, fairseq's zero column), and
+        // M_k leaves it so: PE(p), PE(p+k) and M_k·PE(p) are exactly 0 there.
+        if (spec.frequencies == core::FrequencyRule::Tensor2Tensor && spec.dModel % 2 == 1 && c == spec.dModel - 1) {
+            if (bar != 0.0 || moved != 0.0 || rotated != 0.0)
+                return QStringLiteral("zero column %1: PE(p) %2, PE(p+k) %3, M_k·PE(p) %4; all must be 0")
+                    .arg(c).arg(number(bar), number(moved), number(rotated));
+            continue;
+        }
+        // M_k turns (sin, cos) pairs; the paper's odd d's unpaired last sine has no partner to turn with.
         const bool paired = core::cosColumn(spec, core::columnRole(spec, c).pair) >= 0;
-        if (paired && std::abs((rotatedData->constBegin() + c)->value - shifted[c]) > sumTolerance)
+        if (paired && std::abs(rotated - shifted[c]) > sumTolerance)
             return QStringLiteral("dimension %1: M_k·PE(p) is not PE(p+k)").arg(c);
     }
     const auto dots = offset->offsetDotGraph()->data();
@@ -368,9 +377,13 @@ QString conventionsMismatch(MainWindow& window)
 
 QString ropeMismatch(MainWindow& window)
 {
-    // The paper's formulas written out here (θ_k = base^(−2k/d); PI θ/s; NTK-aware base·s^(d/(d−2));
-    // YaRN's ramp over the turns in L_orig, α = 1, β = 32) in long double, and RoFormer's bound
-    // summed term by term at a few distances.
+    // The published formulas written out here in long double: the paper's θ_k = base^(−2k/d);
+    // PI θ/s; NTK-aware base·s^(d/(d−2)); YaRN's paper ramp over the turns in L_orig (α = 1,
+    // β = 32); and Hugging Face's modeling_rope_utils for the deployed variants — dynamic NTK
+    // (_compute_dynamic_ntk_parameters), YaRN with the reference ramp over the pair index
+    // (_compute_yarn_parameters: beta_fast 32, beta_slow 1, floor/ceil of the correction dims)
+    // and Llama 3.1 (_compute_llama3_parameters: low_freq_factor 1, high_freq_factor 4). Then
+    // RoFormer's bound summed term by term at a few distances, for the methods that draw one.
     const core::EncodingSpec& spec = window.document()->spec();
     const pe::ui::RopeOptions& options = window.document()->state().rope;
     auto* rope = view<pe::ui::RopeView>(window, pe::ui::View::Rope);
@@ -383,16 +396,52 @@ QString ropeMismatch(MainWindow& window)
     if (spec.dModel < 4 || spec.base <= 1)
         return graphSize(pe::core::RopeScaling::None) == 0 ? QString() : QStringLiteral("curves drawn for d_model %1").arg(spec.dModel);
     const long double twoPi = 2 * std::numbers::pi_v<long double>, s = options.scale, d = spec.dModel;
+    const long double base = spec.base, originalLength = options.originalLength;
+    // YaRN's and Llama 3.1's published parameters (the view offers no control for them).
+    const long double alpha = 1, beta = 32, lowFreqFactor = 1, highFreqFactor = 4;
+    // _compute_dynamic_ntk_parameters: seq_len = max(seq_len, max_position_embeddings);
+    // base = base * ((factor * seq_len / max_position_embeddings) - (factor - 1)) ** (dim / (dim - 2)).
+    const long double seqLen = std::max<long double>(options.sequenceLength, originalLength);
+    const long double dynamicBase = base * std::pow(s * seqLen / originalLength - (s - 1), d / (d - 2));
+    // find_correction_range(beta_fast, beta_slow, dim, base, max_position_embeddings, truncate=True):
+    // find_correction_dim(n) = dim·ln(max_pos/(n·2π)) / (2·ln base); low = floor(dim(β_fast)),
+    // high = ceil(dim(β_slow)), clamped to [0, dim − 1]; linear_ramp_factor adds 0.001 to a zero span.
+    // In double, as Python's math.log: floor and ceil then see the very number HF does.
+    const auto correctionDim = [&](double rotations) {
+        return spec.dModel * std::log(options.originalLength / (rotations * 2 * std::numbers::pi)) / (2 * std::log(spec.base));
+    };
+    const long double rampLow = std::max(std::floor(correctionDim(double(beta))), 0.0);
+    long double rampHigh = std::min(std::ceil(correctionDim(double(alpha))), double(spec.dModel - 1));
+    if (rampLow == rampHigh)
+        rampHigh += 0.001L;
     const auto theta = [&](pe::core::RopeScaling m, int k) -> long double {
-        const long double plain = std::pow(static_cast<long double>(spec.base), -2.0L * k / d);
+        const long double plain = std::pow(base, -2.0L * k / d);
         switch (m) {
         case pe::core::RopeScaling::None: return plain;
         case pe::core::RopeScaling::PositionInterpolation: return plain / s;
-        case pe::core::RopeScaling::NtkAware: return std::pow(spec.base * std::pow(s, d / (d - 2)), -2.0L * k / d);
+        case pe::core::RopeScaling::NtkAware: return std::pow(base * std::pow(s, d / (d - 2)), -2.0L * k / d);
+        case pe::core::RopeScaling::DynamicNtk: return std::pow(dynamicBase, -2.0L * k / d);
         case pe::core::RopeScaling::Yarn: {
-            const long double turns = options.originalLength * plain / twoPi;
-            const long double gamma = std::clamp((turns - 1) / (32 - 1), 0.0L, 1.0L);
+            const long double turns = originalLength * plain / twoPi;
+            const long double gamma = std::clamp((turns - alpha) / (beta - alpha), 0.0L, 1.0L);
             return (1 - gamma) * plain / s + gamma * plain;
+        }
+        case pe::core::RopeScaling::YarnReference: {
+            // inv_freq = interpolation·(1 − extrapolation_factor) + extrapolation·extrapolation_factor,
+            // extrapolation_factor = 1 − linear_ramp_factor(low, high, dim // 2)[k].
+            const long double ramp = std::clamp((k - rampLow) / (rampHigh - rampLow), 0.0L, 1.0L);
+            const long double extrapolationFactor = 1 - ramp;
+            return plain / s * (1 - extrapolationFactor) + plain * extrapolationFactor;
+        }
+        case pe::core::RopeScaling::Llama3: {
+            const long double lowFreqWavelen = originalLength / lowFreqFactor;
+            const long double highFreqWavelen = originalLength / highFreqFactor;
+            const long double wavelen = twoPi / plain;
+            const long double llama = wavelen > lowFreqWavelen ? plain / s : plain;
+            const long double smooth = (originalLength / wavelen - lowFreqFactor) / (highFreqFactor - lowFreqFactor);
+            const long double smoothed = (1 - smooth) * llama / s + smooth * llama;
+            const bool isMediumFreq = !(wavelen < highFreqWavelen) && !(wavelen > lowFreqWavelen);
+            return isMediumFreq ? smoothed : llama;
         }
         }
         return 0;
@@ -407,7 +456,14 @@ QString ropeMismatch(MainWindow& window)
             if (std::abs(shown / expected - 1) > 1e-9)
                 return QStringLiteral("method %1 pair %2 shows λ %3, the formula gives %4").arg(int(m)).arg(k).arg(number(shown), number(double(expected)));
         }
-        const auto decay = rope->decayGraph(m)->data();
+    }
+    // The decay bound is drawn for RopeCurves::decayMethods only (the deployed variants move
+    // single bands and leave the bound's shape as one of those).
+    for (pe::core::RopeScaling m : pe::ui::RopeCurves::decayMethods) {
+        const QCPGraph* graph = rope->decayGraph(m);
+        if (!graph)
+            return QStringLiteral("method %1 has no decay curve").arg(int(m));
+        const auto decay = graph->data();
         if (decay->isEmpty() || decay->size() > std::max<std::int64_t>(spec.maxLen, 2))
             return QStringLiteral("method %1: %2 decay samples for max_len %3").arg(int(m)).arg(decay->size()).arg(spec.maxLen);
         for (std::int64_t i : spread(decay->size(), 4)) {
@@ -426,6 +482,11 @@ QString ropeMismatch(MainWindow& window)
                     .arg(int(m)).arg(number(point.key), number(point.value), number(double(total / pairs)));
         }
     }
+    for (pe::core::RopeScaling m : pe::core::allRopeScalings)
+        if (std::find(pe::ui::RopeCurves::decayMethods.begin(), pe::ui::RopeCurves::decayMethods.end(), m)
+                == pe::ui::RopeCurves::decayMethods.end()
+            && rope->decayGraph(m) && !rope->decayGraph(m)->data()->isEmpty())
+            return QStringLiteral("method %1 draws a decay curve, but only the four decay methods have one").arg(int(m));
     return {};
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/controls/controlspanel.h"
 
+#include "core/presets.h"
+
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
 #include "ui/controls/logslider.h"
@@ -102,6 +104,26 @@ void ControlsPanel::buildSpecControls(QFormLayout* form)
     connect(m_baseSlider, &LogSlider::logValueChanged, m_document, [this](double v) { m_document->setBase(std::round(v)); });
     connect(m_baseSpin, &QDoubleSpinBox::valueChanged, m_document, &Document::setBase);
 
+    m_preset = new QComboBox;
+    for (const core::EncodingPreset& preset : core::encodingPresets()) {
+        m_preset->addItem(QString::fromUtf8(preset.label.data(), qsizetype(preset.label.size())),
+                          QString::fromUtf8(preset.name.data(), qsizetype(preset.name.size())));
+        m_preset->setItemData(m_preset->count() - 1,
+                              tr("Reproduces %1 entry for entry (float64). Odd d_model there: %2.")
+                                  .arg(QString::fromUtf8(preset.reproduces.data(), qsizetype(preset.reproduces.size())),
+                                       QString::fromUtf8(preset.oddDModel.data(), qsizetype(preset.oddDModel.size()))),
+                              Qt::ToolTipRole);
+    }
+    m_preset->addItem(tr("custom"), QString());
+    m_preset->setToolTip(tr("Sets layout, frequencies and first position to reproduce a library's code; "
+                            "shows which library the current settings match, or custom"));
+    letShrink(m_preset);
+    form->addRow(tr("Library"), m_preset);
+    connect(m_preset, &QComboBox::activated, m_document, [this](int i) { m_document->setPreset(m_preset->itemData(i).toString()); });
+    m_presetAlso = new QLabel;
+    m_presetAlso->setWordWrap(true);
+    form->addRow(QString(), m_presetAlso);
+
     m_layout = new QComboBox;
     m_layout->addItem(tr("interleaved (sin, cos, sin, cos…)"), int(core::Layout::Interleaved));
     m_layout->addItem(tr("split (all sines, then all cosines)"), int(core::Layout::Split));
@@ -112,7 +134,7 @@ void ControlsPanel::buildSpecControls(QFormLayout* form)
 
     m_frequencies = new QComboBox;
     m_frequencies->addItem(tr("paper: ω = base^(−2k/d)"), int(core::FrequencyRule::Paper));
-    m_frequencies->addItem(tr("tensor2tensor: ω = base^(−k/(d/2−1))"), int(core::FrequencyRule::Tensor2Tensor));
+    m_frequencies->addItem(tr("tensor2tensor: ω = base^(−k/(⌊d/2⌋−1))"), int(core::FrequencyRule::Tensor2Tensor));
     m_frequencies->setToolTip(tr("tensor2tensor, fairseq and Whisper space the frequencies so the slowest wavelength is exactly 2π·base"));
     letShrink(m_frequencies);
     form->addRow(tr("Frequencies"), m_frequencies);
@@ -183,11 +205,12 @@ void ControlsPanel::addAnimationControls(QWidget* controls)
 void ControlsPanel::setSimplified(bool simplified)
 {
     m_simplified = simplified;
-    const QList<QWidget*> advanced{m_baseSlider->parentWidget(), m_layout, m_frequencies, m_firstPosition,
+    const QList<QWidget*> advanced{m_baseSlider->parentWidget(), m_preset, m_layout, m_frequencies, m_firstPosition,
                                    m_dims, m_colormap, m_cosine};
     for (QWidget* field : advanced)
         m_form->setRowVisible(field, !simplified);
     m_form->setRowVisible(m_dimsMessage, !simplified && !m_dimsMessage->text().isEmpty());
+    m_form->setRowVisible(m_presetAlso, !simplified && !m_presetAlso->text().isEmpty());
 }
 
 void ControlsPanel::applyDims()
@@ -200,6 +223,20 @@ void ControlsPanel::applyDims()
     m_form->setRowVisible(m_dimsMessage, error && !m_simplified);
     if (!error)
         m_document->setWaveDims(std::get<QList<int>>(parsed));
+}
+
+void ControlsPanel::syncPreset(const core::EncodingSpec& spec)
+{
+    // Several libraries share one setting: the first is chosen, the others named under it.
+    const std::vector<std::string_view> matching = core::matchingPresets(spec);
+    const QSignalBlocker blocker(m_preset);
+    m_preset->setCurrentIndex(matching.empty() ? m_preset->count() - 1
+                                               : m_preset->findData(QString::fromUtf8(matching.front().data(), qsizetype(matching.front().size()))));
+    QStringList others;
+    for (std::size_t i = 1; i < matching.size(); ++i)
+        others << m_preset->itemText(m_preset->findData(QString::fromUtf8(matching[i].data(), qsizetype(matching[i].size()))));
+    m_presetAlso->setText(others.isEmpty() ? QString() : tr("also: %1").arg(others.join(QStringLiteral(", "))));
+    m_form->setRowVisible(m_presetAlso, !m_simplified && !others.isEmpty());
 }
 
 void ControlsPanel::syncFromDocument()
@@ -222,6 +259,7 @@ void ControlsPanel::syncFromDocument()
     m_layout->setCurrentIndex(m_layout->findData(int(spec.layout)));
     m_frequencies->setCurrentIndex(m_frequencies->findData(int(spec.frequencies)));
     m_firstPosition->setValue(int(spec.firstPosition));
+    syncPreset(spec);
     const int lastRow = int(std::min<std::int64_t>(spec.maxLen - 1, std::numeric_limits<int>::max()));
     m_positionSlider->setRange(0, lastRow);
     m_positionSpin->setRange(0, lastRow);

@@ -7,6 +7,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QDoubleSpinBox;
 class QFormLayout;
 class QLineEdit;
@@ -31,6 +32,7 @@ public:
     QSpinBox* maxLenSpin() const { return m_maxLenSpin; }
     LogSlider* baseSlider() const { return m_baseSlider; }
     QDoubleSpinBox* baseSpin() const { return m_baseSpin; }
+    QComboBox* presetCombo() const { return m_preset; }
     QComboBox* layoutCombo() const { return m_layout; }
     QComboBox* frequenciesCombo() const { return m_frequencies; }
     QSpinBox* firstPositionSpin() const { return m_firstPosition; }
@@ -54,6 +56,7 @@ private:
     void buildSelectionControls(QFormLayout* form);
     void trackInteraction(QSlider* slider);
     void syncFromDocument();
+    void syncPreset(const core::EncodingSpec& spec);
     void applyDims();
 
     Document* m_document;
@@ -65,6 +68,8 @@ private:
     QSpinBox* m_maxLenSpin;
     LogSlider* m_baseSlider;
     QDoubleSpinBox* m_baseSpin;
+    QComboBox* m_preset;
+    QLabel* m_presetAlso; ///< the other libraries the current settings reproduce
     QComboBox* m_layout;
     QComboBox* m_frequencies;
     QSpinBox* m_firstPosition;

@@ -142,6 +142,11 @@ QString FormulaPanel::cellHtml() const
     const std::int64_t p = spec.firstPosition + m_document->state().position;
     const int column = m_document->state().dimension;
     const core::ColumnRole role = core::columnRole(spec, column);
+    if (role.isZero)
+        return tr("<p><b>The selected cell</b><br>position&nbsp;%1, dimension&nbsp;%2 = <b>0</b></p>"
+                  "<p>With tensor2tensor's frequencies an odd d_model has ⌊d/2⌋ = %3 (sin, cos) pairs, and "
+                  "the last column is zero at every position, as tensor2tensor and fairseq pad it.</p>")
+            .arg(p).arg(column).arg(core::pairCount(spec));
     const int k = role.pair;
     const QString fn = role.isSin ? QStringLiteral("sin") : QStringLiteral("cos");
     const double omega = double(core::angularFrequencyLong(spec, k));
@@ -149,13 +154,16 @@ QString FormulaPanel::cellHtml() const
     const QString exponent = spec.frequencies == core::FrequencyRule::Paper
         ? QStringLiteral("%1/%2").arg(2 * k).arg(spec.dModel)
         : QStringLiteral("%1/%2").arg(k).arg(std::max(core::pairCount(spec) - 1, 1));
-    const QString layout = spec.layout == core::Layout::Interleaved
+    const int lastValueColumn = spec.dModel - 1 - (core::hasZeroColumn(spec) ? 1 : 0);
+    QString layout = spec.layout == core::Layout::Interleaved
         ? tr("interleaved: column 2k holds sin, column 2k+1 holds cos")
         : tr("split: columns 0–%1 hold sin, columns %2–%3 hold cos")
-              .arg(core::pairCount(spec) - 1).arg(core::pairCount(spec)).arg(spec.dModel - 1);
+              .arg(core::pairCount(spec) - 1).arg(core::pairCount(spec)).arg(lastValueColumn);
+    if (core::hasZeroColumn(spec))
+        layout += tr(", column %1 is zero").arg(spec.dModel - 1);
     const QString rule = spec.frequencies == core::FrequencyRule::Paper
         ? tr("ω<sub>k</sub> = base<sup>−2k/d</sup> (the paper)")
-        : tr("ω<sub>k</sub> = base<sup>−k/(P−1)</sup> (tensor2tensor)");
+        : tr("ω<sub>k</sub> = base<sup>−k/(n−1)</sup>, n = ⌊d/2⌋ = %1 (tensor2tensor)").arg(core::pairCount(spec));
 
     QString html = tr("<p><b>The selected cell</b><br>position&nbsp;%1, dimension&nbsp;%2 = %3 of pair k&nbsp;=&nbsp;%4<br>"
                       "<small>%5; %6</small></p>")
@@ -173,6 +181,9 @@ QString FormulaPanel::rotationHtml() const
     const std::int64_t p = spec.firstPosition + m_document->state().position;
     const std::int64_t k = m_document->state().offset;
     const int pair = core::columnRole(spec, m_document->state().dimension).pair;
+    if (pair < 0)
+        return tr("<p><b>Offset k = %1</b></p><p>The zero column does not turn: select a dimension of a "
+                  "(sin, cos) pair.</p>").arg(k);
     QString html = tr("<p><b>Offset k = %1, pair %2</b></p>").arg(k).arg(pair);
     const int sinCol = core::sinColumn(spec, pair), cosCol = core::cosColumn(spec, pair);
     if (cosCol < 0)

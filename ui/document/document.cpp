@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/document.h"
 
+#include "core/presets.h"
+
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -58,6 +60,7 @@ QString fieldText(Document::Field field)
     case Document::Field::Precision: return QObject::tr("Change precision");
     case Document::Field::Rope: return QObject::tr("Change RoPE scaling");
     case Document::Field::Embeddings: return QObject::tr("Change the embedded sentence");
+    case Document::Field::Preset: return QObject::tr("Choose library preset");
     case Document::Field::All: return QObject::tr("Reset to defaults");
     case Document::Field::Session: return QObject::tr("Open session");
     }
@@ -197,6 +200,16 @@ void Document::setBase(double base) { Settings s = m_settings; s.spec.base = bas
 void Document::setLayout(core::Layout layout) { Settings s = m_settings; s.spec.layout = layout; change(s, Field::Layout); }
 void Document::setFrequencies(core::FrequencyRule rule) { Settings s = m_settings; s.spec.frequencies = rule; change(s, Field::Frequencies); }
 void Document::setFirstPosition(std::int64_t first) { Settings s = m_settings; s.spec.firstPosition = first; change(s, Field::FirstPosition); }
+void Document::setPreset(const QString& name)
+{
+    const core::EncodingPreset* preset = core::findPreset(name.toStdString());
+    if (!preset)
+        return;
+    Settings s = m_settings;
+    s.spec = core::withPreset(s.spec, *preset);
+    change(s, Field::Preset);
+}
+
 void Document::selectPosition(std::int64_t row) { Settings s = m_settings; s.state.position = row; change(s, Field::Position); }
 void Document::selectDimension(int column) { Settings s = m_settings; s.state.dimension = column; change(s, Field::Dimension); }
 void Document::setOffset(std::int64_t offset) { Settings s = m_settings; s.state.offset = offset; change(s, Field::Offset); }

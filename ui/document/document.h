@@ -21,7 +21,7 @@ public:
     /// (a slider drag) merge into one undo step.
     enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
                        Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision,
-                       Rope, Embeddings, All, Session };
+                       Rope, Embeddings, Preset, All, Session };
 
     /// `shownViews`: see setShownViews().
     explicit Document(QObject* parent = nullptr, unsigned shownViews = ~0u);
@@ -44,6 +44,8 @@ public:
     void setLayout(core::Layout layout);
     void setFrequencies(core::FrequencyRule rule);
     void setFirstPosition(std::int64_t first);
+    /// A library preset (core::findPreset): layout, frequencies and first position as one step.
+    void setPreset(const QString& name);
     void selectPosition(std::int64_t row);
     void selectDimension(int column);
     void selectCell(std::int64_t row, int column);

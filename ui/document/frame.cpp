@@ -143,7 +143,7 @@ RowWindow automaticWaveWindow(const Frame& f, const Eigen::VectorXd& lambda)
 {
     double fastest = std::numeric_limits<double>::infinity();
     for (int dim : f.state.dims)
-        if (dim >= 0 && dim < f.spec.dModel)
+        if (dim >= 0 && dim < f.spec.dModel && !core::columnRole(f.spec, dim).isZero)
             fastest = std::min(fastest, lambda[core::columnRole(f.spec, dim).pair]);
     if (!std::isfinite(fastest))
         return {0, f.spec.maxLen};
@@ -170,7 +170,8 @@ void buildWaves(Frame& f)
         const core::ColumnRole role = core::columnRole(f.spec, dim);
         w.pair = role.pair;
         w.isSin = role.isSin;
-        w.wavelength = lambda[role.pair];
+        // tensor2tensor's zero column is a flat line: no wavelength.
+        w.wavelength = role.isZero ? std::numeric_limits<double>::infinity() : lambda[role.pair];
         w.sampleX = samples;
         for (double row : samples)
             w.sampleY.append(core::encodingValue(f.spec, first + static_cast<std::int64_t>(row), dim));

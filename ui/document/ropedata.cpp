@@ -56,7 +56,7 @@ void computeDecay(RopeCurves& c, std::int64_t maxLen)
     const auto samples = static_cast<Eigen::Index>(whole.size());
     const Eigen::VectorXd distances = Eigen::Map<const Eigen::VectorXd>(whole.data(), samples);
     c.decayKeys = QVector<double>(distances.data(), distances.data() + samples);
-    for (core::RopeScaling method : core::allRopeScalings) {
+    for (core::RopeScaling method : RopeCurves::decayMethods) {
         const Eigen::VectorXd bound = core::rotaryDecayBound(c.scaledTheta[index(method)], distances);
         c.decayBounds[index(method)] = QVector<double>(bound.data(), bound.data() + samples);
         c.decayHighest = std::max(c.decayHighest, bound.maxCoeff());
@@ -70,6 +70,7 @@ core::RopeScalingSpec ropeScalingOf(const RopeOptions& options)
     core::RopeScalingSpec spec;
     spec.scale = options.scale;
     spec.originalLength = options.originalLength;
+    spec.sequenceLength = options.sequenceLength;
     return spec;
 }
 
@@ -131,11 +132,25 @@ core::RowMatrix ropeBandTable(const core::EncodingSpec& spec, const core::RopeSc
     core::RowMatrix table(theta.size(), ropeBandColumns);
     table.col(0) = Eigen::VectorXd::LinSpaced(theta.size(), 0, static_cast<double>(theta.size() - 1));
     table.col(1) = theta;
-    int column = 2;
-    for (core::RopeScaling method : core::allRopeScalings)
-        table.col(column++) = twoPi / core::scaledRopeFrequencies(spec.dModel, spec.base, method, scaling).array();
+    using core::RopeScaling;
+    const auto wavelengthColumn = [&](int column, RopeScaling method) {
+        table.col(column) = twoPi / core::scaledRopeFrequencies(spec.dModel, spec.base, method, scaling).array();
+    };
+    wavelengthColumn(2, RopeScaling::None);
+    wavelengthColumn(3, RopeScaling::PositionInterpolation);
+    wavelengthColumn(4, RopeScaling::NtkAware);
+    wavelengthColumn(5, RopeScaling::Yarn);
     for (Eigen::Index k = 0; k < theta.size(); ++k)
-        table(k, column) = core::yarnRamp(scaling.originalLength * theta[k] / twoPi, scaling.alpha, scaling.beta);
+        table(k, 6) = core::yarnRamp(scaling.originalLength * theta[k] / twoPi, scaling.alpha, scaling.beta);
+    wavelengthColumn(7, RopeScaling::DynamicNtk);
+    wavelengthColumn(8, RopeScaling::YarnReference);
+    wavelengthColumn(9, RopeScaling::Llama3);
+    // The reference ramp in the same sense as γ: where θ' lies between θ/s (0) and θ (1).
+    const Eigen::VectorXd reference = core::scaledRopeFrequencies(spec.dModel, spec.base, RopeScaling::YarnReference, scaling);
+    const double s = scaling.scale;
+    for (Eigen::Index k = 0; k < theta.size(); ++k)
+        table(k, 10) = s > 1 ? (reference[k] - theta[k] / s) / (theta[k] - theta[k] / s) : 1.0;
+    table.col(11).setConstant(core::ropeAttentionFactor(RopeScaling::Yarn, scaling));
     return table;
 }
 

@@ -18,16 +18,21 @@ core::RopeScalingSpec ropeScalingOf(const RopeOptions& options);
 /// What the RoPE view draws for one spec and one set of its options: computed in the frame
 /// pipeline (off the GUI thread) and shared by later frames while those do not change.
 struct RopeCurves {
+    static constexpr std::size_t methodCount = core::allRopeScalings.size();
+    /// The methods whose decay bound is drawn: the four that shape it differently (the deployed
+    /// variants move single bands and leave the bound's shape as one of these).
+    static constexpr std::array<core::RopeScaling, 4> decayMethods{
+        core::RopeScaling::None, core::RopeScaling::PositionInterpolation, core::RopeScaling::NtkAware, core::RopeScaling::Yarn};
     core::RopeScalingSpec scaling;
     QString error;                                ///< why the options cannot be drawn; empty when fine
     Eigen::VectorXd theta;                        ///< θ_k with no scaling
-    std::array<Eigen::VectorXd, 4> scaledTheta;   ///< per core::RopeScaling
+    std::array<Eigen::VectorXd, methodCount> scaledTheta; ///< per core::RopeScaling
     QVector<double> pairs;                        ///< 0 … pairs − 1
-    std::array<QVector<double>, 4> wavelength;    ///< 2π/θ per method
+    std::array<QVector<double>, methodCount> wavelength;  ///< 2π/θ per method
     double lowestWavelength = 0, highestWavelength = 0; ///< of all curves and both context lines
     bool logarithmic = false;                     ///< decay distances spread on a log scale
     QVector<double> decayKeys;                    ///< distances m − n
-    std::array<QVector<double>, 4> decayBounds;   ///< RoFormer's bound per method
+    std::array<QVector<double>, methodCount> decayBounds; ///< RoFormer's bound per method of decayMethods (others empty)
     double decayHighest = 0;
     double ntkBase = 0, yarnFactor = 0;
 };
@@ -45,9 +50,11 @@ struct RopeScores {
 RopeScores ropeScores(const core::EncodingSpec& spec, const ViewState& state);
 
 /// The RoPE data export, one row per rotated pair k (shape (⌊d/2⌋, ropeBandColumns)):
-/// k, θ_k, then the wavelength 2π/θ of the pair with no scaling, PI, NTK-aware and YaRN, then
-/// YaRN's ramp γ_k (0 = interpolated like PI, 1 = kept).
-inline constexpr int ropeBandColumns = 7;
+/// k, θ_k, then the wavelength 2π/θ of the pair with no scaling, PI, NTK-aware and YaRN (paper),
+/// then YaRN's ramp γ_k (0 = interpolated like PI, 1 = kept) — the first seven columns as before —
+/// then the wavelengths of dynamic NTK, YaRN (reference) and Llama 3, the reference ramp
+/// (1 = kept) and YaRN's attention factor (the same on every row; 1 for the other methods).
+inline constexpr int ropeBandColumns = 12;
 core::RowMatrix ropeBandTable(const core::EncodingSpec& spec, const core::RopeScalingSpec& scaling);
 
 } // namespace pe::ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/state/session.h"
 
+#include "core/presets.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -166,17 +168,22 @@ core::EncodingSpec specFrom(const QJsonObject& o)
 {
     using L = WindowLimits;
     requireKnownKeys(o, QStringLiteral("spec"), {QStringLiteral("d_model"), QStringLiteral("max_len"), QStringLiteral("base"),
-                                                QStringLiteral("layout"), QStringLiteral("frequencies"), QStringLiteral("first_position")});
+                                                QStringLiteral("layout"), QStringLiteral("frequencies"), QStringLiteral("first_position"),
+                                                QStringLiteral("preset")});
     core::EncodingSpec spec;
+    // A library preset sets layout, frequencies and first position; the fields given beside it win.
+    const QString preset = choice(o, QStringLiteral("preset"), QStringLiteral("spec.preset"), presetNames(), QString());
+    if (!preset.isEmpty())
+        spec = core::withPreset(spec, *core::findPreset(preset.toStdString()));
     spec.dModel = int(wholeNumber(o, QStringLiteral("d_model"), QStringLiteral("spec.d_model"), 1, L::maxDModel, spec.dModel));
     spec.maxLen = wholeNumber(o, QStringLiteral("max_len"), QStringLiteral("spec.max_len"), 1, L::maxMaxLen, spec.maxLen);
     spec.base = realNumber(o, QStringLiteral("base"), QStringLiteral("spec.base"), L::minBase, L::maxBase, spec.base);
     spec.layout = *core::parseLayout(choice(o, QStringLiteral("layout"), QStringLiteral("spec.layout"),
                                             {QStringLiteral("interleaved"), QStringLiteral("split")},
-                                            QStringLiteral("interleaved")).toStdString());
+                                            QString::fromUtf8(core::layoutName(spec.layout))).toStdString());
     spec.frequencies = *core::parseFrequencyRule(choice(o, QStringLiteral("frequencies"), QStringLiteral("spec.frequencies"),
                                                         {QStringLiteral("paper"), QStringLiteral("tensor2tensor")},
-                                                        QStringLiteral("paper")).toStdString());
+                                                        QString::fromUtf8(core::frequencyRuleName(spec.frequencies))).toStdString());
     spec.firstPosition = wholeNumber(o, QStringLiteral("first_position"), QStringLiteral("spec.first_position"), 0,
                                      L::maxFirstPosition, spec.firstPosition);
     return spec;
@@ -375,16 +382,20 @@ QByteArray serializeSession(const Session& session)
     const QJsonObject options{{viewName(View::Rope), QJsonObject::fromVariantMap(toVariantMap(st.rope))},
                               {viewName(View::Embeddings), QJsonObject::fromVariantMap(toVariantMap(st.embeddings))}};
     const QJsonValue band = st.bandFirst < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(QJsonArray{st.bandFirst, st.bandLast});
+    QJsonObject specObject{
+        {QStringLiteral("d_model"), spec.dModel},
+        {QStringLiteral("max_len"), qint64(spec.maxLen)},
+        {QStringLiteral("base"), spec.base},
+        {QStringLiteral("layout"), QString::fromUtf8(core::layoutName(spec.layout))},
+        {QStringLiteral("frequencies"), QString::fromUtf8(core::frequencyRuleName(spec.frequencies))},
+        {QStringLiteral("first_position"), qint64(spec.firstPosition)}};
+    // For the reader: the library these settings reproduce (the fields beside it say the same).
+    if (const auto matching = core::matchingPresets(spec); !matching.empty())
+        specObject.insert(QStringLiteral("preset"), QString::fromUtf8(matching.front().data(), qsizetype(matching.front().size())));
     const QJsonObject root{
         {QStringLiteral("format"), formatName},
         {QStringLiteral("version"), formatVersion},
-        {QStringLiteral("spec"), QJsonObject{
-            {QStringLiteral("d_model"), spec.dModel},
-            {QStringLiteral("max_len"), qint64(spec.maxLen)},
-            {QStringLiteral("base"), spec.base},
-            {QStringLiteral("layout"), QString::fromUtf8(core::layoutName(spec.layout))},
-            {QStringLiteral("frequencies"), QString::fromUtf8(core::frequencyRuleName(spec.frequencies))},
-            {QStringLiteral("first_position"), qint64(spec.firstPosition)}}},
+        {QStringLiteral("spec"), specObject},
         {QStringLiteral("selection"), QJsonObject{
             {QStringLiteral("dims"), dims},
             {QStringLiteral("position"), qint64(st.position)},

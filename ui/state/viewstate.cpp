@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/state/viewstate.h"
 
+#include "core/presets.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 
@@ -77,6 +79,14 @@ std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dM
     return dims;
 }
 
+QStringList presetNames()
+{
+    QStringList names;
+    for (const core::EncodingPreset& preset : core::encodingPresets())
+        names << QString::fromUtf8(preset.name.data(), qsizetype(preset.name.size()));
+    return names;
+}
+
 QStringList colormapNames()
 {
     return {QStringLiteral("viridis"), QStringLiteral("diverging"), QStringLiteral("grayscale")};
@@ -133,6 +143,7 @@ namespace key {
 const QString scale = QStringLiteral("scale");
 const QString originalLength = QStringLiteral("originalLength");
 const QString logDistance = QStringLiteral("logDistance");
+const QString sequenceLength = QStringLiteral("sequenceLength");
 const QString sentence = QStringLiteral("sentence");
 const QString first = QStringLiteral("first");
 const QString second = QStringLiteral("second");
@@ -152,7 +163,8 @@ T valueOr(const QVariantMap& map, const QString& name, T fallback)
 
 QVariantMap toVariantMap(const RopeOptions& o)
 {
-    return {{key::scale, o.scale}, {key::originalLength, o.originalLength}, {key::logDistance, o.logDistance}};
+    return {{key::scale, o.scale}, {key::originalLength, o.originalLength}, {key::logDistance, o.logDistance},
+            {key::sequenceLength, o.sequenceLength}};
 }
 
 QVariantMap toVariantMap(const EmbeddingOptions& o)
@@ -167,6 +179,7 @@ RopeOptions ropeOptionsFrom(const QVariantMap& map)
     o.scale = valueOr(map, key::scale, o.scale);
     o.originalLength = static_cast<int>(std::clamp(valueOr(map, key::originalLength, double(o.originalLength)), -1e9, 1e9));
     o.logDistance = valueOr(map, key::logDistance, o.logDistance);
+    o.sequenceLength = static_cast<int>(std::clamp(valueOr(map, key::sequenceLength, double(o.sequenceLength)), -1e9, 1e9));
     return clamped(o);
 }
 
@@ -189,6 +202,7 @@ RopeOptions clamped(RopeOptions o)
     // Two decimals, as the scale box shows them: a stored 2.345 would not match what is shown.
     o.scale = std::round(std::clamp(o.scale, RopeOptions::minScale, RopeOptions::maxScale) * 100) / 100;
     o.originalLength = std::clamp(o.originalLength, RopeOptions::minOriginalLength, RopeOptions::maxOriginalLength);
+    o.sequenceLength = std::clamp(o.sequenceLength, RopeOptions::minSequenceLength, RopeOptions::maxSequenceLength);
     return o;
 }
 

@@ -40,6 +40,8 @@ struct WindowLimits {
 
 /// The colour maps a setting may name, in the order the menus list them: viridis (the
 /// classic figure's), diverging, grayscale.
+/// The library presets' names (core::encodingPresets()), for the command line, sessions and menus.
+QStringList presetNames();
 QStringList colormapNames();
 
 /// The wave plot's dimensions as people write them: "4,5,6,7", ranges "4-7" (both ends
@@ -53,9 +55,11 @@ std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dM
 struct RopeOptions {
     static constexpr double minScale = 1, maxScale = 64;
     static constexpr int minOriginalLength = 16, maxOriginalLength = 1 << 20;
+    static constexpr int minSequenceLength = 1, maxSequenceLength = 1 << 24;
     double scale = 8;
     int originalLength = 4096;
     bool logDistance = false;
+    int sequenceLength = 32768; ///< dynamic NTK's current sequence length
     bool operator==(const RopeOptions&) const = default;
 };
 

@@ -364,7 +364,11 @@ QString ConventionsView::cellDescription(std::int64_t row, int column) const
     const auto role = [&](const core::Convention& c) {
         core::EncodingSpec s = f->spec;
         s.layout = c.layout;
+        s.frequencies = c.frequencies == core::FrequencyVariant::Tensor2Tensor ? core::FrequencyRule::Tensor2Tensor
+                                                                               : core::FrequencyRule::Paper;
         const core::ColumnRole r = core::columnRole(s, column);
+        if (r.isZero)
+            return tr("the zero column");
         return r.isSin ? tr("sin of pair %1").arg(r.pair) : tr("cos of pair %1").arg(r.pair);
     };
     const QString values = tr("A = %1, B = %2, A − B = %3")

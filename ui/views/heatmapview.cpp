@@ -212,6 +212,9 @@ QString HeatmapView::cellDescription(std::int64_t row, int column) const
     const core::EncodingSpec& spec = f->spec;
     const std::int64_t position = spec.firstPosition + row;
     const core::ColumnRole role = core::columnRole(spec, column);
+    if (role.isZero)
+        return tr("position %1 · dimension %2 · the zero column that ends tensor2tensor's odd d_model · PE(%1, %2) = %3")
+            .arg(position).arg(column).arg(QString::number(0.0, 'f', 6));
     const double value = core::encodingValue(spec, position, column);
     const double omega = f->omega[role.pair];
     const QString fn = role.isSin ? QStringLiteral("sin") : QStringLiteral("cos");

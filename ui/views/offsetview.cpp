@@ -310,7 +310,9 @@ QString OffsetView::titleText(const Frame& f) const
         text += QStringLiteral(" · ") + tr("beyond max_len: the formula holds anywhere");
     const int fullPairs = core::fullPairCount(f.spec);
     if (fullPairs == 0)
-        return text + QLatin1Char('\n') + tr("d_model = 1: a single sine · no (sin, cos) pair to turn");
+        return text + QLatin1Char('\n')
+            + (core::hasZeroColumn(f.spec) ? tr("d_model = 1 with tensor2tensor's frequencies: one zero column · nothing to turn")
+                                           : tr("d_model = 1: a single sine · no (sin, cos) pair to turn"));
     text += QLatin1Char('\n') + tr("‖M_k·PE(p) − PE(p+k)‖ = %1").arg(QString::number(f.residual, 'g', 2));
     if (f.residual < 1e-9)
         text += QStringLiteral(" · ") + tr("equal up to rounding");
@@ -351,6 +353,8 @@ QString OffsetView::dimensionDescription(int column) const
     if (!f || column < 0 || column >= f->spec.dModel || f->pe.size() != f->spec.dModel)
         return {};
     const core::ColumnRole role = core::columnRole(f->spec, column);
+    if (role.isZero)
+        return tr("dimension %1 · tensor2tensor's zero column: 0 at every position, nothing to turn").arg(column);
     const auto value = [](double v) { return QString::number(v, 'f', 4); };
     QString text = tr("dimension %1 (pair %2, %3) · PE(p) = %4 · PE(p+k) = %5 · M_k·PE(p) = %6")
                        .arg(column).arg(role.pair)

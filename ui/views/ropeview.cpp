@@ -35,7 +35,10 @@ QString methodName(RopeScaling scaling, bool shortName = false)
     case RopeScaling::None: return RopeView::tr("no scaling");
     case RopeScaling::PositionInterpolation: return shortName ? RopeView::tr("PI") : RopeView::tr("PI: θ/s");
     case RopeScaling::NtkAware: return shortName ? RopeView::tr("NTK") : RopeView::tr("NTK-aware base");
-    case RopeScaling::Yarn: return shortName ? RopeView::tr("YaRN") : RopeView::tr("YaRN ramp");
+    case RopeScaling::Yarn: return shortName ? RopeView::tr("YaRN") : RopeView::tr("YaRN (paper ramp)");
+    case RopeScaling::DynamicNtk: return shortName ? RopeView::tr("dyn. NTK") : RopeView::tr("dynamic NTK (HF)");
+    case RopeScaling::YarnReference: return shortName ? RopeView::tr("YaRN ref.") : RopeView::tr("YaRN (HF/reference ramp)");
+    case RopeScaling::Llama3: return shortName ? RopeView::tr("Llama 3") : RopeView::tr("Llama 3.1 (HF llama3)");
     }
     return {};
 }
@@ -49,6 +52,10 @@ QColor methodColor(RopeScaling scaling)
     case RopeScaling::PositionInterpolation: return seriesColor(0);
     case RopeScaling::NtkAware: return seriesColor(2);
     case RopeScaling::Yarn: return seriesColor(1);
+    // The deployed variants in the palette's remaining colours, each with its own dash and marker.
+    case RopeScaling::DynamicNtk: return seriesColor(5);
+    case RopeScaling::YarnReference: return seriesColor(3);
+    case RopeScaling::Llama3: return seriesColor(4);
     }
     return Qt::black;
 }
@@ -60,6 +67,9 @@ Qt::PenStyle methodDash(RopeScaling scaling)
     case RopeScaling::PositionInterpolation: return Qt::DashLine;
     case RopeScaling::NtkAware: return Qt::DashDotLine;
     case RopeScaling::Yarn: return Qt::DotLine;
+    case RopeScaling::DynamicNtk: return Qt::DashDotDotLine;
+    case RopeScaling::YarnReference: return Qt::DashLine;
+    case RopeScaling::Llama3: return Qt::SolidLine;
     }
     return Qt::SolidLine;
 }
@@ -78,6 +88,9 @@ QCPScatterStyle::ScatterShape methodShape(RopeScaling scaling)
     case RopeScaling::PositionInterpolation: return QCPScatterStyle::ssSquare;
     case RopeScaling::NtkAware: return QCPScatterStyle::ssTriangle;
     case RopeScaling::Yarn: return QCPScatterStyle::ssDiamond;
+    case RopeScaling::DynamicNtk: return QCPScatterStyle::ssCross;
+    case RopeScaling::YarnReference: return QCPScatterStyle::ssPlus;
+    case RopeScaling::Llama3: return QCPScatterStyle::ssStar;
     }
     return QCPScatterStyle::ssDisc;
 }
@@ -104,6 +117,9 @@ RopeView::RopeView(Document* document, QWidget* parent)
                       "change it: PI slows every pair by s; NTK-aware raises the base, so fast pairs "
                       "stay and only the slowest is slowed by s; YaRN keeps pairs that turn more than "
                       "β = 32 times in L<sub>orig</sub>, interpolates those under α = 1 turn, ramps in "
+                      "between (the paper's ramp over turns; Hugging Face and the authors' code ramp over the "
+                      "pair index instead). Dynamic NTK raises the base with the current length L; Llama 3.1 keeps "
+                      "wavelengths under L<sub>orig</sub>/4, divides those over L<sub>orig</sub> by s, and blends "
                       "between. <i>Bottom:</i> RoFormer's upper bound of the score: it falls as tokens "
                       "get farther apart."));
     auto* box = static_cast<QVBoxLayout*>(layout());
@@ -132,6 +148,7 @@ RopeView::RopeView(Document* document, QWidget* parent)
     QCPAxis* decayY = m_decayRect->axis(QCPAxis::atLeft);
     // The no-scaling curve last, on top of the others.
     for (RopeScaling method : {RopeScaling::PositionInterpolation, RopeScaling::NtkAware, RopeScaling::Yarn, RopeScaling::None}) {
+        static_assert(RopeCurves::decayMethods.size() == 4); // the same four, drawn in this order
         m_decay[index(method)] = p->addGraph(decayX, decayY);
         m_decay[index(method)]->removeFromLegend();
     }
@@ -206,6 +223,12 @@ QWidget* RopeView::createControls()
     scaleRow->addWidget(m_scaleBox);
     row->addWidget(scaleGroup);
     row->addWidget(m_lengthBox);
+    m_sequenceBox = new QSpinBox;
+    m_sequenceBox->setRange(RopeOptions::minSequenceLength, RopeOptions::maxSequenceLength);
+    m_sequenceBox->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    m_sequenceBox->setPrefix(QStringLiteral("L = "));
+    m_sequenceBox->setToolTip(tr("Dynamic NTK only: the current sequence length L; at L_orig and below nothing is scaled"));
+    row->addWidget(m_sequenceBox);
     row->addWidget(m_logBox);
 
     m_summary = new WrappedLabel;
@@ -227,6 +250,7 @@ QWidget* RopeView::createControls()
     connect(m_scaleSlider, &QSlider::sliderPressed, document(), &Document::beginInteraction);
     connect(m_scaleSlider, &QSlider::sliderReleased, document(), &Document::endInteraction);
     connect(m_lengthBox, qOverload<int>(&QSpinBox::valueChanged), this, &RopeView::optionsEdited);
+    connect(m_sequenceBox, qOverload<int>(&QSpinBox::valueChanged), this, &RopeView::optionsEdited);
     connect(m_logBox, &QCheckBox::toggled, this, &RopeView::optionsEdited);
     return controls;
 }
@@ -234,11 +258,12 @@ QWidget* RopeView::createControls()
 void RopeView::syncControls()
 {
     const RopeOptions& o = document()->state().rope;
-    const QSignalBlocker a(m_scaleBox), b(m_scaleSlider), c(m_lengthBox), d(m_logBox);
+    const QSignalBlocker a(m_scaleBox), b(m_scaleSlider), c(m_lengthBox), d(m_logBox), e(m_sequenceBox);
     m_scaleBox->setValue(o.scale);
     if (!m_scaleSlider->isSliderDown()) // the slider keeps the step it is dragged to
         m_scaleSlider->setValue(int(std::lround(o.scale * sliderSteps)));
     m_lengthBox->setValue(o.originalLength);
+    m_sequenceBox->setValue(o.sequenceLength);
     m_logBox->setChecked(o.logDistance);
 }
 
@@ -247,6 +272,7 @@ void RopeView::optionsEdited()
     RopeOptions o = document()->state().rope;
     o.scale = m_scaleBox->value();
     o.originalLength = m_lengthBox->value();
+    o.sequenceLength = m_sequenceBox->value();
     o.logDistance = m_logBox->isChecked();
     document()->setRopeOptions(o);
 }
@@ -269,8 +295,8 @@ void RopeView::redraw(const Frame& f)
     for (QCPGraph* graph : m_wavelength)
         graph->data()->clear();
     if (!f.rope || !f.rope->error.isEmpty()) {
-        for (QCPGraph* graph : m_decay)
-            graph->data()->clear();
+        for (RopeScaling method : RopeCurves::decayMethods)
+            m_decay[index(method)]->data()->clear();
         m_decayKeys.clear();
         m_titleText = tr("Rotary position embedding\n%1").arg(f.rope ? f.rope->error : QString());
         m_summary->setText(QString());
@@ -334,12 +360,12 @@ void RopeView::drawBands(const Frame& f)
 void RopeView::drawDecay(const std::shared_ptr<const RopeCurves>& shown)
 {
     const RopeCurves& curves = *shown;
-    for (RopeScaling method : core::allRopeScalings)
+    for (RopeScaling method : RopeCurves::decayMethods)
         m_decay[index(method)]->setPen(methodPen(method, penWidth(method == RopeScaling::None ? 2.0 : 1.5)));
     if (m_decayShown.lock() == shown)
         return; // the same curves (a position step): only the pens may have changed
     m_decayKeys = curves.decayKeys;
-    for (RopeScaling method : core::allRopeScalings)
+    for (RopeScaling method : RopeCurves::decayMethods)
         m_decay[index(method)]->setData(curves.decayKeys, curves.decayBounds[index(method)], true);
     const double last = curves.decayKeys.isEmpty() ? 1.0 : std::max(curves.decayKeys.back(), 1.0);
     QCPAxis* x = m_decayRect->axis(QCPAxis::atBottom);
@@ -367,13 +393,20 @@ QString RopeView::summaryText() const
         return {};
     const RopeCurves& c = *f->rope;
     const RopeScores& r = f->ropeScores;
-    return tr("NTK-aware base′ = base·s<sup>d/(d−2)</sup> = %1 · YaRN: √(1/t) = 0.1·ln s + 1 = %2, so logits × %3<br>"
+    const core::CorrectionRange range = core::yarnCorrectionRange(f->spec.dModel, f->spec.base, c.scaling);
+    const double dynamicBase = core::dynamicNtkBase(f->spec.base, f->spec.dModel, c.scaling.scale, c.scaling.sequenceLength,
+                                                    c.scaling.originalLength);
+    return tr("NTK-aware base′ = base·s<sup>d/(d−2)</sup> = %1 · dynamic NTK at L = %10: base′ = %11 · "
+              "YaRN reference ramp over pairs %12 to %13 · Llama 3.1: low 1, high 4 · "
+              "YaRN (both): √(1/t) = 0.1·ln s + 1 = %2, so logits × %3<br>"
               "Relative only: for a fixed random q and k, q<sub>m</sub>·k<sub>n</sub> at m = %4, n = %5 (position + "
               "offset, position) is %6; at m = %7, n = %8 it is %9.")
         .arg(shortNumber(c.ntkBase, 6))
         .arg(QString::number(c.yarnFactor, 'f', 4)).arg(QString::number(c.yarnFactor * c.yarnFactor, 'f', 4))
         .arg(r.m).arg(r.n).arg(QString::number(r.score, 'f', 6)).arg(r.m + RopeScores::shift).arg(r.n + RopeScores::shift)
-        .arg(QString::number(r.shifted, 'f', 6));
+        .arg(QString::number(r.shifted, 'f', 6))
+        .arg(QString::number(c.scaling.sequenceLength, 'g', 10), shortNumber(dynamicBase, 6),
+             shortNumber(range.low, 4), shortNumber(range.high, 4));
 }
 
 QString RopeView::pairDescription(int pair) const
@@ -453,7 +486,7 @@ void RopeView::onMouseMove(QMouseEvent* event)
             return;
         }
         QStringList parts;
-        for (RopeScaling method : core::allRopeScalings)
+        for (RopeScaling method : RopeCurves::decayMethods)
             parts << tr("%1 %2").arg(methodName(method, true), shortNumber(m_decay[index(method)]->data()->at(i)->value, 4));
         setReadout(tr("distance m − n = %1 · bound: %2").arg(m_decayKeys[i]).arg(parts.join(QStringLiteral(" · "))));
     } else {

@@ -38,6 +38,7 @@ public:
 
     QCPAxisRect* bandsRect() const { return m_bandsRect; }
     QCPAxisRect* decayRect() const { return m_decayRect; }
+    QSpinBox* sequenceLengthBox() const { return m_sequenceBox; }
     QCPGraph* wavelengthGraph(core::RopeScaling scaling) const { return m_wavelength[index(scaling)]; }
     QCPGraph* decayGraph(core::RopeScaling scaling) const { return m_decay[index(scaling)]; }
     QDoubleSpinBox* scaleBox() const { return m_scaleBox; }
@@ -69,14 +70,15 @@ private:
     QSlider* m_scaleSlider = nullptr;
     QDoubleSpinBox* m_scaleBox = nullptr;
     QSpinBox* m_lengthBox = nullptr;
+    QSpinBox* m_sequenceBox = nullptr; ///< dynamic NTK's current sequence length
     QCheckBox* m_logBox = nullptr;
     QLabel* m_summary = nullptr;
     QCPTextElement* m_title;
     QString m_titleText;
     QCPAxisRect* m_bandsRect;
     QCPAxisRect* m_decayRect;
-    std::array<QCPGraph*, 4> m_wavelength{};
-    std::array<QCPGraph*, 4> m_decay{};
+    std::array<QCPGraph*, RopeCurves::methodCount> m_wavelength{};
+    std::array<QCPGraph*, RopeCurves::methodCount> m_decay{}; ///< only RopeCurves::decayMethods have one
     std::array<QCPItemStraightLine*, 2> m_contextLines{}; // L_orig and s·L_orig
     std::array<QCPItemText*, 2> m_contextLabels{};
     QStringList m_decayCaptions;

@@ -13,6 +13,8 @@ namespace {
 
 QString functionName(const WaveData& wave)
 {
+    if (wave.pair < 0)
+        return WavesView::tr("zero column"); // tensor2tensor's odd d_model
     return wave.isSin ? QStringLiteral("sin") : QStringLiteral("cos");
 }
 
@@ -202,8 +204,9 @@ void WavesView::showWaves(const Frame& f, bool newData)
             continue;
         wave.curve->setData(positionsOfRows(data.curveX, f.spec.firstPosition), data.curveY, true);
         wave.samples->setData(positionsOfRows(data.sampleX, f.spec.firstPosition), data.sampleY, true);
-        wave.curve->setName(tr("dim %1 · %2 · λ = %3")
-                                .arg(data.dim).arg(functionName(data)).arg(shortNumber(data.wavelength, 3)));
+        wave.curve->setName(data.pair < 0 ? tr("dim %1 · %2").arg(data.dim).arg(functionName(data))
+                                          : tr("dim %1 · %2 · λ = %3")
+                                                .arg(data.dim).arg(functionName(data)).arg(shortNumber(data.wavelength, 3)));
         wave.curve->addToLegend();
     }
 }
@@ -257,9 +260,11 @@ QString WavesView::sampleDescription(std::int64_t row) const
     const auto position = f->spec.firstPosition + static_cast<std::int64_t>(rows[index]);
     QStringList parts;
     for (const WaveData& wave : f->waves)
-        parts << tr("dim %1 (%2, pair %3) = %4")
-                     .arg(wave.dim).arg(functionName(wave)).arg(wave.pair)
-                     .arg(QString::number(wave.sampleY[index], 'f', 4));
+        parts << (wave.pair < 0 ? tr("dim %1 (%2) = %3").arg(wave.dim).arg(functionName(wave))
+                                       .arg(QString::number(wave.sampleY[index], 'f', 4))
+                                 : tr("dim %1 (%2, pair %3) = %4")
+                                       .arg(wave.dim).arg(functionName(wave)).arg(wave.pair)
+                                       .arg(QString::number(wave.sampleY[index], 'f', 4)));
     return tr("position %1: ").arg(position) + parts.join(QStringLiteral(" · "));
 }
 
