@@ -106,12 +106,10 @@ void ControlsPanel::buildSpecControls(QFormLayout* form)
 
     m_preset = new QComboBox;
     for (const core::EncodingPreset& preset : core::encodingPresets()) {
-        m_preset->addItem(QString::fromUtf8(preset.label.data(), qsizetype(preset.label.size())),
-                          QString::fromUtf8(preset.name.data(), qsizetype(preset.name.size())));
+        m_preset->addItem(toQString(preset.label), toQString(preset.name));
         m_preset->setItemData(m_preset->count() - 1,
                               tr("Reproduces %1 entry for entry (float64). Odd d_model there: %2.")
-                                  .arg(QString::fromUtf8(preset.reproduces.data(), qsizetype(preset.reproduces.size())),
-                                       QString::fromUtf8(preset.oddDModel.data(), qsizetype(preset.oddDModel.size()))),
+                                  .arg(toQString(preset.reproduces), toQString(preset.oddDModel)),
                               Qt::ToolTipRole);
     }
     m_preset->addItem(tr("custom"), QString());
@@ -227,14 +225,18 @@ void ControlsPanel::applyDims()
 
 void ControlsPanel::syncPreset(const core::EncodingSpec& spec)
 {
+    // A d_model or position step leaves the convention alone: nothing to look up or lay out.
+    if (m_presetShownFor && m_presetShownFor->layout == spec.layout && m_presetShownFor->frequencies == spec.frequencies
+        && m_presetShownFor->firstPosition == spec.firstPosition)
+        return;
+    m_presetShownFor = spec;
     // Several libraries share one setting: the first is chosen, the others named under it.
     const std::vector<std::string_view> matching = core::matchingPresets(spec);
     const QSignalBlocker blocker(m_preset);
-    m_preset->setCurrentIndex(matching.empty() ? m_preset->count() - 1
-                                               : m_preset->findData(QString::fromUtf8(matching.front().data(), qsizetype(matching.front().size()))));
+    m_preset->setCurrentIndex(matching.empty() ? m_preset->count() - 1 : m_preset->findData(toQString(matching.front())));
     QStringList others;
     for (std::size_t i = 1; i < matching.size(); ++i)
-        others << m_preset->itemText(m_preset->findData(QString::fromUtf8(matching[i].data(), qsizetype(matching[i].size()))));
+        others << m_preset->itemText(m_preset->findData(toQString(matching[i])));
     m_presetAlso->setText(others.isEmpty() ? QString() : tr("also: %1").arg(others.join(QStringLiteral(", "))));
     m_form->setRowVisible(m_presetAlso, !m_simplified && !others.isEmpty());
 }

@@ -5,6 +5,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -70,6 +72,7 @@ private:
     QDoubleSpinBox* m_baseSpin;
     QComboBox* m_preset;
     QLabel* m_presetAlso; ///< the other libraries the current settings reproduce
+    std::optional<core::EncodingSpec> m_presetShownFor; ///< the convention the Library box shows
     QComboBox* m_layout;
     QComboBox* m_frequencies;
     QSpinBox* m_firstPosition;

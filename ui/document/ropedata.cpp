@@ -103,6 +103,9 @@ RopeCurves ropeCurves(const core::EncodingSpec& spec, const RopeOptions& options
     computeDecay(c, spec.maxLen);
     c.ntkBase = core::ntkAwareBase(spec.base, spec.dModel, c.scaling.scale);
     c.yarnFactor = core::yarnAttentionFactor(c.scaling.scale);
+    c.dynamicNtkBase = core::dynamicNtkBase(spec.base, spec.dModel, c.scaling.scale, c.scaling.sequenceLength,
+                                            c.scaling.originalLength);
+    c.yarnRange = core::yarnCorrectionRange(spec.dModel, spec.base, c.scaling);
     return c;
 }
 
@@ -143,10 +146,10 @@ core::RowMatrix ropeBandTable(const core::EncodingSpec& spec, const core::RopeSc
     for (Eigen::Index k = 0; k < theta.size(); ++k)
         table(k, 6) = core::yarnRamp(scaling.originalLength * theta[k] / twoPi, scaling.alpha, scaling.beta);
     wavelengthColumn(7, RopeScaling::DynamicNtk);
-    wavelengthColumn(8, RopeScaling::YarnReference);
+    const Eigen::VectorXd reference = core::scaledRopeFrequencies(spec.dModel, spec.base, RopeScaling::YarnReference, scaling);
+    table.col(8) = twoPi / reference.array();
     wavelengthColumn(9, RopeScaling::Llama3);
     // The reference ramp in the same sense as γ: where θ' lies between θ/s (0) and θ (1).
-    const Eigen::VectorXd reference = core::scaledRopeFrequencies(spec.dModel, spec.base, RopeScaling::YarnReference, scaling);
     const double s = scaling.scale;
     for (Eigen::Index k = 0; k < theta.size(); ++k)
         table(k, 10) = s > 1 ? (reference[k] - theta[k] / s) / (theta[k] - theta[k] / s) : 1.0;

@@ -35,6 +35,8 @@ struct RopeCurves {
     std::array<QVector<double>, methodCount> decayBounds; ///< RoFormer's bound per method of decayMethods (others empty)
     double decayHighest = 0;
     double ntkBase = 0, yarnFactor = 0;
+    double dynamicNtkBase = 0;             ///< base′ of dynamic NTK at the options' sequence length
+    core::CorrectionRange yarnRange;       ///< the reference YaRN ramp's pair range
 };
 RopeCurves ropeCurves(const core::EncodingSpec& spec, const RopeOptions& options);
 /// Do curves for `a` and `b` differ (spec and options)?

@@ -391,7 +391,7 @@ QByteArray serializeSession(const Session& session)
         {QStringLiteral("first_position"), qint64(spec.firstPosition)}};
     // For the reader: the library these settings reproduce (the fields beside it say the same).
     if (const auto matching = core::matchingPresets(spec); !matching.empty())
-        specObject.insert(QStringLiteral("preset"), QString::fromUtf8(matching.front().data(), qsizetype(matching.front().size())));
+        specObject.insert(QStringLiteral("preset"), toQString(matching.front()));
     const QJsonObject root{
         {QStringLiteral("format"), formatName},
         {QStringLiteral("version"), formatVersion},

@@ -79,11 +79,16 @@ std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dM
     return dims;
 }
 
+QString toQString(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
 QStringList presetNames()
 {
     QStringList names;
     for (const core::EncodingPreset& preset : core::encodingPresets())
-        names << QString::fromUtf8(preset.name.data(), qsizetype(preset.name.size()));
+        names << toQString(preset.name);
     return names;
 }
 

@@ -10,6 +10,7 @@
 #include <QVariantMap>
 
 #include <optional>
+#include <string_view>
 #include <variant>
 
 namespace pe::ui {
@@ -40,6 +41,9 @@ struct WindowLimits {
 
 /// The colour maps a setting may name, in the order the menus list them: viridis (the
 /// classic figure's), diverging, grayscale.
+/// A core name or label (UTF-8 std::string_view) as a QString.
+QString toQString(std::string_view text);
+
 /// The library presets' names (core::encodingPresets()), for the command line, sessions and menus.
 QStringList presetNames();
 QStringList colormapNames();

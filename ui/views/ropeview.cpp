@@ -393,9 +393,6 @@ QString RopeView::summaryText() const
         return {};
     const RopeCurves& c = *f->rope;
     const RopeScores& r = f->ropeScores;
-    const core::CorrectionRange range = core::yarnCorrectionRange(f->spec.dModel, f->spec.base, c.scaling);
-    const double dynamicBase = core::dynamicNtkBase(f->spec.base, f->spec.dModel, c.scaling.scale, c.scaling.sequenceLength,
-                                                    c.scaling.originalLength);
     return tr("NTK-aware base′ = base·s<sup>d/(d−2)</sup> = %1 · dynamic NTK at L = %10: base′ = %11 · "
               "YaRN reference ramp over pairs %12 to %13 · Llama 3.1: low 1, high 4 · "
               "YaRN (both): √(1/t) = 0.1·ln s + 1 = %2, so logits × %3<br>"
@@ -405,8 +402,8 @@ QString RopeView::summaryText() const
         .arg(QString::number(c.yarnFactor, 'f', 4)).arg(QString::number(c.yarnFactor * c.yarnFactor, 'f', 4))
         .arg(r.m).arg(r.n).arg(QString::number(r.score, 'f', 6)).arg(r.m + RopeScores::shift).arg(r.n + RopeScores::shift)
         .arg(QString::number(r.shifted, 'f', 6))
-        .arg(QString::number(c.scaling.sequenceLength, 'g', 10), shortNumber(dynamicBase, 6),
-             shortNumber(range.low, 4), shortNumber(range.high, 4));
+        .arg(QString::number(c.scaling.sequenceLength, 'g', 10), shortNumber(c.dynamicNtkBase, 6),
+             shortNumber(c.yarnRange.low, 4), shortNumber(c.yarnRange.high, 4));
 }
 
 QString RopeView::pairDescription(int pair) const
