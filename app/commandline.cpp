@@ -105,8 +105,10 @@ void addOptions(QCommandLineParser& parser)
         "  conventions (max_len, 3*d_model) = PE under the settings, PE under --compare, their difference;\n"
         "  precision (max_len, 8) = position, then the largest error over the columns for float32, bfloat16,\n"
         "  float16 (each stored, then computed) and float64 computed;\n"
-        "  rope (d_model/2, 7) = k, theta_k, wavelength with no scaling, PI, NTK-aware and YaRN, YaRN's ramp gamma\n"
-        "  (s = 8, L_orig = 4096; the window exports its own s, L_orig);\n"
+        "  rope (d_model/2, 12) = k, theta_k, wavelength with no scaling, PI, NTK-aware and YaRN (paper ramp),\n"
+        "  YaRN's ramp gamma, then the wavelength under dynamic NTK, YaRN (reference ramp) and Llama 3.1,\n"
+        "  the reference ramp and YaRN's attention factor (s = 8, L_orig = 4096, L = 32768, truncate on,\n"
+        "  Llama 3 low 1, high 4; the window and a session's view.options.rope give their own);\n"
         "  embeddings (4*tokens, d_model) = word (x sqrt(d)), position, segment and sum rows of the default\n"
         "  sentence with pseudo-random word vectors (the window exports its own sentence and vectors)."));
     parser.addHelpOption();

@@ -19,6 +19,7 @@
 #include "ui/controls/logslider.h"
 #include "ui/window/mainwindow.h"
 #include "ui/views/plotview.h"
+#include "ui/views/ropeview.h"
 #include "ui/controls/sweepanimator.h"
 
 #include <QApplication>
@@ -185,7 +186,11 @@ QString TestMonkey::typeIntoSpinBox()
     pe::ui::ControlsPanel* c = m_window->controls();
     QString text;
     QAbstractSpinBox* spin = nullptr;
-    switch (pick(6)) {
+    auto* rope = static_cast<pe::ui::RopeView*>(m_window->plotView(pe::ui::View::Rope));
+    switch (pick(9)) {
+    case 6: spin = rope->lowFrequencyFactorBox(); text = numberText(0, 80, false); break;
+    case 7: spin = rope->highFrequencyFactorBox(); text = numberText(0, 80, false); break;
+    case 8: spin = rope->sequenceLengthBox(); text = numberText(0, 1 << 25, true); break;
     case 0: spin = c->dModelSpin(); text = numberText(1, pe::ui::WindowLimits::maxDModel, true); break;
     case 1: spin = c->maxLenSpin(); text = numberText(1, pe::ui::WindowLimits::maxMaxLen, true); break;
     case 2: spin = c->baseSpin(); text = numberText(pe::ui::WindowLimits::minBase, 1e6, false); break;
@@ -208,6 +213,10 @@ QString TestMonkey::chooseInCombo()
     if (chance(0.15)) {
         clickCheckBox(c->cosineCheck());
         return QStringLiteral("click cosine");
+    }
+    if (chance(0.1)) {
+        clickCheckBox(static_cast<pe::ui::RopeView*>(m_window->plotView(pe::ui::View::Rope))->yarnTruncateBox());
+        return QStringLiteral("click YaRN truncate");
     }
     QComboBox* combos[] = {c->layoutCombo(), c->frequenciesCombo(), c->colormapCombo()};
     QComboBox* combo = combos[pick(3)];

@@ -10,6 +10,7 @@
 
 #include <QCheckBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
@@ -55,13 +56,14 @@ long double hfDynamicNtkBase(int d, long double base, long double s, long double
 /// max_position_embeddings, truncate = True): find_correction_dim(n) = dim·ln(L_orig/(n·2π)) /
 /// (2·ln base), floor of β_fast's and ceil of β_slow's, clamped to [0, dim − 1]; then
 /// linear_ramp_factor's "prevent singularity" (+0.001 to an empty span). In double, as Python.
-std::pair<double, double> hfCorrectionRange(int d, double base, double originalLength)
+/// truncate = False keeps the fractional ends.
+std::pair<double, double> hfCorrectionRange(int d, double base, double originalLength, bool truncate = true)
 {
     const auto dim = [&](double rotations) {
         return d * std::log(originalLength / (rotations * 2 * std::numbers::pi)) / (2 * std::log(base));
     };
-    const double low = std::max(std::floor(dim(32)), 0.0);
-    double high = std::min(std::ceil(dim(1)), d - 1.0);
+    const double low = std::max(truncate ? std::floor(dim(32)) : dim(32), 0.0);
+    double high = std::min(truncate ? std::ceil(dim(1)) : dim(1), d - 1.0);
     if (low == high)
         high += 0.001;
     return {low, high};
@@ -69,16 +71,16 @@ std::pair<double, double> hfCorrectionRange(int d, double base, double originalL
 
 /// HF _compute_yarn_parameters' extrapolation_factor of pair k: 1 − linear_ramp_factor(low, high, dim // 2)[k]
 /// (1 = θ kept, 0 = θ/s).
-long double hfYarnKept(int d, double base, double originalLength, int k)
+long double hfYarnKept(int d, double base, double originalLength, int k, bool truncate = true)
 {
-    const auto [low, high] = hfCorrectionRange(d, base, originalLength);
+    const auto [low, high] = hfCorrectionRange(d, base, originalLength, truncate);
     return 1 - std::clamp((k - static_cast<long double>(low)) / (high - low), 0.0L, 1.0L);
 }
 
 /// HF _compute_yarn_parameters: inv_freq = interpolation·(1 − extrapolation_factor) + extrapolation·extrapolation_factor.
-long double hfYarnTheta(int d, long double base, long double s, double originalLength, int k)
+long double hfYarnTheta(int d, long double base, long double s, double originalLength, int k, bool truncate = true)
 {
-    const long double t = theta(d, base, k), kept = hfYarnKept(d, double(base), originalLength, k);
+    const long double t = theta(d, base, k), kept = hfYarnKept(d, double(base), originalLength, k, truncate);
     return t / s * (1 - kept) + t * kept;
 }
 
@@ -124,6 +126,8 @@ private slots:
     void followsTheDocument();
     void tooSmallDModelIsExplainedNotDrawn();
     void optionsRoundTrip();
+    void deployedVariantControlsReachThePlotAndExport();
+    void badDeployedVariantOptionsAreClamped();
     void exportsHoldTheChosenScale();
     void presentationModeEnlargesFonts();
 
@@ -354,6 +358,102 @@ void TestRopeView::optionsRoundTrip()
     QVERIFY(!m_view->logDistanceBox()->isChecked());
     m_document->computeNow();
     QVERIFY(m_view->decayRect()->axis(QCPAxis::atBottom)->scaleType() == QCPAxis::stLinear);
+}
+
+void TestRopeView::deployedVariantControlsReachThePlotAndExport()
+{
+    // Defaults d 64, base 10000, s 8, L_orig 4096. YaRN's reference range there runs from pair
+    // 10.47 to 22.51: truncated to 10…23, untruncated the ramp starts later and ends sooner.
+    const QCPGraph* none = m_view->wavelengthGraph(RopeScaling::None);
+    const QCPGraph* reference = m_view->wavelengthGraph(RopeScaling::YarnReference);
+    const QCPGraph* llama = m_view->wavelengthGraph(RopeScaling::Llama3);
+    QVERIFY(m_view->yarnTruncateBox()->isChecked());
+    const double truncated11 = valueAt(reference, 11);
+    QVERIFY(near(truncated11, twoPi / hfYarnTheta(64, 10000.0L, 8, 4096.0, 11)));
+    const int steps = m_document->undoStack()->count();
+    m_view->yarnTruncateBox()->click();
+    QCOMPARE(m_document->state().rope.yarnTruncate, false);
+    QCOMPARE(m_document->undoStack()->count(), steps + 1);
+    m_document->computeNow();
+    for (int k = 0; k < 32; ++k)
+        QVERIFY2(near(valueAt(reference, k), twoPi / hfYarnTheta(64, 10000.0L, 8, 4096.0, k, false)), qPrintable(QString::number(k)));
+    // Pair 11: ramp (11 − 10)/13 truncated, (11 − 10.47)/12.04 untruncated — closer to kept.
+    QVERIFY(valueAt(reference, 11) < truncated11);
+    QVERIFY(valueAt(reference, 11) > valueAt(none, 11));
+
+    // Llama 3's factors: low 2, high 8 → λ below L_orig/8 = 512 kept, above L_orig/2 = 2048
+    // divided by s, a blend between.
+    m_view->highFrequencyFactorBox()->setValue(8);
+    m_view->lowFrequencyFactorBox()->setValue(2);
+    QCOMPARE(m_document->state().rope.lowFrequencyFactor, 2.0);
+    QCOMPARE(m_document->state().rope.highFrequencyFactor, 8.0);
+    m_document->computeNow();
+    int kept = 0, divided = 0;
+    for (int k = 0; k < 32; ++k) {
+        QVERIFY2(near(valueAt(llama, k), twoPi / hfLlama3Theta(64, 10000.0L, 8, 4096, k, 2, 8)), qPrintable(QString::number(k)));
+        kept += near(valueAt(llama, k), valueAt(none, k), 1e-15);
+        divided += near(valueAt(llama, k), 8.0L * valueAt(none, k), 1e-15);
+    }
+    // λ_k = 2π·10000^(k/32): below 512 for k ≤ 15, above 2048 from k = 21.
+    QCOMPARE(kept, 16);
+    QCOMPARE(divided, 11);
+    QVERIFY2(m_view->summaryText().contains(QStringLiteral("Llama 3: low 2, high 8")), qPrintable(m_view->summaryText()));
+    // The boxes keep low below high: typing 9 into low (high is 8) is refused.
+    QCOMPARE(m_view->lowFrequencyFactorBox()->maximum(), 7.99);
+    QCOMPARE(m_view->highFrequencyFactorBox()->minimum(), 2.01);
+    m_view->lowFrequencyFactorBox()->findChild<QLineEdit*>()->selectAll();
+    QTest::keyClicks(m_view->lowFrequencyFactorBox(), QStringLiteral("9"));
+    QTest::keyClick(m_view->lowFrequencyFactorBox(), Qt::Key_Return);
+    QVERIFY(m_document->state().rope.lowFrequencyFactor < m_document->state().rope.highFrequencyFactor);
+
+    // The data export carries the same options: columns 8 (YaRN reference) and 9 (Llama 3).
+    QTemporaryDir dir;
+    ExportRequest request;
+    request.view = View::Rope;
+    request.state.rope = m_document->state().rope;
+    request.state.rope.lowFrequencyFactor = 2;
+    request.path = dir.filePath(QStringLiteral("rope.csv"));
+    QVERIFY(exportFile(request, singleColumnFigure()).ok());
+    QFile file(request.path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 32);
+    for (int k = 0; k < 32; ++k) {
+        const QList<QByteArray> cells = lines[k].split(',');
+        QVERIFY2(near(cells[8].toDouble(), twoPi / hfYarnTheta(64, 10000.0L, 8, 4096.0, k, false)), qPrintable(lines[k]));
+        QVERIFY2(near(cells[9].toDouble(), twoPi / hfLlama3Theta(64, 10000.0L, 8, 4096, k, 2, 8)), qPrintable(lines[k]));
+        QVERIFY2(std::abs(cells[10].toDouble() - double(hfYarnKept(64, 10000.0, 4096.0, k, false))) <= 1e-12, qPrintable(lines[k]));
+    }
+    // Undo takes the factors back one step at a time, then the truncate switch.
+    m_document->undoStack()->undo();
+    m_document->undoStack()->undo();
+    QCOMPARE(m_document->state().rope.lowFrequencyFactor, 1.0);
+    QCOMPARE(m_document->state().rope.highFrequencyFactor, 4.0);
+    QCOMPARE(m_view->lowFrequencyFactorBox()->value(), 1.0);
+    QCOMPARE(m_view->highFrequencyFactorBox()->value(), 4.0);
+    m_document->undoStack()->undo();
+    QVERIFY(m_view->yarnTruncateBox()->isChecked());
+}
+
+void TestRopeView::badDeployedVariantOptionsAreClamped()
+{
+    // A session may hold anything: the factors come back to what the boxes allow, and a low
+    // factor not below the high one takes Llama 3.1's published pair (1, 4).
+    const auto from = [](const QVariantMap& map) { return pe::ui::ropeOptionsFrom(map); };
+    RopeOptions o = from({{QStringLiteral("lowFrequencyFactor"), 5}, {QStringLiteral("highFrequencyFactor"), 3}});
+    QCOMPARE(o.lowFrequencyFactor, 1.0);
+    QCOMPARE(o.highFrequencyFactor, 4.0);
+    o = from({{QStringLiteral("lowFrequencyFactor"), 0.001}, {QStringLiteral("highFrequencyFactor"), 1e9}});
+    QCOMPARE(o.lowFrequencyFactor, RopeOptions::minFrequencyFactor);
+    QCOMPARE(o.highFrequencyFactor, RopeOptions::maxFrequencyFactor);
+    o = from({{QStringLiteral("lowFrequencyFactor"), std::nan("")}, {QStringLiteral("highFrequencyFactor"), 2.345}});
+    QCOMPARE(o.lowFrequencyFactor, 1.0);
+    QCOMPARE(o.highFrequencyFactor, 2.35); // two decimals, as the box shows
+    o = from({{QStringLiteral("yarnTruncate"), false}});
+    QCOMPARE(o.yarnTruncate, false);
+    QCOMPARE(from({}), RopeOptions{});
+    // Whatever comes in, the core accepts the factors.
+    QVERIFY(!pe::core::ropeValidationError(64, 10000, ropeScalingOf(o)));
 }
 
 void TestRopeView::exportsHoldTheChosenScale()

@@ -447,7 +447,9 @@ void TestSession::saveAndOpenThroughTheMenu()
 
     m_window->document()->change(unusualSettings(), pe::ui::Document::Field::All);
     m_window->setPresentationMode(true);
-    m_window->document()->setRopeOptions({16, 4096, false});
+    // s 16, and the deployed variants' own parameters: L 20000, YaRN ref. untruncated, Llama 3 low 2, high 8.
+    const pe::ui::RopeOptions ropeOptions{16, 4096, false, 20000, false, 2, 8};
+    m_window->document()->setRopeOptions(ropeOptions);
     const QString path = m_dir.filePath(QStringLiteral("menu.pe.json"));
     QFile::remove(path);
     answerFileDialog(path);
@@ -464,6 +466,12 @@ void TestSession::saveAndOpenThroughTheMenu()
     QCOMPARE(QJsonDocument::fromJson(readFile(path)).object().value(QStringLiteral("view")).toObject()
                  .value(QStringLiteral("options")).toObject().value(QStringLiteral("rope")).toObject()
                  .value(QStringLiteral("scale")).toInt(), 16);
+    const QJsonObject ropeJson = QJsonDocument::fromJson(readFile(path)).object().value(QStringLiteral("view")).toObject()
+                                     .value(QStringLiteral("options")).toObject().value(QStringLiteral("rope")).toObject();
+    QCOMPARE(ropeJson.value(QStringLiteral("sequenceLength")).toInt(), 20000);
+    QCOMPARE(ropeJson.value(QStringLiteral("yarnTruncate")).toBool(true), false);
+    QCOMPARE(ropeJson.value(QStringLiteral("lowFrequencyFactor")).toDouble(), 2.0);
+    QCOMPARE(ropeJson.value(QStringLiteral("highFrequencyFactor")).toDouble(), 8.0);
 
     m_window->document()->setDModel(40);
     QVERIFY(m_window->isWindowModified());
@@ -486,10 +494,10 @@ void TestSession::saveAndOpenThroughTheMenu()
     Settings expected = unusualSettings();
     expected.spec.dModel = 40;
     expected.state.dimension = 36;
-    expected.state.rope.scale = 16; // the RoPE view's options are settings too
+    expected.state.rope = ropeOptions; // the RoPE view's options are settings too
     QVERIFY(m_window->document()->settings() == expected);
     QCOMPARE(m_window->presentationMode(), true);
-    QCOMPARE(m_window->document()->state().rope.scale, 16);
+    QCOMPARE(m_window->document()->state().rope, ropeOptions);
     QVERIFY(!m_window->isWindowModified());
     QCOMPARE(sessions()->currentPath(), QFileInfo(path).absoluteFilePath());
 }

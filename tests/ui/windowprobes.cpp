@@ -354,7 +354,14 @@ QString conventionsMismatch(MainWindow& window)
     const double pixels = area.height() * conventions->plot()->bufferDevicePixelRatio();
     for (int i = 0; i < 2; ++i) {
         QCPColorMapData* data = conventions->map(i)->data();
-        const int bins = spec.maxLen == 1 ? 1 : data->valueSize();
+        // A colour map holds at least two cells a side: one bin (max_len 1, or a plot one pixel
+        // high) is drawn as two equal cells.
+        const bool oneBin = data->valueSize() == 2
+                            && std::ranges::all_of(spread(spec.dModel, 64), [&](std::int64_t c) {
+                                   return data->cell(int(c), 0) == data->cell(int(c), 1);
+                               })
+                            && (spec.maxLen == 1 || pixels < 2);
+        const int bins = oneBin ? 1 : data->valueSize();
         if (data->keySize() != std::max(spec.dModel, 2) || bins > spec.maxLen || (pixels > 0 && bins < spec.maxLen && bins > pixels + 1))
             return QStringLiteral("map %1 is %2 × %3 for d_model %4, max_len %5 on %6 pixel rows")
                 .arg(i).arg(data->keySize()).arg(data->valueSize()).arg(spec.dModel).arg(spec.maxLen).arg(pixels);
@@ -391,14 +398,24 @@ QString ropeMismatch(MainWindow& window)
         || rope->logDistanceBox()->isChecked() != options.logDistance)
         return QStringLiteral("the controls show s = %1, L_orig = %2, but the document holds s = %3, L_orig = %4")
             .arg(rope->scaleBox()->value()).arg(rope->originalLengthBox()->value()).arg(options.scale).arg(options.originalLength);
+    if (rope->sequenceLengthBox()->value() != options.sequenceLength
+        || rope->yarnTruncateBox()->isChecked() != options.yarnTruncate
+        || rope->lowFrequencyFactorBox()->value() != options.lowFrequencyFactor
+        || rope->highFrequencyFactorBox()->value() != options.highFrequencyFactor)
+        return QStringLiteral("the controls show L = %1, truncate %2, Llama 3 low %3 high %4, but the document holds "
+                              "L = %5, truncate %6, low %7, high %8")
+            .arg(rope->sequenceLengthBox()->value()).arg(rope->yarnTruncateBox()->isChecked())
+            .arg(rope->lowFrequencyFactorBox()->value()).arg(rope->highFrequencyFactorBox()->value())
+            .arg(options.sequenceLength).arg(options.yarnTruncate).arg(options.lowFrequencyFactor).arg(options.highFrequencyFactor);
     const int pairs = spec.dModel / 2;
     const auto graphSize = [&](pe::core::RopeScaling m) { return rope->wavelengthGraph(m)->data()->size(); };
     if (spec.dModel < 4 || spec.base <= 1)
         return graphSize(pe::core::RopeScaling::None) == 0 ? QString() : QStringLiteral("curves drawn for d_model %1").arg(spec.dModel);
     const long double twoPi = 2 * std::numbers::pi_v<long double>, s = options.scale, d = spec.dModel;
     const long double base = spec.base, originalLength = options.originalLength;
-    // YaRN's and Llama 3.1's published parameters (the view offers no control for them).
-    const long double alpha = 1, beta = 32, lowFreqFactor = 1, highFreqFactor = 4;
+    // YaRN's published ramp ends; Llama 3's factors are the view's options.
+    const long double alpha = 1, beta = 32;
+    const long double lowFreqFactor = options.lowFrequencyFactor, highFreqFactor = options.highFrequencyFactor;
     // _compute_dynamic_ntk_parameters: seq_len = max(seq_len, max_position_embeddings);
     // base = base * ((factor * seq_len / max_position_embeddings) - (factor - 1)) ** (dim / (dim - 2)).
     const long double seqLen = std::max<long double>(options.sequenceLength, originalLength);
@@ -410,8 +427,10 @@ QString ropeMismatch(MainWindow& window)
     const auto correctionDim = [&](double rotations) {
         return spec.dModel * std::log(options.originalLength / (rotations * 2 * std::numbers::pi)) / (2 * std::log(spec.base));
     };
-    const long double rampLow = std::max(std::floor(correctionDim(double(beta))), 0.0);
-    long double rampHigh = std::min(std::ceil(correctionDim(double(alpha))), double(spec.dModel - 1));
+    // truncate=False keeps the fractional ends.
+    const double lowDim = correctionDim(double(beta)), highDim = correctionDim(double(alpha));
+    const long double rampLow = std::max(options.yarnTruncate ? std::floor(lowDim) : lowDim, 0.0);
+    long double rampHigh = std::min(options.yarnTruncate ? std::ceil(highDim) : highDim, double(spec.dModel - 1));
     if (rampLow == rampHigh)
         rampHigh += 0.001L;
     const auto theta = [&](pe::core::RopeScaling m, int k) -> long double {

@@ -71,6 +71,9 @@ core::RopeScalingSpec ropeScalingOf(const RopeOptions& options)
     spec.scale = options.scale;
     spec.originalLength = options.originalLength;
     spec.sequenceLength = options.sequenceLength;
+    spec.truncate = options.yarnTruncate;
+    spec.lowFrequencyFactor = options.lowFrequencyFactor;
+    spec.highFrequencyFactor = options.highFrequencyFactor;
     return spec;
 }
 

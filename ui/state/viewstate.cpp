@@ -149,6 +149,9 @@ const QString scale = QStringLiteral("scale");
 const QString originalLength = QStringLiteral("originalLength");
 const QString logDistance = QStringLiteral("logDistance");
 const QString sequenceLength = QStringLiteral("sequenceLength");
+const QString yarnTruncate = QStringLiteral("yarnTruncate");
+const QString lowFrequencyFactor = QStringLiteral("lowFrequencyFactor");
+const QString highFrequencyFactor = QStringLiteral("highFrequencyFactor");
 const QString sentence = QStringLiteral("sentence");
 const QString first = QStringLiteral("first");
 const QString second = QStringLiteral("second");
@@ -169,7 +172,8 @@ T valueOr(const QVariantMap& map, const QString& name, T fallback)
 QVariantMap toVariantMap(const RopeOptions& o)
 {
     return {{key::scale, o.scale}, {key::originalLength, o.originalLength}, {key::logDistance, o.logDistance},
-            {key::sequenceLength, o.sequenceLength}};
+            {key::sequenceLength, o.sequenceLength}, {key::yarnTruncate, o.yarnTruncate},
+            {key::lowFrequencyFactor, o.lowFrequencyFactor}, {key::highFrequencyFactor, o.highFrequencyFactor}};
 }
 
 QVariantMap toVariantMap(const EmbeddingOptions& o)
@@ -185,6 +189,9 @@ RopeOptions ropeOptionsFrom(const QVariantMap& map)
     o.originalLength = static_cast<int>(std::clamp(valueOr(map, key::originalLength, double(o.originalLength)), -1e9, 1e9));
     o.logDistance = valueOr(map, key::logDistance, o.logDistance);
     o.sequenceLength = static_cast<int>(std::clamp(valueOr(map, key::sequenceLength, double(o.sequenceLength)), -1e9, 1e9));
+    o.yarnTruncate = valueOr(map, key::yarnTruncate, o.yarnTruncate);
+    o.lowFrequencyFactor = valueOr(map, key::lowFrequencyFactor, o.lowFrequencyFactor);
+    o.highFrequencyFactor = valueOr(map, key::highFrequencyFactor, o.highFrequencyFactor);
     return clamped(o);
 }
 
@@ -208,6 +215,19 @@ RopeOptions clamped(RopeOptions o)
     o.scale = std::round(std::clamp(o.scale, RopeOptions::minScale, RopeOptions::maxScale) * 100) / 100;
     o.originalLength = std::clamp(o.originalLength, RopeOptions::minOriginalLength, RopeOptions::maxOriginalLength);
     o.sequenceLength = std::clamp(o.sequenceLength, RopeOptions::minSequenceLength, RopeOptions::maxSequenceLength);
+    // Llama 3's factors with two decimals, as their boxes show them; low must stay below high
+    // (the boxes keep 0.01 apart), else both take Llama 3.1's published 1 and 4.
+    const auto factor = [](double value, double fallback) {
+        if (!std::isfinite(value))
+            return fallback;
+        return std::round(std::clamp(value, RopeOptions::minFrequencyFactor, RopeOptions::maxFrequencyFactor) * 100) / 100;
+    };
+    o.lowFrequencyFactor = factor(o.lowFrequencyFactor, RopeOptions{}.lowFrequencyFactor);
+    o.highFrequencyFactor = factor(o.highFrequencyFactor, RopeOptions{}.highFrequencyFactor);
+    if (!(o.lowFrequencyFactor < o.highFrequencyFactor)) {
+        o.lowFrequencyFactor = RopeOptions{}.lowFrequencyFactor;
+        o.highFrequencyFactor = RopeOptions{}.highFrequencyFactor;
+    }
     return o;
 }
 

@@ -54,16 +54,21 @@ QStringList colormapNames();
 /// is wrong and what is allowed (dimensions 0 to dModel−1, at most `most` of them).
 std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dModel, int most);
 
-/// The RoPE view's options: the context scale s and the trained length L_orig of the three
-/// ways of stretching a model, and whether the decay plot's distance axis is logarithmic.
+/// The RoPE view's options: the context scale s and the trained length L_orig of the ways of
+/// stretching a model, the deployed variants' own parameters, and whether the decay plot's
+/// distance axis is logarithmic.
 struct RopeOptions {
     static constexpr double minScale = 1, maxScale = 64;
     static constexpr int minOriginalLength = 16, maxOriginalLength = 1 << 20;
     static constexpr int minSequenceLength = 1, maxSequenceLength = 1 << 24;
+    static constexpr double minFrequencyFactor = 0.25, maxFrequencyFactor = 64;
     double scale = 8;
     int originalLength = 4096;
     bool logDistance = false;
-    int sequenceLength = 32768; ///< dynamic NTK's current sequence length
+    int sequenceLength = 32768;       ///< dynamic NTK's current sequence length
+    bool yarnTruncate = true;         ///< YaRN reference: floor/ceil the correction dims (HF `truncate`)
+    double lowFrequencyFactor = 1;    ///< Llama 3: wavelengths above L_orig/low are divided by s
+    double highFrequencyFactor = 4;   ///< Llama 3: wavelengths below L_orig/high are kept
     bool operator==(const RopeOptions&) const = default;
 };
 

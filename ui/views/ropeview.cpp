@@ -229,6 +229,35 @@ QWidget* RopeView::createControls()
     m_sequenceBox->setPrefix(QStringLiteral("L = "));
     m_sequenceBox->setToolTip(tr("Dynamic NTK only: the current sequence length L; at L_orig and below nothing is scaled"));
     row->addWidget(m_sequenceBox);
+    m_truncateBox = new QCheckBox(tr("YaRN ref.: truncate"));
+    m_truncateBox->setToolTip(tr("YaRN with the reference ramp only (Hugging Face's truncate): round the correction "
+                                 "range out to whole pairs (floor of the low end, ceil of the high end); off keeps "
+                                 "the fractional range"));
+    row->addWidget(m_truncateBox);
+    // Llama 3's two factors: each box keeps the other's side (low < high) so that the curves
+    // never meet a pair of factors the library refuses.
+    const auto factorBox = [](const QString& prefix, const QString& tip) {
+        auto* box = new QDoubleSpinBox;
+        box->setDecimals(2);
+        box->setSingleStep(0.25);
+        box->setKeyboardTracking(false);
+        box->setPrefix(prefix);
+        box->setToolTip(tip);
+        return box;
+    };
+    m_lowFactorBox = factorBox(QStringLiteral("low = "),
+                               tr("Llama 3 low_freq_factor: pairs whose wavelength is above L_orig/low are divided by s "
+                                  "(Llama 3.1: 1)"));
+    m_highFactorBox = factorBox(QStringLiteral("high = "),
+                                tr("Llama 3 high_freq_factor: pairs whose wavelength is below L_orig/high are kept; "
+                                   "between the two, a blend (Llama 3.1: 4)"));
+    auto* llamaGroup = new QWidget;
+    auto* llamaRow = new QHBoxLayout(llamaGroup);
+    llamaRow->setContentsMargins(0, 0, 0, 0);
+    llamaRow->addWidget(new QLabel(tr("Llama 3:")));
+    llamaRow->addWidget(m_lowFactorBox);
+    llamaRow->addWidget(m_highFactorBox);
+    row->addWidget(llamaGroup);
     row->addWidget(m_logBox);
 
     m_summary = new WrappedLabel;
@@ -252,19 +281,29 @@ QWidget* RopeView::createControls()
     connect(m_lengthBox, qOverload<int>(&QSpinBox::valueChanged), this, &RopeView::optionsEdited);
     connect(m_sequenceBox, qOverload<int>(&QSpinBox::valueChanged), this, &RopeView::optionsEdited);
     connect(m_logBox, &QCheckBox::toggled, this, &RopeView::optionsEdited);
+    connect(m_truncateBox, &QCheckBox::toggled, this, &RopeView::optionsEdited);
+    connect(m_lowFactorBox, &QDoubleSpinBox::valueChanged, this, &RopeView::optionsEdited);
+    connect(m_highFactorBox, &QDoubleSpinBox::valueChanged, this, &RopeView::optionsEdited);
     return controls;
 }
 
 void RopeView::syncControls()
 {
     const RopeOptions& o = document()->state().rope;
-    const QSignalBlocker a(m_scaleBox), b(m_scaleSlider), c(m_lengthBox), d(m_logBox), e(m_sequenceBox);
+    const QSignalBlocker a(m_scaleBox), b(m_scaleSlider), c(m_lengthBox), d(m_logBox), e(m_sequenceBox),
+        g(m_truncateBox), h(m_lowFactorBox), i(m_highFactorBox);
     m_scaleBox->setValue(o.scale);
     if (!m_scaleSlider->isSliderDown()) // the slider keeps the step it is dragged to
         m_scaleSlider->setValue(int(std::lround(o.scale * sliderSteps)));
     m_lengthBox->setValue(o.originalLength);
     m_sequenceBox->setValue(o.sequenceLength);
     m_logBox->setChecked(o.logDistance);
+    m_truncateBox->setChecked(o.yarnTruncate);
+    // Ranges first, from the stored pair, so that neither value is clipped by the other's old range.
+    m_lowFactorBox->setRange(RopeOptions::minFrequencyFactor, o.highFrequencyFactor - 0.01);
+    m_highFactorBox->setRange(o.lowFrequencyFactor + 0.01, RopeOptions::maxFrequencyFactor);
+    m_lowFactorBox->setValue(o.lowFrequencyFactor);
+    m_highFactorBox->setValue(o.highFrequencyFactor);
 }
 
 void RopeView::optionsEdited()
@@ -274,6 +313,9 @@ void RopeView::optionsEdited()
     o.originalLength = m_lengthBox->value();
     o.sequenceLength = m_sequenceBox->value();
     o.logDistance = m_logBox->isChecked();
+    o.yarnTruncate = m_truncateBox->isChecked();
+    o.lowFrequencyFactor = m_lowFactorBox->value();
+    o.highFrequencyFactor = m_highFactorBox->value();
     document()->setRopeOptions(o);
 }
 
@@ -394,7 +436,7 @@ QString RopeView::summaryText() const
     const RopeCurves& c = *f->rope;
     const RopeScores& r = f->ropeScores;
     return tr("NTK-aware base′ = base·s<sup>d/(d−2)</sup> = %1 · dynamic NTK at L = %10: base′ = %11 · "
-              "YaRN reference ramp over pairs %12 to %13 · Llama 3.1: low 1, high 4 · "
+              "YaRN reference ramp over pairs %12 to %13 · Llama 3: low %14, high %15 · "
               "YaRN (both): √(1/t) = 0.1·ln s + 1 = %2, so logits × %3<br>"
               "Relative only: for a fixed random q and k, q<sub>m</sub>·k<sub>n</sub> at m = %4, n = %5 (position + "
               "offset, position) is %6; at m = %7, n = %8 it is %9.")
@@ -403,7 +445,8 @@ QString RopeView::summaryText() const
         .arg(r.m).arg(r.n).arg(QString::number(r.score, 'f', 6)).arg(r.m + RopeScores::shift).arg(r.n + RopeScores::shift)
         .arg(QString::number(r.shifted, 'f', 6))
         .arg(QString::number(c.scaling.sequenceLength, 'g', 10), shortNumber(c.dynamicNtkBase, 6),
-             shortNumber(c.yarnRange.low, 4), shortNumber(c.yarnRange.high, 4));
+             shortNumber(c.yarnRange.low, 4), shortNumber(c.yarnRange.high, 4))
+        .arg(shortNumber(c.scaling.lowFrequencyFactor, 3), shortNumber(c.scaling.highFrequencyFactor, 3));
 }
 
 QString RopeView::pairDescription(int pair) const

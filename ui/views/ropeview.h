@@ -44,6 +44,9 @@ public:
     QDoubleSpinBox* scaleBox() const { return m_scaleBox; }
     QSpinBox* originalLengthBox() const { return m_lengthBox; }
     QCheckBox* logDistanceBox() const { return m_logBox; }
+    QCheckBox* yarnTruncateBox() const { return m_truncateBox; }
+    QDoubleSpinBox* lowFrequencyFactorBox() const { return m_lowFactorBox; }
+    QDoubleSpinBox* highFrequencyFactorBox() const { return m_highFactorBox; }
     /// The numbers under the controls: NTK base, YaRN attention factor, the relative-score check.
     QString summaryText() const;
     /// What the hover over the bands shows for a pair: θ and λ under each scaling, YaRN's γ.
@@ -72,6 +75,9 @@ private:
     QSpinBox* m_lengthBox = nullptr;
     QSpinBox* m_sequenceBox = nullptr; ///< dynamic NTK's current sequence length
     QCheckBox* m_logBox = nullptr;
+    QCheckBox* m_truncateBox = nullptr;      ///< YaRN reference: floor/ceil the correction range
+    QDoubleSpinBox* m_lowFactorBox = nullptr; ///< Llama 3 low_freq_factor
+    QDoubleSpinBox* m_highFactorBox = nullptr; ///< Llama 3 high_freq_factor
     QLabel* m_summary = nullptr;
     QCPTextElement* m_title;
     QString m_titleText;
