@@ -11,6 +11,9 @@
 #include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QToolButton>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
@@ -116,6 +119,7 @@ QString titleOf(QCustomPlot* plot)
 class TestRopeView : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase();
     void init();
     void cleanup();
     void bandsFollowTheFormulas();
@@ -128,6 +132,7 @@ private slots:
     void optionsRoundTrip();
     void deployedVariantControlsReachThePlotAndExport();
     void badDeployedVariantOptionsAreClamped();
+    void variantParametersFoldAwayAndTheChoiceIsRemembered();
     void exportsHoldTheChosenScale();
     void presentationModeEnlargesFonts();
 
@@ -135,6 +140,14 @@ private:
     std::unique_ptr<Document> m_document;
     std::unique_ptr<RopeView> m_view;
 };
+
+void TestRopeView::initTestCase()
+{
+    // The folded details are remembered: keep the user's settings out of it.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("pe-explorer-tests"));
+    QSettings().clear();
+}
 
 void TestRopeView::init()
 {
@@ -454,6 +467,35 @@ void TestRopeView::badDeployedVariantOptionsAreClamped()
     QCOMPARE(from({}), RopeOptions{});
     // Whatever comes in, the core accepts the factors.
     QVERIFY(!pe::core::ropeValidationError(64, 10000, ropeScalingOf(o)));
+}
+
+void TestRopeView::variantParametersFoldAwayAndTheChoiceIsRemembered()
+{
+    // Folded at first, so that a narrow dock leaves the plot its height; one click unfolds the
+    // variants' parameters and the numbers, and a new view starts the way the last one was left.
+    QVERIFY(m_view->scaleBox()->isVisible() && m_view->originalLengthBox()->isVisible());
+    QVERIFY(!m_view->yarnTruncateBox()->isVisible());
+    QVERIFY(!m_view->lowFrequencyFactorBox()->isVisible());
+    QVERIFY(!m_view->sequenceLengthBox()->isVisible());
+    const int foldedPlotHeight = m_view->plot()->height();
+    QTest::mouseClick(m_view->detailsButton(), Qt::LeftButton);
+    QCoreApplication::processEvents();
+    QVERIFY(m_view->yarnTruncateBox()->isVisible());
+    QVERIFY(m_view->highFrequencyFactorBox()->isVisible());
+    QVERIFY(m_view->sequenceLengthBox()->isVisible());
+    const auto* summary = m_view->findChild<QLabel*>(QStringLiteral("ropeSummary"));
+    QVERIFY(summary && summary->isVisible() && summary->text().contains(QStringLiteral("Llama 3: low 1, high 4")));
+    QVERIFY2(m_view->plot()->height() < foldedPlotHeight,
+             qPrintable(QStringLiteral("%1 → %2").arg(foldedPlotHeight).arg(m_view->plot()->height())));
+    RopeView another(m_document.get());
+    another.resize(700, 800);
+    another.show();
+    QVERIFY(another.yarnTruncateBox()->isVisible());
+    QTest::mouseClick(another.detailsButton(), Qt::LeftButton);
+    QVERIFY(!another.yarnTruncateBox()->isVisible());
+    RopeView third(m_document.get());
+    third.show();
+    QVERIFY(!third.yarnTruncateBox()->isVisible());
 }
 
 void TestRopeView::exportsHoldTheChosenScale()

@@ -25,6 +25,7 @@ const QString animationSpeed = QStringLiteral("animation/speed");
 const QString animationTarget = QStringLiteral("animation/target");
 const QString ropeOptions = QStringLiteral("viewOptions/rope");
 const QString embeddingOptions = QStringLiteral("viewOptions/embeddings");
+const QString ropeDetails = QStringLiteral("viewOptions/ropeDetails");
 } // namespace key
 
 QVariant value(const QString& name, const QVariant& fallback = {})
@@ -83,6 +84,8 @@ void Preferences::setAnimationSweepsOffset(bool offset)
     setValue(key::animationTarget, offset ? QStringLiteral("offset") : QStringLiteral("position"));
 }
 
+bool Preferences::ropeDetailsShown() { return value(key::ropeDetails, false).toBool(); }
+void Preferences::setRopeDetailsShown(bool shown) { setValue(key::ropeDetails, shown); }
 RopeOptions Preferences::ropeOptions() { return ropeOptionsFrom(value(key::ropeOptions).toMap()); }
 void Preferences::setRopeOptions(const RopeOptions& options) { setValue(key::ropeOptions, toVariantMap(options)); }
 EmbeddingOptions Preferences::embeddingOptions() { return embeddingOptionsFrom(value(key::embeddingOptions).toMap()); }

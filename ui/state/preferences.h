@@ -52,6 +52,8 @@ public:
     // The views' options a new window starts from (the last ones used)
     static RopeOptions ropeOptions();
     static void setRopeOptions(const RopeOptions& options);
+    static bool ropeDetailsShown();                     ///< the RoPE view's variant parameters unfolded; default false
+    static void setRopeDetailsShown(bool shown);
     static EmbeddingOptions embeddingOptions();
     static void setEmbeddingOptions(const EmbeddingOptions& options);
 };

@@ -4,6 +4,7 @@
 #include "ui/document/document.h"
 #include "ui/controls/flowlayout.h"
 #include "ui/controls/textlabels.h"
+#include "ui/state/preferences.h"
 
 #include <QCheckBox>
 #include <QFontMetricsF>
@@ -12,6 +13,7 @@
 #include <QSlider>
 #include <QDoubleSpinBox>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -223,17 +225,35 @@ QWidget* RopeView::createControls()
     scaleRow->addWidget(m_scaleBox);
     row->addWidget(scaleGroup);
     row->addWidget(m_lengthBox);
+    row->addWidget(m_logBox);
+
+    // The deployed variants' own parameters and the numbers behind the curves fold away: in a
+    // narrow dock they would otherwise leave the plot a strip (unfolded state remembered).
+    m_detailsButton = new QToolButton;
+    m_detailsButton->setText(tr("Variants' parameters and numbers"));
+    m_detailsButton->setToolTip(tr("Dynamic NTK's sequence length, YaRN's truncate switch, Llama 3's frequency factors, "
+                                   "and the NTK base, YaRN range and attention factor they give"));
+    m_detailsButton->setCheckable(true);
+    m_detailsButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_detailsButton->setAutoRaise(true);
+    column->addWidget(m_detailsButton);
+    m_details = new QWidget;
+    auto* detailsColumn = new QVBoxLayout(m_details);
+    detailsColumn->setContentsMargins(0, 0, 0, 0);
+    auto* detailsRow = new FlowLayout;
+    detailsColumn->addLayout(detailsRow);
+    column->addWidget(m_details);
     m_sequenceBox = new QSpinBox;
     m_sequenceBox->setRange(RopeOptions::minSequenceLength, RopeOptions::maxSequenceLength);
     m_sequenceBox->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     m_sequenceBox->setPrefix(QStringLiteral("L = "));
     m_sequenceBox->setToolTip(tr("Dynamic NTK only: the current sequence length L; at L_orig and below nothing is scaled"));
-    row->addWidget(m_sequenceBox);
+    detailsRow->addWidget(m_sequenceBox);
     m_truncateBox = new QCheckBox(tr("YaRN ref.: truncate"));
     m_truncateBox->setToolTip(tr("YaRN with the reference ramp only (Hugging Face's truncate): round the correction "
                                  "range out to whole pairs (floor of the low end, ceil of the high end); off keeps "
                                  "the fractional range"));
-    row->addWidget(m_truncateBox);
+    detailsRow->addWidget(m_truncateBox);
     // Llama 3's two factors: each box keeps the other's side (low < high) so that the curves
     // never meet a pair of factors the library refuses.
     const auto factorBox = [](const QString& prefix, const QString& tip) {
@@ -257,15 +277,24 @@ QWidget* RopeView::createControls()
     llamaRow->addWidget(new QLabel(tr("Llama 3:")));
     llamaRow->addWidget(m_lowFactorBox);
     llamaRow->addWidget(m_highFactorBox);
-    row->addWidget(llamaGroup);
-    row->addWidget(m_logBox);
+    detailsRow->addWidget(llamaGroup);
 
     m_summary = new WrappedLabel;
     m_summary->setObjectName(QStringLiteral("ropeSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    column->addWidget(m_summary);
+    detailsColumn->addWidget(m_summary);
+    const auto showDetails = [this](bool shown) {
+        m_detailsButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+        m_details->setVisible(shown);
+    };
+    m_detailsButton->setChecked(Preferences::ropeDetailsShown());
+    showDetails(m_detailsButton->isChecked());
+    connect(m_detailsButton, &QToolButton::toggled, this, [showDetails](bool shown) {
+        showDetails(shown);
+        Preferences::setRopeDetailsShown(shown);
+    });
 
     connect(m_scaleSlider, &QSlider::valueChanged, m_scaleBox, [this](int steps) {
         m_scaleBox->setValue(double(steps) / sliderSteps);

@@ -20,6 +20,7 @@ class QLabel;
 class QSlider;
 class QDoubleSpinBox;
 class QSpinBox;
+class QToolButton;
 
 namespace pe::ui {
 
@@ -45,6 +46,8 @@ public:
     QSpinBox* originalLengthBox() const { return m_lengthBox; }
     QCheckBox* logDistanceBox() const { return m_logBox; }
     QCheckBox* yarnTruncateBox() const { return m_truncateBox; }
+    /// Unfolds the deployed variants' parameters and the summary numbers.
+    QToolButton* detailsButton() const { return m_detailsButton; }
     QDoubleSpinBox* lowFrequencyFactorBox() const { return m_lowFactorBox; }
     QDoubleSpinBox* highFrequencyFactorBox() const { return m_highFactorBox; }
     /// The numbers under the controls: NTK base, YaRN attention factor, the relative-score check.
@@ -75,6 +78,8 @@ private:
     QSpinBox* m_lengthBox = nullptr;
     QSpinBox* m_sequenceBox = nullptr; ///< dynamic NTK's current sequence length
     QCheckBox* m_logBox = nullptr;
+    QToolButton* m_detailsButton = nullptr;
+    QWidget* m_details = nullptr;            ///< the variants' parameters and the summary, folded away
     QCheckBox* m_truncateBox = nullptr;      ///< YaRN reference: floor/ceil the correction range
     QDoubleSpinBox* m_lowFactorBox = nullptr; ///< Llama 3 low_freq_factor
     QDoubleSpinBox* m_highFactorBox = nullptr; ///< Llama 3 high_freq_factor
