@@ -134,6 +134,10 @@
         <source>Change the embedded sentence</source>
         <translation>更改嵌入的句子</translation>
     </message>
+    <message>
+        <source>Choose library preset</source>
+        <translation>选择库预设</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::AnimationControls</name>
@@ -392,10 +396,6 @@ d_model %1 · max_len %2 · base %3 · %4频率</translation>
         <translation>论文：ω = base^(−2k/d)</translation>
     </message>
     <message>
-        <source>tensor2tensor: ω = base^(−k/(d/2−1))</source>
-        <translation>tensor2tensor：ω = base^(−k/(d/2−1))</translation>
-    </message>
-    <message>
         <source>tensor2tensor, fairseq and Whisper space the frequencies so the slowest wavelength is exactly 2π·base</source>
         <translation>tensor2tensor、fairseq 和 Whisper 调整频率间隔，使最慢的波长恰好为 2π·base</translation>
     </message>
@@ -462,6 +462,30 @@ d_model %1 · max_len %2 · base %3 · %4频率</translation>
     <message>
         <source>Dimensions drawn in the wave plot (up to %1): a list 4,5,6,7, a range 4-7 or a slice 0:64:8 (start, end excluded, step); press Enter</source>
         <translation>波形图中绘制的维度（最多 %1 个）：列表 4,5,6,7、范围 4-7 或切片 0:64:8（起点、不含的终点、步长）；按回车确认</translation>
+    </message>
+    <message>
+        <source>Reproduces %1 entry for entry (float64). Odd d_model there: %2.</source>
+        <translation>逐项复现 %1（float64）。该库对奇数 d_model 的处理：%2。</translation>
+    </message>
+    <message>
+        <source>custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>Sets layout, frequencies and first position to reproduce a library&apos;s code; shows which library the current settings match, or custom</source>
+        <translation>设置排列、频率和起始位置以复现某个库的代码；显示当前设置与哪个库一致，否则显示“自定义”</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>库</translation>
+    </message>
+    <message>
+        <source>tensor2tensor: ω = base^(−k/(⌊d/2⌋−1))</source>
+        <translation>tensor2tensor：ω = base^(−k/(⌊d/2⌋−1))</translation>
+    </message>
+    <message>
+        <source>also: %1</source>
+        <translation>同样一致：%1</translation>
     </message>
 </context>
 <context>
@@ -611,6 +635,10 @@ d_model %1 · max_len %2 · base %3 · %4</translation>
     <message>
         <source>rows %1–%2 (averaged), column %3 · A: %4 · B: %5 · %6</source>
         <translation>第 %1–%2 行（平均），第 %3 列 · A：%4 · B：%5 · %6</translation>
+    </message>
+    <message>
+        <source>the zero column</source>
+        <translation>零列</translation>
     </message>
 </context>
 <context>
@@ -1061,10 +1089,6 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <translation>ω&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−2k/d&lt;/sup&gt;（论文）</translation>
     </message>
     <message>
-        <source>ω&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−k/(P−1)&lt;/sup&gt; (tensor2tensor)</source>
-        <translation>ω&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−k/(P−1)&lt;/sup&gt;（tensor2tensor）</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;The selected cell&lt;/b&gt;&lt;br&gt;position&amp;nbsp;%1, dimension&amp;nbsp;%2 = %3 of pair k&amp;nbsp;=&amp;nbsp;%4&lt;br&gt;&lt;small&gt;%5; %6&lt;/small&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;所选单元格&lt;/b&gt;&lt;br&gt;位置&amp;nbsp;%1，维度&amp;nbsp;%2 = 第 k&amp;nbsp;=&amp;nbsp;%4 对的 %3&lt;br&gt;&lt;small&gt;%5；%6&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
@@ -1087,6 +1111,22 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
     <message>
         <source>&lt;p&gt;and directly: sin(%1ω) = %2, cos(%1ω) = %3 — the same numbers.&lt;/p&gt;</source>
         <translation>&lt;p&gt;直接计算：sin(%1ω) = %2，cos(%1ω) = %3——数值相同。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;The selected cell&lt;/b&gt;&lt;br&gt;position&amp;nbsp;%1, dimension&amp;nbsp;%2 = &lt;b&gt;0&lt;/b&gt;&lt;/p&gt;&lt;p&gt;With tensor2tensor&apos;s frequencies an odd d_model has ⌊d/2⌋ = %3 (sin, cos) pairs, and the last column is zero at every position, as tensor2tensor and fairseq pad it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;选中的单元格&lt;/b&gt;&lt;br&gt;位置&amp;nbsp;%1，维度&amp;nbsp;%2 = &lt;b&gt;0&lt;/b&gt;&lt;/p&gt;&lt;p&gt;使用 tensor2tensor 的频率时，奇数 d_model 有 ⌊d/2⌋ = %3 个 (sin, cos) 对，最后一列在每个位置都为零——tensor2tensor 和 fairseq 就是这样补齐的。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>, column %1 is zero</source>
+        <translation>，第 %1 列为零</translation>
+    </message>
+    <message>
+        <source>ω&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−k/(n−1)&lt;/sup&gt;, n = ⌊d/2⌋ = %1 (tensor2tensor)</source>
+        <translation>ω&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−k/(n−1)&lt;/sup&gt;，n = ⌊d/2⌋ = %1（tensor2tensor）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Offset k = %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;The zero column does not turn: select a dimension of a (sin, cos) pair.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;偏移 k = %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;零列不会旋转：请选择某个 (sin, cos) 对中的维度。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1132,6 +1172,10 @@ d_model %1 · max_len %2 · base %3
         <translation>位置编码
 d_model %1 · max_len %2 · base %3
 %4 · %5</translation>
+    </message>
+    <message>
+        <source>position %1 · dimension %2 · the zero column that ends tensor2tensor&apos;s odd d_model · PE(%1, %2) = %3</source>
+        <translation>位置 %1 · 维度 %2 · tensor2tensor 奇数 d_model 末尾的零列 · PE(%1, %2) = %3</translation>
     </message>
 </context>
 <context>
@@ -1406,6 +1450,14 @@ all p</source>
         <source>p = %1, p + k = %2: PE(p)·PE(p+k) = %3</source>
         <translation>p = %1，p + k = %2：PE(p)·PE(p+k) = %3</translation>
     </message>
+    <message>
+        <source>d_model = 1 with tensor2tensor&apos;s frequencies: one zero column · nothing to turn</source>
+        <translation>使用 tensor2tensor 频率时 d_model = 1：只有一个零列 · 没有可旋转的对</translation>
+    </message>
+    <message>
+        <source>dimension %1 · tensor2tensor&apos;s zero column: 0 at every position, nothing to turn</source>
+        <translation>维度 %1 · tensor2tensor 的零列：在每个位置都为 0，不会旋转</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::PairCircles</name>
@@ -1599,14 +1651,6 @@ d_model %1 · max_len %2 · base %3</translation>
         <translation>YaRN</translation>
     </message>
     <message>
-        <source>YaRN ramp</source>
-        <translation>YaRN 斜坡</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Rotary position embedding (RoPE).&lt;/b&gt; Instead of adding the encoding, RoPE turns each pair (q&lt;sub&gt;2k&lt;/sub&gt;, q&lt;sub&gt;2k+1&lt;/sub&gt;) of a query or key at position m by the angle m·θ&lt;sub&gt;k&lt;/sub&gt;, with the same θ&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−2k/d&lt;/sup&gt;. A score q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; then depends only on m − n. &lt;i&gt;Top:&lt;/i&gt; how many positions one turn of each pair takes, and how the three ways of stretching a model trained on L&lt;sub&gt;orig&lt;/sub&gt; to s·L&lt;sub&gt;orig&lt;/sub&gt; change it: PI slows every pair by s; NTK-aware raises the base, so fast pairs stay and only the slowest is slowed by s; YaRN keeps pairs that turn more than β = 32 times in L&lt;sub&gt;orig&lt;/sub&gt;, interpolates those under α = 1 turn, ramps in between. &lt;i&gt;Bottom:&lt;/i&gt; RoFormer&apos;s upper bound of the score: it falls as tokens get farther apart.</source>
-        <translation>&lt;b&gt;旋转位置编码（RoPE）。&lt;/b&gt;RoPE 不是把编码加上去，而是将位置 m 处查询或键的每一对 (q&lt;sub&gt;2k&lt;/sub&gt;, q&lt;sub&gt;2k+1&lt;/sub&gt;) 旋转角度 m·θ&lt;sub&gt;k&lt;/sub&gt;，其中 θ&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−2k/d&lt;/sup&gt; 与前面相同。于是得分 q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; 只取决于 m − n。&lt;i&gt;上图：&lt;/i&gt;每一对旋转一圈需要多少个位置，以及把在 L&lt;sub&gt;orig&lt;/sub&gt; 上训练的模型扩展到 s·L&lt;sub&gt;orig&lt;/sub&gt; 的三种方法如何改变它：PI 把每一对都减慢 s 倍；NTK 感知方法提高 base，使快的对保持不变，只有最慢的对减慢 s 倍；YaRN 保留在 L&lt;sub&gt;orig&lt;/sub&gt; 内旋转超过 β = 32 圈的对，对少于 α = 1 圈的对做插值，二者之间用斜坡过渡。&lt;i&gt;下图：&lt;/i&gt;RoFormer 给出的得分上界：随着词元相距越远而下降。</translation>
-    </message>
-    <message>
         <source>Pair index k</source>
         <translation>对索引 k</translation>
     </message>
@@ -1681,10 +1725,6 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
         <translation>衰减上界</translation>
     </message>
     <message>
-        <source>NTK-aware base′ = base·s&lt;sup&gt;d/(d−2)&lt;/sup&gt; = %1 · YaRN: √(1/t) = 0.1·ln s + 1 = %2, so logits × %3&lt;br&gt;Relative only: for a fixed random q and k, q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; at m = %4, n = %5 (position + offset, position) is %6; at m = %7, n = %8 it is %9.</source>
-        <translation>NTK 感知 base′ = base·s&lt;sup&gt;d/(d−2)&lt;/sup&gt; = %1 · YaRN：√(1/t) = 0.1·ln s + 1 = %2，因此 logits × %3&lt;br&gt;只取决于相对位置：对固定的随机 q 和 k，m = %4、n = %5（位置 + 偏移，位置）时 q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; 为 %6；m = %7、n = %8 时为 %9。</translation>
-    </message>
-    <message>
         <source>%1 λ = %2</source>
         <translation>%1 λ = %2</translation>
     </message>
@@ -1719,6 +1759,74 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
     <message>
         <source>Long-term decay: RoFormer&apos;s bound (2/d) · sum over j of |sum over k &lt; j of exp(i(m−n)θₖ)|</source>
         <translation>长程衰减：RoFormer 的上界 (2/d) · 对 j 求和 |对 k &lt; j 求和 exp(i(m−n)θₖ)|</translation>
+    </message>
+    <message>
+        <source>YaRN (paper ramp)</source>
+        <translation>YaRN（论文斜坡）</translation>
+    </message>
+    <message>
+        <source>dyn. NTK</source>
+        <translation>动态 NTK</translation>
+    </message>
+    <message>
+        <source>dynamic NTK (HF)</source>
+        <translation>动态 NTK（HF）</translation>
+    </message>
+    <message>
+        <source>YaRN ref.</source>
+        <translation>YaRN 参考</translation>
+    </message>
+    <message>
+        <source>YaRN (HF/reference ramp)</source>
+        <translation>YaRN（HF/参考实现斜坡）</translation>
+    </message>
+    <message>
+        <source>Llama 3</source>
+        <translation>Llama 3</translation>
+    </message>
+    <message>
+        <source>Llama 3.1 (HF llama3)</source>
+        <translation>Llama 3.1（HF llama3）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rotary position embedding (RoPE).&lt;/b&gt; Instead of adding the encoding, RoPE turns each pair (q&lt;sub&gt;2k&lt;/sub&gt;, q&lt;sub&gt;2k+1&lt;/sub&gt;) of a query or key at position m by the angle m·θ&lt;sub&gt;k&lt;/sub&gt;, with the same θ&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−2k/d&lt;/sup&gt;. A score q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; then depends only on m − n. &lt;i&gt;Top:&lt;/i&gt; how many positions one turn of each pair takes, and how the three ways of stretching a model trained on L&lt;sub&gt;orig&lt;/sub&gt; to s·L&lt;sub&gt;orig&lt;/sub&gt; change it: PI slows every pair by s; NTK-aware raises the base, so fast pairs stay and only the slowest is slowed by s; YaRN keeps pairs that turn more than β = 32 times in L&lt;sub&gt;orig&lt;/sub&gt;, interpolates those under α = 1 turn, ramps in between (the paper&apos;s ramp over turns; Hugging Face and the authors&apos; code ramp over the pair index instead). Dynamic NTK raises the base with the current length L; Llama 3.1 keeps wavelengths under L&lt;sub&gt;orig&lt;/sub&gt;/4, divides those over L&lt;sub&gt;orig&lt;/sub&gt; by s, and blends between. &lt;i&gt;Bottom:&lt;/i&gt; RoFormer&apos;s upper bound of the score: it falls as tokens get farther apart.</source>
+        <translation>&lt;b&gt;旋转位置编码（RoPE）。&lt;/b&gt;RoPE 不是把编码加上去，而是将位置 m 处查询或键的每一对 (q&lt;sub&gt;2k&lt;/sub&gt;, q&lt;sub&gt;2k+1&lt;/sub&gt;) 旋转角度 m·θ&lt;sub&gt;k&lt;/sub&gt;，其中 θ&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−2k/d&lt;/sup&gt; 与前面相同。于是得分 q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; 只取决于 m − n。&lt;i&gt;上图：&lt;/i&gt;每一对旋转一圈需要多少个位置，以及把在 L&lt;sub&gt;orig&lt;/sub&gt; 上训练的模型扩展到 s·L&lt;sub&gt;orig&lt;/sub&gt; 的三种方法如何改变它：PI 把每一对都减慢 s 倍；NTK 感知方法提高 base，使快的对保持不变，只有最慢的对减慢 s 倍；YaRN 保留在 L&lt;sub&gt;orig&lt;/sub&gt; 内旋转超过 β = 32 圈的对，对少于 α = 1 圈的对做插值，二者之间用斜坡过渡（论文的斜坡按圈数；Hugging Face 和作者的代码则按对的序号）。动态 NTK 随当前长度 L 提高 base；Llama 3.1 保留波长小于 L&lt;sub&gt;orig&lt;/sub&gt;/4 的对，把波长大于 L&lt;sub&gt;orig&lt;/sub&gt; 的对除以 s，二者之间平滑过渡。&lt;i&gt;下图：&lt;/i&gt;RoFormer 给出的得分上界：随着词元相距越远而下降。</translation>
+    </message>
+    <message>
+        <source>Variants&apos; parameters and numbers</source>
+        <translation>各变体的参数与数值</translation>
+    </message>
+    <message>
+        <source>Dynamic NTK&apos;s sequence length, YaRN&apos;s truncate switch, Llama 3&apos;s frequency factors, and the NTK base, YaRN range and attention factor they give</source>
+        <translation>动态 NTK 的序列长度、YaRN 的 truncate 开关、Llama 3 的频率因子，以及由此得到的 NTK base、YaRN 范围和注意力因子</translation>
+    </message>
+    <message>
+        <source>Dynamic NTK only: the current sequence length L; at L_orig and below nothing is scaled</source>
+        <translation>仅用于动态 NTK：当前序列长度 L；不超过 L_orig 时不做任何缩放</translation>
+    </message>
+    <message>
+        <source>YaRN ref.: truncate</source>
+        <translation>YaRN 参考：truncate</translation>
+    </message>
+    <message>
+        <source>YaRN with the reference ramp only (Hugging Face&apos;s truncate): round the correction range out to whole pairs (floor of the low end, ceil of the high end); off keeps the fractional range</source>
+        <translation>仅用于参考实现斜坡的 YaRN（Hugging Face 的 truncate）：把校正范围向外取整到整对（下端向下取整，上端向上取整）；关闭时保留小数范围</translation>
+    </message>
+    <message>
+        <source>Llama 3 low_freq_factor: pairs whose wavelength is above L_orig/low are divided by s (Llama 3.1: 1)</source>
+        <translation>Llama 3 的 low_freq_factor：波长大于 L_orig/low 的对除以 s（Llama 3.1：1）</translation>
+    </message>
+    <message>
+        <source>Llama 3 high_freq_factor: pairs whose wavelength is below L_orig/high are kept; between the two, a blend (Llama 3.1: 4)</source>
+        <translation>Llama 3 的 high_freq_factor：波长小于 L_orig/high 的对保持不变；二者之间平滑过渡（Llama 3.1：4）</translation>
+    </message>
+    <message>
+        <source>Llama 3:</source>
+        <translation>Llama 3：</translation>
+    </message>
+    <message>
+        <source>NTK-aware base′ = base·s&lt;sup&gt;d/(d−2)&lt;/sup&gt; = %1 · dynamic NTK at L = %10: base′ = %11 · YaRN reference ramp over pairs %12 to %13 · Llama 3: low %14, high %15 · YaRN (both): √(1/t) = 0.1·ln s + 1 = %2, so logits × %3&lt;br&gt;Relative only: for a fixed random q and k, q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; at m = %4, n = %5 (position + offset, position) is %6; at m = %7, n = %8 it is %9.</source>
+        <translation>NTK 感知 base′ = base·s&lt;sup&gt;d/(d−2)&lt;/sup&gt; = %1 · L = %10 时的动态 NTK：base′ = %11 · YaRN 参考斜坡覆盖第 %12 到 %13 对 · Llama 3：low %14，high %15 · YaRN（两种）：√(1/t) = 0.1·ln s + 1 = %2，因此 logits × %3&lt;br&gt;只取决于相对位置：对固定的随机 q 和 k，m = %4、n = %5（位置 + 偏移，位置）时 q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; 为 %6；m = %7、n = %8 时为 %9。</translation>
     </message>
 </context>
 <context>
@@ -2201,6 +2309,18 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>position %1: </source>
         <translation>位置 %1：</translation>
+    </message>
+    <message>
+        <source>zero column</source>
+        <translation>零列</translation>
+    </message>
+    <message>
+        <source>dim %1 · %2</source>
+        <translation>维度 %1 · %2</translation>
+    </message>
+    <message>
+        <source>dim %1 (%2) = %3</source>
+        <translation>维度 %1（%2）= %3</translation>
     </message>
 </context>
 <context>
