@@ -481,6 +481,7 @@ void TestMonkey::randomActions()
     QStringList history; // the last actions, for the failure message
     int done = 0;
     for (; done < steps && clock.elapsed() < wallBudgetMs; ++done) {
+        const qint64 stepStart = clock.elapsed();
         history << QStringLiteral("%1: %2").arg(done).arg(step());
         if (history.size() > 12)
             history.removeFirst();
@@ -499,6 +500,8 @@ void TestMonkey::randomActions()
                 problem = hoverReadoutWrong();
             resumeClock();
         }
+        if (clock.elapsed() - stepStart > 2000) // what eats the wall budget, for whoever tunes it
+            qInfo("monkey: step %s and its checks took %lld ms", qPrintable(history.last()), clock.elapsed() - stepStart);
         if (!problem.isEmpty())
             QFAIL(qPrintable(QStringLiteral("seed %1, step %2: %3\nlast actions:\n  %4")
                                  .arg(seed).arg(done).arg(problem, history.join(QStringLiteral("\n  ")))));

@@ -198,6 +198,12 @@ QString heatmapMismatch(MainWindow& window)
     const bool seen = area.width() > 0 && area.height() > 0; // a crushed plot has no pixels to fit
     if (seen && ((keyStep > 1.0001 && keys > keyPixels + 1) || (valueStep > 1.0001 && values > valuePixels + 1)))
         return QStringLiteral("%1 × %2 averaged map cells on %3 × %4 device pixels").arg(keys).arg(values).arg(keyPixels).arg(valuePixels);
+    // A plot crushed below two device pixels a side shows no cell, and asks for one bin: at
+    // 1 M positions that bin averages hundreds of millions of cells, too many to sum by brute
+    // force after a monkey step. Its bins against the pixels are checked above.
+    const bool crushed = area.width() * ratio < 2 || area.height() * ratio < 2;
+    if (crushed && (std::abs(keyStep) + 1) * (std::abs(valueStep) + 1) > 1e6)
+        return {};
     const pe::ui::Frame& frame = *window.document()->frame();
     return heatCellsMismatch(data, spec, frame.heatColumns.bins == 1, frame.heatRows.bins == 1);
 }
@@ -249,9 +255,14 @@ QString similarityMismatch(MainWindow& window)
     const auto encoding = [&](std::int64_t row) { return core::encodingVector(spec, spec.firstPosition + row); };
     QCPColorMapData* data = similarity->colorMap()->data();
     // One bin per cell, or at most one per device pixel of the matrix (never sampled cells).
-    const int bins = spec.maxLen == 1 ? 1 : data->keySize();
     const QRect matrix = similarity->plot()->xAxis->axisRect()->rect();
     const double pixels = std::min(matrix.width(), matrix.height()) * similarity->plot()->bufferDevicePixelRatio();
+    // A colour map holds at least 2 × 2 cells: one bin (max_len 1, or a matrix crushed to under
+    // two pixels) is drawn as four equal cells.
+    const bool oneBin = data->keySize() == 2 && data->valueSize() == 2 && (spec.maxLen == 1 || pixels < 2)
+                        && data->cell(0, 0) == data->cell(0, 1) && data->cell(0, 0) == data->cell(1, 0)
+                        && data->cell(0, 0) == data->cell(1, 1);
+    const int bins = oneBin ? 1 : data->keySize();
     if (data->keySize() != data->valueSize() || bins > spec.maxLen || (pixels > 0 && bins < spec.maxLen && bins > pixels + 1))
         return QStringLiteral("matrix is %1 × %2 for max_len %3 on %4 pixels").arg(data->keySize()).arg(data->valueSize()).arg(spec.maxLen).arg(pixels);
     const double first = double(spec.firstPosition);

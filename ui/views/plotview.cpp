@@ -257,9 +257,9 @@ QSize PlotView::devicePixelsOf(const QRect& area) const
 
 QSize PlotView::pixelsToRequest(const QRect& area)
 {
-    const QSize pixels = devicePixelsOf(area);
-    if (pixels.isEmpty())
-        return {};
+    // An area crushed to nothing still asks for one bin: asking nothing would leave the document
+    // at its default budget, computing hundreds of bins for a view that shows none.
+    const QSize pixels = devicePixelsOf(area).expandedTo(QSize(1, 1));
     if (m_plot->size() != m_pixelsPlotSize) {
         m_pixelsPlotSize = m_plot->size();
         m_requestedPixels.clear();

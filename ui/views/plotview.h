@@ -62,8 +62,8 @@ public:
     /// The device pixels `area` (in the plot's layout) covers once its edges are snapped to
     /// whole device pixels, as CellColorMap draws its cells.
     QSize devicePixelsOf(const QRect& area) const;
-    /// The pixels to ask the document for, given what `area` covers now; empty when nothing
-    /// should be asked (an area crushed to nothing). A new frame can change a view's title
+    /// The pixels to ask the document for, given what `area` covers now; at least 1 × 1 (an
+    /// area crushed to nothing asks for one bin). A new frame can change a view's title
     /// and so its plot's size, which asks for another frame: when that flips back and forth
     /// between two sizes, the smaller is kept while it does.
     QSize pixelsToRequest(const QRect& area);

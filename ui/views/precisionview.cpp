@@ -180,10 +180,11 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
     p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
-    // One sampled row per pixel row of the map (after the fit: the final size).
+    // One sampled row per pixel row of the map (after the fit: the final size), and at least
+    // the first and the last position: a colour map has two rows at least, spanning them.
     connect(p, &QCustomPlot::afterLayout, this, [this] {
         if (const QSize pixels = pixelsToRequest(m_heatRect->rect()); !pixels.isEmpty())
-            this->document()->setPrecisionPixels(pixels.height());
+            this->document()->setPrecisionPixels(std::max(pixels.height(), 2));
     });
     connect(p, &QCustomPlot::mouseMove, this, &PrecisionView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });

@@ -236,6 +236,9 @@ QWidget* RopeView::createControls()
     m_detailsButton->setCheckable(true);
     m_detailsButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_detailsButton->setAutoRaise(true);
+    // Its text may be cut in a very narrow dock rather than widen the dock (and every view
+    // stacked with it).
+    m_detailsButton->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     column->addWidget(m_detailsButton);
     m_details = new QWidget;
     auto* detailsColumn = new QVBoxLayout(m_details);
@@ -271,13 +274,12 @@ QWidget* RopeView::createControls()
     m_highFactorBox = factorBox(QStringLiteral("high = "),
                                 tr("Llama 3 high_freq_factor: pairs whose wavelength is below L_orig/high are kept; "
                                    "between the two, a blend (Llama 3.1: 4)"));
-    auto* llamaGroup = new QWidget;
-    auto* llamaRow = new QHBoxLayout(llamaGroup);
-    llamaRow->setContentsMargins(0, 0, 0, 0);
-    llamaRow->addWidget(new QLabel(tr("Llama 3:")));
-    llamaRow->addWidget(m_lowFactorBox);
-    llamaRow->addWidget(m_highFactorBox);
-    detailsRow->addWidget(llamaGroup);
+    // Label and boxes as separate items of the flow: a rigid group would widen the dock.
+    auto* llamaLabel = new QLabel(tr("Llama 3:"));
+    llamaLabel->setBuddy(m_lowFactorBox);
+    detailsRow->addWidget(llamaLabel);
+    detailsRow->addWidget(m_lowFactorBox);
+    detailsRow->addWidget(m_highFactorBox);
 
     m_summary = new WrappedLabel;
     m_summary->setObjectName(QStringLiteral("ropeSummary"));
