@@ -151,6 +151,7 @@ void TestRopeView::initTestCase()
 
 void TestRopeView::init()
 {
+    QSettings().clear(); // each test starts with the details folded, as a first start has them
     m_document = std::make_unique<Document>();
     m_document->computeNow();
     m_view = std::make_unique<RopeView>(m_document.get());
@@ -321,7 +322,14 @@ void TestRopeView::summaryShowsTheRelativeScoreCheck()
     QCOMPARE(match.captured(1), match.captured(2));
     // NTK base for d 64, s 8: 10000·8^(64/62) = 85550.38.
     QVERIFY2(text.contains(QStringLiteral("85550.4")), qPrintable(text));
-    QCOMPARE(m_view->findChild<QLabel*>(QStringLiteral("ropeSummary"))->text(), text);
+    // Unfolded, the label shows it, and follows the next step while it is seen.
+    QTest::mouseClick(m_view->detailsButton(), Qt::LeftButton);
+    const auto* label = m_view->findChild<QLabel*>(QStringLiteral("ropeSummary"));
+    QCOMPARE(label->text(), text);
+    m_document->selectPosition(6);
+    m_document->computeNow();
+    QVERIFY2(label->text().contains(QStringLiteral("m = 9")), qPrintable(label->text()));
+    QCOMPARE(label->text(), m_view->summaryText());
 }
 
 void TestRopeView::followsTheDocument()

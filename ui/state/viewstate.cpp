@@ -207,26 +207,30 @@ EmbeddingOptions embeddingOptionsFrom(const QVariantMap& map)
     return clamped(o);
 }
 
+namespace {
+/// A value as a two-decimal box holds it: within [low, high], rounded to 0.01 (a stored 2.345
+/// would not match what is shown), `fallback` when not a number.
+double asTwoDecimalBox(double value, double low, double high, double fallback)
+{
+    return std::isfinite(value) ? std::round(std::clamp(value, low, high) * 100) / 100 : fallback;
+}
+} // namespace
+
 RopeOptions clamped(RopeOptions o)
 {
-    if (!std::isfinite(o.scale))
-        o.scale = RopeOptions{}.scale;
-    // Two decimals, as the scale box shows them: a stored 2.345 would not match what is shown.
-    o.scale = std::round(std::clamp(o.scale, RopeOptions::minScale, RopeOptions::maxScale) * 100) / 100;
+    const RopeOptions defaults;
+    o.scale = asTwoDecimalBox(o.scale, RopeOptions::minScale, RopeOptions::maxScale, defaults.scale);
     o.originalLength = std::clamp(o.originalLength, RopeOptions::minOriginalLength, RopeOptions::maxOriginalLength);
     o.sequenceLength = std::clamp(o.sequenceLength, RopeOptions::minSequenceLength, RopeOptions::maxSequenceLength);
-    // Llama 3's factors with two decimals, as their boxes show them; low must stay below high
-    // (the boxes keep 0.01 apart), else both take Llama 3.1's published 1 and 4.
-    const auto factor = [](double value, double fallback) {
-        if (!std::isfinite(value))
-            return fallback;
-        return std::round(std::clamp(value, RopeOptions::minFrequencyFactor, RopeOptions::maxFrequencyFactor) * 100) / 100;
-    };
-    o.lowFrequencyFactor = factor(o.lowFrequencyFactor, RopeOptions{}.lowFrequencyFactor);
-    o.highFrequencyFactor = factor(o.highFrequencyFactor, RopeOptions{}.highFrequencyFactor);
+    // Llama 3's factors: low must stay below high (the boxes keep 0.01 apart), else both take
+    // Llama 3.1's published 1 and 4.
+    o.lowFrequencyFactor = asTwoDecimalBox(o.lowFrequencyFactor, RopeOptions::minFrequencyFactor,
+                                           RopeOptions::maxFrequencyFactor, defaults.lowFrequencyFactor);
+    o.highFrequencyFactor = asTwoDecimalBox(o.highFrequencyFactor, RopeOptions::minFrequencyFactor,
+                                            RopeOptions::maxFrequencyFactor, defaults.highFrequencyFactor);
     if (!(o.lowFrequencyFactor < o.highFrequencyFactor)) {
-        o.lowFrequencyFactor = RopeOptions{}.lowFrequencyFactor;
-        o.highFrequencyFactor = RopeOptions{}.highFrequencyFactor;
+        o.lowFrequencyFactor = defaults.lowFrequencyFactor;
+        o.highFrequencyFactor = defaults.highFrequencyFactor;
     }
     return o;
 }

@@ -263,8 +263,8 @@ void HeatmapView::onRangeChanged()
 
 void HeatmapView::reportPixels()
 {
-    if (const QSize pixels = pixelsToRequest(plot()->axisRect()->rect()); !pixels.isEmpty())
-        document()->setHeatPixels(pixels.height(), pixels.width());
+    const QSize pixels = pixelsToRequest(plot()->axisRect()->rect());
+    document()->setHeatPixels(pixels.height(), pixels.width());
 }
 
 } // namespace pe::ui

@@ -290,6 +290,8 @@ QWidget* RopeView::createControls()
     const auto showDetails = [this](bool shown) {
         m_detailsButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
         m_details->setVisible(shown);
+        if (shown) // the summary is rich text: laid out only while it is seen
+            m_summary->setText(summaryText());
     };
     m_detailsButton->setChecked(Preferences::ropeDetailsShown());
     showDetails(m_detailsButton->isChecked());
@@ -377,7 +379,8 @@ void RopeView::redraw(const Frame& f)
         drawBands(f);
         drawDecay(f.rope);
         m_titleText = titleText(f);
-        m_summary->setText(summaryText());
+        if (m_detailsButton->isChecked())
+            m_summary->setText(summaryText());
     }
     m_title->setText(m_titleText);
     plot()->replot(QCustomPlot::rpQueuedReplot);

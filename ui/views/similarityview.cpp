@@ -110,8 +110,8 @@ SimilarityView::SimilarityView(Document* document, QWidget* parent)
     fitAfterLayout(p, this, [this] { return fitToSize(); });
     // After the fit, at the matrix's final size: one bin per device pixel at most.
     connect(p, &QCustomPlot::afterLayout, this, [this] {
-        if (const QSize pixels = pixelsToRequest(m_matrixRect->rect()); !pixels.isEmpty())
-            this->document()->setSimilarityPixels(std::min(pixels.width(), pixels.height()));
+        const QSize pixels = pixelsToRequest(m_matrixRect->rect());
+        this->document()->setSimilarityPixels(std::min(pixels.width(), pixels.height()));
     });
     connect(p, &QCustomPlot::mouseMove, this, &SimilarityView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
