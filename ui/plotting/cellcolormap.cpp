@@ -165,6 +165,10 @@ void CellColorMap::draw(QCPPainter* painter)
     target.adjust(-halfWidth, -halfHeight, halfWidth, halfHeight);
 
     painter->save();
+    // Off, whatever drew before: an antialiased QCPPainter shifts a raster drawing by half a
+    // layout pixel, which moved the map off the device pixels the views asked bins for (at
+    // 300 dpi 1.56 pixels: 579 bins drawn over 578 pixels, sampled, at 89 × 70 mm).
+    painter->setAntialiasing(false);
     painter->setRenderHint(QPainter::SmoothPixmapTransform, false);
     if (painter->modes().testFlag(QCPPainter::pmVectorized))
         painter->setRenderHint(QPainter::LosslessImageRendering, true); // PDF: Flate, not JPEG
