@@ -43,6 +43,8 @@ int runHeadlessExport(const LaunchOptions& options)
     const ui::ExportResult result = ui::exportFile(request, size);
     if (!result.ok())
         QTextStream(stderr) << "pe-explorer: " << result.message << Qt::endl;
+    else if (!result.warning.isEmpty())
+        QTextStream(stderr) << "pe-explorer: warning: " << result.warning << " (--size-mm, --size, --font-size)" << Qt::endl;
     return exitCodeFor(result);
 }
 

@@ -58,6 +58,7 @@ row "frequencies unknown" --export a.png --frequencies t2t
 row "first position negative" --export a.png --first-position -1
 row "view unknown" --export a.png --view spiral
 row "dims repeated (accepted; drawn once)" --export a.png --view waves --dims 4,4
+row "figure too small for its text (written, with a warning)" --export small.pdf --view precision --size-mm 60x40
 row "dims beyond d_model" --export a.png --view waves --dims 4,999
 row "dims not numbers" --export a.png --view waves --dims a,b
 row "position = max_len" --export a.png --position 100

@@ -55,13 +55,16 @@ Matrix dotProducts(const Matrix& pe)
 /// Inverts the colour map: the value in [lower, upper] whose colour is nearest.
 class ColourInverse {
 public:
-    ColourInverse(const QString& colormap, double lower, double upper)
+    /// On a logarithmic scale `lower` and `upper` are decimal exponents, and so are the values.
+    ColourInverse(const QString& colormap, double lower, double upper, bool logarithmic = false)
     {
         QCPColorGradient gradient = pe::ui::colormapGradient(colormap); // color() is not const
         for (int i = 0; i <= steps; ++i) {
             const double v = lower + (upper - lower) * i / steps;
             m_values.push_back(v);
-            m_colours.push_back(gradient.color(v, QCPRange(lower, upper)));
+            m_colours.push_back(logarithmic
+                                    ? gradient.color(std::pow(10.0, v), QCPRange(std::pow(10.0, lower), std::pow(10.0, upper)), true)
+                                    : gradient.color(v, QCPRange(lower, upper)));
         }
     }
     /// The nearest value, and how far (RGB distance) its colour is from `colour`.
@@ -92,47 +95,130 @@ private:
     mutable QHash<QRgb, std::pair<double, double>> m_known;
 };
 
-/// The widest block of the image drawn in the colour map's colours: the cells (the colour
-/// scale beside them is narrower). Empty when there is none.
-QRect mapArea(const QImage& image, const ColourInverse& inverse)
+/// Runs of `true` in `in` of at least `minLength`, gaps of up to `bridge` entries closed first:
+/// a cell edge or a frame drawn across a map must not split it.
+std::vector<std::pair<int, int>> runs(std::vector<bool> in, int bridge, int minLength)
+{
+    const int n = int(in.size());
+    for (int i = 0; i < n;) {
+        if (in[i]) {
+            ++i;
+            continue;
+        }
+        int gapEnd = i;
+        while (gapEnd < n && !in[gapEnd])
+            ++gapEnd;
+        if (i > 0 && gapEnd < n && gapEnd - i <= bridge)
+            std::fill(in.begin() + i, in.begin() + gapEnd, true);
+        i = gapEnd;
+    }
+    std::vector<std::pair<int, int>> found; // start, length
+    for (int i = 0, start = 0; i <= n; ++i)
+        if (i == n || !in[i]) {
+            if (i - start >= minLength)
+                found.emplace_back(start, i - start);
+            start = i + 1;
+        }
+    return found;
+}
+
+/// The blocks of the image drawn in the colour map's colours, left to right: maps (a column
+/// counts when a tenth of it is on the colour map) and vertical colour scales. Each block's
+/// rows are the longest run where 80 % of its columns are on the map.
+std::vector<QRect> mapAreas(const QImage& image, const ColourInverse& inverse, int bridge, int minWidth)
 {
     const auto onMap = [&](int x, int y) { return inverse.value(image.pixel(x, y)).second < 10; };
-    std::vector<int> perColumn(image.width());
-    for (int x = 0; x < image.width(); ++x)
-        for (int y = 0; y < image.height(); y += 2)
-            perColumn[x] += onMap(x, y);
-    const auto longestRun = [](std::vector<bool> in) {
-        // A cell edge between pixels is one antialiased line across the map: bridge it.
-        for (std::size_t i = 1; i + 2 < in.size(); ++i)
-            if (!in[i] && in[i - 1] && (in[i + 1] || (!in[i + 1] && in[i + 2]))) {
-                in[i] = true;
-                if (!in[i + 1])
-                    in[i + 1] = true;
-            }
-        int bestStart = 0, bestLength = 0;
-        for (int i = 0, start = 0; i <= int(in.size()); ++i)
-            if (i == int(in.size()) || !in[i]) {
-                if (i - start > bestLength) {
-                    bestStart = start;
-                    bestLength = i - start;
-                }
-                start = i + 1;
-            }
-        return std::pair{bestStart, bestLength};
-    };
     std::vector<bool> columns(image.width());
-    for (int x = 0; x < image.width(); ++x)
-        columns[x] = perColumn[x] * 2 > image.height() / 5;
-    const auto [x0, width] = longestRun(columns);
-    std::vector<bool> rows(image.height());
-    for (int y = 0; y < image.height(); ++y) {
+    for (int x = 0; x < image.width(); ++x) {
         int count = 0;
-        for (int x = x0; x < x0 + width; ++x)
+        for (int y = 0; y < image.height(); y += 2)
             count += onMap(x, y);
-        rows[y] = count > 0.8 * width;
+        columns[x] = count * 2 > image.height() / 10;
     }
-    const auto [y0, height] = longestRun(rows);
-    return QRect(x0, y0, width, height);
+    std::vector<QRect> areas;
+    for (const auto& [x0, width] : runs(columns, bridge, minWidth)) {
+        std::vector<bool> rows(image.height());
+        for (int y = 0; y < image.height(); ++y) {
+            int count = 0;
+            for (int x = x0; x < x0 + width; ++x)
+                count += onMap(x, y);
+            rows[y] = count > 0.8 * width;
+        }
+        int y0 = 0, height = 0;
+        for (const auto& [start, length] : runs(rows, bridge, 1))
+            if (length > height)
+                y0 = start, height = length;
+        if (height > 0)
+            areas.emplace_back(x0, y0, width, height);
+    }
+    return areas;
+}
+
+/// The widest block drawn in the colour map's colours: the cells (the colour scale is
+/// narrower). Empty when there is none.
+QRect mapArea(const QImage& image, const ColourInverse& inverse)
+{
+    QRect widest;
+    for (const QRect& area : mapAreas(image, inverse, 2, 1))
+        if (area.width() > widest.width())
+            widest = area;
+    return widest;
+}
+
+QImage transposed(const QImage& image)
+{
+    QImage out(image.height(), image.width(), QImage::Format_RGB32);
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            out.setPixel(y, x, image.pixel(x, y));
+    return out;
+}
+
+/// Checks the colour scales (bars) of the figure drawn in `inverse`'s colours. A bar is a
+/// long narrow block whose centre line runs monotonically over most of the colour map (a strip
+/// of a map does not); it must read from `lower` to `upper` (upwards when vertical, rightwards
+/// when horizontal), and across its width every pixel but the outermost must have the centre
+/// line's colour (no tick over it, no side smoothed into the background). Returns the first
+/// problem, or "no colour scale" when there is none, else empty.
+QString checkColourScales(const QImage& image, const ColourInverse& inverse, double lower, double upper, int zoom)
+{
+    const double range = upper - lower;
+    int bars = 0;
+    for (const bool horizontal : {false, true}) {
+        const QImage seen = horizontal ? transposed(image) : image;
+        const QString kind = horizontal ? QStringLiteral("horizontal") : QStringLiteral("vertical");
+        for (const QRect& bar : mapAreas(seen, inverse, 1, 3 * zoom)) {
+            if (bar.width() > 30 * zoom || bar.height() < 8 * bar.width())
+                continue;
+            const int centre = bar.x() + bar.width() / 2;
+            // From the lower end: the bottom of a vertical bar, the left (top once transposed)
+            // of a horizontal one.
+            std::vector<double> along;
+            for (int i = 0; i < bar.height(); ++i)
+                along.push_back(inverse.value(seen.pixel(centre, horizontal ? bar.top() + i : bar.bottom() - i)).first);
+            const auto [least, most] = std::minmax_element(along.begin(), along.end());
+            bool rising = true, falling = true;
+            for (std::size_t i = 1; i < along.size(); ++i) {
+                rising = rising && along[i] >= along[i - 1] - 0.01 * range;
+                falling = falling && along[i] <= along[i - 1] + 0.01 * range;
+            }
+            if (*most - *least < 0.9 * range || !(rising || falling))
+                continue; // a strip of a map
+            ++bars;
+            const QString where = QStringLiteral("%1 colour scale at (%2, %3), %4 px long").arg(kind).arg(bar.x()).arg(bar.y()).arg(bar.height());
+            if (std::abs(along.front() - lower) > 0.03 * range || std::abs(along.back() - upper) > 0.03 * range)
+                return QStringLiteral("%1 reads %2 … %3 from its %4, expected %5 … %6")
+                    .arg(where).arg(along.front()).arg(along.back()).arg(horizontal ? "left" : "bottom").arg(lower).arg(upper);
+            for (int i = 0; i < bar.height(); ++i) {
+                const int y = horizontal ? bar.top() + i : bar.bottom() - i;
+                for (int x = bar.left() + 1; x < bar.right(); ++x)
+                    if (const double off = ColourInverse::distance(seen.pixel(x, y), seen.pixel(centre, y)); off >= 12)
+                        return QStringLiteral("%1: %2 px from its lower end, pixel %3 of %4 across it is %5 off the centre's colour")
+                            .arg(where).arg(i).arg(x - bar.left()).arg(bar.width()).arg(off);
+            }
+        }
+    }
+    return bars == 0 ? QStringLiteral("no colour scale reads %1 … %2").arg(lower).arg(upper) : QString();
 }
 
 struct CellCheck {
@@ -140,9 +226,10 @@ struct CellCheck {
     double smearedShare = 0; ///< pixels inside a cell (not on its edge) of another colour than its centre
 };
 
-/// Reads every cell at its centre and compares it with `expected`; counts the smeared pixels.
+/// Reads every cell at its centre and compares it with `expected`; counts the smeared pixels,
+/// except in the rows next to `framedRows` (a frame drawn around a row covers their edges).
 CellCheck checkCells(const QImage& image, const QRect& area, const Matrix& expected, const ColourInverse& inverse,
-                     double tolerance)
+                     double tolerance, const std::vector<int>& framedRows = {})
 {
     CellCheck check;
     const int rows = int(expected.size()), columns = int(expected[0].size());
@@ -174,6 +261,8 @@ CellCheck checkCells(const QImage& image, const QRect& area, const Matrix& expec
                 continue;
             const int r = std::clamp(int((y - area.y()) / cellHeight), 0, rows - 1);
             const int c = std::clamp(int((x - area.x()) / cellWidth), 0, columns - 1);
+            if (std::any_of(framedRows.begin(), framedRows.end(), [r](int framed) { return std::abs(r - framed) <= 1; }))
+                continue;
             smeared += ColourInverse::distance(image.pixel(x, y), centre(r, c)) >= 12;
             ++all;
         }
@@ -182,9 +271,87 @@ CellCheck checkCells(const QImage& image, const QRect& area, const Matrix& expec
     return check;
 }
 
+/// x rounded to the nearest float16 (ties to even), subnormals included: 11 significant bits,
+/// spacing 2^−24 below the smallest normal 2^−14.
+double toFloat16(double x)
+{
+    if (x == 0)
+        return 0;
+    int exponent = 0;
+    std::frexp(x, &exponent); // |x| = m · 2^exponent, m in [0.5, 1)
+    const double quantum = std::ldexp(1.0, std::max(exponent, -13) - 11);
+    return std::nearbyint(x / quantum) * quantum;
+}
+
+/// The comma-separated numbers of a CSV file, row by row.
+Matrix readCsv(const QString& path)
+{
+    Matrix rows;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return rows;
+    while (!file.atEnd()) {
+        const QByteArray line = file.readLine().trimmed();
+        if (line.isEmpty())
+            continue;
+        std::vector<double> row;
+        for (const QByteArray& field : line.split(','))
+            row.push_back(field.toDouble());
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
 QString tool(const char* name)
 {
     return QStandardPaths::findExecutable(QLatin1String(name));
+}
+
+/// Where the words of a PDF's page (pdftotext -bbox: each word's box, ascent to descent) run
+/// into each other or off the page, or empty. Two boxes may share a sliver (a tenth of the
+/// smaller one: the space above capitals, below the baseline); more than that is ink on ink.
+QString wordsOverlap(const QString& pdf)
+{
+    const QString html = pdf + QStringLiteral(".html");
+    const Run run = runProgram(tool("pdftotext"), {QStringLiteral("-bbox"), pdf, html}, QString());
+    if (!run.exitedWith(0))
+        return run.describe();
+    QFile file(html);
+    if (!file.open(QIODevice::ReadOnly))
+        return html + QStringLiteral(" not written");
+    const QString text = QString::fromUtf8(file.readAll());
+    static const QRegularExpression pageSize(QStringLiteral("<page width=\"([\\d.]+)\" height=\"([\\d.]+)\""));
+    static const QRegularExpression word(QStringLiteral(
+        "<word xMin=\"([\\d.-]+)\" yMin=\"([\\d.-]+)\" xMax=\"([\\d.-]+)\" yMax=\"([\\d.-]+)\">([^<]*)</word>"));
+    const auto page = pageSize.match(text);
+    if (!page.hasMatch())
+        return QStringLiteral("pdftotext found no page");
+    const QRectF pageRect(0, 0, page.captured(1).toDouble(), page.captured(2).toDouble());
+    std::vector<std::pair<QRectF, QString>> words;
+    for (auto it = word.globalMatch(text); it.hasNext();) {
+        const auto m = it.next();
+        words.emplace_back(QRectF(QPointF(m.captured(1).toDouble(), m.captured(2).toDouble()),
+                                  QPointF(m.captured(3).toDouble(), m.captured(4).toDouble())),
+                           m.captured(5));
+    }
+    if (words.size() < 5)
+        return QStringLiteral("pdftotext found %1 words").arg(words.size());
+    const auto describe = [](const std::pair<QRectF, QString>& w) {
+        return QStringLiteral("“%1” at (%2, %3)–(%4, %5) pt").arg(w.second).arg(w.first.left(), 0, 'f', 1).arg(w.first.top(), 0, 'f', 1)
+            .arg(w.first.right(), 0, 'f', 1).arg(w.first.bottom(), 0, 'f', 1);
+    };
+    for (const auto& w : words)
+        if (!pageRect.adjusted(-0.5, -0.5, 0.5, 0.5).contains(w.first))
+            return describe(w) + QStringLiteral(" runs off the %1 × %2 pt page").arg(pageRect.width()).arg(pageRect.height());
+    for (std::size_t i = 0; i < words.size(); ++i)
+        for (std::size_t j = i + 1; j < words.size(); ++j) {
+            const QRectF both = words[i].first.intersected(words[j].first);
+            const auto area = [](const QRectF& r) { return r.width() * r.height(); };
+            if (both.width() > 0.3 && both.height() > 0.3
+                && area(both) > 0.1 * std::min(area(words[i].first), area(words[j].first)))
+                return describe(words[i]) + QStringLiteral(" overlaps ") + describe(words[j]);
+        }
+    return {};
 }
 
 /// Renders `file` (.svg through rsvg-convert, .pdf through pdftoppm) at `zoom` × its 96-dpi size.
@@ -218,10 +385,13 @@ private slots:
     void initTestCase();
     void cellsMatchTheData_data();
     void cellsMatchTheData();
+    void cellMapsOfEveryViewMatchTheirData_data();
+    void cellMapsOfEveryViewMatchTheirData();
     void everyViewRenders_data();
     void everyViewRenders();
     void paperSizesHaveReadableTextAndLines_data();
     void paperSizesHaveReadableTextAndLines();
+    void tooSmallFigureSaysSo();
     void pixelsAreBoxAveragesOfTheCells_data();
     void pixelsAreBoxAveragesOfTheCells();
 };
@@ -230,8 +400,8 @@ void TestRenderers::initTestCase()
 {
     if (tool("rsvg-convert").isEmpty())
         QFAIL("rsvg-convert not found: install librsvg2-bin (scripts/setup.sh does)");
-    if (tool("pdftoppm").isEmpty())
-        QFAIL("pdftoppm not found: install poppler-utils (scripts/setup.sh does)");
+    if (tool("pdftoppm").isEmpty() || tool("pdftotext").isEmpty())
+        QFAIL("pdftoppm or pdftotext not found: install poppler-utils (scripts/setup.sh does)");
 }
 
 void TestRenderers::cellsMatchTheData_data()
@@ -291,6 +461,114 @@ void TestRenderers::cellsMatchTheData()
     QVERIFY2(check.smearedShare < 0.02,
              qPrintable(QStringLiteral("%1 % of the pixels inside cells differ from their cell's colour: the renderer "
                                        "smoothed the cells").arg(100 * check.smearedShare, 0, 'f', 1) + where));
+    const QString scale = checkColourScales(image, inverse, -range, range, zoom);
+    QVERIFY2(scale.isEmpty(), qPrintable(scale + where));
+}
+
+void TestRenderers::cellMapsOfEveryViewMatchTheirData_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("format");
+    for (const char* view : {"conventions", "precision", "embeddings"})
+        for (const char* format : {"svg", "pdf"})
+            QTest::addRow("%s %s", view, format) << QString::fromLatin1(view) << QString::fromLatin1(format);
+}
+
+void TestRenderers::cellMapsOfEveryViewMatchTheirData()
+{
+    // The other views drawn as cells, at the double-column size, rendered at twice their
+    // size: every panel's cells against values computed here, and its colour scale.
+    // conventions: A = the paper's interleaved PE, B = the split layout (all sines, then all
+    //   cosines), A − B in the diverging map over ±its largest magnitude;
+    // precision (float16, stored, 30 positions): |PE rounded to float16 − PE| on the logarithmic scale
+    //   1e−16 … 1 (smaller errors at its bottom);
+    // embeddings: word × √d, + position (the formula) and = input of the default sentence;
+    //   the word vectors are pseudo-random, so their panels are compared with the view's CSV.
+    QFETCH(QString, view);
+    QFETCH(QString, format);
+    constexpr int zoom = 2, dModel = 64;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(view + QLatin1Char('.') + format);
+    QStringList options{"--view", view, "--size-mm", "183x100"};
+    if (view == QLatin1String("precision"))
+        // 30 rows: the map is ~85 layout pixels tall at this size, 100 rows would be averaged.
+        options << "--format" << "float16" << "--precision" << "stored" << "--max-len" << "30";
+    const Run made = runProgram(QStringLiteral(PE_EXPLORER_EXE), QStringList{"--export", path} + options, dir.path());
+    QVERIFY2(made.exitedWith(0), qPrintable(made.describe()));
+    QString error;
+    const QImage image = render(path, int(std::lround(183 / 25.4 * 96)), zoom, &error);
+    QVERIFY2(!image.isNull(), qPrintable(error));
+
+    struct Panels {
+        QString colormap;
+        double lower, upper;
+        bool logarithmic = false;
+        std::vector<Matrix> expected; // left to right
+        std::vector<int> framedRows = {};
+    };
+    std::vector<Panels> groups;
+    if (view == QLatin1String("conventions")) {
+        const Matrix a = paperEncoding(100, dModel);
+        Matrix b = a, difference = a;
+        double largest = 0;
+        for (int pos = 0; pos < 100; ++pos)
+            for (int dim = 0; dim < dModel; ++dim) {
+                const int k = dim % (dModel / 2);
+                const double angle = pos / std::pow(10000.0, 2.0 * k / dModel);
+                b[pos][dim] = dim < dModel / 2 ? std::sin(angle) : std::cos(angle);
+                difference[pos][dim] = a[pos][dim] - b[pos][dim];
+                largest = std::max(largest, std::abs(difference[pos][dim]));
+            }
+        groups.push_back({QStringLiteral("viridis"), -1, 1, false, {a, b}});
+        groups.push_back({QStringLiteral("diverging"), -largest, largest, false, {difference}});
+    } else if (view == QLatin1String("precision")) {
+        Matrix error = paperEncoding(30, dModel);
+        for (auto& row : error)
+            for (double& value : row)
+                value = std::clamp(std::log10(std::abs(toFloat16(value) - value)), -16.0, 0.0);
+        groups.push_back({QStringLiteral("viridis"), -16, 0, true, {error}});
+    } else {
+        const QString csv = dir.filePath(QStringLiteral("embeddings.csv"));
+        const Run data = runProgram(QStringLiteral(PE_EXPLORER_EXE), {"--export", csv, "--view", "embeddings"}, dir.path());
+        QVERIFY2(data.exitedWith(0), qPrintable(data.describe()));
+        const Matrix rows = readCsv(csv);
+        QCOMPARE(int(rows.size()), 4 * 16);
+        double largest = 0;
+        for (const auto& row : rows)
+            for (double v : row)
+                largest = std::max(largest, std::abs(v));
+        const Matrix word(rows.begin(), rows.begin() + 16), sum(rows.begin() + 48, rows.end());
+        // "black" and "brown" (tokens 1 and 9) are the compared pair, framed in every panel.
+        groups.push_back({QStringLiteral("viridis"), -largest, largest, false, {word, paperEncoding(16, dModel), sum}, {1, 9}});
+    }
+
+    for (const Panels& group : groups) {
+        const ColourInverse inverse(group.colormap, group.lower, group.upper, group.logarithmic);
+        std::vector<QRect> panels;
+        for (const QRect& area : mapAreas(image, inverse, 3 * zoom, 2 * dModel))
+            panels.push_back(area);
+        QString found;
+        for (const QRect& area : panels)
+            found += QStringLiteral(" %1×%2 at (%3, %4)").arg(area.width()).arg(area.height()).arg(area.x()).arg(area.y());
+        QVERIFY2(panels.size() == group.expected.size(),
+                 qPrintable(QStringLiteral("%1 panels in %2 expected, found%3").arg(group.expected.size()).arg(group.colormap)
+                                .arg(found.isEmpty() ? QStringLiteral(" none") : found)));
+        const double tolerance = 0.03 * (group.upper - group.lower);
+        for (std::size_t i = 0; i < panels.size(); ++i) {
+            const CellCheck check = checkCells(image, panels[i], group.expected[i], inverse, tolerance, group.framedRows);
+            const QString where = QStringLiteral(" (%1 panel %2 of %3, rendered %4×%5, cells%6)")
+                                      .arg(group.colormap).arg(i + 1).arg(panels.size()).arg(image.width()).arg(image.height()).arg(found);
+            QVERIFY2(check.problem.isEmpty(), qPrintable(check.problem + where));
+            qInfo("%s, %s panel %d: %.2f %% of the pixels inside cells off their cell's colour", qPrintable(QTest::currentDataTag()),
+                  qPrintable(group.colormap), int(i + 1), 100 * check.smearedShare);
+            QVERIFY2(check.smearedShare < 0.02, qPrintable(QStringLiteral("%1 % of the pixels inside cells differ from their "
+                                                                          "cell's colour: the renderer smoothed the cells")
+                                                               .arg(100 * check.smearedShare, 0, 'f', 1) + where));
+        }
+        const QString scale = checkColourScales(image, inverse, group.lower, group.upper, zoom);
+        QVERIFY2(scale.isEmpty(), qPrintable(group.colormap + QStringLiteral(": ") + scale));
+    }
 }
 
 void TestRenderers::everyViewRenders_data()
@@ -338,7 +616,9 @@ void TestRenderers::paperSizesHaveReadableTextAndLines()
     // Journals ask for 7–9 pt text and lines of at least 0.5 pt. Every "Tf" (font size) and
     // "w" (line width) operator in the PDF's content streams, times the page's scale from
     // layout pixels to points (the "cm" matrix Qt writes first: 0.75 = 72/96), must be within
-    // that; a width of 0 is a printer's hairline.
+    // that; a width of 0 is a printer's hairline. Nothing overlaps: no word that poppler finds
+    // (pdftotext -bbox) runs into another or off the page, and the program did not warn that
+    // the figure is too small for its text.
     QFETCH(QString, view);
     QFETCH(QString, size);
     QTemporaryDir dir;
@@ -346,6 +626,9 @@ void TestRenderers::paperSizesHaveReadableTextAndLines()
     const QString path = dir.filePath(view + QStringLiteral(".pdf"));
     const Run made = runProgram(QStringLiteral(PE_EXPLORER_EXE), {"--export", path, "--view", view, "--size-mm", size}, dir.path());
     QVERIFY2(made.exitedWith(0), qPrintable(made.describe()));
+    QVERIFY2(made.err.trimmed().isEmpty(), qPrintable(made.err));
+    const QString overlap = wordsOverlap(path);
+    QVERIFY2(overlap.isEmpty(), qPrintable(overlap));
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray pdf = file.readAll();
@@ -395,11 +678,41 @@ void TestRenderers::paperSizesHaveReadableTextAndLines()
              qPrintable(QStringLiteral("a line of %1 pt (width %2 × scale %3)").arg(thinnest * pageScale).arg(thinnest).arg(pageScale)));
 }
 
+void TestRenderers::tooSmallFigureSaysSo()
+{
+    // 60 × 40 mm cannot hold the precision figure's title, legend and two plots at 8 pt: the
+    // file is written (exit 0), and stderr says how tall it needs to be; at 8 pt text in
+    // 60 × 90 mm it fits, and nothing is said.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("small.pdf"));
+    const Run small = runProgram(QStringLiteral(PE_EXPLORER_EXE), {"--export", path, "--view", "precision", "--size-mm", "60x40"}, dir.path());
+    QVERIFY2(small.exitedWith(0), qPrintable(small.describe()));
+    QVERIFY(QFileInfo(path).size() > 0);
+    static const QRegularExpression needs(QStringLiteral("60 × 40 mm is too small .* needs about (\\d+) mm of height"));
+    const auto m = needs.match(small.err);
+    QVERIFY2(m.hasMatch(), qPrintable(small.describe()));
+    const int needed = m.captured(1).toInt();
+    QVERIFY2(needed > 40 && needed <= 90, qPrintable(small.err));
+    QVERIFY(!wordsOverlap(path).isEmpty()); // what the warning is about
+    const QString tall = dir.filePath(QStringLiteral("tall.pdf"));
+    const Run fits = runProgram(QStringLiteral(PE_EXPLORER_EXE),
+                                {"--export", tall, "--view", "precision", "--size-mm", QStringLiteral("60x%1").arg(needed)}, dir.path());
+    QVERIFY2(fits.exitedWith(0) && fits.err.trimmed().isEmpty(), qPrintable(fits.describe()));
+    const QString overlap = wordsOverlap(tall);
+    QVERIFY2(overlap.isEmpty(), qPrintable(overlap));
+}
+
 void TestRenderers::pixelsAreBoxAveragesOfTheCells_data()
 {
     QTest::addColumn<QStringList>("size");
     QTest::addRow("900 × 700 px") << QStringList{"--size", "900x700"};
     QTest::addRow("89 × 70 mm at 300 dpi") << QStringList{"--size-mm", "89x70", "--dpi", "300"};
+    // Fractional device pixels per layout pixel: an antialiased painter's half-pixel shift drew
+    // 579 bins over 578 pixels at these sizes (and at 89 × 70 mm once the colour scale's ticks
+    // pointed out); integer millimetres had passed by luck.
+    QTest::addRow("88.7 × 70 mm at 300 dpi") << QStringList{"--size-mm", "88.7x70", "--dpi", "300"};
+    QTest::addRow("89.3 × 70 mm at 300 dpi") << QStringList{"--size-mm", "89.3x70", "--dpi", "300"};
 }
 
 void TestRenderers::pixelsAreBoxAveragesOfTheCells()

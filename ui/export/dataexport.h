@@ -28,8 +28,11 @@ struct ExportRequest {
 
 struct ExportResult {
     enum class Status { Ok, BadRequest, WriteFailed, Cancelled };
+    ExportResult() = default;
+    ExportResult(Status s, QString why) : status(s), message(std::move(why)) {}
     Status status = Status::Ok;
     QString message; ///< names the path or the value and what is allowed; empty on success
+    QString warning; ///< written, but not as it should be (a figure too small for its text)
     bool ok() const { return status == Status::Ok; }
 };
 

@@ -71,6 +71,8 @@ std::optional<QString> ExportController::exportFromDialog(ExportDialog& dialog)
     if (result.ok()) {
         rememberFolderOf(path);
     }
+    if (result.ok() && !result.warning.isEmpty()) // the dialog stays open to change the size
+        return tr("Written to %1, but: %2.").arg(QFileInfo(path).fileName(), result.warning);
     if (result.ok() || result.status == ExportResult::Status::Cancelled)
         return std::nullopt;
     return result.message;

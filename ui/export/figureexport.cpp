@@ -84,6 +84,44 @@ std::unique_ptr<Scene> makeScene(const ExportRequest& request, const FigureSize&
     return scene;
 }
 
+/// Why the figure's text is cut or overlaps (its rows need more height than the figure has,
+/// even after its subtitle and plots gave up what they could), or empty.
+QString crowdingWarning(const Scene& scene, const FigureSize& size)
+{
+    if (!scene.view->isCrowded())
+        return {};
+    const int needed = scene.view->plot()->plotLayout()->minimumOuterSizeHint().height();
+    if (size.pixels.isValid())
+        return QCoreApplication::translate("pe::ui::Export", "%1 × %2 pixels is too small for this figure at %3 pt text: it needs "
+                                                             "about %4 pixels of height, so some text overlaps or is cut. Make it "
+                                                             "taller or its text smaller")
+            .arg(size.pixels.width()).arg(size.pixels.height()).arg(size.fontPoints).arg(needed);
+    return QCoreApplication::translate("pe::ui::Export", "%1 × %2 mm is too small for this figure at %3 pt text: it needs about "
+                                                         "%4 mm of height, so some text overlaps or is cut. Make it taller or its "
+                                                         "text smaller")
+        .arg(size.millimetres.width()).arg(size.millimetres.height()).arg(size.fontPoints)
+        .arg(std::ceil(needed * mmPerInch / layoutDpi));
+}
+
+QImage renderScene(const ExportRequest& request, const FigureSize& size, QString* warning)
+{
+    const QSize layout = size.layoutSize();
+    const QSize wanted = size.pngPixels();
+    const std::unique_ptr<Scene> scene = makeScene(request, size, QSizeF(double(wanted.width()) / layout.width(), double(wanted.height()) / layout.height()));
+    if (warning)
+        *warning = crowdingWarning(*scene, size);
+    // Paint the 96-dpi layout scaled onto exactly the wanted pixels: rounding the layout and
+    // the scale separately would leave the last row or column unpainted.
+    QImage image(wanted, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QCPPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.scale(double(wanted.width()) / layout.width(), double(wanted.height()) / layout.height());
+    scene->view->plot()->toPainter(&painter, layout.width(), layout.height());
+    painter.end();
+    return image;
+}
+
 QString figureRequestError(const ExportRequest& r)
 {
     using L = WindowLimits;
@@ -119,9 +157,9 @@ QByteArray xmpPacket(const QString& title, const QString& recipe)
         + QByteArrayLiteral("</xmp:CreatorTool>\n</rdf:Description></rdf:RDF></x:xmpmeta>\n<?xpacket end=\"w\"?>");
 }
 
-QByteArray pngBytes(const ExportRequest& request, const FigureSize& size, const QString& recipe)
+QByteArray pngBytes(const ExportRequest& request, const FigureSize& size, const QString& recipe, QString* warning)
 {
-    QImage image = renderFigure(request, size);
+    QImage image = renderScene(request, size, warning);
     // --size gives pixels of the 96-dpi layout; record that, so documents place it at its size.
     const double dpi = size.pixels.isValid() ? layoutDpi : size.dpi;
     const int dotsPerMeter = static_cast<int>(std::lround(dpi / 0.0254));
@@ -139,9 +177,10 @@ QByteArray pngBytes(const ExportRequest& request, const FigureSize& size, const 
     return bytes;
 }
 
-QByteArray pdfBytes(const ExportRequest& request, const FigureSize& size, const QString& recipe)
+QByteArray pdfBytes(const ExportRequest& request, const FigureSize& size, const QString& recipe, QString* warning)
 {
     const std::unique_ptr<Scene> scene = makeScene(request, size, vectorImageScale);
+    *warning = crowdingWarning(*scene, size);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -162,9 +201,10 @@ QByteArray pdfBytes(const ExportRequest& request, const FigureSize& size, const 
     return bytes;
 }
 
-QByteArray svgBytes(const ExportRequest& request, const FigureSize& size, const QString& recipe)
+QByteArray svgBytes(const ExportRequest& request, const FigureSize& size, const QString& recipe, QString* warning)
 {
     const std::unique_ptr<Scene> scene = makeScene(request, size, vectorImageScale);
+    *warning = crowdingWarning(*scene, size);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -295,19 +335,7 @@ QString recipeCommand(const ExportRequest& r, const FigureSize& size)
 
 QImage renderFigure(const ExportRequest& request, const FigureSize& size)
 {
-    const QSize layout = size.layoutSize();
-    const QSize wanted = size.pngPixels();
-    const std::unique_ptr<Scene> scene = makeScene(request, size, QSizeF(double(wanted.width()) / layout.width(), double(wanted.height()) / layout.height()));
-    // Paint the 96-dpi layout scaled onto exactly the wanted pixels: rounding the layout and
-    // the scale separately would leave the last row or column unpainted.
-    QImage image(wanted, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
-    QCPPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.scale(double(wanted.width()) / layout.width(), double(wanted.height()) / layout.height());
-    scene->view->plot()->toPainter(&painter, layout.width(), layout.height());
-    painter.end();
-    return image;
+    return renderScene(request, size, nullptr);
 }
 
 ExportResult exportFigure(const ExportRequest& request, const FigureSize& size)
@@ -326,9 +354,10 @@ ExportResult exportFigure(const ExportRequest& request, const FigureSize& size)
         return {Status::WriteFailed, error};
 
     const QString recipe = recipeCommand(request, size);
-    const QByteArray bytes = suffix == QLatin1String("png") ? pngBytes(request, size, recipe)
-                           : suffix == QLatin1String("pdf") ? pdfBytes(request, size, recipe)
-                                                            : svgBytes(request, size, recipe);
+    QString warning;
+    const QByteArray bytes = suffix == QLatin1String("png") ? pngBytes(request, size, recipe, &warning)
+                           : suffix == QLatin1String("pdf") ? pdfBytes(request, size, recipe, &warning)
+                                                            : svgBytes(request, size, recipe, &warning);
     if (bytes.isEmpty())
         return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "could not render %1").arg(request.path)};
     QSaveFile file(request.path);
@@ -340,7 +369,9 @@ ExportResult exportFigure(const ExportRequest& request, const FigureSize& size)
     }
     if (const QString reason = commitError(file); !reason.isEmpty())
         return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, reason)};
-    return {};
+    ExportResult written;
+    written.warning = warning;
+    return written;
 }
 
 ExportResult exportFile(const ExportRequest& request, const FigureSize& size, const ExportProgress& progress)

@@ -232,9 +232,11 @@ bool fitTickCount(QCPAxis* axis, int most)
     if (length <= 0 || needed <= 0)
         return false;
     // The ticker rounds to a nice step, which may give up to a quarter more ticks than asked.
-    // Stacked labels never collide, so a short vertical axis still asks for three: with two,
-    // a nice step may leave a single label on the axis.
-    const int count = std::clamp(static_cast<int>(length / (1.25 * needed)), horizontal ? 2 : 3, std::max(most, 3));
+    // A vertical axis asks for three while they have room: with two, a nice step may leave a
+    // single label (a colour scale of ±24 showed only its 0). Shorter than that, two: three
+    // stacked four labels into the 24 pixels of the precision map in an 89 × 70 mm figure.
+    const int least = horizontal || length < 2.5 * needed ? 2 : 3;
+    const int count = std::clamp(static_cast<int>(length / (1.25 * needed)), least, std::max(most, 3));
     if (count == axis->ticker()->tickCount())
         return false;
     axis->ticker()->setTickCount(count);

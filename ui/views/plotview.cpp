@@ -17,6 +17,16 @@
 
 namespace pe::ui {
 
+namespace {
+/// Ticks point out of a plot and out of a colour scale's bar: inside, they covered the
+/// outermost cells of a map and the colours of the bar they label.
+void pointTicksOut(QCPAxis* axis, double scale)
+{
+    axis->setTickLength(0, static_cast<int>(std::lround(4 * scale)));
+    axis->setSubTickLength(0, static_cast<int>(std::lround(2 * scale)));
+}
+} // namespace
+
 void stylePlot(QCustomPlot* plot, double scale)
 {
     QFont font = plot->font();
@@ -32,10 +42,11 @@ void stylePlot(QCustomPlot* plot, double scale)
             axis->setBasePen(pen);
             axis->setTickPen(pen);
             axis->setSubTickPen(pen);
-            // Ticks point out of the plot: inside they covered the outermost cells of a map.
-            axis->setTickLength(0, static_cast<int>(std::lround(4 * scale)));
-            axis->setSubTickLength(0, static_cast<int>(std::lround(2 * scale)));
+            pointTicksOut(axis, scale);
         }
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true))
+        if (auto* colourScale = qobject_cast<QCPColorScale*>(element))
+            pointTicksOut(colourScale->axis(), scale);
     plot->legend->setFont(font);
 }
 
@@ -135,12 +146,13 @@ bool PlotView::fitViewTitle(QCPTextElement* title, const QString& text)
     const auto takeOut = [this](QCPTextElement* element) { // once; the plot still owns it
         if (element && element->layout()) {
             element->layout()->take(element);
+            element->setVisible(false); // it would still draw at its last place
             m_plot->plotLayout()->simplify();
         }
     };
     if (m_figureTitle == FigureTitle::None)
         takeOut(title);
-    if (m_figureTitle != FigureTitle::Full || details.isEmpty())
+    if (m_figureTitle != FigureTitle::Full || m_crowded || details.isEmpty())
         takeOut(subtitle);
     bool changed = fitTitle(title, m_figureTitle == FigureTitle::None ? QString() : heading);
     if (subtitle) {
@@ -180,6 +192,20 @@ void PlotView::setScale(double scale)
 void PlotView::prepareForExport(double fontPixels)
 {
     m_paper = true;
+    if (!m_fitsFigureHeight) { // connected after the view's own fit, so that it runs last
+        m_fitsFigureHeight = true;
+        connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+            if (m_fittingHeight)
+                return;
+            m_fittingHeight = true;
+            for (int pass = 0; pass < 6 && fitFigureHeight(); ++pass) {
+                for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+                    m_plot->plotLayout()->update(phase);
+                emit m_plot->afterLayout(); // the view's own fit again: fewer ticks on a shorter axis
+            }
+            m_fittingHeight = false;
+        });
+    }
     const auto sized = [](QFont font, double pixels) {
         // Whole pixels, rounded up: 9.33 px (7 pt ticks in an 8 pt figure) would print at 6.75 pt.
         font.setPixelSize(std::max(1, static_cast<int>(std::ceil(pixels - 0.01))));
@@ -282,6 +308,53 @@ QSize PlotView::pixelsToRequest(const QRect& area)
             m_requestedPixels.removeFirst();
     }
     return pixels;
+}
+
+bool PlotView::isCrowded() const
+{
+    return m_plot->plotLayout()->minimumOuterSizeHint().height() > m_plot->viewport().height();
+}
+
+bool PlotView::fitFigureHeight()
+{
+    // At 89 × 70 mm the offset, precision and RoPE figures needed 20–56 layout pixels more than
+    // they had, and QCustomPlot squeezed every row by the same share: legends and subtitles
+    // were cut in half, tick labels ran into each other.
+    QCPLayoutGrid* layout = m_plot->plotLayout();
+    const int excess = layout->minimumOuterSizeHint().height() - m_plot->viewport().height();
+    if (excess <= 0)
+        return false;
+    if (!m_crowded) {
+        m_crowded = true; // fitViewTitle() leaves the subtitle out from now on
+        bool tookOut = false;
+        for (QCPTextElement* subtitle : std::as_const(m_subtitles))
+            if (subtitle && subtitle->layout()) {
+                subtitle->layout()->take(subtitle);
+                subtitle->setVisible(false);
+                tookOut = true;
+            }
+        if (tookOut) {
+            layout->simplify();
+            return true;
+        }
+    }
+    // Then the plots' height (two stacked plots share the excess), never below a strip that
+    // still shows its data.
+    bool shrank = false;
+    const auto shrink = [&](QCPLayoutElement* element) {
+        const QSize minimum = element->minimumSize();
+        const int height = std::max(minimumFigurePlotHeight, minimum.height() - (excess + 1) / 2);
+        if (height < minimum.height()) {
+            element->setMinimumSize(minimum.width(), height);
+            shrank = true;
+        }
+    };
+    for (QCPAxisRect* rect : m_plot->axisRects())
+        shrink(rect);
+    for (QCPLayoutElement* element : layout->elements(true))
+        if (auto* scale = qobject_cast<QCPColorScale*>(element))
+            shrink(scale);
+    return shrank;
 }
 
 void PlotView::layOutAt(const QSize& size)

@@ -70,6 +70,11 @@ public:
     /// Lays the plot out at `size` now, as a figure will be drawn, and runs what follows every
     /// layout (fitting titles, reporting the pixels a view draws on to the document).
     void layOutAt(const QSize& size);
+    /// True when the plot's rows need more height than it has (QCustomPlot then squeezes every
+    /// row alike and cuts text in half); a figure first gives up its subtitle and its plots'
+    /// height down to minimumFigurePlotHeight.
+    bool isCrowded() const;
+    static constexpr int minimumFigurePlotHeight = 24;
 
 
 signals:
@@ -109,6 +114,9 @@ private:
     /// Keeps every axis within what any view could show (wheel zoom has no end otherwise).
     void boundAxes();
 
+    /// After a figure's layout: what a crowded figure gives up (see isCrowded()); true when
+    /// that changed the layout.
+    bool fitFigureHeight();
     void drawFrame(const FramePtr& frame);
     void updateOnScreen();
 
@@ -125,6 +133,9 @@ private:
     bool m_paper = false;
     bool m_figureMarks = true;
     FigureTitle m_figureTitle = FigureTitle::Full;
+    bool m_crowded = false;      ///< a figure whose rows did not fit: its subtitle left out
+    bool m_fitsFigureHeight = false; ///< fitFigureHeight() follows every layout
+    bool m_fittingHeight = false;    ///< inside it (it lays out again)
     QSizeF m_devicePixelScale; ///< empty: the screen's
     QHash<QCPTextElement*, QCPTextElement*> m_subtitles; ///< title → the smaller subtitle under it
     QSize m_pixelsPlotSize;            ///< the plot's size the history below belongs to

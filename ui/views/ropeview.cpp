@@ -163,6 +163,7 @@ RopeView::RopeView(Document* document, QWidget* parent)
         m_contextLabels[i] = addText(p, m_bandsRect);
         m_contextLabels[i]->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         m_contextLabels[i]->setPadding(QMargins(3, 1, 3, 1));
+        m_contextLabels[i]->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     }
 
     p->xAxis->setLabel(tr("Pair index k"));
@@ -423,10 +424,8 @@ void RopeView::drawBands(const Frame& f)
         m_contextLines[i]->setPen(QPen(QColor(120, 120, 120), penWidth(1.0), i == 0 ? Qt::DashLine : Qt::DotLine));
         m_contextLabels[i]->setText(texts[i]);
         m_contextLabels[i]->position->setCoords(0.01, levels[i]);
-        // Above the lines at the left, where only the fast pairs are, far below; s = 1 puts both
-        // lines on one level: L_orig goes below then.
-        const bool below = i == 0 && s.scale <= 1.0;
-        m_contextLabels[i]->setPositionAlignment(Qt::AlignLeft | (below ? Qt::AlignTop : Qt::AlignBottom));
+        // Above the lines at the left, where only the fast pairs are, far below; fitToSize()
+        // puts L_orig's below its line when the lines are close.
         m_contextLabels[i]->setColor(QColor(90, 90, 90));
     }
     plot()->xAxis->setRange(-0.5, std::max(pairs, 1) - 0.5);
@@ -532,6 +531,16 @@ bool RopeView::fitToSize()
     changed = fitTickCount(m_decayRect->axis(QCPAxis::atLeft), 5) || changed;
     if (!m_logBox->isChecked())
         changed = fitTickCount(m_decayRect->axis(QCPAxis::atBottom), 6) || changed;
+    // L_orig's label goes below its line when the two lines are closer than a line of text
+    // (s = 1, or a short plot in a figure): above it, it ran into s·L_orig's label.
+    const double lowerLine = p->yAxis->coordToPixel(m_contextLabels[0]->position->coords().y());
+    const double upperLine = p->yAxis->coordToPixel(m_contextLabels[1]->position->coords().y());
+    const bool close = std::abs(lowerLine - upperLine) < 1.2 * QFontMetricsF(m_contextLabels[0]->font()).height();
+    const Qt::Alignment lowerAlignment = Qt::AlignLeft | (close ? Qt::AlignTop : Qt::AlignBottom);
+    if (m_contextLabels[0]->positionAlignment() != lowerAlignment) {
+        m_contextLabels[0]->setPositionAlignment(lowerAlignment);
+        changed = true;
+    }
     // Many decades on a short axis: label every second one.
     const QCPRange range = p->yAxis->range();
     const double decades = range.lower > 0 ? std::log10(range.upper / range.lower) : 1.0;
