@@ -931,6 +931,14 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <source>could not render %1</source>
         <translation>无法渲染 %1</translation>
     </message>
+    <message>
+        <source>%1 × %2 pixels is too small for this figure at %3 pt text: it needs about %4 pixels of height, so some text overlaps or is cut. Make it taller or its text smaller</source>
+        <translation>%1 × %2 像素对这幅 %3 pt 文字的图来说太小：它约需 %4 像素的高度，因此有些文字重叠或被截断。请加大高度或缩小文字</translation>
+    </message>
+    <message>
+        <source>%1 × %2 mm is too small for this figure at %3 pt text: it needs about %4 mm of height, so some text overlaps or is cut. Make it taller or its text smaller</source>
+        <translation>%1 × %2 毫米对这幅 %3 pt 文字的图来说太小：它约需 %4 毫米的高度，因此有些文字重叠或被截断。请加大高度或缩小文字</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::ExportController</name>
@@ -953,6 +961,10 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
     <message>
         <source>“%1”: the file name must end in .pdf, .svg or .png (a figure) or in .npy or .csv (the data)</source>
         <translation>“%1”：文件名必须以 .pdf、.svg 或 .png（图形）或 .npy、.csv（数据）结尾</translation>
+    </message>
+    <message>
+        <source>Written to %1, but: %2.</source>
+        <translation>已写入 %1，但：%2。</translation>
     </message>
 </context>
 <context>
