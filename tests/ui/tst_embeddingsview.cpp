@@ -57,6 +57,7 @@ private slots:
     void dimensionMismatchOffersToSetDModel();
     void goodFileIsUsed();
     void exportHasFourBlocks();
+    void comparedTokensStayLabelledWhenRowsThin();
 
 private:
     QString writeFile(const QString& name, const QByteArray& content);
@@ -292,5 +293,39 @@ void TestEmbeddingsView::exportHasFourBlocks()
     QVERIFY(none.message.contains(QStringLiteral("no words")));
 }
 
+void TestEmbeddingsView::comparedTokensStayLabelledWhenRowsThin()
+{
+    // Too short for 16 token labels: every n-th is kept, and always the two compared tokens,
+    // whose rows are framed (at an 89 mm column the frames sat on unlabelled rows).
+    m_document->setEmbeddingOptions([&] {
+        EmbeddingOptions o = m_document->state().embeddings;
+        o.first = 4;  // "on"
+        o.second = 11; // "slept"
+        return o;
+    }());
+    m_document->computeNow();
+    m_view->refresh();
+    const auto labelsAt = [&](const QSize& size) {
+        m_view->layOutAt(size);
+        QStringList shown;
+        auto ticker = m_view->colorMap(EmbeddingsView::Word)->valueAxis()->ticker().dynamicCast<QCPAxisTickerText>();
+        for (auto it = ticker->ticks().cbegin(); it != ticker->ticks().cend(); ++it)
+            shown << QStringLiteral("%1:%2").arg(it.key()).arg(it.value());
+        return shown;
+    };
+    const QStringList tall = labelsAt(QSize(600, 900));
+    QCOMPARE(tall.size(), 16);
+    const QStringList thin = labelsAt(QSize(600, 260));
+    QVERIFY2(thin.size() > 2 && thin.size() < 16, qPrintable(thin.join(u' ')));
+    QVERIFY2(thin.contains(QStringLiteral("4:on")) && thin.contains(QStringLiteral("11:slept")), qPrintable(thin.join(u' ')));
+    // The others keep clear of them: no two labels on neighbouring rows.
+    QList<int> rows;
+    for (const QString& label : thin)
+        rows << label.section(u':', 0, 0).toInt();
+    for (int i = 1; i < rows.size(); ++i)
+        QVERIFY2(rows[i] - rows[i - 1] >= 2, qPrintable(thin.join(u' ')));
+}
+
 QTEST_MAIN(TestEmbeddingsView)
+
 #include "tst_embeddingsview.moc"

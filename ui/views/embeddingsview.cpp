@@ -547,17 +547,31 @@ bool EmbeddingsView::fitToSize()
     for (QCPAxisRect* rect : m_rects)
         changed = fitTickCount(rect->axis(QCPAxis::atBottom), 3) || changed;
     changed = fitTickCount(m_scale->axis(), 5) || changed;
-    // Token labels: every one where they fit, else every n-th.
+    // Token labels: every one where they fit, else the two compared (framed) tokens and every
+    // n-th of the others that keeps clear of them: thinned blindly, the frames at an 89 mm
+    // column sat on unlabelled rows.
     QCPAxis* y = m_rects[0]->axis(QCPAxis::atLeft);
     if (auto labels = y->ticker().dynamicCast<QCPAxisTickerText>()) {
-        const auto tokens = static_cast<int>(data().tokens.size());
+        const SentenceData& shown = data();
+        const auto tokens = static_cast<int>(shown.tokens.size());
         const double room = m_rects[0]->height() / std::max(tokens, 1);
         const int step = std::max(1, static_cast<int>(std::ceil(1.1 * QFontMetricsF(y->tickLabelFont()).height() / std::max(room, 1.0))));
-        if (labels->ticks().size() != (tokens + step - 1) / step) {
+        QList<int> labelled;
+        if (tokens > 0)
+            labelled = {shown.first, shown.second};
+        for (int t = 0; t < tokens; t += step)
+            if (std::all_of(labelled.begin(), labelled.end(), [&](int kept) { return std::abs(t - kept) >= step; }))
+                labelled.append(t);
+        std::sort(labelled.begin(), labelled.end());
+        labelled.erase(std::unique(labelled.begin(), labelled.end()), labelled.end());
+        QList<int> current;
+        for (auto it = labels->ticks().cbegin(); it != labels->ticks().cend(); ++it)
+            current.append(static_cast<int>(it.key()));
+        if (current != labelled) {
             labels->clear();
-            for (int t = 0; t < tokens; t += step) {
-                const bool missing = data().fromFile && !data().inFile[t];
-                labels->addTick(t, QString::fromStdString(data().tokens[t].text) + (missing ? QStringLiteral(" ∅") : QString()));
+            for (int t : std::as_const(labelled)) {
+                const bool missing = shown.fromFile && !shown.inFile[t];
+                labels->addTick(t, QString::fromStdString(shown.tokens[t].text) + (missing ? QStringLiteral(" ∅") : QString()));
             }
             changed = true;
         }
