@@ -180,3 +180,190 @@ positionMethodMatrix(PositionMethod method, const PositionMethodSpec& spec, std:
 }
 
 } // namespace pe::core
+
+namespace pe::core {
+
+OffsetSeries transformerXlSeries(const PositionMethodSpec& spec, const MethodVectors& vectors)
+{
+    // (q + v)·R_δ with R_δ = [sin(δω_0) … sin(δω_{s−1}), cos(δω_0) …]: the sines' weights are
+    // the first half of q + v, the cosines' the second (none for the last of an odd d).
+    const int d = spec.dModel, sines = (d + 1) / 2;
+    const Eigen::VectorXd w = vectors.xlQuery + vectors.xlV;
+    OffsetSeries s;
+    s.omega.resize(sines);
+    s.cosine.resize(sines);
+    s.sine.resize(sines);
+    for (int k = 0; k < sines; ++k) {
+        s.omega[k] = std::pow(spec.base, -2.0 * k / d);
+        s.sine[k] = w[k];
+        s.cosine[k] = sines + k < d ? w[sines + k] : 0.0;
+    }
+    return s;
+}
+
+OffsetSeries rotaryScoreSeries(const Eigen::VectorXd& q, const Eigen::VectorXd& k, const Eigen::VectorXd& theta)
+{
+    const Eigen::Index pairs = std::min<Eigen::Index>(theta.size(), std::min(q.size(), k.size()) / 2);
+    OffsetSeries s;
+    s.omega = theta.head(pairs);
+    s.cosine.resize(pairs);
+    s.sine.resize(pairs);
+    for (Eigen::Index p = 0; p < pairs; ++p) {
+        const double q0 = q[2 * p], q1 = q[2 * p + 1], k0 = k[2 * p], k1 = k[2 * p + 1];
+        s.cosine[p] = q0 * k0 + q1 * k1;
+        s.sine[p] = q0 * k1 - q1 * k0;
+    }
+    // Dimensions past the rotated pairs (an odd d's last one) are not turned: a constant term.
+    if (const Eigen::Index rest = std::min(q.size(), k.size()) - 2 * pairs; rest > 0) {
+        s.omega.conservativeResize(pairs + 1);
+        s.cosine.conservativeResize(pairs + 1);
+        s.sine.conservativeResize(pairs + 1);
+        s.omega[pairs] = 0;
+        s.cosine[pairs] = q.segment(2 * pairs, rest).dot(k.segment(2 * pairs, rest));
+        s.sine[pairs] = 0;
+    }
+    return s;
+}
+
+void evaluateOffsetSeries(const OffsetSeries& series, std::int64_t first, Eigen::Ref<Eigen::VectorXd> out)
+{
+    constexpr Eigen::Index anchorEvery = 64;
+    out.setZero();
+    const Eigen::Index count = out.size();
+    for (Eigen::Index k = 0; k < series.omega.size(); ++k) {
+        const double omega = series.omega[k], a = series.cosine[k], b = series.sine[k];
+        const double stepCos = std::cos(omega), stepSin = std::sin(omega);
+        for (Eigen::Index start = 0; start < count; start += anchorEvery) {
+            const long double angle = static_cast<long double>(first + start) * omega;
+            double c = static_cast<double>(std::cos(angle)), s = static_cast<double>(std::sin(angle));
+            const Eigen::Index end = std::min(count, start + anchorEvery);
+            for (Eigen::Index i = start; i < end; ++i) {
+                out[i] += a * c + b * s;
+                const double nextC = c * stepCos - s * stepSin;
+                s = s * stepCos + c * stepSin;
+                c = nextC;
+            }
+        }
+    }
+}
+
+void positionMethodOffsets(PositionMethod method, const PositionMethodSpec& spec, const MethodVectors& vectors,
+                           std::int64_t first, Eigen::Ref<Eigen::VectorXd> out)
+{
+    const Eigen::Index count = out.size();
+    const auto maskFuture = [&](bool mask) {
+        if (mask)
+            for (Eigen::Index i = 0; i < count && first + i < 0; ++i)
+                out[i] = masked;
+    };
+    switch (method) {
+    case PositionMethod::TransformerXl:
+        evaluateOffsetSeries(transformerXlSeries(spec, vectors), first, out);
+        maskFuture(spec.causal);
+        return;
+    case PositionMethod::Alibi: {
+        // The slope once, not per offset (positionMethodScore recomputes the table each call).
+        const Eigen::VectorXd slopes = alibiSlopes(spec.heads);
+        const double slope = spec.head >= 1 && spec.head <= spec.heads ? slopes[spec.head - 1] : slopes.mean();
+        for (Eigen::Index i = 0; i < count; ++i) {
+            const std::int64_t delta = first + i;
+            out[i] = -slope * static_cast<double>(delta < 0 ? -delta : delta);
+        }
+        maskFuture(spec.causal);
+        return;
+    }
+    default:
+        for (Eigen::Index i = 0; i < count; ++i)
+            out[i] = positionMethodScore(method, spec, vectors, first + i, 0);
+    }
+}
+
+namespace {
+
+/// Reused from frame to frame: first touch of fresh memory is slow on the machines we target.
+std::vector<long double>& scratchPrefix(std::size_t size)
+{
+    thread_local std::vector<long double> buffer;
+    buffer.resize(size);
+    return buffer;
+}
+std::vector<std::int64_t>& scratchCounts(std::size_t size)
+{
+    thread_local std::vector<std::int64_t> buffer;
+    buffer.resize(size);
+    return buffer;
+}
+
+} // namespace
+
+void fillToeplitzBinned(const Eigen::VectorXd& byOffset, std::int64_t length, Eigen::Ref<RowMatrix> out)
+{
+    const std::int64_t L = length, bins = out.rows();
+    if (L <= 0 || bins <= 0 || out.cols() != bins || byOffset.size() != 2 * L - 1) {
+        out.setConstant(std::numeric_limits<double>::quiet_NaN());
+        return;
+    }
+    // t = δ + L − 1 indexes g. G1[x] = Σ_{t<x} g_t, G2[y] = Σ_{x<y} G1[x] (U likewise for the
+    // unmasked count); the block's sum over rows [r0, r1) and columns [c0, c1) is then
+    // G2[r1 + L − c0] − G2[r0 + L − c0] − G2[r1 + L − c1] + G2[r0 + L − c1].
+    const auto size = static_cast<std::size_t>(2 * L + 1);
+    std::vector<long double>& g2 = scratchPrefix(size);
+    std::vector<std::int64_t>& u2 = scratchCounts(size);
+    long double g1 = 0;
+    std::int64_t u1 = 0;
+    g2[0] = 0;
+    u2[0] = 0;
+    for (std::int64_t x = 0; x < 2 * L; ++x) {
+        g2[x + 1] = g2[x] + g1;
+        u2[x + 1] = u2[x] + u1;
+        if (x < 2 * L - 1 && byOffset[x] != masked) {
+            g1 += byOffset[x];
+            ++u1;
+        }
+    }
+    const auto blockOf = [&](const auto& prefix, std::int64_t r0, std::int64_t r1, std::int64_t c0, std::int64_t c1) {
+        return prefix[r1 + L - c0] - prefix[r0 + L - c0] - prefix[r1 + L - c1] + prefix[r0 + L - c1];
+    };
+    std::vector<std::int64_t> starts(bins + 1);
+    for (std::int64_t b = 0; b <= bins; ++b)
+        starts[b] = binStart(L, bins, b);
+    for (std::int64_t r = 0; r < bins; ++r)
+        for (std::int64_t c = 0; c < bins; ++c) {
+            const std::int64_t count = blockOf(u2, starts[r], starts[r + 1], starts[c], starts[c + 1]);
+            out(r, c) = count == 0 ? std::numeric_limits<double>::quiet_NaN()
+                                   : static_cast<double>(blockOf(g2, starts[r], starts[r + 1], starts[c], starts[c + 1])
+                                                         / static_cast<long double>(count));
+        }
+}
+
+Eigen::VectorXd binnedOffsetMeans(const Eigen::VectorXd& byOffset, std::int64_t bins)
+{
+    const std::int64_t n = byOffset.size();
+    bins = std::clamp<std::int64_t>(bins, 0, n);
+    Eigen::VectorXd means(bins);
+    for (std::int64_t b = 0; b < bins; ++b) {
+        long double sum = 0;
+        std::int64_t count = 0;
+        for (std::int64_t i = binStart(n, bins, b); i < binStart(n, bins, b + 1); ++i)
+            if (byOffset[i] != masked) {
+                sum += byOffset[i];
+                ++count;
+            }
+        means[b] = count == 0 ? std::numeric_limits<double>::quiet_NaN() : static_cast<double>(sum / count);
+    }
+    return means;
+}
+
+void fillGramBinned(const RowMatrix& table, Eigen::Ref<RowMatrix> out)
+{
+    const std::int64_t L = table.rows(), bins = out.rows();
+    RowMatrix means(bins, table.cols());
+    for (std::int64_t b = 0; b < bins; ++b) {
+        const std::int64_t a = binStart(L, bins, b), e = binStart(L, bins, b + 1);
+        means.row(b) = table.middleRows(a, e - a).colwise().mean();
+    }
+    // mean over i and j of P(i)·P(j) = (mean_i P(i))·(mean_j P(j)).
+    out = means * means.transpose();
+}
+
+} // namespace pe::core

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/encoding.h"
+
 #include <Eigen/Core>
 
 #include <array>
@@ -83,5 +85,47 @@ double positionMethodScore(PositionMethod method, const PositionMethodSpec& spec
 Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>
 positionMethodMatrix(PositionMethod method, const PositionMethodSpec& spec, std::int64_t firstQuery, std::int64_t rows,
                      std::int64_t firstKey, std::int64_t columns);
+
+} // namespace pe::core
+
+namespace pe::core {
+
+/// A sum of sinusoids of the offset δ = i − j: S(δ) = Σ_k cosine_k·cos(δ·ω_k) + sine_k·sin(δ·ω_k).
+/// RoPE's q·k and Transformer-XL's position terms both have this form, which lets a whole
+/// row of offsets be summed by rotations instead of a sine and a cosine per term.
+struct OffsetSeries {
+    Eigen::VectorXd omega, cosine, sine;
+};
+/// Transformer-XL's (q + v)·R_{i−j} (positionMethodScore's, unmasked) as a series.
+OffsetSeries transformerXlSeries(const PositionMethodSpec& spec, const MethodVectors& vectors);
+/// RoPE's score (R_{iθ} q)·(R_{jθ} k) of rope.h's rotaryScore(q, k, i, j, θ) as a series of
+/// δ = i − j: per pair, (q₀k₀ + q₁k₁)·cos(δθ) + (q₀k₁ − q₁k₀)·sin(δθ).
+OffsetSeries rotaryScoreSeries(const Eigen::VectorXd& q, const Eigen::VectorXd& k, const Eigen::VectorXd& theta);
+/// S(δ) for δ = first … first + out.size() − 1: exact sines and cosines (angles in long
+/// double) every 64 offsets, one complex rotation per offset between them.
+void evaluateOffsetSeries(const OffsetSeries& series, std::int64_t first, Eigen::Ref<Eigen::VectorXd> out);
+
+/// The method's score against δ = i − j (query minus key) for δ = first … first + out.size() − 1,
+/// −∞ where masked: positionMethodScore(method, spec, vectors, δ, 0) for every δ, the
+/// Transformer-XL series summed by evaluateOffsetSeries.
+void positionMethodOffsets(PositionMethod method, const PositionMethodSpec& spec, const MethodVectors& vectors,
+                           std::int64_t first, Eigen::Ref<Eigen::VectorXd> out);
+
+/// The level of detail of a score that depends on i − j only (a Toeplitz L × L matrix,
+/// M(i, j) = g(i − j), i and j in 0 … L−1): out(r, c) is the exact mean of M over rows
+/// [binStart(L, bins, r), binStart(L, bins, r + 1)) and the same columns for c, bins = out.rows()
+/// = out.cols(). g is given for δ = −(L−1) … L−1 at byOffset[δ + L − 1]; entries that are −∞
+/// (masked) are left out of the means, and a block of masked entries only is NaN. Built from
+/// prefix sums of prefix sums in long double: O(L + bins²) whatever the block size.
+void fillToeplitzBinned(const Eigen::VectorXd& byOffset, std::int64_t length, Eigen::Ref<RowMatrix> out);
+
+/// The exact mean of g over `bins` equal runs of offsets [binStart(n, bins, b), …) of the n
+/// values in byOffset, masked (−∞) values left out (NaN when a run has no other): the curve
+/// against i − j when it has more offsets than pixels.
+Eigen::VectorXd binnedOffsetMeans(const Eigen::VectorXd& byOffset, std::int64_t bins);
+
+/// A learned absolute table's scores P(i)·P(j) (rows of `table` are positions) as block means
+/// over bins × bins blocks of rows: the product of the blocks' mean rows, exact, O(L·d + bins²·d).
+void fillGramBinned(const RowMatrix& table, Eigen::Ref<RowMatrix> out);
 
 } // namespace pe::core

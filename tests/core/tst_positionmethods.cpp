@@ -3,6 +3,8 @@
 // written out here: the ALiBi authors' get_slopes recursion in long double, T5's buckets as an
 // exact integer comparison (no logarithm at all), Transformer-XL's R in long double.
 #include "core/positionmethods.h"
+#include "core/rope.h"
+#include "core/tokenembedding.h"
 
 #include <QtTest>
 
@@ -89,6 +91,14 @@ private slots:
     void matrixIsTheScoreOfEveryPair();
     void badParametersAreNamed();
     void keysRoundTrip();
+    void rotaryScoreSeriesIsRotaryScore_data();
+    void rotaryScoreSeriesIsRotaryScore();
+    void offsetsAreTheScoreOfEveryOffset_data();
+    void offsetsAreTheScoreOfEveryOffset();
+    void toeplitzBinsAreBlockMeans_data();
+    void toeplitzBinsAreBlockMeans();
+    void offsetMeansAreRunMeans();
+    void gramBinsAreBlockMeans();
 };
 
 void TestPositionMethods::alibiSlopesAreTheAuthors_data()
@@ -291,6 +301,150 @@ void TestPositionMethods::keysRoundTrip()
     for (PositionMethod method : allPositionMethods)
         QCOMPARE(parsePositionMethod(positionMethodKey(method)), std::optional<PositionMethod>(method));
     QCOMPARE(parsePositionMethod("rope"), std::optional<PositionMethod>());
+}
+
+void TestPositionMethods::rotaryScoreSeriesIsRotaryScore_data()
+{
+    QTest::addColumn<int>("dModel");
+    QTest::addColumn<qint64>("first");
+    QTest::newRow("d 64 around 0") << 64 << qint64(-300);
+    QTest::newRow("d 65 (one dimension not turned)") << 65 << qint64(-300);
+    QTest::newRow("d 128 near a million") << 128 << qint64(999'000);
+    QTest::newRow("d 2 far before") << 2 << qint64(-1'000'000);
+}
+
+void TestPositionMethods::rotaryScoreSeriesIsRotaryScore()
+{
+    // rope.h's rotaryScore rotates q by i·θ and k by j·θ and takes the dot product: the series
+    // must give the same number for every offset δ = i − j, with i and j anywhere.
+    QFETCH(int, dModel);
+    QFETCH(qint64, first);
+    const Eigen::VectorXd q = pseudoRandomWordVector("q", dModel) * std::sqrt(double(dModel));
+    const Eigen::VectorXd k = pseudoRandomWordVector("k", dModel) * std::sqrt(double(dModel));
+    const Eigen::VectorXd theta = ropeFrequencies(dModel, 10000.0);
+    Eigen::VectorXd values(600);
+    evaluateOffsetSeries(rotaryScoreSeries(q, k, theta), first, values);
+    const double scale = q.norm() * k.norm();
+    for (Eigen::Index i = 0; i < values.size(); ++i) {
+        const double delta = double(first + i);
+        // The key at 7 and the query 7 + δ: only their difference may matter.
+        const double expected = rotaryScore(q, k, 7 + delta, 7, theta);
+        QVERIFY2(std::abs(values[i] - expected) <= 1e-9 * scale,
+                 qPrintable(QStringLiteral("δ = %1: series %2, rotaryScore %3").arg(delta).arg(values[i]).arg(expected)));
+    }
+}
+
+void TestPositionMethods::offsetsAreTheScoreOfEveryOffset_data()
+{
+    QTest::addColumn<int>("method");
+    QTest::addColumn<bool>("causal");
+    for (PositionMethod m : allPositionMethods)
+        for (bool causal : {true, false})
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(QString::fromUtf8(positionMethodKey(m).data()))
+                                         .arg(causal ? QStringLiteral("causal") : QStringLiteral("both ways"))))
+                << int(m) << causal;
+}
+
+void TestPositionMethods::offsetsAreTheScoreOfEveryOffset()
+{
+    QFETCH(int, method);
+    QFETCH(bool, causal);
+    PositionMethodSpec spec;
+    spec.causal = causal;
+    spec.bidirectional = !causal;
+    spec.heads = 12;
+    spec.head = 5;
+    spec.dModel = 48;
+    const MethodVectors vectors = methodVectors(spec);
+    const auto m = PositionMethod(method);
+    for (const qint64 first : {qint64(-700), qint64(999'500)}) {
+        Eigen::VectorXd values(1400);
+        positionMethodOffsets(m, spec, vectors, first, values);
+        for (Eigen::Index i = 0; i < values.size(); ++i) {
+            const double expected = positionMethodScore(m, spec, vectors, first + i, 0);
+            if (std::isinf(expected)) {
+                QCOMPARE(values[i], expected);
+                continue;
+            }
+            // Transformer-XL's rotations drift by a few ulps of Σ|weights| (≈ 2·d here).
+            QVERIFY2(std::abs(values[i] - expected) <= 1e-10 * (1 + std::abs(expected)) + 1e-11 * spec.dModel,
+                     qPrintable(QStringLiteral("δ = %1: %2, expected %3").arg(first + i).arg(values[i]).arg(expected)));
+        }
+    }
+}
+
+void TestPositionMethods::toeplitzBinsAreBlockMeans_data()
+{
+    QTest::addColumn<int>("method");
+    QTest::addColumn<qint64>("length");
+    QTest::addColumn<qint64>("bins");
+    QTest::newRow("ALiBi causal 37 in 5") << int(PositionMethod::Alibi) << qint64(37) << qint64(5);
+    QTest::newRow("ALiBi causal 37 exact") << int(PositionMethod::Alibi) << qint64(37) << qint64(37);
+    QTest::newRow("T5 both ways 300 in 7") << int(PositionMethod::T5Buckets) << qint64(300) << qint64(7);
+    QTest::newRow("Transformer-XL 257 in 16") << int(PositionMethod::TransformerXl) << qint64(257) << qint64(16);
+    QTest::newRow("NoPE 50 in 3") << int(PositionMethod::NoPe) << qint64(50) << qint64(3);
+    QTest::newRow("Shaw 1 in 1") << int(PositionMethod::Shaw) << qint64(1) << qint64(1);
+}
+
+void TestPositionMethods::toeplitzBinsAreBlockMeans()
+{
+    // Every block mean against the full matrix summed cell by cell in long double.
+    QFETCH(int, method);
+    QFETCH(qint64, length);
+    QFETCH(qint64, bins);
+    PositionMethodSpec spec;
+    const auto m = PositionMethod(method);
+    const RowMatrix full = positionMethodMatrix(m, spec, 0, length, 0, length);
+    Eigen::VectorXd byOffset(2 * length - 1);
+    positionMethodOffsets(m, spec, methodVectors(spec), -(length - 1), byOffset);
+    RowMatrix binned(bins, bins);
+    fillToeplitzBinned(byOffset, length, binned);
+    for (qint64 r = 0; r < bins; ++r)
+        for (qint64 c = 0; c < bins; ++c) {
+            long double sum = 0;
+            qint64 count = 0;
+            for (qint64 i = binStart(length, bins, r); i < binStart(length, bins, r + 1); ++i)
+                for (qint64 j = binStart(length, bins, c); j < binStart(length, bins, c + 1); ++j)
+                    if (!std::isinf(full(i, j))) {
+                        sum += full(i, j);
+                        ++count;
+                    }
+            if (count == 0) {
+                QVERIFY2(std::isnan(binned(r, c)), qPrintable(QStringLiteral("block %1, %2 is all masked").arg(r).arg(c)));
+                continue;
+            }
+            const double expected = double(sum / count);
+            QVERIFY2(std::abs(binned(r, c) - expected) <= 1e-12 * (1 + std::abs(expected)),
+                     qPrintable(QStringLiteral("block %1, %2: %3, cell by cell %4").arg(r).arg(c).arg(binned(r, c)).arg(expected)));
+        }
+}
+
+void TestPositionMethods::offsetMeansAreRunMeans()
+{
+    const double inf = std::numeric_limits<double>::infinity();
+    Eigen::VectorXd values(7);
+    values << -inf, -inf, -inf, 1, 2, 3, 6;
+    const Eigen::VectorXd means = binnedOffsetMeans(values, 3); // runs [0,2) [2,4) [4,7)
+    QVERIFY(std::isnan(means[0]));
+    QCOMPARE(means[1], 1.0);
+    QCOMPARE(means[2], 11.0 / 3);
+    QCOMPARE(binnedOffsetMeans(values, 100).size(), 7); // never more runs than values
+}
+
+void TestPositionMethods::gramBinsAreBlockMeans()
+{
+    RowMatrix table(10, 3);
+    for (int i = 0; i < 10; ++i)
+        table.row(i) = pseudoRandomWordVector("row " + std::to_string(i), 3).transpose();
+    RowMatrix binned(3, 3);
+    fillGramBinned(table, binned); // rows [0,3) [3,6) [6,10)
+    const RowMatrix gram = table * table.transpose();
+    const int starts[] = {0, 3, 6, 10};
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) {
+            const auto block = gram.block(starts[r], starts[c], starts[r + 1] - starts[r], starts[c + 1] - starts[c]);
+            QVERIFY(std::abs(binned(r, c) - block.mean()) < 1e-14);
+        }
 }
 
 QTEST_APPLESS_MAIN(TestPositionMethods)
