@@ -110,7 +110,9 @@ void addOptions(QCommandLineParser& parser)
         "  the reference ramp and YaRN's attention factor (s = 8, L_orig = 4096, L = 32768, truncate on,\n"
         "  Llama 3 low 1, high 4; the window and a session's view.options.rope give their own);\n"
         "  embeddings (4*tokens, d_model) = word (x sqrt(d)), position, segment and sum rows of the default\n"
-        "  sentence with pseudo-random word vectors (the window exports its own sentence and vectors)."));
+        "  sentence with pseudo-random word vectors (the window exports its own sentence and vectors);\n"
+        "  methods (max_len, max_len) = what --method adds to the score of query i (row) and key j (column),\n"
+        "  -inf where a causal model masks the key."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOptions({
@@ -125,7 +127,7 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("layout"), QStringLiteral("interleaved or split (default interleaved)."), QStringLiteral("NAME"), QStringLiteral("interleaved")},
         {QStringLiteral("frequencies"), QStringLiteral("paper or tensor2tensor (default paper)."), QStringLiteral("NAME"), QStringLiteral("paper")},
         {QStringLiteral("first-position"), QStringLiteral("Position of the first row (default 0; fairseq uses 2)."), QStringLiteral("N"), QStringLiteral("0")},
-        {QStringLiteral("view"), QStringLiteral("heatmap, waves, similarity, offset, bands, rope, conventions, precision or embeddings (default heatmap)."), QStringLiteral("NAME"), QStringLiteral("heatmap")},
+        {QStringLiteral("view"), QStringLiteral("heatmap, waves, similarity, offset, bands, rope, conventions, precision, embeddings or methods (default heatmap)."), QStringLiteral("NAME"), QStringLiteral("heatmap")},
         {QStringLiteral("compare"), QStringLiteral("What the conventions view sets beside the spec: layout, frequencies, first-position, "
                                                    "doubled-exponent or shifted-cosine (the last two are mistakes; default layout)."),
          QStringLiteral("NAME"), QStringLiteral("layout")},
@@ -136,6 +138,17 @@ void addOptions(QCommandLineParser& parser)
                                                      "or stored (computed in float64, then rounded; default computed)."),
          QStringLiteral("NAME"), QStringLiteral("computed")},
         {QStringLiteral("dims"), QStringLiteral("Dimensions of the wave plot (default 4,5,6,7)."), QStringLiteral("LIST")},
+        {QStringLiteral("method"), QStringLiteral("The methods view's matrix: %1 (default alibi; learned needs a loaded table).")
+                                       .arg(ui::scoreMethodKeys().join(QStringLiteral(", "))),
+         QStringLiteral("NAME")},
+        {QStringLiteral("heads"), QStringLiteral("ALiBi: number of heads H, 1 to 1024 (default 8)."), QStringLiteral("H")},
+        {QStringLiteral("head"), QStringLiteral("ALiBi: the head drawn, 1 to H, or 0 for every head (default 1)."), QStringLiteral("N")},
+        {QStringLiteral("buckets"), QStringLiteral("T5: number of buckets, 4 to 1024 (default 32)."), QStringLiteral("N")},
+        {QStringLiteral("max-distance"), QStringLiteral("T5: distance from which all share the last bucket, buckets to 1000000 (default 128)."), QStringLiteral("N")},
+        {QStringLiteral("clip"), QStringLiteral("Shaw: relative positions clipped to +-K, 1 to 1024 (default 4)."), QStringLiteral("K")},
+        {QStringLiteral("mask"), QStringLiteral("causal (keys after the query masked) or none (T5 both ways); default: causal for "
+                                                "ALiBi, Shaw and Transformer-XL, none for T5; NoPE is always causal."),
+         QStringLiteral("MODE")},
         {QStringLiteral("position"), QStringLiteral("Selected position (row, default 0)."), QStringLiteral("P")},
         {QStringLiteral("offset"), QStringLiteral("Relative offset k (default 1)."), QStringLiteral("K"), QStringLiteral("1")},
         {QStringLiteral("normalize"), QStringLiteral("Cosine similarity instead of the dot product (a zero vector, e.g. d_model 1 "
@@ -207,6 +220,30 @@ void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& s
     const QStringList formats = ui::settingsFormatNames();
     if (given(parser, "format"))
         state.format = static_cast<core::NumberFormat>(formats.indexOf(choice(parser, QStringLiteral("format"), formats)));
+    auto& methods = state.methods;
+    if (given(parser, "method"))
+        methods.method = *ui::parseScoreMethod(choice(parser, QStringLiteral("method"), ui::scoreMethodKeys()));
+    if (given(parser, "heads"))
+        methods.heads = static_cast<int>(wholeNumber(parser, QStringLiteral("heads"), 1, ui::MethodOptions::maxHeads));
+    if (given(parser, "head"))
+        methods.head = static_cast<int>(wholeNumber(parser, QStringLiteral("head"), 0, methods.heads));
+    else
+        methods.head = std::min(methods.head, methods.heads);
+    if (given(parser, "buckets"))
+        methods.numBuckets = static_cast<int>(wholeNumber(parser, QStringLiteral("buckets"), ui::MethodOptions::minBuckets,
+                                                          ui::MethodOptions::maxBuckets));
+    if (given(parser, "max-distance"))
+        methods.maxDistance = static_cast<int>(wholeNumber(parser, QStringLiteral("max-distance"), methods.numBuckets,
+                                                           ui::MethodOptions::maxDistanceLimit));
+    else
+        methods.maxDistance = std::max(methods.maxDistance, methods.numBuckets);
+    if (given(parser, "clip"))
+        methods.clip = static_cast<int>(wholeNumber(parser, QStringLiteral("clip"), 1, ui::MethodOptions::maxClip));
+    if (given(parser, "mask")) {
+        methods.causal = choice(parser, QStringLiteral("mask"), {QStringLiteral("causal"), QStringLiteral("none")})
+            == QLatin1String("causal");
+        methods.bidirectional = !methods.causal;
+    }
     if (given(parser, "precision"))
         state.precisionMode = static_cast<core::PrecisionMode>(
             ui::settingsPrecisionModeNames().indexOf(choice(parser, QStringLiteral("precision"), ui::settingsPrecisionModeNames())));

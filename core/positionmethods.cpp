@@ -4,6 +4,7 @@
 #include "core/tokenembedding.h"
 
 #include <algorithm>
+#include <complex>
 #include <cmath>
 #include <limits>
 
@@ -364,6 +365,132 @@ void fillGramBinned(const RowMatrix& table, Eigen::Ref<RowMatrix> out)
     }
     // mean over i and j of P(i)·P(j) = (mean_i P(i))·(mean_j P(j)).
     out = means * means.transpose();
+}
+
+} // namespace pe::core
+
+namespace pe::core {
+
+namespace {
+
+/// Σ_{t=starts[b]}^{starts[b+1]−1} e^{iωt} for every run b: the first phase of each run by one
+/// complex product from the run before (exact again every 64 runs), and the runs' own factor
+/// e^{iω(m−1)/2}·sin(mω/2)/sin(ω/2) once per distinct length m (binStart makes two). About a
+/// product per run instead of three long-double sines and cosines.
+void runSums(double omega, const std::vector<std::int64_t>& starts, std::vector<std::complex<double>>& out)
+{
+    using Complex = std::complex<double>;
+    const std::size_t runs = starts.size() - 1;
+    out.resize(runs);
+    struct Length {
+        std::int64_t m = -1;
+        Complex step, factor; // e^{iωm} and the run's sum divided by its first phase
+    };
+    std::array<Length, 3> cache{};
+    std::size_t next = 0;
+    const auto lengthOf = [&](std::int64_t m) -> const Length& {
+        for (const Length& l : cache)
+            if (l.m == m)
+                return l;
+        Length& l = cache[next++ % cache.size()];
+        l.m = m;
+        const long double whole = static_cast<long double>(m) * omega;
+        l.step = {static_cast<double>(std::cos(whole)), static_cast<double>(std::sin(whole))};
+        const double half = std::sin(0.5 * omega);
+        const double ratio = half == 0.0 ? static_cast<double>(m) : static_cast<double>(std::sin(0.5L * whole)) / half;
+        const long double centre = 0.5L * static_cast<long double>(m - 1) * omega;
+        l.factor = Complex(static_cast<double>(std::cos(centre)), static_cast<double>(std::sin(centre))) * ratio;
+        return l;
+    };
+    Complex phase;
+    for (std::size_t b = 0; b < runs; ++b) {
+        if (b % 64 == 0) {
+            const long double angle = static_cast<long double>(starts[b]) * omega;
+            phase = {static_cast<double>(std::cos(angle)), static_cast<double>(std::sin(angle))};
+        }
+        const std::int64_t m = starts[b + 1] - starts[b];
+        if (m <= 0) {
+            out[b] = 0;
+            continue;
+        }
+        const Length& l = lengthOf(m);
+        out[b] = phase * l.factor;
+        phase *= l.step;
+    }
+}
+
+} // namespace
+
+Eigen::VectorXd offsetSeriesRunMeans(const OffsetSeries& series, std::int64_t first, std::int64_t count,
+                                     std::int64_t bins, bool maskNegative)
+{
+    bins = std::clamp<std::int64_t>(bins, 0, std::max<std::int64_t>(count, 0));
+    std::vector<std::int64_t> starts(bins + 1);
+    for (std::int64_t b = 0; b <= bins; ++b) {
+        starts[b] = first + binStart(count, bins, b);
+        if (maskNegative) // a run clipped to δ ≥ 0; an empty one stays empty
+            starts[b] = std::max<std::int64_t>(starts[b], 0);
+    }
+    std::vector<long double> sums(bins, 0.0L);
+    std::vector<std::complex<double>> runs;
+    for (Eigen::Index k = 0; k < series.omega.size(); ++k) {
+        runSums(series.omega[k], starts, runs);
+        for (std::int64_t b = 0; b < bins; ++b) // Re((a − ib)·sum)
+            sums[b] += series.cosine[k] * runs[b].real() + series.sine[k] * runs[b].imag();
+    }
+    Eigen::VectorXd means(bins);
+    for (std::int64_t b = 0; b < bins; ++b) {
+        const std::int64_t m = starts[b + 1] - starts[b];
+        means[b] = m > 0 ? static_cast<double>(sums[b] / m) : std::numeric_limits<double>::quiet_NaN();
+    }
+    return means;
+}
+
+void fillOffsetSeriesBinned(const OffsetSeries& series, std::int64_t length, bool causal, Eigen::Ref<RowMatrix> out)
+{
+    using Complex = std::complex<double>;
+    const std::int64_t L = length, bins = out.rows();
+    const Eigen::Index terms = series.omega.size();
+    if (L <= 0 || bins <= 0 || out.cols() != bins) {
+        out.setConstant(std::numeric_limits<double>::quiet_NaN());
+        return;
+    }
+    Eigen::Matrix<Complex, Eigen::Dynamic, Eigen::Dynamic> u(bins, terms), uw(bins, terms);
+    std::vector<std::int64_t> starts(bins + 1);
+    for (std::int64_t b = 0; b <= bins; ++b)
+        starts[b] = binStart(L, bins, b);
+    std::vector<Complex> runs;
+    for (Eigen::Index k = 0; k < terms; ++k) {
+        runSums(series.omega[k], starts, runs);
+        const Complex weight(series.cosine[k], -series.sine[k]);
+        for (std::int64_t b = 0; b < bins; ++b) {
+            u(b, k) = runs[b] / static_cast<double>(starts[b + 1] - starts[b]);
+            uw(b, k) = u(b, k) * weight;
+        }
+    }
+    // Σ_i Σ_j e^{iω(i−j)} = (Σ_i e^{iωi})·conj(Σ_j e^{iωj}): the block means in one product.
+    out = (uw * u.adjoint()).real();
+    if (!causal)
+        return;
+    // A diagonal block of n rows keeps j ≤ i: Σ_{δ=0}^{n−1} (n − δ)·S(δ) over n(n + 1)/2 pairs
+    // (the bins have at most two sizes; each summed once).
+    std::int64_t lastSize = -1;
+    double lastMean = 0;
+    for (std::int64_t b = 0; b < bins; ++b) {
+        const std::int64_t n = binStart(L, bins, b + 1) - binStart(L, bins, b);
+        if (n != lastSize) {
+            Eigen::VectorXd s(n);
+            evaluateOffsetSeries(series, 0, s);
+            long double sum = 0;
+            for (std::int64_t d = 0; d < n; ++d)
+                sum += static_cast<long double>(n - d) * s[d];
+            lastSize = n;
+            lastMean = static_cast<double>(sum / (0.5L * n * (n + 1)));
+        }
+        out(b, b) = lastMean;
+        for (std::int64_t c = b + 1; c < bins; ++c)
+            out(b, c) = std::numeric_limits<double>::quiet_NaN();
+    }
 }
 
 } // namespace pe::core

@@ -105,6 +105,17 @@ OffsetSeries rotaryScoreSeries(const Eigen::VectorXd& q, const Eigen::VectorXd& 
 /// double) every 64 offsets, one complex rotation per offset between them.
 void evaluateOffsetSeries(const OffsetSeries& series, std::int64_t first, Eigen::Ref<Eigen::VectorXd> out);
 
+/// The exact means of S over `bins` runs of offsets splitting [first, first + count) as
+/// binStart does, each summed in closed form (a geometric series per term: O(bins · terms),
+/// whatever the run length). With maskNegative, offsets δ < 0 are left out (NaN: a run of them only).
+Eigen::VectorXd offsetSeriesRunMeans(const OffsetSeries& series, std::int64_t first, std::int64_t count,
+                                     std::int64_t bins, bool maskNegative);
+/// fillToeplitzBinned() for g = S in closed form: the block means of S(i − j) as the real part
+/// of U·diag(w)·Uᴴ, U(b, k) the mean of e^{iω_k·i} over the rows of bin b — O(bins² · terms)
+/// whatever L is. With causal, keys after the query are masked: blocks above the diagonal are
+/// NaN and a diagonal block is the mean over its lower triangle.
+void fillOffsetSeriesBinned(const OffsetSeries& series, std::int64_t length, bool causal, Eigen::Ref<RowMatrix> out);
+
 /// The method's score against δ = i − j (query minus key) for δ = first … first + out.size() − 1,
 /// −∞ where masked: positionMethodScore(method, spec, vectors, δ, 0) for every δ, the
 /// Transformer-XL series summed by evaluateOffsetSeries.

@@ -99,6 +99,8 @@ private slots:
     void toeplitzBinsAreBlockMeans();
     void offsetMeansAreRunMeans();
     void gramBinsAreBlockMeans();
+    void seriesBinsInClosedFormAreBlockMeans_data();
+    void seriesBinsInClosedFormAreBlockMeans();
 };
 
 void TestPositionMethods::alibiSlopesAreTheAuthors_data()
@@ -445,6 +447,62 @@ void TestPositionMethods::gramBinsAreBlockMeans()
             const auto block = gram.block(starts[r], starts[c], starts[r + 1] - starts[r], starts[c + 1] - starts[c]);
             QVERIFY(std::abs(binned(r, c) - block.mean()) < 1e-14);
         }
+}
+
+void TestPositionMethods::seriesBinsInClosedFormAreBlockMeans_data()
+{
+    QTest::addColumn<qint64>("length");
+    QTest::addColumn<qint64>("bins");
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<bool>("rope");
+    QTest::newRow("Transformer-XL 300 in 7, causal") << qint64(300) << qint64(7) << true << false;
+    QTest::newRow("Transformer-XL 1000 in 13") << qint64(1000) << qint64(13) << false << false;
+    QTest::newRow("RoPE 301 in 10, causal") << qint64(301) << qint64(10) << true << true;
+    QTest::newRow("RoPE 20 exact") << qint64(20) << qint64(20) << false << true;
+}
+
+void TestPositionMethods::seriesBinsInClosedFormAreBlockMeans()
+{
+    // The closed forms (geometric sums, one matrix product) against the prefix sums over every
+    // offset, which the tests above check cell by cell; and the curve's run means likewise.
+    QFETCH(qint64, length);
+    QFETCH(qint64, bins);
+    QFETCH(bool, causal);
+    QFETCH(bool, rope);
+    PositionMethodSpec spec;
+    spec.dModel = 33;
+    spec.causal = causal;
+    const OffsetSeries series = rope ? rotaryScoreSeries(pseudoRandomWordVector("q", 32) * 6, pseudoRandomWordVector("k", 32) * 6,
+                                                         ropeFrequencies(32, 10000.0))
+                                     : transformerXlSeries(spec, methodVectors(spec));
+    Eigen::VectorXd g(2 * length - 1);
+    evaluateOffsetSeries(series, -(length - 1), g);
+    if (causal)
+        g.head(length - 1).setConstant(-std::numeric_limits<double>::infinity());
+    RowMatrix expected(bins, bins), closed(bins, bins);
+    fillToeplitzBinned(g, length, expected);
+    fillOffsetSeriesBinned(series, length, causal, closed);
+    const double scale = series.cosine.cwiseAbs().sum() + series.sine.cwiseAbs().sum();
+    for (qint64 r = 0; r < bins; ++r)
+        for (qint64 c = 0; c < bins; ++c) {
+            if (std::isnan(expected(r, c))) {
+                QVERIFY2(std::isnan(closed(r, c)), qPrintable(QStringLiteral("block %1, %2 should be masked").arg(r).arg(c)));
+                continue;
+            }
+            QVERIFY2(std::abs(closed(r, c) - expected(r, c)) <= 1e-11 * scale,
+                     qPrintable(QStringLiteral("block %1, %2: closed form %3, prefix sums %4").arg(r).arg(c)
+                                    .arg(closed(r, c)).arg(expected(r, c))));
+        }
+    const Eigen::VectorXd runs = offsetSeriesRunMeans(series, -(length - 1), 2 * length - 1, 9, causal);
+    const Eigen::VectorXd reference = binnedOffsetMeans(g, 9);
+    for (Eigen::Index b = 0; b < runs.size(); ++b) {
+        if (std::isnan(reference[b])) {
+            QVERIFY(std::isnan(runs[b]));
+            continue;
+        }
+        QVERIFY2(std::abs(runs[b] - reference[b]) <= 1e-11 * scale,
+                 qPrintable(QStringLiteral("run %1: %2, expected %3").arg(b).arg(runs[b]).arg(reference[b])));
+    }
 }
 
 QTEST_APPLESS_MAIN(TestPositionMethods)

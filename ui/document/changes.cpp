@@ -29,6 +29,7 @@ Changes changesBetween(const Settings& before, const Settings& after)
     mark(a.format != b.format || a.precisionMode != b.precisionMode, Change::Precision);
     mark(!(a.rope == b.rope), Change::Rope);
     mark(!(a.embeddings == b.embeddings), Change::Embeddings);
+    mark(!(a.methods == b.methods), Change::Methods);
     return changes;
 }
 
@@ -40,7 +41,7 @@ Changes changesBetween(const Frame& before, const Frame& after)
     if (!(before.waveWindow == after.waveWindow))
         changes |= Change::WaveWindow;
     if (before.similarity.rows() != after.similarity.rows() || before.conventionHeatA.rows() != after.conventionHeatA.rows()
-        || before.precisionHeat.rows() != after.precisionHeat.rows())
+        || before.precisionHeat.rows() != after.precisionHeat.rows() || before.methods != after.methods)
         changes |= Change::Bins;
     if (before.wordVectors != after.wordVectors)
         changes |= Change::Embeddings;

@@ -28,7 +28,8 @@ enum class Change : unsigned {
     Bins = 1u << 12,       ///< the bins of the similarity, conventions or precision maps (they follow their size on screen)
     Rope = 1u << 13,       ///< the RoPE view's options (scale, L_orig, log distance)
     Embeddings = 1u << 14, ///< the embeddings view's options, or the word vectors read for them
-    All = (1u << 15) - 1,
+    Methods = 1u << 15,    ///< the methods view's options
+    All = (1u << 16) - 1,
 };
 Q_DECLARE_FLAGS(Changes, Change)
 

@@ -59,6 +59,7 @@ QString fieldText(Document::Field field)
     case Document::Field::Comparison: return QObject::tr("Change compared convention");
     case Document::Field::Precision: return QObject::tr("Change precision");
     case Document::Field::Rope: return QObject::tr("Change RoPE scaling");
+    case Document::Field::Methods: return QObject::tr("Change the position method");
     case Document::Field::Embeddings: return QObject::tr("Change the embedded sentence");
     case Document::Field::Preset: return QObject::tr("Choose library preset");
     case Document::Field::All: return QObject::tr("Reset to defaults");
@@ -129,6 +130,7 @@ Settings Document::sanitized(Settings s)
         st.precisionMode = core::PrecisionMode::Computed;
     st.rope = clamped(st.rope);
     st.embeddings = clamped(st.embeddings);
+    st.methods = clamped(st.methods);
     return s;
 }
 
@@ -261,6 +263,13 @@ void Document::setRopeOptions(const RopeOptions& options)
     change(s, Field::Rope);
 }
 
+void Document::setMethodOptions(const MethodOptions& options)
+{
+    Settings s = m_settings;
+    s.state.methods = options;
+    change(s, Field::Methods);
+}
+
 void Document::setEmbeddingOptions(const EmbeddingOptions& options)
 {
     Settings s = m_settings;
@@ -317,6 +326,14 @@ void Document::setPrecisionPixels(int pixels)
     if (pixels == m_precisionPixels)
         return;
     m_precisionPixels = std::max(pixels, 0);
+    requestFrame();
+}
+
+void Document::setMethodsPixels(int pixels)
+{
+    if (pixels == m_methodsPixels)
+        return;
+    m_methodsPixels = std::max(pixels, 0);
     requestFrame();
 }
 
@@ -382,7 +399,7 @@ void Document::requestFrame()
 FrameRequest Document::frameRequest() const
 {
     return {m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels, m_conventionPixels,
-            m_precisionPixels, m_wordVectors, wantedParts()};
+            m_precisionPixels, m_methodsPixels, m_wordVectors, nullptr, wantedParts()};
 }
 
 void Document::onFrameComputed()

@@ -21,7 +21,7 @@ public:
     /// (a slider drag) merge into one undo step.
     enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
                        Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision,
-                       Rope, Embeddings, Preset, All, Session };
+                       Rope, Embeddings, Methods, Preset, All, Session };
 
     /// `shownViews`: see setShownViews().
     explicit Document(QObject* parent = nullptr, unsigned shownViews = ~0u);
@@ -59,6 +59,7 @@ public:
     void setPrecisionMode(core::PrecisionMode mode);
     /// The RoPE and embeddings views' options: undo steps like every other setting.
     void setRopeOptions(const RopeOptions& options);
+    void setMethodOptions(const MethodOptions& options);
     void setEmbeddingOptions(const EmbeddingOptions& options);
     void resetToDefaults();
 
@@ -97,6 +98,8 @@ public:
     void setConventionPixels(int pixels);
     /// The device pixel rows of the precision view's map on screen.
     void setPrecisionPixels(int pixels);
+    /// The device pixels along the methods view's matrix on screen.
+    void setMethodsPixels(int pixels);
     /// Rows the wave plot shows (its zoom; count 0 = automatic); not an undo step.
     void setWaveWindow(RowWindow window);
     RowWindow waveWindow() const { return m_waveWindow; }
@@ -132,6 +135,7 @@ private:
     int m_similarityPixels = 0;
     int m_conventionPixels = 0;
     int m_precisionPixels = 0;
+    int m_methodsPixels = 0;
     RowWindow m_waveWindow;
     WordVectorsPtr m_wordVectors;
     QUndoStack m_undo;

@@ -356,6 +356,7 @@ unsigned framePartsFor(unsigned views)
     need(View::Precision, FramePart::Precision);
     need(View::Rope, FramePart::Rope);
     need(View::Embeddings, FramePart::Embeddings);
+    need(View::Methods, FramePart::Methods);
     return parts;
 }
 
@@ -372,7 +373,9 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     f->similarityPixels = request.similarityPixels;
     f->conventionPixels = request.conventionPixels;
     f->precisionPixels = request.precisionPixels;
+    f->methodsPixels = request.methodsPixels;
     f->wordVectors = request.wordVectors;
+    f->learnedTable = request.learnedTable;
     f->generation = generation;
     f->parts = request.parts;
     const auto superseded = [&] { return latest.load() != generation; };
@@ -478,6 +481,19 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
             f->sentence = previous->sentence;
         else
             f->sentence = std::make_shared<const SentenceData>(sentenceData(spec, state.embeddings, request.wordVectors));
+    }
+
+    if (f->has(FramePart::Methods)) {
+        // The matrix and curves read the spec, the view's options and its pixels only: a new
+        // position or offset keeps them.
+        // ALiBi, T5, Shaw and NoPE read max_len only: a d_model step keeps their matrix and curves.
+        const MethodsData* before = previous && previous->has(FramePart::Methods) ? previous->methods.get() : nullptr;
+        if (reusable(FramePart::Methods) && previous->methods && previous->state.methods == state.methods
+            && previous->methodsPixels == f->methodsPixels && previous->learnedTable == f->learnedTable)
+            f->methods = previous->methods;
+        else
+            f->methods = std::make_shared<const MethodsData>(
+                methodsData(spec, state.methods, f->methodsPixels, f->learnedTable, before));
     }
     return f;
 }

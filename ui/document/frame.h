@@ -4,6 +4,7 @@
 #include "core/encoding.h"
 #include "core/similarity.h"
 #include "ui/document/embeddingdata.h"
+#include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
 #include "ui/state/viewstate.h"
 
@@ -79,7 +80,8 @@ enum class FramePart : unsigned {
     Precision = 1u << 5,
     Rope = 1u << 6,        ///< the RoPE view's curves and scores
     Embeddings = 1u << 7,  ///< the embeddings of the sentence
-    All = (1u << 8) - 1,
+    Methods = 1u << 8,     ///< the methods view's matrix and curves
+    All = (1u << 9) - 1,
 };
 /// The parts that the views in `views` (a bit per View) draw from.
 unsigned framePartsFor(unsigned views);
@@ -96,7 +98,9 @@ struct Frame {
     int similarityPixels = 0;    ///< device pixels along the similarity matrix (0 = not known)
     int conventionPixels = 0;    ///< device pixel rows of the conventions' maps (0 = not known)
     int precisionPixels = 0;     ///< device pixel rows of the precision map (0 = not known)
+    int methodsPixels = 0;       ///< device pixels along the methods view's matrix (0 = not known)
     WordVectorsPtr wordVectors;  ///< the last vectors read from a file (used when state.embeddings names it)
+    LearnedTablePtr learnedTable; ///< a learned position table, once one can be loaded (null: none)
     std::uint64_t generation = 0;
     unsigned parts = 0;          ///< the FramePart bits computed for this frame (others are empty)
     bool has(FramePart part) const { return parts & static_cast<unsigned>(part); }
@@ -157,6 +161,9 @@ struct Frame {
 
     // The embeddings of state.embeddings.sentence.
     std::shared_ptr<const SentenceData> sentence;
+
+    // The methods view for state.methods (shared while spec, options and pixels stay).
+    std::shared_ptr<const MethodsData> methods;
 };
 
 /// One curve of the precision view: a format and how it enters.
@@ -194,7 +201,9 @@ struct FrameRequest {
     int similarityPixels = 0;
     int conventionPixels = 0;
     int precisionPixels = 0;
+    int methodsPixels = 0;
     WordVectorsPtr wordVectors;
+    LearnedTablePtr learnedTable;
     unsigned parts = unsigned(FramePart::All);
 };
 

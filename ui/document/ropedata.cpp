@@ -30,6 +30,15 @@ Eigen::VectorXd demoVector(int d, unsigned seed)
     return v;
 }
 
+} // namespace
+
+Eigen::VectorXd ropeDemoVector(int d, unsigned seed)
+{
+    return demoVector(d, seed);
+}
+
+namespace {
+
 int index(core::RopeScaling scaling) { return static_cast<int>(scaling); }
 
 void computeDecay(RopeCurves& c, std::int64_t maxLen)
@@ -124,7 +133,7 @@ RopeScores ropeScores(const core::EncodingSpec& spec, const ViewState& state)
     if (core::ropePairCount(spec.dModel) < 1)
         return s;
     const Eigen::VectorXd theta = core::ropeFrequencies(spec.dModel, spec.base);
-    const Eigen::VectorXd q = demoVector(spec.dModel, 1), key = demoVector(spec.dModel, 2);
+    const Eigen::VectorXd q = ropeDemoVector(spec.dModel, 1), key = ropeDemoVector(spec.dModel, 2);
     s.n = spec.firstPosition + state.position;
     s.m = s.n + state.offset;
     s.score = core::rotaryScore(q, key, double(s.m), double(s.n), theta);

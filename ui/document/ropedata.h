@@ -42,6 +42,10 @@ RopeCurves ropeCurves(const core::EncodingSpec& spec, const RopeOptions& options
 /// Do curves for `a` and `b` differ (spec and options)?
 bool ropeCurvesDiffer(const core::EncodingSpec& a, const RopeOptions& ra, const core::EncodingSpec& b, const RopeOptions& rb);
 
+/// The fixed query (seed 1) and key (seed 2) of the relative-score check and of the methods
+/// view's RoPE scores: any vectors show the relative score, fixed ones keep the numbers.
+Eigen::VectorXd ropeDemoVector(int d, unsigned seed);
+
 /// The relative-score check under the RoPE view's controls: a fixed random q and k scored at
 /// m = n + offset, n = position, and again 1000 positions later.
 struct RopeScores {

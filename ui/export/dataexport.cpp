@@ -9,6 +9,7 @@
 #include "core/rope.h"
 #include "core/similarity.h"
 #include "ui/document/embeddingdata.h"
+#include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
 #include "ui/document/frame.h"
 
@@ -98,6 +99,15 @@ private:
     core::EncodingSpec m_spec;
 };
 
+/// Methods: the chosen method's L × L scores (−inf where masked).
+class MethodsSource : public RowSource {
+public:
+    MethodsSource(const core::EncodingSpec& spec, const MethodOptions& options) : m_rows(spec, options, nullptr) {}
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override { m_rows.fill(firstRow, out); }
+private:
+    MethodScoreRows m_rows;
+};
+
 /// Small views: the whole matrix is computed once and handed out row by row.
 class MatrixSource : public RowSource {
 public:
@@ -155,6 +165,7 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Conventions: return std::make_unique<ConventionsSource>(r.spec, r.state.comparison);
     case View::Precision: return std::make_unique<PrecisionSource>(r.spec);
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
+    case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods);
     }
     return nullptr;
 }
@@ -173,6 +184,7 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Conventions: return {spec.maxLen, 3 * std::int64_t{spec.dModel}};
     case View::Precision: return {spec.maxLen, 1 + errorCurveKinds().size()};
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
+    case View::Methods: return {spec.maxLen, spec.maxLen};
     }
     return {0, 0};
 }
@@ -202,6 +214,10 @@ QString dataRequestError(const ExportRequest& request)
         if (auto error = core::ropeValidationError(request.spec.dModel, request.spec.base,
                                                    ropeScalingOf(request.state.rope)))
             return QString::fromStdString(*error);
+    if (request.view == View::Methods)
+        if (QString error = scoreMethodError(request.state.methods.method, request.spec, request.state.methods, nullptr);
+            !error.isEmpty())
+            return error;
     if (request.view == View::Embeddings && embeddingTokenCount(request.state.embeddings) == 0)
         return QCoreApplication::translate("pe::ui::Export", "the sentence has no words; type at least one");
     const auto [rows, cols] = shapeOf(request);

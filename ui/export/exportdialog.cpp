@@ -34,6 +34,7 @@ QString viewLabel(View view)
     case View::Conventions: return QObject::tr("Conventions");
     case View::Precision: return QObject::tr("Precision");
     case View::Embeddings: return QObject::tr("Sentence embeddings");
+    case View::Methods: return QObject::tr("Position methods");
     }
     return {};
 }

@@ -291,6 +291,7 @@ Session sessionFrom(const QJsonObject& root)
     const QMap<QString, QVariantMap> options = viewOptionsFrom(objectField(view, QStringLiteral("options"), QStringLiteral("view.options")));
     session.settings.state.rope = ropeOptionsFrom(options.value(viewName(View::Rope)));
     session.settings.state.embeddings = embeddingOptionsFrom(options.value(viewName(View::Embeddings)));
+    session.settings.state.methods = methodOptionsFrom(options.value(viewName(View::Methods)));
     const QJsonObject window = objectField(root, QStringLiteral("window"), QStringLiteral("window"));
     requireKnownKeys(window, QStringLiteral("window"), {QStringLiteral("geometry"), QStringLiteral("state")});
     session.windowGeometry = layoutBytes(window, QStringLiteral("geometry"), QStringLiteral("window.geometry"));
@@ -380,7 +381,8 @@ QByteArray serializeSession(const Session& session)
     for (int dim : st.dims)
         dims.append(dim);
     const QJsonObject options{{viewName(View::Rope), QJsonObject::fromVariantMap(toVariantMap(st.rope))},
-                              {viewName(View::Embeddings), QJsonObject::fromVariantMap(toVariantMap(st.embeddings))}};
+                              {viewName(View::Embeddings), QJsonObject::fromVariantMap(toVariantMap(st.embeddings))},
+                              {viewName(View::Methods), QJsonObject::fromVariantMap(toVariantMap(st.methods))}};
     const QJsonValue band = st.bandFirst < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(QJsonArray{st.bandFirst, st.bandLast});
     QJsonObject specObject{
         {QStringLiteral("d_model"), spec.dModel},

@@ -18,7 +18,24 @@ QStringList viewNames()
     return {QStringLiteral("heatmap"), QStringLiteral("waves"), QStringLiteral("similarity"),
             QStringLiteral("offset"), QStringLiteral("bands"), QStringLiteral("rope"),
             QStringLiteral("conventions"), QStringLiteral("precision"),
-            QStringLiteral("embeddings")};
+            QStringLiteral("embeddings"), QStringLiteral("methods")};
+}
+
+QStringList scoreMethodKeys()
+{
+    return {QStringLiteral("sinusoidal"), QStringLiteral("rope"), QStringLiteral("alibi"), QStringLiteral("t5"),
+            QStringLiteral("shaw"), QStringLiteral("transformer-xl"), QStringLiteral("nope"), QStringLiteral("learned")};
+}
+
+QString scoreMethodKey(ScoreMethod method)
+{
+    return scoreMethodKeys().value(static_cast<int>(method));
+}
+
+std::optional<ScoreMethod> parseScoreMethod(const QString& key)
+{
+    const qsizetype index = scoreMethodKeys().indexOf(key.trimmed().toLower());
+    return index < 0 ? std::nullopt : std::optional(static_cast<ScoreMethod>(index));
 }
 
 std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dModel, int most)
@@ -135,7 +152,7 @@ bool ViewState::operator==(const ViewState& o) const
     return std::ranges::equal(dims, o.dims) && position == o.position && dimension == o.dimension
         && offset == o.offset && normalize == o.normalize && colormap == o.colormap
         && bandFirst == o.bandFirst && bandLast == o.bandLast && comparison == o.comparison && format == o.format
-        && precisionMode == o.precisionMode && rope == o.rope && embeddings == o.embeddings;
+        && precisionMode == o.precisionMode && rope == o.rope && embeddings == o.embeddings && methods == o.methods;
 }
 
 QString EmbeddingOptions::defaultSentence()
@@ -158,6 +175,17 @@ const QString second = QStringLiteral("second");
 const QString sqrtScaling = QStringLiteral("sqrtScaling");
 const QString segments = QStringLiteral("segments");
 const QString vectorFile = QStringLiteral("vectorFile");
+const QString method = QStringLiteral("method");
+const QString curves = QStringLiteral("curves");
+const QString heads = QStringLiteral("heads");
+const QString head = QStringLiteral("head");
+const QString numBuckets = QStringLiteral("numBuckets");
+const QString maxDistance = QStringLiteral("maxDistance");
+const QString bidirectional = QStringLiteral("bidirectional");
+const QString bucketIndex = QStringLiteral("bucketIndex");
+const QString clip = QStringLiteral("clip");
+const QString causal = QStringLiteral("causal");
+const QString scaleCurves = QStringLiteral("scaleCurves");
 } // namespace key
 
 /// The value of `name` when it is there and converts, else `fallback`.
@@ -180,6 +208,45 @@ QVariantMap toVariantMap(const EmbeddingOptions& o)
 {
     return {{key::sentence, o.sentence}, {key::first, o.first}, {key::second, o.second}, {key::sqrtScaling, o.sqrtScaling},
             {key::segments, o.segments}, {key::vectorFile, o.vectorFile}};
+}
+
+QVariantMap toVariantMap(const MethodOptions& o)
+{
+    QStringList curves;
+    for (int m = 0; m < scoreMethodCount; ++m)
+        if (o.curves & scoreMethodBit(ScoreMethod(m)))
+            curves << scoreMethodKey(ScoreMethod(m));
+    // One text, "alibi,t5,…": a session's options hold no lists.
+    return {{key::method, scoreMethodKey(o.method)}, {key::curves, curves.join(QLatin1Char(','))}, {key::heads, o.heads}, {key::head, o.head},
+            {key::numBuckets, o.numBuckets}, {key::maxDistance, o.maxDistance}, {key::bidirectional, o.bidirectional},
+            {key::bucketIndex, o.bucketIndex}, {key::clip, o.clip}, {key::causal, o.causal},
+            {key::scaleCurves, o.scaleCurves}};
+}
+
+MethodOptions methodOptionsFrom(const QVariantMap& map)
+{
+    MethodOptions o;
+    const auto whole = [&](const QString& name, int fallback) {
+        return static_cast<int>(std::clamp(valueOr(map, name, double(fallback)), -1e9, 1e9));
+    };
+    if (auto method = parseScoreMethod(valueOr(map, key::method, QString())))
+        o.method = *method;
+    if (map.value(key::curves).typeId() == QMetaType::QString) {
+        o.curves = 0;
+        for (const QString& name : map.value(key::curves).toString().split(QLatin1Char(',')))
+            if (auto method = parseScoreMethod(name))
+                o.curves |= scoreMethodBit(*method);
+    }
+    o.heads = whole(key::heads, o.heads);
+    o.head = whole(key::head, o.head);
+    o.numBuckets = whole(key::numBuckets, o.numBuckets);
+    o.maxDistance = whole(key::maxDistance, o.maxDistance);
+    o.bidirectional = valueOr(map, key::bidirectional, o.bidirectional);
+    o.bucketIndex = valueOr(map, key::bucketIndex, o.bucketIndex);
+    o.clip = whole(key::clip, o.clip);
+    o.causal = valueOr(map, key::causal, o.causal);
+    o.scaleCurves = valueOr(map, key::scaleCurves, o.scaleCurves);
+    return clamped(o);
 }
 
 RopeOptions ropeOptionsFrom(const QVariantMap& map)
@@ -232,6 +299,18 @@ RopeOptions clamped(RopeOptions o)
         o.lowFrequencyFactor = defaults.lowFrequencyFactor;
         o.highFrequencyFactor = defaults.highFrequencyFactor;
     }
+    return o;
+}
+
+MethodOptions clamped(MethodOptions o)
+{
+    o.heads = std::clamp(o.heads, 1, MethodOptions::maxHeads);
+    o.head = std::clamp(o.head, 0, o.heads);
+    o.numBuckets = std::clamp(o.numBuckets, MethodOptions::minBuckets, MethodOptions::maxBuckets);
+    // T5's log-spaced buckets need max_distance beyond the exact ones (half of those per direction).
+    o.maxDistance = std::clamp(o.maxDistance, o.numBuckets, MethodOptions::maxDistanceLimit);
+    o.clip = std::clamp(o.clip, 1, MethodOptions::maxClip);
+    o.curves &= (1u << scoreMethodCount) - 1;
     return o;
 }
 

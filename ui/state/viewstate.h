@@ -16,7 +16,7 @@
 namespace pe::ui {
 
 /// The views of the explorer; also the `--view` names of the command line.
-enum class View { Heatmap, Waves, Similarity, Offset, Bands, Rope, Conventions, Precision, Embeddings };
+enum class View { Heatmap, Waves, Similarity, Offset, Bands, Rope, Conventions, Precision, Embeddings, Methods };
 
 QString viewName(View view);
 std::optional<View> parseView(const QString& name);
@@ -85,10 +85,42 @@ struct EmbeddingOptions {
     static QString defaultSentence();
 };
 
+/// The position methods the methods view compares: the sinusoid and RoPE (scored by their own
+/// core code, core/similarity.h and core/rope.h), the methods of core/positionmethods.h, and a
+/// learned absolute table (only once a table is loaded: the hook for loading one's own encoding).
+enum class ScoreMethod { Sinusoidal, Rope, Alibi, T5, Shaw, TransformerXl, NoPe, Learned };
+inline constexpr int scoreMethodCount = 8;
+QString scoreMethodKey(ScoreMethod method); ///< sinusoidal, rope, alibi, t5, shaw, transformer-xl, nope, learned (--method)
+std::optional<ScoreMethod> parseScoreMethod(const QString& key);
+QStringList scoreMethodKeys();
+constexpr unsigned scoreMethodBit(ScoreMethod method) { return 1u << static_cast<unsigned>(method); }
+
+/// The methods view's options: the method whose L × L matrix is drawn, the methods overlaid on
+/// the curve against i − j, and each method's parameters (core::PositionMethodSpec's).
+struct MethodOptions {
+    static constexpr int maxHeads = 1024, minBuckets = 4, maxBuckets = 1024, maxDistanceLimit = 1000000, maxClip = 1024;
+    static constexpr unsigned allCurves = (1u << scoreMethodCount) - 1 - scoreMethodBit(ScoreMethod::Learned);
+    ScoreMethod method = ScoreMethod::Alibi;
+    unsigned curves = allCurves;   ///< scoreMethodBit()s of the methods overlaid on the curve
+    int heads = 8;                 ///< ALiBi: H
+    int head = 1;                  ///< ALiBi: the head drawn, 1…H; 0: every head (the matrix their mean)
+    int numBuckets = 32;           ///< T5
+    int maxDistance = 128;         ///< T5
+    bool bidirectional = true;     ///< T5: encoder (both ways) or decoder (causal)
+    bool bucketIndex = false;      ///< T5: show the bucket index instead of its bias
+    int clip = 4;                  ///< Shaw: k
+    bool causal = true;            ///< ALiBi, Shaw, Transformer-XL: mask keys after the query
+    bool scaleCurves = true;       ///< each curve divided by its largest |value|, so shapes compare
+    bool operator==(const MethodOptions&) const = default;
+};
+
 /// The options as a session's view.options holds them ({"scale": 8, …}); a missing or wrong
 /// key takes its default, values are clamped to what the controls allow.
 QVariantMap toVariantMap(const RopeOptions& options);
 QVariantMap toVariantMap(const EmbeddingOptions& options);
+QVariantMap toVariantMap(const MethodOptions& options);
+MethodOptions methodOptionsFrom(const QVariantMap& map);
+MethodOptions clamped(MethodOptions options);
 RopeOptions ropeOptionsFrom(const QVariantMap& map);
 EmbeddingOptions embeddingOptionsFrom(const QVariantMap& map);
 RopeOptions clamped(RopeOptions options);
@@ -109,6 +141,7 @@ struct ViewState {
     core::PrecisionMode precisionMode = core::PrecisionMode::Computed;
     RopeOptions rope;             ///< the RoPE view's context scaling
     EmbeddingOptions embeddings;  ///< the embeddings view's sentence and switches
+    MethodOptions methods;        ///< the methods view's method and parameters
 
     bool operator==(const ViewState& other) const;
 };

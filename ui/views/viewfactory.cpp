@@ -5,6 +5,7 @@
 #include "ui/views/conventionsview.h"
 #include "ui/views/embeddingsview.h"
 #include "ui/views/heatmapview.h"
+#include "ui/views/methodsview.h"
 #include "ui/views/offsetview.h"
 #include "ui/views/precisionview.h"
 #include "ui/views/ropeview.h"
@@ -25,6 +26,7 @@ std::unique_ptr<PlotView> createView(View view, Document* document)
     case View::Conventions: return std::make_unique<ConventionsView>(document);
     case View::Precision: return std::make_unique<PrecisionView>(document);
     case View::Embeddings: return std::make_unique<EmbeddingsView>(document);
+    case View::Methods: return std::make_unique<MethodsView>(document);
     }
     return std::make_unique<HeatmapView>(document);
 }

@@ -6,6 +6,7 @@
 #include "ui/controls/controlspanel.h"
 #include "ui/views/conventionsview.h"
 #include "ui/views/embeddingsview.h"
+#include "ui/views/methodsview.h"
 #include "ui/export/exportcontroller.h"
 #include "ui/controls/formulapanel.h"
 #include "ui/views/heatmapview.h"
@@ -178,6 +179,7 @@ void MainWindow::createDocks()
     addViewDock(new ConventionsView(m_document), tr("Conventions"), QStringLiteral("conventionsDock"));
     addViewDock(new PrecisionView(m_document), tr("Precision"), QStringLiteral("precisionDock"));
     addViewDock(new EmbeddingsView(m_document), tr("Embeddings"), QStringLiteral("embeddingsDock"));
+    addViewDock(new MethodsView(m_document), tr("Methods"), QStringLiteral("methodsDock"));
     m_controlsDock = controlsDock;
     createFormulaDock();
     arrangeDefaultDocks();

@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: MIT
+#include "ui/document/methodsdata.h"
+
+#include "core/frequencies.h"
+#include "core/rope.h"
+#include "ui/document/ropedata.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace pe::ui {
+
+namespace {
+
+constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("pe::ui::Methods", text);
+}
+
+std::optional<core::PositionMethod> coreMethod(ScoreMethod method)
+{
+    switch (method) {
+    case ScoreMethod::Alibi: return core::PositionMethod::Alibi;
+    case ScoreMethod::T5: return core::PositionMethod::T5Buckets;
+    case ScoreMethod::Shaw: return core::PositionMethod::Shaw;
+    case ScoreMethod::TransformerXl: return core::PositionMethod::TransformerXl;
+    case ScoreMethod::NoPe: return core::PositionMethod::NoPe;
+    default: return std::nullopt;
+    }
+}
+
+/// The sinusoid's scores at the first cell of each diagonal: (δ, 0) below it, (0, −δ) above.
+Eigen::VectorXd sinusoidOffsets(const core::SimilarityKernel& kernel, std::int64_t L)
+{
+    Eigen::VectorXd g(2 * L - 1);
+    for (std::int64_t delta = -(L - 1); delta < L; ++delta)
+        g[delta + L - 1] = kernel.value(std::max<std::int64_t>(delta, 0), std::max<std::int64_t>(-delta, 0));
+    return g;
+}
+
+void rangeOf(const core::RowMatrix& m, double& lowest, double& highest)
+{
+    lowest = std::numeric_limits<double>::infinity();
+    highest = -lowest;
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        if (std::isfinite(m.data()[i])) {
+            lowest = std::min(lowest, m.data()[i]);
+            highest = std::max(highest, m.data()[i]);
+        }
+    if (lowest > highest)
+        lowest = highest = 0;
+}
+
+MethodCurve curveOf(ScoreMethod method, int head, const Eigen::VectorXd& g, bool scale)
+{
+    MethodCurve c;
+    c.method = method;
+    c.head = head;
+    const auto n = static_cast<std::int64_t>(g.size());
+    const std::int64_t L = (n + 1) / 2;
+    if (n <= MethodsData::exactCurveOffsets) {
+        c.x.resize(n);
+        c.y.resize(n);
+        for (std::int64_t t = 0; t < n; ++t) {
+            c.x[t] = static_cast<double>(t - (L - 1));
+            c.y[t] = std::isinf(g[t]) ? nan : g[t];
+        }
+    } else {
+        const Eigen::VectorXd means = core::binnedOffsetMeans(g, MethodsData::curveBins);
+        c.x.resize(means.size());
+        c.y.resize(means.size());
+        for (Eigen::Index b = 0; b < means.size(); ++b) {
+            const std::int64_t first = core::binStart(n, means.size(), b), end = core::binStart(n, means.size(), b + 1);
+            c.x[b] = 0.5 * static_cast<double>(first + end - 1) - static_cast<double>(L - 1);
+            c.y[b] = means[b];
+        }
+    }
+    for (double y : c.y)
+        if (std::isfinite(y))
+            c.largest = std::max(c.largest, std::abs(y));
+    if (scale && c.largest > 0)
+        for (double& y : c.y)
+            y /= c.largest;
+    return c;
+}
+
+/// Whether a method's numbers are the same for specs a and b: all need max_len; RoPE and
+/// Transformer-XL d_model and base too, the sinusoid the whole spec; the others nothing more.
+bool sameScoreInputs(ScoreMethod method, const core::EncodingSpec& a, const core::EncodingSpec& b)
+{
+    switch (method) {
+    case ScoreMethod::Sinusoidal:
+    case ScoreMethod::Learned: return a == b;
+    case ScoreMethod::Rope:
+    case ScoreMethod::TransformerXl: return a.maxLen == b.maxLen && a.dModel == b.dModel && a.base == b.base;
+    default: return a.maxLen == b.maxLen;
+    }
+}
+
+} // namespace
+
+core::PositionMethodSpec positionMethodSpecOf(const core::EncodingSpec& spec, const MethodOptions& o)
+{
+    core::PositionMethodSpec s;
+    s.heads = o.heads;
+    s.head = o.head;
+    s.numBuckets = o.numBuckets;
+    s.maxDistance = o.maxDistance;
+    s.bidirectional = o.bidirectional;
+    s.clip = o.clip;
+    s.causal = o.causal;
+    s.dModel = spec.dModel;
+    s.base = spec.base;
+    return s;
+}
+
+QString scoreMethodName(ScoreMethod method)
+{
+    switch (method) {
+    case ScoreMethod::Sinusoidal: return tr("sinusoidal PE·PE");
+    case ScoreMethod::Rope: return tr("RoPE q·k");
+    case ScoreMethod::Alibi: return tr("ALiBi");
+    case ScoreMethod::T5: return tr("T5 buckets");
+    case ScoreMethod::Shaw: return tr("Shaw (clipped)");
+    case ScoreMethod::TransformerXl: return tr("Transformer-XL");
+    case ScoreMethod::NoPe: return tr("NoPE");
+    case ScoreMethod::Learned: return tr("learned absolute");
+    }
+    return {};
+}
+
+QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options,
+                         const LearnedTablePtr& learned)
+{
+    if (auto error = core::validationError(spec))
+        return QString::fromStdString(*error);
+    if (method == ScoreMethod::Learned) {
+        if (!learned)
+            return tr("no learned position table is loaded; the learned absolute method scores a model's own table P as "
+                      "P(i)·P(j) once one is opened");
+        if (learned->rows() < spec.maxLen)
+            return tr("the learned table has %1 positions; max_len %2 needs as many").arg(learned->rows()).arg(spec.maxLen);
+        return {};
+    }
+    if (auto error = core::positionMethodValidationError(positionMethodSpecOf(spec, options)))
+        return QString::fromStdString(*error);
+    return {};
+}
+
+Eigen::VectorXd scoreOffsets(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options, int head)
+{
+    const std::int64_t L = spec.maxLen;
+    switch (method) {
+    case ScoreMethod::Sinusoidal:
+        return sinusoidOffsets(core::SimilarityKernel(spec, false), L);
+    case ScoreMethod::Rope: {
+        Eigen::VectorXd g(2 * L - 1);
+        const core::OffsetSeries series = core::rotaryScoreSeries(
+            ropeDemoVector(spec.dModel, 1), ropeDemoVector(spec.dModel, 2), core::ropeFrequencies(spec.dModel, spec.base));
+        core::evaluateOffsetSeries(series, -(L - 1), g);
+        return g;
+    }
+    case ScoreMethod::Learned:
+        return Eigen::VectorXd::Constant(2 * L - 1, nan);
+    default: {
+        core::PositionMethodSpec s = positionMethodSpecOf(spec, options);
+        if (head >= 0)
+            s.head = head;
+        Eigen::VectorXd g(2 * L - 1);
+        core::positionMethodOffsets(*coreMethod(method), s, core::methodVectors(s), -(L - 1), g);
+        if (method == ScoreMethod::T5 && options.bucketIndex) // the index instead of its bias
+            for (std::int64_t t = 0; t < g.size(); ++t)
+                if (!std::isinf(g[t]))
+                    g[t] = core::t5RelativeBucket(-(t - (L - 1)), s.bidirectional, s.numBuckets, s.maxDistance);
+        return g;
+    }
+    }
+}
+
+namespace {
+
+/// The sinusoid, RoPE and Transformer-XL as sums of sinusoids of i − j, for the closed forms
+/// beyond the screen's resolution. The sinusoid's is the Toeplitz part Σ_k cos(δω_k) of
+/// PE(i)·PE(j) over the full pairs (core::SimilarityKernel's identity); an odd d_model's
+/// unpaired sine is left out of these averages.
+core::OffsetSeries seriesOf(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options)
+{
+    if (method == ScoreMethod::Rope)
+        return core::rotaryScoreSeries(ropeDemoVector(spec.dModel, 1), ropeDemoVector(spec.dModel, 2),
+                                       core::ropeFrequencies(spec.dModel, spec.base));
+    if (method == ScoreMethod::TransformerXl) {
+        const core::PositionMethodSpec s = positionMethodSpecOf(spec, options);
+        return core::transformerXlSeries(s, core::methodVectors(s));
+    }
+    core::OffsetSeries series;
+    const Eigen::VectorXd omega = core::angularFrequencies(spec);
+    const Eigen::Index pairs = spec.dModel / 2;
+    series.omega = omega.head(pairs);
+    series.cosine = Eigen::VectorXd::Ones(pairs);
+    series.sine = Eigen::VectorXd::Zero(pairs);
+    return series;
+}
+
+bool isSeries(ScoreMethod method)
+{
+    return method == ScoreMethod::Sinusoidal || method == ScoreMethod::Rope || method == ScoreMethod::TransformerXl;
+}
+
+/// A curve's points: every offset while they are few, else the exact means of runs of them.
+MethodCurve computedCurve(ScoreMethod method, int head, const core::EncodingSpec& spec, const MethodOptions& options)
+{
+    const std::int64_t L = spec.maxLen, n = 2 * L - 1;
+    if (n <= MethodsData::exactCurveOffsets || !isSeries(method))
+        return curveOf(method, head, scoreOffsets(method, spec, options, head), options.scaleCurves);
+    const bool masked = method == ScoreMethod::TransformerXl && options.causal;
+    const Eigen::VectorXd means = core::offsetSeriesRunMeans(seriesOf(method, spec, options), -(L - 1), n,
+                                                             MethodsData::curveBins, masked);
+    MethodCurve c;
+    c.method = method;
+    c.head = head;
+    c.x.resize(means.size());
+    c.y.resize(means.size());
+    for (Eigen::Index b = 0; b < means.size(); ++b) {
+        const std::int64_t first = core::binStart(n, means.size(), b), end = core::binStart(n, means.size(), b + 1);
+        c.x[b] = 0.5 * static_cast<double>(first + end - 1) - static_cast<double>(L - 1);
+        c.y[b] = means[b];
+    }
+    for (double y : c.y)
+        if (std::isfinite(y))
+            c.largest = std::max(c.largest, std::abs(y));
+    if (options.scaleCurves && c.largest > 0)
+        for (double& y : c.y)
+            y /= c.largest;
+    return c;
+}
+
+} // namespace
+
+MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& options, int pixels,
+                        const LearnedTablePtr& learned, const MethodsData* previous)
+{
+    MethodsData data;
+    data.method = options.method;
+    data.length = spec.maxLen;
+    data.spec = spec;
+    data.options = options;
+    data.pixels = pixels;
+    data.learned = learned;
+    if (auto error = core::validationError(spec)) {
+        data.error = QString::fromStdString(*error);
+        return data;
+    }
+    const std::int64_t L = spec.maxLen;
+    const std::int64_t bins = std::min<std::int64_t>(L, pixels > 0 ? pixels : 512);
+    data.error = scoreMethodError(options.method, spec, options, learned);
+    const bool matrixKept = previous && previous->error.isEmpty() && previous->options == options && previous->pixels == pixels
+        && previous->learned == learned && sameScoreInputs(options.method, previous->spec, spec);
+    if (data.error.isEmpty() && matrixKept) {
+        data.matrix = previous->matrix;
+        data.lowest = previous->lowest;
+        data.highest = previous->highest;
+    } else if (data.error.isEmpty()) {
+        data.matrix.resize(bins, bins);
+        if (bins < L && (options.method == ScoreMethod::Rope || options.method == ScoreMethod::TransformerXl)) {
+            // Closed form: summing every offset would cost L·d sines here.
+            core::fillOffsetSeriesBinned(seriesOf(options.method, spec, options), L,
+                                         options.method == ScoreMethod::TransformerXl && options.causal, data.matrix);
+        } else if (options.method == ScoreMethod::Sinusoidal) {
+            const core::SimilarityKernel kernel(spec, false);
+            if (bins == L)
+                kernel.fillRows(0, data.matrix);
+            else
+                kernel.fillBinned(data.matrix);
+        } else if (options.method == ScoreMethod::Learned) {
+            if (bins == L)
+                data.matrix = learned->topRows(L) * learned->topRows(L).transpose();
+            else
+                core::fillGramBinned(learned->topRows(L), data.matrix);
+        } else {
+            core::fillToeplitzBinned(scoreOffsets(options.method, spec, options), L, data.matrix);
+        }
+        rangeOf(data.matrix, data.lowest, data.highest);
+    }
+    data.curvesExact = 2 * L - 1 <= MethodsData::exactCurveOffsets;
+    // The curves do not depend on which method the matrix shows.
+    MethodOptions sameCurves = options;
+    if (previous)
+        sameCurves.method = previous->options.method;
+    const bool curvesComparable = previous && previous->options == sameCurves;
+    for (int m = 0; m < scoreMethodCount; ++m) {
+        const auto method = static_cast<ScoreMethod>(m);
+        if (!(options.curves & scoreMethodBit(method)) || method == ScoreMethod::Learned
+            || !scoreMethodError(method, spec, options, learned).isEmpty())
+            continue;
+        if (curvesComparable && sameScoreInputs(method, previous->spec, spec)) {
+            qsizetype kept = 0;
+            for (const MethodCurve& curve : previous->curves)
+                if (curve.method == method) {
+                    data.curves.append(curve);
+                    ++kept;
+                }
+            if (kept > 0)
+                continue;
+        }
+        if (method == ScoreMethod::Alibi && options.head == 0 && options.heads <= MethodsData::mostHeadCurves) {
+            for (int h = 1; h <= options.heads; ++h)
+                data.curves.append(computedCurve(method, h, spec, options));
+            continue;
+        }
+        data.curves.append(computedCurve(method, 0, spec, options));
+    }
+    return data;
+}
+
+MethodScoreRows::MethodScoreRows(const core::EncodingSpec& spec, const MethodOptions& options, LearnedTablePtr learned)
+    : m_spec(spec), m_options(options), m_learned(std::move(learned))
+{
+    if (options.method == ScoreMethod::Sinusoidal)
+        m_kernel = std::make_shared<const core::SimilarityKernel>(spec, false);
+    else if (options.method != ScoreMethod::Learned)
+        m_offsets = scoreOffsets(options.method, spec, options);
+}
+
+void MethodScoreRows::fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) const
+{
+    const std::int64_t L = m_spec.maxLen;
+    if (m_kernel) {
+        m_kernel->fillRows(firstRow, out);
+        return;
+    }
+    if (m_learned) {
+        out = m_learned->middleRows(firstRow, out.rows()) * m_learned->topRows(L).transpose();
+        return;
+    }
+    // Row i holds g(i − j) for j = 0 … L−1: g's entries i + L − 1 down to i.
+    for (Eigen::Index r = 0; r < out.rows(); ++r) {
+        const std::int64_t i = firstRow + r;
+        for (std::int64_t j = 0; j < L; ++j)
+            out(r, j) = m_offsets[i - j + L - 1];
+    }
+}
+
+} // namespace pe::ui

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/encoding.h"
+#include "core/positionmethods.h"
+#include "core/similarity.h"
+#include "ui/state/viewstate.h"
+
+#include <QString>
+#include <QVector>
+
+#include <memory>
+
+namespace pe::ui {
+
+/// A learned absolute position table (rows are positions), once one is loaded; null until then.
+/// The methods view scores it as P(i)·P(j) (core::fillGramBinned); nothing loads one yet.
+using LearnedTablePtr = std::shared_ptr<const core::RowMatrix>;
+
+/// The core's parameters for the view's options, d_model and base from the spec (Transformer-XL's R).
+core::PositionMethodSpec positionMethodSpecOf(const core::EncodingSpec& spec, const MethodOptions& options);
+
+/// A method's name as the view and figures write it ("ALiBi", "T5 buckets", …).
+QString scoreMethodName(ScoreMethod method);
+
+/// Why `method` cannot be drawn with these settings (names the value and what is allowed), or empty.
+QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options,
+                         const LearnedTablePtr& learned);
+
+/// The score of query i and key j against δ = i − j, for δ = −(L−1) … L−1 (L = max_len) at
+/// index δ + L − 1; −∞ where masked. The sinusoid is core::SimilarityKernel's PE(i)·PE(j) at the
+/// first cell of each diagonal (every cell of a diagonal is equal, save for an odd d_model's
+/// unpaired sine), RoPE core/rope.h's rotaryScore for the RoPE view's fixed q and k, the rest
+/// core/positionmethods.h's. `head` overrides ALiBi's head (−1: the options').
+Eigen::VectorXd scoreOffsets(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options,
+                             int head = -1);
+
+/// One curve of the overlay.
+struct MethodCurve {
+    ScoreMethod method = ScoreMethod::Sinusoidal;
+    int head = 0;           ///< ALiBi's head when every head is drawn; else 0
+    QVector<double> x, y;   ///< i − j and the score (NaN where masked), divided by `largest` when scaled
+    double largest = 0;     ///< the largest |score| of the curve
+};
+
+/// What the methods view draws for one spec and one set of its options, on `pixels` device
+/// pixels along the matrix: computed in the frame pipeline, shared while neither changes.
+struct MethodsData {
+    static constexpr std::int64_t exactCurveOffsets = 4097; ///< curves with more offsets are run means
+    static constexpr std::int64_t curveBins = 2048;
+    static constexpr int mostHeadCurves = 64;               ///< ALiBi's "every head" draws each up to this many
+    QString error;                 ///< why the selected method cannot be drawn; empty when fine
+    ScoreMethod method = ScoreMethod::Alibi;
+    std::int64_t length = 0;       ///< L = max_len
+    core::RowMatrix matrix;        ///< bins × bins: the scores when bins == L, else exact block means (NaN: all masked)
+    double lowest = 0, highest = 0; ///< the finite range of the matrix
+    QVector<MethodCurve> curves;
+    bool curvesExact = true;       ///< one point per offset; else each the mean of a run of offsets
+    bool exact() const { return matrix.rows() == length; }
+    // What it was computed for: a later frame takes over what these leave unchanged.
+    core::EncodingSpec spec;
+    MethodOptions options;
+    int pixels = 0;
+    LearnedTablePtr learned;
+};
+/// Computes what the view draws; the matrix and each curve whose inputs are those of `previous`
+/// (ALiBi, T5, Shaw and NoPE read only max_len from the spec) are taken from it.
+MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& options, int pixels,
+                        const LearnedTablePtr& learned, const MethodsData* previous = nullptr);
+
+/// The selected method's L × L scores row by row (−∞ masked): the data export, never held whole.
+class MethodScoreRows {
+public:
+    MethodScoreRows(const core::EncodingSpec& spec, const MethodOptions& options, LearnedTablePtr learned);
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) const;
+
+private:
+    core::EncodingSpec m_spec;
+    MethodOptions m_options;
+    LearnedTablePtr m_learned;
+    std::shared_ptr<const core::SimilarityKernel> m_kernel; ///< the sinusoid's
+    Eigen::VectorXd m_offsets;                               ///< the others': g(δ)
+};
+
+} // namespace pe::ui

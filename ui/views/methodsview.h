@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/document/methodsdata.h"
+#include "ui/plotting/cellcolormap.h"
+#include "ui/plotting/viewsupport.h"
+#include "ui/views/plotview.h"
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QCPAxisRect;
+class QCPColorScale;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPLayoutGrid;
+class QCPTextElement;
+class QSlider;
+class QSpinBox;
+class QToolButton;
+
+namespace pe::ui {
+
+/// The other ways of telling positions apart, side by side: what each method adds to the
+/// attention score of query i and key j. On top, the L × L matrix of the chosen method (blank
+/// where a causal model masks the key); below, the score against i − j of every method ticked
+/// under Curves, on one axis. The sinusoid and RoPE come from their own core code, the rest
+/// from core/positionmethods.h; the numbers come with the frame (Frame::methods).
+class MethodsView : public PlotView {
+    Q_OBJECT
+public:
+    explicit MethodsView(Document* document, QWidget* parent = nullptr);
+
+    QComboBox* methodBox() const { return m_methodBox; }
+    QToolButton* curvesButton() const { return m_curvesButton; }
+    QSpinBox* headsBox() const { return m_headsBox; }
+    QSpinBox* headBox() const { return m_headBox; }
+    QSpinBox* bucketsBox() const { return m_bucketsBox; }
+    QSpinBox* maxDistanceBox() const { return m_maxDistanceBox; }
+    QSpinBox* clipBox() const { return m_clipBox; }
+    QCheckBox* causalBox() const { return m_causalBox; }
+    QCheckBox* bidirectionalBox() const { return m_bidirectionalBox; }
+    QCheckBox* bucketIndexBox() const { return m_bucketIndexBox; }
+    QCheckBox* scaleCurvesBox() const { return m_scaleCurvesBox; }
+    CellColorMap* colorMap() const { return m_map; }
+    QCPColorScale* colorScale() const { return m_scale; }
+    QCPAxisRect* matrixRect() const { return m_matrixRect; }
+    QCPAxisRect* curveRect() const { return m_curveRect; }
+    /// The graphs drawn now, one per curve (ALiBi's "every head": one per head).
+    QList<QCPGraph*> curveGraphs() const;
+    /// What the hover over the matrix shows for query row `row` and key row `column`.
+    QString cellDescription(std::int64_t row, std::int64_t column) const;
+    /// The paragraph on a method and its paper, as the view shows it above the plot.
+    static QString explanationFor(ScoreMethod method);
+
+    void prepareForExport(double fontPixels) override;
+
+protected:
+    void redraw(const Frame& frame) override;
+    Changes dependencies() const override
+    {
+        return Change::Spec | Change::Position | Change::Colormap | Change::Methods | Change::Bins;
+    }
+    void applyScale() override;
+
+private:
+    QWidget* createControls();
+    void syncControls();
+    void optionsEdited();
+    void drawMatrix(const Frame& frame);
+    void drawCurves(const Frame& frame);
+    QString titleText(const Frame& frame) const;
+    bool fitToSize();
+    void onMouseMove(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
+
+    QComboBox* m_methodBox = nullptr;
+    QToolButton* m_curvesButton = nullptr;
+    QList<QAction*> m_curveActions;
+    QWidget* m_alibiControls = nullptr;
+    QWidget* m_t5Controls = nullptr;
+    QWidget* m_shawControls = nullptr;
+    QSlider* m_headsSlider = nullptr;
+    QSpinBox* m_headsBox = nullptr;
+    QSpinBox* m_headBox = nullptr;
+    QSlider* m_bucketsSlider = nullptr;
+    QSpinBox* m_bucketsBox = nullptr;
+    QSpinBox* m_maxDistanceBox = nullptr;
+    QCheckBox* m_bidirectionalBox = nullptr;
+    QCheckBox* m_bucketIndexBox = nullptr;
+    QSlider* m_clipSlider = nullptr;
+    QSpinBox* m_clipBox = nullptr;
+    QCheckBox* m_causalBox = nullptr;
+    QCheckBox* m_scaleCurvesBox = nullptr;
+
+    QCPTextElement* m_title;
+    QString m_titleText;
+    QCPAxisRect* m_matrixRect;
+    CellColorMap* m_map;
+    QCPColorScale* m_scale;
+    QCPLayoutGrid* m_matrixGrid;
+    QCPLayoutGrid* m_curveGrid;
+    QCPAxisRect* m_curveRect;
+    QCPItemStraightLine* m_rowLine;
+    QCPItemStraightLine* m_zeroLine; ///< i − j = 0 on the curves
+    QList<QCPGraph*> m_graphs;       ///< a pool: as many shown as the frame has curves
+    std::weak_ptr<const MethodsData> m_drawnData;
+    QString m_drawnColormap;
+    core::EncodingSpec m_drawnSpec;
+    bool m_drawn = false;
+    bool m_forExport = false;
+    ClickTracker m_click;
+};
+
+} // namespace pe::ui
