@@ -416,6 +416,7 @@ private slots:
     void badArguments_data();
     void badArguments();
     void badArgumentsLeaveExistingFileAlone();
+    void methodsExportIsTheFormula();
 
     void writeFailures_data();
     void writeFailures();
@@ -776,6 +777,15 @@ void TestCli::badArguments_data()
     row("size 0x10", {"--size", "0x10"}, "--size", "0x10", "WIDTHxHEIGHT|1\\D+20000");
     row("size-mm 10", {"--size-mm", "10"}, "--size-mm", "10", "WIDTHxHEIGHT");
     row("dpi 10", {"--dpi", "10"}, "--dpi", "10", "30\\D+2400");
+    row("method foo", {"--view", "methods", "--method", "foo"}, "--method", "foo", "sinusoidal.*rope.*alibi.*t5.*nope");
+    row("heads 0", {"--view", "methods", "--heads", "0"}, "--heads", "0", "1\\D+1024");
+    row("head 9 of 8 heads", {"--view", "methods", "--head", "9"}, "--head", "9", "0\\D+8");
+    row("buckets 2", {"--view", "methods", "--buckets", "2"}, "--buckets", "2", "4\\D+1024");
+    row("max-distance below the buckets", {"--view", "methods", "--max-distance", "10"}, "--max-distance", "10", "32\\D+1000000");
+    row("clip 0", {"--view", "methods", "--clip", "0"}, "--clip", "0", "1\\D+1024");
+    row("mask maybe", {"--view", "methods", "--mask", "maybe"}, "--mask", "maybe", "causal.*none");
+    row("learned method without a table", {"--view", "methods", "--method", "learned"}, "learned", "learned",
+        "(?i)no learned position table", false);
     row("unknown option --bogus", {"--bogus"}, "bogus", "bogus", "--help");
     row("stray positional argument (read as a session file)", {"stray"}, "stray", "stray", "no such file.*options start with --");
     QTest::newRow("export x.txt: unknown suffix")
@@ -819,6 +829,42 @@ void TestCli::badArguments()
         QCOMPARE(window.err, run.err);
         QVERIFY(listing(dir.path()).isEmpty());
     }
+}
+
+void TestCli::methodsExportIsTheFormula()
+{
+    // ALiBi with H = 6 heads (not a power of two): the paper's rule gives the slopes of 4 heads,
+    // 2^-2, 2^-4, 2^-6, 2^-8, then every second one of 8 heads, 2^-1, 2^-3. Head 2's slope is
+    // 2^-4; a causal model masks every key after its query.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("alibi.npy"));
+    const Run run = runCli({"--export", out, "--view", "methods", "--method", "alibi", "--heads", "6", "--head", "2",
+                            "--max-len", "40"}, dir.path());
+    QVERIFY2(run.exitedWith(0), qPrintable(run.describe()));
+    const Npy npy = readNpy(out);
+    QVERIFY2(npy.error.isEmpty(), qPrintable(npy.error));
+    QCOMPARE(npy.rows, 40);
+    QCOMPARE(npy.cols, 40);
+    for (int i = 0; i < 40; ++i)
+        for (int j = 0; j < 40; ++j) {
+            const double value = npy.values[std::size_t(i) * 40 + j];
+            if (j > i)
+                QVERIFY2(std::isinf(value) && value < 0, qPrintable(QStringLiteral("(%1, %2) = %3, not masked").arg(i).arg(j).arg(value)));
+            else
+                QCOMPARE(value, -0.0625 * (i - j));
+        }
+    // The same view as T5 buckets both ways: nothing masked, the bias a function of j − i alone.
+    const QString t5 = dir.filePath(QStringLiteral("t5.npy"));
+    const Run second = runCli({"--export", t5, "--view", "methods", "--method", "t5", "--mask", "none", "--max-len", "40"}, dir.path());
+    QVERIFY2(second.exitedWith(0), qPrintable(second.describe()));
+    const Npy buckets = readNpy(t5);
+    QVERIFY2(buckets.error.isEmpty(), qPrintable(buckets.error));
+    for (int i = 1; i < 40; ++i)
+        for (int j = 1; j < 40; ++j) {
+            QVERIFY(std::isfinite(buckets.values[std::size_t(i) * 40 + j]));
+            QCOMPARE(buckets.values[std::size_t(i) * 40 + j], buckets.values[std::size_t(i - 1) * 40 + j - 1]);
+        }
 }
 
 void TestCli::badArgumentsLeaveExistingFileAlone()

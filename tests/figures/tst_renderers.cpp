@@ -575,7 +575,7 @@ void TestRenderers::everyViewRenders_data()
 {
     QTest::addColumn<QString>("view");
     QTest::addColumn<QString>("format");
-    for (const char* view : {"heatmap", "waves", "similarity", "offset", "bands", "rope", "conventions", "precision", "embeddings"})
+    for (const char* view : {"heatmap", "waves", "similarity", "offset", "bands", "rope", "conventions", "precision", "embeddings", "methods"})
         for (const char* format : {"svg", "pdf"})
             QTest::addRow("%s %s", view, format) << QString::fromLatin1(view) << QString::fromLatin1(format);
 }
@@ -606,7 +606,7 @@ void TestRenderers::paperSizesHaveReadableTextAndLines_data()
 {
     QTest::addColumn<QString>("view");
     QTest::addColumn<QString>("size");
-    for (const char* view : {"heatmap", "waves", "similarity", "offset", "bands", "rope", "conventions", "precision", "embeddings"})
+    for (const char* view : {"heatmap", "waves", "similarity", "offset", "bands", "rope", "conventions", "precision", "embeddings", "methods"})
         for (const char* size : {"89x70", "183x100"})
             QTest::addRow("%s %s mm", view, size) << QString::fromLatin1(view) << QString::fromLatin1(size);
 }

@@ -317,7 +317,7 @@ void TestDayInUse::resetLayoutBringsBackTheDefaultDocks()
     QVERIFY(formula->isVisible());
     QCOMPARE(window->dockWidgetArea(controls), Qt::LeftDockWidgetArea);
     QCOMPARE(window->dockWidgetArea(waves), Qt::RightDockWidgetArea);
-    QCOMPARE(window->tabifiedDockWidgets(waves).size(), 7); // the eight docked views share one tab bar
+    QCOMPARE(window->tabifiedDockWidgets(waves).size(), 8); // the nine docked views share one tab bar
     QVERIFY2(heatmapShare(*window) >= minimumShare,
              qPrintable(QStringLiteral("heatmap %1 of %2 px after reset").arg(window->heatmap()->width()).arg(window->width())));
 }
@@ -605,7 +605,7 @@ void TestDayInUse::everyViewNameIsReadableAndOneClickAway_data()
 
 void TestDayInUse::everyViewNameIsReadableAndOneClickAway()
 {
-    // The tabs of nine views elide to "Si…", "R…" at these sizes; the Views toolbar names each
+    // The tabs of ten views elide to "Si…", "R…" at these sizes; the Views toolbar names each
     // one in full, and a click brings it on screen.
     QFETCH(QSize, size);
     QFETCH(QString, language);
@@ -638,7 +638,7 @@ void TestDayInUse::everyViewNameIsReadableAndOneClickAway()
         QVERIFY2(QTest::qWaitFor([&] { return view->isOnScreen(); }, 2000), qPrintable(action->text()));
         ++named;
     }
-    QCOMPARE(named, 8); // every view but the heatmap, which is always in the middle
+    QCOMPARE(named, 9); // every view but the heatmap, which is always in the middle
     window->setPresentationMode(true); // the projected plot gets the height
     QVERIFY(!bar->isVisible());
     window->setPresentationMode(false);

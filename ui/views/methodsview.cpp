@@ -518,7 +518,7 @@ void MethodsView::drawCurves(const Frame& f)
     placeVertical(m_zeroLine, 0);
     m_zeroLine->setPen(QPen(QColor(128, 128, 128), penWidth(0.8), Qt::DotLine));
     // Legend order follows the pool; a legend with nothing in it takes no row.
-    p->legend->setVisible(p->legend->itemCount() > 0);
+    p->legend->setVisible(p->legend->itemCount() > 0 && m_curveRect->visible());
 }
 
 QList<QCPGraph*> MethodsView::curveGraphs() const
@@ -546,7 +546,13 @@ bool MethodsView::fitToSize()
         changed = fitTickCount(axis) || changed;
     const int columns = legendColumnsFitting(plot()->legend, plot()->viewport().width() * 0.95, 4);
     changed = setLegendColumns(plot()->legend, columns) || changed;
-    return keepSquare(plot(), {m_matrixGrid, m_matrixRect, m_scale, m_curveGrid, m_curveRect}, isPaper()) || changed;
+    changed = keepSquare(plot(), {m_matrixGrid, m_matrixRect, m_scale, m_curveGrid, m_curveRect}, isPaper()) || changed;
+    // A figure too small for the curves leaves them out, and with them the legend naming them.
+    if (!m_curveRect->visible() && plot()->legend->visible()) {
+        plot()->legend->setVisible(false);
+        changed = true;
+    }
+    return changed;
 }
 
 QString MethodsView::cellDescription(std::int64_t row, std::int64_t column) const
