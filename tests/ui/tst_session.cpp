@@ -221,6 +221,19 @@ void TestSession::roundTrip()
     session.settings.state.rope = {16, 2048, true};
     session.settings.state.embeddings.sentence = QStringLiteral("一 two [SEP] three");
     session.settings.state.embeddings.segments = true;
+    // Every methods option away from its default, the overlay as one text of keys.
+    auto& methods = session.settings.state.methods;
+    methods.method = pe::ui::ScoreMethod::TransformerXl;
+    methods.curves = pe::ui::scoreMethodBit(pe::ui::ScoreMethod::Rope) | pe::ui::scoreMethodBit(pe::ui::ScoreMethod::NoPe);
+    methods.heads = 12;
+    methods.head = 0;
+    methods.numBuckets = 64;
+    methods.maxDistance = 300;
+    methods.bidirectional = false;
+    methods.bucketIndex = true;
+    methods.clip = 9;
+    methods.causal = false;
+    methods.scaleCurves = false;
     QVERIFY(pe::ui::settingsError(session.settings).isEmpty());
 
     const QString path = m_dir.filePath(QStringLiteral("round.pe.json"));
