@@ -138,6 +138,57 @@
         <source>Choose library preset</source>
         <translation>选择库预设</translation>
     </message>
+    <message>
+        <source>Change the position method</source>
+        <translation>更改位置方法</translation>
+    </message>
+    <message>
+        <source>Position methods</source>
+        <translation>位置方法</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui</name>
+    <message>
+        <source>sinusoidal PE·PE</source>
+        <translation>正弦 PE·PE</translation>
+    </message>
+    <message>
+        <source>RoPE q·k</source>
+        <translation>RoPE q·k</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>T5 buckets</source>
+        <translation>T5 分桶</translation>
+    </message>
+    <message>
+        <source>Shaw (clipped)</source>
+        <translation>Shaw（截断）</translation>
+    </message>
+    <message>
+        <source>Transformer-XL</source>
+        <translation>Transformer-XL</translation>
+    </message>
+    <message>
+        <source>NoPE</source>
+        <translation>NoPE</translation>
+    </message>
+    <message>
+        <source>learned absolute</source>
+        <translation>学习的绝对位置</translation>
+    </message>
+    <message>
+        <source>no learned position table is loaded; the learned absolute method scores a model&apos;s own table P as P(i)·P(j) once one is opened</source>
+        <translation>尚未加载学习的位置表；打开模型自己的表 P 后，学习的绝对位置方法以 P(i)·P(j) 计分</translation>
+    </message>
+    <message>
+        <source>the learned table has %1 positions; max_len %2 needs as many</source>
+        <translation>学习的位置表有 %1 个位置；max_len %2 需要同样多</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::AnimationControls</name>
@@ -1342,6 +1393,271 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>Show the %1 view (raises its tab)</source>
         <translation>显示“%1”视图（切换到它的标签页）</translation>
+    </message>
+    <message>
+        <source>Methods</source>
+        <translation>方法</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::MethodsView</name>
+    <message>
+        <source>bias −m·|i − j|</source>
+        <translation>偏置 −m·|i − j|</translation>
+    </message>
+    <message>
+        <source>bucket of j − i</source>
+        <translation>j − i 的桶</translation>
+    </message>
+    <message>
+        <source>bias of the bucket</source>
+        <translation>桶的偏置</translation>
+    </message>
+    <message>
+        <source>clip(j − i, ±k)</source>
+        <translation>clip(j − i, ±k)</translation>
+    </message>
+    <message>
+        <source>(q + v)·R_{i−j}</source>
+        <translation>(q + v)·R_{i−j}</translation>
+    </message>
+    <message>
+        <source>added score</source>
+        <translation>附加分数</translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>因果</translation>
+    </message>
+    <message>
+        <source>both ways</source>
+        <translation>双向</translation>
+    </message>
+    <message>
+        <source>d_model %1 · base %2</source>
+        <translation>d_model %1 · base %2</translation>
+    </message>
+    <message>
+        <source>d_model %1 · base %2 · fixed random q, k</source>
+        <translation>d_model %1 · base %2 · 固定的随机 q、k</translation>
+    </message>
+    <message>
+        <source>H = %1 heads, their mean slope %2 · %3</source>
+        <translation>H = %1 个头，平均斜率 %2 · %3</translation>
+    </message>
+    <message>
+        <source>head %1 of H = %2: slope m = %3 · %4</source>
+        <translation>H = %2 个头中的第 %1 个：斜率 m = %3 · %4</translation>
+    </message>
+    <message>
+        <source>%1 buckets · max_distance %2 · %3</source>
+        <translation>%1 个桶 · max_distance %2 · %3</translation>
+    </message>
+    <message>
+        <source>both ways (encoder)</source>
+        <translation>双向（编码器）</translation>
+    </message>
+    <message>
+        <source>causal (decoder)</source>
+        <translation>因果（解码器）</translation>
+    </message>
+    <message>
+        <source>k = %1 · %2</source>
+        <translation>k = %1 · %2</translation>
+    </message>
+    <message>
+        <source>d_model %1 · base %2 · %3</source>
+        <translation>d_model %1 · base %2 · %3</translation>
+    </message>
+    <message>
+        <source>the causal mask alone</source>
+        <translation>仅因果掩码</translation>
+    </message>
+    <message>
+        <source>a loaded table</source>
+        <translation>已加载的表</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sinusoidal&lt;/b&gt; (Vaswani et al., &lt;i&gt;Attention Is All You Need&lt;/i&gt;, 2017): the encoding is added to the word vectors, so a score meets PE(i)·PE(j) — a ripple that depends on i − j alone but does not fall steadily with distance, and that the model must learn to read through its weights.</source>
+        <translation>&lt;b&gt;正弦&lt;/b&gt;（Vaswani 等，&lt;i&gt;Attention Is All You Need&lt;/i&gt;，2017）：编码加到词向量上，因此分数中含有 PE(i)·PE(j)——一种只取决于 i − j 的波纹，但它并不随距离稳定下降，模型必须通过权重学会解读它。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;RoPE&lt;/b&gt; (Su et al., &lt;i&gt;RoFormer&lt;/i&gt;, 2021): queries and keys are turned by their position, so q&lt;sub&gt;i&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt; depends on i − j only. Shown for a fixed random q and k (those of the RoPE view&apos;s check): on average the score decays with distance.</source>
+        <translation>&lt;b&gt;RoPE&lt;/b&gt;（Su 等，&lt;i&gt;RoFormer&lt;/i&gt;，2021）：查询和键按其位置旋转，因此 q&lt;sub&gt;i&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt; 只取决于 i − j。这里用固定的随机 q 和 k（与 RoPE 视图中的检验相同）：平均而言，分数随距离衰减。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ALiBi&lt;/b&gt; (Press, Smith and Lewis, &lt;i&gt;Train Short, Test Long&lt;/i&gt;, 2022): no encoding at all; each head h adds −m&lt;sub&gt;h&lt;/sub&gt;·|i − j| to its scores, with slopes m&lt;sub&gt;h&lt;/sub&gt; = 2&lt;sup&gt;−8h/H&lt;/sup&gt; (for H not a power of two, the paper&apos;s interleaving). A straight penalty that extends to any length.</source>
+        <translation>&lt;b&gt;ALiBi&lt;/b&gt;（Press、Smith 和 Lewis，&lt;i&gt;Train Short, Test Long&lt;/i&gt;，2022）：完全没有编码；每个头 h 在分数上加 −m&lt;sub&gt;h&lt;/sub&gt;·|i − j|，斜率 m&lt;sub&gt;h&lt;/sub&gt; = 2&lt;sup&gt;−8h/H&lt;/sup&gt;（H 不是 2 的幂时，按论文的交错规则）。一条可延伸到任意长度的直线惩罚。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;T5 relative buckets&lt;/b&gt; (Raffel et al., &lt;i&gt;Exploring the Limits of Transfer Learning&lt;/i&gt;, 2020): one learned scalar per bucket of j − i — exact buckets for small distances, log-spaced ones up to max_distance, one bucket for everything farther. The biases here are fixed random numbers.</source>
+        <translation>&lt;b&gt;T5 相对分桶&lt;/b&gt;（Raffel 等，&lt;i&gt;Exploring the Limits of Transfer Learning&lt;/i&gt;，2020）：j − i 的每个桶一个学习的标量——小距离各占一桶，之后按对数间隔直到 max_distance，更远的共用一个桶。这里的偏置是固定的随机数。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Shaw et al.&lt;/b&gt; (&lt;i&gt;Self-Attention with Relative Position Representations&lt;/i&gt;, 2018): a learned vector per relative position j − i, clipped to ±k: beyond k positions every distance looks the same. The matrix shows the clipped distance, the index of the vector used.</source>
+        <translation>&lt;b&gt;Shaw 等&lt;/b&gt;（&lt;i&gt;Self-Attention with Relative Position Representations&lt;/i&gt;，2018）：每个相对位置 j − i 一个学习的向量，截断到 ±k：超过 k 个位置，所有距离看起来都一样。矩阵显示截断后的距离，即所用向量的索引。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Transformer-XL&lt;/b&gt; (Dai et al., 2019): the score gets the sinusoid of the distance i − j, R&lt;sub&gt;i−j&lt;/sub&gt;, through q·R (term b) and a learned v·R (term d; u goes with the content term c). Shown with W&lt;sub&gt;R&lt;/sub&gt; = I and fixed random q and v.</source>
+        <translation>&lt;b&gt;Transformer-XL&lt;/b&gt;（Dai 等，2019）：分数通过 q·R（项 b）和学习的 v·R（项 d；u 属于内容项 c）获得距离 i − j 的正弦编码 R&lt;sub&gt;i−j&lt;/sub&gt;。这里取 W&lt;sub&gt;R&lt;/sub&gt; = I，q 和 v 为固定的随机向量。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;NoPE&lt;/b&gt; (Kazemnejad et al., &lt;i&gt;The Impact of Positional Encoding on Length Generalization&lt;/i&gt;, 2023): no position information at all; a causal model still tells positions apart, because each query sees only the keys up to itself (blank: masked).</source>
+        <translation>&lt;b&gt;NoPE&lt;/b&gt;（Kazemnejad 等，&lt;i&gt;The Impact of Positional Encoding on Length Generalization&lt;/i&gt;，2023）：完全没有位置信息；因果模型仍能区分位置，因为每个查询只能看到它自己及之前的键（空白：被掩码）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Learned absolute&lt;/b&gt; (BERT, GPT-2): a trained table P of one vector per position, added like the sinusoid; its scores are P(i)·P(j). Needs a model&apos;s table to be opened.</source>
+        <translation>&lt;b&gt;学习的绝对位置&lt;/b&gt;（BERT、GPT-2）：训练得到的表 P，每个位置一个向量，像正弦编码一样相加；其分数为 P(i)·P(j)。需要打开模型的表。</translation>
+    </message>
+    <message>
+        <source>Key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <source>Query position i</source>
+        <translation>查询位置 i</translation>
+    </message>
+    <message>
+        <source>Distance i − j (query − key)</source>
+        <translation>距离 i − j（查询 − 键）</translation>
+    </message>
+    <message>
+        <source>The method whose score matrix is drawn (--method on the command line)</source>
+        <translation>绘制其分数矩阵的方法（命令行的 --method）</translation>
+    </message>
+    <message>
+        <source>&amp;Method:</source>
+        <translation>方法(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Curves</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <source>The methods whose score against i − j is overlaid below the matrix</source>
+        <translation>在矩阵下方叠加其分数随 i − j 变化曲线的方法</translation>
+    </message>
+    <message>
+        <source>Scale curves</source>
+        <translation>缩放曲线</translation>
+    </message>
+    <message>
+        <source>Divide each curve by its largest |value|, so that their shapes compare on one axis</source>
+        <translation>每条曲线除以其最大 |值|，以便在同一坐标轴上比较形状</translation>
+    </message>
+    <message>
+        <source>Causal</source>
+        <translation>因果</translation>
+    </message>
+    <message>
+        <source>ALiBi, Shaw and Transformer-XL: mask the keys after the query, as a decoder does (NoPE always does; T5 has its own switch)</source>
+        <translation>ALiBi、Shaw 和 Transformer-XL：像解码器一样掩码查询之后的键（NoPE 总是如此；T5 有自己的开关）</translation>
+    </message>
+    <message>
+        <source>ALiBi: the number of heads H; the slopes are 2^(−8h/H), interleaved for H not a power of two</source>
+        <translation>ALiBi：头数 H；斜率为 2^(−8h/H)，H 不是 2 的幂时交错取值</translation>
+    </message>
+    <message>
+        <source>head </source>
+        <translation>头 </translation>
+    </message>
+    <message>
+        <source>every head</source>
+        <translation>所有头</translation>
+    </message>
+    <message>
+        <source>ALiBi: the head drawn (1 has the steepest slope); “every head” draws each head&apos;s curve and their mean slope in the matrix</source>
+        <translation>ALiBi：绘制的头（1 的斜率最陡）；“所有头”绘制每个头的曲线，矩阵中用它们的平均斜率</translation>
+    </message>
+    <message>
+        <source>&amp;Heads:</source>
+        <translation>头数(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>T5: the number of buckets (relative_attention_num_buckets, 32 in T5)</source>
+        <translation>T5：桶的数量（relative_attention_num_buckets，T5 中为 32）</translation>
+    </message>
+    <message>
+        <source>max distance </source>
+        <translation>最大距离 </translation>
+    </message>
+    <message>
+        <source>T5: distances from this on share the last bucket (relative_attention_max_distance, 128); at least the number of buckets</source>
+        <translation>T5：从此距离起共用最后一个桶（relative_attention_max_distance，128）；至少等于桶的数量</translation>
+    </message>
+    <message>
+        <source>Both ways</source>
+        <translation>双向</translation>
+    </message>
+    <message>
+        <source>T5: an encoder&apos;s buckets, half for keys before and half for keys after the query; off: a decoder&apos;s, keys after the query masked</source>
+        <translation>T5：编码器的分桶，一半给查询之前的键，一半给之后的键；关闭：解码器的分桶，查询之后的键被掩码</translation>
+    </message>
+    <message>
+        <source>Bucket index</source>
+        <translation>桶索引</translation>
+    </message>
+    <message>
+        <source>T5: show the bucket of j − i instead of its (random) bias</source>
+        <translation>T5：显示 j − i 的桶，而不是它的（随机）偏置</translation>
+    </message>
+    <message>
+        <source>&amp;Buckets:</source>
+        <translation>桶数(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Shaw: relative positions beyond ±k share the outermost vector</source>
+        <translation>Shaw：超过 ±k 的相对位置共用最外侧的向量</translation>
+    </message>
+    <message>
+        <source>&amp;Clip:</source>
+        <translation>截断(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Position methods side by side.&lt;/b&gt; What each method adds to the score of query i and key j before the softmax: the matrix for the method chosen, the curves against i − j for the ticked ones. </source>
+        <translation>&lt;b&gt;位置方法对比。&lt;/b&gt;每种方法在 softmax 之前给查询 i 与键 j 的分数加上什么：矩阵显示所选方法，曲线显示勾选的方法随 i − j 的变化。</translation>
+    </message>
+    <message>
+        <source>Position methods: %1
+</source>
+        <translation>位置方法：%1
+</translation>
+    </message>
+    <message>
+        <source>L = %1 · %2</source>
+        <translation>L = %1 · %2</translation>
+    </message>
+    <message>
+        <source>cells average %1 × %1 pairs</source>
+        <translation>每个单元格平均 %1 × %1 对</translation>
+    </message>
+    <message>
+        <source>each cell is the exact average of %1 × %1 pairs</source>
+        <translation>每个单元格是 %1 × %1 对的精确平均值</translation>
+    </message>
+    <message>
+        <source>ALiBi (each head)</source>
+        <translation>ALiBi（每个头）</translation>
+    </message>
+    <message>
+        <source>score / its largest |score|</source>
+        <translation>分数 / 最大 |分数|</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已掩码</translation>
+    </message>
+    <message>
+        <source>query i = %1, key j = %2 (i − j = %3): %4 = %5</source>
+        <translation>查询 i = %1，键 j = %2（i − j = %3）：%4 = %5</translation>
+    </message>
+    <message>
+        <source>i in %1, j in %2: average %3 = %4 (masked pairs left out)</source>
+        <translation>i 属于 %1，j 属于 %2：平均 %3 = %4（不计被掩码的对）</translation>
     </message>
 </context>
 <context>
