@@ -148,49 +148,6 @@
     </message>
 </context>
 <context>
-    <name>pe::ui</name>
-    <message>
-        <source>sinusoidal PE·PE</source>
-        <translation>正弦 PE·PE</translation>
-    </message>
-    <message>
-        <source>RoPE q·k</source>
-        <translation>RoPE q·k</translation>
-    </message>
-    <message>
-        <source>ALiBi</source>
-        <translation>ALiBi</translation>
-    </message>
-    <message>
-        <source>T5 buckets</source>
-        <translation>T5 分桶</translation>
-    </message>
-    <message>
-        <source>Shaw (clipped)</source>
-        <translation>Shaw（截断）</translation>
-    </message>
-    <message>
-        <source>Transformer-XL</source>
-        <translation>Transformer-XL</translation>
-    </message>
-    <message>
-        <source>NoPE</source>
-        <translation>NoPE</translation>
-    </message>
-    <message>
-        <source>learned absolute</source>
-        <translation>学习的绝对位置</translation>
-    </message>
-    <message>
-        <source>no learned position table is loaded; the learned absolute method scores a model&apos;s own table P as P(i)·P(j) once one is opened</source>
-        <translation>尚未加载学习的位置表；打开模型自己的表 P 后，学习的绝对位置方法以 P(i)·P(j) 计分</translation>
-    </message>
-    <message>
-        <source>the learned table has %1 positions; max_len %2 needs as many</source>
-        <translation>学习的位置表有 %1 个位置；max_len %2 需要同样多</translation>
-    </message>
-</context>
-<context>
     <name>pe::ui::AnimationControls</name>
     <message>
         <source>&amp;Play</source>
@@ -1397,6 +1354,49 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>Methods</source>
         <translation>方法</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::Methods</name>
+    <message>
+        <source>sinusoidal PE·PE</source>
+        <translation>正弦 PE·PE</translation>
+    </message>
+    <message>
+        <source>RoPE q·k</source>
+        <translation>RoPE q·k</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>T5 buckets</source>
+        <translation>T5 分桶</translation>
+    </message>
+    <message>
+        <source>Shaw (clipped)</source>
+        <translation>Shaw（截断）</translation>
+    </message>
+    <message>
+        <source>Transformer-XL</source>
+        <translation>Transformer-XL</translation>
+    </message>
+    <message>
+        <source>NoPE</source>
+        <translation>NoPE</translation>
+    </message>
+    <message>
+        <source>learned absolute</source>
+        <translation>学习的绝对位置</translation>
+    </message>
+    <message>
+        <source>no learned position table is loaded; the learned absolute method scores a model&apos;s own table P as P(i)·P(j) once one is opened</source>
+        <translation>尚未加载学习的位置表；打开模型自己的表 P 后，学习的绝对位置方法以 P(i)·P(j) 计分</translation>
+    </message>
+    <message>
+        <source>the learned table has %1 positions; max_len %2 needs as many</source>
+        <translation>学习的位置表有 %1 个位置；max_len %2 需要同样多</translation>
     </message>
 </context>
 <context>

@@ -17,10 +17,12 @@ namespace {
 
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("pe::ui::Methods", text);
-}
+// A class, not a free tr(): lupdate files a free function's strings under the namespace, and
+// the lookup must name the same context the .ts file does.
+class MethodsText {
+    Q_DECLARE_TR_FUNCTIONS(pe::ui::Methods)
+};
+
 
 std::optional<core::PositionMethod> coreMethod(ScoreMethod method)
 {
@@ -56,6 +58,17 @@ void rangeOf(const core::RowMatrix& m, double& lowest, double& highest)
         lowest = highest = 0;
 }
 
+/// Records the curve's largest |value| and, when asked, divides the curve by it.
+void scaleToLargest(MethodCurve& c, bool scale)
+{
+    for (double y : c.y)
+        if (std::isfinite(y))
+            c.largest = std::max(c.largest, std::abs(y));
+    if (scale && c.largest > 0)
+        for (double& y : c.y)
+            y /= c.largest;
+}
+
 MethodCurve curveOf(ScoreMethod method, int head, const Eigen::VectorXd& g, bool scale)
 {
     MethodCurve c;
@@ -80,12 +93,7 @@ MethodCurve curveOf(ScoreMethod method, int head, const Eigen::VectorXd& g, bool
             c.y[b] = means[b];
         }
     }
-    for (double y : c.y)
-        if (std::isfinite(y))
-            c.largest = std::max(c.largest, std::abs(y));
-    if (scale && c.largest > 0)
-        for (double& y : c.y)
-            y /= c.largest;
+    scaleToLargest(c, scale);
     return c;
 }
 
@@ -122,14 +130,14 @@ core::PositionMethodSpec positionMethodSpecOf(const core::EncodingSpec& spec, co
 QString scoreMethodName(ScoreMethod method)
 {
     switch (method) {
-    case ScoreMethod::Sinusoidal: return tr("sinusoidal PE·PE");
-    case ScoreMethod::Rope: return tr("RoPE q·k");
-    case ScoreMethod::Alibi: return tr("ALiBi");
-    case ScoreMethod::T5: return tr("T5 buckets");
-    case ScoreMethod::Shaw: return tr("Shaw (clipped)");
-    case ScoreMethod::TransformerXl: return tr("Transformer-XL");
-    case ScoreMethod::NoPe: return tr("NoPE");
-    case ScoreMethod::Learned: return tr("learned absolute");
+    case ScoreMethod::Sinusoidal: return MethodsText::tr("sinusoidal PE·PE");
+    case ScoreMethod::Rope: return MethodsText::tr("RoPE q·k");
+    case ScoreMethod::Alibi: return MethodsText::tr("ALiBi");
+    case ScoreMethod::T5: return MethodsText::tr("T5 buckets");
+    case ScoreMethod::Shaw: return MethodsText::tr("Shaw (clipped)");
+    case ScoreMethod::TransformerXl: return MethodsText::tr("Transformer-XL");
+    case ScoreMethod::NoPe: return MethodsText::tr("NoPE");
+    case ScoreMethod::Learned: return MethodsText::tr("learned absolute");
     }
     return {};
 }
@@ -141,10 +149,10 @@ QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, con
         return QString::fromStdString(*error);
     if (method == ScoreMethod::Learned) {
         if (!learned)
-            return tr("no learned position table is loaded; the learned absolute method scores a model's own table P as "
+            return MethodsText::tr("no learned position table is loaded; the learned absolute method scores a model's own table P as "
                       "P(i)·P(j) once one is opened");
         if (learned->rows() < spec.maxLen)
-            return tr("the learned table has %1 positions; max_len %2 needs as many").arg(learned->rows()).arg(spec.maxLen);
+            return MethodsText::tr("the learned table has %1 positions; max_len %2 needs as many").arg(learned->rows()).arg(spec.maxLen);
         return {};
     }
     if (auto error = core::positionMethodValidationError(positionMethodSpecOf(spec, options)))
@@ -230,12 +238,7 @@ MethodCurve computedCurve(ScoreMethod method, int head, const core::EncodingSpec
         c.x[b] = 0.5 * static_cast<double>(first + end - 1) - static_cast<double>(L - 1);
         c.y[b] = means[b];
     }
-    for (double y : c.y)
-        if (std::isfinite(y))
-            c.largest = std::max(c.largest, std::abs(y));
-    if (options.scaleCurves && c.largest > 0)
-        for (double& y : c.y)
-            y /= c.largest;
+    scaleToLargest(c, options.scaleCurves);
     return c;
 }
 
