@@ -29,7 +29,8 @@ void BenchFrame::part_data()
     const std::pair<const char*, FramePart> parts[] = {
         {"heat", FramePart::Heat}, {"waves", FramePart::Waves}, {"similarity", FramePart::Similarity},
         {"offset", FramePart::Offset}, {"conventions", FramePart::Conventions}, {"precision", FramePart::Precision},
-        {"rope", FramePart::Rope}, {"embeddings", FramePart::Embeddings}, {"all", FramePart::All}};
+        {"rope", FramePart::Rope}, {"embeddings", FramePart::Embeddings}, {"methods", FramePart::Methods},
+        {"all", FramePart::All}};
     for (const auto& [size, dModel, maxLen] : sizes)
         for (const auto& [name, part] : parts)
             QTest::addRow("%s/%s", size, name) << dModel << maxLen << unsigned(part);
@@ -48,6 +49,7 @@ void BenchFrame::part()
     request.heatWindow.pixelColumns = 900;
     request.similarityPixels = 300;
     request.conventionPixels = 300;
+    request.methodsPixels = 300;
     const std::atomic<std::uint64_t> latest{1};
     int step = 0;
     QBENCHMARK {

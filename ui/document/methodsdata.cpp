@@ -36,13 +36,15 @@ std::optional<core::PositionMethod> coreMethod(ScoreMethod method)
     }
 }
 
-/// The sinusoid's scores at the first cell of each diagonal: (δ, 0) below it, (0, −δ) above.
-Eigen::VectorXd sinusoidOffsets(const core::SimilarityKernel& kernel, std::int64_t L)
+/// The sinusoid's Toeplitz part Σ_k cos(δω_k) over the full pairs (core::SimilarityKernel's identity).
+core::OffsetSeries sinusoidSeries(const core::EncodingSpec& spec)
 {
-    Eigen::VectorXd g(2 * L - 1);
-    for (std::int64_t delta = -(L - 1); delta < L; ++delta)
-        g[delta + L - 1] = kernel.value(std::max<std::int64_t>(delta, 0), std::max<std::int64_t>(-delta, 0));
-    return g;
+    core::OffsetSeries series;
+    const Eigen::Index pairs = spec.dModel / 2;
+    series.omega = core::angularFrequencies(spec).head(pairs);
+    series.cosine = Eigen::VectorXd::Ones(pairs);
+    series.sine = Eigen::VectorXd::Zero(pairs);
+    return series;
 }
 
 void rangeOf(const core::RowMatrix& m, double& lowest, double& highest)
@@ -69,7 +71,7 @@ void scaleToLargest(MethodCurve& c, bool scale)
             y /= c.largest;
 }
 
-MethodCurve curveOf(ScoreMethod method, int head, const Eigen::VectorXd& g, bool scale)
+MethodCurve curveOf(ScoreMethod method, int head, const Eigen::VectorXd& g, std::int64_t bins, bool scale)
 {
     MethodCurve c;
     c.method = method;
@@ -84,7 +86,7 @@ MethodCurve curveOf(ScoreMethod method, int head, const Eigen::VectorXd& g, bool
             c.y[t] = std::isinf(g[t]) ? nan : g[t];
         }
     } else {
-        const Eigen::VectorXd means = core::binnedOffsetMeans(g, MethodsData::curveBins);
+        const Eigen::VectorXd means = core::binnedOffsetMeans(g, bins);
         c.x.resize(means.size());
         c.y.resize(means.size());
         for (Eigen::Index b = 0; b < means.size(); ++b) {
@@ -164,8 +166,13 @@ Eigen::VectorXd scoreOffsets(ScoreMethod method, const core::EncodingSpec& spec,
 {
     const std::int64_t L = spec.maxLen;
     switch (method) {
-    case ScoreMethod::Sinusoidal:
-        return sinusoidOffsets(core::SimilarityKernel(spec, false), L);
+    case ScoreMethod::Sinusoidal: {
+        // At the first cell of each diagonal, (δ, 0) below it and (0, −δ) above, an odd
+        // d_model's unpaired sine meets sin(0) = 0: the score is the pairs' Σ cos(δω_k) alone.
+        Eigen::VectorXd g(2 * L - 1);
+        core::evaluateOffsetSeries(sinusoidSeries(spec), -(L - 1), g);
+        return g;
+    }
     case ScoreMethod::Rope: {
         Eigen::VectorXd g(2 * L - 1);
         const core::OffsetSeries series = core::rotaryScoreSeries(
@@ -205,13 +212,7 @@ core::OffsetSeries seriesOf(ScoreMethod method, const core::EncodingSpec& spec, 
         const core::PositionMethodSpec s = positionMethodSpecOf(spec, options);
         return core::transformerXlSeries(s, core::methodVectors(s));
     }
-    core::OffsetSeries series;
-    const Eigen::VectorXd omega = core::angularFrequencies(spec);
-    const Eigen::Index pairs = spec.dModel / 2;
-    series.omega = omega.head(pairs);
-    series.cosine = Eigen::VectorXd::Ones(pairs);
-    series.sine = Eigen::VectorXd::Zero(pairs);
-    return series;
+    return sinusoidSeries(spec);
 }
 
 bool isSeries(ScoreMethod method)
@@ -220,14 +221,14 @@ bool isSeries(ScoreMethod method)
 }
 
 /// A curve's points: every offset while they are few, else the exact means of runs of them.
-MethodCurve computedCurve(ScoreMethod method, int head, const core::EncodingSpec& spec, const MethodOptions& options)
+MethodCurve computedCurve(ScoreMethod method, int head, const core::EncodingSpec& spec, const MethodOptions& options,
+                          std::int64_t bins)
 {
     const std::int64_t L = spec.maxLen, n = 2 * L - 1;
     if (n <= MethodsData::exactCurveOffsets || !isSeries(method))
-        return curveOf(method, head, scoreOffsets(method, spec, options, head), options.scaleCurves);
+        return curveOf(method, head, scoreOffsets(method, spec, options, head), bins, options.scaleCurves);
     const bool masked = method == ScoreMethod::TransformerXl && options.causal;
-    const Eigen::VectorXd means = core::offsetSeriesRunMeans(seriesOf(method, spec, options), -(L - 1), n,
-                                                             MethodsData::curveBins, masked);
+    const Eigen::VectorXd means = core::offsetSeriesRunMeans(seriesOf(method, spec, options), -(L - 1), n, bins, masked);
     MethodCurve c;
     c.method = method;
     c.head = head;
@@ -294,7 +295,9 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& opt
     MethodOptions sameCurves = options;
     if (previous)
         sameCurves.method = previous->options.method;
-    const bool curvesComparable = previous && previous->options == sameCurves;
+    const std::int64_t curveBins = MethodsData::curveBinsFor(pixels);
+    const bool curvesComparable = previous && previous->options == sameCurves
+        && MethodsData::curveBinsFor(previous->pixels) == curveBins;
     for (int m = 0; m < scoreMethodCount; ++m) {
         const auto method = static_cast<ScoreMethod>(m);
         if (!(options.curves & scoreMethodBit(method)) || method == ScoreMethod::Learned
@@ -312,10 +315,10 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& opt
         }
         if (method == ScoreMethod::Alibi && options.head == 0 && options.heads <= MethodsData::mostHeadCurves) {
             for (int h = 1; h <= options.heads; ++h)
-                data.curves.append(computedCurve(method, h, spec, options));
+                data.curves.append(computedCurve(method, h, spec, options, curveBins));
             continue;
         }
-        data.curves.append(computedCurve(method, 0, spec, options));
+        data.curves.append(computedCurve(method, 0, spec, options, curveBins));
     }
     return data;
 }

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QVector>
 
+#include <algorithm>
 #include <memory>
 
 namespace pe::ui {
@@ -47,7 +48,13 @@ struct MethodCurve {
 /// pixels along the matrix: computed in the frame pipeline, shared while neither changes.
 struct MethodsData {
     static constexpr std::int64_t exactCurveOffsets = 4097; ///< curves with more offsets are run means
-    static constexpr std::int64_t curveBins = 2048;
+    static constexpr std::int64_t mostCurveBins = 2048;
+    /// Run means for a curve `pixels` device pixels wide: two per pixel (the curve plot shares
+    /// the matrix's width), at least 256 and at most mostCurveBins; mostCurveBins while unknown.
+    static std::int64_t curveBinsFor(int pixels)
+    {
+        return pixels > 0 ? std::clamp<std::int64_t>(2 * std::int64_t(pixels), 256, mostCurveBins) : mostCurveBins;
+    }
     static constexpr int mostHeadCurves = 64;               ///< ALiBi's "every head" draws each up to this many
     QString error;                 ///< why the selected method cannot be drawn; empty when fine
     ScoreMethod method = ScoreMethod::Alibi;
