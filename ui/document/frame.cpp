@@ -7,6 +7,7 @@
 #include "core/rotation.h"
 #include "core/similarity.h"
 
+#include <QScopeGuard>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -382,13 +383,36 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     const bool sameSpec = previous && previous->spec == spec;
     const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
 
+    // The methods view depends on nothing else in the frame: whichever thread is free first
+    // computes it (its share of a frame ranges from none, after a d_model step that keeps
+    // ALiBi, T5, Shaw and NoPE, to the largest part at a million positions).
+    std::atomic<bool> methodsClaimed{!f->has(FramePart::Methods)};
+    const auto claimMethods = [&] { return !methodsClaimed.exchange(true); };
+    const auto buildMethodsPart = [&] {
+        // The matrix and curves read the spec, the view's options and its pixels only: a new
+        // position or offset keeps them.
+        const MethodsData* before = previous && previous->has(FramePart::Methods) ? previous->methods.get() : nullptr;
+        if (reusable(FramePart::Methods) && previous->methods && previous->state.methods == state.methods
+            && previous->methodsPixels == f->methodsPixels && previous->learnedTable == f->learnedTable)
+            f->methods = previous->methods;
+        else // ALiBi, T5, Shaw and NoPE read max_len only: a d_model step keeps their matrix and curves
+            f->methods = std::make_shared<const MethodsData>(
+                methodsData(spec, state.methods, f->methodsPixels, f->learnedTable, before));
+    };
+
     // The similarity and the precision view's error curves (the two largest parts that depend
     // on nothing else) run on the second thread while this one does the rest.
     const bool newErrorCurves = f->has(FramePart::Precision) && !reusable(FramePart::Precision);
     QFuture<void> similarityHalf;
-    if (f->has(FramePart::Similarity) || newErrorCurves) {
+    // The second thread reads f, previous and the lambdas above: every return waits for it.
+    const auto joinSecondThread = qScopeGuard([&] { similarityHalf.waitForFinished(); });
+    if (f->has(FramePart::Similarity) || newErrorCurves || f->has(FramePart::Methods)) {
         const bool sameKernel = reusable(FramePart::Similarity) && previous->state.normalize == state.normalize;
         similarityHalf = QtConcurrent::run(&secondThread(), [&, sameKernel] {
+            const auto thenMethods = qScopeGuard([&] {
+                if (!superseded() && claimMethods())
+                    buildMethodsPart();
+            });
             if (newErrorCurves)
                 buildErrorCurves(*f);
             if (!f->has(FramePart::Similarity) || superseded())
@@ -415,7 +439,6 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
         });
     }
     buildRest(*f, previous, sameSpec, superseded);
-    similarityHalf.waitForFinished();
     if (superseded())
         return nullptr;
     if (sameSpec) {
@@ -483,18 +506,11 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
             f->sentence = std::make_shared<const SentenceData>(sentenceData(spec, state.embeddings, request.wordVectors));
     }
 
-    if (f->has(FramePart::Methods)) {
-        // The matrix and curves read the spec, the view's options and its pixels only: a new
-        // position or offset keeps them.
-        // ALiBi, T5, Shaw and NoPE read max_len only: a d_model step keeps their matrix and curves.
-        const MethodsData* before = previous && previous->has(FramePart::Methods) ? previous->methods.get() : nullptr;
-        if (reusable(FramePart::Methods) && previous->methods && previous->state.methods == state.methods
-            && previous->methodsPixels == f->methodsPixels && previous->learnedTable == f->learnedTable)
-            f->methods = previous->methods;
-        else
-            f->methods = std::make_shared<const MethodsData>(
-                methodsData(spec, state.methods, f->methodsPixels, f->learnedTable, before));
-    }
+    if (claimMethods())
+        buildMethodsPart();
+    similarityHalf.waitForFinished();
+    if (superseded())
+        return nullptr;
     return f;
 }
 
