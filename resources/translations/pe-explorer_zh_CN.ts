@@ -1640,10 +1640,6 @@ d_model %1 · max_len %2 · base %3
         <translation>ALiBi（每个头）</translation>
     </message>
     <message>
-        <source>score / its largest |score|</source>
-        <translation>分数 / 最大 |分数|</translation>
-    </message>
-    <message>
         <source>score</source>
         <translation>分数</translation>
     </message>
@@ -1658,6 +1654,10 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>i in %1, j in %2: average %3 = %4 (masked pairs left out)</source>
         <translation>i 属于 %1，j 属于 %2：平均 %3 = %4（不计被掩码的对）</translation>
+    </message>
+    <message>
+        <source>scaled score</source>
+        <translation>缩放后的分数</translation>
     </message>
 </context>
 <context>

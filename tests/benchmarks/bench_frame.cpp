@@ -49,7 +49,7 @@ void BenchFrame::part()
     request.heatWindow.pixelColumns = 900;
     request.similarityPixels = 300;
     request.conventionPixels = 300;
-    request.methodsPixels = 300;
+    request.methodsPixels = {300, 300};
     const std::atomic<std::uint64_t> latest{1};
     int step = 0;
     QBENCHMARK {

@@ -329,11 +329,13 @@ void Document::setPrecisionPixels(int pixels)
     requestFrame();
 }
 
-void Document::setMethodsPixels(int pixels)
+void Document::setMethodsPixels(MethodsPixels pixels)
 {
+    pixels.matrix = std::max(pixels.matrix, 0);
+    pixels.curve = std::max(pixels.curve, 0);
     if (pixels == m_methodsPixels)
         return;
-    m_methodsPixels = std::max(pixels, 0);
+    m_methodsPixels = pixels;
     requestFrame();
 }
 

@@ -99,7 +99,7 @@ public:
     /// The device pixel rows of the precision view's map on screen.
     void setPrecisionPixels(int pixels);
     /// The device pixels along the methods view's matrix on screen.
-    void setMethodsPixels(int pixels);
+    void setMethodsPixels(MethodsPixels pixels);
     /// Rows the wave plot shows (its zoom; count 0 = automatic); not an undo step.
     void setWaveWindow(RowWindow window);
     RowWindow waveWindow() const { return m_waveWindow; }
@@ -135,7 +135,7 @@ private:
     int m_similarityPixels = 0;
     int m_conventionPixels = 0;
     int m_precisionPixels = 0;
-    int m_methodsPixels = 0;
+    MethodsPixels m_methodsPixels;
     RowWindow m_waveWindow;
     WordVectorsPtr m_wordVectors;
     QUndoStack m_undo;

@@ -98,7 +98,7 @@ struct Frame {
     int similarityPixels = 0;    ///< device pixels along the similarity matrix (0 = not known)
     int conventionPixels = 0;    ///< device pixel rows of the conventions' maps (0 = not known)
     int precisionPixels = 0;     ///< device pixel rows of the precision map (0 = not known)
-    int methodsPixels = 0;       ///< device pixels along the methods view's matrix (0 = not known)
+    MethodsPixels methodsPixels; ///< the methods view's matrix side and curve width (0 = not known)
     WordVectorsPtr wordVectors;  ///< the last vectors read from a file (used when state.embeddings names it)
     LearnedTablePtr learnedTable; ///< a learned position table, once one can be loaded (null: none)
     std::uint64_t generation = 0;
@@ -201,7 +201,7 @@ struct FrameRequest {
     int similarityPixels = 0;
     int conventionPixels = 0;
     int precisionPixels = 0;
-    int methodsPixels = 0;
+    MethodsPixels methodsPixels;
     WordVectorsPtr wordVectors;
     LearnedTablePtr learnedTable;
     unsigned parts = unsigned(FramePart::All);

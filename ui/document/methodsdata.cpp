@@ -245,7 +245,7 @@ MethodCurve computedCurve(ScoreMethod method, int head, const core::EncodingSpec
 
 } // namespace
 
-MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& options, int pixels,
+MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& options, MethodsPixels pixels,
                         const LearnedTablePtr& learned, const MethodsData* previous)
 {
     MethodsData data;
@@ -260,9 +260,9 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& opt
         return data;
     }
     const std::int64_t L = spec.maxLen;
-    const std::int64_t bins = std::min<std::int64_t>(L, pixels > 0 ? pixels : 512);
+    const std::int64_t bins = std::min<std::int64_t>(L, pixels.matrix > 0 ? pixels.matrix : 512);
     data.error = scoreMethodError(options.method, spec, options, learned);
-    const bool matrixKept = previous && previous->error.isEmpty() && previous->options == options && previous->pixels == pixels
+    const bool matrixKept = previous && previous->error.isEmpty() && previous->options == options && previous->pixels.matrix == pixels.matrix
         && previous->learned == learned && sameScoreInputs(options.method, previous->spec, spec);
     if (data.error.isEmpty() && matrixKept) {
         data.matrix = previous->matrix;
@@ -295,9 +295,9 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& opt
     MethodOptions sameCurves = options;
     if (previous)
         sameCurves.method = previous->options.method;
-    const std::int64_t curveBins = MethodsData::curveBinsFor(pixels);
+    const std::int64_t curveBins = MethodsData::curveBinsFor(pixels.curve);
     const bool curvesComparable = previous && previous->options == sameCurves
-        && MethodsData::curveBinsFor(previous->pixels) == curveBins;
+        && MethodsData::curveBinsFor(previous->pixels.curve) == curveBins;
     for (int m = 0; m < scoreMethodCount; ++m) {
         const auto method = static_cast<ScoreMethod>(m);
         if (!(options.curves & scoreMethodBit(method)) || method == ScoreMethod::Learned

@@ -36,6 +36,14 @@ QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, con
 Eigen::VectorXd scoreOffsets(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options,
                              int head = -1);
 
+/// Device pixels of the methods view's plots (0 = not known): the matrix's side and the curve
+/// plot's width, which set how many block and run means are worth computing.
+struct MethodsPixels {
+    int matrix = 0;
+    int curve = 0;
+    bool operator==(const MethodsPixels&) const = default;
+};
+
 /// One curve of the overlay.
 struct MethodCurve {
     ScoreMethod method = ScoreMethod::Sinusoidal;
@@ -49,8 +57,8 @@ struct MethodCurve {
 struct MethodsData {
     static constexpr std::int64_t exactCurveOffsets = 4097; ///< curves with more offsets are run means
     static constexpr std::int64_t mostCurveBins = 2048;
-    /// Run means for a curve `pixels` device pixels wide: two per pixel (the curve plot shares
-    /// the matrix's width), at least 256 and at most mostCurveBins; mostCurveBins while unknown.
+    /// Run means for a curve `pixels` device pixels wide: two per pixel, at least 256 and at
+    /// most mostCurveBins; mostCurveBins while unknown.
     static std::int64_t curveBinsFor(int pixels)
     {
         return pixels > 0 ? std::clamp<std::int64_t>(2 * std::int64_t(pixels), 256, mostCurveBins) : mostCurveBins;
@@ -67,12 +75,12 @@ struct MethodsData {
     // What it was computed for: a later frame takes over what these leave unchanged.
     core::EncodingSpec spec;
     MethodOptions options;
-    int pixels = 0;
+    MethodsPixels pixels;
     LearnedTablePtr learned;
 };
 /// Computes what the view draws; the matrix and each curve whose inputs are those of `previous`
 /// (ALiBi, T5, Shaw and NoPE read only max_len from the spec) are taken from it.
-MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& options, int pixels,
+MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& options, MethodsPixels pixels,
                         const LearnedTablePtr& learned, const MethodsData* previous = nullptr);
 
 /// The selected method's L × L scores row by row (−∞ masked): the data export, never held whole.

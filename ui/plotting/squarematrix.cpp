@@ -8,12 +8,50 @@
 
 namespace pe::ui {
 
+SquareMatrixParts addSquareMatrix(QCustomPlot* plot, QCPAxisRect* matrix, BelowWidth belowWidth)
+{
+    SquareMatrixParts parts;
+    parts.belowWidth = belowWidth;
+    parts.matrixRect = matrix;
+    parts.scale = new QCPColorScale(plot);
+    parts.scale->setType(QCPAxis::atRight);
+    // The spaces on both sides take what a square matrix leaves (keepSquare()).
+    plot->plotLayout()->take(matrix);
+    parts.matrixGrid = new QCPLayoutGrid;
+    plot->plotLayout()->addElement(1, 0, parts.matrixGrid);
+    parts.matrixGrid->addElement(0, 0, new QCPLayoutElement(plot));
+    parts.matrixGrid->addElement(0, 1, matrix);
+    parts.matrixGrid->addElement(0, 2, parts.scale);
+    parts.matrixGrid->addElement(0, 3, new QCPLayoutElement(plot));
+    auto* heights = new QCPMarginGroup(plot);
+    matrix->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
+    parts.scale->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
+
+    parts.belowRect = new QCPAxisRect(plot);
+    parts.belowGrid = new QCPLayoutGrid;
+    plot->plotLayout()->addElement(2, 0, parts.belowGrid);
+    if (belowWidth == BelowWidth::Aligned) { // the same columns, so the shared axis lines up
+        parts.belowGrid->addElement(0, 0, new QCPLayoutElement(plot));
+        parts.belowGrid->addElement(0, 1, parts.belowRect);
+        parts.belowGrid->addElement(0, 2, new QCPLayoutElement(plot)); // under the scale
+        parts.belowGrid->addElement(0, 3, new QCPLayoutElement(plot));
+        auto* widths = new QCPMarginGroup(plot);
+        matrix->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+        parts.belowRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    } else {
+        parts.belowGrid->addElement(0, 0, parts.belowRect);
+    }
+    plot->plotLayout()->setRowStretchFactor(1, 3.0);
+    plot->plotLayout()->setRowStretchFactor(2, 2.0);
+    return parts;
+}
+
 bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper)
 {
     // p and q are one axis: a stretched matrix distorts its diagonal bands. The matrix's row
     // gets the height a square needs and the profile below the rest (at least a quarter);
     // what is still too wide goes to the empty columns on both sides, so the matrix and its
-    // scale stay centred (the profile keeps the matrix's width: q stays aligned). Every
+    // scale stay centred (an aligned profile keeps the matrix's width: q stays aligned). Every
     // factor is set from absolute sizes, so repeated layouts settle instead of drifting.
     QCPLayoutGrid* layout = plot->plotLayout();
     int matrixRow = -1, profileRow = -1;
@@ -31,6 +69,7 @@ bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper)
     const double scaleWidth = parts.scale->outerRect().width();
     const double spacing = 3 * parts.matrixGrid->columnSpacing();
     const double widest = parts.matrixGrid->outerRect().width() - scaleWidth - frameX - spacing;
+    const bool aligned = parts.belowWidth == BelowWidth::Aligned;
     // A printed figure too small or too wide for both keeps the matrix: the profile is the window's aid.
     if (paper && parts.belowRect->visible()
         && (viewport.height() < 1.2 * viewport.width() || outer.height() < 0.5 * (outer.height() + parts.belowGrid->outerRect().height()))) {
@@ -46,7 +85,7 @@ bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper)
         return true;
     }
     const double rows = parts.matrixGrid->outerRect().height() + parts.belowGrid->outerRect().height();
-    const double tallest = (parts.belowRect->visible() ? 0.75 * rows : rows) - frameY;
+    const double tallest = (parts.belowRect->visible() ? (aligned ? 0.75 : 0.6) * rows : rows) - frameY;
     double side = std::max(1.0, std::min(widest, tallest));
     // With no width to spare, the width the columns really gave sets the height.
     if (const QList<double> columns = parts.matrixGrid->columnStretchFactors(); columns.size() == 4 && columns[0] < 1)
@@ -73,7 +112,8 @@ bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper)
     }
     if (!near(columnFactors, parts.matrixGrid->columnStretchFactors())) {
         parts.matrixGrid->setColumnStretchFactors(columnFactors);
-        parts.belowGrid->setColumnStretchFactors(columnFactors);
+        if (aligned)
+            parts.belowGrid->setColumnStretchFactors(columnFactors);
         changed = true;
     }
     return changed;

@@ -8,20 +8,33 @@ class QCPLayoutGrid;
 
 namespace pe::ui {
 
-/// A matrix of positions against positions with its colour scale, over a plot that shares its
-/// x axis: rows [space, matrix, scale, space] and [space, plot, space, space] of the plot layout
-/// (the similarity and methods views).
-struct SquareMatrixParts {
-    QCPLayoutGrid* matrixGrid;
-    QCPAxisRect* matrixRect;
-    QCPColorScale* scale;
-    QCPLayoutGrid* belowGrid;
-    QCPAxisRect* belowRect;
+/// How wide the plot under the matrix is.
+enum class BelowWidth {
+    Aligned, ///< the matrix's columns: the plot shares its x axis (the similarity's profile along q)
+    Full,    ///< the whole width: its own x axis (the methods view's curves against i − j)
 };
 
+/// A matrix of positions against positions with its colour scale, over another plot: rows
+/// [space, matrix, scale, space] and then [space, plot, space, space] (aligned) or [plot] (full)
+/// of the plot layout, under its title (the similarity and methods views).
+struct SquareMatrixParts {
+    QCPLayoutGrid* matrixGrid = nullptr;
+    QCPAxisRect* matrixRect = nullptr;
+    QCPColorScale* scale = nullptr;
+    QCPLayoutGrid* belowGrid = nullptr;
+    QCPAxisRect* belowRect = nullptr;
+    BelowWidth belowWidth = BelowWidth::Aligned;
+};
+
+/// Moves the plot's axis rect `matrix` into rows 1 and 2 as above with a new colour scale and a
+/// new axis rect below it; the matrix and its scale share their top and bottom margins (and an
+/// aligned plot its left and right ones with the matrix).
+SquareMatrixParts addSquareMatrix(QCustomPlot* plot, QCPAxisRect* matrix, BelowWidth belowWidth);
+
 /// Shares the plot out so that the matrix's cells are square (both axes are positions: a
-/// stretched matrix distorts its diagonals); a paper figure too small for both drops the plot
-/// below. True when it changed the layout (lay out again).
+/// stretched matrix distorts its diagonals); the plot below keeps at least a quarter of the
+/// height (aligned) or 40 % (full width). A paper figure too small or too wide for both drops
+/// the plot below. True when it changed the layout (lay out again).
 bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper);
 
 } // namespace pe::ui

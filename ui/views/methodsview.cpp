@@ -5,7 +5,6 @@
 #include "ui/controls/flowlayout.h"
 #include "ui/document/document.h"
 #include "ui/plotting/colormaps.h"
-#include "ui/plotting/squarematrix.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -174,19 +173,11 @@ MethodsView::MethodsView(Document* document, QWidget* parent)
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
     m_map->removeFromLegend(); // the legend names the curves
-    m_scale = new QCPColorScale(p);
-    p->plotLayout()->take(m_matrixRect);
-    m_matrixGrid = new QCPLayoutGrid;
-    p->plotLayout()->addElement(1, 0, m_matrixGrid);
-    m_matrixGrid->addElement(0, 0, new QCPLayoutElement(p));
-    m_matrixGrid->addElement(0, 1, m_matrixRect);
-    m_matrixGrid->addElement(0, 2, m_scale);
-    m_matrixGrid->addElement(0, 3, new QCPLayoutElement(p));
-    m_scale->setType(QCPAxis::atRight);
+    // The curves take the whole width: their axis is i − j, not the matrix's key position.
+    m_square = addSquareMatrix(p, m_matrixRect, BelowWidth::Full);
+    m_scale = m_square.scale;
+    m_curveRect = m_square.belowRect;
     m_map->setColorScale(m_scale);
-    auto* heights = new QCPMarginGroup(p);
-    m_matrixRect->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
-    m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
     p->xAxis->setLabel(tr("Key position j"));
     p->yAxis->setLabel(tr("Query position i"));
     p->yAxis->setRangeReversed(true);
@@ -194,18 +185,6 @@ MethodsView::MethodsView(Document* document, QWidget* parent)
     p->yAxis->setTicker(integerTicker());
     m_rowLine = addStraightLine(p, m_matrixRect);
 
-    m_curveRect = new QCPAxisRect(p);
-    m_curveGrid = new QCPLayoutGrid;
-    p->plotLayout()->addElement(2, 0, m_curveGrid);
-    m_curveGrid->addElement(0, 0, new QCPLayoutElement(p));
-    m_curveGrid->addElement(0, 1, m_curveRect);
-    m_curveGrid->addElement(0, 2, new QCPLayoutElement(p));
-    m_curveGrid->addElement(0, 3, new QCPLayoutElement(p));
-    p->plotLayout()->setRowStretchFactor(1, 3.0);
-    p->plotLayout()->setRowStretchFactor(2, 2.0);
-    auto* widths = new QCPMarginGroup(p);
-    m_matrixRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
-    m_curveRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
     m_curveRect->axis(QCPAxis::atBottom)->setLabel(tr("Distance i − j (query − key)"));
     m_curveRect->axis(QCPAxis::atBottom)->setTicker(integerTicker());
     m_zeroLine = addStraightLine(p, m_curveRect);
@@ -220,8 +199,9 @@ MethodsView::MethodsView(Document* document, QWidget* parent)
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
     connect(p, &QCustomPlot::afterLayout, this, [this] {
-        const QSize pixels = pixelsToRequest(m_matrixRect->rect());
-        this->document()->setMethodsPixels(std::min(pixels.width(), pixels.height()));
+        const QSize matrix = pixelsToRequest(m_matrixRect->rect());
+        const int curve = m_curveRect->visible() ? pixelsToRequest(m_curveRect->rect()).width() : 0;
+        this->document()->setMethodsPixels({std::min(matrix.width(), matrix.height()), curve});
     });
     connect(p, &QCustomPlot::mouseMove, this, &MethodsView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
@@ -500,7 +480,7 @@ void MethodsView::drawCurves(const Frame& f)
         if (c.head == 1)
             name = tr("ALiBi (each head)");
         graph->setName(name);
-        if (c.head > 1)
+        if (c.head > 1 || !m_curveRect->visible())
             graph->removeFromLegend();
         else
             graph->addToLegend();
@@ -514,7 +494,7 @@ void MethodsView::drawCurves(const Frame& f)
     x->setRange(-reach - 0.5, reach + 0.5);
     const double span = std::max(highest - lowest, 1e-12);
     y->setRange(lowest - 0.06 * span, highest + 0.06 * span);
-    y->setLabel(f.state.methods.scaleCurves ? tr("score / its largest |score|") : tr("score"));
+    y->setLabel(f.state.methods.scaleCurves ? tr("scaled score") : tr("score"));
     placeVertical(m_zeroLine, 0);
     m_zeroLine->setPen(QPen(QColor(128, 128, 128), penWidth(0.8), Qt::DotLine));
     // Legend order follows the pool; a legend with nothing in it takes no row.
@@ -546,10 +526,16 @@ bool MethodsView::fitToSize()
         changed = fitTickCount(axis) || changed;
     const int columns = legendColumnsFitting(plot()->legend, plot()->viewport().width() * 0.95, 4);
     changed = setLegendColumns(plot()->legend, columns) || changed;
-    changed = keepSquare(plot(), {m_matrixGrid, m_matrixRect, m_scale, m_curveGrid, m_curveRect}, isPaper()) || changed;
+    changed = keepSquare(plot(), m_square, isPaper()) || changed;
     // A figure too small for the curves leaves them out, and with them the legend naming them.
-    if (!m_curveRect->visible() && plot()->legend->visible()) {
+    // A hidden legend still holds its row's height, so it leaves the layout (the plot, its
+    // QObject parent, still deletes it).
+    if (!m_curveRect->visible() && plot()->legend->layout()) {
+        for (QCPGraph* graph : m_graphs)
+            graph->removeFromLegend();
         plot()->legend->setVisible(false);
+        plot()->plotLayout()->take(plot()->legend);
+        plot()->plotLayout()->simplify();
         changed = true;
     }
     return changed;

@@ -3,6 +3,7 @@
 
 #include "ui/document/methodsdata.h"
 #include "ui/plotting/cellcolormap.h"
+#include "ui/plotting/squarematrix.h"
 #include "ui/plotting/viewsupport.h"
 #include "ui/views/plotview.h"
 
@@ -99,8 +100,7 @@ private:
     QCPAxisRect* m_matrixRect;
     CellColorMap* m_map;
     QCPColorScale* m_scale;
-    QCPLayoutGrid* m_matrixGrid;
-    QCPLayoutGrid* m_curveGrid;
+    SquareMatrixParts m_square; ///< the matrix, its scale and the curves below at full width
     QCPAxisRect* m_curveRect;
     QCPItemStraightLine* m_rowLine;
     QCPItemStraightLine* m_zeroLine; ///< i − j = 0 on the curves

@@ -2,7 +2,6 @@
 #include "ui/views/similarityview.h"
 
 #include "ui/plotting/cellcolormap.h"
-#include "ui/plotting/squarematrix.h"
 
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
@@ -55,39 +54,17 @@ SimilarityView::SimilarityView(Document* document, QWidget* parent)
     m_map = new CellColorMap(p->xAxis, p->yAxis);
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
-    m_scale = new QCPColorScale(p);
-    // Rows of [space, plot, scale, space]: the spaces take what a square matrix leaves
-    // (keepMatrixSquare()); the profile's row repeats the columns, so q stays aligned.
-    p->plotLayout()->take(matrix);
-    m_matrixGrid = new QCPLayoutGrid;
-    p->plotLayout()->addElement(1, 0, m_matrixGrid);
-    m_matrixGrid->addElement(0, 0, new QCPLayoutElement(p));
-    m_matrixGrid->addElement(0, 1, matrix);
-    m_matrixGrid->addElement(0, 2, m_scale);
-    m_matrixGrid->addElement(0, 3, new QCPLayoutElement(p));
-    m_scale->setType(QCPAxis::atRight);
+    // The profile's row repeats the matrix's columns, so q stays aligned.
+    m_square = addSquareMatrix(p, matrix, BelowWidth::Aligned);
+    m_scale = m_square.scale;
     m_map->setColorScale(m_scale);
-    auto* heights = new QCPMarginGroup(p);
-    matrix->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
-    m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
     p->xAxis->setLabel(tr("Position q"));
     p->yAxis->setLabel(tr("Position p"));
     p->yAxis->setRangeReversed(true);
     m_rowLine = addStraightLine(p, matrix);
     m_columnLine = addStraightLine(p, matrix);
 
-    m_profileRect = new QCPAxisRect(p);
-    m_profileGrid = new QCPLayoutGrid;
-    p->plotLayout()->addElement(2, 0, m_profileGrid);
-    m_profileGrid->addElement(0, 0, new QCPLayoutElement(p));
-    m_profileGrid->addElement(0, 1, m_profileRect);
-    m_profileGrid->addElement(0, 2, new QCPLayoutElement(p)); // under the scale
-    m_profileGrid->addElement(0, 3, new QCPLayoutElement(p));
-    p->plotLayout()->setRowStretchFactor(1, 3.0);
-    p->plotLayout()->setRowStretchFactor(2, 2.0);
-    auto* widths = new QCPMarginGroup(p);
-    matrix->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
-    m_profileRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    m_profileRect = m_square.belowRect;
     QCPAxis* profileX = m_profileRect->axis(QCPAxis::atBottom);
     QCPAxis* profileY = m_profileRect->axis(QCPAxis::atLeft);
     profileX->setLabel(tr("Position q"));
@@ -186,7 +163,7 @@ bool SimilarityView::fitToSize()
 
 bool SimilarityView::keepMatrixSquare()
 {
-    return keepSquare(plot(), {m_matrixGrid, m_matrixRect, m_scale, m_profileGrid, m_profileRect}, isPaper());
+    return keepSquare(plot(), m_square, isPaper());
 }
 
 void SimilarityView::drawMatrix(const Frame& f)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ui/plotting/cellcolormap.h"
+#include "ui/plotting/squarematrix.h"
 #include "ui/views/plotview.h"
 #include "ui/plotting/viewsupport.h"
 
@@ -61,8 +62,7 @@ private:
     QCPItemStraightLine* m_rowLine;
     QCPItemStraightLine* m_columnLine;
     QCPAxisRect* m_profileRect;
-    QCPLayoutGrid* m_matrixGrid;  ///< [space, matrix, scale, space]
-    QCPLayoutGrid* m_profileGrid; ///< [space, profile, space under the scale, space]
+    SquareMatrixParts m_square; ///< the matrix, its scale and the profile below, laid out square
     QCPGraph* m_profile;
     QCPGraph* m_selfMarker;
     QCPItemStraightLine* m_offsetLine;
