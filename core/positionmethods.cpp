@@ -452,6 +452,7 @@ private:
 Eigen::VectorXd offsetSeriesRunMeans(const OffsetSeries& series, std::int64_t first, std::int64_t count,
                                      std::int64_t bins, bool maskNegative)
 {
+    using Array = Eigen::ArrayXd;
     bins = std::clamp<std::int64_t>(bins, 0, std::max<std::int64_t>(count, 0));
     std::vector<std::int64_t> starts(bins + 1);
     for (std::int64_t b = 0; b <= bins; ++b) {
@@ -459,18 +460,53 @@ Eigen::VectorXd offsetSeriesRunMeans(const OffsetSeries& series, std::int64_t fi
         if (maskNegative) // a run clipped to δ ≥ 0; an empty one stays empty
             starts[b] = std::max<std::int64_t>(starts[b], 0);
     }
-    Eigen::VectorXd sums = Eigen::VectorXd::Zero(bins);
-    RunSums runs(starts);
-    for (Eigen::Index k = 0; k < series.omega.size(); ++k) {
-        const double a = series.cosine[k], b = series.sine[k];
-        runs.forEach(series.omega[k], [&](std::size_t run, std::complex<double> sum) {
-            sums[static_cast<Eigen::Index>(run)] += a * sum.real() + b * sum.imag(); // Re((a − ib)·sum)
-        });
-    }
-    Eigen::VectorXd means(bins);
+    // Run b's sum for term k is e^{iω_k·starts[b]} times the factor of its length m,
+    // e^{iω_k(m−1)/2}·sin(mω_k/2)/sin(ω_k/2); the next run's first phase is this one's times
+    // e^{iω_k·m}. All terms advance together, one run at a time (whole-array operations the
+    // compiler vectorises), exact again every 256 runs. binStart makes at most two lengths;
+    // a clipped causal curve a few more.
+    const Eigen::Index terms = series.omega.size();
+    std::vector<std::int64_t> lengths;
+    std::vector<std::size_t> lengthOf(bins);
     for (std::int64_t b = 0; b < bins; ++b) {
-        const std::int64_t m = starts[b + 1] - starts[b];
-        means[b] = m > 0 ? sums[b] / static_cast<double>(m) : std::numeric_limits<double>::quiet_NaN();
+        const std::int64_t m = std::max<std::int64_t>(starts[b + 1] - starts[b], 0);
+        auto found = std::find(lengths.begin(), lengths.end(), m);
+        if (found == lengths.end())
+            found = lengths.insert(lengths.end(), m);
+        lengthOf[b] = static_cast<std::size_t>(found - lengths.begin());
+    }
+    std::vector<Array> stepRe(lengths.size(), Array(terms)), stepIm = stepRe, factorRe = stepRe, factorIm = stepRe;
+    for (std::size_t l = 0; l < lengths.size(); ++l)
+        for (Eigen::Index k = 0; k < terms; ++k) {
+            const double omega = series.omega[k], half = std::sin(0.5 * omega);
+            const std::int64_t m = lengths[l];
+            const long double whole = static_cast<long double>(m) * omega;
+            stepRe[l][k] = static_cast<double>(std::cos(whole));
+            stepIm[l][k] = static_cast<double>(std::sin(whole));
+            const double ratio = half == 0.0 ? static_cast<double>(m) : static_cast<double>(std::sin(0.5L * whole)) / half;
+            const long double centre = 0.5L * static_cast<long double>(m - 1) * omega;
+            factorRe[l][k] = m == 0 ? 0.0 : static_cast<double>(std::cos(centre)) * ratio;
+            factorIm[l][k] = m == 0 ? 0.0 : static_cast<double>(std::sin(centre)) * ratio;
+        }
+    // Re((a − ib)·phase·factor) = a·Re(phase·factor) + b·Im(phase·factor)
+    const Array a = series.cosine.array(), b = series.sine.array();
+    Array re(terms), im(terms), nextRe(terms);
+    Eigen::VectorXd means(bins);
+    constexpr std::int64_t anchorEvery = 256;
+    for (std::int64_t run = 0; run < bins; ++run) {
+        if (run % anchorEvery == 0)
+            for (Eigen::Index k = 0; k < terms; ++k) {
+                const long double angle = static_cast<long double>(starts[run]) * series.omega[k];
+                re[k] = static_cast<double>(std::cos(angle));
+                im[k] = static_cast<double>(std::sin(angle));
+            }
+        const std::size_t l = lengthOf[run];
+        const double sum = (a * (re * factorRe[l] - im * factorIm[l]) + b * (re * factorIm[l] + im * factorRe[l])).sum();
+        const std::int64_t m = starts[run + 1] - starts[run];
+        means[run] = m > 0 ? sum / static_cast<double>(m) : std::numeric_limits<double>::quiet_NaN();
+        nextRe = re * stepRe[l] - im * stepIm[l];
+        im = re * stepIm[l] + im * stepRe[l];
+        re = nextRe;
     }
     return means;
 }

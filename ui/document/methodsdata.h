@@ -57,11 +57,11 @@ struct MethodCurve {
 struct MethodsData {
     static constexpr std::int64_t exactCurveOffsets = 4097; ///< curves with more offsets are run means
     static constexpr std::int64_t mostCurveBins = 2048;
-    /// Run means for a curve `pixels` device pixels wide: two per pixel, at least 256 and at
-    /// most mostCurveBins; mostCurveBins while unknown.
+    /// Run means for a curve `pixels` device pixels wide: one per pixel (each the exact mean of
+    /// the offsets under it), at least 256 and at most mostCurveBins; mostCurveBins while unknown.
     static std::int64_t curveBinsFor(int pixels)
     {
-        return pixels > 0 ? std::clamp<std::int64_t>(2 * std::int64_t(pixels), 256, mostCurveBins) : mostCurveBins;
+        return pixels > 0 ? std::clamp<std::int64_t>(pixels, 256, mostCurveBins) : mostCurveBins;
     }
     static constexpr int mostHeadCurves = 64;               ///< ALiBi's "every head" draws each up to this many
     QString error;                 ///< why the selected method cannot be drawn; empty when fine
