@@ -57,6 +57,11 @@ row "layout unknown" --export a.png --layout diagonal
 row "frequencies unknown" --export a.png --frequencies t2t
 row "first position negative" --export a.png --first-position -1
 row "view unknown" --export a.png --view spiral
+row "position method unknown" --export a.png --view methods --method xpos
+row "ALiBi heads zero" --export a.png --view methods --method alibi --heads 0
+row "ALiBi head beyond the heads" --export a.png --view methods --method alibi --heads 8 --head 9
+row "T5 buckets too few" --export a.png --view methods --method t5 --buckets 2
+row "causal mask misspelt" --export a.png --view methods --mask future
 row "dims repeated (accepted; drawn once)" --export a.png --view waves --dims 4,4
 row "figure too small for its text (written, with a warning)" --export small.pdf --view precision --size-mm 60x40
 row "dims beyond d_model" --export a.png --view waves --dims 4,999
