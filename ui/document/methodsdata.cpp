@@ -71,6 +71,20 @@ void scaleToLargest(MethodCurve& c, bool scale)
             y /= c.largest;
 }
 
+/// A curve's points from the means of equal runs (core::binStart) of the 2L − 1 offsets: each
+/// at the centre of its run.
+void placeRunMeans(MethodCurve& c, const Eigen::VectorXd& means, std::int64_t L)
+{
+    const std::int64_t n = 2 * L - 1;
+    c.x.resize(means.size());
+    c.y.resize(means.size());
+    for (Eigen::Index b = 0; b < means.size(); ++b) {
+        const std::int64_t first = core::binStart(n, means.size(), b), end = core::binStart(n, means.size(), b + 1);
+        c.x[b] = 0.5 * static_cast<double>(first + end - 1) - static_cast<double>(L - 1);
+        c.y[b] = means[b];
+    }
+}
+
 MethodCurve curveOf(ScoreMethod method, int head, const Eigen::VectorXd& g, std::int64_t bins, bool scale)
 {
     MethodCurve c;
@@ -86,14 +100,7 @@ MethodCurve curveOf(ScoreMethod method, int head, const Eigen::VectorXd& g, std:
             c.y[t] = std::isinf(g[t]) ? nan : g[t];
         }
     } else {
-        const Eigen::VectorXd means = core::binnedOffsetMeans(g, bins);
-        c.x.resize(means.size());
-        c.y.resize(means.size());
-        for (Eigen::Index b = 0; b < means.size(); ++b) {
-            const std::int64_t first = core::binStart(n, means.size(), b), end = core::binStart(n, means.size(), b + 1);
-            c.x[b] = 0.5 * static_cast<double>(first + end - 1) - static_cast<double>(L - 1);
-            c.y[b] = means[b];
-        }
+        placeRunMeans(c, core::binnedOffsetMeans(g, bins), L);
     }
     scaleToLargest(c, scale);
     return c;
@@ -232,13 +239,7 @@ MethodCurve computedCurve(ScoreMethod method, int head, const core::EncodingSpec
     MethodCurve c;
     c.method = method;
     c.head = head;
-    c.x.resize(means.size());
-    c.y.resize(means.size());
-    for (Eigen::Index b = 0; b < means.size(); ++b) {
-        const std::int64_t first = core::binStart(n, means.size(), b), end = core::binStart(n, means.size(), b + 1);
-        c.x[b] = 0.5 * static_cast<double>(first + end - 1) - static_cast<double>(L - 1);
-        c.y[b] = means[b];
-    }
+    placeRunMeans(c, means, L);
     scaleToLargest(c, options.scaleCurves);
     return c;
 }
