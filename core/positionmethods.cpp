@@ -382,69 +382,74 @@ namespace pe::core {
 
 namespace {
 
-/// Σ_{t=starts[b]}^{starts[b+1]−1} e^{iωt} for every run b: the first phase of each run by one
-/// complex product from the run before (exact again every `anchorEvery` runs), times the run's
-/// own factor e^{iω(m−1)/2}·sin(mω/2)/sin(ω/2), computed once per distinct length m (binStart
-/// makes at most two; clipped runs of a causal curve a few more). About eight flops per run
-/// instead of three long-double sines and cosines; the drift of the products over a stretch of
-/// `anchorEvery` runs stays near 1e−14.
+/// The sums Σ_{t=starts[b]}^{starts[b+1]−1} e^{iω_k t} of every run b, for every term k at
+/// once. Run b's sum is its first phase e^{iω_k·starts[b]} times the factor of its length m,
+/// e^{iω_k(m−1)/2}·sin(mω_k/2)/sin(ω_k/2); the next run's first phase is this one's times
+/// e^{iω_k·m}. All terms advance together, one run at a time (whole-array operations the
+/// compiler vectorises), exact again every 256 runs, where the products' drift is still near
+/// 1e−14. binStart makes at most two lengths; the clipped runs of a causal curve a few more.
 class RunSums {
 public:
-    static constexpr std::size_t anchorEvery = 256;
-    using Complex = std::complex<double>;
-
-    explicit RunSums(const std::vector<std::int64_t>& starts) : m_starts(starts)
+    RunSums(const std::vector<std::int64_t>& starts, const Eigen::VectorXd& omega) : m_starts(starts), m_omega(omega)
     {
-        // Lengths by index into a short table, so the loop looks each up without a search.
-        m_lengthIndex.resize(starts.size() - 1);
-        for (std::size_t b = 0; b + 1 < starts.size(); ++b) {
+        const std::size_t runs = starts.size() - 1;
+        m_lengthIndex.resize(runs);
+        for (std::size_t b = 0; b < runs; ++b) {
             const std::int64_t m = std::max<std::int64_t>(starts[b + 1] - starts[b], 0);
             auto found = std::find(m_lengths.begin(), m_lengths.end(), m);
-            if (found == m_lengths.end()) {
-                m_lengths.push_back(m);
-                found = m_lengths.end() - 1;
-            }
-            m_lengthIndex[b] = static_cast<std::uint32_t>(found - m_lengths.begin());
+            if (found == m_lengths.end())
+                found = m_lengths.insert(m_lengths.end(), m);
+            m_lengthIndex[b] = static_cast<std::size_t>(found - m_lengths.begin());
         }
-        m_step.resize(m_lengths.size());
-        m_factor.resize(m_lengths.size());
+        const Eigen::Index terms = omega.size();
+        m_stepRe.assign(m_lengths.size(), Array(terms));
+        m_stepIm = m_factorRe = m_factorIm = m_stepRe;
+        for (std::size_t l = 0; l < m_lengths.size(); ++l)
+            for (Eigen::Index k = 0; k < terms; ++k) {
+                const std::int64_t m = m_lengths[l];
+                const double half = std::sin(0.5 * omega[k]);
+                const long double whole = static_cast<long double>(m) * omega[k];
+                m_stepRe[l][k] = static_cast<double>(std::cos(whole));
+                m_stepIm[l][k] = static_cast<double>(std::sin(whole));
+                const double ratio = half == 0.0 ? static_cast<double>(m) : static_cast<double>(std::sin(0.5L * whole)) / half;
+                const long double centre = 0.5L * static_cast<long double>(m - 1) * omega[k];
+                m_factorRe[l][k] = m == 0 ? 0.0 : static_cast<double>(std::cos(centre)) * ratio;
+                m_factorIm[l][k] = m == 0 ? 0.0 : static_cast<double>(std::sin(centre)) * ratio;
+            }
     }
 
-    /// Calls visit(b, sum of run b) for every run, for one ω.
+    /// Calls visit(b, re, im) for every run b in order, re and im the real and imaginary parts
+    /// of its sums, one entry per term.
     template<typename Visit>
-    void forEach(double omega, Visit&& visit)
+    void forEach(Visit&& visit)
     {
-        const double half = std::sin(0.5 * omega);
-        for (std::size_t l = 0; l < m_lengths.size(); ++l) {
-            const std::int64_t m = m_lengths[l];
-            const long double whole = static_cast<long double>(m) * omega;
-            m_step[l] = {static_cast<double>(std::cos(whole)), static_cast<double>(std::sin(whole))};
-            const double ratio = half == 0.0 ? static_cast<double>(m) : static_cast<double>(std::sin(0.5L * whole)) / half;
-            const long double centre = 0.5L * static_cast<long double>(m - 1) * omega;
-            m_factor[l] = m == 0 ? Complex(0, 0)
-                                 : Complex(static_cast<double>(std::cos(centre)), static_cast<double>(std::sin(centre))) * ratio;
-        }
-        const std::size_t runs = m_lengthIndex.size();
-        for (std::size_t first = 0; first < runs; first += anchorEvery) {
-            const long double angle = static_cast<long double>(m_starts[first]) * omega;
-            double re = static_cast<double>(std::cos(angle)), im = static_cast<double>(std::sin(angle));
-            const std::size_t end = std::min(runs, first + anchorEvery);
-            for (std::size_t b = first; b < end; ++b) {
-                const std::uint32_t l = m_lengthIndex[b];
-                const Complex f = m_factor[l], s = m_step[l];
-                visit(b, Complex(re * f.real() - im * f.imag(), re * f.imag() + im * f.real()));
-                const double nextRe = re * s.real() - im * s.imag();
-                im = re * s.imag() + im * s.real();
-                re = nextRe;
-            }
+        constexpr std::size_t anchorEvery = 256;
+        const Eigen::Index terms = m_omega.size();
+        Array re(terms), im(terms), nextRe(terms), sumRe(terms), sumIm(terms);
+        for (std::size_t run = 0; run < m_lengthIndex.size(); ++run) {
+            if (run % anchorEvery == 0)
+                for (Eigen::Index k = 0; k < terms; ++k) {
+                    const long double angle = static_cast<long double>(m_starts[run]) * m_omega[k];
+                    re[k] = static_cast<double>(std::cos(angle));
+                    im[k] = static_cast<double>(std::sin(angle));
+                }
+            const std::size_t l = m_lengthIndex[run];
+            sumRe = re * m_factorRe[l] - im * m_factorIm[l];
+            sumIm = re * m_factorIm[l] + im * m_factorRe[l];
+            visit(run, sumRe, sumIm);
+            nextRe = re * m_stepRe[l] - im * m_stepIm[l];
+            im = re * m_stepIm[l] + im * m_stepRe[l];
+            re = nextRe;
         }
     }
 
 private:
+    using Array = Eigen::ArrayXd;
     const std::vector<std::int64_t>& m_starts;
+    const Eigen::VectorXd& m_omega;
     std::vector<std::int64_t> m_lengths;
-    std::vector<std::uint32_t> m_lengthIndex;
-    std::vector<Complex> m_step, m_factor;
+    std::vector<std::size_t> m_lengthIndex;
+    std::vector<Array> m_stepRe, m_stepIm, m_factorRe, m_factorIm; // per length, per term
 };
 
 } // namespace
@@ -452,7 +457,6 @@ private:
 Eigen::VectorXd offsetSeriesRunMeans(const OffsetSeries& series, std::int64_t first, std::int64_t count,
                                      std::int64_t bins, bool maskNegative)
 {
-    using Array = Eigen::ArrayXd;
     bins = std::clamp<std::int64_t>(bins, 0, std::max<std::int64_t>(count, 0));
     std::vector<std::int64_t> starts(bins + 1);
     for (std::int64_t b = 0; b <= bins; ++b) {
@@ -460,54 +464,14 @@ Eigen::VectorXd offsetSeriesRunMeans(const OffsetSeries& series, std::int64_t fi
         if (maskNegative) // a run clipped to δ ≥ 0; an empty one stays empty
             starts[b] = std::max<std::int64_t>(starts[b], 0);
     }
-    // Run b's sum for term k is e^{iω_k·starts[b]} times the factor of its length m,
-    // e^{iω_k(m−1)/2}·sin(mω_k/2)/sin(ω_k/2); the next run's first phase is this one's times
-    // e^{iω_k·m}. All terms advance together, one run at a time (whole-array operations the
-    // compiler vectorises), exact again every 256 runs. binStart makes at most two lengths;
-    // a clipped causal curve a few more.
-    const Eigen::Index terms = series.omega.size();
-    std::vector<std::int64_t> lengths;
-    std::vector<std::size_t> lengthOf(bins);
-    for (std::int64_t b = 0; b < bins; ++b) {
-        const std::int64_t m = std::max<std::int64_t>(starts[b + 1] - starts[b], 0);
-        auto found = std::find(lengths.begin(), lengths.end(), m);
-        if (found == lengths.end())
-            found = lengths.insert(lengths.end(), m);
-        lengthOf[b] = static_cast<std::size_t>(found - lengths.begin());
-    }
-    std::vector<Array> stepRe(lengths.size(), Array(terms)), stepIm = stepRe, factorRe = stepRe, factorIm = stepRe;
-    for (std::size_t l = 0; l < lengths.size(); ++l)
-        for (Eigen::Index k = 0; k < terms; ++k) {
-            const double omega = series.omega[k], half = std::sin(0.5 * omega);
-            const std::int64_t m = lengths[l];
-            const long double whole = static_cast<long double>(m) * omega;
-            stepRe[l][k] = static_cast<double>(std::cos(whole));
-            stepIm[l][k] = static_cast<double>(std::sin(whole));
-            const double ratio = half == 0.0 ? static_cast<double>(m) : static_cast<double>(std::sin(0.5L * whole)) / half;
-            const long double centre = 0.5L * static_cast<long double>(m - 1) * omega;
-            factorRe[l][k] = m == 0 ? 0.0 : static_cast<double>(std::cos(centre)) * ratio;
-            factorIm[l][k] = m == 0 ? 0.0 : static_cast<double>(std::sin(centre)) * ratio;
-        }
-    // Re((a − ib)·phase·factor) = a·Re(phase·factor) + b·Im(phase·factor)
-    const Array a = series.cosine.array(), b = series.sine.array();
-    Array re(terms), im(terms), nextRe(terms);
+    // Re((a − ib)·sum) = a·Re(sum) + b·Im(sum), summed over the terms.
+    const Eigen::ArrayXd a = series.cosine.array(), b = series.sine.array();
     Eigen::VectorXd means(bins);
-    constexpr std::int64_t anchorEvery = 256;
-    for (std::int64_t run = 0; run < bins; ++run) {
-        if (run % anchorEvery == 0)
-            for (Eigen::Index k = 0; k < terms; ++k) {
-                const long double angle = static_cast<long double>(starts[run]) * series.omega[k];
-                re[k] = static_cast<double>(std::cos(angle));
-                im[k] = static_cast<double>(std::sin(angle));
-            }
-        const std::size_t l = lengthOf[run];
-        const double sum = (a * (re * factorRe[l] - im * factorIm[l]) + b * (re * factorIm[l] + im * factorRe[l])).sum();
+    RunSums(starts, series.omega).forEach([&](std::size_t run, const Eigen::ArrayXd& re, const Eigen::ArrayXd& im) {
         const std::int64_t m = starts[run + 1] - starts[run];
-        means[run] = m > 0 ? sum / static_cast<double>(m) : std::numeric_limits<double>::quiet_NaN();
-        nextRe = re * stepRe[l] - im * stepIm[l];
-        im = re * stepIm[l] + im * stepRe[l];
-        re = nextRe;
-    }
+        means[static_cast<Eigen::Index>(run)] =
+            m > 0 ? (a * re + b * im).sum() / static_cast<double>(m) : std::numeric_limits<double>::quiet_NaN();
+    });
     return means;
 }
 
@@ -520,19 +484,21 @@ void fillOffsetSeriesBinned(const OffsetSeries& series, std::int64_t length, boo
         out.setConstant(std::numeric_limits<double>::quiet_NaN());
         return;
     }
-    Eigen::Matrix<Complex, Eigen::Dynamic, Eigen::Dynamic> u(bins, terms), uw(bins, terms);
+    // Row-major: each run fills one row.
+    Eigen::Matrix<Complex, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> u(bins, terms), uw(bins, terms);
     std::vector<std::int64_t> starts(bins + 1);
     for (std::int64_t b = 0; b <= bins; ++b)
         starts[b] = binStart(L, bins, b);
-    RunSums runs(starts);
-    for (Eigen::Index k = 0; k < terms; ++k) {
-        const Complex weight(series.cosine[k], -series.sine[k]);
-        runs.forEach(series.omega[k], [&](std::size_t run, Complex sum) {
-            const auto b = static_cast<Eigen::Index>(run);
-            u(b, k) = sum / static_cast<double>(starts[run + 1] - starts[run]);
-            uw(b, k) = u(b, k) * weight;
-        });
-    }
+    Eigen::RowVectorXcd weight(terms);
+    weight.real() = series.cosine.transpose();
+    weight.imag() = -series.sine.transpose();
+    RunSums(starts, series.omega).forEach([&](std::size_t run, const Eigen::ArrayXd& re, const Eigen::ArrayXd& im) {
+        const auto b = static_cast<Eigen::Index>(run);
+        const double m = static_cast<double>(starts[run + 1] - starts[run]);
+        u.row(b).real() = re.matrix().transpose() / m;
+        u.row(b).imag() = im.matrix().transpose() / m;
+        uw.row(b) = u.row(b).cwiseProduct(weight);
+    });
     // Σ_i Σ_j e^{iω(i−j)} = (Σ_i e^{iωi})·conj(Σ_j e^{iωj}): the block means in one product.
     out = (uw * u.adjoint()).real();
     if (!causal)
