@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: MIT
+#include "ui/tables/encodingtable.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <qfloat16.h>
+#include <QtEndian>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace pe::ui {
+
+namespace {
+
+class TableText {
+    Q_DECLARE_TR_FUNCTIONS(pe::ui::EncodingTable)
+};
+
+template <typename Bits>
+Bits load(const uchar* p, bool bigEndian)
+{
+    return bigEndian ? qFromBigEndian<Bits>(p) : qFromLittleEndian<Bits>(p);
+}
+
+double toDouble(const uchar* p, ElementType type, bool bigEndian)
+{
+    switch (type) {
+    case ElementType::Float16: {
+        const quint16 bits = load<quint16>(p, bigEndian);
+        qfloat16 h;
+        std::memcpy(static_cast<void*>(&h), &bits, sizeof bits);
+        return static_cast<float>(h);
+    }
+    case ElementType::BFloat16: { // the upper half of a float32
+        const quint32 bits = quint32(load<quint16>(p, bigEndian)) << 16;
+        float f;
+        std::memcpy(&f, &bits, sizeof f);
+        return f;
+    }
+    case ElementType::Float32: {
+        const quint32 bits = load<quint32>(p, bigEndian);
+        float f;
+        std::memcpy(&f, &bits, sizeof f);
+        return f;
+    }
+    case ElementType::Float64: {
+        const quint64 bits = load<quint64>(p, bigEndian);
+        double d;
+        std::memcpy(&d, &bits, sizeof d);
+        return d;
+    }
+    }
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
+QString fileError(const QString& path, const QString& what) { return TableText::tr("%1: %2").arg(QFileInfo(path).fileName(), what); }
+
+} // namespace
+
+std::pair<QString, QString> EncodingTable::splitSource(const QString& source)
+{
+    const qsizetype colon = source.lastIndexOf(':');
+    if (QFileInfo(source).isFile() || colon <= 0)
+        return {source, {}};
+    return {source.left(colon), source.mid(colon + 1)};
+}
+
+std::variant<std::shared_ptr<EncodingTable>, QString>
+EncodingTable::open(const QString& path, const QString& tensor, const std::function<bool(std::int64_t)>& progress)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return TableText::tr("%1: there is no such file").arg(path);
+    if (!info.isFile() || !info.isReadable())
+        return TableText::tr("%1: not a readable file").arg(path);
+    std::shared_ptr<EncodingTable> table(new EncodingTable);
+    table->m_path = info.absoluteFilePath();
+    table->m_fileSize = info.size();
+    table->m_modified = info.lastModified();
+    table->m_file.setFileName(path);
+    if (!table->m_file.open(QIODevice::ReadOnly))
+        return fileError(path, TableText::tr("cannot open it (%1)").arg(table->m_file.errorString()));
+    QFile& file = table->m_file;
+    const std::int64_t size = table->m_fileSize;
+    const QByteArray start = file.read(12);
+    const QString suffix = info.suffix().toLower();
+
+    std::variant<TableLayout, QString> layout = QString();
+    if (start.startsWith("\x93NUMPY")) {
+        const std::int64_t headerBytes = npyHeaderBytes(start);
+        if (headerBytes < 0 || headerBytes > TableLimits::maxNpyHeader) {
+            layout = parseNpyHeader(start, size); // says what is wrong with the version or length
+        } else {
+            file.seek(0);
+            layout = parseNpyHeader(file.read(headerBytes), size);
+        }
+        table->m_format = QStringLiteral("npy %1.%2").arg(int(uchar(start[6]))).arg(int(uchar(start.size() > 7 ? start[7] : 0)));
+        if (!tensor.isEmpty() && std::holds_alternative<TableLayout>(layout))
+            return fileError(path, TableText::tr("a .npy file holds one array; “%1” names a tensor (only .safetensors files have several)").arg(tensor));
+    } else if (suffix == QLatin1String("csv") || suffix == QLatin1String("txt") || suffix == QLatin1String("tsv")) {
+        if (size > TableLimits::maxCsvBytes)
+            return fileError(path, TableText::tr("a text table of %1 bytes; text tables are read whole, at most %2 bytes "
+                                                 "(save large tables as .npy or .safetensors)").arg(size).arg(TableLimits::maxCsvBytes));
+        if (!tensor.isEmpty())
+            return fileError(path, TableText::tr("a .csv file holds one table; “%1” names a tensor (only .safetensors files have several)").arg(tensor));
+        file.seek(0);
+        const QByteArray text = file.readAll();
+        auto parsed = parseCsvTable(text, progress);
+        if (const auto* error = std::get_if<QString>(&parsed))
+            return fileError(path, *error);
+        CsvTable& csv = std::get<CsvTable>(parsed);
+        table->m_format = QStringLiteral("csv");
+        table->m_owned = std::move(csv.values);
+        TableLayout l;
+        l.type = ElementType::Float64;
+        l.rows = csv.rows;
+        l.columns = csv.columns;
+        table->m_layout = l;
+        table->m_data = reinterpret_cast<const uchar*>(table->m_owned.constData());
+        table->m_file.close();
+        return table;
+    } else {
+        const auto headerBytes = safetensorsHeaderBytes(start.left(8), size);
+        if (const auto* error = std::get_if<QString>(&headerBytes)) {
+            if (suffix != QLatin1String("safetensors"))
+                return fileError(path, TableText::tr("not a table PE Explorer reads: allowed .npy (NumPy), .safetensors and .csv files"));
+            return fileError(path, *error);
+        }
+        file.seek(0);
+        const auto header = parseSafetensorsHeader(file.read(std::get<std::int64_t>(headerBytes)), size);
+        if (const auto* error = std::get_if<QString>(&header))
+            return fileError(path, *error);
+        const SafetensorsHeader& h = std::get<SafetensorsHeader>(header);
+        table->m_format = QStringLiteral("safetensors");
+        int chosen = -1;
+        for (int i = 0; i < h.tensors.size(); ++i)
+            if (h.tensors[i].name == tensor)
+                chosen = i;
+        QStringList tables;
+        for (const SafetensorsEntry& e : h.tensors)
+            if (isTableTensor(h, e))
+                tables.append(QStringLiteral("%1 (%2 %3)").arg(e.name, e.shapeText(), e.dtype));
+        const QString listed = tables.isEmpty() ? TableText::tr("none of its %1 tensors is a 2-D float table").arg(h.tensors.size())
+                                                : TableText::tr("its tables: %1").arg(tables.join(QStringLiteral(", ")));
+        if (!tensor.isEmpty() && chosen < 0)
+            return fileError(path, TableText::tr("there is no tensor “%1”; %2").arg(tensor, listed));
+        if (tensor.isEmpty()) {
+            chosen = likelyPositionTensor(h);
+            if (chosen < 0)
+                return fileError(path, TableText::tr("name the tensor to open (FILE:TENSOR); %1").arg(listed));
+        }
+        layout = safetensorsLayout(h, h.tensors[chosen]);
+        table->m_tensor = h.tensors[chosen].name;
+    }
+    if (const auto* error = std::get_if<QString>(&layout))
+        return fileError(path, *error);
+    table->m_layout = std::get<TableLayout>(layout);
+    // The whole file mapped (read-only, shared): pages come from the cache as views touch them.
+    const uchar* mapped = file.map(0, size);
+    if (!mapped)
+        return fileError(path, TableText::tr("cannot map it into memory (%1)").arg(file.errorString()));
+    table->m_data = mapped + table->m_layout.dataOffset;
+    return table;
+}
+
+EncodingTable::~EncodingTable() = default; // QFile unmaps what it mapped when it closes
+
+QString EncodingTable::displayName() const
+{
+    const QString file = QFileInfo(m_path).fileName();
+    return m_tensor.isEmpty() ? file : QStringLiteral("%1 · %2").arg(file, m_tensor);
+}
+
+QString EncodingTable::shapeText() const
+{
+    return QStringLiteral("%1%2 × %3 %4").arg(m_layout.droppedDims).arg(rows()).arg(columns()).arg(elementTypeName(m_layout.type));
+}
+
+void EncodingTable::convert(std::int64_t first, std::int64_t count, double* out) const
+{
+    const int bytes = elementBytes(m_layout.type);
+    const uchar* p = m_data + first * bytes;
+    if (m_layout.type == ElementType::Float32 && !m_layout.bigEndian) {
+        const auto* f = reinterpret_cast<const float*>(p); // the common case, vectorised
+        for (std::int64_t i = 0; i < count; ++i)
+            out[i] = f[i];
+        return;
+    }
+    if (m_layout.type == ElementType::Float64 && !m_layout.bigEndian) {
+        std::memcpy(out, p, static_cast<std::size_t>(count) * sizeof(double));
+        return;
+    }
+    for (std::int64_t i = 0; i < count; ++i)
+        out[i] = toDouble(p + i * bytes, m_layout.type, m_layout.bigEndian);
+}
+
+double EncodingTable::value(std::int64_t row, std::int64_t column) const
+{
+    const std::int64_t index = m_layout.columnMajor ? column * rows() + row : row * columns() + column;
+    return toDouble(m_data + index * elementBytes(m_layout.type), m_layout.type, m_layout.bigEndian);
+}
+
+void EncodingTable::readRows(std::int64_t first, std::int64_t count, double* out) const
+{
+    if (!m_layout.columnMajor) {
+        convert(first * columns(), count * columns(), out);
+        return;
+    }
+    // Fortran order: each column's run of these rows, spread into the rows.
+    std::vector<double> run(static_cast<std::size_t>(count));
+    for (std::int64_t c = 0; c < columns(); ++c) {
+        convert(c * rows() + first, count, run.data());
+        for (std::int64_t r = 0; r < count; ++r)
+            out[r * columns() + c] = run[static_cast<std::size_t>(r)];
+    }
+}
+
+std::optional<TableStats> EncodingTable::scan(const std::function<bool(std::int64_t)>& progress) const
+{
+    TableStats stats;
+    stats.min = std::numeric_limits<double>::infinity();
+    stats.max = -std::numeric_limits<double>::infinity();
+    const std::int64_t total = rows() * columns();
+    constexpr std::int64_t chunk = 1 << 21; // values: 8–16 MiB of file, 16 MiB converted
+    std::vector<double> buffer(static_cast<std::size_t>(std::min(total, chunk)));
+    for (std::int64_t done = 0; done < total; done += chunk) {
+        const std::int64_t n = std::min(chunk, total - done);
+        convert(done, n, buffer.data());
+        double lo = stats.min, hi = stats.max;
+        std::int64_t bad = 0;
+        for (std::int64_t i = 0; i < n; ++i) {
+            const double v = buffer[static_cast<std::size_t>(i)];
+            if (!std::isfinite(v)) {
+                ++bad;
+                continue;
+            }
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+        stats.min = lo;
+        stats.max = hi;
+        stats.nonFinite += bad;
+        stats.finite += n - bad;
+        if (progress && !progress(done + n))
+            return std::nullopt;
+    }
+    if (stats.finite == 0)
+        stats.min = stats.max = 0;
+    stats.maxAbs = std::max(std::abs(stats.min), std::abs(stats.max));
+    return stats;
+}
+
+QString EncodingTable::changedOnDisk() const
+{
+    if (m_format == QLatin1String("csv"))
+        return {}; // read whole: the file is no longer used
+    const QFileInfo info(m_path);
+    if (!info.exists())
+        return TableText::tr("%1 was deleted or moved after it was opened; open it again").arg(m_path);
+    if (info.size() != m_fileSize)
+        return TableText::tr("%1 changed size after it was opened (%2 → %3 bytes); open it again").arg(m_path).arg(m_fileSize).arg(info.size());
+    if (info.lastModified() != m_modified)
+        return TableText::tr("%1 was rewritten after it was opened; open it again").arg(m_path);
+    return {};
+}
+
+} // namespace pe::ui

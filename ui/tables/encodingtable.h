@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/tables/tableformats.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <variant>
+
+namespace pe::ui {
+
+/// What a pass over every value of a table found.
+struct TableStats {
+    double min = 0, max = 0;      ///< over the finite values
+    double maxAbs = 0;            ///< of the finite values: the symmetric colour scale's end
+    std::int64_t nonFinite = 0;   ///< NaN and ±inf values (drawn transparent, counted in titles)
+    std::int64_t finite = 0;
+};
+
+/// A (positions × dims) table opened from a file: .npy and .safetensors memory-mapped (never
+/// read whole), .csv parsed into memory. Thread-safe to read from any number of threads.
+class EncodingTable {
+public:
+    /// Opens `path` (format by its content: .npy magic, else safetensors' header, else csv by
+    /// suffix). `tensor` names a safetensors tensor; empty picks likelyPositionTensor().
+    /// Returns the table or a message naming the file, the field and what is allowed.
+    static std::variant<std::shared_ptr<EncodingTable>, QString>
+    open(const QString& path, const QString& tensor = {}, const std::function<bool(std::int64_t)>& progress = {});
+
+    /// "FILE" or "FILE:TENSOR" (the command line's --encoding): the whole text when it names
+    /// an existing file, else split at its last colon.
+    static std::pair<QString, QString> splitSource(const QString& source);
+
+    ~EncodingTable();
+    EncodingTable(const EncodingTable&) = delete;
+    EncodingTable& operator=(const EncodingTable&) = delete;
+
+    std::int64_t rows() const { return m_layout.rows; }
+    std::int64_t columns() const { return m_layout.columns; }
+    const TableLayout& layout() const { return m_layout; }
+    const QString& path() const { return m_path; }
+    const QString& tensor() const { return m_tensor; } ///< empty for .npy and .csv
+    QString formatName() const { return m_format; }   ///< "npy 1.0", "safetensors", "csv"
+    std::int64_t fileSize() const { return m_fileSize; }
+    /// A short name for titles: the file's name, and the tensor's when there is one.
+    QString displayName() const;
+    /// "1024 × 768 float32" (with dropped leading 1s: "1 × 197 × 768 float32").
+    QString shapeText() const;
+
+    double value(std::int64_t row, std::int64_t column) const;
+    /// Rows [first, first + count) as float64, row after row, into out (count × columns()).
+    void readRows(std::int64_t first, std::int64_t count, double* out) const;
+
+    /// Every value once, in storage order (streams the file at disk speed), `progress(done of
+    /// rows × columns)` about every 16 MiB; returns nullopt when progress returns false.
+    std::optional<TableStats> scan(const std::function<bool(std::int64_t)>& progress = {}) const;
+
+    /// Empty while the file is as it was opened; else what changed (its size or time), so that
+    /// nothing reads a mapping whose file was rewritten (a shrunk file would fault on read).
+    QString changedOnDisk() const;
+
+private:
+    EncodingTable() = default;
+    /// `count` values from element index `first` in storage order, converted.
+    void convert(std::int64_t first, std::int64_t count, double* out) const;
+
+    QString m_path, m_tensor, m_format;
+    TableLayout m_layout;
+    std::int64_t m_fileSize = 0;
+    QDateTime m_modified;
+    QFile m_file;
+    const uchar* m_data = nullptr; ///< the first value (mapping or m_owned)
+    QList<double> m_owned;          ///< a csv's values
+};
+
+using EncodingTablePtr = std::shared_ptr<const EncodingTable>;
+
+/// A table with the pass over its values done: what the views draw from.
+struct LoadedTable {
+    EncodingTablePtr table;
+    TableStats stats;
+};
+using LoadedTablePtr = std::shared_ptr<const LoadedTable>;
+
+} // namespace pe::ui
