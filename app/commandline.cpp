@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
 
+#include "ui/tables/encodingtable.h"
+
 #include "core/presets.h"
 
 #include <QCommandLineParser>
@@ -162,6 +164,10 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("no-marks"), QStringLiteral("Leave the band selection's highlight out of a figure.")},
         {QStringLiteral("force"), QStringLiteral("Replace an existing FILE.")},
         {QStringLiteral("session"), QStringLiteral("Start from the session file S (.pe.json); options given override it."), QStringLiteral("S")},
+        {QStringLiteral("encoding"), QStringLiteral("Open a model's position table for the heatmap: a .npy, .csv or .safetensors file; "
+                                                    "FILE:TENSOR names the tensor (e.g. model.safetensors:wpe.weight; without it, "
+                                                    "the one named like a position table)."),
+         QStringLiteral("FILE[:TENSOR]")},
     });
     parser.addPositionalArgument(QStringLiteral("session"), QStringLiteral("A session file (.pe.json) to open, like --session."),
                                  QStringLiteral("[session.pe.json]"));
@@ -271,6 +277,15 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
                                            {QStringLiteral("full"), QStringLiteral("short"), QStringLiteral("none")}));
     o.selectionMarks = !parser.isSet(QStringLiteral("no-marks"));
     o.force = parser.isSet(QStringLiteral("force"));
+    if (parser.isSet(QStringLiteral("encoding"))) {
+        const QString source = parser.value(QStringLiteral("encoding"));
+        if (source.trimmed().isEmpty())
+            throw BadValue{QStringLiteral("--encoding: an empty file name; allowed: a .npy, .csv or .safetensors file, FILE:TENSOR for one tensor")};
+        std::tie(o.encodingPath, o.encodingTensor) = ui::EncodingTable::splitSource(source);
+        if (parser.isSet(QStringLiteral("export")) && o.view != ui::View::Heatmap)
+            throw BadValue{QStringLiteral("--encoding: the heatmap draws a loaded table; --view %1 does not use one (allowed: --view heatmap)")
+                               .arg(ui::viewName(o.view))};
+    }
     if (parser.isSet(QStringLiteral("export"))) {
         o.exportPath = parser.value(QStringLiteral("export"));
         if (o.exportPath.trimmed().isEmpty())

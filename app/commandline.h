@@ -28,6 +28,8 @@ struct LaunchOptions {
     ui::FigureTitle title = ui::FigureTitle::Full;   ///< --title
     bool selectionMarks = true;                      ///< off with --no-marks
     bool positionGiven = false;
+    QString encodingPath;    ///< --encoding FILE[:TENSOR]: a table the heatmap shows (empty: none)
+    QString encodingTensor;  ///< the tensor named after the colon (empty: the likely one)
     QString sessionPath;                 ///< the session named on the command line, or empty
     std::optional<ui::Session> session;  ///< as read from sessionPath (its layout for the window)
 };

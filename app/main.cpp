@@ -7,6 +7,7 @@
 #include "app/memoryreuse.h"
 #include "ui/state/preferences.h"
 #include "ui/window/sessioncontroller.h"
+#include "ui/window/tablecontroller.h"
 
 #include <QApplication>
 #include <QDir>
@@ -121,6 +122,8 @@ int main(int argc, char** argv)
     if (options.session)
         window->sessions()->adopt(options.sessionPath, *options.session);
     window->show();
+    if (!options.encodingPath.isEmpty())
+        window->tables()->open(options.encodingPath, options.encodingTensor);
     // For tests and bench_window only: PE_QUIT_AFTER_FIRST_FRAME=1 closes the window once the
     // heatmap has drawn its first frame, so that a whole start and shutdown run unattended.
     if (qEnvironmentVariableIntValue("PE_QUIT_AFTER_FIRST_FRAME") == 1)

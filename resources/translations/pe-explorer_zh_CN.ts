@@ -146,6 +146,10 @@
         <source>Position methods</source>
         <translation>位置方法</translation>
     </message>
+    <message>
+        <source>Change the table&apos;s colour scale</source>
+        <translation>更改位置表的颜色范围</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::AnimationControls</name>
@@ -870,6 +874,73 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
     </message>
 </context>
 <context>
+    <name>pe::ui::EncodingTable</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: there is no such file</source>
+        <translation>%1：没有这个文件</translation>
+    </message>
+    <message>
+        <source>%1: not a readable file</source>
+        <translation>%1：不是可读的文件</translation>
+    </message>
+    <message>
+        <source>cannot open it (%1)</source>
+        <translation>无法打开（%1）</translation>
+    </message>
+    <message>
+        <source>a .npy file holds one array; “%1” names a tensor (only .safetensors files have several)</source>
+        <translation>.npy 文件只含一个数组；“%1”指定的是张量（只有 .safetensors 文件才含多个张量）</translation>
+    </message>
+    <message>
+        <source>a text table of %1 bytes; text tables are read whole, at most %2 bytes (save large tables as .npy or .safetensors)</source>
+        <translation>文本表有 %1 字节；文本表需整体读入，最多 %2 字节（大型表请保存为 .npy 或 .safetensors）</translation>
+    </message>
+    <message>
+        <source>a .csv file holds one table; “%1” names a tensor (only .safetensors files have several)</source>
+        <translation>.csv 文件只含一个表；“%1”指定的是张量（只有 .safetensors 文件才含多个张量）</translation>
+    </message>
+    <message>
+        <source>not a table PE Explorer reads: allowed .npy (NumPy), .safetensors and .csv files</source>
+        <translation>不是 PE Explorer 能读取的表；允许：.npy（NumPy）、.safetensors 和 .csv 文件</translation>
+    </message>
+    <message>
+        <source>none of its %1 tensors is a 2-D float table</source>
+        <translation>其 %1 个张量中没有一个是二维浮点表</translation>
+    </message>
+    <message>
+        <source>its tables: %1</source>
+        <translation>其中的表：%1</translation>
+    </message>
+    <message>
+        <source>there is no tensor “%1”; %2</source>
+        <translation>没有张量“%1”；%2</translation>
+    </message>
+    <message>
+        <source>name the tensor to open (FILE:TENSOR); %1</source>
+        <translation>请指定要打开的张量（FILE:TENSOR）；%1</translation>
+    </message>
+    <message>
+        <source>cannot map it into memory (%1)</source>
+        <translation>无法将其映射到内存（%1）</translation>
+    </message>
+    <message>
+        <source>%1 was deleted or moved after it was opened; open it again</source>
+        <translation>%1 在打开后被删除或移动；请重新打开</translation>
+    </message>
+    <message>
+        <source>%1 changed size after it was opened (%2 → %3 bytes); open it again</source>
+        <translation>%1 在打开后大小发生了变化（%2 → %3 字节）；请重新打开</translation>
+    </message>
+    <message>
+        <source>%1 was rewritten after it was opened; open it again</source>
+        <translation>%1 在打开后被重写；请重新打开</translation>
+    </message>
+</context>
+<context>
     <name>pe::ui::Export</name>
     <message>
         <source>dimension %1 is out of range; allowed: 0 to %2</source>
@@ -1196,6 +1267,54 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>position %1 · dimension %2 · the zero column that ends tensor2tensor&apos;s odd d_model · PE(%1, %2) = %3</source>
         <translation>位置 %1 · 维度 %2 · tensor2tensor 奇数 d_model 末尾的零列 · PE(%1, %2) = %3</translation>
+    </message>
+    <message>
+        <source>Row (position)</source>
+        <translation>行（位置）</translation>
+    </message>
+    <message>
+        <source>Row (position; %1 per pixel)</source>
+        <translation>行（位置；每像素 %1 个）</translation>
+    </message>
+    <message>
+        <source>Column (dimension)</source>
+        <translation>列（维度）</translation>
+    </message>
+    <message>
+        <source>Column (dimension; %1 per pixel)</source>
+        <translation>列（维度；每像素 %1 个）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Loaded position table.&lt;/b&gt; Each row is the vector a model learned for that position; each column is one dimension. Columns that change smoothly down the rows are waves the model found, like the sinusoid&apos;s bands. Hover for a cell&apos;s value; File ▸ Close position table returns to the sinusoid.</source>
+        <translation>&lt;b&gt;已加载的位置表。&lt;/b&gt;每一行是模型为该位置学习到的向量；每一列是一个维度。沿行向下平滑变化的列是模型找到的波，就像正弦编码的频带。悬停可查看单元格的值；文件 ▸ 关闭位置表 可回到正弦编码。</translation>
+    </message>
+    <message>
+        <source>colour %1 to %2 (data range)</source>
+        <translation>颜色 %1 到 %2（数据范围）</translation>
+    </message>
+    <message>
+        <source>colour ±%1 (symmetric)</source>
+        <translation>颜色 ±%1（对称）</translation>
+    </message>
+    <message>
+        <source>Loaded table
+%1
+%2 · %3</source>
+        <translation>已加载的表
+%1
+%2 · %3</translation>
+    </message>
+    <message>
+        <source> · %1 non-finite values (transparent)</source>
+        <translation> · %1 个非有限值（透明）</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>row %1 · column %2 · value %3</source>
+        <translation>第 %1 行 · 第 %2 列 · 值 %3</translation>
     </message>
 </context>
 <context>
@@ -2548,6 +2667,248 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>dashed: offset k = %1</source>
         <translation>虚线：偏移 k = %1</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::TableController</name>
+    <message>
+        <source>Open position &amp;table…</source>
+        <translation>打开位置表(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Show a model&apos;s learned position table (.npy, .safetensors, .csv) in the heatmap</source>
+        <translation>在热力图中显示模型学习到的位置表（.npy、.safetensors、.csv）</translation>
+    </message>
+    <message>
+        <source>C&amp;lose position table</source>
+        <translation>关闭位置表(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The heatmap shows the sinusoid again</source>
+        <translation>热力图重新显示正弦编码</translation>
+    </message>
+    <message>
+        <source>Table colours over the data&apos;s &amp;range</source>
+        <translation>按数据范围为位置表着色(&amp;R)</translation>
+    </message>
+    <message>
+        <source>On: the colours span the table&apos;s minimum to maximum. Off: ±the largest |value|, 0 in the middle, like the sinusoid&apos;s −1 … +1</source>
+        <translation>开启：颜色从表的最小值延伸到最大值。关闭：±最大 |值|，0 居中，如同正弦编码的 −1 … +1</translation>
+    </message>
+    <message>
+        <source>Open position table</source>
+        <translation>打开位置表</translation>
+    </message>
+    <message>
+        <source>Position tables (*.npy *.safetensors *.csv);;All files (*)</source>
+        <translation>位置表 (*.npy *.safetensors *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 — %2 %3</source>
+        <translation>%1 — %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 tables. Which one holds the positions?</source>
+        <translation>%1 含有 %2 个表。哪一个是位置表？</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Opening %1 cancelled; nothing changed.</source>
+        <translation>已取消打开 %1；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The heatmap shows %1 (%2). File ▸ Close position table returns to the sinusoid.</source>
+        <translation>热力图显示 %1（%2）。文件 ▸ 关闭位置表 可回到正弦编码。</translation>
+    </message>
+    <message>
+        <source> %1 values are not finite (NaN or ±inf): drawn transparent.</source>
+        <translation>%1 个值为非有限值（NaN 或 ±inf）：以透明方式绘制。</translation>
+    </message>
+    <message>
+        <source>The heatmap shows the sinusoid again.</source>
+        <translation>热力图重新显示正弦编码。</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::TableFormats</name>
+    <message>
+        <source>() (a single number)</source>
+        <translation>()（单个数）</translation>
+    </message>
+    <message>
+        <source>the shape is %1 (%2-D); a position table needs two dimensions (positions × dims)</source>
+        <translation>形状为 %1（%2 维）；位置表需要两个维度（位置 × 维度）</translation>
+    </message>
+    <message>
+        <source>the shape is %1 (%2-D); a position table is 2-D (positions × dims), or has only 1s before those two</source>
+        <translation>形状为 %1（%2 维）；位置表是二维的（位置 × 维度），或在这两维之前只有大小为 1 的维度</translation>
+    </message>
+    <message>
+        <source>the shape is %1: no values; a table needs at least one position and one dim</source>
+        <translation>形状为 %1：没有任何值；表至少需要一个位置和一个维度</translation>
+    </message>
+    <message>
+        <source>the header is not a Python dict (it starts with “%1”)</source>
+        <translation>文件头不是 Python dict（它以“%1”开头）</translation>
+    </message>
+    <message>
+        <source>a key of the header&apos;s dict is not a quoted name at character %1</source>
+        <translation>文件头 dict 中第 %1 个字符处的键不是带引号的名称</translation>
+    </message>
+    <message>
+        <source>no “:” after the header&apos;s key &apos;%1&apos;</source>
+        <translation>文件头的键 &apos;%1&apos; 之后缺少“:”</translation>
+    </message>
+    <message>
+        <source>the header&apos;s &apos;%1&apos; holds “%2”, not a whole number ≥ 0</source>
+        <translation>文件头的 &apos;%1&apos; 为“%2”，不是 ≥ 0 的整数</translation>
+    </message>
+    <message>
+        <source>the header&apos;s &apos;%1&apos; is not a tuple of whole numbers</source>
+        <translation>文件头的 &apos;%1&apos; 不是由整数组成的元组</translation>
+    </message>
+    <message>
+        <source>the header&apos;s &apos;%1&apos; holds “%2”; allowed: a quoted text, True, False or a tuple (…)</source>
+        <translation>文件头的 &apos;%1&apos; 为“%2”；允许：带引号的文本、True、False 或元组 (…)</translation>
+    </message>
+    <message>
+        <source>no “,” or “}” after the header&apos;s &apos;%1&apos;</source>
+        <translation>文件头的 &apos;%1&apos; 之后缺少“,”或“}”</translation>
+    </message>
+    <message>
+        <source>not a NumPy .npy file: it does not start with \x93NUMPY</source>
+        <translation>不是 NumPy .npy 文件：它不以 \x93NUMPY 开头</translation>
+    </message>
+    <message>
+        <source>format version %1.%2; allowed: 1.0, 2.0, 3.0</source>
+        <translation>格式版本为 %1.%2；允许：1.0、2.0、3.0</translation>
+    </message>
+    <message>
+        <source>the header claims %1 bytes; allowed: at most %2</source>
+        <translation>文件头声明为 %1 字节；允许：最多 %2 字节</translation>
+    </message>
+    <message>
+        <source>the file ends inside its header (%1 bytes of %2)</source>
+        <translation>文件在文件头中途就结束了（%2 字节中只有 %1 字节）</translation>
+    </message>
+    <message>
+        <source>the header has no &apos;%1&apos;; a .npy header names descr, fortran_order and shape</source>
+        <translation>文件头中没有 &apos;%1&apos;；.npy 文件头应列出 descr、fortran_order 和 shape</translation>
+    </message>
+    <message>
+        <source>the header&apos;s &apos;descr&apos; is not a simple dtype (a structured array?); allowed: float16, float32, float64 (&apos;&lt;f2&apos;, &apos;&lt;f4&apos;, &apos;&lt;f8&apos;, big-endian &apos;&gt;f…&apos; too)</source>
+        <translation>文件头的 &apos;descr&apos; 不是简单的 dtype（结构化数组？）；允许：float16、float32、float64（&apos;&lt;f2&apos;、&apos;&lt;f4&apos;、&apos;&lt;f8&apos;，也可以是大端序 &apos;&gt;f…&apos;）</translation>
+    </message>
+    <message>
+        <source>dtype &apos;%1&apos; is not supported; allowed: float16, float32, float64 (&apos;&lt;f2&apos;, &apos;&lt;f4&apos;, &apos;&lt;f8&apos;, big-endian &apos;&gt;f…&apos; too)</source>
+        <translation>不支持 dtype &apos;%1&apos;；允许：float16、float32、float64（&apos;&lt;f2&apos;、&apos;&lt;f4&apos;、&apos;&lt;f8&apos;，也可以是大端序 &apos;&gt;f…&apos;）</translation>
+    </message>
+    <message>
+        <source>the header&apos;s &apos;fortran_order&apos; is not True or False</source>
+        <translation>文件头的 &apos;fortran_order&apos; 不是 True 或 False</translation>
+    </message>
+    <message>
+        <source>the header&apos;s &apos;shape&apos; is not a tuple</source>
+        <translation>文件头的 &apos;shape&apos; 不是元组</translation>
+    </message>
+    <message>
+        <source>the header says %1 %2 (%3 bytes), but the file holds %4 bytes after its header</source>
+        <translation>文件头表明数据为 %1 %2（字节数：%3），但文件头之后有 %4 字节</translation>
+    </message>
+    <message>
+        <source>more than any file</source>
+        <translation>超出任何文件的大小</translation>
+    </message>
+    <message>
+        <source>the file is %1 bytes; a safetensors file starts with an 8-byte header length</source>
+        <translation>文件只有 %1 字节；safetensors 文件以 8 字节的文件头长度开头</translation>
+    </message>
+    <message>
+        <source>the header length field says %1 bytes; allowed: at most %2 (as the safetensors library)</source>
+        <translation>文件头长度字段为 %1 字节；允许：最多 %2（与 safetensors 库一致）</translation>
+    </message>
+    <message>
+        <source>the header length field says %1 bytes, but the file holds %2 after it</source>
+        <translation>文件头长度字段为 %1 字节，但其后文件只有 %2 字节</translation>
+    </message>
+    <message>
+        <source>the header is not valid JSON: %1 at byte %2</source>
+        <translation>文件头不是有效的 JSON：%1，位于第 %2 字节</translation>
+    </message>
+    <message>
+        <source>the header is JSON but not an object { &quot;name&quot;: {…}, … }</source>
+        <translation>文件头是 JSON，但不是对象 { &quot;name&quot;: {…}, … }</translation>
+    </message>
+    <message>
+        <source>tensor “%1”</source>
+        <translation>张量“%1”</translation>
+    </message>
+    <message>
+        <source>%1 is not an object with dtype, shape and data_offsets</source>
+        <translation>%1 不是含有 dtype、shape 和 data_offsets 的对象</translation>
+    </message>
+    <message>
+        <source>%1 has dtype “%2”; the format defines BOOL, U8, I8, I16, U16, I32, U32, I64, U64, F8_E5M2, F8_E4M3, F16, BF16, F32, F64</source>
+        <translation>%1 的 dtype 为“%2”；该格式定义的 dtype 有 BOOL、U8、I8、I16、U16、I32、U32、I64、U64、F8_E5M2、F8_E4M3、F16、BF16、F32、F64</translation>
+    </message>
+    <message>
+        <source>%1 has no shape array</source>
+        <translation>%1 没有 shape 数组</translation>
+    </message>
+    <message>
+        <source>%1 has a shape entry that is not a whole number ≥ 0</source>
+        <translation>%1 的 shape 中有一项不是 ≥ 0 的整数</translation>
+    </message>
+    <message>
+        <source>%1 has no data_offsets [begin, end]</source>
+        <translation>%1 没有 data_offsets [begin, end]</translation>
+    </message>
+    <message>
+        <source>%1 has data_offsets [%2, %3]; allowed: whole numbers 0 ≤ begin ≤ end ≤ %4 (the bytes after the header)</source>
+        <translation>%1 的 data_offsets 为 [%2, %3]；允许：满足 0 ≤ begin ≤ end ≤ %4（文件头之后的字节数）的整数</translation>
+    </message>
+    <message>
+        <source>%1 is %2 %3 (%4 bytes), but its data_offsets span %5 bytes</source>
+        <translation>%1 为 %2 %3（字节数：%4），但其 data_offsets 跨越 %5 字节</translation>
+    </message>
+    <message>
+        <source>tensor “%1” has dtype %2; allowed: F16, BF16, F32, F64</source>
+        <translation>张量“%1”的 dtype 为 %2；允许：F16、BF16、F32、F64</translation>
+    </message>
+    <message>
+        <source>tensor “%1”: %2</source>
+        <translation>张量“%1”：%2</translation>
+    </message>
+    <message>
+        <source>line %1, value %2 is “%3”, not a number (allowed: decimal numbers, inf, nan)</source>
+        <translation>第 %1 行第 %2 个值为“%3”，不是数（允许：十进制数、inf、nan）</translation>
+    </message>
+    <message>
+        <source>line %1 has %2 values, the first row %3; every row needs as many</source>
+        <translation>第 %1 行有 %2 个值，而第一行有 %3 个；每一行的值个数必须相同</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>no rows of numbers</source>
+        <translation>没有数值行</translation>
     </message>
 </context>
 <context>

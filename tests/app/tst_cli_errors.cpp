@@ -112,6 +112,7 @@ private slots:
     void unwritableFolder();
     void windowRefusesWhatItCannotShow_data();
     void windowRefusesWhatItCannotShow();
+    void encodingFiles();
 };
 
 void TestCliErrors::initTestCase()
@@ -279,6 +280,50 @@ void TestCliErrors::windowRefusesWhatItCannotShow()
     if (exitCode != 0) {
         QVERIFY2(run.err.contains(option) && run.err.contains(QLatin1String("allowed")), qPrintable(run.err));
         QVERIFY2(run.err.contains(arguments.last()), qPrintable(run.err));
+    }
+}
+
+void TestCliErrors::encodingFiles()
+{
+    // --encoding FILE[:TENSOR]: a table the heatmap draws, as a figure and as data; every bad
+    // file or combination refused with exit code 2 and a message naming it.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // A 2 × 3 float64 table as NumPy writes it (format 1.0; header padded to 64 bytes).
+    QByteArray dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }";
+    while ((10 + dict.size() + 1) % 64 != 0)
+        dict.append(' ');
+    dict.append('\n');
+    QByteArray npy("\x93NUMPY\x01\x00", 8);
+    npy.append(char(dict.size() & 0xff)).append(char(dict.size() >> 8)).append(dict);
+    QByteArray values;
+    for (double v : {0.5, -1.0, 0.25, 2.0, -0.125, 1.5})
+        values.append(reinterpret_cast<const char*>(&v), 8);
+    npy.append(values);
+    QFile file(dir.filePath("table.npy"));
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(npy) == npy.size());
+    file.close();
+
+    Run run = runCli({"--encoding", "table.npy", "--export", "table.png"}, dir.path());
+    QVERIFY2(run.exitCode == 0 && QFileInfo(dir.filePath("table.png")).size() > 1000, qPrintable(run.describe()));
+    // The data export is the table itself, float64, row after row.
+    run = runCli({"--encoding", "table.npy", "--export", "back.npy"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+    QFile back(dir.filePath("back.npy"));
+    QVERIFY(back.open(QIODevice::ReadOnly));
+    const QByteArray written = back.readAll();
+    QVERIFY2(written.endsWith(values) && written.contains("(2, 3)"), written.left(80).constData());
+
+    const struct { QStringList arguments; QString expected; } refusals[] = {
+        {{"--encoding", "missing.npy", "--export", "x.png"}, "--encoding: missing.npy: there is no such file"},
+        {{"--encoding", "table.npy:wpe.weight", "--export", "x.png"}, "table.npy: a .npy file holds one array"},
+        {{"--encoding", "table.npy", "--view", "similarity", "--export", "x.png"}, "allowed: --view heatmap"},
+        {{"--encoding", "", "--export", "x.png"}, "--encoding: an empty file name"},
+    };
+    for (const auto& refusal : refusals) {
+        run = runCli(refusal.arguments, dir.path());
+        QVERIFY2(run.exitCode == 2 && run.err.contains(refusal.expected), qPrintable(run.describe()));
+        QVERIFY(!QFileInfo::exists(dir.filePath("x.png")));
     }
 }
 

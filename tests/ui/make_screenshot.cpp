@@ -7,6 +7,7 @@
 #include "ui/export/exportdialog.h"
 #include "ui/window/language.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/tablecontroller.h"
 #include "ui/views/plotview.h"
 #include "ui/window/theme.h"
 
@@ -49,6 +50,12 @@ int main(int argc, char** argv)
             dock->raise();
     QElapsedTimer timer;
     timer.start();
+    if (!options.encodingPath.isEmpty()) { // --encoding: opened as File ▸ Open position table does
+        window.tables()->open(options.encodingPath, options.encodingTensor);
+        while (window.tables()->loader()->isLoading() && timer.elapsed() < 30000)
+            QApplication::processEvents(QEventLoop::AllEvents, 50);
+        QApplication::processEvents();
+    }
     while (!window.document()->isFrameCurrent() && timer.elapsed() < 30000)
         QApplication::processEvents(QEventLoop::AllEvents, 50);
     for (int i = 0; i < 20; ++i)

@@ -30,6 +30,7 @@ Changes changesBetween(const Settings& before, const Settings& after)
     mark(!(a.rope == b.rope), Change::Rope);
     mark(!(a.embeddings == b.embeddings), Change::Embeddings);
     mark(!(a.methods == b.methods), Change::Methods);
+    mark(a.tableDataRange != b.tableDataRange, Change::Table);
     return changes;
 }
 
@@ -43,6 +44,8 @@ Changes changesBetween(const Frame& before, const Frame& after)
     if (before.similarity.rows() != after.similarity.rows() || before.conventionHeatA.rows() != after.conventionHeatA.rows()
         || before.precisionHeat.rows() != after.precisionHeat.rows() || before.methods != after.methods)
         changes |= Change::Bins;
+    if (before.table != after.table)
+        changes |= Change::Table;
     if (before.wordVectors != after.wordVectors)
         changes |= Change::Embeddings;
     return changes;

@@ -29,7 +29,8 @@ enum class Change : unsigned {
     Rope = 1u << 13,       ///< the RoPE view's options (scale, L_orig, log distance)
     Embeddings = 1u << 14, ///< the embeddings view's options, or the word vectors read for them
     Methods = 1u << 15,    ///< the methods view's options
-    All = (1u << 16) - 1,
+    Table = 1u << 16,      ///< the table opened from a file, or its colour scale
+    All = (1u << 17) - 1,
 };
 Q_DECLARE_FLAGS(Changes, Change)
 

@@ -60,6 +60,7 @@ QString fieldText(Document::Field field)
     case Document::Field::Precision: return QObject::tr("Change precision");
     case Document::Field::Rope: return QObject::tr("Change RoPE scaling");
     case Document::Field::Methods: return QObject::tr("Change the position method");
+    case Document::Field::TableScale: return QObject::tr("Change the table's colour scale");
     case Document::Field::Embeddings: return QObject::tr("Change the embedded sentence");
     case Document::Field::Preset: return QObject::tr("Choose library preset");
     case Document::Field::All: return QObject::tr("Reset to defaults");
@@ -286,6 +287,24 @@ void Document::setWordVectors(WordVectorsPtr vectors)
     requestFrame();
 }
 
+void Document::setTableDataRange(bool dataRange)
+{
+    Settings s = m_settings;
+    s.state.tableDataRange = dataRange;
+    change(s, Field::TableScale);
+}
+
+void Document::setTable(LoadedTablePtr table)
+{
+    if (table == m_table)
+        return;
+    m_table = std::move(table);
+    // A new matrix starts zoomed out (its pixels stay).
+    m_heatWindow.rowLower = m_heatWindow.rowUpper = m_heatWindow.columnLower = m_heatWindow.columnUpper = 0;
+    emit changed(Change::Table | Change::HeatWindow);
+    requestFrame();
+}
+
 void Document::resetToDefaults()
 {
     change(Settings{}, Field::All); // the RoPE and embeddings options with the rest
@@ -401,7 +420,7 @@ void Document::requestFrame()
 FrameRequest Document::frameRequest() const
 {
     return {m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels, m_conventionPixels,
-            m_precisionPixels, m_methodsPixels, m_wordVectors, nullptr, wantedParts()};
+            m_precisionPixels, m_methodsPixels, m_wordVectors, nullptr, m_table, wantedParts()};
 }
 
 void Document::onFrameComputed()

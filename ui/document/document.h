@@ -21,7 +21,7 @@ public:
     /// (a slider drag) merge into one undo step.
     enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
                        Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision,
-                       Rope, Embeddings, Methods, Preset, All, Session };
+                       Rope, Embeddings, Methods, TableScale, Preset, All, Session };
 
     /// `shownViews`: see setShownViews().
     explicit Document(QObject* parent = nullptr, unsigned shownViews = ~0u);
@@ -61,7 +61,14 @@ public:
     void setRopeOptions(const RopeOptions& options);
     void setMethodOptions(const MethodOptions& options);
     void setEmbeddingOptions(const EmbeddingOptions& options);
+    /// A loaded table's colour scale: symmetric about 0, or the data's range.
+    void setTableDataRange(bool dataRange);
     void resetToDefaults();
+
+    /// A table opened from a file (TableLoader): the heatmap shows it instead of the sinusoid
+    /// until it is closed (nullptr). Data, not a setting: no undo step, like word vectors.
+    void setTable(LoadedTablePtr table);
+    const LoadedTablePtr& table() const { return m_table; }
 
     /// Word vectors read from a file (WordVectorLoader): the embeddings use them while
     /// state().embeddings.vectorFile names their file. Data, not a setting: no undo step, so
@@ -138,6 +145,7 @@ private:
     MethodsPixels m_methodsPixels;
     RowWindow m_waveWindow;
     WordVectorsPtr m_wordVectors;
+    LoadedTablePtr m_table;
     QUndoStack m_undo;
     bool m_interacting = false;
     int m_interactionSerial = 0;

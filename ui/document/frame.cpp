@@ -95,10 +95,21 @@ void buildHeat(Frame& f)
     // f.heatRows and f.heatColumns are set (buildRest): what to compute, here only how.
     const HeatAxis& rows = f.heatRows;
     const HeatAxis& columns = f.heatColumns;
+    const EncodingTable* table = f.table ? f.table->table.get() : nullptr;
+    if (table) {
+        f.tableProblem = table->changedOnDisk(); // a rewritten file may fault when its mapping is read
+        if (!f.tableProblem.isEmpty())
+            return;
+    }
     core::RowMatrix& heat = f.heat.reset(rows.bins, columns.bins);
-    const bool allColumns = columns.exact() && columns.bins == f.spec.dModel;
-    core::RowMatrix& full = allColumns ? heat : heatScratch(rows.bins, f.spec.dModel);
-    if (rows.exact())
+    const auto allColumnCount = static_cast<Eigen::Index>(f.heatColumnCount());
+    const bool allColumns = columns.exact() && columns.bins == allColumnCount;
+    core::RowMatrix& full = allColumns ? heat : heatScratch(rows.bins, allColumnCount);
+    if (table && rows.exact())
+        table->readRows(static_cast<std::int64_t>(rows.lower), rows.bins, full.data());
+    else if (table)
+        table->averageRows(rows.lower, rows.upper, rows.bins, full.data());
+    else if (rows.exact())
         core::fillEncodingRows(f.spec, static_cast<std::int64_t>(rows.lower), full);
     else
         core::fillRowBoxAverages(f.spec, rows.lower, rows.upper, full);
@@ -215,10 +226,14 @@ void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Supersed
     const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
     if (f.has(FramePart::Heat)) {
         const HeatWindow& w = f.heatWindow;
-        f.heatRows = heatAxis(w.rowLower, w.rowUpper, f.spec.maxLen, w.pixelRows, FrameLimits::heatBins);
-        f.heatColumns = heatAxis(w.columnLower, w.columnUpper, f.spec.dModel, w.pixelColumns, FrameLimits::heatBins);
-        if (reusable(FramePart::Heat) && previous->heatRows == f.heatRows && previous->heatColumns == f.heatColumns) {
+        f.heatRows = heatAxis(w.rowLower, w.rowUpper, f.heatRowCount(), w.pixelRows, FrameLimits::heatBins);
+        f.heatColumns = heatAxis(w.columnLower, w.columnUpper, f.heatColumnCount(), w.pixelColumns, FrameLimits::heatBins);
+        // A loaded table stays what it is whatever the spec does: a slider step keeps its heat.
+        const bool sameSource = f.table ? previous && previous->has(FramePart::Heat) && previous->table == f.table
+                                        : reusable(FramePart::Heat) && !previous->table;
+        if (sameSource && previous->heatRows == f.heatRows && previous->heatColumns == f.heatColumns) {
             f.heat = previous->heat; // the same cells in the same bins: nothing to compute
+            f.tableProblem = previous->tableProblem;
         } else {
             buildHeat(f);
         }
@@ -377,6 +392,7 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     f->methodsPixels = request.methodsPixels;
     f->wordVectors = request.wordVectors;
     f->learnedTable = request.learnedTable;
+    f->table = request.table;
     f->generation = generation;
     f->parts = request.parts;
     const auto superseded = [&] { return latest.load() != generation; };

@@ -7,6 +7,7 @@
 #include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
 #include "ui/state/viewstate.h"
+#include "ui/tables/encodingtable.h"
 
 #include <QVector>
 
@@ -101,9 +102,15 @@ struct Frame {
     MethodsPixels methodsPixels; ///< the methods view's matrix side and curve width (0 = not known)
     WordVectorsPtr wordVectors;  ///< the last vectors read from a file (used when state.embeddings names it)
     LearnedTablePtr learnedTable; ///< a learned position table, once one can be loaded (null: none)
+    LoadedTablePtr table;         ///< a table opened from a file: the heatmap shows it (null: the sinusoid)
+    QString tableProblem;         ///< why the table could not be read for this frame (its file changed)
     std::uint64_t generation = 0;
     unsigned parts = 0;          ///< the FramePart bits computed for this frame (others are empty)
     bool has(FramePart part) const { return parts & static_cast<unsigned>(part); }
+
+    /// The heatmap's matrix: the loaded table's rows × columns, else max_len × d_model.
+    std::int64_t heatRowCount() const { return table ? table->table->rows() : spec.maxLen; }
+    std::int64_t heatColumnCount() const { return table ? table->table->columns() : spec.dModel; }
 
     // Encoding heatmap: heat(i, j) covers rows heatRows and columns heatColumns, split evenly;
     // one cell each where exact, else the exact box average of the cells under one pixel.
@@ -204,6 +211,7 @@ struct FrameRequest {
     MethodsPixels methodsPixels;
     WordVectorsPtr wordVectors;
     LearnedTablePtr learnedTable;
+    LoadedTablePtr table;
     unsigned parts = unsigned(FramePart::All);
 };
 

@@ -37,6 +37,19 @@ public:
     virtual void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) = 0;
 };
 
+/// A loaded table's rows as float64, straight from its file.
+class TableSource : public RowSource {
+public:
+    explicit TableSource(EncodingTablePtr table) : m_table(std::move(table)) {}
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
+    {
+        m_table->readRows(firstRow, out.rows(), out.data());
+    }
+
+private:
+    EncodingTablePtr m_table;
+};
+
 class EncodingSource : public RowSource {
 public:
     explicit EncodingSource(const core::EncodingSpec& spec) : m_spec(spec) {}
@@ -155,6 +168,8 @@ core::RowMatrix bandsData(const core::EncodingSpec& spec)
 
 std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
 {
+    if (r.table && r.view == View::Heatmap)
+        return std::make_unique<TableSource>(r.table->table);
     switch (r.view) {
     case View::Heatmap: return std::make_unique<EncodingSource>(r.spec);
     case View::Similarity: return std::make_unique<SimilaritySource>(r.spec, r.state.normalize);
@@ -193,6 +208,8 @@ namespace {
 
 std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
 {
+    if (r.table && r.view == View::Heatmap)
+        return {r.table->table->rows(), r.table->table->columns()};
     return dataShape(r.spec, r.state, r.view);
 }
 

@@ -4,6 +4,7 @@
 #include "core/encoding.h"
 #include "ui/document/embeddingdata.h"
 #include "ui/state/viewstate.h"
+#include "ui/tables/encodingtable.h"
 
 #include <QString>
 #include <QVariantMap>
@@ -24,6 +25,8 @@ struct ExportRequest {
     bool overwrite = false; ///< replace an existing file (the window asks first; the CLI needs --force)
     /// Word vectors read from a file: the embeddings use them when state.embeddings.vectorFile names them.
     WordVectorsPtr wordVectors;
+    /// A table opened from a file: the heatmap (figure and data) shows it instead of the sinusoid.
+    LoadedTablePtr table;
 };
 
 struct ExportResult {

@@ -34,6 +34,7 @@ ExportRequest ExportController::requestFor(View view, const QString& path, bool 
     request.state.dims.removeIf([&](int dim) { return dim >= request.spec.dModel; });
     request.view = view;
     request.wordVectors = m_document->wordVectors();
+    request.table = m_document->table();
     request.path = path;
     request.overwrite = overwrite;
     return request;

@@ -63,6 +63,7 @@ std::unique_ptr<Scene> makeScene(const ExportRequest& request, const FigureSize&
     auto scene = std::make_unique<Scene>();
     scene->document.apply(Settings{request.spec, request.state});
     scene->document.setWordVectors(request.wordVectors);
+    scene->document.setTable(request.table);
     scene->document.computeNow();
     scene->view = createView(request.view, &scene->document);
     scene->view->setFigureMarks(size.selectionMarks);

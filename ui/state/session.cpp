@@ -231,7 +231,7 @@ ViewState stateFrom(const QJsonObject& o)
     requireKnownKeys(o, QStringLiteral("selection"), {QStringLiteral("dims"), QStringLiteral("position"), QStringLiteral("dimension"),
                                                      QStringLiteral("offset"), QStringLiteral("normalize"), QStringLiteral("colormap"),
                                                      QStringLiteral("band"), QStringLiteral("compare"), QStringLiteral("format"),
-                                                     QStringLiteral("precision")});
+                                                     QStringLiteral("precision"), QStringLiteral("tableScale")});
     // Broad ranges here; settingsError() then checks them against the spec.
     const qint64 far = core::SpecLimits::maxFirstPosition;
     ViewState state;
@@ -244,6 +244,8 @@ ViewState stateFrom(const QJsonObject& o)
     state.normalize = flag(o, QStringLiteral("normalize"), QStringLiteral("selection.normalize"), state.normalize);
     state.colormap = choice(o, QStringLiteral("colormap"), QStringLiteral("selection.colormap"), colormapNames(),
                             state.colormap);
+    state.tableDataRange = choice(o, QStringLiteral("tableScale"), QStringLiteral("selection.tableScale"), tableScaleNames(),
+                                  tableScaleNames()[0]) == tableScaleNames()[1];
     band(o, QStringLiteral("selection.band"), state);
     state.comparison = *core::parseComparison(choice(o, QStringLiteral("compare"), QStringLiteral("selection.compare"),
         settingsComparisonNames(), QString::fromUtf8(core::comparisonName(state.comparison))).toStdString());
@@ -408,7 +410,8 @@ QByteArray serializeSession(const Session& session)
             {QStringLiteral("band"), band},
             {QStringLiteral("compare"), QString::fromUtf8(core::comparisonName(st.comparison))},
             {QStringLiteral("format"), settingsFormatNames()[int(st.format)]},
-            {QStringLiteral("precision"), settingsPrecisionModeNames()[int(st.precisionMode)]}}},
+            {QStringLiteral("precision"), settingsPrecisionModeNames()[int(st.precisionMode)]},
+            {QStringLiteral("tableScale"), tableScaleNames()[st.tableDataRange ? 1 : 0]}}},
         {QStringLiteral("view"), QJsonObject{{QStringLiteral("presentation"), session.presentation},
                                              {QStringLiteral("options"), options}}},
         {QStringLiteral("window"), QJsonObject{

@@ -145,6 +145,8 @@ std::optional<View> parseView(const QString& name)
     return static_cast<View>(index);
 }
 
+QStringList tableScaleNames() { return {QStringLiteral("symmetric"), QStringLiteral("data")}; }
+
 bool ViewState::operator==(const ViewState& o) const
 {
     // std::ranges::equal rather than QList's ==, which hands memcmp a null pointer for two
@@ -152,7 +154,8 @@ bool ViewState::operator==(const ViewState& o) const
     return std::ranges::equal(dims, o.dims) && position == o.position && dimension == o.dimension
         && offset == o.offset && normalize == o.normalize && colormap == o.colormap
         && bandFirst == o.bandFirst && bandLast == o.bandLast && comparison == o.comparison && format == o.format
-        && precisionMode == o.precisionMode && rope == o.rope && embeddings == o.embeddings && methods == o.methods;
+        && precisionMode == o.precisionMode && rope == o.rope && embeddings == o.embeddings && methods == o.methods
+        && tableDataRange == o.tableDataRange;
 }
 
 QString EmbeddingOptions::defaultSentence()

@@ -47,6 +47,8 @@ QString toQString(std::string_view text);
 /// The library presets' names (core::encodingPresets()), for the command line, sessions and menus.
 QStringList presetNames();
 QStringList colormapNames();
+/// A loaded table's colour scales (ViewState::tableDataRange false, true): "symmetric", "data".
+QStringList tableScaleNames();
 
 /// The wave plot's dimensions as people write them: "4,5,6,7", ranges "4-7" (both ends
 /// included) and slices "0:64:8" (start, end excluded, step, as in Python), mixed freely.
@@ -142,6 +144,9 @@ struct ViewState {
     RopeOptions rope;             ///< the RoPE view's context scaling
     EmbeddingOptions embeddings;  ///< the embeddings view's sentence and switches
     MethodOptions methods;        ///< the methods view's method and parameters
+    /// A loaded table's colour scale: ±the largest |value| (0 in the middle, like the
+    /// sinusoid's −1…+1), or the data's own minimum to maximum.
+    bool tableDataRange = false;
 
     bool operator==(const ViewState& other) const;
 };

@@ -56,6 +56,12 @@ public:
     /// Rows [first, first + count) as float64, row after row, into out (count × columns()).
     void readRows(std::int64_t first, std::int64_t count, double* out) const;
 
+    /// Exact box averages over rows, for fewer pixels than rows: out (bins × columns(), row
+    /// after row) row i is the mean of the rows over [lower + i·h, lower + (i+1)·h), h = (upper −
+    /// lower) / bins ≥ 1, each row weighted by the length it shares with that interval (row r
+    /// covers [r, r + 1)). Reads each row once, in order. A bin with a NaN in it is NaN.
+    void averageRows(double lower, double upper, std::int64_t bins, double* out) const;
+
     /// Every value once, in storage order (streams the file at disk speed), `progress(done of
     /// rows × columns)` about every 16 MiB; returns nullopt when progress returns false.
     std::optional<TableStats> scan(const std::function<bool(std::int64_t)>& progress = {}) const;

@@ -24,11 +24,7 @@ QString cellCount(double value) { return value >= 100 ? QString::number(std::llr
 HeatmapView::HeatmapView(Document* document, QWidget* parent)
     : PlotView(document, View::Heatmap, parent)
 {
-    setExplanation(tr("<b>Encoding heatmap.</b> Each row is the vector added to the word at that "
-                      "position; each column is one dimension. Even columns hold a sine, odd ones a "
-                      "cosine, and each pair of columns turns slower than the one before it — so "
-                      "the left side changes fast from row to row and the right side hardly at all. "
-                      "Hover for the formula with its numbers; click to select."));
+    setExplanation(sinusoidExplanation());
     QCustomPlot* p = plot();
     p->plotLayout()->insertRow(0);
     m_title = new QCPTextElement(p, QString(), QFont(font().family(), 11, QFont::Bold));
@@ -97,12 +93,27 @@ QCPRange binCentres(const HeatAxis& axis, double shift)
     return QCPRange(first, axis.bins > 1 ? axis.upper - width / 2 - 0.5 + shift : first + width);
 }
 
+/// Row c of the heatmap's matrix is centred on c + this: the first position for the sinusoid,
+/// 0 for a loaded table (its rows are the model's positions 0, 1, …).
+double firstRowCoordinate(const Frame& f) { return f.table ? 0.0 : double(f.spec.firstPosition); }
+
 } // namespace
+
 
 void HeatmapView::labelAxes(const Frame& f)
 {
     // Beyond the screen's resolution the axes say how many cells each pixel averages.
     const QString rows = cellCount(f.heatRows.cellsPerBin()), columns = cellCount(f.heatColumns.cellsPerBin());
+    if (f.table) { // a table's columns are whatever the model learned, not sines and cosines
+        const QString rows = cellCount(f.heatRows.cellsPerBin()), columns = cellCount(f.heatColumns.cellsPerBin());
+        const QString y = f.heatRows.exact() ? tr("Row (position)") : tr("Row (position; %1 per pixel)").arg(rows);
+        const QString x = f.heatColumns.exact() ? tr("Column (dimension)") : tr("Column (dimension; %1 per pixel)").arg(columns);
+        if (plot()->yAxis->label() != y)
+            plot()->yAxis->setLabel(y);
+        if (plot()->xAxis->label() != x)
+            plot()->xAxis->setLabel(x);
+        return;
+    }
     const QString y = f.heatRows.exact() ? tr("Position")
                     : isPaper()          ? tr("Position (%1 per pixel)").arg(rows) // a figure cannot be zoomed
                                          : tr("Position (%1 per pixel; zoom in for cells)").arg(rows);
@@ -113,27 +124,78 @@ void HeatmapView::labelAxes(const Frame& f)
         plot()->xAxis->setLabel(x);
 }
 
+QString HeatmapView::sinusoidExplanation()
+{
+    return tr("<b>Encoding heatmap.</b> Each row is the vector added to the word at that "
+              "position; each column is one dimension. Even columns hold a sine, odd ones a "
+              "cosine, and each pair of columns turns slower than the one before it — so "
+              "the left side changes fast from row to row and the right side hardly at all. "
+              "Hover for the formula with its numbers; click to select.");
+}
+
+QString HeatmapView::tableExplanation()
+{
+    return tr("<b>Loaded position table.</b> Each row is the vector a model learned for that position; "
+              "each column is one dimension. Columns that change smoothly down the rows are waves the "
+              "model found, like the sinusoid's bands. Hover for a cell's value; File ▸ Close position "
+              "table returns to the sinusoid.");
+}
+
+QString HeatmapView::tableTitle(const Frame& f) const
+{
+    const EncodingTable& table = *f.table->table;
+    const TableStats& stats = f.table->stats;
+    const QString scale = f.state.tableDataRange ? tr("colour %1 to %2 (data range)").arg(number(stats.min, 4), number(stats.max, 4))
+                                                 : tr("colour ±%1 (symmetric)").arg(number(stats.maxAbs, 4));
+    QString title = tr("Loaded table\n%1\n%2 · %3").arg(table.displayName(), table.shapeText(), scale);
+    if (stats.nonFinite > 0)
+        title += tr(" · %1 non-finite values (transparent)").arg(stats.nonFinite);
+    if (!f.tableProblem.isEmpty())
+        title += QLatin1Char('\n') + f.tableProblem;
+    return title;
+}
+
+namespace {
+
+QCPRange tableColourRange(const Frame& f)
+{
+    const TableStats& stats = f.table->stats;
+    QCPRange range = f.state.tableDataRange ? QCPRange(stats.min, stats.max) : QCPRange(-stats.maxAbs, stats.maxAbs);
+    if (!(range.size() > 0)) // a constant table: one colour, centred
+        range = QCPRange(range.lower - 1, range.upper + 1);
+    return range;
+}
+
+} // namespace
+
 void HeatmapView::redraw(const Frame& f)
 {
-    const int columns = f.spec.dModel;
-    m_map->cells()->assign(f.heat.matrix(), binCentres(f.heatColumns, 0), binCentres(f.heatRows, double(f.spec.firstPosition)));
+    const auto columns = static_cast<double>(f.heatColumnCount());
+    const double firstRow = firstRowCoordinate(f);
+    m_map->cells()->assign(f.heat.matrix(), binCentres(f.heatColumns, 0), binCentres(f.heatRows, firstRow));
     m_map->setGradient(colormapGradient(f.state.colormap));
-    m_map->setDataRange(QCPRange(-1.0, 1.0));
+    m_map->setDataRange(f.table ? tableColourRange(f) : QCPRange(-1.0, 1.0));
+    m_scale->axis()->setLabel(f.table ? tr("value") : tr("PE value"));
 
-    const bool newSpec = !m_drawnSpec || !(f.spec == *m_drawnSpec);
+    // A new matrix (spec, or table opened or closed) is shown whole.
+    const bool newSource = !m_drawnSpec || !(f.spec == *m_drawnSpec) || m_drawnTable != f.table;
     const bool zoomedOut = !(f.heatWindow.rowUpper > f.heatWindow.rowLower);
-    if (newSpec || zoomedOut) {
+    if (m_drawnTable != f.table || !m_drawnSpec) // text only when it changes
+        setExplanation(f.table ? tableExplanation() : sinusoidExplanation());
+    if (newSource || zoomedOut) {
         m_drawnSpec = f.spec;
+        m_drawnTable = f.table;
         m_settingRange = true;
-        if (newSpec || !plot()->yAxis->range().contains(f.spec.firstPosition)) {
+        if (newSource || !plot()->yAxis->range().contains(firstRow)) {
             plot()->xAxis->setRange(-0.5, columns - 0.5);
-            plot()->yAxis->setRange(f.spec.firstPosition - 0.5, f.spec.firstPosition + f.spec.maxLen - 0.5);
+            plot()->yAxis->setRange(firstRow - 0.5, firstRow + double(f.heatRowCount()) - 0.5);
         }
         m_settingRange = false;
     }
-    m_titleText = tr("Positional encoding\nd_model %1 · max_len %2 · base %3\n%4 · %5")
-                         .arg(f.spec.dModel).arg(f.spec.maxLen).arg(number(f.spec.base))
-                         .arg(layoutText(f.spec.layout), frequencyRuleText(f.spec.frequencies));
+    m_titleText = f.table ? tableTitle(f)
+                          : tr("Positional encoding\nd_model %1 · max_len %2 · base %3\n%4 · %5")
+                                .arg(f.spec.dModel).arg(f.spec.maxLen).arg(number(f.spec.base))
+                                .arg(layoutText(f.spec.layout), frequencyRuleText(f.spec.frequencies));
     labelAxes(f);
     m_title->setText(m_titleText);
     updateOverlays(f);
@@ -153,7 +215,10 @@ void HeatmapView::updateOverlays(const Frame& f)
     for (QCPItemRect* rect : m_bandRects)
         plot()->removeItem(rect);
     m_bandRects.clear();
-    if (f.state.bandFirst < 0 || !showsSelectionMarks())
+    // The selection belongs to the sinusoid: a loaded table shows none of it.
+    m_positionLine->setVisible(!f.table && !isPaper()); // a paper figure never shows them (prepareForExport)
+    m_dimensionLine->setVisible(!f.table && !isPaper());
+    if (f.table || f.state.bandFirst < 0 || !showsSelectionMarks())
         return;
     // A band of pairs covers one run of columns when interleaved, two (sines, cosines) when split.
     QList<std::pair<int, int>> runs;
@@ -198,8 +263,8 @@ std::pair<std::int64_t, int> HeatmapView::cellAt(const QPointF& pixel) const
     const double x = plot()->xAxis->pixelToCoord(pixel.x());
     const double y = plot()->yAxis->pixelToCoord(pixel.y());
     const auto column = static_cast<int>(std::lround(x));
-    const auto row = static_cast<std::int64_t>(std::llround(y)) - f->spec.firstPosition;
-    if (column < 0 || column >= f->spec.dModel || row < 0 || row >= f->spec.maxLen)
+    const auto row = static_cast<std::int64_t>(std::llround(y - firstRowCoordinate(*f)));
+    if (column < 0 || column >= f->heatColumnCount() || row < 0 || row >= f->heatRowCount())
         return {-1, -1};
     return {row, column};
 }
@@ -207,8 +272,12 @@ std::pair<std::int64_t, int> HeatmapView::cellAt(const QPointF& pixel) const
 QString HeatmapView::cellDescription(std::int64_t row, int column) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || row < 0 || row >= f->spec.maxLen || column < 0 || column >= f->spec.dModel)
+    if (!f || row < 0 || row >= f->heatRowCount() || column < 0 || column >= f->heatColumnCount())
         return {};
+    if (f->table)
+        return f->tableProblem.isEmpty() ? tr("row %1 · column %2 · value %3").arg(row).arg(column)
+                                                .arg(QString::number(f->table->table->value(row, column), 'g', 7))
+                                         : f->tableProblem;
     const core::EncodingSpec& spec = f->spec;
     const std::int64_t position = spec.firstPosition + row;
     const core::ColumnRole role = core::columnRole(spec, column);
@@ -246,7 +315,7 @@ void HeatmapView::onMouseRelease(QMouseEvent* event)
     if (event->button() != Qt::LeftButton || (event->position() - m_pressPosition).manhattanLength() > 4)
         return;
     const auto [row, column] = cellAt(event->position());
-    if (row >= 0)
+    if (row >= 0 && !document()->table()) // a table's cells are not the sinusoid's selection
         document()->selectCell(row, column);
 }
 
@@ -257,7 +326,7 @@ void HeatmapView::onRangeChanged()
         return;
     // Cell c is centred on coordinate c (rows: first position + c) and covers [c − ½, c + ½).
     const QCPRange rows = plot()->yAxis->range(), columns = plot()->xAxis->range();
-    const double shift = 0.5 - double(f->spec.firstPosition);
+    const double shift = 0.5 - firstRowCoordinate(*f);
     document()->setHeatRange(rows.lower + shift, rows.upper + shift, columns.lower + 0.5, columns.upper + 0.5);
 }
 

@@ -26,6 +26,8 @@ public:
     explicit HeatmapView(Document* document, QWidget* parent = nullptr);
 
     CellColorMap* colorMap() const { return m_map; }
+    /// The whole title before it is fitted to the width (title and subtitle lines).
+    QString titleText() const { return m_titleText; }
     /// The readout for the cell at (row, column): what the hover shows.
     QString cellDescription(std::int64_t row, int column) const;
     /// The cell under a point of the plot widget, or {−1, −1} outside the map.
@@ -35,7 +37,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::Position | Change::Dimension | Change::Band | Change::Colormap | Change::HeatWindow; }
+    Changes dependencies() const override { return Change::Spec | Change::Position | Change::Dimension | Change::Band | Change::Colormap | Change::HeatWindow | Change::Table; }
     void applyScale() override;
 
 private:
@@ -49,6 +51,10 @@ private:
     void updateOverlays(const Frame& frame);
     /// "Position", or how many positions each pixel averages; the same for the dimensions.
     void labelAxes(const Frame& frame);
+    /// A loaded table's title: its name, shape, colour scale and what could not be shown.
+    QString tableTitle(const Frame& frame) const;
+    static QString sinusoidExplanation();
+    static QString tableExplanation();
 
     CellColorMap* m_map;
     QCPColorScale* m_scale;
@@ -59,6 +65,7 @@ private:
     QList<QCPItemRect*> m_bandRects;
     QTimer m_zoomSettle; // asks for the shown cells once a wheel/drag zoom pauses
     std::optional<core::EncodingSpec> m_drawnSpec; // the spec the axes were last fitted to
+    LoadedTablePtr m_drawnTable;                    // and the table
     bool m_settingRange = false;
     QPointF m_pressPosition;
 };

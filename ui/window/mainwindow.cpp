@@ -15,6 +15,7 @@
 #include "ui/state/preferences.h"
 #include "ui/views/ropeview.h"
 #include "ui/window/sessioncontroller.h"
+#include "ui/window/tablecontroller.h"
 #include "ui/views/similarityview.h"
 #include "ui/controls/textlabels.h"
 #include "ui/window/theme.h"
@@ -87,6 +88,7 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
                                        {[this] { return presentationMode(); }, [this](bool on) { setPresentationMode(on); },
                                         [this](const QByteArray& state) { restoreLayout(state); }});
     connect(this, &MainWindow::presentationModeChanged, m_sessions, &SessionController::updateTitle);
+    m_tables = new TableController(m_document, this, [this](const QString& note) { showNote(note); });
     m_heatmap = new HeatmapView(m_document);
     m_views.append(m_heatmap);
     connect(m_heatmap, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);
@@ -311,6 +313,8 @@ void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_sessions->addActions(file);
+    file->addSeparator();
+    m_tables->addActions(file);
     file->addSeparator();
     QAction* exportAction = file->addAction(tr("&Export…"), this, [this] { m_exporter->exportInteractively(m_activeView); });
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));

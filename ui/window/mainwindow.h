@@ -16,6 +16,7 @@ class AnimationControls;
 class ControlsPanel;
 class FormulaPanel;
 class SweepAnimator;
+class TableController;
 class ExportController;
 class HeatmapView;
 class PlotView;
@@ -32,6 +33,7 @@ public:
     ControlsPanel* controls() const { return m_controls; }
     ExportController* exporter() const { return m_exporter; }
     SessionController* sessions() const { return m_sessions; }
+    TableController* tables() const { return m_tables; }
     HeatmapView* heatmap() const { return m_heatmap; }
     FormulaPanel* formula() const { return m_formula; }
     SweepAnimator* animator() const { return m_animator; }
@@ -83,6 +85,7 @@ private:
     Document* m_document;
     ExportController* m_exporter = nullptr;
     SessionController* m_sessions = nullptr;
+    TableController* m_tables = nullptr;
     QAction* m_presentationAction = nullptr;
     QToolBar* m_viewsToolBar = nullptr;
     ControlsPanel* m_controls = nullptr;

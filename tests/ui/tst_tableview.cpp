@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+// A loaded position table in the heatmap (issue 14): every pixel the exact box average of the
+// table's cells under it (checked against a brute-force sum written here), exact cells when
+// zoomed in, a slider step that keeps the table's heat, NaN shown and counted, and the window's
+// File ▸ Open position table / Close position table.
+#include "core/datawriters.h"
+#include "ui/document/document.h"
+#include "ui/views/heatmapview.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/tablecontroller.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace pe::ui;
+
+namespace {
+
+/// Deterministic values with no pattern an average could hide (a linear congruential walk).
+pe::core::RowMatrix irregularTable(Eigen::Index rows, Eigen::Index columns)
+{
+    pe::core::RowMatrix m(rows, columns);
+    std::uint64_t state = 12345;
+    for (Eigen::Index r = 0; r < rows; ++r)
+        for (Eigen::Index c = 0; c < columns; ++c) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            m(r, c) = static_cast<double>(state >> 11) / 9007199254740992.0 * 2 - 1;
+        }
+    return m;
+}
+
+/// The mean of m over rows [y0, y1) and columns [x0, x1), each cell weighted by the area it
+/// shares with that box (cell (r, c) covers [r, r+1) × [c, c+1)).
+double boxAverage(const pe::core::RowMatrix& m, double y0, double y1, double x0, double x1)
+{
+    double sum = 0;
+    for (Eigen::Index r = 0; r < m.rows(); ++r)
+        for (Eigen::Index c = 0; c < m.cols(); ++c) {
+            const double h = std::min(y1, double(r + 1)) - std::max(y0, double(r));
+            const double w = std::min(x1, double(c + 1)) - std::max(x0, double(c));
+            if (h > 0 && w > 0)
+                sum += h * w * m(r, c);
+        }
+    return sum / ((y1 - y0) * (x1 - x0));
+}
+
+LoadedTablePtr loadTable(const QString& path)
+{
+    auto opened = EncodingTable::open(path);
+    if (const auto* error = std::get_if<QString>(&opened))
+        qFatal("%s", qPrintable(*error));
+    auto loaded = std::make_shared<LoadedTable>();
+    loaded->table = std::get<std::shared_ptr<EncodingTable>>(opened);
+    loaded->stats = *loaded->table->scan();
+    return loaded;
+}
+
+QString heatmapTitle(const HeatmapView& view) { return view.titleText(); }
+
+} // namespace
+
+class TestTableView : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    pe::core::RowMatrix m_values;
+    QString m_path;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_values = irregularTable(37, 23);
+        // Written by the program's own .npy export (float64): what a user round-trips.
+        std::string bytes = pe::core::npyHeader(m_values.rows(), m_values.cols());
+        pe::core::appendNpyRows(bytes, m_values);
+        m_path = m_dir.filePath("irregular.npy");
+        QFile file(m_path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QCOMPARE(file.write(bytes.data(), qint64(bytes.size())), qint64(bytes.size()));
+    }
+
+    void everyPixelIsTheExactBoxAverage_data()
+    {
+        QTest::addColumn<int>("pixelRows");
+        QTest::addColumn<int>("pixelColumns");
+        QTest::addColumn<QList<double>>("range"); // rows lower, upper, columns lower, upper; empty: all
+        QTest::newRow("all, 3.7 × 3.3 cells per pixel") << 10 << 7 << QList<double>{};
+        QTest::newRow("all, rows only averaged") << 9 << 40 << QList<double>{};
+        QTest::newRow("zoomed, fractional edges") << 6 << 4 << QList<double>{5.5, 20.25, 2.5, 17.0};
+        QTest::newRow("zoomed to exact cells") << 200 << 200 << QList<double>{3, 11, 4, 9};
+    }
+    void everyPixelIsTheExactBoxAverage()
+    {
+        QFETCH(int, pixelRows);
+        QFETCH(int, pixelColumns);
+        QFETCH(QList<double>, range);
+        Document document;
+        document.setTable(loadTable(m_path));
+        document.setHeatPixels(pixelRows, pixelColumns);
+        if (!range.isEmpty())
+            document.setHeatRange(range[0], range[1], range[2], range[3]);
+        document.computeNow();
+        const Frame& f = *document.frame();
+        QVERIFY(f.table);
+        QCOMPARE(f.heat.rows(), f.heatRows.bins);
+        QCOMPARE(f.heat.cols(), f.heatColumns.bins);
+        QVERIFY(f.heat.rows() >= 1 && f.heat.cols() >= 1);
+        const double h = f.heatRows.cellsPerBin(), w = f.heatColumns.cellsPerBin();
+        for (Eigen::Index i = 0; i < f.heat.rows(); ++i)
+            for (Eigen::Index j = 0; j < f.heat.cols(); ++j) {
+                const double y0 = f.heatRows.lower + h * double(i), x0 = f.heatColumns.lower + w * double(j);
+                const double expected = boxAverage(m_values, y0, y0 + h, x0, x0 + w);
+                if (std::abs(f.heat(i, j) - expected) > 1e-12)
+                    QFAIL(qPrintable(QStringLiteral("pixel (%1, %2): %3, brute force %4").arg(i).arg(j).arg(f.heat(i, j)).arg(expected)));
+            }
+        if (range.size() == 4 && pixelRows == 200) { // whole cells: the table's own values
+            QVERIFY(f.heatExact());
+            QCOMPARE(f.heat(0, 0), m_values(3, 4));
+        }
+    }
+
+    void aSliderStepKeepsTheTablesHeat()
+    {
+        Document document;
+        document.setTable(loadTable(m_path));
+        document.setHeatPixels(10, 7);
+        document.computeNow();
+        const pe::core::RowMatrix* before = &document.frame()->heat.matrix();
+        document.setDModel(32);
+        document.setMaxLen(500);
+        document.computeNow();
+        QCOMPARE(&document.frame()->heat.matrix(), before); // the table did not change: nothing recomputed
+        QCOMPARE(document.frame()->heatRowCount(), 37);
+
+        // Closing it: the heatmap is the sinusoid of the current spec again.
+        QSignalSpy changed(&document, &Document::changed);
+        document.setTable(nullptr);
+        QCOMPARE(changed.size(), 1);
+        QVERIFY(changed.front().front().value<Changes>().testFlag(Change::Table));
+        document.computeNow();
+        QCOMPARE(document.frame()->heatRowCount(), 500);
+        QCOMPARE(document.frame()->heatColumnCount(), 32);
+    }
+
+    void theColourScaleIsAnUndoStep()
+    {
+        Document document;
+        QVERIFY(!document.state().tableDataRange);
+        document.setTableDataRange(true);
+        QVERIFY(document.state().tableDataRange);
+        document.undoStack()->undo();
+        QVERIFY(!document.state().tableDataRange);
+    }
+
+    void nonFiniteValuesAreShownAndCounted()
+    {
+        pe::core::RowMatrix values = irregularTable(4, 5);
+        values(1, 2) = std::numeric_limits<double>::quiet_NaN();
+        values(3, 0) = std::numeric_limits<double>::infinity();
+        std::string bytes = pe::core::npyHeader(4, 5);
+        pe::core::appendNpyRows(bytes, values);
+        const QString path = m_dir.filePath("nonfinite.npy");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(bytes.data(), qint64(bytes.size()));
+        file.close();
+
+        Document document;
+        HeatmapView view(&document);
+        view.resize(500, 400);
+        const LoadedTablePtr table = loadTable(path);
+        QCOMPARE(table->stats.nonFinite, 2);
+        QVERIFY(std::isfinite(table->stats.maxAbs));
+        document.setTable(table);
+        document.computeNow();
+        view.refresh();
+        QVERIFY(std::isnan(document.frame()->heat(1, 2))); // a NaN cell stays NaN: drawn transparent
+        const QString title = heatmapTitle(view);
+        QVERIFY2(title.contains("nonfinite.npy") && title.contains("2 non-finite values"), qPrintable(title));
+        QVERIFY(!view.plot()->toPixmap(200, 150).isNull()); // draws without trouble
+    }
+
+    void theWindowOpensAndClosesATable()
+    {
+        MainWindow window(Settings{});
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(window.tables(), &TableController::loadFinished);
+        window.tables()->open(m_path);
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(finished.front().front().toString(), QString());
+        QVERIFY(window.document()->table());
+        QTRY_VERIFY(window.document()->isFrameCurrent());
+        auto* heatmap = qobject_cast<HeatmapView*>(window.plotView(View::Heatmap));
+        QVERIFY(heatmap);
+        QTRY_VERIFY2(heatmapTitle(*heatmap).contains("irregular.npy"), qPrintable(heatmapTitle(*heatmap)));
+        QVERIFY(heatmapTitle(*heatmap).contains("37 × 23 float64"));
+
+        // A bad file leaves the open table as it was and says why, naming the file.
+        finished.clear();
+        window.tables()->open(m_dir.filePath("missing.npy"));
+        QVERIFY(finished.wait(10000));
+        QVERIFY2(finished.front().front().toString().contains("missing.npy: there is no such file"),
+                 qPrintable(finished.front().front().toString()));
+        QVERIFY(window.document()->table());
+
+        window.tables()->close();
+        QVERIFY(!window.document()->table());
+        QTRY_VERIFY(heatmapTitle(*heatmap).startsWith("Positional encoding"));
+    }
+};
+
+QTEST_MAIN(TestTableView)
+#include "tst_tableview.moc"

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/tables/encodingtable.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+
+namespace pe::ui {
+
+/// What opening a position table gave: the table with its pass done, or why not.
+struct TableLoad {
+    QString path, tensor;
+    LoadedTablePtr table;
+    bool cancelled = false;
+    QString error; ///< names the file, the field and what is allowed; empty on success
+};
+
+/// Opens a table file off the GUI thread: maps it, then one pass over every value (range and
+/// non-finite count) that streams the file at disk speed; reports progress every 100 ms and can
+/// be cancelled. One file at a time: a new load cancels the one running.
+class TableLoader : public QObject {
+    Q_OBJECT
+public:
+    explicit TableLoader(QObject* parent = nullptr);
+    ~TableLoader() override;
+
+    /// Starts opening `path` (`tensor`: a safetensors tensor's name, empty for the likely one).
+    void load(const QString& path, const QString& tensor = {});
+    void cancel();
+    bool isLoading() const { return m_watcher.isRunning(); }
+    /// Waits for the running load (tests, and the command line's synchronous open).
+    void waitForFinished() { m_watcher.waitForFinished(); }
+
+signals:
+    void progress(double fraction);
+    void finished(const pe::ui::TableLoad& load);
+
+private:
+    QFutureWatcher<TableLoad> m_watcher;
+    QTimer m_poll;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<std::atomic<double>> m_done;
+};
+
+} // namespace pe::ui

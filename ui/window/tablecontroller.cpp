@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+#include "ui/window/tablecontroller.h"
+
+#include "ui/document/document.h"
+#include "ui/export/recentfolder.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProgressDialog>
+
+namespace pe::ui {
+
+TableController::TableController(Document* document, QWidget* window, std::function<void(const QString&)> note)
+    : QObject(window)
+    , m_document(document)
+    , m_window(window)
+    , m_note(std::move(note))
+{
+    connect(&m_loader, &TableLoader::finished, this, &TableController::onLoaded);
+    connect(&m_loader, &TableLoader::progress, this, [this](double done) {
+        if (m_progress)
+            m_progress->setValue(static_cast<int>(1000.0 * std::clamp(done, 0.0, 1.0)));
+    });
+    connect(m_document, &Document::changed, this, &TableController::updateActions);
+}
+
+void TableController::addActions(QMenu* file)
+{
+    QAction* open = file->addAction(tr("Open position &table…"), this, &TableController::openInteractively);
+    open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    open->setToolTip(tr("Show a model's learned position table (.npy, .safetensors, .csv) in the heatmap"));
+    m_close = file->addAction(tr("C&lose position table"), this, &TableController::close);
+    m_close->setToolTip(tr("The heatmap shows the sinusoid again"));
+    m_dataRange = file->addAction(tr("Table colours over the data's &range"));
+    m_dataRange->setCheckable(true);
+    m_dataRange->setToolTip(tr("On: the colours span the table's minimum to maximum. Off: ±the largest |value|, "
+                               "0 in the middle, like the sinusoid's −1 … +1"));
+    connect(m_dataRange, &QAction::toggled, this, [this](bool on) {
+        if (on != m_document->state().tableDataRange)
+            m_document->setTableDataRange(on);
+    });
+    updateActions();
+}
+
+void TableController::updateActions()
+{
+    if (m_close)
+        m_close->setEnabled(m_document->table() != nullptr);
+    if (m_dataRange) {
+        m_dataRange->setEnabled(m_document->table() != nullptr);
+        m_dataRange->setChecked(m_document->state().tableDataRange);
+    }
+}
+
+void TableController::openInteractively()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open position table"), recentFolder(),
+                                                      tr("Position tables (*.npy *.safetensors *.csv);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    rememberFolderOf(path);
+    QString tensor;
+    if (QFileInfo(path).suffix().compare(QLatin1String("safetensors"), Qt::CaseInsensitive) == 0) {
+        // The header only (a few KiB; at most 100 MB by the format's limit): the tables to choose from.
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            QMessageBox::warning(m_window, tr("Open position table"), tr("Cannot open %1: %2").arg(path, file.errorString()));
+            return;
+        }
+        const auto length = safetensorsHeaderBytes(file.read(8), file.size());
+        std::variant<SafetensorsHeader, QString> header = QString();
+        if (const auto* bytes = std::get_if<std::int64_t>(&length)) {
+            file.seek(0);
+            header = parseSafetensorsHeader(file.read(*bytes), file.size());
+        } else {
+            header = std::get<QString>(length);
+        }
+        if (const auto* error = std::get_if<QString>(&header)) {
+            QMessageBox::warning(m_window, tr("Open position table"), tr("%1: %2").arg(QFileInfo(path).fileName(), *error));
+            return;
+        }
+        const SafetensorsHeader& h = std::get<SafetensorsHeader>(header);
+        QStringList names, items;
+        for (const SafetensorsEntry& e : h.tensors)
+            if (isTableTensor(h, e)) {
+                names.append(e.name);
+                items.append(tr("%1 — %2 %3").arg(e.name, e.shapeText(), e.dtype));
+            }
+        if (names.size() > 1) {
+            bool ok = false;
+            const int likely = likelyPositionTensor(h);
+            const int current = likely >= 0 ? std::max<int>(0, names.indexOf(h.tensors[likely].name)) : 0;
+            const QString chosen = QInputDialog::getItem(m_window, tr("Open position table"),
+                                                         tr("%1 holds %2 tables. Which one holds the positions?")
+                                                             .arg(QFileInfo(path).fileName()).arg(names.size()),
+                                                         items, current, false, &ok);
+            if (!ok)
+                return;
+            tensor = names[items.indexOf(chosen)];
+        } else if (names.size() == 1) {
+            tensor = names.front();
+        } // none: the reader says why, naming the tensors
+    }
+    open(path, tensor);
+}
+
+void TableController::open(const QString& path, const QString& tensor)
+{
+    if (!m_progress) {
+        m_progress = new QProgressDialog(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, m_window);
+        m_progress->setWindowTitle(tr("Open position table"));
+        m_progress->setMinimumDuration(400); // a small table opens before it would show
+        m_progress->setAutoClose(false);
+        m_progress->setAutoReset(false);
+        connect(m_progress, &QProgressDialog::canceled, &m_loader, &TableLoader::cancel);
+    }
+    m_progress->setLabelText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+    m_progress->setValue(0);
+    m_loader.load(path, tensor);
+}
+
+void TableController::onLoaded(const TableLoad& load)
+{
+    if (m_progress) {
+        m_progress->reset();
+        m_progress->hide();
+    }
+    if (load.cancelled) {
+        m_note(tr("Opening %1 cancelled; nothing changed.").arg(QFileInfo(load.path).fileName()));
+        emit loadFinished({});
+        return;
+    }
+    if (!load.error.isEmpty()) {
+        m_note(load.error);
+        if (m_window->isVisible()) { // window-modal, without a nested event loop
+            auto* box = new QMessageBox(QMessageBox::Warning, tr("Open position table"), load.error, QMessageBox::Ok, m_window);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
+        emit loadFinished(load.error);
+        return;
+    }
+    m_document->setTable(load.table);
+    const EncodingTable& table = *load.table->table;
+    QString note = tr("The heatmap shows %1 (%2). File ▸ Close position table returns to the sinusoid.")
+                       .arg(table.displayName(), table.shapeText());
+    if (load.table->stats.nonFinite > 0)
+        note += tr(" %1 values are not finite (NaN or ±inf): drawn transparent.").arg(load.table->stats.nonFinite);
+    m_note(note);
+    updateActions();
+    emit loadFinished({});
+}
+
+void TableController::close()
+{
+    m_document->setTable(nullptr);
+    updateActions();
+    m_note(tr("The heatmap shows the sinusoid again."));
+}
+
+} // namespace pe::ui

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/document/tableloader.h"
+
+#include <QObject>
+#include <QPointer>
+
+class QAction;
+class QMenu;
+class QProgressDialog;
+class QWidget;
+
+namespace pe::ui {
+
+class Document;
+
+/// The window's side of position tables: File ▸ Open position table… (a file dialog, then a
+/// choice of tensor for a .safetensors file with several tables), Close position table, and the
+/// table's colour scale. Opening runs off the GUI thread with a progress dialog and Cancel; a
+/// refusal is shown with the reader's message (file, field, what is allowed).
+class TableController : public QObject {
+    Q_OBJECT
+public:
+    /// `window` parents the dialogs; `note` shows a line in the window's status bar.
+    TableController(Document* document, QWidget* window, std::function<void(const QString&)> note);
+
+    void addActions(QMenu* file);
+    /// Opens `path` (`tensor` as in EncodingTable::open), without dialogs until the load ends.
+    void open(const QString& path, const QString& tensor = {});
+    void openInteractively();
+    void close();
+    TableLoader* loader() { return &m_loader; }
+
+signals:
+    /// Once a load ends: with the message shown (empty on success or cancel).
+    void loadFinished(const QString& error);
+
+private:
+    void onLoaded(const TableLoad& load);
+    void updateActions();
+
+    Document* m_document;
+    QWidget* m_window;
+    std::function<void(const QString&)> m_note;
+    TableLoader m_loader;
+    QPointer<QProgressDialog> m_progress;
+    QAction* m_close = nullptr;
+    QAction* m_dataRange = nullptr;
+};
+
+} // namespace pe::ui
