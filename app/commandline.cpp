@@ -140,7 +140,7 @@ void addOptions(QCommandLineParser& parser)
                                                      "or stored (computed in float64, then rounded; default computed)."),
          QStringLiteral("NAME"), QStringLiteral("computed")},
         {QStringLiteral("dims"), QStringLiteral("Dimensions of the wave plot (default 4,5,6,7)."), QStringLiteral("LIST")},
-        {QStringLiteral("method"), QStringLiteral("The methods view's matrix: %1 (default alibi; learned needs a loaded table).")
+        {QStringLiteral("method"), QStringLiteral("The methods view's matrix: %1 (default alibi; learned scores the table given with --encoding).")
                                        .arg(ui::scoreMethodKeys().join(QStringLiteral(", "))),
          QStringLiteral("NAME")},
         {QStringLiteral("heads"), QStringLiteral("ALiBi: number of heads H, 1 to 1024 (default 8)."), QStringLiteral("H")},
@@ -282,8 +282,9 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
         if (source.trimmed().isEmpty())
             throw BadValue{QStringLiteral("--encoding: an empty file name; allowed: a .npy, .csv or .safetensors file, FILE:TENSOR for one tensor")};
         std::tie(o.encodingPath, o.encodingTensor) = ui::EncodingTable::splitSource(source);
-        if (parser.isSet(QStringLiteral("export")) && o.view != ui::View::Heatmap)
-            throw BadValue{QStringLiteral("--encoding: the heatmap draws a loaded table; --view %1 does not use one (allowed: --view heatmap)")
+        if (parser.isSet(QStringLiteral("export")) && o.view != ui::View::Heatmap && o.view != ui::View::Methods)
+            throw BadValue{QStringLiteral("--encoding: the heatmap draws a loaded table and the methods view scores it (--method learned); "
+                                          "--view %1 does not use one (allowed: --view heatmap, --view methods)")
                                .arg(ui::viewName(o.view))};
     }
     if (parser.isSet(QStringLiteral("export"))) {

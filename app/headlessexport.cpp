@@ -27,15 +27,12 @@ int runHeadlessExport(const LaunchOptions& options)
     ui::ExportRequest request;
     if (!options.encodingPath.isEmpty()) {
         // The same open and pass over the values as the window's loader, on this thread.
-        auto opened = ui::EncodingTable::open(options.encodingPath, options.encodingTensor);
-        if (const auto* error = std::get_if<QString>(&opened)) {
+        auto loaded = ui::loadTable(options.encodingPath, options.encodingTensor);
+        if (const auto* error = std::get_if<QString>(&loaded)) {
             QTextStream(stderr) << "pe-explorer: --encoding: " << *error << Qt::endl;
             return 2;
         }
-        auto loaded = std::make_shared<ui::LoadedTable>();
-        loaded->table = std::get<std::shared_ptr<ui::EncodingTable>>(opened);
-        loaded->stats = *loaded->table->scan();
-        request.table = loaded;
+        request.table = std::get<ui::LoadedTablePtr>(loaded);
     }
     request.spec = options.spec;
     request.state = options.state;

@@ -3,7 +3,7 @@
 # Feeds the built pe-explorer one bad input after another and writes what a user sees (exit code
 # and message) as a Markdown table to stdout: the catalogue in docs/bad-inputs.md is made by
 #   scripts/bad-inputs.sh > docs/bad-inputs.md
-# The tests (tst_cli_errors, tst_cli, tst_cli_session, tst_session, tst_wordvectors) assert these
+# The tests (tst_cli_errors, tst_cli, tst_cli_session, tst_session, tst_wordvectors, tst_tables) assert these
 # paths; this script only shows them. Needs a release build (build/release/app/pe-explorer).
 set -uo pipefail
 
@@ -120,3 +120,42 @@ echo
 echo "| Input | The message contains |"
 echo "|---|---|"
 sed -nE 's/^ *QTest::newRow\("([^"]+)"\).* << "(.*)";$/| \1 | \2 |/p' "$root/tests/core/tst_wordvectors.cpp" | sed 's/\\"/"/g'
+echo
+echo "## Position tables (File ▸ Open position table…, --encoding FILE[:TENSOR])"
+echo
+echo "Each file below is written by the script byte by byte; the window shows the same message in a dialog"
+echo "and keeps the table it showed. Every case is asserted in tests/ui/tst_tables.cpp and tst_cli_errors."
+echo
+echo "| Input | Command | Exit | What the user sees |"
+echo "|---|---|---|---|"
+npy() { # file, descr, shape, data bytes (printf format)
+    local dict="{'descr': '$2', 'fortran_order': False, 'shape': $3, }"
+    while [ $(( (10 + ${#dict} + 1) % 64 )) -ne 0 ]; do dict="$dict "; done
+    { printf '\x93NUMPY\x01\x00'; printf "\\x$(printf %02x $(( (${#dict} + 1) % 256 )))\\x$(printf %02x $(( (${#dict} + 1) / 256 )))"; printf '%s\n' "$dict"; printf "$4"; } > "$1"
+}
+npy good.npy '<f4' '(2, 2)' '\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0'
+npy short.npy '<f4' '(3, 4)' '\0\0\0\0\0\0\0\0'
+npy ints.npy '<i8' '(2, 2)' '\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0'
+npy flat.npy '<f4' '(4,)' '\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0'
+npy cube.npy '<f4' '(2, 1, 2)' '\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0'
+printf '\x00\x00\x00\x00\x01\x00\x00\x00{}' > huge-header.safetensors
+printf '\x10\x00\x00\x00\x00\x00\x00\x00{"w": {"dtype"' > cut.safetensors
+printf '1,2,3\n4,5\n' > ragged.csv
+printf 'hello' > notes.txtx
+row "no such file" --encoding missing.npy --export a.png
+row "data shorter than the header says" --encoding short.npy --export a.png
+row "integer dtype" --encoding ints.npy --export a.png
+row "1-D array" --encoding flat.npy --export a.png
+row "3-D array" --encoding cube.npy --export a.png
+row "a tensor name for an .npy" --encoding good.npy:wpe.weight --export a.png
+row "4 GiB JSON header" --encoding huge-header.safetensors --export a.png
+row "header cut short" --encoding cut.safetensors --export a.png
+row "csv rows of different lengths" --encoding ragged.csv --export a.png
+row "not a table format" --encoding notes.txtx --export a.png
+row "another view with --export" --encoding good.npy --view similarity --export a.png
+echo
+echo "More refusals, each asserted with its message in tests/ui/tst_tables.cpp:"
+echo
+echo "| Input | The message contains |"
+echo "|---|---|"
+sed -nE 's/^ *QTest::newRow\("([^"]+)"\) << .* << "[a-z]+" << "(.*)";$/| \1 | \2 |/p' "$root/tests/ui/tst_tables.cpp" | sed 's/\\"/"/g'

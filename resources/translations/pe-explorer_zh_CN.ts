@@ -1510,12 +1510,12 @@ d_model %1 · max_len %2 · base %3
         <translation>学习的绝对位置</translation>
     </message>
     <message>
-        <source>no learned position table is loaded; the learned absolute method scores a model&apos;s own table P as P(i)·P(j) once one is opened</source>
-        <translation>尚未加载学习的位置表；打开模型自己的表 P 后，学习的绝对位置方法以 P(i)·P(j) 计分</translation>
-    </message>
-    <message>
         <source>the learned table has %1 positions; max_len %2 needs as many</source>
         <translation>学习的位置表有 %1 个位置；max_len %2 需要同样多</translation>
+    </message>
+    <message>
+        <source>the learned absolute method scores a model&apos;s own position table P as P(i)·P(j): open one with File ▸ Open position table… or --encoding FILE (at most %1 values)</source>
+        <translation>学习的绝对位置方法以 P(i)·P(j) 为模型自己的位置表 P 打分：用 文件 ▸ 打开位置表… 或 --encoding FILE 打开一个（最多 %1 个值）</translation>
     </message>
 </context>
 <context>

@@ -314,10 +314,23 @@ void TestCliErrors::encodingFiles()
     const QByteArray written = back.readAll();
     QVERIFY2(written.endsWith(values) && written.contains("(2, 3)"), written.left(80).constData());
 
+    // The methods view's learned absolute scores P·Pᵀ of the table (rows 0.5 −1 0.25 and 2 −0.125 1.5).
+    run = runCli({"--encoding", "table.npy", "--view", "methods", "--method", "learned", "--mask", "none", "--max-len", "2",
+                  "--export", "gram.npy"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+    QFile gram(dir.filePath("gram.npy"));
+    QVERIFY(gram.open(QIODevice::ReadOnly));
+    QByteArray expected;
+    for (double v : {1.3125, 1.5, 1.5, 6.265625})
+        expected.append(reinterpret_cast<const char*>(&v), 8);
+    QVERIFY(gram.readAll().endsWith(expected));
+
     const struct { QStringList arguments; QString expected; } refusals[] = {
+        {{"--encoding", "table.npy", "--view", "methods", "--method", "learned", "--export", "x.npy"},
+         "the learned table has 2 positions; max_len 100 needs as many"},
         {{"--encoding", "missing.npy", "--export", "x.png"}, "--encoding: missing.npy: there is no such file"},
         {{"--encoding", "table.npy:wpe.weight", "--export", "x.png"}, "table.npy: a .npy file holds one array"},
-        {{"--encoding", "table.npy", "--view", "similarity", "--export", "x.png"}, "allowed: --view heatmap"},
+        {{"--encoding", "table.npy", "--view", "similarity", "--export", "x.png"}, "allowed: --view heatmap, --view methods"},
         {{"--encoding", "", "--export", "x.png"}, "--encoding: an empty file name"},
     };
     for (const auto& refusal : refusals) {

@@ -309,7 +309,7 @@ private slots:
         QTest::newRow("npy header lies") << npyFile(1, "<f4", false, "(1024, 768)", f4) << "npy" << "1024 × 768 float32";
         QTest::newRow("npy ends in header") << npyFile(1, "<f4", false, "(3, 4)", f4).left(30) << "npy" << "ends inside its header";
         QTest::newRow("npy integers") << npyFile(1, "<i8", false, "(3, 4)", f4 + f4) << "npy" << "dtype '<i8' is not supported";
-        QTest::newRow("npy structured") << npyFile(1, "[('a', '<f4')]", false, "(3,)", f4).replace("'[", "[").replace("]'", "]") << "npy" << "";
+        QTest::newRow("npy structured") << npyFile(1, "[('a', '<f4')]", false, "(3,)", f4).replace("'[", "[").replace("]'", "]") << "npy" << "the header's 'descr' holds";
         QTest::newRow("npy 1-D") << npyFile(1, "<f4", false, "(12,)", f4) << "npy" << "1-D";
         QTest::newRow("npy 3-D") << npyFile(1, "<f4", false, "(2, 3, 2)", f4) << "npy" << "3-D";
         QTest::newRow("npy version 4") << npyFile(1, "<f4", false, "(3, 4)", f4).replace(6, 1, "\x04") << "npy" << "allowed: 1.0, 2.0, 3.0";

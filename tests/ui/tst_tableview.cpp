@@ -49,13 +49,10 @@ double boxAverage(const pe::core::RowMatrix& m, double y0, double y1, double x0,
 
 LoadedTablePtr loadTable(const QString& path)
 {
-    auto opened = EncodingTable::open(path);
-    if (const auto* error = std::get_if<QString>(&opened))
+    auto loaded = pe::ui::loadTable(path, {});
+    if (const auto* error = std::get_if<QString>(&loaded))
         qFatal("%s", qPrintable(*error));
-    auto loaded = std::make_shared<LoadedTable>();
-    loaded->table = std::get<std::shared_ptr<EncodingTable>>(opened);
-    loaded->stats = *loaded->table->scan();
-    return loaded;
+    return std::get<LoadedTablePtr>(loaded);
 }
 
 QString heatmapTitle(const HeatmapView& view) { return view.titleText(); }

@@ -5,6 +5,7 @@
 #include "core/positionmethods.h"
 #include "core/similarity.h"
 #include "ui/state/viewstate.h"
+#include "ui/tables/encodingtable.h"
 
 #include <QString>
 #include <QVector>
@@ -15,7 +16,8 @@
 namespace pe::ui {
 
 /// A learned absolute position table (rows are positions), once one is loaded; null until then.
-/// The methods view scores it as P(i)·P(j) (core::fillGramBinned); nothing loads one yet.
+/// The methods view scores it as P(i)·P(j) (core::fillGramBinned): the values of the table
+/// opened with File ▸ Open position table (LoadedTable::values).
 using LearnedTablePtr = std::shared_ptr<const core::RowMatrix>;
 
 /// The core's parameters for the view's options, d_model and base from the spec (Transformer-XL's R).

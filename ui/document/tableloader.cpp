@@ -14,28 +14,14 @@ TableLoad openTable(const QString& path, const QString& tensor, std::shared_ptr<
     TableLoad load;
     load.path = path;
     load.tensor = tensor;
-    // A .csv is parsed first (half the bar), a mapped file only scanned.
-    auto opened = EncodingTable::open(path, tensor, [&](std::int64_t) { return !cancel->load(); });
-    if (const auto* error = std::get_if<QString>(&opened)) {
-        load.cancelled = cancel->load();
-        if (!load.cancelled)
-            load.error = *error;
-        return load;
-    }
-    auto table = std::get<std::shared_ptr<EncodingTable>>(opened);
-    const double values = static_cast<double>(table->rows()) * static_cast<double>(table->columns());
-    const auto stats = table->scan([&](std::int64_t scanned) {
-        *done = static_cast<double>(scanned) / values;
+    auto result = loadTable(path, tensor, [&](double fraction) {
+        *done = fraction;
         return !cancel->load();
     });
-    if (!stats) {
+    if (const auto* error = std::get_if<QString>(&result))
+        load.error = *error;
+    else if (!(load.table = std::get<LoadedTablePtr>(result)))
         load.cancelled = true;
-        return load;
-    }
-    auto loaded = std::make_shared<LoadedTable>();
-    loaded->table = std::move(table);
-    loaded->stats = *stats;
-    load.table = std::move(loaded);
     return load;
 }
 

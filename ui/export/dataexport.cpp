@@ -115,7 +115,8 @@ private:
 /// Methods: the chosen method's L × L scores (−inf where masked).
 class MethodsSource : public RowSource {
 public:
-    MethodsSource(const core::EncodingSpec& spec, const MethodOptions& options) : m_rows(spec, options, nullptr) {}
+    MethodsSource(const core::EncodingSpec& spec, const MethodOptions& options, LearnedTablePtr learned)
+        : m_rows(spec, options, std::move(learned)) {}
     void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override { m_rows.fill(firstRow, out); }
 private:
     MethodScoreRows m_rows;
@@ -180,7 +181,7 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Conventions: return std::make_unique<ConventionsSource>(r.spec, r.state.comparison);
     case View::Precision: return std::make_unique<PrecisionSource>(r.spec);
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
-    case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods);
+    case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
     }
     return nullptr;
 }
@@ -232,7 +233,8 @@ QString dataRequestError(const ExportRequest& request)
                                                    ropeScalingOf(request.state.rope)))
             return QString::fromStdString(*error);
     if (request.view == View::Methods)
-        if (QString error = scoreMethodError(request.state.methods.method, request.spec, request.state.methods, nullptr);
+        if (QString error = scoreMethodError(request.state.methods.method, request.spec, request.state.methods,
+                                          request.table ? request.table->values : nullptr);
             !error.isEmpty())
             return error;
     if (request.view == View::Embeddings && embeddingTokenCount(request.state.embeddings) == 0)

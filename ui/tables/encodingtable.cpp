@@ -307,6 +307,29 @@ std::optional<TableStats> EncodingTable::scan(const std::function<bool(std::int6
     return stats;
 }
 
+std::variant<LoadedTablePtr, QString> loadTable(const QString& path, const QString& tensor,
+                                                const std::function<bool(double)>& progress)
+{
+    const auto going = [&](double fraction) { return !progress || progress(fraction); };
+    auto opened = EncodingTable::open(path, tensor, [&](std::int64_t) { return going(0); });
+    if (const auto* error = std::get_if<QString>(&opened))
+        return going(0) ? std::variant<LoadedTablePtr, QString>(*error) : LoadedTablePtr();
+    auto table = std::get<std::shared_ptr<EncodingTable>>(opened);
+    const std::int64_t values = table->rows() * table->columns();
+    const auto stats = table->scan([&](std::int64_t scanned) { return going(double(scanned) / double(values)); });
+    if (!stats)
+        return LoadedTablePtr();
+    auto loaded = std::make_shared<LoadedTable>();
+    if (values <= LoadedTable::mostValuesInMemory) {
+        auto matrix = std::make_shared<LoadedTable::Matrix>(table->rows(), table->columns());
+        table->readRows(0, table->rows(), matrix->data());
+        loaded->values = std::move(matrix);
+    }
+    loaded->table = std::move(table);
+    loaded->stats = *stats;
+    return LoadedTablePtr(std::move(loaded));
+}
+
 QString EncodingTable::changedOnDisk() const
 {
     if (m_format == QLatin1String("csv"))

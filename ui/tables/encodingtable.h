@@ -3,6 +3,8 @@
 
 #include "ui/tables/tableformats.h"
 
+#include <Eigen/Core>
+
 #include <QDateTime>
 #include <QFile>
 #include <QString>
@@ -88,9 +90,21 @@ using EncodingTablePtr = std::shared_ptr<const EncodingTable>;
 
 /// A table with the pass over its values done: what the views draw from.
 struct LoadedTable {
+    /// Tables up to this many values are also held as a matrix (128 MiB of float64): what the
+    /// methods view's learned absolute scores P·Pᵀ are computed from.
+    static constexpr std::int64_t mostValuesInMemory = std::int64_t(1) << 24;
+    using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
     EncodingTablePtr table;
     TableStats stats;
+    std::shared_ptr<const Matrix> values; ///< null for larger tables
 };
 using LoadedTablePtr = std::shared_ptr<const LoadedTable>;
+
+/// Opens `path` (EncodingTable::open) and makes the pass over its values (scan, and the matrix
+/// of a small table), on the calling thread. `progress(fraction)` returns false to cancel:
+/// the result is then a null pointer. A refusal is a message naming the file.
+std::variant<LoadedTablePtr, QString> loadTable(const QString& path, const QString& tensor,
+                                                const std::function<bool(double)>& progress = {});
 
 } // namespace pe::ui
