@@ -334,6 +334,12 @@ std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& argum
         LaunchOptions options = optionsFrom(parser, session);
         options.sessionPath = sessionPath;
         options.session = std::move(session);
+        // A session's table, unless --encoding names another: exports draw it as the window would.
+        if (options.session && !options.session->table.isEmpty() && options.encodingPath.isEmpty() && !options.exportPath.isEmpty()) {
+            options.encodingPath = options.session->table.path;
+            options.encodingTensor = options.session->table.tensor;
+            options.encodingFromSession = true;
+        }
         return options;
     } catch (const BadValue& bad) {
         return EarlyExit{2, program + QStringLiteral(": ") + bad.message};

@@ -30,6 +30,7 @@ struct LaunchOptions {
     bool positionGiven = false;
     QString encodingPath;    ///< --encoding FILE[:TENSOR]: a table the heatmap shows (empty: none)
     QString encodingTensor;  ///< the tensor named after the colon (empty: the likely one)
+    bool encodingFromSession = false; ///< the table is the session's (checked against its size and fingerprint)
     QString sessionPath;                 ///< the session named on the command line, or empty
     std::optional<ui::Session> session;  ///< as read from sessionPath (its layout for the window)
 };

@@ -26,6 +26,14 @@ int runHeadlessExport(const LaunchOptions& options)
 {
     ui::ExportRequest request;
     if (!options.encodingPath.isEmpty()) {
+        if (options.encodingFromSession) {
+            const ui::TableReference& saved = options.session->table;
+            if (const QString problem = ui::tableFileProblem(saved.path, saved.size, saved.fingerprint); !problem.isEmpty()) {
+                QTextStream(stderr) << "pe-explorer: session " << options.sessionPath << ": its position table: " << problem
+                                    << " (open the table again and save the session, or give --encoding FILE)" << Qt::endl;
+                return 2;
+            }
+        }
         // The same open and pass over the values as the window's loader, on this thread.
         auto loaded = ui::loadTable(options.encodingPath, options.encodingTensor);
         if (const auto* error = std::get_if<QString>(&loaded)) {

@@ -939,6 +939,22 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <source>%1 was rewritten after it was opened; open it again</source>
         <translation>%1 在打开后被重写；请重新打开</translation>
     </message>
+    <message>
+        <source>%1 is not there any more (moved or deleted)</source>
+        <translation>%1 已不在原处（被移动或删除）</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes now, %3 when the session was saved: another file</source>
+        <translation>%1 现在为 %2 字节，保存会话时为 %3 字节：已是另一个文件</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read (%2)</source>
+        <translation>%1 无法读取（%2）</translation>
+    </message>
+    <message>
+        <source>%1 has other contents than when the session was saved (its fingerprint differs)</source>
+        <translation>%1 的内容与保存会话时不同（指纹不一致）</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::Export</name>
@@ -2486,6 +2502,26 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
         <source>allowed: true, false, a number from −%1 to %1 or a text of at most %2 characters</source>
         <translation>允许：true、false、−%1 到 %1 之间的数，或最多 %2 个字符的文本</translation>
     </message>
+    <message>
+        <source>the absolute path of a table file, at most %1 characters</source>
+        <translation>表文件的绝对路径，最多 %1 个字符</translation>
+    </message>
+    <message>
+        <source>table has no path; allowed: a table object with path, tensor, size and fingerprint</source>
+        <translation>table 没有 path；允许：包含 path、tensor、size 和 fingerprint 的 table 对象</translation>
+    </message>
+    <message>
+        <source>a tensor name of at most %1 characters</source>
+        <translation>最多 %1 个字符的张量名</translation>
+    </message>
+    <message>
+        <source>64 hexadecimal digits</source>
+        <translation>64 位十六进制数字</translation>
+    </message>
+    <message>
+        <source>table has no fingerprint; allowed: 64 hexadecimal digits</source>
+        <translation>table 没有 fingerprint；允许：64 位十六进制数字</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::SessionController</name>
@@ -2742,6 +2778,10 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>The heatmap shows the sinusoid again.</source>
         <translation>热力图重新显示正弦编码。</translation>
+    </message>
+    <message>
+        <source>The session&apos;s position table was not opened: %1. Everything else in the session is restored; open the table again with File ▸ Open position table….</source>
+        <translation>未打开会话中的位置表：%1。会话的其余部分均已恢复；请用 文件 ▸ 打开位置表… 重新打开该表。</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 // the documented ranges, not by the program.
 #include <QtTest>
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
@@ -324,6 +325,31 @@ void TestCliErrors::encodingFiles()
     for (double v : {1.3125, 1.5, 1.5, 6.265625})
         expected.append(reinterpret_cast<const char*>(&v), 8);
     QVERIFY(gram.readAll().endsWith(expected));
+
+    // A session that showed the table: its export draws it again, after checking the file is the
+    // one saved (size and the documented fingerprint: SHA-256 of the size, 8 bytes little endian,
+    // and the whole file, which is under 1 MiB).
+    QByteArray fingerprintInput(8, '\0');
+    for (int i = 0; i < 8; ++i)
+        fingerprintInput[i] = char((quint64(npy.size()) >> (8 * i)) & 0xff);
+    const QString fingerprint = QString::fromLatin1(QCryptographicHash::hash(fingerprintInput + npy, QCryptographicHash::Sha256).toHex());
+    QFile sessionFile(dir.filePath("table.pe.json"));
+    QVERIFY(sessionFile.open(QIODevice::WriteOnly));
+    sessionFile.write(QStringLiteral(R"({"format": "pe-explorer-session", "version": 1, "table": {"path": "%1", "size": %2, "fingerprint": "%3"}})")
+                          .arg(dir.filePath("table.npy")).arg(npy.size()).arg(fingerprint).toUtf8());
+    sessionFile.close();
+    run = runCli({"table.pe.json", "--export", "from-session.npy"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+    QFile fromSession(dir.filePath("from-session.npy"));
+    QVERIFY(fromSession.open(QIODevice::ReadOnly) && fromSession.readAll().endsWith(values));
+    QFile changed(dir.filePath("table.npy"));
+    QVERIFY(changed.open(QIODevice::ReadWrite) && changed.seek(npy.size() - 1) && changed.write("\x41") == 1);
+    changed.close();
+    run = runCli({"table.pe.json", "--export", "x.npy"}, dir.path());
+    QVERIFY2(run.exitCode == 2 && run.err.contains("its position table") && run.err.contains("other contents"), qPrintable(run.describe()));
+    QVERIFY(!QFileInfo::exists(dir.filePath("x.npy")));
+    QVERIFY(changed.open(QIODevice::ReadWrite) && changed.seek(0) && changed.write(npy) == npy.size());
+    changed.close();
 
     const struct { QStringList arguments; QString expected; } refusals[] = {
         {{"--encoding", "table.npy", "--view", "methods", "--method", "learned", "--export", "x.npy"},

@@ -9,6 +9,10 @@
 #include "ui/window/mainwindow.h"
 #include "ui/window/tablecontroller.h"
 
+#include "ui/state/session.h"
+#include "ui/window/sessioncontroller.h"
+
+#include <QCryptographicHash>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -56,6 +60,23 @@ LoadedTablePtr loadTable(const QString& path)
 }
 
 QString heatmapTitle(const HeatmapView& view) { return view.titleText(); }
+
+/// The fingerprint as the session format documents it: SHA-256 of the size (8 bytes, little
+/// endian) and the file's first and last MiB (the whole file when it is at most 1 MiB).
+QString documentedFingerprint(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray all = file.readAll();
+    QByteArray input(8, '\0');
+    for (int i = 0; i < 8; ++i)
+        input[i] = char((quint64(all.size()) >> (8 * i)) & 0xff);
+    input += all.left(1 << 20);
+    if (all.size() > (1 << 20))
+        input += all.mid(std::max<qsizetype>(1 << 20, all.size() - (1 << 20)));
+    return QString::fromLatin1(QCryptographicHash::hash(input, QCryptographicHash::Sha256).toHex());
+}
 
 } // namespace
 
@@ -182,6 +203,10 @@ private slots:
         QVERIFY(!view.plot()->toPixmap(200, 150).isNull()); // draws without trouble
     }
 
+    void sessionsRememberTheTable();
+    void badTableFieldsInASession_data();
+    void badTableFieldsInASession();
+
     void theWindowOpensAndClosesATable()
     {
         MainWindow window(Settings{});
@@ -212,6 +237,89 @@ private slots:
         QTRY_VERIFY(heatmapTitle(*heatmap).startsWith("Positional encoding"));
     }
 };
+
+void TestTableView::sessionsRememberTheTable()
+{
+    // Saved with the table's path, size and fingerprint; opened again in a new window.
+    const QString session = m_dir.filePath("with-table.pe.json");
+    {
+        MainWindow window(Settings{});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(window.tables(), &TableController::loadFinished);
+        window.tables()->open(m_path);
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(window.sessions()->saveSession(session), QString());
+    }
+    const SessionResult read = readSessionFile(session);
+    QVERIFY(std::holds_alternative<Session>(read));
+    const TableReference saved = std::get<Session>(read).table;
+    QCOMPARE(saved.path, QFileInfo(m_path).absoluteFilePath());
+    QCOMPARE(saved.size, QFileInfo(m_path).size());
+    QCOMPARE(saved.fingerprint, documentedFingerprint(m_path));
+    {
+        MainWindow window(Settings{});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(window.tables(), &TableController::loadFinished);
+        QCOMPARE(window.sessions()->openSession(session), QString());
+        QVERIFY(finished.wait(10000));
+        QVERIFY(window.document()->table());
+        QCOMPARE(window.document()->table()->table->path(), saved.path);
+    }
+
+    // The file changed since: a message naming it, no table, the rest of the session opened.
+    const QString copy = m_dir.filePath("changing.npy");
+    QVERIFY(QFile::copy(m_path, copy));
+    Session other = std::get<Session>(read);
+    other.settings.spec.dModel = 48;
+    other.table.path = QFileInfo(copy).absoluteFilePath();
+    const QString otherPath = m_dir.filePath("changed-table.pe.json");
+    QCOMPARE(writeSessionFile(otherPath, other), QString());
+    {
+        QFile file(copy);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        file.seek(200);
+        file.write("\x7f"); // one byte of a value: same size, other contents
+    }
+    MainWindow window(Settings{});
+    QSignalSpy finished(window.tables(), &TableController::loadFinished);
+    QCOMPARE(window.sessions()->openSession(otherPath), QString());
+    QCOMPARE(finished.size(), 1);
+    const QString message = finished.front().front().toString();
+    QVERIFY2(message.contains("changing.npy") && message.contains("other contents"), qPrintable(message));
+    QVERIFY(!window.document()->table());
+    QCOMPARE(window.document()->spec().dModel, 48);
+
+    // Gone altogether: the same, naming it.
+    QVERIFY(QFile::remove(copy));
+    finished.clear();
+    QCOMPARE(window.sessions()->openSession(otherPath), QString());
+    QVERIFY2(finished.front().front().toString().contains("not there any more"), qPrintable(finished.front().front().toString()));
+}
+
+void TestTableView::badTableFieldsInASession_data()
+{
+    QTest::addColumn<QString>("table");
+    QTest::addColumn<QString>("expected");
+    const QString fp = QString(64, 'a');
+    QTest::newRow("relative path") << QString(R"({"path": "t.npy", "size": 1, "fingerprint": "%1"})").arg(fp) << "table.path";
+    QTest::newRow("no fingerprint") << QString(R"({"path": "/t.npy", "size": 1})") << "table has no fingerprint";
+    QTest::newRow("short fingerprint") << QString(R"({"path": "/t.npy", "size": 1, "fingerprint": "abc"})") << "64 hexadecimal digits";
+    QTest::newRow("negative size") << QString(R"({"path": "/t.npy", "size": -1, "fingerprint": "%1"})").arg(fp) << "table.size";
+    QTest::newRow("unknown field") << QString(R"({"path": "/t.npy", "sha": 1})") << "unknown field \"sha\"";
+    QTest::newRow("not an object") << QString(R"("t.npy")") << "table is";
+}
+
+void TestTableView::badTableFieldsInASession()
+{
+    QFETCH(QString, table);
+    QFETCH(QString, expected);
+    const QByteArray json = QStringLiteral(R"({"format": "pe-explorer-session", "version": 1, "table": %1})").arg(table).toUtf8();
+    const SessionResult result = parseSession(json);
+    QVERIFY(std::holds_alternative<SessionError>(result));
+    QVERIFY2(std::get<SessionError>(result).message.contains(expected), qPrintable(std::get<SessionError>(result).message));
+}
 
 QTEST_MAIN(TestTableView)
 #include "tst_tableview.moc"

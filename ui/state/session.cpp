@@ -273,6 +273,43 @@ QByteArray layoutBytes(const QJsonObject& o, const QString& key, const QString& 
     return *decoded;
 }
 
+/// A text field of at most `most` characters; `pattern` (if given) says what it must look like.
+QString textField(const QJsonObject& object, const QString& key, const QString& path, int most, const QString& allowed,
+                  const QRegularExpression& pattern = {})
+{
+    const QJsonValue value = object.value(key);
+    if (value.isUndefined())
+        return {};
+    const QString text = value.toString();
+    if (!value.isString() || text.size() > most || (pattern.pattern().size() > 0 && !pattern.match(text).hasMatch()))
+        throw BadField{SessionText::tr("%1 is %2; allowed: %3").arg(path, shown(value).left(80), allowed)};
+    return text;
+}
+
+TableReference tableFrom(const QJsonObject& root)
+{
+    const QJsonObject o = objectField(root, QStringLiteral("table"), QStringLiteral("table"));
+    if (o.isEmpty())
+        return {};
+    requireKnownKeys(o, QStringLiteral("table"), {QStringLiteral("path"), QStringLiteral("tensor"), QStringLiteral("size"),
+                                                  QStringLiteral("fingerprint")});
+    const int most = SessionLimits::maxTablePath;
+    TableReference table;
+    table.path = textField(o, QStringLiteral("path"), QStringLiteral("table.path"), most,
+                           SessionText::tr("the absolute path of a table file, at most %1 characters").arg(most),
+                           QRegularExpression(QStringLiteral("^/")));
+    if (table.path.isEmpty())
+        throw BadField{SessionText::tr("table has no path; allowed: a table object with path, tensor, size and fingerprint")};
+    table.tensor = textField(o, QStringLiteral("tensor"), QStringLiteral("table.tensor"), most,
+                             SessionText::tr("a tensor name of at most %1 characters").arg(most));
+    table.size = wholeNumber(o, QStringLiteral("size"), QStringLiteral("table.size"), 0, qint64(1) << 50, 0);
+    table.fingerprint = textField(o, QStringLiteral("fingerprint"), QStringLiteral("table.fingerprint"), 64,
+                                  SessionText::tr("64 hexadecimal digits"), QRegularExpression(QStringLiteral("^[0-9a-f]{64}$")));
+    if (table.fingerprint.isEmpty())
+        throw BadField{SessionText::tr("table has no fingerprint; allowed: 64 hexadecimal digits")};
+    return table;
+}
+
 Session sessionFrom(const QJsonObject& root)
 {
     const QJsonValue format = root.value(QStringLiteral("format"));
@@ -283,7 +320,8 @@ Session sessionFrom(const QJsonObject& root)
         throw BadField{SessionText::tr("version is %1; allowed: %2 (written by a different version of PE Explorer)")
                            .arg(shown(version)).arg(formatVersion)};
     requireKnownKeys(root, SessionText::tr("the session"), {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("spec"),
-                                               QStringLiteral("selection"), QStringLiteral("view"), QStringLiteral("window")});
+                                               QStringLiteral("selection"), QStringLiteral("view"), QStringLiteral("window"),
+                                               QStringLiteral("table")});
     Session session;
     session.settings.spec = specFrom(objectField(root, QStringLiteral("spec"), QStringLiteral("spec")));
     session.settings.state = stateFrom(objectField(root, QStringLiteral("selection"), QStringLiteral("selection")));
@@ -298,6 +336,7 @@ Session sessionFrom(const QJsonObject& root)
     requireKnownKeys(window, QStringLiteral("window"), {QStringLiteral("geometry"), QStringLiteral("state")});
     session.windowGeometry = layoutBytes(window, QStringLiteral("geometry"), QStringLiteral("window.geometry"));
     session.windowState = layoutBytes(window, QStringLiteral("state"), QStringLiteral("window.state"));
+    session.table = tableFrom(root);
     if (const QString error = settingsError(session.settings); !error.isEmpty())
         throw BadField{error};
     return session;
@@ -396,7 +435,7 @@ QByteArray serializeSession(const Session& session)
     // For the reader: the library these settings reproduce (the fields beside it say the same).
     if (const auto matching = core::matchingPresets(spec); !matching.empty())
         specObject.insert(QStringLiteral("preset"), toQString(matching.front()));
-    const QJsonObject root{
+    QJsonObject root{
         {QStringLiteral("format"), formatName},
         {QStringLiteral("version"), formatVersion},
         {QStringLiteral("spec"), specObject},
@@ -418,6 +457,11 @@ QByteArray serializeSession(const Session& session)
             {QStringLiteral("geometry"), QString::fromLatin1(session.windowGeometry.toBase64())},
             {QStringLiteral("state"), QString::fromLatin1(session.windowState.toBase64())}}},
     };
+    if (!session.table.isEmpty())
+        root.insert(QStringLiteral("table"), QJsonObject{{QStringLiteral("path"), session.table.path},
+                                                         {QStringLiteral("tensor"), session.table.tensor},
+                                                         {QStringLiteral("size"), session.table.size},
+                                                         {QStringLiteral("fingerprint"), session.table.fingerprint}});
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -12,6 +12,17 @@
 
 namespace pe::ui {
 
+/// The position table a session showed (File ▸ Open position table): found again by its path,
+/// and checked by size and fingerprint (tableFingerprint() in ui/tables) before it is opened.
+struct TableReference {
+    QString path;        ///< absolute; empty: the session showed no table
+    QString tensor;      ///< a .safetensors tensor's name, else empty
+    qint64 size = 0;     ///< bytes
+    QString fingerprint; ///< 64 hex digits
+    bool isEmpty() const { return path.isEmpty(); }
+    bool operator==(const TableReference&) const = default;
+};
+
 /// Everything a session file (.pe.json) holds: the settings (the RoPE and embeddings views'
 /// options among them, in the file's view.options) and the window's layout. Depends on Qt Core only, so that the command line and a fuzzer can use it.
 struct Session {
@@ -19,6 +30,7 @@ struct Session {
     bool presentation = false;  ///< presentation mode (large fonts)
     QByteArray windowGeometry;  ///< QMainWindow::saveGeometry(), empty when not stored
     QByteArray windowState;     ///< QMainWindow::saveState(), empty when not stored
+    TableReference table;       ///< the position table shown, if any ("table" in the file)
     bool operator==(const Session&) const = default;
 };
 
@@ -36,6 +48,7 @@ struct SessionLimits {
     static constexpr int maxViewOptions = 16;            ///< options of one view
     static constexpr int maxOptionText = 4096;           ///< characters of a text option
     static constexpr double maxOptionNumber = 1e9;       ///< magnitude of a number option
+    static constexpr int maxTablePath = 4096;            ///< characters of table.path and table.tensor
 };
 
 /// The conventions view's comparisons, as --compare and selection.compare name them.

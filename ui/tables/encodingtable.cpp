@@ -2,6 +2,7 @@
 #include "ui/tables/encodingtable.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QFileInfo>
 #include <qfloat16.h>
 #include <QtEndian>
@@ -307,6 +308,43 @@ std::optional<TableStats> EncodingTable::scan(const std::function<bool(std::int6
     return stats;
 }
 
+QString tableFingerprint(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = file.errorString();
+        return {};
+    }
+    constexpr qint64 part = 1 << 20;
+    const qint64 size = file.size();
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    const quint64 sizeBytes = qToLittleEndian(quint64(size));
+    hash.addData(QByteArrayView(reinterpret_cast<const char*>(&sizeBytes), sizeof sizeBytes));
+    hash.addData(file.read(part));
+    if (size > part) {
+        file.seek(std::max(part, size - part));
+        hash.addData(file.read(part));
+    }
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+QString tableFileProblem(const QString& path, std::int64_t size, const QString& fingerprint)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return TableText::tr("%1 is not there any more (moved or deleted)").arg(path);
+    if (info.size() != size)
+        return TableText::tr("%1 is %2 bytes now, %3 when the session was saved: another file").arg(path).arg(info.size()).arg(size);
+    QString error;
+    const QString now = tableFingerprint(path, &error);
+    if (now.isEmpty())
+        return TableText::tr("%1 cannot be read (%2)").arg(path, error);
+    if (now != fingerprint)
+        return TableText::tr("%1 has other contents than when the session was saved (its fingerprint differs)").arg(path);
+    return {};
+}
+
 std::variant<LoadedTablePtr, QString> loadTable(const QString& path, const QString& tensor,
                                                 const std::function<bool(double)>& progress)
 {
@@ -325,6 +363,7 @@ std::variant<LoadedTablePtr, QString> loadTable(const QString& path, const QStri
         table->readRows(0, table->rows(), matrix->data());
         loaded->values = std::move(matrix);
     }
+    loaded->fingerprint = tableFingerprint(table->path());
     loaded->table = std::move(table);
     loaded->stats = *stats;
     return LoadedTablePtr(std::move(loaded));

@@ -98,8 +98,18 @@ struct LoadedTable {
     EncodingTablePtr table;
     TableStats stats;
     std::shared_ptr<const Matrix> values; ///< null for larger tables
+    QString fingerprint;                  ///< tableFingerprint() of its file when it was opened
 };
 using LoadedTablePtr = std::shared_ptr<const LoadedTable>;
+
+/// What a session stores to find a table file again unchanged: SHA-256 of its size and its first
+/// and last MiB, as 64 hex digits (a whole-file hash would read gigabytes on every save; a
+/// rewritten weights file changes its header, size or ends). Empty with `error` set when the file
+/// cannot be read.
+QString tableFingerprint(const QString& path, QString* error = nullptr);
+/// Why the file at `path` is not the one a session saved (size `size`, `fingerprint`): missing,
+/// another size, other content; empty when it is the same.
+QString tableFileProblem(const QString& path, std::int64_t size, const QString& fingerprint);
 
 /// Opens `path` (EncodingTable::open) and makes the pass over its values (scan, and the matrix
 /// of a small table), on the calling thread. `progress(fraction)` returns false to cancel:

@@ -84,11 +84,13 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
         resize(std::min(1500, screen.width()), std::min(900, screen.height()));
     }
     m_exporter = new ExportController(m_document, this);
+    m_tables = new TableController(m_document, this, [this](const QString& note) { showNote(note); });
     m_sessions = new SessionController(m_document, this,
                                        {[this] { return presentationMode(); }, [this](bool on) { setPresentationMode(on); },
-                                        [this](const QByteArray& state) { restoreLayout(state); }});
+                                        [this](const QByteArray& state) { restoreLayout(state); },
+                                        [this] { return m_tables->reference(); },
+                                        [this](const TableReference& table) { m_tables->showReference(table); }});
     connect(this, &MainWindow::presentationModeChanged, m_sessions, &SessionController::updateTitle);
-    m_tables = new TableController(m_document, this, [this](const QString& note) { showNote(note); });
     m_heatmap = new HeatmapView(m_document);
     m_views.append(m_heatmap);
     connect(m_heatmap, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);

@@ -46,6 +46,8 @@ Session SessionController::currentSession() const
     session.presentation = m_hooks.presentationMode();
     session.windowGeometry = m_window->saveGeometry();
     session.windowState = m_window->saveState();
+    if (m_hooks.currentTable)
+        session.table = m_hooks.currentTable();
     return session;
 }
 
@@ -63,6 +65,8 @@ QString SessionController::openSession(const QString& path)
     const Session& session = std::get<Session>(result);
     m_document->change(session.settings, Document::Field::Session);
     applyLayout(session);
+    if (m_hooks.showTable)
+        m_hooks.showTable(session.table);
     setCurrent(path, session);
     return {};
 }
@@ -79,6 +83,8 @@ QString SessionController::saveSession(const QString& path)
 void SessionController::adopt(const QString& path, const Session& session)
 {
     applyLayout(session);
+    if (m_hooks.showTable && !session.table.isEmpty())
+        m_hooks.showTable(session.table);
     setCurrent(path, session);
 }
 

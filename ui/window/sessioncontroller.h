@@ -21,6 +21,8 @@ struct SessionWindowHooks {
     std::function<bool()> presentationMode;
     std::function<void(bool)> setPresentationMode;
     std::function<void(const QByteArray&)> restoreLayout;
+    std::function<TableReference()> currentTable;             ///< the position table shown (may be empty)
+    std::function<void(const TableReference&)> showTable;     ///< opens a session's table, or closes the one shown
 };
 
 /// The window's side of session files: File ▸ Open session…, Save session, Save session as…,

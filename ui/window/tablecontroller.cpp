@@ -157,6 +157,40 @@ void TableController::onLoaded(const TableLoad& load)
     emit loadFinished({});
 }
 
+TableReference TableController::reference() const
+{
+    const LoadedTablePtr& loaded = m_document->table();
+    if (!loaded)
+        return {};
+    return {loaded->table->path(), loaded->table->tensor(), loaded->table->fileSize(), loaded->fingerprint};
+}
+
+void TableController::showReference(const TableReference& reference)
+{
+    if (reference.isEmpty()) {
+        m_loader.cancel();
+        if (m_document->table())
+            close();
+        return;
+    }
+    if (const QString problem = tableFileProblem(reference.path, reference.size, reference.fingerprint); !problem.isEmpty()) {
+        m_loader.cancel();
+        m_document->setTable(nullptr);
+        updateActions();
+        const QString message = tr("The session's position table was not opened: %1. Everything else in the session is restored; "
+                                   "open the table again with File ▸ Open position table….").arg(problem);
+        m_note(message);
+        if (m_window->isVisible()) {
+            auto* box = new QMessageBox(QMessageBox::Warning, tr("Open position table"), message, QMessageBox::Ok, m_window);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
+        emit loadFinished(message);
+        return;
+    }
+    open(reference.path, reference.tensor);
+}
+
 void TableController::close()
 {
     m_document->setTable(nullptr);

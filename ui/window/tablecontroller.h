@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ui/document/tableloader.h"
+#include "ui/state/session.h"
 
 #include <QObject>
 #include <QPointer>
@@ -30,6 +31,11 @@ public:
     void open(const QString& path, const QString& tensor = {});
     void openInteractively();
     void close();
+    /// What a session saves of the table shown (empty when none).
+    TableReference reference() const;
+    /// Shows what a session saved: its table when the file is still the same (else a message
+    /// saying what changed, and no table), or none.
+    void showReference(const TableReference& reference);
     TableLoader* loader() { return &m_loader; }
 
 signals:
