@@ -11,7 +11,7 @@ PE_PACKAGES=(
     build-essential cmake
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-translations-l10n
-    libqcustomplot-dev libeigen3-dev libgl-dev
+    libqcustomplot-dev libeigen3-dev libgl-dev libfftw3-dev
     fonts-dejavu-core fonts-noto-cjk
     xvfb xauth
     python3 python3-numpy poppler-utils librsvg2-bin

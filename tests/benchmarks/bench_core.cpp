@@ -3,6 +3,7 @@
 // Run on demand: scripts/benchmark.sh (not part of the default test run).
 #include "core/encoding.h"
 #include "core/similarity.h"
+#include "core/spectrum.h"
 
 #include <QTest>
 
@@ -18,6 +19,10 @@ private slots:
     void binnedEncoding();
     void binnedSimilarity_data();
     void binnedSimilarity();
+    void spectrum_data();
+    void spectrum();
+    void principalComponents_data();
+    void principalComponents();
 };
 
 void BenchCore::encodingMatrix_data()
@@ -99,4 +104,44 @@ void BenchCore::binnedSimilarity()
 }
 
 QTEST_APPLESS_MAIN(BenchCore)
+// The spectrum view's part: every dim's power spectrum over the first 1024 positions.
+void BenchCore::spectrum_data()
+{
+    QTest::addColumn<int>("dims");
+    for (int dims : {64, 768, 4096})
+        QTest::newRow(qPrintable(QStringLiteral("1024x%1").arg(dims))) << dims;
+}
+
+void BenchCore::spectrum()
+{
+    QFETCH(int, dims);
+    pe::core::EncodingSpec spec;
+    spec.dModel = dims;
+    spec.maxLen = 1024;
+    pe::core::RowMatrix rows(1024, dims);
+    pe::core::fillEncodingRows(spec, 0, rows);
+    QBENCHMARK { pe::core::positionSpectrum(rows); }
+}
+
+// The first three principal components of a table of positions × dims.
+void BenchCore::principalComponents_data()
+{
+    QTest::addColumn<int>("positions");
+    QTest::addColumn<int>("dims");
+    QTest::newRow("1024x768") << 1024 << 768;
+    QTest::newRow("1024x4096") << 1024 << 4096;
+}
+
+void BenchCore::principalComponents()
+{
+    QFETCH(int, positions);
+    QFETCH(int, dims);
+    pe::core::EncodingSpec spec;
+    spec.dModel = dims;
+    spec.maxLen = positions;
+    pe::core::RowMatrix rows(positions, dims);
+    pe::core::fillEncodingRows(spec, 0, rows);
+    QBENCHMARK { pe::core::principalComponents(rows, 3); }
+}
+
 #include "bench_core.moc"

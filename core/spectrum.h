@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/encoding.h"
+
+#include <cstdint>
+
+namespace pe::core {
+
+/// Limits that keep the spectrum and the principal components proportional to a frame.
+struct SpectrumLimits {
+    static constexpr std::int64_t maxPositions = 1024; ///< the first rows used (frequency resolution 2π/1024)
+    static constexpr double floorDb = -80.0;           ///< the quietest level drawn (decibels below a column's peak)
+};
+
+/// The power spectrum of each column of a (positions × dims) table along the positions: the
+/// column's mean removed, zero-padded to fftLength (a power of two ≥ positions), |DFT|² at
+/// bins f = 0 … fftLength/2, bin f at the angular frequency ω = 2πf / fftLength radians per
+/// position — the ω of the sinusoid's pairs, so that sin(ω_k·p) peaks at ω_k.
+struct PositionSpectrum {
+    std::int64_t positions = 0;
+    int fftLength = 0;
+    Eigen::MatrixXd power;    ///< bins × dims (a dim's bins contiguous): power / the dim's largest (0 … 1; all 0 for a constant dim)
+    Eigen::VectorXd dominant; ///< per dim: ω of its strongest bin (0 for a constant column)
+};
+/// Of `rows` (positions × dims, at most SpectrumLimits::maxPositions rows are used: the first).
+PositionSpectrum positionSpectrum(const Eigen::Ref<const RowMatrix>& rows);
+/// A power ratio in decibels, floorDb at the least (0 included).
+double powerDecibels(double ratio);
+/// ω of bin f of an fftLength-point transform.
+double spectrumBinFrequency(std::int64_t bin, int fftLength);
+
+/// The sinusoidal base whose frequencies fit a table's dominant frequencies best: both sorted,
+/// the sinusoid's d values ω_k = base^(−2k/d) (each pair twice, k = i/2 for dims i = 0 … d−1),
+/// compared in log over the dims whose both values are resolvable (≥ one bin, `resolution`).
+struct BaseFit {
+    double base = 0;         ///< 0 when too few dims are resolvable (fewer than 2)
+    double rmsLogError = 0;  ///< RMS of ln(dominant / ω) over the compared dims
+    int compared = 0;
+};
+BaseFit fitSinusoidalBase(const Eigen::VectorXd& dominant, double resolution);
+/// The sinusoid's frequency for dim i of d (paper rule): base^(−2⌊i/2⌋/d).
+double sinusoidFrequencyOfDim(double base, int dim, int dims);
+
+/// The first principal components of a table's rows (positions as samples, dims as variables):
+/// each column of `scores` is the projection of the mean-removed rows on one component, in
+/// order of the variance they carry; `explained` is that variance as a fraction of the total.
+struct PrincipalComponents {
+    RowMatrix scores;         ///< positions × count
+    Eigen::VectorXd explained;
+};
+PrincipalComponents principalComponents(const Eigen::Ref<const RowMatrix>& rows, int count = 3);
+
+} // namespace pe::core

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// The spectrum view's numbers (issue 14): each column's power spectrum along the positions, its
+// dominant frequency, the sinusoidal base that fits a table best, and principal components.
+// References are written here: the frequencies from the paper's formula, a naive DFT, and
+// tables built from known waves and a known helix.
+#include "core/spectrum.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <complex>
+#include <numbers>
+
+using namespace pe::core;
+
+namespace {
+
+constexpr double pi = std::numbers::pi;
+
+/// A (positions × dims) table of the paper's sinusoid, written from the formula.
+RowMatrix sinusoidTable(std::int64_t positions, int dims, double base)
+{
+    RowMatrix m(positions, dims);
+    for (std::int64_t p = 0; p < positions; ++p)
+        for (int i = 0; i < dims; ++i) {
+            const double omega = std::pow(base, -2.0 * (i / 2) / dims);
+            m(p, i) = i % 2 == 0 ? std::sin(double(p) * omega) : std::cos(double(p) * omega);
+        }
+    return m;
+}
+
+} // namespace
+
+class TestSpectrum : public QObject {
+    Q_OBJECT
+private slots:
+    void aSinusoidPeaksAtItsFrequencyWithinOneBin()
+    {
+        const int d = 64;
+        const RowMatrix table = sinusoidTable(1024, d, 10000);
+        const PositionSpectrum s = positionSpectrum(table);
+        QCOMPARE(s.fftLength, 1024);
+        QCOMPARE(s.power.rows(), 513);
+        const double bin = 2 * pi / s.fftLength;
+        int resolved = 0;
+        for (int i = 0; i < d; ++i) {
+            const double omega = std::pow(10000.0, -2.0 * (i / 2) / d);
+            if (omega < bin) { // slower than one period over the positions: no bin can resolve it
+                QVERIFY2(s.dominant[i] <= bin, qPrintable(QString("dim %1").arg(i)));
+                continue;
+            }
+            ++resolved;
+            QVERIFY2(std::abs(s.dominant[i] - omega) <= bin,
+                     qPrintable(QString("dim %1: peak at %2, ω = %3, one bin %4").arg(i).arg(s.dominant[i]).arg(omega).arg(bin)));
+            QCOMPARE(s.power.col(i).maxCoeff(), 1.0); // normalised to its peak
+        }
+        QVERIFY(resolved >= 30); // 36 dims at this base and length
+    }
+
+    void powerIsTheDftOfTheMeanRemovedColumn()
+    {
+        // A column that is not a pure wave, positions not a power of two (zero-padded to 128).
+        RowMatrix column(100, 1);
+        for (int p = 0; p < 100; ++p)
+            column(p, 0) = std::sin(0.7 * p) + 0.3 * std::cos(2.1 * p) + 0.5;
+        const PositionSpectrum s = positionSpectrum(column);
+        QCOMPARE(s.fftLength, 128);
+        std::vector<double> power(65);
+        double mean = column.col(0).mean(), peak = 0;
+        for (int f = 0; f <= 64; ++f) {
+            std::complex<double> sum = 0;
+            for (int p = 0; p < 100; ++p)
+                sum += (column(p, 0) - mean) * std::polar(1.0, -2 * pi * f * p / 128);
+            power[f] = std::norm(sum);
+            peak = std::max(peak, power[f]);
+        }
+        for (int f = 0; f <= 64; ++f) {
+            QVERIFY2(std::abs(s.power(f, 0) - power[f] / peak) < 1e-12, qPrintable(QString("bin %1").arg(f)));
+        }
+        QVERIFY(std::abs(s.dominant[0] - 0.7) <= 2 * pi / 128);
+    }
+
+    void aConstantColumnHasNoFrequency()
+    {
+        const RowMatrix flat = RowMatrix::Constant(50, 2, 0.25);
+        const PositionSpectrum s = positionSpectrum(flat);
+        QCOMPARE(s.dominant[0], 0.0);
+        QCOMPARE(s.power(3, 1), 0.0);
+        QCOMPARE(powerDecibels(0.0), SpectrumLimits::floorDb);
+        QCOMPARE(powerDecibels(0.01), -20.0);
+    }
+
+    void theFittedBaseIsTheTablesBase_data()
+    {
+        QTest::addColumn<double>("base");
+        QTest::newRow("10000") << 10000.0;
+        QTest::newRow("500") << 500.0;
+        QTest::newRow("1e6") << 1e6;
+    }
+    void theFittedBaseIsTheTablesBase()
+    {
+        QFETCH(double, base);
+        RowMatrix table = sinusoidTable(1024, 128, base);
+        // A learned table keeps no order of dims: shuffle the columns (a fixed permutation).
+        RowMatrix shuffled(table.rows(), table.cols());
+        for (int i = 0; i < 128; ++i)
+            shuffled.col((i * 37) % 128) = table.col(i);
+        const PositionSpectrum s = positionSpectrum(shuffled);
+        const BaseFit fit = fitSinusoidalBase(s.dominant, 2 * pi / s.fftLength);
+        QVERIFY2(std::abs(std::log(fit.base / base)) < 0.25, qPrintable(QString("fitted %1 for %2").arg(fit.base).arg(base)));
+        QVERIFY(fit.rmsLogError < 0.1);
+        QVERIFY(fit.compared > 20);
+    }
+
+    void principalComponentsOfAHelix()
+    {
+        // Positions on a circle (cos, sin) with a smaller third wave, written into 16 dims by a
+        // fixed orthonormal map; whole periods, so the three are uncorrelated.
+        const int n = 400, d = 16;
+        RowMatrix helix(n, 3);
+        for (int p = 0; p < n; ++p)
+            helix.row(p) << 3 * std::cos(2 * pi * p / 100.0), 3 * std::sin(2 * pi * p / 100.0), 0.5 * std::cos(2 * pi * p * 3 / 100.0);
+        Eigen::MatrixXd mix = Eigen::MatrixXd::Zero(3, d);
+        for (int j = 0; j < d; ++j) // orthonormal rows: three disjoint sets of dims, equal weights
+            mix(j % 3, j) = 1.0;
+        for (int r = 0; r < 3; ++r)
+            mix.row(r).normalize();
+        const RowMatrix table = helix * mix;
+        const PrincipalComponents pc = principalComponents(table, 3);
+        QCOMPARE(pc.scores.rows(), n);
+        // Variances 4.5, 4.5 and 0.125 of 9.125 in all.
+        QVERIFY(std::abs(pc.explained[0] - 4.5 / 9.125) < 1e-9);
+        QVERIFY(std::abs(pc.explained[1] - 4.5 / 9.125) < 1e-9);
+        QVERIFY(std::abs(pc.explained[2] - 0.125 / 9.125) < 1e-9);
+        for (int p = 0; p < n; ++p) { // the first two trace the circle of radius 3, the third the small wave
+            QVERIFY(std::abs(std::hypot(pc.scores(p, 0), pc.scores(p, 1)) - 3) < 1e-6);
+            QVERIFY(std::abs(std::abs(pc.scores(p, 2)) - std::abs(helix(p, 2))) < 1e-6);
+        }
+        // Both Gram forms agree: fewer rows than dims.
+        const PrincipalComponents few = principalComponents(table.topRows(10), 2);
+        QCOMPARE(few.scores.rows(), 10);
+        QVERIFY(few.explained.sum() <= 1 + 1e-12);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSpectrum)
+#include "tst_spectrum.moc"
