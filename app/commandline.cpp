@@ -114,7 +114,10 @@ void addOptions(QCommandLineParser& parser)
         "  embeddings (4*tokens, d_model) = word (x sqrt(d)), position, segment and sum rows of the default\n"
         "  sentence with pseudo-random word vectors (the window exports its own sentence and vectors);\n"
         "  methods (max_len, max_len) = what --method adds to the score of query i (row) and key j (column),\n"
-        "  -inf where a causal model masks the key."));
+        "  -inf where a causal model masks the key;\n"
+        "  spectrum (N/2+1, 1+d_model) = per frequency bin its omega = 2*pi*f/N, then each dim's power along the\n"
+        "  first min(max_len, 1024) positions (mean removed, zero-padded to N, a power of two), over its peak.\n"
+        "With --encoding FILE[:TENSOR] the heatmap and spectrum show that table (the heatmap's data is the table itself)."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOptions({
@@ -129,7 +132,7 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("layout"), QStringLiteral("interleaved or split (default interleaved)."), QStringLiteral("NAME"), QStringLiteral("interleaved")},
         {QStringLiteral("frequencies"), QStringLiteral("paper or tensor2tensor (default paper)."), QStringLiteral("NAME"), QStringLiteral("paper")},
         {QStringLiteral("first-position"), QStringLiteral("Position of the first row (default 0; fairseq uses 2)."), QStringLiteral("N"), QStringLiteral("0")},
-        {QStringLiteral("view"), QStringLiteral("heatmap, waves, similarity, offset, bands, rope, conventions, precision, embeddings or methods (default heatmap)."), QStringLiteral("NAME"), QStringLiteral("heatmap")},
+        {QStringLiteral("view"), QStringLiteral("heatmap, waves, similarity, offset, bands, rope, conventions, precision, embeddings, methods or spectrum (default heatmap)."), QStringLiteral("NAME"), QStringLiteral("heatmap")},
         {QStringLiteral("compare"), QStringLiteral("What the conventions view sets beside the spec: layout, frequencies, first-position, "
                                                    "doubled-exponent or shifted-cosine (the last two are mistakes; default layout)."),
          QStringLiteral("NAME"), QStringLiteral("layout")},
@@ -282,9 +285,11 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
         if (source.trimmed().isEmpty())
             throw BadValue{QStringLiteral("--encoding: an empty file name; allowed: a .npy, .csv or .safetensors file, FILE:TENSOR for one tensor")};
         std::tie(o.encodingPath, o.encodingTensor) = ui::EncodingTable::splitSource(source);
-        if (parser.isSet(QStringLiteral("export")) && o.view != ui::View::Heatmap && o.view != ui::View::Methods)
-            throw BadValue{QStringLiteral("--encoding: the heatmap draws a loaded table and the methods view scores it (--method learned); "
-                                          "--view %1 does not use one (allowed: --view heatmap, --view methods)")
+        if (parser.isSet(QStringLiteral("export")) && o.view != ui::View::Heatmap && o.view != ui::View::Methods
+            && o.view != ui::View::Spectrum)
+            throw BadValue{QStringLiteral("--encoding: the heatmap draws a loaded table, the spectrum view analyses it and the methods "
+                                          "view scores it (--method learned); --view %1 does not use one (allowed: --view heatmap, "
+                                          "--view spectrum, --view methods)")
                                .arg(ui::viewName(o.view))};
     }
     if (parser.isSet(QStringLiteral("export"))) {

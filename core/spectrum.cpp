@@ -84,6 +84,10 @@ PositionSpectrum positionSpectrum(const Eigen::Ref<const RowMatrix>& rows)
     buffers.reserve(n);
     const fftw_plan plan = batchPlan(n, buffers.in, buffers.out);
     const auto positions = static_cast<Eigen::Index>(s.positions);
+    Eigen::VectorXd window = Eigen::VectorXd::Ones(positions);
+    if (positions > 1)
+        for (Eigen::Index p = 0; p < positions; ++p)
+            window[p] = 0.5 * (1 - std::cos(2 * std::numbers::pi * static_cast<double>(p) / static_cast<double>(positions - 1)));
     for (Eigen::Index first = 0; first < dims; first += columnsPerBatch) {
         const Eigen::Index count = std::min<Eigen::Index>(columnsPerBatch, dims - first);
         // Each column of the batch, mean removed and zero-padded, one after another.
@@ -99,6 +103,7 @@ PositionSpectrum positionSpectrum(const Eigen::Ref<const RowMatrix>& rows)
         }
         const Eigen::RowVectorXd means = batch.colwise().mean(); // evaluated once, not per row
         batch.rowwise() -= means;
+        batch.array().colwise() *= window.array();
         fftw_execute_dft_r2c(plan, buffers.in, buffers.out);
         for (Eigen::Index c = 0; c < count; ++c) {
             const fftw_complex* transform = buffers.out + c * bins;

@@ -14,7 +14,9 @@ struct SpectrumLimits {
 };
 
 /// The power spectrum of each column of a (positions × dims) table along the positions: the
-/// column's mean removed, zero-padded to fftLength (a power of two ≥ positions), |DFT|² at
+/// column's mean removed, times a Hann window w_p = ½(1 − cos(2πp/(positions − 1))) (so that a
+/// wave's power stays near its frequency instead of leaking over the whole column), zero-padded
+/// to fftLength (a power of two ≥ positions), |DFT|² at
 /// bins f = 0 … fftLength/2, bin f at the angular frequency ω = 2πf / fftLength radians per
 /// position — the ω of the sinusoid's pairs, so that sin(ω_k·p) peaks at ω_k.
 struct PositionSpectrum {

@@ -150,6 +150,10 @@
         <source>Change the table&apos;s colour scale</source>
         <translation>更改位置表的颜色范围</translation>
     </message>
+    <message>
+        <source>Spectrum</source>
+        <translation>频谱</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::AnimationControls</name>
@@ -1490,6 +1494,10 @@ d_model %1 · max_len %2 · base %3
         <source>Methods</source>
         <translation>方法</translation>
     </message>
+    <message>
+        <source>Spectrum</source>
+        <translation>频谱</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::Methods</name>
@@ -2703,6 +2711,165 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>dashed: offset k = %1</source>
         <translation>虚线：偏移 k = %1</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::SpectrumView</name>
+    <message>
+        <source>&lt;b&gt;Spectrum.&lt;/b&gt; Each column of the map is one dimension&apos;s power spectrum along the positions: bright at the frequencies it holds. The sinusoid&apos;s dimension 2k and 2k+1 hold one frequency each, ω&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−2k/d&lt;/sup&gt; (white line): fast on the left, ever slower to the right, until a wave is too slow to turn once over the positions. Below, each dimension&apos;s strongest frequency against the sinusoid&apos;s: on the diagonal when they agree. Open a model&apos;s position table to see which frequencies it learned, the sinusoidal base that fits it best, and its first principal components.</source>
+        <translation>&lt;b&gt;频谱。&lt;/b&gt;图中每一列是一个维度沿位置方向的功率谱：它所含的频率处明亮。正弦编码的维度 2k 和 2k+1 各含一个频率 ω&lt;sub&gt;k&lt;/sub&gt; = base&lt;sup&gt;−2k/d&lt;/sup&gt;（白线）：左边快，越往右越慢，直到某个波慢得在这些位置上转不满一圈。下方是每个维度最强的频率与正弦编码频率的对比：两者一致时落在对角线上。打开模型的位置表，可以看到它学到了哪些频率、与之最吻合的正弦 base，以及它的前几个主成分。</translation>
+    </message>
+    <message>
+        <source>power (dB)</source>
+        <translation>功率（dB）</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>ω (radians per position)</source>
+        <translation>ω（每个位置的弧度）</translation>
+    </message>
+    <message>
+        <source>the sinusoid&apos;s ω</source>
+        <translation>正弦编码的 ω</translation>
+    </message>
+    <message>
+        <source>sinusoid&apos;s ω</source>
+        <translation>正弦编码的 ω</translation>
+    </message>
+    <message>
+        <source>strongest ω</source>
+        <translation>最强的 ω</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>d_model %1 · max_len %2 · base %3</source>
+        <translation>d_model %1 · max_len %2 · base %3</translation>
+    </message>
+    <message>
+        <source>positions 0–%1 of %2</source>
+        <translation>%2 个位置中的第 0–%1 个</translation>
+    </message>
+    <message>
+        <source>all %1 positions</source>
+        <translation>全部 %1 个位置</translation>
+    </message>
+    <message>
+        <source>Frequencies along the positions
+%1
+%2 · %3-point FFT</source>
+        <translation>沿位置方向的频率
+%1
+%2 · %3 点 FFT</translation>
+    </message>
+    <message>
+        <source> · %1 dims per pixel</source>
+        <translation> · 每像素 %1 个维度</translation>
+    </message>
+    <message>
+        <source>each dim&apos;s power along the positions, dB below its peak%1</source>
+        <translation>每个维度沿位置方向的功率，相对其峰值的 dB%1</translation>
+    </message>
+    <message>
+        <source>each dim&apos;s power, dB below its peak</source>
+        <translation>每个维度的功率，相对其峰值的 dB</translation>
+    </message>
+    <message>
+        <source>power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <source>each dim&apos;s power along the positions, dB below its peak · white: the sinusoid&apos;s ω%1</source>
+        <translation>每个维度沿位置方向的功率，相对其峰值的 dB · 白线：正弦编码的 ω%1</translation>
+    </message>
+    <message>
+        <source>each dim&apos;s power · white: the sinusoid&apos;s ω</source>
+        <translation>每个维度的功率 · 白线：正弦编码的 ω</translation>
+    </message>
+    <message>
+        <source>power · white: sinusoid</source>
+        <translation>功率 · 白线：正弦编码</translation>
+    </message>
+    <message>
+        <source>grey: ω below %1, less than one turn over the positions</source>
+        <translation>灰色：ω 低于 %1，在这些位置上转不满一圈</translation>
+    </message>
+    <message>
+        <source>best-fitting sinusoid: base %1 · RMS log error %2 over %3 dims (sorted)</source>
+        <translation>最吻合的正弦编码：base %1 · %3 个维度上的对数均方根误差 %2（排序后）</translation>
+    </message>
+    <message>
+        <source>best fit: base %1 · error %2</source>
+        <translation>最佳拟合：base %1 · 误差 %2</translation>
+    </message>
+    <message>
+        <source>base %1</source>
+        <translation>base %1</translation>
+    </message>
+    <message>
+        <source>too few dims with a frequency to fit a sinusoid</source>
+        <translation>有频率的维度太少，无法拟合正弦编码</translation>
+    </message>
+    <message>
+        <source>no fit</source>
+        <translation>无拟合</translation>
+    </message>
+    <message>
+        <source>strongest frequency of each dim against the sinusoid&apos;s · %1</source>
+        <translation>每个维度最强的频率与正弦编码的对比 · %1</translation>
+    </message>
+    <message>
+        <source>strongest ω against the sinusoid&apos;s</source>
+        <translation>最强的 ω 与正弦编码的对比</translation>
+    </message>
+    <message>
+        <source>principal components:
+tables of at most
+%1 values</source>
+        <translation>主成分：
+仅限最多
+%1 个值的表</translation>
+    </message>
+    <message>
+        <source>PC%1 %2%</source>
+        <translation>PC%1 %2%</translation>
+    </message>
+    <message>
+        <source>first principal components: %1 of the variance</source>
+        <translation>前几个主成分：占方差的 %1</translation>
+    </message>
+    <message>
+        <source>principal components</source>
+        <translation>主成分</translation>
+    </message>
+    <message>
+        <source>ω</source>
+        <translation>ω</translation>
+    </message>
+    <message>
+        <source>strongest ω %1 (wavelength %2 positions)</source>
+        <translation>最强的 ω 为 %1（波长 %2 个位置）</translation>
+    </message>
+    <message>
+        <source>no frequency (constant)</source>
+        <translation>没有频率（常数）</translation>
+    </message>
+    <message>
+        <source>dim %1 · %2</source>
+        <translation>维度 %1 · %2</translation>
+    </message>
+    <message>
+        <source>dim %1 · %2 · the sinusoid&apos;s ω %3</source>
+        <translation>维度 %1 · %2 · 正弦编码的 ω 为 %3</translation>
     </message>
 </context>
 <context>

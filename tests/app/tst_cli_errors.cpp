@@ -356,7 +356,7 @@ void TestCliErrors::encodingFiles()
          "the learned table has 2 positions; max_len 100 needs as many"},
         {{"--encoding", "missing.npy", "--export", "x.png"}, "--encoding: missing.npy: there is no such file"},
         {{"--encoding", "table.npy:wpe.weight", "--export", "x.png"}, "table.npy: a .npy file holds one array"},
-        {{"--encoding", "table.npy", "--view", "similarity", "--export", "x.png"}, "allowed: --view heatmap, --view methods"},
+        {{"--encoding", "table.npy", "--view", "similarity", "--export", "x.png"}, "allowed: --view heatmap, --view spectrum, --view methods"},
         {{"--encoding", "", "--export", "x.png"}, "--encoding: an empty file name"},
     };
     for (const auto& refusal : refusals) {

@@ -57,7 +57,7 @@ private slots:
         QVERIFY(resolved >= 30); // 36 dims at this base and length
     }
 
-    void powerIsTheDftOfTheMeanRemovedColumn()
+    void powerIsTheDftOfTheWindowedColumn()
     {
         // A column that is not a pure wave, positions not a power of two (zero-padded to 128).
         RowMatrix column(100, 1);
@@ -69,8 +69,8 @@ private slots:
         double mean = column.col(0).mean(), peak = 0;
         for (int f = 0; f <= 64; ++f) {
             std::complex<double> sum = 0;
-            for (int p = 0; p < 100; ++p)
-                sum += (column(p, 0) - mean) * std::polar(1.0, -2 * pi * f * p / 128);
+            for (int p = 0; p < 100; ++p) // the Hann window as documented
+                sum += (column(p, 0) - mean) * 0.5 * (1 - std::cos(2 * pi * p / 99)) * std::polar(1.0, -2 * pi * f * p / 128);
             power[f] = std::norm(sum);
             peak = std::max(peak, power[f]);
         }

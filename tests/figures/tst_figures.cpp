@@ -94,7 +94,7 @@ QStringList exportArgs(const QString& file, const QStringList& options) { return
 const QStringList allViews{QStringLiteral("heatmap"), QStringLiteral("waves"), QStringLiteral("similarity"),
                            QStringLiteral("offset"), QStringLiteral("bands"), QStringLiteral("rope"),
                            QStringLiteral("conventions"), QStringLiteral("precision"),
-                           QStringLiteral("embeddings"), QStringLiteral("methods")};
+                           QStringLiteral("embeddings"), QStringLiteral("methods"), QStringLiteral("spectrum")};
 
 // ---------------------------------------------------------------------------------------------
 // Reading the files.
@@ -511,7 +511,9 @@ void TestFigures::everyViewEveryFormat_data()
     // methods: the chosen method's score of every query (row) and key (column).
     // rope: ⌊63/2⌋ = 31 rotated pairs × (k, θ, λ none/PI/NTK/YaRN, γ, λ dynamic NTK/YaRN reference/Llama 3,
     // reference ramp, attention factor).
-    const QList<QPair<qint64, qint64>> shapes{{90, 63}, {90, 3}, {90, 90}, {63, 3}, {32, 3}, {31, 12}, {90, 189}, {90, 8}, {64, 63}, {90, 90}};
+    // spectrum: 90 positions zero-padded to 128 points: 65 frequency bins × (ω, then 63 dims).
+    const QList<QPair<qint64, qint64>> shapes{{90, 63}, {90, 3}, {90, 90}, {63, 3}, {32, 3}, {31, 12}, {90, 189}, {90, 8}, {64, 63}, {90, 90},
+                                              {65, 64}};
     for (int v = 0; v < allViews.size(); ++v)
         for (const char* format : {"png", "pdf", "svg", "npy", "csv"})
             QTest::addRow("%s.%s", qPrintable(allViews[v]), format)

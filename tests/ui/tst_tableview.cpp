@@ -6,6 +6,7 @@
 #include "core/datawriters.h"
 #include "ui/document/document.h"
 #include "ui/views/heatmapview.h"
+#include "ui/views/spectrumview.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/tablecontroller.h"
 
@@ -203,6 +204,8 @@ private slots:
         QVERIFY(!view.plot()->toPixmap(200, 150).isNull()); // draws without trouble
     }
 
+    void theSpectrumOfTheSinusoid();
+    void theSpectrumOfALoadedTable();
     void sessionsRememberTheTable();
     void badTableFieldsInASession_data();
     void badTableFieldsInASession();
@@ -237,6 +240,71 @@ private slots:
         QTRY_VERIFY(heatmapTitle(*heatmap).startsWith("Positional encoding"));
     }
 };
+
+void TestTableView::theSpectrumOfTheSinusoid()
+{
+    // What the spectrum view draws against the paper's formula: the white line is ω_k of each
+    // dim's pair, and every dim that turns at least once over the positions peaks within one
+    // frequency bin of it.
+    Document document;
+    SpectrumView view(&document);
+    view.resize(700, 600);
+    Settings settings;
+    settings.spec.dModel = 48;
+    settings.spec.maxLen = 300; // zero-padded to 512 points
+    document.apply(settings);
+    document.computeNow();
+    view.refresh();
+    const double bin = 2 * M_PI / 512;
+    QCPGraph* reference = view.referenceCurve();
+    QCOMPARE(reference->dataCount(), 48);
+    for (int i = 0; i < 48; ++i) {
+        const double omega = std::pow(10000.0, -2.0 * (i / 2) / 48);
+        QVERIFY(std::abs(reference->data()->at(i)->value - omega) < 1e-12);
+    }
+    QCPGraph* dominant = view.dominantPoints();
+    QVERIFY(dominant->dataCount() >= 10);
+    for (int j = 0; j < dominant->dataCount(); ++j) {
+        const double omega = dominant->data()->at(j)->key, peak = dominant->data()->at(j)->value;
+        QVERIFY2(omega >= bin && std::abs(peak - omega) <= bin, qPrintable(QString("ω %1, peak %2").arg(omega).arg(peak)));
+    }
+    QVERIFY(view.titleText().contains("512-point FFT"));
+}
+
+void TestTableView::theSpectrumOfALoadedTable()
+{
+    // A table of the sinusoid with base 500, its dims shuffled (a learned table keeps no order):
+    // the view names a best-fitting base near 500 and draws three principal components.
+    pe::core::EncodingSpec spec;
+    spec.dModel = 64;
+    spec.maxLen = 1024;
+    spec.base = 500;
+    const pe::core::RowMatrix sinusoid = pe::core::encodingMatrix(spec);
+    pe::core::RowMatrix shuffled(sinusoid.rows(), sinusoid.cols());
+    for (int i = 0; i < 64; ++i)
+        shuffled.col((i * 23) % 64) = sinusoid.col(i);
+    std::string bytes = pe::core::npyHeader(shuffled.rows(), shuffled.cols());
+    pe::core::appendNpyRows(bytes, shuffled);
+    const QString path = m_dir.filePath("base500.npy");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(bytes.data(), qint64(bytes.size()));
+    file.close();
+
+    Document document;
+    SpectrumView view(&document);
+    view.resize(800, 700);
+    document.setTable(loadTable(path));
+    document.computeNow();
+    view.refresh();
+    const SpectrumData& data = *document.frame()->spectrum;
+    QVERIFY(data.fromTable);
+    QVERIFY2(std::abs(std::log(data.fit.base / 500)) < 0.25, qPrintable(QString::number(data.fit.base)));
+    QCOMPARE(view.referenceCurve()->dataCount(), 0); // a table's dims have no order to draw a line along
+    for (int k = 0; k < 3; ++k)
+        QCOMPARE(view.component(k)->dataCount(), 1024);
+    QVERIFY(view.titleText().contains("base500.npy"));
+}
 
 void TestTableView::sessionsRememberTheTable()
 {

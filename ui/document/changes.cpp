@@ -42,7 +42,8 @@ Changes changesBetween(const Frame& before, const Frame& after)
     if (!(before.waveWindow == after.waveWindow))
         changes |= Change::WaveWindow;
     if (before.similarity.rows() != after.similarity.rows() || before.conventionHeatA.rows() != after.conventionHeatA.rows()
-        || before.precisionHeat.rows() != after.precisionHeat.rows() || before.methods != after.methods)
+        || before.precisionHeat.rows() != after.precisionHeat.rows() || before.methods != after.methods
+        || before.spectrumHeat.rows() != after.spectrumHeat.rows() || before.spectrumHeat.cols() != after.spectrumHeat.cols())
         changes |= Change::Bins;
     if (before.table != after.table)
         changes |= Change::Table;

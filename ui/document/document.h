@@ -107,6 +107,8 @@ public:
     void setPrecisionPixels(int pixels);
     /// The device pixels along the methods view's matrix on screen.
     void setMethodsPixels(MethodsPixels pixels);
+    /// The device pixels of the spectrum view's map: frequency bins (height) × dims (width).
+    void setSpectrumPixels(QSize pixels);
     /// Rows the wave plot shows (its zoom; count 0 = automatic); not an undo step.
     void setWaveWindow(RowWindow window);
     RowWindow waveWindow() const { return m_waveWindow; }
@@ -143,6 +145,7 @@ private:
     int m_conventionPixels = 0;
     int m_precisionPixels = 0;
     MethodsPixels m_methodsPixels;
+    QSize m_spectrumPixels;
     RowWindow m_waveWindow;
     WordVectorsPtr m_wordVectors;
     LoadedTablePtr m_table;

@@ -121,6 +121,20 @@ void buildHeat(Frame& f)
         core::averageColumns(full, columns.lower, columns.upper, heat);
 }
 
+/// The spectrum's map on the pixels on screen (FrameLimits::heatBins each way while not known).
+void buildSpectrumHeat(Frame& f, const FramePtr& previous)
+{
+    const core::PositionSpectrum& s = f.spectrum->spectrum;
+    f.spectrumBins = heatAxis(0, 0, s.power.rows(), f.spectrumPixels.height(), FrameLimits::heatBins);
+    f.spectrumDims = heatAxis(0, 0, s.power.cols(), f.spectrumPixels.width(), FrameLimits::heatBins);
+    if (previous && previous->spectrum == f.spectrum && previous->spectrumBins == f.spectrumBins
+        && previous->spectrumDims == f.spectrumDims) {
+        f.spectrumHeat = previous->spectrumHeat;
+        return;
+    }
+    binSpectrum(s, f.spectrumBins.bins, f.spectrumDims.bins, f.spectrumHeat.reset(f.spectrumBins.bins, f.spectrumDims.bins));
+}
+
 /// One bin per pixel of the matrix on screen at most: a pixel shows the exact mean of the
 /// whole cells whose block it stands for, never one sampled cell.
 std::int64_t similarityBins(const Frame& f)
@@ -373,6 +387,7 @@ unsigned framePartsFor(unsigned views)
     need(View::Rope, FramePart::Rope);
     need(View::Embeddings, FramePart::Embeddings);
     need(View::Methods, FramePart::Methods);
+    need(View::Spectrum, FramePart::Spectrum);
     return parts;
 }
 
@@ -390,6 +405,7 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     f->conventionPixels = request.conventionPixels;
     f->precisionPixels = request.precisionPixels;
     f->methodsPixels = request.methodsPixels;
+    f->spectrumPixels = request.spectrumPixels;
     f->wordVectors = request.wordVectors;
     f->learnedTable = request.learnedTable;
     f->table = request.table;
@@ -520,6 +536,17 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
             f->sentence = previous->sentence;
         else
             f->sentence = std::make_shared<const SentenceData>(sentenceData(spec, state.embeddings, request.wordVectors));
+    }
+
+    if (f->has(FramePart::Spectrum)) {
+        // The sinusoid's spectrum reads the spec; a table's reads the table only.
+        if (previous && previous->spectrum && previous->table == f->table && (f->table || sameSpec))
+            f->spectrum = previous->spectrum;
+        else
+            f->spectrum = std::make_shared<const SpectrumData>(spectrumData(spec, f->table));
+        buildSpectrumHeat(*f, previous);
+        if (superseded())
+            return nullptr;
     }
 
     if (claimMethods())

@@ -6,9 +6,11 @@
 #include "ui/document/embeddingdata.h"
 #include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
+#include "ui/document/spectrumdata.h"
 #include "ui/state/viewstate.h"
 #include "ui/tables/encodingtable.h"
 
+#include <QSize>
 #include <QVector>
 
 #include <atomic>
@@ -82,7 +84,8 @@ enum class FramePart : unsigned {
     Rope = 1u << 6,        ///< the RoPE view's curves and scores
     Embeddings = 1u << 7,  ///< the embeddings of the sentence
     Methods = 1u << 8,     ///< the methods view's matrix and curves
-    All = (1u << 9) - 1,
+    Spectrum = 1u << 9,    ///< the spectrum view's spectrum, fit and principal components
+    All = (1u << 10) - 1,
 };
 /// The parts that the views in `views` (a bit per View) draw from.
 unsigned framePartsFor(unsigned views);
@@ -100,6 +103,7 @@ struct Frame {
     int conventionPixels = 0;    ///< device pixel rows of the conventions' maps (0 = not known)
     int precisionPixels = 0;     ///< device pixel rows of the precision map (0 = not known)
     MethodsPixels methodsPixels; ///< the methods view's matrix side and curve width (0 = not known)
+    QSize spectrumPixels;        ///< the spectrum map's device pixels: frequency bins (height) × dims (width)
     WordVectorsPtr wordVectors;  ///< the last vectors read from a file (used when state.embeddings names it)
     LearnedTablePtr learnedTable; ///< a learned position table, once one can be loaded (null: none)
     LoadedTablePtr table;         ///< a table opened from a file: the heatmap shows it (null: the sinusoid)
@@ -171,6 +175,12 @@ struct Frame {
 
     // The methods view for state.methods (shared while spec, options and pixels stay).
     std::shared_ptr<const MethodsData> methods;
+
+    // The spectrum view: the spectrum of the table shown or the spec's sinusoid (shared while
+    // they stay), and its map in decibels, binned to the pixels on screen (frequency × dims).
+    std::shared_ptr<const SpectrumData> spectrum;
+    SharedMatrix spectrumHeat;
+    HeatAxis spectrumBins, spectrumDims;
 };
 
 /// One curve of the precision view: a format and how it enters.
@@ -209,6 +219,7 @@ struct FrameRequest {
     int conventionPixels = 0;
     int precisionPixels = 0;
     MethodsPixels methodsPixels;
+    QSize spectrumPixels;
     WordVectorsPtr wordVectors;
     LearnedTablePtr learnedTable;
     LoadedTablePtr table;

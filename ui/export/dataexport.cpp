@@ -167,6 +167,27 @@ core::RowMatrix bandsData(const core::EncodingSpec& spec)
     return data;
 }
 
+/// Bins of the spectrum of `rows` positions (the first SpectrumLimits::maxPositions, zero-padded
+/// to a power of two).
+std::int64_t spectrumBinCount(std::int64_t rows)
+{
+    std::int64_t n = 2;
+    while (n < std::min(rows, core::SpectrumLimits::maxPositions))
+        n *= 2;
+    return n / 2 + 1;
+}
+
+/// Per bin: its ω, then each dim's power relative to the dim's peak.
+core::RowMatrix spectrumTable(const SpectrumData& data)
+{
+    const core::PositionSpectrum& s = data.spectrum;
+    core::RowMatrix out(s.power.rows(), 1 + s.power.cols());
+    for (Eigen::Index f = 0; f < s.power.rows(); ++f)
+        out(f, 0) = core::spectrumBinFrequency(f, s.fftLength);
+    out.rightCols(s.power.cols()) = s.power;
+    return out;
+}
+
 std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
 {
     if (r.table && r.view == View::Heatmap)
@@ -182,6 +203,7 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Precision: return std::make_unique<PrecisionSource>(r.spec);
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
+    case View::Spectrum: return std::make_unique<MatrixSource>(spectrumTable(spectrumData(r.spec, r.table)));
     }
     return nullptr;
 }
@@ -201,6 +223,7 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Precision: return {spec.maxLen, 1 + errorCurveKinds().size()};
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     case View::Methods: return {spec.maxLen, spec.maxLen};
+    case View::Spectrum: return {spectrumBinCount(spec.maxLen), 1 + std::int64_t{spec.dModel}};
     }
     return {0, 0};
 }
@@ -211,6 +234,8 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
 {
     if (r.table && r.view == View::Heatmap)
         return {r.table->table->rows(), r.table->table->columns()};
+    if (r.table && r.view == View::Spectrum)
+        return {spectrumBinCount(r.table->table->rows()), 1 + r.table->table->columns()};
     return dataShape(r.spec, r.state, r.view);
 }
 

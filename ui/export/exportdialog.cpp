@@ -35,6 +35,7 @@ QString viewLabel(View view)
     case View::Precision: return QObject::tr("Precision");
     case View::Embeddings: return QObject::tr("Sentence embeddings");
     case View::Methods: return QObject::tr("Position methods");
+    case View::Spectrum: return QObject::tr("Spectrum");
     }
     return {};
 }

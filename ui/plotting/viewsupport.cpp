@@ -243,6 +243,22 @@ bool fitTickCount(QCPAxis* axis, int most)
     return true;
 }
 
+bool fitLogTickCount(QCPAxis* axis, int most)
+{
+    const QRect rect = axis->axisRect()->rect();
+    const QFontMetricsF metrics(axis->tickLabelFont());
+    const bool horizontal = axis->orientation() == Qt::Horizontal;
+    const double needed = horizontal ? 4.0 * metrics.height() : 1.9 * metrics.height();
+    const double length = horizontal ? rect.width() : rect.height();
+    if (length <= 0)
+        return false;
+    const int count = std::clamp(static_cast<int>(length / needed), 2, most);
+    if (count == axis->ticker()->tickCount())
+        return false;
+    axis->ticker()->setTickCount(count);
+    return true;
+}
+
 int legendColumnsFitting(const QCPLegend* legend, double width, int most)
 {
     // itemCount() counts the cells of the legend's grid; the last row may have empty ones.

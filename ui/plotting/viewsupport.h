@@ -71,6 +71,10 @@ bool fitAxisLabel(QCPAxis* axis, const QStringList& variants);
 /// that changed the ticker's count.
 bool fitTickCount(QCPAxis* axis, int most = 5);
 
+/// As many decade ticks on a log axis (at most @p most) as have room for their labels: the
+/// ticker then steps by several decades at once instead of stacking "10^−16 … 10^0" into a
+/// smudge; true when that changed the count.
+bool fitLogTickCount(QCPAxis* axis, int most);
 /// The most columns, up to @p most, in which the legend's entries fit side by side in @p width.
 int legendColumnsFitting(const QCPLegend* legend, double width, int most);
 /// Lays the legend's entries out in @p columns columns; true when that changed.

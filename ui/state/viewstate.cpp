@@ -18,7 +18,7 @@ QStringList viewNames()
     return {QStringLiteral("heatmap"), QStringLiteral("waves"), QStringLiteral("similarity"),
             QStringLiteral("offset"), QStringLiteral("bands"), QStringLiteral("rope"),
             QStringLiteral("conventions"), QStringLiteral("precision"),
-            QStringLiteral("embeddings"), QStringLiteral("methods")};
+            QStringLiteral("embeddings"), QStringLiteral("methods"), QStringLiteral("spectrum")};
 }
 
 QStringList scoreMethodKeys()

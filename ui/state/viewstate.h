@@ -16,7 +16,7 @@
 namespace pe::ui {
 
 /// The views of the explorer; also the `--view` names of the command line.
-enum class View { Heatmap, Waves, Similarity, Offset, Bands, Rope, Conventions, Precision, Embeddings, Methods };
+enum class View { Heatmap, Waves, Similarity, Offset, Bands, Rope, Conventions, Precision, Embeddings, Methods, Spectrum };
 
 QString viewName(View view);
 std::optional<View> parseView(const QString& name);

@@ -40,24 +40,6 @@ QString modeText(core::PrecisionMode mode)
                                                  : PrecisionView::tr("stored after float64");
 }
 
-/// As many decade ticks on a log axis as have room for their labels: QCPAxisTickerLog then
-/// steps by several decades at once instead of stacking "10^−16 … 10^0" into a smudge.
-bool fitLogTickCount(QCPAxis* axis, int most)
-{
-    const QRect rect = axis->axisRect()->rect();
-    const QFontMetricsF metrics(axis->tickLabelFont());
-    const bool horizontal = axis->orientation() == Qt::Horizontal;
-    const double needed = horizontal ? 4.0 * metrics.height() : 1.9 * metrics.height();
-    const double length = horizontal ? rect.width() : rect.height();
-    if (length <= 0)
-        return false;
-    const int count = std::clamp(static_cast<int>(length / needed), 2, most);
-    if (count == axis->ticker()->tickCount())
-        return false;
-    axis->ticker()->setTickCount(count);
-    return true;
-}
-
 int formatIndex(core::NumberFormat format)
 {
     switch (format) {

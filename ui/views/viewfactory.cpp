@@ -6,6 +6,7 @@
 #include "ui/views/embeddingsview.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/methodsview.h"
+#include "ui/views/spectrumview.h"
 #include "ui/views/offsetview.h"
 #include "ui/views/precisionview.h"
 #include "ui/views/ropeview.h"
@@ -27,6 +28,7 @@ std::unique_ptr<PlotView> createView(View view, Document* document)
     case View::Precision: return std::make_unique<PrecisionView>(document);
     case View::Embeddings: return std::make_unique<EmbeddingsView>(document);
     case View::Methods: return std::make_unique<MethodsView>(document);
+    case View::Spectrum: return std::make_unique<SpectrumView>(document);
     }
     return std::make_unique<HeatmapView>(document);
 }

@@ -7,6 +7,7 @@
 #include "ui/views/conventionsview.h"
 #include "ui/views/embeddingsview.h"
 #include "ui/views/methodsview.h"
+#include "ui/views/spectrumview.h"
 #include "ui/export/exportcontroller.h"
 #include "ui/controls/formulapanel.h"
 #include "ui/views/heatmapview.h"
@@ -184,6 +185,7 @@ void MainWindow::createDocks()
     addViewDock(new PrecisionView(m_document), tr("Precision"), QStringLiteral("precisionDock"));
     addViewDock(new EmbeddingsView(m_document), tr("Embeddings"), QStringLiteral("embeddingsDock"));
     addViewDock(new MethodsView(m_document), tr("Methods"), QStringLiteral("methodsDock"));
+    addViewDock(new SpectrumView(m_document), tr("Spectrum"), QStringLiteral("spectrumDock"));
     m_controlsDock = controlsDock;
     createFormulaDock();
     arrangeDefaultDocks();
