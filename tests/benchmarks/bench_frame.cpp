@@ -30,6 +30,7 @@ void BenchFrame::part_data()
         {"heat", FramePart::Heat}, {"waves", FramePart::Waves}, {"similarity", FramePart::Similarity},
         {"offset", FramePart::Offset}, {"conventions", FramePart::Conventions}, {"precision", FramePart::Precision},
         {"rope", FramePart::Rope}, {"embeddings", FramePart::Embeddings}, {"methods", FramePart::Methods},
+        {"spectrum", FramePart::Spectrum},
         {"all", FramePart::All}};
     for (const auto& [size, dModel, maxLen] : sizes)
         for (const auto& [name, part] : parts)

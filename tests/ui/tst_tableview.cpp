@@ -204,6 +204,7 @@ private slots:
         QVERIFY(!view.plot()->toPixmap(200, 150).isNull()); // draws without trouble
     }
 
+    void theSpectrumMapAveragesPowerPerPixel();
     void theSpectrumOfTheSinusoid();
     void theSpectrumOfALoadedTable();
     void sessionsRememberTheTable();
@@ -240,6 +241,31 @@ private slots:
         QTRY_VERIFY(heatmapTitle(*heatmap).startsWith("Positional encoding"));
     }
 };
+
+void TestTableView::theSpectrumMapAveragesPowerPerPixel()
+{
+    // Each pixel of the map is the mean power of the cells (frequency bin × dim) it covers,
+    // weighted by the area they share, in dB: against a brute-force sum, pixel edges inside cells.
+    const pe::core::PositionSpectrum s = pe::core::positionSpectrum(m_values); // 37 × 23: 33 bins × 23 dims
+    QCOMPARE(s.power.rows(), 33);
+    for (const auto& [rowBins, columnBins] : {std::pair{7, 5}, std::pair{33, 4}, std::pair{10, 23}, std::pair{33, 23}}) {
+        pe::core::RowMatrix out;
+        binSpectrum(s, rowBins, columnBins, out);
+        QCOMPARE(out.rows(), rowBins);
+        QCOMPARE(out.cols(), columnBins);
+        const double h = 33.0 / rowBins, w = 23.0 / columnBins;
+        const pe::core::RowMatrix power = s.power;
+        for (int i = 0; i < rowBins; ++i)
+            for (int j = 0; j < columnBins; ++j) {
+                const double mean = boxAverage(power, i * h, (i + 1) * h, j * w, (j + 1) * w);
+                const double expected = mean > 0 ? std::max(10 * std::log10(mean), pe::core::SpectrumLimits::floorDb)
+                                                 : pe::core::SpectrumLimits::floorDb;
+                QVERIFY2(std::abs(out(i, j) - expected) < 1e-9,
+                         qPrintable(QString("%1 × %2, pixel (%3, %4): %5, brute force %6").arg(rowBins).arg(columnBins).arg(i).arg(j)
+                                        .arg(out(i, j)).arg(expected)));
+            }
+    }
+}
 
 void TestTableView::theSpectrumOfTheSinusoid()
 {

@@ -432,18 +432,32 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
                 methodsData(spec, state.methods, f->methodsPixels, f->learnedTable, before));
     };
 
+    // The spectrum view's part reads the spec or the table only: claimed like the methods part.
+    std::atomic<bool> spectrumClaimed{!f->has(FramePart::Spectrum)};
+    const auto claimSpectrum = [&] { return !spectrumClaimed.exchange(true); };
+    const auto buildSpectrumPart = [&] {
+        // The sinusoid's spectrum reads the spec; a table's reads the table only.
+        if (previous && previous->spectrum && previous->table == f->table && (f->table || sameSpec))
+            f->spectrum = previous->spectrum;
+        else
+            f->spectrum = std::make_shared<const SpectrumData>(spectrumData(spec, f->table));
+        buildSpectrumHeat(*f, previous);
+    };
+
     // The similarity and the precision view's error curves (the two largest parts that depend
     // on nothing else) run on the second thread while this one does the rest.
     const bool newErrorCurves = f->has(FramePart::Precision) && !reusable(FramePart::Precision);
     QFuture<void> similarityHalf;
     // The second thread reads f, previous and the lambdas above: every return waits for it.
     const auto joinSecondThread = qScopeGuard([&] { similarityHalf.waitForFinished(); });
-    if (f->has(FramePart::Similarity) || newErrorCurves || f->has(FramePart::Methods)) {
+    if (f->has(FramePart::Similarity) || newErrorCurves || f->has(FramePart::Methods) || f->has(FramePart::Spectrum)) {
         const bool sameKernel = reusable(FramePart::Similarity) && previous->state.normalize == state.normalize;
         similarityHalf = QtConcurrent::run(&secondThread(), [&, sameKernel] {
             const auto thenMethods = qScopeGuard([&] {
                 if (!superseded() && claimMethods())
                     buildMethodsPart();
+                if (!superseded() && claimSpectrum())
+                    buildSpectrumPart();
             });
             if (newErrorCurves)
                 buildErrorCurves(*f);
@@ -538,17 +552,8 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
             f->sentence = std::make_shared<const SentenceData>(sentenceData(spec, state.embeddings, request.wordVectors));
     }
 
-    if (f->has(FramePart::Spectrum)) {
-        // The sinusoid's spectrum reads the spec; a table's reads the table only.
-        if (previous && previous->spectrum && previous->table == f->table && (f->table || sameSpec))
-            f->spectrum = previous->spectrum;
-        else
-            f->spectrum = std::make_shared<const SpectrumData>(spectrumData(spec, f->table));
-        buildSpectrumHeat(*f, previous);
-        if (superseded())
-            return nullptr;
-    }
-
+    if (claimSpectrum())
+        buildSpectrumPart();
     if (claimMethods())
         buildMethodsPart();
     similarityHalf.waitForFinished();

@@ -3,7 +3,10 @@
 
 #include "core/frequencies.h"
 
+#include <Eigen/SparseCore>
+
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace pe::ui {
@@ -12,7 +15,8 @@ SpectrumData spectrumData(const core::EncodingSpec& spec, const LoadedTablePtr& 
 {
     SpectrumData data;
     data.fromTable = table != nullptr;
-    core::RowMatrix rows;
+    // Kept per thread: a slider step must not touch 32 MiB of fresh memory (slow on first touch here).
+    thread_local core::RowMatrix rows;
     if (table) {
         const EncodingTable& t = *table->table;
         data.rows = t.rows();
@@ -52,22 +56,44 @@ SpectrumData spectrumData(const core::EncodingSpec& spec, const LoadedTablePtr& 
     return data;
 }
 
+namespace {
+
+/// The box average of `cells` unit cells (cell c covers [c, c + 1)) into `bins` equal parts of
+/// [0, cells), as a sparse (bins × cells) matrix of the lengths they share over the part's length.
+Eigen::SparseMatrix<double, Eigen::RowMajor> boxAverage(Eigen::Index cells, Eigen::Index bins)
+{
+    std::vector<Eigen::Triplet<double>> weights;
+    weights.reserve(static_cast<std::size_t>(cells + bins));
+    const double width = static_cast<double>(cells) / static_cast<double>(bins);
+    for (Eigen::Index b = 0; b < bins; ++b) {
+        const double x0 = width * static_cast<double>(b);
+        const double x1 = b + 1 == bins ? static_cast<double>(cells) : width * static_cast<double>(b + 1);
+        const auto last = std::min<Eigen::Index>(cells - 1, static_cast<Eigen::Index>(std::ceil(x1)) - 1);
+        for (auto c = static_cast<Eigen::Index>(std::floor(x0)); c <= last; ++c) {
+            const double shared = std::min(x1, static_cast<double>(c + 1)) - std::max(x0, static_cast<double>(c));
+            if (shared > 0)
+                weights.emplace_back(b, c, shared / (x1 - x0));
+        }
+    }
+    Eigen::SparseMatrix<double, Eigen::RowMajor> matrix(bins, cells);
+    matrix.setFromTriplets(weights.begin(), weights.end());
+    return matrix;
+}
+
+} // namespace
+
 void binSpectrum(const core::PositionSpectrum& spectrum, std::int64_t rowBins, std::int64_t columnBins, core::RowMatrix& out)
 {
     const Eigen::Index bins = spectrum.power.rows(), dims = spectrum.power.cols();
-    // dims × bins, row-major: the column-major power as it lies in memory.
-    const Eigen::Map<const core::RowMatrix> byDim(spectrum.power.data(), dims, bins);
-    core::RowMatrix alongBins(dims, rowBins);
-    if (rowBins == bins)
-        alongBins = byDim;
+    // Rows (frequency) and columns (dims) averaged as two sparse products, each cell once per pixel it touches.
+    if (rowBins == bins && columnBins == dims)
+        out = spectrum.power;
+    else if (rowBins == bins)
+        out = spectrum.power * boxAverage(dims, columnBins).transpose();
+    else if (columnBins == dims)
+        out = boxAverage(bins, rowBins) * spectrum.power;
     else
-        core::averageColumns(byDim, 0, static_cast<double>(bins), alongBins);
-    const core::RowMatrix binsByDim = alongBins.transpose();
-    out.resize(rowBins, columnBins);
-    if (columnBins == dims)
-        out = binsByDim;
-    else
-        core::averageColumns(binsByDim, 0, static_cast<double>(dims), out);
+        out = (boxAverage(bins, rowBins) * spectrum.power) * boxAverage(dims, columnBins).transpose();
     out = out.unaryExpr([](double power) { return core::powerDecibels(power); });
 }
 
