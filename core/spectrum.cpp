@@ -32,9 +32,11 @@ int columnStride(int n) { return n + 8; }
 fftw_plan batchPlan(int n, double* in, fftw_complex* out)
 {
     static std::mutex mutex;
-    static std::map<int, fftw_plan> plans;
+    // Never destroyed, like the frame's second thread that may still use a plan at exit: the
+    // plans stay reachable (a destroyed map would leave them leaked) and valid to the end.
+    static auto* plans = new std::map<int, fftw_plan>;
     const std::lock_guard lock(mutex);
-    fftw_plan& plan = plans[n];
+    fftw_plan& plan = (*plans)[n];
     if (!plan) {
         int length = n;
         plan = fftw_plan_many_dft_r2c(1, &length, columnsPerBatch, in, nullptr, 1, columnStride(n), out, nullptr, 1,

@@ -2871,6 +2871,12 @@ tables of at most
         <source>dim %1 · %2 · the sinusoid&apos;s ω %3</source>
         <translation>维度 %1 · %2 · 正弦编码的 ω 为 %3</translation>
     </message>
+    <message>
+        <source>Frequencies along the positions
+%1</source>
+        <translation>沿位置方向的频率
+%1</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::TableController</name>

@@ -5,6 +5,7 @@
 // File ▸ Open position table / Close position table.
 #include "core/datawriters.h"
 #include "ui/document/document.h"
+#include "ui/export/dataexport.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/spectrumview.h"
 #include "ui/window/mainwindow.h"
@@ -204,6 +205,7 @@ private slots:
         QVERIFY(!view.plot()->toPixmap(200, 150).isNull()); // draws without trouble
     }
 
+    void aTruncatedFileIsNotRead();
     void theSpectrumMapAveragesPowerPerPixel();
     void theSpectrumOfTheSinusoid();
     void theSpectrumOfALoadedTable();
@@ -241,6 +243,31 @@ private slots:
         QTRY_VERIFY(heatmapTitle(*heatmap).startsWith("Positional encoding"));
     }
 };
+
+void TestTableView::aTruncatedFileIsNotRead()
+{
+    // A file cut short while it is open: reading its mapping past the new end would kill the
+    // process (SIGBUS). The views say what happened instead, and exports refuse.
+    const QString path = m_dir.filePath("shrinking.npy");
+    QVERIFY(QFile::copy(m_path, path));
+    const LoadedTablePtr table = loadTable(path);
+    QVERIFY(QFile::resize(path, 200));
+    Document document;
+    HeatmapView heatmap(&document);
+    SpectrumView spectrum(&document);
+    heatmap.resize(500, 400);
+    spectrum.resize(500, 400);
+    document.setTable(table);
+    document.computeNow();
+    heatmap.refresh();
+    spectrum.refresh();
+    QVERIFY2(heatmap.titleText().contains("changed size"), qPrintable(heatmap.titleText()));
+    QVERIFY2(spectrum.titleText().contains("changed size"), qPrintable(spectrum.titleText()));
+    ExportRequest request;
+    request.table = table;
+    request.path = m_dir.filePath("out.npy");
+    QVERIFY(dataRequestError(request).contains("changed size"));
+}
 
 void TestTableView::theSpectrumMapAveragesPowerPerPixel()
 {

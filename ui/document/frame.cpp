@@ -98,7 +98,7 @@ void buildHeat(Frame& f)
     const EncodingTable* table = f.table ? f.table->table.get() : nullptr;
     if (table) {
         f.tableProblem = table->changedOnDisk(); // a rewritten file may fault when its mapping is read
-        if (!f.tableProblem.isEmpty())
+        if (!f.tableProblem.isEmpty()) // nothing to show: transparent cells under the title that says why
             return;
     }
     core::RowMatrix& heat = f.heat.reset(rows.bins, columns.bins);
@@ -441,7 +441,8 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
             f->spectrum = previous->spectrum;
         else
             f->spectrum = std::make_shared<const SpectrumData>(spectrumData(spec, f->table));
-        buildSpectrumHeat(*f, previous);
+        if (f->spectrum->problem.isEmpty())
+            buildSpectrumHeat(*f, previous);
     };
 
     // The similarity and the precision view's error curves (the two largest parts that depend

@@ -19,6 +19,9 @@ SpectrumData spectrumData(const core::EncodingSpec& spec, const LoadedTablePtr& 
     thread_local core::RowMatrix rows;
     if (table) {
         const EncodingTable& t = *table->table;
+        data.problem = t.changedOnDisk(); // a rewritten file may fault when its mapping is read
+        if (!data.problem.isEmpty())
+            return data;
         data.rows = t.rows();
         data.columns = t.columns();
         rows.resize(std::min<std::int64_t>(t.rows(), core::SpectrumLimits::maxPositions), t.columns());

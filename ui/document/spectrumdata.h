@@ -20,6 +20,7 @@ struct SpectrumData {
     Eigen::VectorXd reference;
     core::BaseFit fit;               ///< table only (base 0 otherwise)
     core::PrincipalComponents pca;   ///< table only, when its values are in memory (LoadedTable::values)
+    QString problem;                 ///< why the table could not be read (its file changed): nothing else is set
     double resolution() const { return spectrum.fftLength > 0 ? core::spectrumBinFrequency(1, spectrum.fftLength) : 0.0; }
 };
 

@@ -243,6 +243,9 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
 
 QString dataRequestError(const ExportRequest& request)
 {
+    if (request.table) // a rewritten file may fault when its mapping is read
+        if (QString problem = request.table->table->changedOnDisk(); !problem.isEmpty())
+            return problem;
     if (auto error = core::validationError(request.spec))
         return QString::fromStdString(*error);
     const auto& s = request.state;

@@ -119,6 +119,17 @@ void SpectrumView::redraw(const Frame& f)
 {
     if (!f.spectrum)
         return;
+    if (!f.spectrum->problem.isEmpty()) { // the table's file changed: nothing is read from it
+        m_map->cells()->assign(core::RowMatrix(), QCPRange(0, 1), QCPRange(0, 1));
+        for (QCPGraph* g : {m_reference, m_dominant, m_unresolved})
+            g->data()->clear();
+        for (QCPGraph* g : m_components)
+            g->data()->clear();
+        m_titleText = tr("Frequencies along the positions\n%1").arg(f.spectrum->problem);
+        m_title->setText(m_titleText);
+        plot()->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
     drawMap(f);
     drawComparison(f);
     drawComponents(f);
