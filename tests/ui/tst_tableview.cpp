@@ -63,6 +63,15 @@ LoadedTablePtr loadTable(const QString& path)
 
 QString heatmapTitle(const HeatmapView& view) { return view.titleText(); }
 
+/// `values` as the program's own .npy export writes them (float64): what a user round-trips.
+bool writeNpy(const QString& path, const pe::core::RowMatrix& values)
+{
+    std::string bytes = pe::core::npyHeader(values.rows(), values.cols());
+    pe::core::appendNpyRows(bytes, values);
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
+}
+
 /// The fingerprint as the session format documents it: SHA-256 of the size (8 bytes, little
 /// endian) and the file's first and last MiB (the whole file when it is at most 1 MiB).
 QString documentedFingerprint(const QString& path)
@@ -95,13 +104,8 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         m_values = irregularTable(37, 23);
-        // Written by the program's own .npy export (float64): what a user round-trips.
-        std::string bytes = pe::core::npyHeader(m_values.rows(), m_values.cols());
-        pe::core::appendNpyRows(bytes, m_values);
         m_path = m_dir.filePath("irregular.npy");
-        QFile file(m_path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        QCOMPARE(file.write(bytes.data(), qint64(bytes.size())), qint64(bytes.size()));
+        QVERIFY(writeNpy(m_path, m_values));
     }
 
     void everyPixelIsTheExactBoxAverage_data()
@@ -182,13 +186,8 @@ private slots:
         pe::core::RowMatrix values = irregularTable(4, 5);
         values(1, 2) = std::numeric_limits<double>::quiet_NaN();
         values(3, 0) = std::numeric_limits<double>::infinity();
-        std::string bytes = pe::core::npyHeader(4, 5);
-        pe::core::appendNpyRows(bytes, values);
         const QString path = m_dir.filePath("nonfinite.npy");
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(bytes.data(), qint64(bytes.size()));
-        file.close();
+        QVERIFY(writeNpy(path, values));
 
         Document document;
         HeatmapView view(&document);
@@ -336,13 +335,8 @@ void TestTableView::theSpectrumOfALoadedTable()
     pe::core::RowMatrix shuffled(sinusoid.rows(), sinusoid.cols());
     for (int i = 0; i < 64; ++i)
         shuffled.col((i * 23) % 64) = sinusoid.col(i);
-    std::string bytes = pe::core::npyHeader(shuffled.rows(), shuffled.cols());
-    pe::core::appendNpyRows(bytes, shuffled);
     const QString path = m_dir.filePath("base500.npy");
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(bytes.data(), qint64(bytes.size()));
-    file.close();
+    QVERIFY(writeNpy(path, shuffled));
 
     Document document;
     SpectrumView view(&document);
