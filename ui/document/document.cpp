@@ -429,7 +429,7 @@ void Document::requestFrame()
 FrameRequest Document::frameRequest() const
 {
     return {m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels, m_conventionPixels,
-            m_precisionPixels, m_methodsPixels, m_spectrumPixels, m_wordVectors, m_table ? m_table->values : nullptr, m_table, wantedParts()};
+            m_precisionPixels, m_methodsPixels, m_spectrumPixels, m_wordVectors, m_table, wantedParts()};
 }
 
 void Document::onFrameComputed()

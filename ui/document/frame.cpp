@@ -407,7 +407,6 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     f->methodsPixels = request.methodsPixels;
     f->spectrumPixels = request.spectrumPixels;
     f->wordVectors = request.wordVectors;
-    f->learnedTable = request.learnedTable;
     f->table = request.table;
     f->generation = generation;
     f->parts = request.parts;
@@ -425,11 +424,11 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
         // position or offset keeps them.
         const MethodsData* before = previous && previous->has(FramePart::Methods) ? previous->methods.get() : nullptr;
         if (reusable(FramePart::Methods) && previous->methods && previous->state.methods == state.methods
-            && previous->methodsPixels == f->methodsPixels && previous->learnedTable == f->learnedTable)
+            && previous->methodsPixels == f->methodsPixels && previous->learnedTable() == f->learnedTable())
             f->methods = previous->methods;
         else // ALiBi, T5, Shaw and NoPE read max_len only: a d_model step keeps their matrix and curves
             f->methods = std::make_shared<const MethodsData>(
-                methodsData(spec, state.methods, f->methodsPixels, f->learnedTable, before));
+                methodsData(spec, state.methods, f->methodsPixels, f->learnedTable(), before));
     };
 
     // The spectrum view's part reads the spec or the table only: claimed like the methods part.

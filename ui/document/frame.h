@@ -105,8 +105,9 @@ struct Frame {
     MethodsPixels methodsPixels; ///< the methods view's matrix side and curve width (0 = not known)
     QSize spectrumPixels;        ///< the spectrum map's device pixels: frequency bins (height) × dims (width)
     WordVectorsPtr wordVectors;  ///< the last vectors read from a file (used when state.embeddings names it)
-    LearnedTablePtr learnedTable; ///< a learned position table, once one can be loaded (null: none)
     LoadedTablePtr table;         ///< a table opened from a file: the heatmap shows it (null: the sinusoid)
+    /// Its values in memory (small tables only): what the methods view's learned method scores.
+    LearnedTablePtr learnedTable() const { return table ? table->values : nullptr; }
     QString tableProblem;         ///< why the table could not be read for this frame (its file changed)
     std::uint64_t generation = 0;
     unsigned parts = 0;          ///< the FramePart bits computed for this frame (others are empty)
@@ -221,7 +222,6 @@ struct FrameRequest {
     MethodsPixels methodsPixels;
     QSize spectrumPixels;
     WordVectorsPtr wordVectors;
-    LearnedTablePtr learnedTable;
     LoadedTablePtr table;
     unsigned parts = unsigned(FramePart::All);
 };
