@@ -117,7 +117,9 @@ void addOptions(QCommandLineParser& parser)
         "  -inf where a causal model masks the key;\n"
         "  spectrum (N/2+1, 1+d_model) = per frequency bin its omega = 2*pi*f/N, then each dim's power along the\n"
         "  first min(max_len, 1024) positions (mean removed, zero-padded to N, a power of two), over its peak.\n"
-        "With --encoding FILE[:TENSOR] the heatmap and spectrum show that table (the heatmap's data is the table itself)."));
+        "With --encoding FILE[:TENSOR] the heatmap, similarity, waves and spectrum show that table (the heatmap's data is\n"
+        "  the table itself, the similarity's rows x rows, the waves' rows x dims); without --d-model, --max-len or a\n"
+        "  session the sinusoid of the other views takes the table's size."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOptions({
@@ -167,7 +169,7 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("no-marks"), QStringLiteral("Leave the band selection's highlight out of a figure.")},
         {QStringLiteral("force"), QStringLiteral("Replace an existing FILE.")},
         {QStringLiteral("session"), QStringLiteral("Start from the session file S (.pe.json); options given override it."), QStringLiteral("S")},
-        {QStringLiteral("encoding"), QStringLiteral("Open a model's position table for the heatmap: a .npy, .csv or .safetensors file; "
+        {QStringLiteral("encoding"), QStringLiteral("Open a model's position table for the heatmap, similarity, waves and spectrum: a .npy, .csv or .safetensors file; "
                                                     "FILE:TENSOR names the tensor (e.g. model.safetensors:wpe.weight; without it, "
                                                     "the one named like a position table)."),
          QStringLiteral("FILE[:TENSOR]")},
@@ -202,10 +204,13 @@ void overrideSpec(const QCommandLineParser& parser, core::EncodingSpec& spec)
 void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& spec, LaunchOptions& o)
 {
     auto& state = o.state;
-    if (given(parser, "dims"))
-        state.dims = dimensionList(parser, spec.dModel);
-    else
+    if (given(parser, "dims")) {
+        // A table's columns are checked once it is read (its width is not known yet).
+        state.dims = dimensionList(parser, given(parser, "encoding") ? SpecLimits::maxDModel : spec.dModel);
+        o.dimsGiven = true;
+    } else {
         state.dims.removeIf([&](int dim) { return dim >= spec.dModel; });
+    }
     if (given(parser, "position")) {
         state.position = wholeNumber(parser, QStringLiteral("position"), 0, spec.maxLen - 1);
         o.positionGiven = true;
@@ -266,6 +271,7 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
         o.state = session->settings.state;
     }
     overrideSpec(parser, o.spec);
+    o.sizeGiven = given(parser, "d-model") || given(parser, "max-len") || session.has_value();
     o.view = *ui::parseView(choice(parser, QStringLiteral("view"), ui::viewNames()));
     overrideState(parser, o.spec, o);
     if (parser.isSet(QStringLiteral("size")) && parser.isSet(QStringLiteral("size-mm")))
@@ -285,11 +291,11 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
         if (source.trimmed().isEmpty())
             throw BadValue{QStringLiteral("--encoding: an empty file name; allowed: a .npy, .csv or .safetensors file, FILE:TENSOR for one tensor")};
         std::tie(o.encodingPath, o.encodingTensor) = ui::EncodingTable::splitSource(source);
-        if (parser.isSet(QStringLiteral("export")) && o.view != ui::View::Heatmap && o.view != ui::View::Methods
-            && o.view != ui::View::Spectrum)
-            throw BadValue{QStringLiteral("--encoding: the heatmap draws a loaded table, the spectrum view analyses it and the methods "
-                                          "view scores it (--method learned); --view %1 does not use one (allowed: --view heatmap, "
-                                          "--view spectrum, --view methods)")
+        if (parser.isSet(QStringLiteral("export")) && !ui::viewUsesTable(o.view))
+            throw BadValue{QStringLiteral("--encoding: the heatmap draws a loaded table, the similarity and waves views compare its "
+                                          "rows and columns, the spectrum view analyses it and the methods view scores it "
+                                          "(--method learned); --view %1 does not use one (allowed: --view heatmap, --view similarity, "
+                                          "--view waves, --view spectrum, --view methods)")
                                .arg(ui::viewName(o.view))};
     }
     if (parser.isSet(QStringLiteral("export"))) {

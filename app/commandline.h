@@ -28,6 +28,8 @@ struct LaunchOptions {
     ui::FigureTitle title = ui::FigureTitle::Full;   ///< --title
     bool selectionMarks = true;                      ///< off with --no-marks
     bool positionGiven = false;
+    bool dimsGiven = false;
+    bool sizeGiven = false; ///< --d-model, --max-len or a session set the size (a table given with --encoding keeps it)
     QString encodingPath;    ///< --encoding FILE[:TENSOR]: a table the heatmap shows (empty: none)
     QString encodingTensor;  ///< the tensor named after the colon (empty: the likely one)
     bool encodingFromSession = false; ///< the table is the session's (checked against its size and fingerprint)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/headlessexport.h"
 
+#include "ui/document/document.h"
 #include "ui/export/figureexport.h"
 
 #include <QTextStream>
@@ -44,6 +45,12 @@ int runHeadlessExport(const LaunchOptions& options)
     }
     request.spec = options.spec;
     request.state = options.state;
+    // As the window does: without --d-model, --max-len or a session, the sinusoid takes the table's size.
+    if (request.table && !options.sizeGiven) {
+        request.spec = ui::sinusoidSizedLike(request.spec, *request.table->table);
+        if (!options.dimsGiven) // the default waves that the table is too narrow for, as for a small --d-model
+            request.state.dims.removeIf([&](int dim) { return dim >= request.spec.dModel; });
+    }
     request.view = options.view;
     request.path = options.exportPath;
     request.overwrite = options.force;

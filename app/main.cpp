@@ -123,7 +123,7 @@ int main(int argc, char** argv)
         window->sessions()->adopt(options.sessionPath, *options.session);
     window->show();
     if (!options.encodingPath.isEmpty())
-        window->tables()->open(options.encodingPath, options.encodingTensor);
+        window->tables()->open(options.encodingPath, options.encodingTensor, !options.sizeGiven);
     // For tests and bench_window only: PE_QUIT_AFTER_FIRST_FRAME=1 closes the window once the
     // heatmap has drawn its first frame, so that a whole start and shutdown run unattended.
     if (qEnvironmentVariableIntValue("PE_QUIT_AFTER_FIRST_FRAME") == 1)

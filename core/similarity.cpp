@@ -263,6 +263,48 @@ void SimilarityKernel::fillBinned(Eigen::Ref<RowMatrix> out) const
         out /= static_cast<double>(std::max(fullPairCount(m_spec), 1)); // d = 1 of tensor2tensor: all 0 already
 }
 
+namespace {
+
+/// 1/‖r‖ for the cosine (0 for a zero row, whose cosine with anything is taken as 0), else 1.
+double rowScale(const Eigen::Ref<const RowMatrix>& rows, Eigen::Index row, bool cosine)
+{
+    if (!cosine)
+        return 1.0;
+    const double norm = rows.row(row).norm();
+    return norm > 0 || std::isnan(norm) ? 1.0 / norm : 0.0;
+}
+
+} // namespace
+
+void binnedGram(Eigen::Ref<const RowMatrix> rows, bool cosine, Eigen::Ref<RowMatrix> out)
+{
+    const std::int64_t n = rows.rows(), bins = out.rows();
+    if (out.cols() != bins || bins < 1 || bins > n)
+        throw SpecError("binnedGram: need a square output of 1 to " + std::to_string(n) + " bins");
+    RowMatrix means = RowMatrix::Zero(bins, rows.cols());
+    for (std::int64_t b = 0; b < bins; ++b) {
+        const std::int64_t first = binStart(n, bins, b), end = binStart(n, bins, b + 1);
+        for (std::int64_t r = first; r < end; ++r)
+            means.row(b) += rowScale(rows, r, cosine) * rows.row(r);
+        means.row(b) /= static_cast<double>(end - first);
+    }
+    out.noalias() = means * means.transpose();
+}
+
+Eigen::VectorXd gramAlong(Eigen::Ref<const RowMatrix> rows, bool cosine, std::int64_t row, std::int64_t first,
+                          std::int64_t step, std::int64_t count)
+{
+    if (row < 0 || row >= rows.rows() || count < 0 || first < 0 || (count > 0 && first + (count - 1) * step >= rows.rows()))
+        throw SpecError("gramAlong: rows outside the table");
+    Eigen::VectorXd out(count);
+    const double own = rowScale(rows, row, cosine);
+    for (std::int64_t i = 0; i < count; ++i) {
+        const std::int64_t q = first + i * step;
+        out[i] = own * rowScale(rows, q, cosine) * rows.row(row).dot(rows.row(q));
+    }
+    return out;
+}
+
 RowMatrix similarityMatrix(const EncodingSpec& spec, bool normalize)
 {
     requireValid(spec);

@@ -53,6 +53,18 @@ private:
     std::vector<long double> m_unpairedPrefix; // prefix sums of m_unpairedSin
 };
 
+/// Similarity between the rows of any table (a learned position table): the Gram matrix
+/// r_p·r_q, or with `cosine` r_p·r_q / (‖r_p‖‖r_q‖) (0 against a zero row). A NaN in a row makes
+/// its values NaN.
+///
+/// Exact block averages of it: out (bins × bins), cell (i, j) the mean over rows p in bin i and
+/// q in bin j (binStart(n, bins, ·)). The mean of a product of bilinear terms is the product of
+/// the bins' mean rows (normalised rows for the cosine): O(n·d + bins²·d), never n²·d.
+void binnedGram(Eigen::Ref<const RowMatrix> rows, bool cosine, Eigen::Ref<RowMatrix> out);
+/// Row `row` against rows first + i·step, i = 0 … count − 1: a (sampled) profile.
+Eigen::VectorXd gramAlong(Eigen::Ref<const RowMatrix> rows, bool cosine, std::int64_t row, std::int64_t first,
+                          std::int64_t step, std::int64_t count);
+
 /// The max_len × max_len similarity matrix. Throws SpecError when it would not fit.
 RowMatrix similarityMatrix(const EncodingSpec& spec, bool normalize);
 

@@ -351,12 +351,33 @@ void TestCliErrors::encodingFiles()
     QVERIFY(changed.open(QIODevice::ReadWrite) && changed.seek(0) && changed.write(npy) == npy.size());
     changed.close();
 
+    // The similarity of the table's rows (2 × 3: dot products worked out by hand, exact in binary),
+    // without --max-len: the sinusoid takes the table's size.
+    run = runCli({"--encoding", "table.npy", "--view", "similarity", "--export", "similarity.npy"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+    QFile similarity(dir.filePath("similarity.npy"));
+    QVERIFY(similarity.open(QIODevice::ReadOnly));
+    const QByteArray dots = similarity.readAll().right(4 * 8);
+    const double* dot = reinterpret_cast<const double*>(dots.constData());
+    QCOMPARE(dot[0], 1.3125);   // (0.5, −1, 0.25)·itself
+    QCOMPARE(dot[1], 1.5);      // · (2, −0.125, 1.5)
+    QCOMPARE(dot[2], 1.5);
+    QCOMPARE(dot[3], 6.265625);
+    run = runCli({"--encoding", "table.npy", "--view", "waves", "--dims", "2,0", "--export", "waves.csv"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+    QFile waves(dir.filePath("waves.csv"));
+    QVERIFY(waves.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QString wavesText = QString::fromUtf8(waves.readAll());
+    QVERIFY2(wavesText.contains("0.25,0.5\n") && wavesText.contains("1.5,2\n"), qPrintable(wavesText));
+
     const struct { QStringList arguments; QString expected; } refusals[] = {
-        {{"--encoding", "table.npy", "--view", "methods", "--method", "learned", "--export", "x.npy"},
+        {{"--encoding", "table.npy", "--max-len", "100", "--view", "methods", "--method", "learned", "--export", "x.npy"},
          "the learned table has 2 positions; max_len 100 needs as many"},
         {{"--encoding", "missing.npy", "--export", "x.png"}, "--encoding: missing.npy: there is no such file"},
         {{"--encoding", "table.npy:wpe.weight", "--export", "x.png"}, "table.npy: a .npy file holds one array"},
-        {{"--encoding", "table.npy", "--view", "similarity", "--export", "x.png"}, "allowed: --view heatmap, --view spectrum, --view methods"},
+        {{"--encoding", "table.npy", "--view", "bands", "--export", "x.png"},
+         "allowed: --view heatmap, --view similarity, --view waves, --view spectrum, --view methods"},
+        {{"--encoding", "table.npy", "--view", "waves", "--dims", "3", "--export", "x.png"}, "dimension 3 is out of range; allowed: 0 to 2"},
         {{"--encoding", "", "--export", "x.png"}, "--encoding: an empty file name"},
     };
     for (const auto& refusal : refusals) {

@@ -51,7 +51,7 @@ int main(int argc, char** argv)
     QElapsedTimer timer;
     timer.start();
     if (!options.encodingPath.isEmpty()) { // --encoding: opened as File ▸ Open position table does
-        window.tables()->open(options.encodingPath, options.encodingTensor);
+        window.tables()->open(options.encodingPath, options.encodingTensor, !options.sizeGiven);
         while (window.tables()->loader()->isLoading() && timer.elapsed() < 30000)
             QApplication::processEvents(QEventLoop::AllEvents, 50);
         QApplication::processEvents();

@@ -3,7 +3,7 @@
 // table's cells under it (checked against a brute-force sum written here), exact cells when
 // zoomed in, a slider step that keeps the table's heat, NaN shown and counted, and the window's
 // File ▸ Open position table / Close position table.
-#include "core/datawriters.h"
+#include "tablefixtures.h"
 #include "ui/document/document.h"
 #include "ui/export/dataexport.h"
 #include "ui/views/heatmapview.h"
@@ -25,52 +25,13 @@ using namespace pe::ui;
 
 namespace {
 
-/// Deterministic values with no pattern an average could hide (a linear congruential walk).
-pe::core::RowMatrix irregularTable(Eigen::Index rows, Eigen::Index columns)
-{
-    pe::core::RowMatrix m(rows, columns);
-    std::uint64_t state = 12345;
-    for (Eigen::Index r = 0; r < rows; ++r)
-        for (Eigen::Index c = 0; c < columns; ++c) {
-            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-            m(r, c) = static_cast<double>(state >> 11) / 9007199254740992.0 * 2 - 1;
-        }
-    return m;
-}
+using pe::test::boxAverage;
+using pe::test::irregularTable;
+using pe::test::writeNpy;
 
-/// The mean of m over rows [y0, y1) and columns [x0, x1), each cell weighted by the area it
-/// shares with that box (cell (r, c) covers [r, r+1) × [c, c+1)).
-double boxAverage(const pe::core::RowMatrix& m, double y0, double y1, double x0, double x1)
-{
-    double sum = 0;
-    for (Eigen::Index r = 0; r < m.rows(); ++r)
-        for (Eigen::Index c = 0; c < m.cols(); ++c) {
-            const double h = std::min(y1, double(r + 1)) - std::max(y0, double(r));
-            const double w = std::min(x1, double(c + 1)) - std::max(x0, double(c));
-            if (h > 0 && w > 0)
-                sum += h * w * m(r, c);
-        }
-    return sum / ((y1 - y0) * (x1 - x0));
-}
-
-LoadedTablePtr loadTable(const QString& path)
-{
-    auto loaded = pe::ui::loadTable(path, {});
-    if (const auto* error = std::get_if<QString>(&loaded))
-        qFatal("%s", qPrintable(*error));
-    return std::get<LoadedTablePtr>(loaded);
-}
+LoadedTablePtr loadTable(const QString& path) { return pe::test::loadTableOrFail(path); }
 
 QString heatmapTitle(const HeatmapView& view) { return view.titleText(); }
-
-/// `values` as the program's own .npy export writes them (float64): what a user round-trips.
-bool writeNpy(const QString& path, const pe::core::RowMatrix& values)
-{
-    std::string bytes = pe::core::npyHeader(values.rows(), values.cols());
-    pe::core::appendNpyRows(bytes, values);
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
-}
 
 /// The fingerprint as the session format documents it: SHA-256 of the size (8 bytes, little
 /// endian) and the file's first and last MiB (the whole file when it is at most 1 MiB).

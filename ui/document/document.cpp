@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace pe::ui {
 
@@ -61,6 +62,7 @@ QString fieldText(Document::Field field)
     case Document::Field::Rope: return QObject::tr("Change RoPE scaling");
     case Document::Field::Methods: return QObject::tr("Change the position method");
     case Document::Field::TableScale: return QObject::tr("Change the table's colour scale");
+    case Document::Field::TableSize: return QObject::tr("Size the sinusoid like the table");
     case Document::Field::Embeddings: return QObject::tr("Change the embedded sentence");
     case Document::Field::Preset: return QObject::tr("Choose library preset");
     case Document::Field::All: return QObject::tr("Reset to defaults");
@@ -299,10 +301,28 @@ void Document::setTable(LoadedTablePtr table)
     if (table == m_table)
         return;
     m_table = std::move(table);
-    // A new matrix starts zoomed out (its pixels stay).
+    // A new matrix starts zoomed out (its pixels stay), and so do the waves.
     m_heatWindow.rowLower = m_heatWindow.rowUpper = m_heatWindow.columnLower = m_heatWindow.columnUpper = 0;
-    emit changed(Change::Table | Change::HeatWindow);
+    m_waveWindow = {};
+    emit changed(Change::Table | Change::HeatWindow | Change::WaveWindow);
     requestFrame();
+}
+
+void Document::sizeLikeTable()
+{
+    if (!m_table)
+        return;
+    Settings s = m_settings;
+    s.spec = sinusoidSizedLike(s.spec, *m_table->table);
+    change(s, Field::TableSize);
+}
+
+core::EncodingSpec sinusoidSizedLike(core::EncodingSpec spec, const EncodingTable& table)
+{
+    using L = WindowLimits;
+    spec.maxLen = std::clamp<std::int64_t>(table.rows(), 1, L::maxMaxLen);
+    spec.dModel = static_cast<int>(std::clamp<std::int64_t>(table.columns(), 1, L::maxDModel));
+    return spec;
 }
 
 void Document::resetToDefaults()
@@ -406,8 +426,9 @@ void Document::setViewShown(View view, bool shown)
 
 void Document::setWaveWindow(RowWindow window)
 {
-    window.first = std::clamp<std::int64_t>(window.first, 0, spec().maxLen - 1);
-    window.count = std::clamp<std::int64_t>(window.count, 0, spec().maxLen - window.first);
+    const std::int64_t rows = m_table ? m_table->table->rows() : spec().maxLen; // the rows the waves show
+    window.first = std::clamp<std::int64_t>(window.first, 0, rows - 1);
+    window.count = std::clamp<std::int64_t>(window.count, 0, rows - window.first);
     if (window == m_waveWindow)
         return;
     m_waveWindow = window;

@@ -21,7 +21,7 @@ public:
     /// (a slider drag) merge into one undo step.
     enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
                        Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision,
-                       Rope, Embeddings, Methods, TableScale, Preset, All, Session };
+                       Rope, Embeddings, Methods, TableScale, TableSize, Preset, All, Session };
 
     /// `shownViews`: see setShownViews().
     explicit Document(QObject* parent = nullptr, unsigned shownViews = ~0u);
@@ -68,6 +68,8 @@ public:
     /// A table opened from a file (TableLoader): the heatmap shows it instead of the sinusoid
     /// until it is closed (nullptr). Data, not a setting: no undo step, like word vectors.
     void setTable(LoadedTablePtr table);
+    /// max_len and d_model as the table's rows and columns (sinusoidSizedLike), one undo step.
+    void sizeLikeTable();
     const LoadedTablePtr& table() const { return m_table; }
 
     /// Word vectors read from a file (WordVectorLoader): the embeddings use them while
@@ -158,5 +160,9 @@ private:
     std::atomic<std::uint64_t> m_latestGeneration{0};
     bool m_computeAgain = false;
 };
+
+/// `spec` with max_len and d_model set to the table's rows and columns (within the window's
+/// limits): the sinusoid the table's views stand beside.
+core::EncodingSpec sinusoidSizedLike(core::EncodingSpec spec, const EncodingTable& table);
 
 } // namespace pe::ui

@@ -7,6 +7,7 @@
 #include "core/rotation.h"
 #include "core/similarity.h"
 
+#include <QCoreApplication>
 #include <QScopeGuard>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
@@ -139,7 +140,15 @@ void buildSpectrumHeat(Frame& f, const FramePtr& previous)
 /// whole cells whose block it stands for, never one sampled cell.
 std::int64_t similarityBins(const Frame& f)
 {
-    return std::min(f.spec.maxLen, f.similarityPixels > 0 ? f.similarityPixels : FrameLimits::similarityBins);
+    return std::min(f.positionCount(), f.similarityPixels > 0 ? f.similarityPixels : FrameLimits::similarityBins);
+}
+
+/// Whole rows a whole step apart, about FrameLimits::profileSamples of them: the profile's
+/// rows (the sinusoid's kernel turns each pair's phase by the step).
+std::int64_t profileStep(std::int64_t rows)
+{
+    const std::int64_t last = rows - 1, samples = FrameLimits::profileSamples;
+    return std::max<std::int64_t>(1, (last + samples - 2) / (samples - 1));
 }
 
 void buildSimilarity(Frame& f)
@@ -151,16 +160,47 @@ void buildSimilarity(Frame& f)
 
 void buildProfile(Frame& f)
 {
-    // Whole rows a whole step apart (the kernel turns each pair's phase by the step).
-    const std::int64_t last = f.spec.maxLen - 1, samples = FrameLimits::profileSamples;
-    const std::int64_t step = std::max<std::int64_t>(1, (last + samples - 2) / (samples - 1));
-    const std::int64_t count = last / step + 1;
-    const Eigen::VectorXd values = f.kernel->valuesAlong(f.state.position, 0, step, count);
+    const std::int64_t step = profileStep(f.spec.maxLen);
+    const std::int64_t count = (f.spec.maxLen - 1) / step + 1;
+    f.profileRow = f.selectedRow();
+    const Eigen::VectorXd values = f.kernel->valuesAlong(f.profileRow, 0, step, count);
     f.profileX.resize(count);
     for (std::int64_t i = 0; i < count; ++i)
         f.profileX[i] = static_cast<double>(i * step);
     f.profileY = QVector<double>(values.data(), values.data() + values.size());
-    f.selfSimilarity = f.kernel->value(f.state.position, f.state.position);
+    f.selfSimilarity = f.kernel->value(f.profileRow, f.profileRow);
+}
+
+/// The similarity of a loaded table's rows (dot product or cosine), from its values in memory;
+/// the matrix is kept while the table, the measure and the bins stay, the profile while its row does.
+void buildTableSimilarity(Frame& f, const FramePtr& previous)
+{
+    const LearnedTablePtr values = f.learnedTable();
+    if (!values)
+        return; // tableValuesProblem() says why
+    const bool sameTable = previous && previous->has(FramePart::Similarity) && previous->table == f.table
+        && previous->state.normalize == f.state.normalize;
+    const std::int64_t bins = similarityBins(f);
+    if (sameTable && previous->similarity.rows() == bins)
+        f.similarity = previous->similarity;
+    else
+        core::binnedGram(*values, f.state.normalize, f.similarity.reset(bins, bins));
+    if (sameTable && previous->profileRow == f.selectedRow()) {
+        f.profileRow = previous->profileRow;
+        f.profileX = previous->profileX;
+        f.profileY = previous->profileY;
+        f.selfSimilarity = previous->selfSimilarity;
+        return;
+    }
+    const std::int64_t rows = values->rows(), step = profileStep(rows);
+    const std::int64_t count = (rows - 1) / step + 1;
+    f.profileRow = f.selectedRow();
+    const Eigen::VectorXd profile = core::gramAlong(*values, f.state.normalize, f.profileRow, 0, step, count);
+    f.profileX.resize(count);
+    for (std::int64_t i = 0; i < count; ++i)
+        f.profileX[i] = static_cast<double>(i * step);
+    f.profileY = QVector<double>(profile.data(), profile.data() + profile.size());
+    f.selfSimilarity = core::gramAlong(*values, f.state.normalize, f.profileRow, f.profileRow, 1, 1)[0];
 }
 
 /// The rows the wave plot shows when nobody zoomed: twelve periods of its fastest wave (at
@@ -177,8 +217,49 @@ RowWindow automaticWaveWindow(const Frame& f, const Eigen::VectorXd& lambda)
     return {0, std::clamp<std::int64_t>(wanted, std::min<std::int64_t>(100, f.spec.maxLen), f.spec.maxLen)};
 }
 
+/// A loaded table's columns state.dims over the wave window: every row while there are at most
+/// FrameLimits::curvePoints of them (dots too up to FrameLimits::waveSamples), else the exact
+/// mean of each of curvePoints equal runs of rows (a line, no dots: a dot would be a sample).
+void buildTableWaves(Frame& f)
+{
+    const LearnedTablePtr values = f.learnedTable();
+    const std::int64_t rows = f.positionCount();
+    RowWindow window = f.waveWindow.count > 0 ? f.waveWindow : RowWindow{0, rows};
+    window.first = std::clamp<std::int64_t>(window.first, 0, rows - 1);
+    window.count = std::clamp<std::int64_t>(window.count, 1, rows - window.first);
+    f.waveFirstRow = window.first;
+    f.waveRowCount = window.count;
+    if (!values)
+        return; // tableValuesProblem() says why
+    const std::int64_t points = std::min(window.count, FrameLimits::curvePoints);
+    for (int dim : f.state.dims) {
+        if (dim < 0 || dim >= values->cols())
+            continue;
+        WaveData w;
+        w.dim = dim;
+        w.pair = -1;
+        w.tableColumn = true;
+        w.wavelength = std::numeric_limits<double>::quiet_NaN();
+        for (std::int64_t i = 0; i < points; ++i) {
+            const std::int64_t a = window.first + core::binStart(window.count, points, i);
+            const std::int64_t b = window.first + core::binStart(window.count, points, i + 1);
+            w.curveX.append(0.5 * static_cast<double>(a + b - 1));
+            w.curveY.append(values->col(dim).segment(a, b - a).mean());
+        }
+        if (window.count <= FrameLimits::waveSamples) {
+            w.sampleX = w.curveX;
+            w.sampleY = w.curveY;
+        }
+        f.waves.append(w);
+    }
+}
+
 void buildWaves(Frame& f)
 {
+    if (f.table) {
+        buildTableWaves(f);
+        return;
+    }
     const Eigen::VectorXd lambda = core::wavelengths(f.spec);
     RowWindow window = f.waveWindow.count > 0 ? f.waveWindow : automaticWaveWindow(f, lambda);
     window.first = std::clamp<std::int64_t>(window.first, 0, f.spec.maxLen - 1);
@@ -256,7 +337,9 @@ void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Supersed
         return;
     // Not QList::operator==: Qt 6.4 hands memcmp a null pointer for an empty list (UBSan aborts).
     if (f.has(FramePart::Waves)) {
-        if (reusable(FramePart::Waves) && std::ranges::equal(previous->state.dims, f.state.dims)
+        const bool sameSource = f.table ? previous && previous->has(FramePart::Waves) && previous->table == f.table
+                                        : reusable(FramePart::Waves) && !previous->table;
+        if (sameSource && std::ranges::equal(previous->state.dims, f.state.dims)
             && previous->waveWindow == f.waveWindow) {
             f.waves = previous->waves;
             f.waveFirstRow = previous->waveFirstRow;
@@ -362,6 +445,15 @@ void buildResolution(Frame& f)
 
 } // namespace
 
+QString Frame::tableValuesProblem() const
+{
+    if (!table || table->values)
+        return {};
+    return QCoreApplication::translate("pe::ui::Frame", "This view works from a table's values in memory: at most %1 values; "
+                                       "%2 has %3 (the heatmap and the spectrum show it).")
+        .arg(LoadedTable::mostValuesInMemory).arg(table->table->displayName()).arg(table->table->rows() * table->table->columns());
+}
+
 QVector<ErrorCurveKind> errorCurveKinds()
 {
     using F = core::NumberFormat;
@@ -451,7 +543,8 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     // The second thread reads f, previous and the lambdas above: every return waits for it.
     const auto joinSecondThread = qScopeGuard([&] { similarityHalf.waitForFinished(); });
     if (f->has(FramePart::Similarity) || newErrorCurves || f->has(FramePart::Methods) || f->has(FramePart::Spectrum)) {
-        const bool sameKernel = reusable(FramePart::Similarity) && previous->state.normalize == state.normalize;
+        const bool sameKernel = reusable(FramePart::Similarity) && previous->state.normalize == state.normalize
+            && !previous->table;
         similarityHalf = QtConcurrent::run(&secondThread(), [&, sameKernel] {
             const auto thenMethods = qScopeGuard([&] {
                 if (!superseded() && claimMethods())
@@ -463,6 +556,10 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
                 buildErrorCurves(*f);
             if (!f->has(FramePart::Similarity) || superseded())
                 return;
+            if (f->table) {
+                buildTableSimilarity(*f, previous);
+                return;
+            }
             if (sameKernel && previous->similarity.rows() == similarityBins(*f)) {
                 f->kernel = previous->kernel;
                 f->similarity = previous->similarity;
@@ -475,7 +572,8 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
             }
             if (superseded())
                 return;
-            if (sameKernel && previous->state.position == state.position) {
+            if (sameKernel && previous->profileRow == f->selectedRow()) {
+                f->profileRow = previous->profileRow;
                 f->profileX = previous->profileX;
                 f->profileY = previous->profileY;
                 f->selfSimilarity = previous->selfSimilarity;

@@ -58,6 +58,8 @@ public:
     const core::RowMatrix& matrix() const;
     /// Fresh storage of this size for a new frame to fill (the old one stays with old frames).
     core::RowMatrix& reset(Eigen::Index rows, Eigen::Index columns);
+    /// True when both share one matrix (a view's test whether it has drawn this one).
+    bool sameAs(const SharedMatrix& other) const { return m_matrix && m_matrix == other.m_matrix; }
 
 private:
     std::shared_ptr<core::RowMatrix> m_matrix;
@@ -68,6 +70,7 @@ struct WaveData {
     int dim = 0;
     int pair = 0;
     bool isSin = true;
+    bool tableColumn = false; ///< a loaded table's column (no pair, no wavelength)
     double wavelength = 0;
     QVector<double> curveX, curveY;   ///< rows (x) and values of the continuous curve
     QVector<double> sampleX, sampleY; ///< integer rows and their exact values
@@ -123,13 +126,24 @@ struct Frame {
     HeatAxis heatRows, heatColumns;
     bool heatExact() const { return heatRows.exact() && heatColumns.exact(); }
 
-    // Similarity: block averages of the max_len × max_len matrix in similarity.rows() bins,
+    /// The rows the similarity and wave views show: the loaded table's, else the spec's
+    /// positions from firstPosition on (a table's rows are numbered from 0).
+    std::int64_t positionCount() const { return table ? table->table->rows() : spec.maxLen; }
+    std::int64_t firstPosition() const { return table ? 0 : spec.firstPosition; }
+    /// The selected row of those: state.position, within a table shorter than max_len.
+    std::int64_t selectedRow() const { return std::min(state.position, positionCount() - 1); }
+    /// Why the views that work from a loaded table's values in memory (similarity, waves,
+    /// precision, conventions) cannot show this one (too large); empty when they can.
+    QString tableValuesProblem() const;
+
+    // Similarity: block averages of the positionCount()² matrix in similarity.rows() bins,
     // at most one per pixel of the matrix on screen.
     SharedMatrix similarity;
-    std::shared_ptr<const core::SimilarityKernel> kernel; ///< kept so later frames reuse it
-    bool similarityExact() const { return similarity.rows() == spec.maxLen; }
-    QVector<double> profileX, profileY; ///< rows and similarity of state.position to them
+    std::shared_ptr<const core::SimilarityKernel> kernel; ///< the sinusoid's, kept so later frames reuse it
+    bool similarityExact() const { return similarity.rows() == positionCount(); }
+    QVector<double> profileX, profileY; ///< rows and similarity of selectedRow() to them
     double selfSimilarity = 0;           ///< similarity of the position with itself
+    std::int64_t profileRow = 0;         ///< the row the profile is of
 
     // Waves over rows [waveFirstRow, waveFirstRow + waveRowCount): by default about a dozen
     // periods of the fastest drawn wave, so that the curves read as waves, not a solid band.

@@ -72,6 +72,25 @@ private:
     core::SimilarityKernel m_kernel;
 };
 
+/// A loaded table's similarity (dot product or cosine of its rows), row block by row block.
+class TableSimilaritySource : public RowSource {
+public:
+    TableSimilaritySource(const core::RowMatrix& values, bool cosine) : m_values(values)
+    {
+        for (Eigen::Index r = 0; cosine && r < m_values.rows(); ++r) // as core::gramAlong: a zero row's cosine is 0
+            if (const double norm = m_values.row(r).norm(); norm > 0 || std::isnan(norm))
+                m_values.row(r) /= norm;
+            else
+                m_values.row(r).setZero();
+    }
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
+    {
+        out.noalias() = m_values.middleRows(firstRow, out.rows()) * m_values.transpose();
+    }
+private:
+    core::RowMatrix m_values;
+};
+
 /// Conventions: PE under A (the spec), PE under B, and A − B, side by side in one row.
 class ConventionsSource : public RowSource {
 public:
@@ -188,10 +207,23 @@ core::RowMatrix spectrumTable(const SpectrumData& data)
     return out;
 }
 
+/// A loaded table's columns state.dims, every row.
+core::RowMatrix tableWavesData(const core::RowMatrix& values, const ViewState& state)
+{
+    core::RowMatrix waves(values.rows(), state.dims.size());
+    for (int j = 0; j < state.dims.size(); ++j)
+        waves.col(j) = values.col(state.dims[j]);
+    return waves;
+}
+
 std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
 {
     if (r.table && r.view == View::Heatmap)
         return std::make_unique<TableSource>(r.table->table);
+    if (r.table && r.table->values && r.view == View::Similarity)
+        return std::make_unique<TableSimilaritySource>(*r.table->values, r.state.normalize);
+    if (r.table && r.table->values && r.view == View::Waves)
+        return std::make_unique<MatrixSource>(tableWavesData(*r.table->values, r.state));
     switch (r.view) {
     case View::Heatmap: return std::make_unique<EncodingSource>(r.spec);
     case View::Similarity: return std::make_unique<SimilaritySource>(r.spec, r.state.normalize);
@@ -236,6 +268,10 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
         return {r.table->table->rows(), r.table->table->columns()};
     if (r.table && r.view == View::Spectrum)
         return {spectrumBinCount(r.table->table->rows()), 1 + r.table->table->columns()};
+    if (r.table && r.view == View::Similarity)
+        return {r.table->table->rows(), r.table->table->rows()};
+    if (r.table && r.view == View::Waves)
+        return {r.table->table->rows(), r.state.dims.size()};
     return dataShape(r.spec, r.state, r.view);
 }
 
@@ -249,9 +285,17 @@ QString dataRequestError(const ExportRequest& request)
     if (auto error = core::validationError(request.spec))
         return QString::fromStdString(*error);
     const auto& s = request.state;
+    const bool tableViews = request.table && (request.view == View::Similarity || request.view == View::Waves);
+    if (tableViews && !request.table->values)
+        return QCoreApplication::translate("pe::ui::Export", "the %1 view works from a table's values in memory: at most %2 values; "
+                                           "%3 has %4 (the heatmap and the spectrum export it)")
+            .arg(viewName(request.view)).arg(LoadedTable::mostValuesInMemory).arg(request.table->table->displayName())
+            .arg(request.table->table->rows() * request.table->table->columns());
+    // The waves of a table are its columns.
+    const std::int64_t columns = tableViews ? request.table->table->columns() : request.spec.dModel;
     for (int dim : s.dims)
-        if (dim < 0 || dim >= request.spec.dModel)
-            return QCoreApplication::translate("pe::ui::Export", "dimension %1 is out of range; allowed: 0 to %2").arg(dim).arg(request.spec.dModel - 1);
+        if (dim < 0 || dim >= columns)
+            return QCoreApplication::translate("pe::ui::Export", "dimension %1 is out of range; allowed: 0 to %2").arg(dim).arg(columns - 1);
     if (s.position < 0 || s.position >= request.spec.maxLen)
         return QCoreApplication::translate("pe::ui::Export", "position %1 is out of range; allowed: 0 to %2").arg(s.position).arg(request.spec.maxLen - 1);
     if (request.spec.firstPosition + s.position + s.offset < 0)

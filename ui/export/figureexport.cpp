@@ -134,7 +134,9 @@ QString figureRequestError(const ExportRequest& r)
                               "export larger sizes as .npy or .csv data")
             .arg(L::maxDModel).arg(L::maxMaxLen).arg(L::minBase).arg(L::maxBase).arg(L::maxFirstPosition);
     ExportRequest data = r;
-    data.view = View::Bands; // the state checks of the data exporter, without its size limit
+    // The state checks of the data exporter, without its size limit (the waves of a table
+    // check its columns: their data is small).
+    data.view = r.table && r.view == View::Waves ? View::Waves : View::Bands;
     return dataRequestError(data);
 }
 

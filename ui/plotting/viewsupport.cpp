@@ -416,11 +416,16 @@ QCPAxisRect* axisRectAt(QCustomPlot* plot, const QPointF& pixel)
 
 std::int64_t rowAtPixel(const QCPAxis* axis, double pixel, const core::EncodingSpec& spec)
 {
+    return rowAtPixel(axis, pixel, spec.firstPosition, spec.maxLen);
+}
+
+std::int64_t rowAtPixel(const QCPAxis* axis, double pixel, std::int64_t firstPosition, std::int64_t rows)
+{
     const double position = axis->pixelToCoord(pixel);
     if (!std::isfinite(position))
         return 0;
-    const double row = std::round(position) - static_cast<double>(spec.firstPosition);
-    return static_cast<std::int64_t>(std::clamp(row, 0.0, static_cast<double>(spec.maxLen - 1)));
+    const double row = std::round(position) - static_cast<double>(firstPosition);
+    return static_cast<std::int64_t>(std::clamp(row, 0.0, static_cast<double>(rows - 1)));
 }
 
 void ClickTracker::press(const QMouseEvent* event)

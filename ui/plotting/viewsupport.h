@@ -118,6 +118,8 @@ QCPAxisRect* axisRectAt(QCustomPlot* plot, const QPointF& pixel);
 
 /// The row (0 … max_len−1) nearest to a pixel on an axis that shows absolute positions.
 std::int64_t rowAtPixel(const QCPAxis* axis, double pixel, const core::EncodingSpec& spec);
+/// The same for `rows` rows from position `firstPosition` on (a loaded table's rows).
+std::int64_t rowAtPixel(const QCPAxis* axis, double pixel, std::int64_t firstPosition, std::int64_t rows);
 
 /// Tells a click from the end of a drag (a pan, a zoom, a rubber band): a release far from its
 /// press moved something and must not also select.

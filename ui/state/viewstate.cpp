@@ -137,6 +137,14 @@ QString viewName(View view)
     return viewNames().at(static_cast<int>(view));
 }
 
+bool viewUsesTable(View view)
+{
+    switch (view) {
+    case View::Heatmap: case View::Similarity: case View::Waves: case View::Methods: case View::Spectrum: return true;
+    default: return false;
+    }
+}
+
 std::optional<View> parseView(const QString& name)
 {
     const int index = viewNames().indexOf(name);

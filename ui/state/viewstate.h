@@ -21,6 +21,8 @@ enum class View { Heatmap, Waves, Similarity, Offset, Bands, Rope, Conventions, 
 QString viewName(View view);
 std::optional<View> parseView(const QString& name);
 QStringList viewNames();
+/// The views that show a loaded position table (the rest show the sinusoid beside it).
+bool viewUsesTable(View view);
 
 /// How much of the view's title a figure carries: all of it (what the window shows, less its
 /// hints), its first line, or none (the caption then says it).

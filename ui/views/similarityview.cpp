@@ -18,6 +18,8 @@ namespace {
 
 QString measureName(const Frame& f)
 {
+    if (f.table)
+        return f.state.normalize ? SimilarityView::tr("cosine") : SimilarityView::tr("dot product");
     return f.state.normalize ? SimilarityView::tr("cosine") : QStringLiteral("PE(p)·PE(q)");
 }
 
@@ -32,6 +34,12 @@ std::int64_t binOfRow(std::int64_t row, std::int64_t rows, std::int64_t bins)
     return bin;
 }
 
+/// The row under a pixel of an axis of positions (the table's rows when one is loaded).
+std::int64_t rowAt(const QCPAxis* axis, double pixel, const Frame& f)
+{
+    return rowAtPixel(axis, pixel, f.firstPosition(), f.positionCount());
+}
+
 /// The profile's headroom below its lowest value, as a share of its span.
 constexpr double headroom = 0.08;
 
@@ -40,12 +48,7 @@ constexpr double headroom = 0.08;
 SimilarityView::SimilarityView(Document* document, QWidget* parent)
     : PlotView(document, View::Similarity, parent)
 {
-    setExplanation(tr("<b>Similarity.</b> Each cell compares the codes of two positions: bright "
-                      "where they are alike, dark where they differ. The bright diagonal says every "
-                      "position is most like itself, and each row is the same pattern shifted — the "
-                      "similarity depends only on how far apart two positions are, not on where they "
-                      "are. Below, the selected row as a curve: it ripples instead of falling steadily. "
-                      "Click the matrix to select a position, the curve to set the offset."));
+    setExplanation(sinusoidExplanation());
     QCustomPlot* p = plot();
     m_title = addTitle(p);
     m_matrixRect = p->axisRect();
@@ -97,6 +100,26 @@ SimilarityView::SimilarityView(Document* document, QWidget* parent)
     applyScale();
 }
 
+QString SimilarityView::sinusoidExplanation()
+{
+    return tr("<b>Similarity.</b> Each cell compares the codes of two positions: bright "
+              "where they are alike, dark where they differ. The bright diagonal says every "
+              "position is most like itself, and each row is the same pattern shifted — the "
+              "similarity depends only on how far apart two positions are, not on where they "
+              "are. Below, the selected row as a curve: it ripples instead of falling steadily. "
+              "Click the matrix to select a position, the curve to set the offset.");
+}
+
+QString SimilarityView::tableExplanation()
+{
+    return tr("<b>Similarity of a loaded table.</b> Each cell compares two rows of the table you opened "
+              "(a model's learned position embeddings): bright where they are alike. A learned table "
+              "that behaves like the sinusoid shows a bright diagonal band whose width says how far "
+              "apart two positions can be and still look alike; unlike the sinusoid, its rows need not "
+              "be shifted copies of each other. Below, the selected row against every row. "
+              "The cosine ignores each row's length; the dot product does not.");
+}
+
 void SimilarityView::applyScale()
 {
     PlotView::applyScale();
@@ -108,12 +131,20 @@ void SimilarityView::applyScale()
 
 void SimilarityView::redraw(const Frame& f)
 {
-    const bool newSpec = !m_drawn || !(f.spec == m_drawnSpec);
-    if (newSpec) {
+    const std::pair rows{f.firstPosition(), f.positionCount()};
+    if (!m_drawn || f.table != m_drawnTable) { // text only when it changes
+        setExplanation(f.table ? tableExplanation() : sinusoidExplanation());
+        const QString row = f.table ? tr("Row %1") : tr("Position %1");
+        plot()->xAxis->setLabel(row.arg(QLatin1Char('q')));
+        plot()->yAxis->setLabel(row.arg(QLatin1Char('p')));
+        m_profileRect->axis(QCPAxis::atBottom)->setLabel(row.arg(QLatin1Char('q')));
+    }
+    m_drawnTable = f.table;
+    if (!m_drawn || rows != m_drawnRows) { // other rows: zoomed out to all of them
         m_drawn = true;
-        m_drawnSpec = f.spec;
-        const double first = static_cast<double>(f.spec.firstPosition);
-        const QCPRange all(first - 0.5, first + static_cast<double>(f.spec.maxLen) - 0.5);
+        m_drawnRows = rows;
+        const double first = static_cast<double>(rows.first);
+        const QCPRange all(first - 0.5, first + static_cast<double>(rows.second) - 0.5);
         plot()->xAxis->setRange(all);
         plot()->yAxis->setRange(all);
     }
@@ -126,12 +157,18 @@ void SimilarityView::redraw(const Frame& f)
 
 QString SimilarityView::titleText(const Frame& f) const
 {
-    const double cells = static_cast<double>(f.spec.maxLen) / static_cast<double>(f.similarity.rows());
-    QString text = tr("Similarity of positions\nd_model %1 · max_len %2 · base %3\n%4")
-                       .arg(f.spec.dModel).arg(f.spec.maxLen).arg(shortNumber(f.spec.base, 6))
-                       .arg(f.state.normalize ? (m_forExport ? tr("cosine of PE(p) and PE(q)")
-                                                             : tr("cosine of the angle between PE(p) and PE(q)"))
-                                              : tr("dot product PE(p)·PE(q)"));
+    if (const QString problem = f.tableValuesProblem(); !problem.isEmpty())
+        return tr("Similarity of the rows of %1\n%2").arg(f.table->table->displayName(), problem);
+    const double cells = static_cast<double>(f.positionCount()) / static_cast<double>(std::max<Eigen::Index>(f.similarity.rows(), 1));
+    QString text = f.table
+        ? tr("Similarity of the rows of %1\n%2\n%3").arg(f.table->table->displayName(), f.table->table->shapeText(),
+              f.state.normalize ? (m_forExport ? tr("cosine of rows p and q") : tr("cosine of the angle between rows p and q"))
+                                : tr("dot product of rows p and q"))
+        : tr("Similarity of positions\nd_model %1 · max_len %2 · base %3\n%4")
+              .arg(f.spec.dModel).arg(f.spec.maxLen).arg(shortNumber(f.spec.base, 6))
+              .arg(f.state.normalize ? (m_forExport ? tr("cosine of PE(p) and PE(q)")
+                                                    : tr("cosine of the angle between PE(p) and PE(q)"))
+                                     : tr("dot product PE(p)·PE(q)"));
     if (!f.similarityExact())
         text += QStringLiteral(" · ") + (m_forExport ? tr("cells average %1 × %1 pairs")
                                                      : tr("each cell is the exact average of %1 × %1 position pairs"))
@@ -170,9 +207,9 @@ void SimilarityView::drawMatrix(const Frame& f)
 {
     // The matrix only changes with the kernel (spec and normalize): a new position or offset
     // moves the crosshair and nothing else.
-    if (m_drawnKernel.lock() != f.kernel || m_drawnColormap != f.state.colormap || m_drawnBins != f.similarity.rows())
+    if (!m_drawnMatrix.sameAs(f.similarity) || m_drawnColormap != f.state.colormap)
         fillMatrix(f);
-    const double position = static_cast<double>(f.spec.firstPosition + f.state.position);
+    const double position = static_cast<double>(f.firstPosition() + f.profileRow);
     placeHorizontal(m_rowLine, position);
     placeVertical(m_columnLine, position);
     for (auto* line : {m_rowLine, m_columnLine})
@@ -181,33 +218,37 @@ void SimilarityView::drawMatrix(const Frame& f)
 
 void SimilarityView::fillMatrix(const Frame& f)
 {
-    m_drawnKernel = f.kernel;
+    m_drawnMatrix = f.similarity;
     m_drawnColormap = f.state.colormap;
-    m_drawnBins = f.similarity.rows();
     const auto bins = static_cast<int>(f.similarity.rows());
-    m_matrixLowest = bins > 0 ? std::min(0.0, f.similarity.matrix().minCoeff()) : 0.0;
-    if (bins == 0)
+    // NaN cells (a table with NaN in it) are left out of the ranges; they are drawn transparent.
+    const core::RowMatrix& m = f.similarity.matrix();
+    const double lowest = bins > 0 ? m.unaryExpr([](double v) { return std::isnan(v) ? 0.0 : v; }).minCoeff() : 0.0;
+    m_matrixLowest = std::min(0.0, lowest);
+    if (bins == 0) {
+        m_map->cells()->clear();
         return;
+    }
     // A one-cell map has no extent of its own; the map doubles it and the range spans two cells.
-    const double rowsPerBin = static_cast<double>(f.spec.maxLen) / bins;
-    const double firstCentre = static_cast<double>(f.spec.firstPosition) + (rowsPerBin - 1) / 2;
+    const double rowsPerBin = static_cast<double>(f.positionCount()) / bins;
+    const double firstCentre = static_cast<double>(f.firstPosition()) + (rowsPerBin - 1) / 2;
     const double lastCentre = bins > 1 ? firstCentre + rowsPerBin * (bins - 1) : firstCentre + rowsPerBin;
     m_map->cells()->assign(f.similarity.matrix(), QCPRange(firstCentre, lastCentre), QCPRange(firstCentre, lastCentre));
     m_map->setGradient(colormapGradient(f.state.colormap));
     // Cosine lives in −1…1; a dot product up to ±‖PE‖², so the range follows what is drawn.
-    const double largest = f.state.normalize ? 1.0 : f.similarity.matrix().cwiseAbs().maxCoeff();
+    const double largest = f.state.normalize ? 1.0 : m.unaryExpr([](double v) { return std::isnan(v) ? 0.0 : std::abs(v); }).maxCoeff();
     m_map->setDataRange(QCPRange(-std::max(largest, 1e-12), std::max(largest, 1e-12)));
     m_scale->axis()->setLabel(measureName(f));
 }
 
 void SimilarityView::drawProfile(const Frame& f)
 {
-    m_profile->setData(positionsOfRows(f.profileX, f.spec.firstPosition), f.profileY, true);
+    m_profile->setData(positionsOfRows(f.profileX, f.firstPosition()), f.profileY, true);
     m_profile->setPen(QPen(seriesColor(0), penWidth(1.5)));
-    m_profile->setScatterStyle(f.spec.maxLen <= 200
+    m_profile->setScatterStyle(f.positionCount() <= 200
         ? QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(0), seriesColor(0), 3.5 * scale())
         : QCPScatterStyle());
-    const double p = static_cast<double>(f.spec.firstPosition + f.state.position);
+    const double p = static_cast<double>(f.firstPosition() + f.profileRow);
     m_selfMarker->setData({p}, {f.selfSimilarity}, true);
     m_selfMarker->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(seriesColor(1), penWidth(2.0)),
                                                   Qt::NoBrush, 10.0 * scale()));
@@ -216,16 +257,18 @@ void SimilarityView::drawProfile(const Frame& f)
     double highest = f.state.normalize ? 1.0 : std::abs(f.selfSimilarity);
     double lowest = m_matrixLowest;
     for (double y : f.profileY) {
+        if (std::isnan(y))
+            continue;
         highest = std::max(highest, y);
         lowest = std::min(lowest, y);
     }
     const double span = std::max(highest - lowest, 1e-12);
     m_profileRect->axis(QCPAxis::atLeft)->setRange(lowest - headroom * span, highest + 0.12 * span);
     m_profileRect->axis(QCPAxis::atLeft)->setLabel(measureName(f));
-    const std::int64_t position = f.spec.firstPosition + f.state.position;
+    const std::int64_t position = f.firstPosition() + f.profileRow;
     const double target = p + static_cast<double>(f.state.offset);
-    const double first = static_cast<double>(f.spec.firstPosition);
-    const double last = first + static_cast<double>(f.spec.maxLen - 1);
+    const double first = static_cast<double>(f.firstPosition());
+    const double last = first + static_cast<double>(f.positionCount() - 1);
     const bool inside = target >= first && target <= last;
     placeVertical(m_offsetLine, target);
     m_offsetLine->setVisible(inside);
@@ -237,7 +280,7 @@ void SimilarityView::drawProfile(const Frame& f)
         offsetTexts = {tr("dashed: offset k = %1").arg(f.state.offset), tr("k = %1").arg(f.state.offset)};
     } else {
         const bool after = target > last;
-        const std::int64_t shifted = f.spec.firstPosition + f.state.position + f.state.offset;
+        const std::int64_t shifted = position + f.state.offset;
         offsetTexts = after ? QStringList{tr("offset k = %1: p + k = %2 lies beyond max_len →").arg(f.state.offset).arg(shifted),
                                             tr("k = %1: p + k = %2 →").arg(f.state.offset).arg(shifted)}
                               : QStringList{tr("← offset k = %1: p + k = %2 lies before the first row").arg(f.state.offset).arg(shifted),
@@ -252,9 +295,9 @@ void SimilarityView::drawProfile(const Frame& f)
 QString SimilarityView::cellDescription(std::int64_t row, std::int64_t column) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || f->similarity.rows() == 0 || row < 0 || column < 0 || row >= f->spec.maxLen || column >= f->spec.maxLen)
+    if (!f || f->similarity.rows() == 0 || row < 0 || column < 0 || row >= f->positionCount() || column >= f->positionCount())
         return {};
-    const std::int64_t L = f->spec.maxLen, bins = f->similarity.rows(), first = f->spec.firstPosition;
+    const std::int64_t L = f->positionCount(), bins = f->similarity.rows(), first = f->firstPosition();
     const std::int64_t i = binOfRow(row, L, bins), j = binOfRow(column, L, bins);
     const double value = f->similarity(i, j);
     if (f->similarityExact())
@@ -276,10 +319,10 @@ QString SimilarityView::profileDescription(std::int64_t row) const
         return {};
     const int index = nearestIndex(f->profileX, static_cast<double>(row));
     const auto q = static_cast<std::int64_t>(f->profileX[index]);
-    const std::int64_t first = f->spec.firstPosition;
+    const std::int64_t first = f->firstPosition();
     return tr("p = %1, q = %2: %3 = %4 · click to set the offset k = q − p = %5")
-        .arg(first + f->state.position).arg(first + q).arg(measureName(*f))
-        .arg(QString::number(f->profileY[index], 'f', 4)).arg(q - f->state.position);
+        .arg(first + f->profileRow).arg(first + q).arg(measureName(*f))
+        .arg(QString::number(f->profileY[index], 'f', 4)).arg(q - f->profileRow);
 }
 
 void SimilarityView::onMouseMove(QMouseEvent* event)
@@ -287,10 +330,10 @@ void SimilarityView::onMouseMove(QMouseEvent* event)
     const FramePtr& f = document()->frame();
     QCPAxisRect* rect = f ? axisRectAt(plot(), event->position()) : nullptr;
     if (rect == matrixRect())
-        setReadout(cellDescription(rowAtPixel(plot()->yAxis, event->position().y(), f->spec),
-                                   rowAtPixel(plot()->xAxis, event->position().x(), f->spec)));
+        setReadout(cellDescription(rowAt(plot()->yAxis, event->position().y(), *f),
+                                   rowAt(plot()->xAxis, event->position().x(), *f)));
     else if (rect == m_profileRect)
-        setReadout(profileDescription(rowAtPixel(rect->axis(QCPAxis::atBottom), event->position().x(), f->spec)));
+        setReadout(profileDescription(rowAt(rect->axis(QCPAxis::atBottom), event->position().x(), *f)));
     else
         setReadout(QString());
 }
@@ -302,10 +345,9 @@ void SimilarityView::onMouseRelease(QMouseEvent* event)
         return;
     QCPAxisRect* rect = axisRectAt(plot(), event->position());
     if (rect == matrixRect())
-        document()->selectPosition(rowAtPixel(plot()->yAxis, event->position().y(), f->spec));
+        document()->selectPosition(rowAt(plot()->yAxis, event->position().y(), *f));
     else if (rect == m_profileRect)
-        document()->setOffset(rowAtPixel(rect->axis(QCPAxis::atBottom), event->position().x(), f->spec)
-                              - f->state.position);
+        document()->setOffset(rowAt(rect->axis(QCPAxis::atBottom), event->position().x(), *f) - f->profileRow);
 }
 
 } // namespace pe::ui

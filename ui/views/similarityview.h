@@ -39,10 +39,12 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::Normalize | Change::Position | Change::Offset | Change::Colormap | Change::Bins; }
+    Changes dependencies() const override { return Change::Spec | Change::Normalize | Change::Position | Change::Offset | Change::Colormap | Change::Bins | Change::Table; }
     void applyScale() override;
 
 private:
+    static QString sinusoidExplanation();
+    static QString tableExplanation();
     void drawMatrix(const Frame& frame);
     void fillMatrix(const Frame& frame);
     void drawProfile(const Frame& frame);
@@ -67,11 +69,11 @@ private:
     QCPGraph* m_selfMarker;
     QCPItemStraightLine* m_offsetLine;
     QStringList m_profileCaptions; // the profile's caption, longest first: fitToSize() picks one
-    std::weak_ptr<const core::SimilarityKernel> m_drawnKernel; // what the colour map holds now
-    Eigen::Index m_drawnBins = 0;
+    SharedMatrix m_drawnMatrix; // what the colour map holds now
+    LoadedTablePtr m_drawnTable;
     QString m_drawnColormap;
     double m_matrixLowest = 0;
-    core::EncodingSpec m_drawnSpec;
+    std::pair<std::int64_t, std::int64_t> m_drawnRows{0, 0}; // first position and count the axes were reset to
     bool m_drawn = false;
     bool m_forExport = false;
     ClickTracker m_click;

@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace pe::ui {
 
@@ -23,11 +24,7 @@ QString functionName(const WaveData& wave)
 WavesView::WavesView(Document* document, QWidget* parent)
     : PlotView(document, View::Waves, parent)
 {
-    setExplanation(tr("<b>Waves.</b> Each column of the encoding is a wave along the positions: a "
-                      "sine or a cosine whose wavelength grows with the dimension. The dots are the "
-                      "whole-number positions the model actually sees, the line the wave they are "
-                      "taken from. Low dimensions wiggle fast, high ones hardly move — together they "
-                      "give every position its own pattern. Click to select a position."));
+    setExplanation(sinusoidExplanation());
     QCustomPlot* p = plot();
     m_title = addTitle(p);
     placeLegendUnderTitle(p, 4);
@@ -81,12 +78,21 @@ QCPGraph* WavesView::sampleGraph(int index) const
 
 void WavesView::redraw(const Frame& f)
 {
-    const bool newSpec = !m_drawn || !(f.spec == m_drawnSpec);
+    // A loaded table's columns stay what they are whatever the spec does.
+    const bool newSpec = !m_drawn || f.table != m_drawnTable || (!f.table && !(f.spec == m_drawnSpec));
+    if (!m_drawn || f.table != m_drawnTable) { // text only when it changes
+        setExplanation(f.table ? tableExplanation() : sinusoidExplanation());
+        plot()->xAxis->setLabel(f.table ? tr("Row") : tr("Position"));
+        plot()->yAxis->setLabel(f.table ? tr("Value") : tr("PE(position, dimension)"));
+    }
+    m_drawnTable = f.table;
     // The curves only change with the spec and the chosen dimensions; a new position only
     // moves the marker line, so a position drag does not copy thousands of points per frame.
     const bool newRows = f.waveFirstRow != m_drawnFirstRow || f.waveRowCount != m_drawnRowCount;
     const bool newDims = !std::ranges::equal(f.state.dims, m_drawnDims); // not QList== (see framebuilder)
     showWaves(f, newSpec || newDims || newRows);
+    if (newSpec || newDims || newRows) // a table's values need not lie in −1…1: the range fits them
+        plot()->yAxis->setRange(valueRange(f));
     m_drawnDims = f.state.dims;
     m_drawnFirstRow = f.waveFirstRow;
     m_drawnRowCount = f.waveRowCount;
@@ -95,14 +101,14 @@ void WavesView::redraw(const Frame& f)
     // The automatic window (a dozen periods of the fastest wave) sets the axis; a user's zoom
     // keeps it.
     if (f.waveWindow.count == 0 && (newSpec || newDims || newRows)) {
-        const double first = static_cast<double>(f.spec.firstPosition + f.waveFirstRow);
+        const double first = static_cast<double>(f.firstPosition() + f.waveFirstRow);
         const double last = first + static_cast<double>(f.waveRowCount - 1);
         const double margin = std::max(0.5, 0.01 * (last - first));
         m_settingRange = true;
         plot()->xAxis->setRange(first - margin, last + margin);
         m_settingRange = false;
     }
-    placeVertical(m_positionLine, static_cast<double>(f.spec.firstPosition + f.state.position));
+    placeVertical(m_positionLine, static_cast<double>(f.firstPosition() + f.selectedRow()));
     m_positionLine->setPen(QPen(QColor(60, 60, 60), penWidth(1.2), Qt::DashLine));
     m_emptyNote->setVisible(m_shown == 0);
     // An empty legend would cap the width of its layout column (its largest size is its
@@ -127,6 +133,37 @@ void WavesView::redraw(const Frame& f)
     m_titleText = titleText(f);
     m_title->setText(m_titleText);
     plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QCPRange WavesView::valueRange(const Frame& f)
+{
+    if (!f.table)
+        return {-1.1, 1.1};
+    double largest = 0;
+    for (const WaveData& wave : f.waves)
+        for (double y : wave.curveY)
+            if (std::isfinite(y))
+                largest = std::max(largest, std::abs(y));
+    largest = largest > 0 ? 1.1 * largest : 1.0;
+    return {-largest, largest};
+}
+
+QString WavesView::sinusoidExplanation()
+{
+    return tr("<b>Waves.</b> Each column of the encoding is a wave along the positions: a "
+              "sine or a cosine whose wavelength grows with the dimension. The dots are the "
+              "whole-number positions the model actually sees, the line the wave they are "
+              "taken from. Low dimensions wiggle fast, high ones hardly move — together they "
+              "give every position its own pattern. Click to select a position.");
+}
+
+QString WavesView::tableExplanation()
+{
+    return tr("<b>Waves of a loaded table.</b> The chosen columns of the table you opened, along its rows. "
+              "Learned position embeddings often turn some columns into waves of their own: compare them "
+              "with the sinusoid's waves, and the spectrum view for the frequency of each column. "
+              "Beyond a few thousand rows each point of a line is the mean of the rows it stands for. "
+              "Click to select a row.");
 }
 
 void WavesView::prepareForExport(double fontPixels)
@@ -202,9 +239,10 @@ void WavesView::showWaves(const Frame& f, bool newData)
         wave.samples->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, sampleDotSize()));
         if (!newData)
             continue;
-        wave.curve->setData(positionsOfRows(data.curveX, f.spec.firstPosition), data.curveY, true);
-        wave.samples->setData(positionsOfRows(data.sampleX, f.spec.firstPosition), data.sampleY, true);
-        wave.curve->setName(data.pair < 0 ? tr("dim %1 · %2").arg(data.dim).arg(functionName(data))
+        wave.curve->setData(positionsOfRows(data.curveX, f.firstPosition()), data.curveY, true);
+        wave.samples->setData(positionsOfRows(data.sampleX, f.firstPosition()), data.sampleY, true);
+        wave.curve->setName(data.tableColumn ? tr("column %1").arg(data.dim)
+                            : data.pair < 0 ? tr("dim %1 · %2").arg(data.dim).arg(functionName(data))
                                           : tr("dim %1 · %2 · λ = %3")
                                                 .arg(data.dim).arg(functionName(data)).arg(shortNumber(data.wavelength, 3)));
         wave.curve->addToLegend();
@@ -213,6 +251,15 @@ void WavesView::showWaves(const Frame& f, bool newData)
 
 QString WavesView::titleText(const Frame& f) const
 {
+    if (f.table) {
+        if (const QString problem = f.tableValuesProblem(); !problem.isEmpty())
+            return tr("Columns of %1 against row").arg(f.table->table->displayName()) + QLatin1Char('\n') + problem;
+        QString text = tr("Columns of %1 against row").arg(f.table->table->displayName());
+        if (!f.waves.isEmpty() && f.waves.front().curveX.size() < f.waveRowCount)
+            text += QLatin1Char('\n') + (m_forExport ? tr("points average %1 rows") : tr("each point is the exact mean of %1 rows"))
+                                            .arg(shortNumber(double(f.waveRowCount) / double(f.waves.front().curveX.size()), 3));
+        return text;
+    }
     QString text = tr("PE(position, dimension) against position · d_model %1 · base %2")
                        .arg(f.spec.dModel).arg(shortNumber(f.spec.base, 6));
     if (f.waves.isEmpty())
@@ -242,30 +289,33 @@ void WavesView::onRangeSettled()
     if (!f)
         return;
     const QCPRange range = plot()->xAxis->range();
-    const auto first = static_cast<std::int64_t>(std::floor(range.lower)) - f->spec.firstPosition;
-    const auto last = static_cast<std::int64_t>(std::ceil(range.upper)) - f->spec.firstPosition;
-    const std::int64_t from = std::clamp<std::int64_t>(first, 0, f->spec.maxLen - 1);
-    const std::int64_t to = std::clamp<std::int64_t>(last, from, f->spec.maxLen - 1);
+    const auto first = static_cast<std::int64_t>(std::floor(range.lower)) - f->firstPosition();
+    const auto last = static_cast<std::int64_t>(std::ceil(range.upper)) - f->firstPosition();
+    const std::int64_t from = std::clamp<std::int64_t>(first, 0, f->positionCount() - 1);
+    const std::int64_t to = std::clamp<std::int64_t>(last, from, f->positionCount() - 1);
     document()->setWaveWindow({from, to - from + 1});
 }
 
 QString WavesView::sampleDescription(std::int64_t row) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || f->waves.isEmpty() || f->waves.front().sampleX.isEmpty())
+    // A table's lines are its values (or means of runs of rows): the readout reads the line.
+    const bool table = f && !f->waves.isEmpty() && f->waves.front().tableColumn;
+    if (!f || f->waves.isEmpty() || (table ? f->waves.front().curveX : f->waves.front().sampleX).isEmpty())
         return {};
-    const QVector<double>& rows = f->waves.front().sampleX;
+    const QVector<double>& rows = table ? f->waves.front().curveX : f->waves.front().sampleX;
     // Samples are the same rows for every wave: pick the one nearest to the row asked for.
     const int index = nearestIndex(rows, static_cast<double>(row));
-    const auto position = f->spec.firstPosition + static_cast<std::int64_t>(rows[index]);
+    const auto position = f->firstPosition() + static_cast<std::int64_t>(rows[index]);
     QStringList parts;
     for (const WaveData& wave : f->waves)
-        parts << (wave.pair < 0 ? tr("dim %1 (%2) = %3").arg(wave.dim).arg(functionName(wave))
+        parts << (wave.tableColumn ? tr("column %1 = %2").arg(wave.dim).arg(QString::number(wave.curveY[index], 'f', 4))
+                  : wave.pair < 0 ? tr("dim %1 (%2) = %3").arg(wave.dim).arg(functionName(wave))
                                        .arg(QString::number(wave.sampleY[index], 'f', 4))
                                  : tr("dim %1 (%2, pair %3) = %4")
                                        .arg(wave.dim).arg(functionName(wave)).arg(wave.pair)
                                        .arg(QString::number(wave.sampleY[index], 'f', 4)));
-    return tr("position %1: ").arg(position) + parts.join(QStringLiteral(" · "));
+    return (table ? tr("row %1: ") : tr("position %1: ")).arg(position) + parts.join(QStringLiteral(" · "));
 }
 
 void WavesView::onMouseMove(QMouseEvent* event)
@@ -275,7 +325,7 @@ void WavesView::onMouseMove(QMouseEvent* event)
         setReadout(QString());
         return;
     }
-    setReadout(sampleDescription(rowAtPixel(plot()->xAxis, event->position().x(), f->spec)));
+    setReadout(sampleDescription(rowAtPixel(plot()->xAxis, event->position().x(), f->firstPosition(), f->positionCount())));
 }
 
 void WavesView::onMouseRelease(QMouseEvent* event)
@@ -283,7 +333,7 @@ void WavesView::onMouseRelease(QMouseEvent* event)
     const FramePtr& f = document()->frame();
     if (!f || !m_click.isClick(event) || !plot()->axisRect()->rect().contains(event->position().toPoint()))
         return;
-    document()->selectPosition(rowAtPixel(plot()->xAxis, event->position().x(), f->spec));
+    document()->selectPosition(rowAtPixel(plot()->xAxis, event->position().x(), f->firstPosition(), f->positionCount()));
 }
 
 } // namespace pe::ui

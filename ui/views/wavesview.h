@@ -36,10 +36,14 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::WaveDims | Change::WaveWindow | Change::Position; }
+    Changes dependencies() const override { return Change::Spec | Change::WaveDims | Change::WaveWindow | Change::Position | Change::Table; }
     void applyScale() override;
 
 private:
+    static QString sinusoidExplanation();
+    /// The y range: −1.1…1.1 for the sinusoid, symmetric around the largest |value| drawn for a table.
+    static QCPRange valueRange(const Frame& f);
+    static QString tableExplanation();
     int m_legendRow = 1; ///< the layout row the legend left when there was nothing to name
     struct Wave {
         QCPGraph* curve;
@@ -60,6 +64,7 @@ private:
     QCPItemStraightLine* m_positionLine;
     QCPItemText* m_emptyNote;
     core::EncodingSpec m_drawnSpec;
+    LoadedTablePtr m_drawnTable;
     QList<int> m_drawnDims;
     bool m_drawn = false;
     bool m_forExport = false;

@@ -107,11 +107,12 @@ void TableController::openInteractively()
             tensor = names.front();
         } // none: the reader says why, naming the tensors
     }
-    open(path, tensor);
+    open(path, tensor, true);
 }
 
-void TableController::open(const QString& path, const QString& tensor)
+void TableController::open(const QString& path, const QString& tensor, bool sizeSinusoid)
 {
+    m_sizeSinusoid = sizeSinusoid;
     if (!m_progress) {
         m_progress = new QProgressDialog(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, m_window);
         m_progress->setWindowTitle(tr("Open position table"));
@@ -150,6 +151,11 @@ void TableController::onLoaded(const TableLoad& load)
     const EncodingTable& table = *load.table->table;
     QString note = tr("The heatmap shows %1 (%2). File ▸ Close position table returns to the sinusoid.")
                        .arg(table.displayName(), table.shapeText());
+    if (m_sizeSinusoid && (m_document->spec().maxLen != table.rows() || m_document->spec().dModel != table.columns())) {
+        m_document->sizeLikeTable();
+        note += tr(" The sinusoid now has its size: max_len %1, d_model %2 (Edit ▸ Undo keeps the table at the old size).")
+                    .arg(m_document->spec().maxLen).arg(m_document->spec().dModel);
+    }
     if (load.table->stats.nonFinite > 0)
         note += tr(" %1 values are not finite (NaN or ±inf): drawn transparent.").arg(load.table->stats.nonFinite);
     m_note(note);

@@ -28,7 +28,9 @@ public:
 
     void addActions(QMenu* file);
     /// Opens `path` (`tensor` as in EncodingTable::open), without dialogs until the load ends.
-    void open(const QString& path, const QString& tensor = {});
+    /// `sizeSinusoid`: then sets max_len and d_model to the table's rows and columns (one undo
+    /// step), so that the sinusoid's views stand beside it at the same size.
+    void open(const QString& path, const QString& tensor = {}, bool sizeSinusoid = false);
     void openInteractively();
     void close();
     /// What a session saves of the table shown (empty when none).
@@ -50,6 +52,7 @@ private:
     QWidget* m_window;
     std::function<void(const QString&)> m_note;
     TableLoader m_loader;
+    bool m_sizeSinusoid = false; // of the load under way
     QPointer<QProgressDialog> m_progress;
     QAction* m_close = nullptr;
     QAction* m_dataRange = nullptr;

@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: MIT
+// The views that compare a loaded table's rows and columns (issue 14): the similarity (dot
+// product and cosine; each cell the exact mean of its block of row pairs, against sums written
+// here), one row against every row, the waves of chosen columns (every row, or the exact mean of
+// each run of rows), their data exports, a table too large for memory, the window sizing the
+// sinusoid like the table, and a sinusoid exported by the program and read back reproducing the
+// sinusoid's own views.
+#include "tablefixtures.h"
+
+#include "core/encoding.h"
+#include "ui/document/document.h"
+#include "ui/export/dataexport.h"
+#include "ui/views/similarityview.h"
+#include "ui/views/wavesview.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/tablecontroller.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace pe::ui;
+using pe::core::RowMatrix;
+
+namespace {
+
+/// The similarity of rows p and q of m, summed here: a dot product, or the cosine (0 against
+/// a zero row).
+double similarity(const RowMatrix& m, Eigen::Index p, Eigen::Index q, bool cosine)
+{
+    double dot = 0, pp = 0, qq = 0;
+    for (Eigen::Index c = 0; c < m.cols(); ++c) {
+        dot += m(p, c) * m(q, c);
+        pp += m(p, c) * m(p, c);
+        qq += m(q, c) * m(q, c);
+    }
+    if (!cosine)
+        return dot;
+    return pp > 0 && qq > 0 ? dot / std::sqrt(pp * qq) : 0.0;
+}
+
+/// The rows of the similarity's bins: bin i covers [starts[i], starts[i + 1]) (the rows the
+/// view's hover names; the test checks that they tile the rows evenly).
+QList<Eigen::Index> runStarts(Eigen::Index rows, Eigen::Index bins)
+{
+    QList<Eigen::Index> starts;
+    for (Eigen::Index i = 0; i <= bins; ++i)
+        starts.append(pe::core::binStart(rows, bins, i));
+    return starts;
+}
+
+const Frame& computed(Document& document)
+{
+    document.computeNow();
+    return *document.frame();
+}
+
+} // namespace
+
+class TestTableComparisons : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    RowMatrix m_values;
+    QString m_path;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_values = pe::test::irregularTable(37, 23, 777);
+        m_values.row(4).setZero(); // a zero row: its cosine with anything is 0
+        m_path = m_dir.filePath("irregular.npy");
+        QVERIFY(pe::test::writeNpy(m_path, m_values));
+    }
+
+    void similarityCellsAreExactBlockMeans_data()
+    {
+        QTest::addColumn<int>("pixels");
+        QTest::addColumn<bool>("cosine");
+        QTest::newRow("every pair, dot product") << 400 << false;
+        QTest::newRow("every pair, cosine") << 400 << true;
+        QTest::newRow("3.7 rows per cell, dot product") << 10 << false;
+        QTest::newRow("3.7 rows per cell, cosine") << 10 << true;
+        QTest::newRow("one cell") << 1 << true;
+    }
+    void similarityCellsAreExactBlockMeans()
+    {
+        QFETCH(int, pixels);
+        QFETCH(bool, cosine);
+        Document document;
+        document.setTable(pe::test::loadTableOrFail(m_path));
+        document.setSimilarityPixels(pixels);
+        document.setNormalize(cosine);
+        const Frame& f = computed(document);
+        const Eigen::Index bins = std::min<Eigen::Index>(pixels, 37);
+        QCOMPARE(f.positionCount(), 37);
+        QCOMPARE(f.similarity.rows(), bins);
+        QCOMPARE(f.similarityExact(), bins == 37);
+        // The bins tile the rows, as evenly as whole rows allow.
+        const QList<Eigen::Index> starts = runStarts(37, bins);
+        QCOMPARE(starts.front(), 0);
+        QCOMPARE(starts.back(), 37);
+        for (Eigen::Index i = 0; i < bins; ++i) {
+            const Eigen::Index size = starts[i + 1] - starts[i];
+            QVERIFY(size == 37 / bins || size == (37 + bins - 1) / bins);
+        }
+        for (Eigen::Index i = 0; i < bins; ++i)
+            for (Eigen::Index j = 0; j < bins; ++j) {
+                double sum = 0;
+                for (Eigen::Index p = starts[i]; p < starts[i + 1]; ++p)
+                    for (Eigen::Index q = starts[j]; q < starts[j + 1]; ++q)
+                        sum += similarity(m_values, p, q, cosine);
+                const double expected = sum / double((starts[i + 1] - starts[i]) * (starts[j + 1] - starts[j]));
+                if (std::abs(f.similarity(i, j) - expected) > 1e-12)
+                    QFAIL(qPrintable(QStringLiteral("cell (%1, %2): %3, summed %4").arg(i).arg(j).arg(f.similarity(i, j)).arg(expected)));
+            }
+    }
+
+    void oneRowAgainstEveryRow()
+    {
+        Document document;
+        document.setTable(pe::test::loadTableOrFail(m_path));
+        document.setMaxLen(100);
+        document.selectPosition(80); // beyond the table's 37 rows: its last row
+        for (bool cosine : {false, true}) {
+            document.setNormalize(cosine);
+            const Frame& f = computed(document);
+            QCOMPARE(f.profileRow, 36);
+            QCOMPARE(f.profileX.size(), 37);
+            for (int q = 0; q < 37; ++q) {
+                QCOMPARE(f.profileX[q], double(q));
+                QVERIFY(std::abs(f.profileY[q] - similarity(m_values, 36, q, cosine)) < 1e-12);
+            }
+            QVERIFY(std::abs(f.selfSimilarity - similarity(m_values, 36, 36, cosine)) < 1e-12);
+        }
+        // The zero row against the rest: cosine 0, not NaN.
+        document.selectPosition(4);
+        const Frame& f = computed(document);
+        QCOMPARE(f.profileRow, 4);
+        for (double y : f.profileY)
+            QCOMPARE(y, 0.0);
+    }
+
+    void aSliderStepKeepsTheTablesSimilarity()
+    {
+        Document document;
+        document.setTable(pe::test::loadTableOrFail(m_path));
+        document.setSimilarityPixels(10);
+        const RowMatrix* before = &computed(document).similarity.matrix();
+        document.setDModel(32);
+        document.selectPosition(7);
+        QCOMPARE(&computed(document).similarity.matrix(), before); // the table did not change
+        document.setNormalize(true);
+        QVERIFY(&computed(document).similarity.matrix() != before);
+    }
+
+    void wavesAreTheTablesColumns()
+    {
+        Document document;
+        document.setTable(pe::test::loadTableOrFail(m_path));
+        document.setWaveDims({0, 5, 22, 30}); // 30 lies beyond the table's 23 columns
+        const Frame& f = computed(document);
+        QCOMPARE(f.waves.size(), 3);
+        QCOMPARE(f.waveFirstRow, 0);
+        QCOMPARE(f.waveRowCount, 37);
+        for (const WaveData& wave : f.waves) {
+            QVERIFY(wave.tableColumn);
+            QCOMPARE(wave.curveX.size(), 37);
+            QCOMPARE(wave.sampleX.size(), 37); // few rows: a dot on each
+            for (int r = 0; r < 37; ++r) {
+                QCOMPARE(wave.curveX[r], double(r));
+                QCOMPARE(wave.curveY[r], m_values(r, wave.dim));
+                QCOMPARE(wave.sampleY[r], m_values(r, wave.dim));
+            }
+        }
+        // Zoomed to rows 10 … 19.
+        document.setWaveWindow({10, 10});
+        const Frame& zoomed = computed(document);
+        QCOMPARE(zoomed.waves.front().curveX.front(), 10.0);
+        QCOMPARE(zoomed.waves.front().curveY.back(), m_values(19, 0));
+    }
+
+    void wavesOfManyRowsAreRunMeans()
+    {
+        const RowMatrix values = pe::test::irregularTable(20011, 2, 99);
+        const QString path = m_dir.filePath("long.npy");
+        QVERIFY(pe::test::writeNpy(path, values));
+        Document document;
+        document.setTable(pe::test::loadTableOrFail(path));
+        document.setWaveDims({1});
+        const Frame& f = computed(document);
+        QCOMPARE(f.waves.size(), 1);
+        const WaveData& wave = f.waves.front();
+        QVERIFY(wave.curveX.size() < 20011);
+        QVERIFY(wave.curveX.size() >= 1000);
+        QVERIFY(wave.sampleX.isEmpty()); // no dots: a dot would stand for one row of many
+        // Each point sits at the centre of its run; the runs tile all rows in order.
+        double runStart = 0;
+        for (int i = 0; i < wave.curveX.size(); ++i) {
+            const double runEnd = 2 * wave.curveX[i] + 1 - runStart; // centre (a + b − 1)/2
+            QVERIFY2(runEnd > runStart && runEnd == std::floor(runEnd), qPrintable(QString::number(i)));
+            double sum = 0;
+            for (auto r = Eigen::Index(runStart); r < Eigen::Index(runEnd); ++r)
+                sum += values(r, 1);
+            QVERIFY(std::abs(wave.curveY[i] - sum / (runEnd - runStart)) < 1e-12);
+            runStart = runEnd;
+        }
+        QCOMPARE(runStart, 20011.0);
+    }
+
+    void dataExportsOfTheTablesViews()
+    {
+        const LoadedTablePtr table = pe::test::loadTableOrFail(m_path);
+        ExportRequest request;
+        request.table = table;
+        request.spec = sinusoidSizedLike(request.spec, *table->table);
+        request.view = View::Similarity;
+        request.state.normalize = true;
+        request.path = m_dir.filePath("similarity.npy");
+        QVERIFY2(exportData(request).ok(), qPrintable(exportData(request).message));
+        const LoadedTablePtr written = pe::test::loadTableOrFail(request.path);
+        QCOMPARE(written->table->rows(), 37);
+        QCOMPARE(written->table->columns(), 37);
+        for (Eigen::Index p = 0; p < 37; ++p)
+            for (Eigen::Index q = 0; q < 37; ++q)
+                QVERIFY(std::abs((*written->values)(p, q) - similarity(m_values, p, q, true)) < 1e-12);
+
+        request.view = View::Waves;
+        request.state.dims = {22, 3};
+        request.path = m_dir.filePath("waves.npy");
+        QVERIFY2(exportData(request).ok(), qPrintable(exportData(request).message));
+        const LoadedTablePtr waves = pe::test::loadTableOrFail(request.path);
+        QCOMPARE(waves->table->columns(), 2);
+        QVERIFY(waves->values->col(0) == m_values.col(22));
+        QVERIFY(waves->values->col(1) == m_values.col(3));
+
+        request.state.dims = {23};
+        request.path = m_dir.filePath("beyond.npy");
+        const ExportResult refused = exportData(request);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.message.contains("dimension 23") && refused.message.contains("0 to 22"), qPrintable(refused.message));
+        QVERIFY(!QFile::exists(request.path));
+    }
+
+    void aTableTooLargeForMemorySaysSo()
+    {
+        // 4097 × 4096 float16 zeros: one row more than the values kept in memory. A sparse file.
+        const QString path = m_dir.filePath("large.npy");
+        {
+            QByteArray header("\x93NUMPY\x01\x00", 8);
+            QByteArray dict("{'descr': '<f2', 'fortran_order': False, 'shape': (4097, 4096), }");
+            while ((10 + dict.size() + 1) % 64 != 0)
+                dict += ' ';
+            dict += '\n';
+            header += char(dict.size() & 0xff);
+            header += char(dict.size() >> 8);
+            header += dict;
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(header);
+            QVERIFY(file.resize(header.size() + qint64(4097) * 4096 * 2));
+        }
+        const LoadedTablePtr table = pe::test::loadTableOrFail(path);
+        QVERIFY(!table->values);
+        Document document;
+        document.setTable(table);
+        document.setWaveDims({1});
+        const Frame& f = computed(document);
+        QCOMPARE(f.similarity.rows(), 0);
+        QVERIFY(f.waves.isEmpty());
+        const QString problem = f.tableValuesProblem();
+        QVERIFY2(problem.contains("large.npy") && problem.contains("16781312") && problem.contains("16777216"), qPrintable(problem));
+        SimilarityView similarityView(&document);
+        similarityView.resize(500, 600);
+        similarityView.refresh();
+        QVERIFY(!similarityView.plot()->toPixmap(250, 300).isNull());
+
+        ExportRequest request;
+        request.table = table;
+        request.view = View::Similarity;
+        request.path = m_dir.filePath("large-similarity.npy");
+        const ExportResult refused = exportData(request);
+        QVERIFY2(!refused.ok() && refused.message.contains("16777216"), qPrintable(refused.message));
+        QVERIFY(!QFile::exists(request.path));
+    }
+
+    void aSinusoidReadBackReproducesItsViews()
+    {
+        // The program's own export of a sinusoid, opened as a table: the views that read a
+        // table show what they show for the sinusoid.
+        pe::core::EncodingSpec spec;
+        spec.dModel = 16;
+        spec.maxLen = 50;
+        ExportRequest request;
+        request.spec = spec;
+        request.view = View::Heatmap;
+        request.path = m_dir.filePath("sinusoid.npy");
+        QVERIFY(exportData(request).ok());
+        const LoadedTablePtr table = pe::test::loadTableOrFail(request.path);
+
+        const auto frameOf = [&](Document& document, bool withTable, bool cosine) -> const Frame& {
+            document.apply(Settings{spec, ViewState{}});
+            document.setTable(withTable ? table : nullptr);
+            document.setNormalize(cosine);
+            document.setSimilarityPixels(20); // 2.5 rows per cell: block means
+            document.setHeatPixels(50, 16);
+            document.setWaveDims({0, 1, 6, 15});
+            document.selectPosition(17);
+            return computed(document);
+        };
+        for (bool cosine : {false, true}) {
+            Document fromTable, sinusoid;
+            const Frame& t = frameOf(fromTable, true, cosine);
+            const Frame& s = frameOf(sinusoid, false, cosine);
+            QVERIFY(t.table && !s.table);
+            QCOMPARE(t.heat.rows(), s.heat.rows());
+            QVERIFY((t.heat.matrix() - s.heat.matrix()).cwiseAbs().maxCoeff() < 1e-15);
+            QCOMPARE(t.similarity.rows(), s.similarity.rows());
+            QVERIFY2((t.similarity.matrix() - s.similarity.matrix()).cwiseAbs().maxCoeff() < 1e-12,
+                     qPrintable(QString::number((t.similarity.matrix() - s.similarity.matrix()).cwiseAbs().maxCoeff())));
+            QCOMPARE(t.profileX, s.profileX);
+            for (int i = 0; i < s.profileY.size(); ++i)
+                QVERIFY(std::abs(t.profileY[i] - s.profileY[i]) < 1e-12);
+            QCOMPARE(t.waves.size(), s.waves.size());
+            for (int w = 0; w < s.waves.size(); ++w) {
+                QCOMPARE(t.waves[w].sampleX, s.waves[w].sampleX); // all 50 rows
+                for (int i = 0; i < s.waves[w].sampleY.size(); ++i)
+                    QVERIFY(std::abs(t.waves[w].sampleY[i] - s.waves[w].sampleY[i]) < 1e-15);
+            }
+        }
+    }
+
+    void openingATableSizesTheSinusoid()
+    {
+        MainWindow window(Settings{});
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(window.tables(), &TableController::loadFinished);
+        window.tables()->open(m_path, {}, true); // as File ▸ Open position table… does
+        QVERIFY(finished.wait(10000));
+        Document* document = window.document();
+        QCOMPARE(document->spec().maxLen, 37);
+        QCOMPARE(document->spec().dModel, 23);
+        QCOMPARE(document->undoStack()->undoText(), QStringLiteral("Size the sinusoid like the table"));
+        document->undoStack()->undo();
+        QCOMPARE(document->spec().maxLen, Settings{}.spec.maxLen);
+        QVERIFY(document->table()); // the table stays
+
+        // Without sizing (a session's table, or --d-model given): the spec stays.
+        window.tables()->close();
+        finished.clear();
+        window.tables()->open(m_path);
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(document->spec().maxLen, Settings{}.spec.maxLen);
+        QVERIFY(document->table());
+    }
+};
+
+QTEST_MAIN(TestTableComparisons)
+#include "tst_tablecomparisons.moc"
