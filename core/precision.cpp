@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace pe::core {
@@ -229,6 +230,40 @@ Eigen::VectorXd maxErrorByRow(const EncodingSpec& spec, NumberFormat format, Pre
                 w = std::max(w, std::isfinite(v) ? std::abs(v - exact(r, c)) : std::numeric_limits<double>::infinity());
             }
             worst[start + r] = w;
+        }
+    }
+    return worst;
+}
+
+void fillStorageErrorBins(Eigen::Ref<const RowMatrix> values, NumberFormat format, Eigen::Ref<RowMatrix> out)
+{
+    const std::int64_t n = values.rows(), bins = out.rows();
+    if (out.cols() != values.cols() || bins < 1 || bins > n)
+        throw SpecError("fillStorageErrorBins: need 1 to " + std::to_string(n) + " bins of " + std::to_string(values.cols()) + " columns");
+    out.setZero();
+    for (std::int64_t b = 0; b < bins; ++b) {
+        const std::int64_t first = binStart(n, bins, b), end = binStart(n, bins, b + 1);
+        for (std::int64_t r = first; r < end; ++r)
+            for (Eigen::Index c = 0; c < values.cols(); ++c)
+                out(b, c) += std::abs(roundTo(values(r, c), format) - values(r, c));
+        out.row(b) /= static_cast<double>(end - first);
+    }
+}
+
+Eigen::VectorXd maxStorageErrorAtRows(Eigen::Ref<const RowMatrix> values, std::span<const std::int64_t> rows,
+                                      NumberFormat format)
+{
+    Eigen::VectorXd worst = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(rows.size()));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rows[i] < 0 || rows[i] >= values.rows())
+            throw SpecError("maxStorageErrorAtRows: row " + std::to_string(rows[i]) + " is outside the table");
+        for (Eigen::Index c = 0; c < values.cols(); ++c) {
+            const double error = std::abs(roundTo(values(rows[i], c), format) - values(rows[i], c));
+            if (std::isnan(error)) { // a NaN value: its row has no largest error to speak of
+                worst[i] = error;
+                break;
+            }
+            worst[i] = std::max(worst[i], error);
         }
     }
     return worst;

@@ -57,6 +57,15 @@ Eigen::MatrixXd maxErrorsAtRows(const EncodingSpec& spec, std::span<const std::i
 /// whatever the pair. 0 when ω̃ rounds to zero (every position gets the same angle).
 std::int64_t resolutionLimit(const EncodingSpec& spec, int pair, NumberFormat format);
 
+/// The storage error of any table (a model's learned position table) in `format`:
+/// |roundTo(v) − v| per value, +infinity where the format overflows. out (bins × columns) row b
+/// is its mean over the table's rows in bin b (rows binStart(n, bins, b) … binStart(n, bins, b+1) − 1):
+/// exact averages of whole rows.
+void fillStorageErrorBins(Eigen::Ref<const RowMatrix> values, NumberFormat format, Eigen::Ref<RowMatrix> out);
+/// The largest storage error over the columns, for each of the given rows of the table.
+Eigen::VectorXd maxStorageErrorAtRows(Eigen::Ref<const RowMatrix> values, std::span<const std::int64_t> rows,
+                                      NumberFormat format);
+
 /// Largest |PE_format − PE_float64| over the columns, for each row of the spec (size max_len);
 /// +infinity where the format yields no finite value.
 Eigen::VectorXd maxErrorByRow(const EncodingSpec& spec, NumberFormat format, PrecisionMode mode);

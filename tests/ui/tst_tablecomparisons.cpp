@@ -10,12 +10,14 @@
 #include "core/encoding.h"
 #include "ui/document/document.h"
 #include "ui/export/dataexport.h"
+#include "ui/views/precisionview.h"
 #include "ui/views/similarityview.h"
 #include "ui/views/wavesview.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/tablecontroller.h"
 
 #include <QSignalSpy>
+#include <qcustomplot.h>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -238,12 +240,79 @@ private slots:
         QVERIFY(waves->values->col(0) == m_values.col(22));
         QVERIFY(waves->values->col(1) == m_values.col(3));
 
+        request.view = View::Precision;
+        request.path = m_dir.filePath("precision.npy");
+        QVERIFY2(exportData(request).ok(), qPrintable(exportData(request).message));
+        const LoadedTablePtr precision = pe::test::loadTableOrFail(request.path);
+        QCOMPARE(precision->table->rows(), 37);
+        QCOMPARE(precision->table->columns(), 1 + errorCurveKinds().size());
+        QCOMPARE((*precision->values)(36, 0), 36.0);
+        double worst = 0;
+        for (Eigen::Index c = 0; c < 23; ++c)
+            worst = std::max(worst, std::abs(double(static_cast<float>(m_values(36, c))) - m_values(36, c)));
+        QCOMPARE((*precision->values)(36, 1), worst); // float32 stored, the first curve
+        QVERIFY(std::isnan((*precision->values)(36, 2))); // float32 computed: none for a table
+
+        request.view = View::Waves;
         request.state.dims = {23};
         request.path = m_dir.filePath("beyond.npy");
         const ExportResult refused = exportData(request);
         QVERIFY(!refused.ok());
         QVERIFY2(refused.message.contains("dimension 23") && refused.message.contains("0 to 22"), qPrintable(refused.message));
         QVERIFY(!QFile::exists(request.path));
+    }
+
+    void storageErrorsOfTheTable()
+    {
+        Document document;
+        document.setTable(pe::test::loadTableOrFail(m_path)); // float64 values: float32 loses some
+        document.setNumberFormat(pe::core::NumberFormat::Float32);
+        document.setPrecisionPixels(10); // 3.7 rows per map row
+        const Frame& f = computed(document);
+        const auto error32 = [&](Eigen::Index r, Eigen::Index c) {
+            return std::abs(double(static_cast<float>(m_values(r, c))) - m_values(r, c)); // the C++ cast rounds to nearest
+        };
+        QCOMPARE(f.precisionHeat.rows(), 10);
+        QCOMPARE(f.precisionHeat.cols(), 23);
+        const QList<Eigen::Index> starts = runStarts(37, 10);
+        for (Eigen::Index b = 0; b < 10; ++b) {
+            QCOMPARE(f.precisionRows[b], (starts[b] + starts[b + 1] - 1) / 2); // the middle row names the bin
+            for (Eigen::Index c = 0; c < 23; ++c) {
+                double sum = 0;
+                for (Eigen::Index r = starts[b]; r < starts[b + 1]; ++r)
+                    sum += error32(r, c);
+                QVERIFY(std::abs(f.precisionHeat(b, c) - sum / double(starts[b + 1] - starts[b])) < 1e-20);
+            }
+        }
+        QVERIFY(f.precisionHeat.matrix().maxCoeff() > 0); // float64 values do lose something in float32
+        // The curves: stored ones are the largest error over the columns; a table has no computed ones.
+        const QVector<ErrorCurveKind> kinds = errorCurveKinds();
+        QVERIFY(!f.errorRows.isEmpty());
+        QCOMPARE(f.errorRows.back(), 36);
+        for (int k = 0; k < kinds.size(); ++k)
+            for (int i = 0; i < f.errorRows.size(); ++i) {
+                if (kinds[k].mode == pe::core::PrecisionMode::Computed) {
+                    QVERIFY(std::isnan(f.errorCurves[k][i]));
+                } else if (kinds[k].format == pe::core::NumberFormat::Float32) {
+                    double worst = 0;
+                    for (Eigen::Index c = 0; c < 23; ++c)
+                        worst = std::max(worst, error32(f.errorRows[i], c));
+                    QCOMPARE(f.errorCurves[k][i], worst);
+                }
+            }
+
+        // Values a format holds exactly have no error in it; the rest are off by half a step.
+        RowMatrix halves(2, 2);
+        halves << 0.5, -1.25, 1.0 + std::ldexp(1.0, -11), 3.0 * std::ldexp(1.0, -11) + 1.0;
+        const QString path = m_dir.filePath("halves.npy");
+        QVERIFY(pe::test::writeNpy(path, halves));
+        document.setTable(pe::test::loadTableOrFail(path));
+        document.setNumberFormat(pe::core::NumberFormat::Float16); // 10 fraction bits: steps of 2^-10 at 1
+        const Frame& g = computed(document);
+        QCOMPARE(g.precisionHeat(0, 0), 0.0);
+        QCOMPARE(g.precisionHeat(0, 1), 0.0);
+        QCOMPARE(g.precisionHeat(1, 0), std::ldexp(1.0, -11)); // a tie: to the even 1.0
+        QCOMPARE(g.precisionHeat(1, 1), std::ldexp(1.0, -11)); // 1 + 3·2^-11: a tie, to the even 1 + 2^-9
     }
 
     void aTableTooLargeForMemorySaysSo()
@@ -274,10 +343,21 @@ private slots:
         QVERIFY(f.waves.isEmpty());
         const QString problem = f.tableValuesProblem();
         QVERIFY2(problem.contains("large.npy") && problem.contains("16781312") && problem.contains("16777216"), qPrintable(problem));
+        QVERIFY(f.precisionRows.isEmpty());
+        QVERIFY(f.errorCurves.isEmpty());
+        // Each view says why in its title, and draws without trouble.
         SimilarityView similarityView(&document);
-        similarityView.resize(500, 600);
-        similarityView.refresh();
-        QVERIFY(!similarityView.plot()->toPixmap(250, 300).isNull());
+        WavesView wavesView(&document);
+        PrecisionView precisionView(&document);
+        for (PlotView* view : std::initializer_list<PlotView*>{&similarityView, &wavesView, &precisionView}) {
+            view->resize(500, 600);
+            view->refresh();
+            QVERIFY(!view->plot()->toPixmap(250, 300).isNull());
+            QStringList texts; // the title and subtitle as drawn
+            for (const QCPTextElement* text : view->plot()->findChildren<QCPTextElement*>())
+                texts << text->text();
+            QVERIFY2(texts.join(' ').contains("16777216"), qPrintable(texts.join(" | ")));
+        }
 
         ExportRequest request;
         request.table = table;
@@ -310,6 +390,9 @@ private slots:
             document.setHeatPixels(50, 16);
             document.setWaveDims({0, 1, 6, 15});
             document.selectPosition(17);
+            document.setNumberFormat(pe::core::NumberFormat::Float16);
+            document.setPrecisionMode(pe::core::PrecisionMode::Stored);
+            document.setPrecisionPixels(200); // every row
             return computed(document);
         };
         for (bool cosine : {false, true}) {
@@ -325,6 +408,18 @@ private slots:
             QCOMPARE(t.profileX, s.profileX);
             for (int i = 0; i < s.profileY.size(); ++i)
                 QVERIFY(std::abs(t.profileY[i] - s.profileY[i]) < 1e-12);
+            // Precision: the sinusoid stored in float16 is the table stored in float16.
+            QCOMPARE(t.precisionRows, s.precisionRows);
+            QCOMPARE(t.precisionHeat.rows(), 50);
+            // The sinusoid's error is taken against its exact value, the table's against the float64
+            // it holds: an ulp apart at most, against float16 errors of ~1e−4.
+            QVERIFY2((t.precisionHeat.matrix() - s.precisionHeat.matrix()).cwiseAbs().maxCoeff() < 1e-15,
+                     qPrintable(QString::number((t.precisionHeat.matrix() - s.precisionHeat.matrix()).cwiseAbs().maxCoeff())));
+            QCOMPARE(t.errorRows, s.errorRows);
+            const QVector<ErrorCurveKind> kinds = errorCurveKinds();
+            for (int k = 0; k < kinds.size(); ++k)
+                for (int i = 0; kinds[k].mode == pe::core::PrecisionMode::Stored && i < s.errorRows.size(); ++i)
+                    QVERIFY(std::abs(t.errorCurves[k][i] - s.errorCurves[k][i]) < 1e-15);
             QCOMPARE(t.waves.size(), s.waves.size());
             for (int w = 0; w < s.waves.size(); ++w) {
                 QCOMPARE(t.waves[w].sampleX, s.waves[w].sampleX); // all 50 rows

@@ -436,6 +436,47 @@ void buildErrorCurves(Frame& f)
         f.errorCurves.append(QVector<double>(worst.col(j).data(), worst.col(j).data() + worst.rows()));
 }
 
+/// A loaded table's map: one bin of whole rows per pixel row of the map at most.
+std::int64_t tablePrecisionBins(const Frame& f)
+{
+    return std::min(f.positionCount(), f.precisionPixels > 0 ? std::int64_t{f.precisionPixels} : FrameLimits::precisionRows);
+}
+
+/// A loaded table's storage error in state.format, every value counted: each map row is the
+/// exact mean over its bin of rows (precisionRows holds each bin's middle row).
+void buildTablePrecisionHeat(Frame& f)
+{
+    f.precisionRows.clear();
+    const LearnedTablePtr values = f.learnedTable();
+    if (!values)
+        return; // tableValuesProblem() says why
+    const std::int64_t rows = values->rows(), bins = tablePrecisionBins(f);
+    for (std::int64_t b = 0; b < bins; ++b)
+        f.precisionRows.append((core::binStart(rows, bins, b) + core::binStart(rows, bins, b + 1) - 1) / 2);
+    core::fillStorageErrorBins(*values, f.state.format, f.precisionHeat.reset(bins, values->cols()));
+}
+
+/// A loaded table's largest storage error over the columns at log-spaced rows: the stored
+/// curves; a table has no computed ones (NaN: not drawn).
+void buildTableErrorCurves(Frame& f)
+{
+    f.errorRows.clear();
+    f.errorCurves.clear();
+    const LearnedTablePtr values = f.learnedTable();
+    if (!values)
+        return;
+    f.errorRows = logRows(values->rows(), FrameLimits::errorSamples);
+    const std::span<const std::int64_t> rows(f.errorRows.data(), f.errorRows.size());
+    for (const ErrorCurveKind& kind : errorCurveKinds()) {
+        if (kind.mode != core::PrecisionMode::Stored) {
+            f.errorCurves.append(QVector<double>(f.errorRows.size(), std::numeric_limits<double>::quiet_NaN()));
+            continue;
+        }
+        const Eigen::VectorXd worst = core::maxStorageErrorAtRows(*values, rows, kind.format);
+        f.errorCurves.append(QVector<double>(worst.data(), worst.data() + worst.size()));
+    }
+}
+
 void buildResolution(Frame& f)
 {
     f.resolution.resize(core::pairCount(f.spec));
@@ -538,7 +579,10 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
 
     // The similarity and the precision view's error curves (the two largest parts that depend
     // on nothing else) run on the second thread while this one does the rest.
-    const bool newErrorCurves = f->has(FramePart::Precision) && !reusable(FramePart::Precision);
+    // The precision part of the frame before shows the same thing: the same table, or the same spec's sinusoid.
+    const bool samePrecisionSource = f->table ? previous && previous->has(FramePart::Precision) && previous->table == f->table
+                                              : reusable(FramePart::Precision) && !previous->table;
+    const bool newErrorCurves = f->has(FramePart::Precision) && !f->table && !samePrecisionSource;
     QFuture<void> similarityHalf;
     // The second thread reads f, previous and the lambdas above: every return waits for it.
     const auto joinSecondThread = qScopeGuard([&] { similarityHalf.waitForFinished(); });
@@ -616,8 +660,22 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
             return nullptr;
     }
 
-    if (f->has(FramePart::Precision)) {
-        const bool sameFormat = reusable(FramePart::Precision) && previous->state.format == state.format;
+    if (f->has(FramePart::Precision) && f->table) { // the storage error of the table's values
+        if (samePrecisionSource && previous->state.format == state.format
+            && previous->precisionRows.size() == tablePrecisionBins(*f)) {
+            f->precisionRows = previous->precisionRows;
+            f->precisionHeat = previous->precisionHeat;
+        } else {
+            buildTablePrecisionHeat(*f);
+        }
+        if (samePrecisionSource) {
+            f->errorRows = previous->errorRows;
+            f->errorCurves = previous->errorCurves;
+        } else {
+            buildTableErrorCurves(*f);
+        }
+    } else if (f->has(FramePart::Precision)) {
+        const bool sameFormat = samePrecisionSource && previous->state.format == state.format;
         if (sameFormat && previous->state.precisionMode == state.precisionMode
             && previous->precisionRows.size() == precisionRowCount(*f)) {
             f->precisionRows = previous->precisionRows;

@@ -131,6 +131,28 @@ private:
     core::EncodingSpec m_spec;
 };
 
+/// A loaded table's precision: the row, then its largest storage error over the columns for each
+/// error curve kind (NaN for the computed kinds: a table is only stored).
+class TablePrecisionSource : public RowSource {
+public:
+    explicit TablePrecisionSource(LearnedTablePtr values) : m_values(std::move(values)) {}
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
+    {
+        std::vector<std::int64_t> rows(out.rows());
+        for (Eigen::Index i = 0; i < out.rows(); ++i) {
+            rows[i] = firstRow + i;
+            out(i, 0) = static_cast<double>(rows[i]);
+        }
+        const QVector<ErrorCurveKind> kinds = errorCurveKinds();
+        for (int k = 0; k < kinds.size(); ++k)
+            out.col(k + 1) = kinds[k].mode == core::PrecisionMode::Stored
+                ? core::maxStorageErrorAtRows(*m_values, rows, kinds[k].format)
+                : Eigen::VectorXd::Constant(out.rows(), std::numeric_limits<double>::quiet_NaN());
+    }
+private:
+    LearnedTablePtr m_values;
+};
+
 /// Methods: the chosen method's L × L scores (−inf where masked).
 class MethodsSource : public RowSource {
 public:
@@ -222,6 +244,8 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
         return std::make_unique<TableSource>(r.table->table);
     if (r.table && r.table->values && r.view == View::Similarity)
         return std::make_unique<TableSimilaritySource>(*r.table->values, r.state.normalize);
+    if (r.table && r.table->values && r.view == View::Precision)
+        return std::make_unique<TablePrecisionSource>(r.table->values);
     if (r.table && r.table->values && r.view == View::Waves)
         return std::make_unique<MatrixSource>(tableWavesData(*r.table->values, r.state));
     switch (r.view) {
@@ -272,6 +296,8 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
         return {r.table->table->rows(), r.table->table->rows()};
     if (r.table && r.view == View::Waves)
         return {r.table->table->rows(), r.state.dims.size()};
+    if (r.table && r.view == View::Precision)
+        return {r.table->table->rows(), 1 + errorCurveKinds().size()};
     return dataShape(r.spec, r.state, r.view);
 }
 
@@ -285,7 +311,8 @@ QString dataRequestError(const ExportRequest& request)
     if (auto error = core::validationError(request.spec))
         return QString::fromStdString(*error);
     const auto& s = request.state;
-    const bool tableViews = request.table && (request.view == View::Similarity || request.view == View::Waves);
+    const bool tableViews = request.table && (request.view == View::Similarity || request.view == View::Waves
+                                              || request.view == View::Precision);
     if (tableViews && !request.table->values)
         return QCoreApplication::translate("pe::ui::Export", "the %1 view works from a table's values in memory: at most %2 values; "
                                            "%3 has %4 (the heatmap and the spectrum export it)")

@@ -66,12 +66,7 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
     , m_formatBox(new QComboBox(this))
     , m_modeBox(new QComboBox(this))
 {
-    setExplanation(tr("<b>Precision.</b> How far the encoding is from its exact value when a model "
-                      "holds it in float32, bfloat16 or float16. Stored (dashed): computed in float64, "
-                      "then rounded — half a step of the format, whatever the position. Computed end to "
-                      "end (solid): the angle p·ω itself is rounded, so the error grows with the position: "
-                      "float32 reaches ~1e−3 near 10^4 and ~0.1 near 10^6; bfloat16 and float16 lose whole "
-                      "turns. Raise max_len to 1,000,000 to see the growth."));
+    setExplanation(sinusoidExplanation());
     auto* bar = new QWidget(this);
     auto* row = new FlowLayout(bar); // wraps in a narrow dock
     auto* label = new QLabel(tr("Heatmap of"), bar);
@@ -173,6 +168,45 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
     applyScale();
 }
 
+QString PrecisionView::sinusoidExplanation()
+{
+    return tr("<b>Precision.</b> How far the encoding is from its exact value when a model "
+              "holds it in float32, bfloat16 or float16. Stored (dashed): computed in float64, "
+              "then rounded — half a step of the format, whatever the position. Computed end to "
+              "end (solid): the angle p·ω itself is rounded, so the error grows with the position: "
+              "float32 reaches ~1e−3 near 10^4 and ~0.1 near 10^6; bfloat16 and float16 lose whole "
+              "turns. Raise max_len to 1,000,000 to see the growth.");
+}
+
+QString PrecisionView::tableExplanation()
+{
+    return tr("<b>Precision of a loaded table.</b> What storing the table you opened in float32, bfloat16 or "
+              "float16 would change: each value rounded to the format, |rounded − value|. The error is about "
+              "half a step of the format at the value's size, so it follows the values, not the position. A "
+              "table already stored in a format has no error in it (a float32 file in float32). Each row of "
+              "the map is the exact mean over the rows it stands for; below, the largest error over the "
+              "columns at log-spaced rows.");
+}
+
+void PrecisionView::describeTable(const Frame& f)
+{
+    const QString name = f.table->table->displayName();
+    if (const QString problem = f.tableValuesProblem(); !problem.isEmpty()) {
+        m_titleText = tr("Error of storing %1 in lower precision").arg(name) + QLatin1Char('\n') + problem;
+        m_heatCaptions = {QString()};
+        m_curveCaptions = {QString()};
+        return;
+    }
+    m_titleText = tr("Error of storing %1 in lower precision\n%2").arg(name, f.table->table->shapeText());
+    const QString kind = formatText(f.state.format);
+    const std::int64_t rows = f.positionCount(), bins = f.precisionRows.size();
+    const QString binning = bins < rows ? tr("each map row the exact mean of %1 rows").arg(shortNumber(double(rows) / double(bins), 3))
+                                        : tr("every row");
+    m_heatCaptions = {tr("|value in %1 − value| · %2").arg(kind, binning), tr("|value in %1 − value|").arg(kind), kind};
+    m_curveCaptions = {tr("largest storage error over the columns at %1 log-spaced rows").arg(f.errorRows.size()),
+                       tr("largest storage error"), tr("stored")};
+}
+
 void PrecisionView::applyScale()
 {
     PlotView::applyScale();
@@ -184,20 +218,48 @@ void PrecisionView::applyScale()
 
 void PrecisionView::redraw(const Frame& f)
 {
-    if (!m_drawn || !(f.spec == m_drawnSpec)) {
+    if (!m_drawn || f.table != m_drawnTable) { // text only when it changes
+        setExplanation(f.table ? tableExplanation() : sinusoidExplanation());
+        plot()->yAxis->setLabel(f.table ? tr("Row") : tr("Position"));
+        plot()->xAxis->setLabel(f.table ? tr("Column") : tr("Dimension"));
+        m_curveRect->axis(QCPAxis::atBottom)->setLabel(f.table ? tr("Row") : tr("Position"));
+        // A table has stored curves only: they take the legend (one entry per format, as the
+        // computed curves have for the sinusoid).
+        const QVector<ErrorCurveKind> kinds = errorCurveKinds();
+        for (int i = 0; i < m_curves.size(); ++i) {
+            const bool stored = kinds[i].mode == core::PrecisionMode::Stored;
+            m_curves[i]->setVisible(!f.table || stored);
+            const bool named = f.table ? stored : (!stored || kinds[i].format == core::NumberFormat::Float64);
+            if (named)
+                m_curves[i]->addToLegend();
+            else
+                m_curves[i]->removeFromLegend();
+        }
+    }
+    if (!m_drawn || f.table != m_drawnTable || (!f.table && !(f.spec == m_drawnSpec))) {
         m_drawn = true;
         m_drawnSpec = f.spec;
-        const double first = static_cast<double>(f.spec.firstPosition);
-        plot()->xAxis->setRange(-0.5, f.spec.dModel - 0.5);
-        plot()->yAxis->setRange(first - 0.5, first + static_cast<double>(f.spec.maxLen) - 0.5);
-        const double lowest = std::max(1.0, first), highest = std::max(first + static_cast<double>(f.spec.maxLen) - 1, 10 * lowest);
+        m_drawnTable = f.table;
+        const double first = static_cast<double>(f.firstPosition()), rows = static_cast<double>(f.positionCount());
+        plot()->xAxis->setRange(-0.5, static_cast<double>(f.heatColumnCount()) - 0.5);
+        plot()->yAxis->setRange(first - 0.5, first + rows - 0.5);
+        const double lowest = std::max(1.0, first), highest = std::max(first + rows - 1, 10 * lowest);
         m_curveRect->axis(QCPAxis::atBottom)->setRange(lowest / 1.2, highest * 1.2);
     }
     m_formatBox->setCurrentIndex(m_formatBox->findData(int(f.state.format)));
     m_modeBox->setCurrentIndex(m_modeBox->findData(int(f.state.precisionMode)));
-    m_modeBox->setEnabled(f.state.format != core::NumberFormat::Float64);
+    // A table's values are only stored: computing them in a format has no meaning for it.
+    m_modeBox->setEnabled(f.state.format != core::NumberFormat::Float64 && !f.table);
     drawHeat(f);
     drawCurves(f);
+    if (f.table) {
+        describeTable(f);
+        m_heatRect->axis(QCPAxis::atTop)->setLabel(m_heatCaptions.front());
+        m_curveRect->axis(QCPAxis::atTop)->setLabel(m_curveCaptions.front());
+        m_title->setText(m_titleText);
+        plot()->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
     const bool sampled = f.precisionRows.size() < f.spec.maxLen;
     m_titleText = tr("Error of lower precision\nd_model %1 · max_len %2 · base %3")
                       .arg(f.spec.dModel).arg(f.spec.maxLen).arg(shortNumber(f.spec.base, 6));
@@ -218,14 +280,15 @@ void PrecisionView::redraw(const Frame& f)
 void PrecisionView::drawHeat(const Frame& f)
 {
     const auto rows = static_cast<int>(f.precisionHeat.rows());
-    const int columns = f.spec.dModel;
+    const auto columns = static_cast<int>(f.precisionHeat.cols());
+    m_map->setVisible(rows > 0);
     if (rows == 0)
         return;
     const int keyCells = std::max(columns, 2), valueCells = std::max(rows, 2);
     QCPColorMapData* data = m_map->data();
     data->setSize(keyCells, valueCells);
-    const double first = static_cast<double>(f.spec.firstPosition + f.precisionRows.front());
-    const double last = rows > 1 ? static_cast<double>(f.spec.firstPosition + f.precisionRows.back()) : first + 1;
+    const double first = static_cast<double>(f.firstPosition() + f.precisionRows.front());
+    const double last = rows > 1 ? static_cast<double>(f.firstPosition() + f.precisionRows.back()) : first + 1;
     data->setRange(QCPRange(0, keyCells == columns ? columns - 1 : 1), QCPRange(first, last));
     for (int r = 0; r < valueCells; ++r)
         for (int c = 0; c < keyCells; ++c)
@@ -237,7 +300,7 @@ void PrecisionView::drawHeat(const Frame& f)
         : tr("%1, %2").arg(formatText(f.state.format), modeText(f.state.precisionMode));
     m_heatCaptions = {tr("|PE in %1 − PE|").arg(kind), kind};
     m_heatRect->axis(QCPAxis::atTop)->setLabel(m_heatCaptions.front());
-    placeHorizontal(m_rowLine, static_cast<double>(f.spec.firstPosition + f.state.position));
+    placeHorizontal(m_rowLine, static_cast<double>(f.firstPosition() + f.selectedRow()));
     m_rowLine->setPen(QPen(QColor(255, 255, 255, 220), penWidth(1.2), Qt::DashLine));
     m_rowLine->setVisible(!m_forExport);
 }
@@ -247,7 +310,7 @@ void PrecisionView::drawCurves(const Frame& f)
     const QVector<ErrorCurveKind> kinds = errorCurveKinds();
     QVector<double> x;
     for (std::int64_t row : f.errorRows)
-        x.append(static_cast<double>(f.spec.firstPosition + row));
+        x.append(static_cast<double>(f.firstPosition() + row));
     for (int i = 0; i < m_curves.size() && i < f.errorCurves.size(); ++i) {
         QVector<double> y = f.errorCurves[i];
         for (int j = 0; j < y.size(); ++j) {
@@ -265,9 +328,10 @@ void PrecisionView::drawCurves(const Frame& f)
         m_curves[i]->setScatterStyle(x.size() <= 20 ? QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, 4 * scale())
                                                     : QCPScatterStyle());
     }
-    placeVertical(m_positionLine, static_cast<double>(f.spec.firstPosition + f.state.position));
+    const std::int64_t position = f.firstPosition() + f.selectedRow();
+    placeVertical(m_positionLine, static_cast<double>(position));
     m_positionLine->setPen(QPen(QColor(90, 90, 90), penWidth(1.0), Qt::DotLine));
-    m_positionLine->setVisible(f.spec.firstPosition + f.state.position > 0);
+    m_positionLine->setVisible(position > 0);
 }
 
 void PrecisionView::prepareForExport(double fontPixels)
@@ -298,13 +362,17 @@ bool PrecisionView::fitToSize()
 QString PrecisionView::cellDescription(std::int64_t row, int column) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || f->precisionRows.isEmpty() || column < 0 || column >= f->spec.dModel)
+    if (!f || f->precisionRows.isEmpty() || column < 0 || column >= f->precisionHeat.cols())
         return {};
     QVector<double> rows;
     for (std::int64_t r : f->precisionRows)
         rows.append(static_cast<double>(r));
     const int index = nearestIndex(rows, static_cast<double>(row));
     const std::int64_t shown = f->precisionRows[index];
+    if (f->table)
+        return tr("row %1, column %2: |error| = %3 (%4, stored)%5")
+            .arg(shown).arg(column).arg(errorText(f->precisionHeat(index, column))).arg(formatText(f->state.format))
+            .arg(f->precisionRows.size() < f->positionCount() ? tr(" · the mean of the rows this map row stands for") : QString());
     return tr("position %1, column %2: |error| = %3 (%4, %5)%6")
         .arg(f->spec.firstPosition + shown).arg(column).arg(errorText(f->precisionHeat(index, column)))
         .arg(formatText(f->state.format), modeText(f->state.precisionMode))
@@ -323,8 +391,10 @@ QString PrecisionView::positionDescription(std::int64_t row) const
     const QVector<ErrorCurveKind> kinds = errorCurveKinds();
     QStringList parts;
     for (int i = 0; i < kinds.size() && i < f->errorCurves.size(); ++i)
-        parts << tr("%1 %2").arg(errorCurveName(kinds[i]), errorText(f->errorCurves[i][index]));
-    return tr("position %1, largest error: %2").arg(f->spec.firstPosition + f->errorRows[index]).arg(parts.join(QStringLiteral(" · ")));
+        if (!f->table || kinds[i].mode == core::PrecisionMode::Stored) // a table has stored curves only
+            parts << tr("%1 %2").arg(errorCurveName(kinds[i]), errorText(f->errorCurves[i][index]));
+    return (f->table ? tr("row %1, largest error: %2") : tr("position %1, largest error: %2"))
+        .arg(f->firstPosition() + f->errorRows[index]).arg(parts.join(QStringLiteral(" · ")));
 }
 
 void PrecisionView::onMouseMove(QMouseEvent* event)
@@ -332,10 +402,10 @@ void PrecisionView::onMouseMove(QMouseEvent* event)
     const FramePtr& f = document()->frame();
     QCPAxisRect* rect = f ? axisRectAt(plot(), event->position()) : nullptr;
     if (rect == m_heatRect)
-        setReadout(cellDescription(rowAtPixel(plot()->yAxis, event->position().y(), f->spec),
+        setReadout(cellDescription(rowAtPixel(plot()->yAxis, event->position().y(), f->firstPosition(), f->positionCount()),
                                    static_cast<int>(std::lround(plot()->xAxis->pixelToCoord(event->position().x())))));
     else if (rect == m_curveRect)
-        setReadout(positionDescription(rowAtPixel(m_curveRect->axis(QCPAxis::atBottom), event->position().x(), f->spec)));
+        setReadout(positionDescription(rowAtPixel(m_curveRect->axis(QCPAxis::atBottom), event->position().x(), f->firstPosition(), f->positionCount())));
     else
         setReadout(QString());
 }
@@ -348,11 +418,11 @@ void PrecisionView::onMouseRelease(QMouseEvent* event)
     QCPAxisRect* rect = axisRectAt(plot(), event->position());
     if (rect == m_heatRect) {
         const auto column = static_cast<int>(std::lround(plot()->xAxis->pixelToCoord(event->position().x())));
-        const std::int64_t row = rowAtPixel(plot()->yAxis, event->position().y(), f->spec);
-        if (column >= 0 && column < f->spec.dModel)
+        const std::int64_t row = rowAtPixel(plot()->yAxis, event->position().y(), f->firstPosition(), f->positionCount());
+        if (column >= 0 && column < f->precisionHeat.cols())
             document()->selectCell(row, column);
     } else if (rect == m_curveRect) {
-        document()->selectPosition(rowAtPixel(m_curveRect->axis(QCPAxis::atBottom), event->position().x(), f->spec));
+        document()->selectPosition(rowAtPixel(m_curveRect->axis(QCPAxis::atBottom), event->position().x(), f->firstPosition(), f->positionCount()));
     }
 }
 

@@ -41,11 +41,15 @@ protected:
     void redraw(const Frame& frame) override;
     Changes dependencies() const override
     {
-        return Change::Spec | Change::Precision | Change::Colormap | Change::Position | Change::Bins;
+        return Change::Spec | Change::Precision | Change::Colormap | Change::Position | Change::Bins | Change::Table;
     }
     void applyScale() override;
 
 private:
+    static QString sinusoidExplanation();
+    static QString tableExplanation();
+    /// The title and captions of a loaded table's storage error.
+    void describeTable(const Frame& f);
     void drawHeat(const Frame& frame);
     void drawCurves(const Frame& frame);
     bool fitToSize();
@@ -65,6 +69,7 @@ private:
     QCPItemStraightLine* m_positionLine;
     QStringList m_heatCaptions, m_curveCaptions; // longest first: fitToSize() picks one
     core::EncodingSpec m_drawnSpec;
+    LoadedTablePtr m_drawnTable;
     bool m_drawn = false;
     bool m_forExport = false;
     ClickTracker m_click;
