@@ -117,9 +117,10 @@ void addOptions(QCommandLineParser& parser)
         "  -inf where a causal model masks the key;\n"
         "  spectrum (N/2+1, 1+d_model) = per frequency bin its omega = 2*pi*f/N, then each dim's power along the\n"
         "  first min(max_len, 1024) positions (mean removed, zero-padded to N, a power of two), over its peak.\n"
-        "With --encoding FILE[:TENSOR] the heatmap, similarity, waves, precision and spectrum show that table (the heatmap's\n"
-        "  data is the table itself, the similarity's rows x rows, the waves' rows x dims, the precision's row then the\n"
-        "  largest storage error per curve, NaN for the computed ones); without --d-model, --max-len or a\n"
+        "With --encoding FILE[:TENSOR] the heatmap, similarity, waves, conventions, precision and spectrum show that table\n"
+        "  (the heatmap's data is the table itself, the similarity's rows x rows, the waves' rows x dims, the conventions'\n"
+        "  table, sinusoid and difference over the rows and columns both have, the precision's row then the largest\n"
+        "  storage error per curve, NaN for the computed ones); without --d-model, --max-len or a\n"
         "  session the sinusoid of the other views takes the table's size."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -170,7 +171,7 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("no-marks"), QStringLiteral("Leave the band selection's highlight out of a figure.")},
         {QStringLiteral("force"), QStringLiteral("Replace an existing FILE.")},
         {QStringLiteral("session"), QStringLiteral("Start from the session file S (.pe.json); options given override it."), QStringLiteral("S")},
-        {QStringLiteral("encoding"), QStringLiteral("Open a model's position table for the heatmap, similarity, waves, precision and spectrum: a .npy, .csv or .safetensors file; "
+        {QStringLiteral("encoding"), QStringLiteral("Open a model's position table for the heatmap, similarity, waves, conventions, precision and spectrum: a .npy, .csv or .safetensors file; "
                                                     "FILE:TENSOR names the tensor (e.g. model.safetensors:wpe.weight; without it, "
                                                     "the one named like a position table)."),
          QStringLiteral("FILE[:TENSOR]")},
@@ -294,9 +295,10 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
         std::tie(o.encodingPath, o.encodingTensor) = ui::EncodingTable::splitSource(source);
         if (parser.isSet(QStringLiteral("export")) && !ui::viewUsesTable(o.view))
             throw BadValue{QStringLiteral("--encoding: the heatmap draws a loaded table, the similarity and waves views compare its "
-                                          "rows and columns, the precision view rounds it, the spectrum view analyses it and the "
-                                          "methods view scores it (--method learned); --view %1 does not use one (allowed: --view "
-                                          "heatmap, --view similarity, --view waves, --view precision, --view spectrum, --view methods)")
+                                          "rows and columns, the conventions view sets it beside the sinusoid, the precision view rounds "
+                                          "it, the spectrum view analyses it and the methods view scores it (--method learned); --view "
+                                          "%1 does not use one (allowed: --view heatmap, --view similarity, --view waves, --view "
+                                          "conventions, --view precision, --view spectrum, --view methods)")
                                .arg(ui::viewName(o.view))};
     }
     if (parser.isSet(QStringLiteral("export"))) {

@@ -10,6 +10,7 @@
 #include "core/encoding.h"
 #include "ui/document/document.h"
 #include "ui/export/dataexport.h"
+#include "ui/views/conventionsview.h"
 #include "ui/views/precisionview.h"
 #include "ui/views/similarityview.h"
 #include "ui/views/wavesview.h"
@@ -315,6 +316,55 @@ private slots:
         QCOMPARE(g.precisionHeat(1, 1), std::ldexp(1.0, -11)); // 1 + 3·2^-11: a tie, to the even 1 + 2^-9
     }
 
+    void theTableBesideTheSinusoid()
+    {
+        // A sinusoid shorter and narrower than the table: what both have is compared.
+        pe::core::EncodingSpec spec;
+        spec.dModel = 10;
+        spec.maxLen = 20;
+        spec.layout = pe::core::Layout::Split;
+        Document withTable, sinusoid;
+        for (Document* document : {&withTable, &sinusoid}) {
+            document->apply(Settings{spec, ViewState{}});
+            document->setConventionPixels(8); // 2.5 rows per map row
+        }
+        withTable.setTable(pe::test::loadTableOrFail(m_path));
+        const Frame& t = computed(withTable);
+        const Frame& s = computed(sinusoid);
+        QCOMPARE(t.conventionRowCount(), 20);
+        QCOMPARE(t.conventionColumnCount(), 10);
+        QCOMPARE(t.conventionHeatA.rows(), 8);
+        QCOMPARE(t.conventionHeatA.cols(), 10);
+        const QList<Eigen::Index> starts = runStarts(20, 8);
+        for (Eigen::Index b = 0; b < 8; ++b)
+            for (Eigen::Index c = 0; c < 10; ++c) {
+                double sum = 0;
+                for (Eigen::Index r = starts[b]; r < starts[b + 1]; ++r)
+                    sum += m_values(r, c);
+                QVERIFY(std::abs(t.conventionHeatA(b, c) - sum / double(starts[b + 1] - starts[b])) < 1e-15);
+            }
+        // B is the sinusoid of the settings: what the sinusoid's own A shows.
+        QVERIFY(t.conventionHeatB.matrix() == s.conventionHeatA.matrix());
+        // The comparison menu has no say over a table's B.
+        withTable.setComparison(pe::core::Comparison::DoubledExponent);
+        QVERIFY(computed(withTable).conventionHeatB.matrix() == s.conventionHeatA.matrix());
+
+        ExportRequest request;
+        request.table = withTable.table();
+        request.spec = spec;
+        request.view = View::Conventions;
+        request.path = m_dir.filePath("conventions.npy");
+        QVERIFY2(exportData(request).ok(), qPrintable(exportData(request).message));
+        const LoadedTablePtr written = pe::test::loadTableOrFail(request.path);
+        QCOMPARE(written->table->rows(), 20);
+        QCOMPARE(written->table->columns(), 30);
+        const RowMatrix& w = *written->values;
+        QVERIFY(w.leftCols(10) == m_values.topLeftCorner(20, 10));
+        sinusoid.setConventionPixels(400); // every row
+        QVERIFY(w.middleCols(10, 10) == computed(sinusoid).conventionHeatA.matrix());
+        QVERIFY(w.rightCols(10) == w.leftCols(10) - w.middleCols(10, 10));
+    }
+
     void aTableTooLargeForMemorySaysSo()
     {
         // 4097 × 4096 float16 zeros: one row more than the values kept in memory. A sparse file.
@@ -346,10 +396,12 @@ private slots:
         QVERIFY(f.precisionRows.isEmpty());
         QVERIFY(f.errorCurves.isEmpty());
         // Each view says why in its title, and draws without trouble.
+        QCOMPARE(f.conventionHeatA.rows(), 0);
         SimilarityView similarityView(&document);
         WavesView wavesView(&document);
         PrecisionView precisionView(&document);
-        for (PlotView* view : std::initializer_list<PlotView*>{&similarityView, &wavesView, &precisionView}) {
+        ConventionsView conventionsView(&document);
+        for (PlotView* view : std::initializer_list<PlotView*>{&similarityView, &wavesView, &precisionView, &conventionsView}) {
             view->resize(500, 600);
             view->refresh();
             QVERIFY(!view->plot()->toPixmap(250, 300).isNull());
@@ -420,6 +472,12 @@ private slots:
             for (int k = 0; k < kinds.size(); ++k)
                 for (int i = 0; kinds[k].mode == pe::core::PrecisionMode::Stored && i < s.errorRows.size(); ++i)
                     QVERIFY(std::abs(t.errorCurves[k][i] - s.errorCurves[k][i]) < 1e-15);
+            // Conventions: the table beside its own sinusoid differs by rounding only (the heatmap's
+            // export and the conventions' maps form angles up to 49 rad by different products:
+            // an ulp of such an angle is 7e−15).
+            QCOMPARE(t.conventionHeatA.rows(), s.conventionHeatA.rows());
+            QVERIFY(t.conventionHeatB.matrix() == s.conventionHeatA.matrix());
+            QVERIFY2((t.conventionHeatA.matrix() - t.conventionHeatB.matrix()).cwiseAbs().maxCoeff() < 1e-13, qPrintable(QString::number((t.conventionHeatA.matrix() - t.conventionHeatB.matrix()).cwiseAbs().maxCoeff())));
             QCOMPARE(t.waves.size(), s.waves.size());
             for (int w = 0; w < s.waves.size(); ++w) {
                 QCOMPARE(t.waves[w].sampleX, s.waves[w].sampleX); // all 50 rows

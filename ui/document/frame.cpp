@@ -366,11 +366,36 @@ void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Supersed
 /// At most one bin per pixel row of the maps on screen (whole rows each: integer bins).
 std::int64_t conventionBins(const Frame& f)
 {
-    return std::min(f.spec.maxLen, f.conventionPixels > 0 ? f.conventionPixels : FrameLimits::conventionBins);
+    return std::min(f.conventionRowCount(), f.conventionPixels > 0 ? f.conventionPixels : FrameLimits::conventionBins);
+}
+
+/// A loaded table (A) beside the sinusoid of the settings (B): over the rows and columns both
+/// have, each bin the exact mean of its whole rows.
+void buildTableConventions(Frame& f)
+{
+    f.conventionA = f.conventionB = core::conventionOf(f.spec);
+    f.slowPairsA = f.slowPairsB = core::pairsSlowerThanBase(f.spec, f.conventionB.frequencies);
+    const LearnedTablePtr values = f.learnedTable();
+    if (!values)
+        return; // tableValuesProblem() says why
+    const std::int64_t rows = f.conventionRowCount(), bins = conventionBins(f);
+    const auto columns = static_cast<Eigen::Index>(f.conventionColumnCount());
+    core::RowMatrix& a = f.conventionHeatA.reset(bins, columns);
+    for (std::int64_t b = 0; b < bins; ++b) {
+        const std::int64_t first = core::binStart(rows, bins, b), end = core::binStart(rows, bins, b + 1);
+        a.row(b) = values->block(first, 0, end - first, columns).colwise().mean();
+    }
+    core::RowMatrix sinusoid(bins, f.spec.dModel);
+    core::fillBinnedConvention(f.spec, f.conventionB, 0, rows, sinusoid);
+    f.conventionHeatB.reset(bins, columns) = sinusoid.leftCols(columns);
 }
 
 void buildConventions(Frame& f)
 {
+    if (f.table) {
+        buildTableConventions(f);
+        return;
+    }
     const std::int64_t bins = conventionBins(f);
     f.conventionA = core::conventionOf(f.spec);
     f.conventionB = core::comparedConvention(f.spec, f.state.comparison);
@@ -644,7 +669,11 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
         return nullptr;
 
     if (f->has(FramePart::Conventions)) {
-        if (reusable(FramePart::Conventions) && previous->state.comparison == state.comparison
+        // With a table, B is the spec's sinusoid: a new spec is a new B, a new comparison nothing.
+        const bool sameConventions = f->table
+            ? reusable(FramePart::Conventions) && previous->table == f->table
+            : reusable(FramePart::Conventions) && !previous->table && previous->state.comparison == state.comparison;
+        if (sameConventions
             && previous->conventionHeatA.rows() == conventionBins(*f)) {
             f->conventionA = previous->conventionA;
             f->conventionB = previous->conventionB;

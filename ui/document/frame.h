@@ -169,7 +169,14 @@ struct Frame {
     SharedMatrix conventionHeatA, conventionHeatB; ///< bins × d_model
     double residualA = 0, residualB = 0; ///< ‖M_k·PE(p) − PE(p+k)‖ at state.position/offset
     int slowPairsA = 0, slowPairsB = 0;  ///< pairs slower than 2π·base
-    bool conventionExact() const { return conventionHeatA.rows() == spec.maxLen; }
+    /// The rows the conventions compare: max_len, or with a loaded table (A, beside the spec's
+    /// sinusoid as B) the rows and columns both have.
+    std::int64_t conventionRowCount() const { return table ? std::min(table->table->rows(), spec.maxLen) : spec.maxLen; }
+    std::int64_t conventionColumnCount() const
+    {
+        return table ? std::min<std::int64_t>(table->table->columns(), spec.dModel) : spec.dModel;
+    }
+    bool conventionExact() const { return conventionHeatA.rows() == conventionRowCount(); }
 
     // Precision: |PE_format − PE| for state.format/precisionMode at precisionRows (evenly
     // spread sampled rows, all when few, at most one per pixel row of the map), and the largest error over the columns against the

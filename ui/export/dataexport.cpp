@@ -112,6 +112,27 @@ private:
     core::RowMatrix m_rows;
 };
 
+/// A loaded table (A) beside the spec's sinusoid (B) and A − B, over the rows and columns both have.
+class TableConventionsSource : public RowSource {
+public:
+    TableConventionsSource(const core::EncodingSpec& spec, LearnedTablePtr values)
+        : m_spec(spec), m_values(std::move(values)), m_columns(std::min<Eigen::Index>(m_values->cols(), spec.dModel)) {}
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
+    {
+        const Eigen::Index c = m_columns;
+        m_rows.resize(out.rows(), m_spec.dModel);
+        core::fillBinnedConvention(m_spec, core::conventionOf(m_spec), firstRow, out.rows(), m_rows);
+        out.leftCols(c) = m_values->block(firstRow, 0, out.rows(), c);
+        out.middleCols(c, c) = m_rows.leftCols(c);
+        out.rightCols(c) = out.leftCols(c) - out.middleCols(c, c);
+    }
+private:
+    core::EncodingSpec m_spec;
+    LearnedTablePtr m_values;
+    Eigen::Index m_columns;
+    core::RowMatrix m_rows;
+};
+
 /// Precision: the position, then the largest error over the columns for each error curve kind.
 class PrecisionSource : public RowSource {
 public:
@@ -244,6 +265,8 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
         return std::make_unique<TableSource>(r.table->table);
     if (r.table && r.table->values && r.view == View::Similarity)
         return std::make_unique<TableSimilaritySource>(*r.table->values, r.state.normalize);
+    if (r.table && r.table->values && r.view == View::Conventions)
+        return std::make_unique<TableConventionsSource>(r.spec, r.table->values);
     if (r.table && r.table->values && r.view == View::Precision)
         return std::make_unique<TablePrecisionSource>(r.table->values);
     if (r.table && r.table->values && r.view == View::Waves)
@@ -298,6 +321,8 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
         return {r.table->table->rows(), r.state.dims.size()};
     if (r.table && r.view == View::Precision)
         return {r.table->table->rows(), 1 + errorCurveKinds().size()};
+    if (r.table && r.view == View::Conventions)
+        return {std::min(r.table->table->rows(), r.spec.maxLen), 3 * std::min<std::int64_t>(r.table->table->columns(), r.spec.dModel)};
     return dataShape(r.spec, r.state, r.view);
 }
 
@@ -312,7 +337,7 @@ QString dataRequestError(const ExportRequest& request)
         return QString::fromStdString(*error);
     const auto& s = request.state;
     const bool tableViews = request.table && (request.view == View::Similarity || request.view == View::Waves
-                                              || request.view == View::Precision);
+                                              || request.view == View::Precision || request.view == View::Conventions);
     if (tableViews && !request.table->values)
         return QCoreApplication::translate("pe::ui::Export", "the %1 view works from a table's values in memory: at most %2 values; "
                                            "%3 has %4 (the heatmap and the spectrum export it)")

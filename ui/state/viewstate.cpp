@@ -140,7 +140,8 @@ QString viewName(View view)
 bool viewUsesTable(View view)
 {
     switch (view) {
-    case View::Heatmap: case View::Similarity: case View::Waves: case View::Precision: case View::Methods: case View::Spectrum:
+    case View::Heatmap: case View::Similarity: case View::Waves: case View::Conventions: case View::Precision:
+    case View::Methods: case View::Spectrum:
         return true;
     default: return false;
     }

@@ -68,12 +68,7 @@ ConventionsView::ConventionsView(Document* document, QWidget* parent)
     : PlotView(document, View::Conventions, parent)
     , m_box(new QComboBox(this))
 {
-    setExplanation(tr("<b>Conventions side by side.</b> The same d_model and base under the "
-                      "settings on the left (A) and under one other convention (B), with their "
-                      "difference A − B. Libraries disagree on where the sines go (interleaved or "
-                      "split), on the frequencies (the paper or tensor2tensor/fairseq) and on the "
-                      "first position (fairseq starts at 2). Two variants copied from textbooks and "
-                      "blogs are shown too, marked in red as the mistakes they are."));
+    setExplanation(sinusoidExplanation());
     auto* bar = new QWidget(this);
     auto* row = new QHBoxLayout(bar);
     row->setContentsMargins(0, 0, 0, 0);
@@ -192,6 +187,47 @@ void ConventionsView::applyScale()
     }
 }
 
+QString ConventionsView::sinusoidExplanation()
+{
+    return tr("<b>Conventions side by side.</b> The same d_model and base under the "
+              "settings on the left (A) and under one other convention (B), with their "
+              "difference A − B. Libraries disagree on where the sines go (interleaved or "
+              "split), on the frequencies (the paper or tensor2tensor/fairseq) and on the "
+              "first position (fairseq starts at 2). Two variants copied from textbooks and "
+              "blogs are shown too, marked in red as the mistakes they are.");
+}
+
+QString ConventionsView::tableExplanation()
+{
+    return tr("<b>A loaded table beside the sinusoid.</b> A is the table you opened, B the sinusoid of the "
+              "settings on the left (layout, frequencies, base, first position: change them to find the one "
+              "closest to the table), and A − B their difference, over the rows and columns both have. A "
+              "learned table need not follow any sinusoid: the difference shows where it does and where not.");
+}
+
+void ConventionsView::describeTable(const Frame& f)
+{
+    const QString name = f.table->table->displayName();
+    m_captions[0] = {tr("A: %1").arg(name), QStringLiteral("A")};
+    m_captions[1] = {tr("B: sinusoid · %1").arg(captionOf(f.conventionB)), tr("B: sinusoid"), QStringLiteral("B")};
+    m_captions[2] = {tr("A − B (difference)"), tr("A − B")};
+    if (const QString problem = f.tableValuesProblem(); !problem.isEmpty()) {
+        m_titleText = tr("%1 beside the sinusoid").arg(name) + QLatin1Char('\n') + problem;
+        m_noteText.clear();
+        return;
+    }
+    const std::int64_t rows = f.conventionRowCount(), columns = f.conventionColumnCount();
+    const double rowsPerCell = static_cast<double>(rows) / std::max<double>(1, f.conventionHeatA.rows());
+    m_titleText = tr("%1 beside the sinusoid\nrows 0–%2 · columns 0–%3 · base %4 · %5")
+                      .arg(name).arg(rows - 1).arg(columns - 1).arg(shortNumber(f.spec.base, 6))
+                      .arg(f.conventionExact() ? tr("exact cells") : tr("rows average %1 rows").arg(shortNumber(rowsPerCell, 3)));
+    m_noteText = rows < f.table->table->rows() || columns < f.table->table->columns()
+        ? tr("The table has %1; the sinusoid max_len %2 and d_model %3: only what both have is compared "
+             "(File ▸ Open position table sizes the sinusoid like the table)")
+              .arg(f.table->table->shapeText()).arg(f.spec.maxLen).arg(f.spec.dModel)
+        : tr("B follows the settings on the left: try the other layout, the other frequencies or another base");
+}
+
 QString ConventionsView::captionOf(const core::Convention& c) const
 {
     return tr("%1 · %2 · from %3").arg(layoutText(c.layout), variantText(c.frequencies)).arg(c.firstPosition);
@@ -199,14 +235,35 @@ QString ConventionsView::captionOf(const core::Convention& c) const
 
 void ConventionsView::redraw(const Frame& f)
 {
-    if (!m_drawn || !(f.spec == m_drawnSpec)) {
+    if (!m_drawn || f.table != m_drawnTable) { // text only when it changes
+        setExplanation(f.table ? tableExplanation() : sinusoidExplanation());
+        m_valueScale->axis()->setLabel(f.table ? tr("value (A and B)") : tr("PE value (A and B)"));
+        m_box->setEnabled(!f.table);
+        m_box->setToolTip(f.table ? tr("With a table, B is the sinusoid of the settings on the left") : tr("What B changes against the settings of A"));
+    }
+    if (!m_drawn || !(f.spec == m_drawnSpec) || f.table != m_drawnTable) {
         m_drawn = true;
         m_drawnSpec = f.spec;
-        m_rects[0]->axis(QCPAxis::atBottom)->setRange(-0.5, f.spec.dModel - 0.5);
-        m_rects[0]->axis(QCPAxis::atLeft)->setRange(-0.5, static_cast<double>(f.spec.maxLen) - 0.5);
+        m_drawnTable = f.table;
+        m_rects[0]->axis(QCPAxis::atBottom)->setRange(-0.5, static_cast<double>(f.conventionColumnCount()) - 0.5);
+        m_rects[0]->axis(QCPAxis::atLeft)->setRange(-0.5, static_cast<double>(f.conventionRowCount()) - 0.5);
     }
     m_box->setCurrentIndex(m_box->findData(int(f.state.comparison)));
     fillMaps(f);
+    if (f.table) {
+        describeTable(f);
+        for (int i = 0; i < 3; ++i) {
+            QCPAxis* caption = m_rects[i]->axis(QCPAxis::atTop);
+            caption->setLabel(m_captions[i].front());
+            caption->setLabelColor(m_rects[i]->axis(QCPAxis::atBottom)->labelColor());
+        }
+        placeCrosshairs(f);
+        m_title->setText(m_titleText);
+        m_note->setText(m_noteText);
+        m_note->setTextColor(QColor(60, 60, 60));
+        plot()->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
     const bool mistake = core::isMistake(f.conventionB.frequencies);
     m_captions[0] = {tr("A: %1").arg(captionOf(f.conventionA)), tr("A (settings)"), QStringLiteral("A")};
     m_captions[1] = {tr("B: %1").arg(captionOf(f.conventionB)), mistake ? tr("B: MISTAKE") : QStringLiteral("B"),
@@ -218,15 +275,7 @@ void ConventionsView::redraw(const Frame& f)
         // The bottom axis carries the theme's text colour (applyPlotColors), dark or light.
         caption->setLabelColor(i == 1 && mistake ? mistakeColour : m_rects[i]->axis(QCPAxis::atBottom)->labelColor());
     }
-    const double row = static_cast<double>(f.state.position), column = f.state.dimension;
-    for (int i = 0; i < 3; ++i) {
-        placeHorizontal(m_crosshair[2 * i], row);
-        placeVertical(m_crosshair[2 * i + 1], column);
-        for (int j : {2 * i, 2 * i + 1}) {
-            m_crosshair[j]->setPen(QPen(QColor(255, 255, 255, 220), penWidth(1.0), Qt::DashLine));
-            m_crosshair[j]->setVisible(!m_forExport);
-        }
-    }
+    placeCrosshairs(f);
     const double rowsPerCell = static_cast<double>(f.spec.maxLen) / std::max<double>(1, f.conventionHeatA.rows());
     m_titleText = tr("Conventions side by side\nd_model %1 · max_len %2 · base %3 · %4")
                       .arg(f.spec.dModel).arg(f.spec.maxLen).arg(shortNumber(f.spec.base, 6))
@@ -236,6 +285,19 @@ void ConventionsView::redraw(const Frame& f)
     m_note->setText(m_noteText);
     m_note->setTextColor(mistake ? mistakeColour : QColor(60, 60, 60));
     plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ConventionsView::placeCrosshairs(const Frame& f)
+{
+    const double row = static_cast<double>(f.state.position), column = f.state.dimension;
+    for (int i = 0; i < 3; ++i) {
+        placeHorizontal(m_crosshair[2 * i], row);
+        placeVertical(m_crosshair[2 * i + 1], column);
+        for (int j : {2 * i, 2 * i + 1}) {
+            m_crosshair[j]->setPen(QPen(QColor(255, 255, 255, 220), penWidth(1.0), Qt::DashLine));
+            m_crosshair[j]->setVisible(!m_forExport);
+        }
+    }
 }
 
 QString ConventionsView::noteFor(const Frame& f) const
@@ -269,12 +331,14 @@ QString ConventionsView::noteFor(const Frame& f) const
 void ConventionsView::fillMaps(const Frame& f)
 {
     const auto bins = static_cast<int>(f.conventionHeatA.rows());
-    const int columns = f.spec.dModel;
+    const auto columns = static_cast<int>(f.conventionHeatA.cols());
+    for (QCPColorMap* map : m_maps)
+        map->setVisible(bins > 0);
     if (bins == 0)
         return;
     const core::RowMatrix difference = f.conventionHeatA.matrix() - f.conventionHeatB.matrix();
     const std::array<const core::RowMatrix*, 3> sources{&f.conventionHeatA.matrix(), &f.conventionHeatB.matrix(), &difference};
-    const double rowsPerBin = static_cast<double>(f.spec.maxLen) / bins;
+    const double rowsPerBin = static_cast<double>(f.conventionRowCount()) / bins;
     const double firstCentre = (rowsPerBin - 1) / 2;
     const int keyCells = std::max(columns, 2), valueCells = std::max(bins, 2);
     for (int i = 0; i < 3; ++i) {
@@ -288,8 +352,10 @@ void ConventionsView::fillMaps(const Frame& f)
                 data->setCell(c, r, m(std::min(r, bins - 1), std::min(c, columns - 1)));
         m_maps[i]->setGradient(colormapGradient(i < 2 ? f.state.colormap : QStringLiteral("diverging")));
     }
-    m_maps[0]->setDataRange(QCPRange(-1, 1));
-    m_maps[1]->setDataRange(QCPRange(-1, 1));
+    // One range for A and B (they share a colour scale): −1…1, wider when a table's values are.
+    const double values = std::max(1.0, f.table ? f.conventionHeatA.matrix().cwiseAbs().maxCoeff() : 1.0);
+    m_maps[0]->setDataRange(QCPRange(-values, values));
+    m_maps[1]->setDataRange(QCPRange(-values, values));
     // The difference in its own range, symmetric so that white means "no difference".
     const double largest = std::max(difference.cwiseAbs().maxCoeff(), 1e-12);
     m_maps[2]->setDataRange(QCPRange(-largest, largest));
@@ -356,10 +422,20 @@ bool ConventionsView::equalizeMapWidths()
 QString ConventionsView::cellDescription(std::int64_t row, int column) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || f->conventionHeatA.rows() == 0 || row < 0 || row >= f->spec.maxLen || column < 0 || column >= f->spec.dModel)
+    if (!f || f->conventionHeatA.rows() == 0 || row < 0 || row >= f->conventionRowCount() || column < 0
+        || column >= f->conventionHeatA.cols())
         return {};
-    const std::int64_t bin = binOfRow(row, f->spec.maxLen, f->conventionHeatA.rows());
+    const std::int64_t bin = binOfRow(row, f->conventionRowCount(), f->conventionHeatA.rows());
     const double a = f->conventionHeatA(bin, column), b = f->conventionHeatB(bin, column);
+    if (f->table) {
+        const QString values = tr("table A = %1, sinusoid B = %2, A − B = %3")
+                                   .arg(QString::number(a, 'f', 4), QString::number(b, 'f', 4), QString::number(a - b, 'g', 3));
+        if (f->conventionExact())
+            return tr("row %1, column %2 · %3").arg(row).arg(column).arg(values);
+        return tr("rows %1–%2 (averaged), column %3 · %4")
+            .arg(core::binStart(f->conventionRowCount(), f->conventionHeatA.rows(), bin))
+            .arg(core::binStart(f->conventionRowCount(), f->conventionHeatA.rows(), bin + 1) - 1).arg(column).arg(values);
+    }
     const auto role = [&](const core::Convention& c) {
         core::EncodingSpec s = f->spec;
         s.layout = c.layout;
@@ -402,7 +478,7 @@ void ConventionsView::onMouseRelease(QMouseEvent* event)
         return;
     const auto column = static_cast<int>(std::lround(rect->axis(QCPAxis::atBottom)->pixelToCoord(event->position().x())));
     const std::int64_t row = std::llround(rect->axis(QCPAxis::atLeft)->pixelToCoord(event->position().y()));
-    if (row >= 0 && row < f->spec.maxLen && column >= 0 && column < f->spec.dModel)
+    if (row >= 0 && row < f->conventionRowCount() && column >= 0 && column < f->conventionColumnCount())
         document()->selectCell(row, column);
 }
 

@@ -41,10 +41,15 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::Comparison | Change::Colormap | Change::Position | Change::Dimension | Change::Offset | Change::Bins; }
+    Changes dependencies() const override { return Change::Spec | Change::Comparison | Change::Colormap | Change::Position | Change::Dimension | Change::Offset | Change::Bins | Change::Table; }
     void applyScale() override;
 
 private:
+    static QString sinusoidExplanation();
+    static QString tableExplanation();
+    /// Title, captions and note of a loaded table (A) beside the spec's sinusoid (B).
+    void describeTable(const Frame& f);
+    void placeCrosshairs(const Frame& f);
     void fillMaps(const Frame& frame);
     QString captionOf(const core::Convention& convention) const;
     QString noteFor(const Frame& frame) const;
@@ -64,6 +69,7 @@ private:
     QCPColorScale* m_differenceScale;
     std::array<QCPItemStraightLine*, 6> m_crosshair{}; // row and column line per map
     core::EncodingSpec m_drawnSpec;
+    LoadedTablePtr m_drawnTable;
     bool m_drawn = false;
     bool m_forExport = false;
     ClickTracker m_click;
