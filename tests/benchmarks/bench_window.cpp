@@ -32,6 +32,8 @@ private slots:
     void sliderStep_data();
     void sliderStep();
     void openTable();
+    void tableSliderStep_data();
+    void tableSliderStep();
     void tableScan();
 
 private:
@@ -195,6 +197,43 @@ void BenchWindow::openTable()
         waitForCurrentFrame(document);
     }
     QVERIFY(document->table());
+    window.hide();
+}
+
+// A slider step with GPT-2's table (1024 × 768) open and every view on screen, the sinusoid
+// sized like it: the heatmap, similarity, waves and precision keep the table's parts; the
+// conventions' B and the sinusoid's views follow d_model. Beside it the sinusoid alone at that size.
+void BenchWindow::tableSliderStep_data()
+{
+    QTest::addColumn<bool>("withTable");
+    QTest::newRow("table 1024x768") << true;
+    QTest::newRow("sinusoid 1024x768") << false;
+}
+
+void BenchWindow::tableSliderStep()
+{
+    QFETCH(bool, withTable);
+    const QString path = writeFloat32Table(m_dir.filePath("gpt2.npy"), 1024, 768);
+    pe::ui::Settings settings;
+    settings.spec.dModel = 768;
+    settings.spec.maxLen = 1024;
+    MainWindow window(settings);
+    window.resize(1600, 1000);
+    showEveryView(window);
+    window.show();
+    auto* document = window.document();
+    if (withTable) {
+        QSignalSpy finished(window.tables(), &pe::ui::TableController::loadFinished);
+        window.tables()->open(path, {}, true);
+        QVERIFY(finished.wait(30000));
+    }
+    QVERIFY(QTest::qWaitFor([&] { return document->isFrameCurrent(); }, 60000));
+    QTest::qWait(50); // the docks' layout settles
+    int step = 0;
+    QBENCHMARK {
+        document->setDModel(768 - (++step % 2));
+        waitForCurrentFrame(document);
+    }
     window.hide();
 }
 
