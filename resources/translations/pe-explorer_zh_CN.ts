@@ -154,6 +154,10 @@
         <source>Spectrum</source>
         <translation>频谱</translation>
     </message>
+    <message>
+        <source>Size the sinusoid like the table</source>
+        <translation>让正弦编码取表格的尺寸</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::AnimationControls</name>
@@ -656,6 +660,60 @@ d_model %1 · max_len %2 · base %3 · %4</translation>
         <source>the zero column</source>
         <translation>零列</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;A loaded table beside the sinusoid.&lt;/b&gt; A is the table you opened, B the sinusoid of the settings on the left (layout, frequencies, base, first position: change them to find the one closest to the table), and A − B their difference, over the rows and columns both have. A learned table need not follow any sinusoid: the difference shows where it does and where not.</source>
+        <translation>&lt;b&gt;载入的表格与正弦编码并列。&lt;/b&gt;A 是你打开的表格，B 是左侧设置（布局、频率、底数、起始位置——调整它们，找出最接近表格的那一个）下的正弦编码，A − B 是两者之差，只比较双方都有的行和列。学习得到的表格未必遵循任何正弦规律：差值显示它在哪里遵循、在哪里不遵循。</translation>
+    </message>
+    <message>
+        <source>B: sinusoid · %1</source>
+        <translation>B：正弦编码 · %1</translation>
+    </message>
+    <message>
+        <source>B: sinusoid</source>
+        <translation>B：正弦编码</translation>
+    </message>
+    <message>
+        <source>%1 beside the sinusoid</source>
+        <translation>%1 与正弦编码并列</translation>
+    </message>
+    <message>
+        <source>%1 beside the sinusoid
+rows 0–%2 · columns 0–%3 · base %4 · %5</source>
+        <translation>%1 与正弦编码并列
+第 0–%2 行 · 第 0–%3 列 · 底数 %4 · %5</translation>
+    </message>
+    <message>
+        <source>rows average %1 rows</source>
+        <translation>每行为 %1 行的平均</translation>
+    </message>
+    <message>
+        <source>The table has %1; the sinusoid max_len %2 and d_model %3: only what both have is compared (File ▸ Open position table sizes the sinusoid like the table)</source>
+        <translation>表格为 %1；正弦编码 max_len 为 %2、d_model 为 %3：只比较双方都有的部分（文件 ▸ 打开位置表格 会让正弦编码取表格的尺寸）</translation>
+    </message>
+    <message>
+        <source>B follows the settings on the left: try the other layout, the other frequencies or another base</source>
+        <translation>B 跟随左侧设置：试试另一种布局、另一种频率或另一个底数</translation>
+    </message>
+    <message>
+        <source>value (A and B)</source>
+        <translation>数值（A 与 B）</translation>
+    </message>
+    <message>
+        <source>With a table, B is the sinusoid of the settings on the left</source>
+        <translation>载入表格时，B 是左侧设置下的正弦编码</translation>
+    </message>
+    <message>
+        <source>table A = %1, sinusoid B = %2, A − B = %3</source>
+        <translation>表格 A = %1，正弦 B = %2，A − B = %3</translation>
+    </message>
+    <message>
+        <source>row %1, column %2 · %3</source>
+        <translation>第 %1 行，第 %2 列 · %3</translation>
+    </message>
+    <message>
+        <source>rows %1–%2 (averaged), column %3 · %4</source>
+        <translation>第 %1–%2 行（平均），第 %3 列 · %4</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::Dims</name>
@@ -1038,6 +1096,10 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <source>%1 × %2 mm is too small for this figure at %3 pt text: it needs about %4 mm of height, so some text overlaps or is cut. Make it taller or its text smaller</source>
         <translation>%1 × %2 毫米对这幅 %3 pt 文字的图来说太小：它约需 %4 毫米的高度，因此有些文字重叠或被截断。请加大高度或缩小文字</translation>
     </message>
+    <message>
+        <source>the %1 view works from a table&apos;s values in memory: at most %2 values; %3 has %4 (the heatmap and the spectrum export it)</source>
+        <translation>%1 视图基于内存中的表格数值：最多 %2 个值；%3 有 %4 个（热图和频谱可以导出它）</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::ExportController</name>
@@ -1238,6 +1300,13 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Offset k = %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;The zero column does not turn: select a dimension of a (sin, cos) pair.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;偏移 k = %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;零列不会旋转：请选择某个 (sin, cos) 对中的维度。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::Frame</name>
+    <message>
+        <source>This view works from a table&apos;s values in memory: at most %1 values; %2 has %3 (the heatmap and the spectrum show it).</source>
+        <translation>此视图基于内存中的表格数值：最多 %1 个值；%2 有 %3 个（热图和频谱可以显示它）。</translation>
     </message>
 </context>
 <context>
@@ -2094,6 +2163,68 @@ d_model %1 · max_len %2 · base %3</translation>
         <source>position %1, largest error: %2</source>
         <translation>位置 %1，最大误差：%2</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Precision of a loaded table.&lt;/b&gt; What storing the table you opened in float32, bfloat16 or float16 would change: each value rounded to the format, |rounded − value|. The error is about half a step of the format at the value&apos;s size, so it follows the values, not the position. A table already stored in a format has no error in it (a float32 file in float32). Each row of the map is the exact mean over the rows it stands for; below, the largest error over the columns at log-spaced rows.</source>
+        <translation>&lt;b&gt;载入表格的精度。&lt;/b&gt;把你打开的表格存为 float32、bfloat16 或 float16 会改变什么：每个值舍入到该格式，|舍入值 − 原值|。误差约为该格式在此数值大小处步长的一半，因此随数值而变，而不随位置而变。已按某格式存储的表格在该格式下没有误差（float32 文件存为 float32）。图中每一行是其所代表各行的精确平均；下方是按对数间隔选取的行上各列的最大误差。</translation>
+    </message>
+    <message>
+        <source>Error of storing %1 in lower precision</source>
+        <translation>以较低精度存储 %1 的误差</translation>
+    </message>
+    <message>
+        <source>Error of storing %1 in lower precision
+%2</source>
+        <translation>以较低精度存储 %1 的误差
+%2</translation>
+    </message>
+    <message>
+        <source>each map row the exact mean of %1 rows</source>
+        <translation>图中每行为 %1 行的精确平均</translation>
+    </message>
+    <message>
+        <source>every row</source>
+        <translation>每一行</translation>
+    </message>
+    <message>
+        <source>|value in %1 − value| · %2</source>
+        <translation>|%1 中的值 − 原值| · %2</translation>
+    </message>
+    <message>
+        <source>|value in %1 − value|</source>
+        <translation>|%1 中的值 − 原值|</translation>
+    </message>
+    <message>
+        <source>largest storage error over the columns at %1 log-spaced rows</source>
+        <translation>在 %1 个按对数间隔的行上，各列的最大存储误差</translation>
+    </message>
+    <message>
+        <source>largest storage error</source>
+        <translation>最大存储误差</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>row %1, column %2: |error| = %3 (%4, stored)%5</source>
+        <translation>第 %1 行，第 %2 列：|误差| = %3（%4，存储）%5</translation>
+    </message>
+    <message>
+        <source> · the mean of the rows this map row stands for</source>
+        <translation> · 该图行所代表各行的平均</translation>
+    </message>
+    <message>
+        <source>row %1, largest error: %2</source>
+        <translation>第 %1 行，最大误差：%2</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::RopeView</name>
@@ -2712,6 +2843,48 @@ d_model %1 · max_len %2 · base %3
         <source>dashed: offset k = %1</source>
         <translation>虚线：偏移 k = %1</translation>
     </message>
+    <message>
+        <source>dot product</source>
+        <translation>点积</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Similarity of a loaded table.&lt;/b&gt; Each cell compares two rows of the table you opened (a model&apos;s learned position embeddings): bright where they are alike. A learned table that behaves like the sinusoid shows a bright diagonal band whose width says how far apart two positions can be and still look alike; unlike the sinusoid, its rows need not be shifted copies of each other. Below, the selected row against every row. The cosine ignores each row&apos;s length; the dot product does not.</source>
+        <translation>&lt;b&gt;载入表格的相似度。&lt;/b&gt;每个格子比较你打开的表格（模型学到的位置嵌入）中的两行：越亮越相似。行为类似正弦编码的学习表格会出现一条明亮的对角带，其宽度说明两个位置相距多远仍然相似；与正弦编码不同，它的各行不必是彼此平移的副本。下方是所选行与每一行的比较。余弦忽略每行的长度，点积则不忽略。</translation>
+    </message>
+    <message>
+        <source>Row %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>Position %1</source>
+        <translation>位置 %1</translation>
+    </message>
+    <message>
+        <source>Similarity of the rows of %1
+%2</source>
+        <translation>%1 各行的相似度
+%2</translation>
+    </message>
+    <message>
+        <source>Similarity of the rows of %1
+%2
+%3</source>
+        <translation>%1 各行的相似度
+%2
+%3</translation>
+    </message>
+    <message>
+        <source>cosine of rows p and q</source>
+        <translation>第 p 行与第 q 行的余弦</translation>
+    </message>
+    <message>
+        <source>cosine of the angle between rows p and q</source>
+        <translation>第 p 行与第 q 行夹角的余弦</translation>
+    </message>
+    <message>
+        <source>dot product of rows p and q</source>
+        <translation>第 p 行与第 q 行的点积</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::SpectrumView</name>
@@ -2955,6 +3128,10 @@ tables of at most
     <message>
         <source>The session&apos;s position table was not opened: %1. Everything else in the session is restored; open the table again with File ▸ Open position table….</source>
         <translation>未打开会话中的位置表：%1。会话的其余部分均已恢复；请用 文件 ▸ 打开位置表… 重新打开该表。</translation>
+    </message>
+    <message>
+        <source> The sinusoid now has its size: max_len %1, d_model %2 (Edit ▸ Undo returns it to the old size; the table stays).</source>
+        <translation> 正弦编码现在取了它的尺寸：max_len %1，d_model %2（编辑 ▸ 撤销 可恢复原尺寸，表格保留）。</translation>
     </message>
 </context>
 <context>
@@ -3223,6 +3400,42 @@ tables of at most
     <message>
         <source>dim %1 (%2) = %3</source>
         <translation>维度 %1（%2）= %3</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Waves of a loaded table.&lt;/b&gt; The chosen columns of the table you opened, along its rows. Learned position embeddings often turn some columns into waves of their own: compare them with the sinusoid&apos;s waves, and the spectrum view for the frequency of each column. Beyond a few thousand rows each point of a line is the mean of the rows it stands for. Click to select a row.</source>
+        <translation>&lt;b&gt;载入表格的波形。&lt;/b&gt;你打开的表格中所选的列，沿各行展开。学习得到的位置嵌入常把某些列变成自己的波：把它们与正弦编码的波形对比，并在频谱视图中查看每列的频率。超过几千行时，曲线上每个点是其所代表各行的平均。点击可选择一行。</translation>
+    </message>
+    <message>
+        <source>column %1</source>
+        <translation>第 %1 列</translation>
+    </message>
+    <message>
+        <source>Columns of %1 against row</source>
+        <translation>%1 各列随行的变化</translation>
+    </message>
+    <message>
+        <source>points average %1 rows</source>
+        <translation>每点为 %1 行的平均</translation>
+    </message>
+    <message>
+        <source>each point is the exact mean of %1 rows</source>
+        <translation>每个点是 %1 行的精确平均</translation>
+    </message>
+    <message>
+        <source>column %1 = %2</source>
+        <translation>第 %1 列 = %2</translation>
+    </message>
+    <message>
+        <source>row %1: </source>
+        <translation>第 %1 行：</translation>
     </message>
 </context>
 <context>

@@ -153,7 +153,7 @@ void TableController::onLoaded(const TableLoad& load)
                        .arg(table.displayName(), table.shapeText());
     if (m_sizeSinusoid && (m_document->spec().maxLen != table.rows() || m_document->spec().dModel != table.columns())) {
         m_document->sizeLikeTable();
-        note += tr(" The sinusoid now has its size: max_len %1, d_model %2 (Edit ▸ Undo keeps the table at the old size).")
+        note += tr(" The sinusoid now has its size: max_len %1, d_model %2 (Edit ▸ Undo returns it to the old size; the table stays).")
                     .arg(m_document->spec().maxLen).arg(m_document->spec().dModel);
     }
     if (load.table->stats.nonFinite > 0)
