@@ -152,7 +152,8 @@ row "4 GiB JSON header" --encoding huge-header.safetensors --export a.png
 row "header cut short" --encoding cut.safetensors --export a.png
 row "csv rows of different lengths" --encoding ragged.csv --export a.png
 row "not a table format" --encoding notes.txtx --export a.png
-row "another view with --export" --encoding good.npy --view similarity --export a.png
+row "a view that does not use a table" --encoding good.npy --view bands --export a.png
+row "a wave column beyond the table's" --encoding good.npy --view waves --dims 2 --export a.png
 echo
 echo "More refusals, each asserted with its message in tests/ui/tst_tables.cpp:"
 echo
