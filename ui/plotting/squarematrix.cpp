@@ -46,6 +46,67 @@ SquareMatrixParts addSquareMatrix(QCustomPlot* plot, QCPAxisRect* matrix, BelowW
     return parts;
 }
 
+namespace {
+
+/// Puts a full-width plot beside the matrix (a fifth column of the matrix's row) or back under
+/// it; true when it moved.
+bool placeBelowPlot(const SquareMatrixParts& parts, bool beside)
+{
+    const bool isBeside = parts.belowRect->layout() == parts.matrixGrid;
+    if (beside == isBeside)
+        return false;
+    // The row under the matrix keeps a blank element: an empty grid's largest size is none,
+    // which would cap the width of the whole column of the plot's layout.
+    if (beside) {
+        parts.belowGrid->take(parts.belowRect);
+        parts.belowGrid->addElement(0, 0, new QCPLayoutElement(parts.belowRect->parentPlot()));
+        parts.matrixGrid->addElement(0, 4, parts.belowRect);
+    } else {
+        parts.matrixGrid->take(parts.belowRect);
+        parts.matrixGrid->simplify();
+        parts.belowGrid->remove(parts.belowGrid->element(0, 0)); // the blank
+        parts.belowGrid->addElement(0, 0, parts.belowRect);
+    }
+    return true;
+}
+
+/// Beside: the matrix as large a square as the height allows, up to half the width; its scale
+/// next to it and the plot the rest of the width. The row under the matrix is left empty.
+bool keepSquareBeside(QCPLayoutGrid* layout, int matrixRow, int belowRow, const SquareMatrixParts& parts)
+{
+    const QRect inner = parts.matrixRect->rect(), outer = parts.matrixRect->outerRect();
+    const double frameX = outer.width() - inner.width(), frameY = outer.height() - inner.height();
+    const double scaleWidth = parts.scale->outerRect().width();
+    const double width = parts.matrixGrid->outerRect().width() - 4 * parts.matrixGrid->columnSpacing();
+    const double height = parts.matrixGrid->outerRect().height() + parts.belowGrid->outerRect().height();
+    const double side = std::max(1.0, std::min(height - frameY, 0.5 * (width - scaleWidth) - frameX));
+    QList<double> rowFactors = layout->rowStretchFactors();
+    for (int row = 0; row < rowFactors.size(); ++row)
+        rowFactors[row] = row == matrixRow ? height : row == belowRow ? 0.001 : rowFactors[row];
+    const QList<double> columnFactors{0.001, side + frameX, std::max(1.0, scaleWidth), 0.001,
+                                      std::max(1.0, width - side - frameX - scaleWidth)};
+    const auto near = [](const QList<double>& a, const QList<double>& b) {
+        if (a.size() != b.size())
+            return false;
+        for (qsizetype i = 0; i < a.size(); ++i)
+            if (std::abs(a[i] - b[i]) > 1.0)
+                return false;
+        return true;
+    };
+    bool changed = false;
+    if (!near(rowFactors, layout->rowStretchFactors())) {
+        layout->setRowStretchFactors(rowFactors);
+        changed = true;
+    }
+    if (!near(columnFactors, parts.matrixGrid->columnStretchFactors())) {
+        parts.matrixGrid->setColumnStretchFactors(columnFactors);
+        changed = true;
+    }
+    return changed;
+}
+
+} // namespace
+
 bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper)
 {
     // p and q are one axis: a stretched matrix distorts its diagonal bands. The matrix's row
@@ -65,6 +126,15 @@ bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper)
     if (matrixRow < 0 || profileRow < 0 || inner.width() <= 0 || inner.height() <= 0)
         return false;
     const QRect viewport = plot->viewport();
+    if (parts.belowWidth == BelowWidth::Full && parts.belowRect->visible()) {
+        const bool beside = viewport.width() >= 1.5 * viewport.height();
+        if (placeBelowPlot(parts, beside))
+            return true; // lay out again before sizing
+        if (beside)
+            return keepSquareBeside(layout, matrixRow, profileRow, parts);
+        if (parts.matrixGrid->columnCount() != 4)
+            return false;
+    }
     const double frameX = outer.width() - inner.width(), frameY = outer.height() - inner.height();
     const double scaleWidth = parts.scale->outerRect().width();
     const double spacing = 3 * parts.matrixGrid->columnSpacing();
