@@ -11,6 +11,7 @@
 #include "ui/views/heatmapview.h"
 #include "ui/controls/logslider.h"
 #include "ui/window/mainwindow.h"
+#include "ui/views/methodsview.h"
 #include "ui/views/offsetview.h"
 #include "ui/controls/sweepanimator.h"
 
@@ -109,6 +110,7 @@ private slots:
     void formulaOfTheUnpairedSine();
     void formulaOfTheZeroColumn();
     void presentationModeSimplifiesAndIsRemembered();
+    void explanationsCanBeHiddenAndAreRemembered();
 
 private:
     SweepAnimator* animator() const { return m_window->animator(); }
@@ -479,6 +481,44 @@ void TestClassroom::presentationModeSimplifiesAndIsRemembered()
     QVERIFY(!m_window->presentationMode());
     QVERIFY(m_window->controls()->layoutCombo()->isVisible());
     QVERIFY(!QSettings().value(QStringLiteral("view/presentation")).toBool());
+}
+
+void TestClassroom::explanationsCanBeHiddenAndAreRemembered()
+{
+    const auto shownExplanations = [&] {
+        int shown = 0;
+        for (const QLabel* label : m_window->findChildren<QLabel*>(QStringLiteral("explanation")))
+            shown += label->isVisible();
+        return shown;
+    };
+    QVERIFY(bringOnScreen(*m_window, pe::ui::View::Methods));
+    const auto* methods = qobject_cast<pe::ui::MethodsView*>(m_window->plotView(pe::ui::View::Methods));
+    QVERIFY(methods);
+    QVERIFY(shownExplanations() >= 2); // the heatmap's and the methods view's
+    const int side = methods->matrixRect()->rect().height();
+
+    // Ctrl+F1: the paragraphs go and the plots take their height (the methods matrix, which
+    // the 768-pixel-high window held to a small square, grows with it).
+    QTest::keyClick(m_window.get(), Qt::Key_F1, Qt::ControlModifier);
+    QCOMPARE(shownExplanations(), 0);
+    QTRY_VERIFY2(methods->matrixRect()->rect().height() > side + 30,
+                 qPrintable(QStringLiteral("%1 → %2 px").arg(side).arg(methods->matrixRect()->rect().height())));
+    // Presentation mode hides them anyway; leaving it keeps them hidden as chosen.
+    QTest::keyClick(m_window.get(), Qt::Key_F5);
+    QTest::keyClick(m_window.get(), Qt::Key_F5);
+    QVERIFY(!m_window->presentationMode());
+    QCOMPARE(shownExplanations(), 0);
+
+    // Remembered at the next start.
+    m_window->close();
+    m_window = std::make_unique<MainWindow>();
+    m_window->resize(1366, 768);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QCOMPARE(shownExplanations(), 0);
+    QTest::keyClick(m_window.get(), Qt::Key_F1, Qt::ControlModifier);
+    QVERIFY(shownExplanations() >= 1);
+    QVERIFY(QSettings().value(QStringLiteral("view/explanations")).toBool());
 }
 
 QTEST_MAIN(TestClassroom)

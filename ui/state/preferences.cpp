@@ -12,6 +12,7 @@ namespace key {
 const QString windowGeometry = QStringLiteral("window/geometry");
 const QString windowState = QStringLiteral("window/state");
 const QString presentation = QStringLiteral("view/presentation");
+const QString explanations = QStringLiteral("view/explanations");
 const QString theme = QStringLiteral("view/theme");
 const QString language = QStringLiteral("ui/language");
 const QString folder = QStringLiteral("files/folder");
@@ -46,6 +47,8 @@ QByteArray Preferences::windowState() { return value(key::windowState).toByteArr
 void Preferences::setWindowState(const QByteArray& state) { setValue(key::windowState, state); }
 bool Preferences::presentationMode() { return value(key::presentation, false).toBool(); }
 void Preferences::setPresentationMode(bool on) { setValue(key::presentation, on); }
+bool Preferences::showExplanations() { return value(key::explanations, true).toBool(); }
+void Preferences::setShowExplanations(bool on) { setValue(key::explanations, on); }
 QString Preferences::theme() { return value(key::theme).toString(); }
 void Preferences::setTheme(const QString& name) { setValue(key::theme, name); }
 QString Preferences::language() { return value(key::language).toString(); }

@@ -21,6 +21,8 @@ public:
     static void setWindowState(const QByteArray& state);
     static bool presentationMode();                     ///< default false
     static void setPresentationMode(bool on);
+    static bool showExplanations();                     ///< the paragraphs above the plots; default true
+    static void setShowExplanations(bool on);
     static QString theme();                             ///< a theme key (theme.cpp); empty: the system's
     static void setTheme(const QString& key);
     static QString language();                          ///< a language key (language.cpp); empty: English

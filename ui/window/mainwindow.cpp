@@ -120,6 +120,7 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     updateStatus();
     if (Preferences::presentationMode())
         m_presentationAction->setChecked(true);
+    showExplanations();
 }
 
 MainWindow::~MainWindow()
@@ -354,6 +355,15 @@ void MainWindow::createMenus()
     view->addSeparator();
     QAction* resetLayout = view->addAction(tr("Reset &layout"), this, &MainWindow::resetLayout);
     resetLayout->setToolTip(tr("Put every panel back where it was at the first start"));
+    m_explanationsAction = view->addAction(tr("&Explanations above the plots"));
+    m_explanationsAction->setCheckable(true);
+    m_explanationsAction->setChecked(Preferences::showExplanations());
+    m_explanationsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F1));
+    m_explanationsAction->setToolTip(tr("The paragraph each view opens with: hide it to give the plots its height (Ctrl+F1)"));
+    connect(m_explanationsAction, &QAction::toggled, this, [this](bool on) {
+        Preferences::setShowExplanations(on);
+        showExplanations();
+    });
     m_presentationAction = view->addAction(tr("&Presentation mode"));
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
@@ -410,6 +420,14 @@ PlotView* MainWindow::plotView(View view) const
     return nullptr;
 }
 
+void MainWindow::showExplanations()
+{
+    // A presenting teacher says them; a reader who knows them gives their height to the plots.
+    const bool shown = !m_presentation && (!m_explanationsAction || m_explanationsAction->isChecked());
+    for (PlotView* view : m_views)
+        view->setExplanationVisible(shown);
+}
+
 void MainWindow::setPresentationMode(bool on)
 {
     if (m_presentationAction && m_presentationAction->isChecked() != on) {
@@ -431,10 +449,9 @@ void MainWindow::setPresentationMode(bool on)
     m_formula->setScale(scale);
     if (m_viewsToolBar) // the projected plot gets the height
         m_viewsToolBar->setVisible(!on);
-    for (PlotView* view : m_views) {
+    for (PlotView* view : m_views)
         view->setScale(scale);
-        view->setExplanationVisible(!on);
-    }
+    showExplanations();
     if (changed)
         emit presentationModeChanged(on);
 }

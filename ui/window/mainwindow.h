@@ -45,6 +45,8 @@ public:
     /// File ▸ Export and Copy figure start from it.
     View activeView() const { return m_activeView; }
     void setPresentationMode(bool on);
+    /// Each view's explanation shown unless hidden (View ▸ Explanations) or presenting.
+    void showExplanations();
     /// Shows the interface in `language` at once and remembers it. Widgets take their texts
     /// when they are built, so a new window replaces this one with the same settings (the
     /// views' options among them), layout, presentation mode and session file (the undo
@@ -87,6 +89,7 @@ private:
     SessionController* m_sessions = nullptr;
     TableController* m_tables = nullptr;
     QAction* m_presentationAction = nullptr;
+    QAction* m_explanationsAction = nullptr;
     QToolBar* m_viewsToolBar = nullptr;
     ControlsPanel* m_controls = nullptr;
     HeatmapView* m_heatmap = nullptr;
