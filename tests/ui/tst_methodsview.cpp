@@ -56,6 +56,49 @@ private slots:
         QVERIFY(square(matrix));
     }
 
+    void theCurvesZoomToEveryOffset()
+    {
+        // 100,000 positions: 199,999 offsets, drawn as run means. Zoomed to ±1000, every
+        // offset is drawn exactly: ALiBi's causal −m·δ scaled by its largest value in view.
+        Document document;
+        document.setMaxLen(100000);
+        MethodsView view(&document);
+        view.resize(900, 1000);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        document.computeNow();
+        layOut(view);
+        QTRY_VERIFY(document.isFrameCurrent());
+        QVERIFY(document.frame()->methods);
+        QCOMPARE(document.frame()->methods->curveCount, 199999);
+        QVERIFY(!document.frame()->methods->curvesExact);
+
+        view.curveRect()->axis(QCPAxis::atBottom)->setRange(-1000, 1000); // as the wheel does
+        QTRY_VERIFY(document.frame() && document.frame()->methods && document.frame()->methods->curveCount == 2001);
+        const MethodsData& data = *document.frame()->methods;
+        QCOMPARE(data.curveFirst, -1000);
+        QVERIFY(data.curvesExact);
+        const MethodCurve* alibi = nullptr;
+        for (const MethodCurve& c : data.curves)
+            if (c.method == ScoreMethod::Alibi)
+                alibi = &c;
+        QVERIFY(alibi);
+        QCOMPARE(alibi->x.size(), 2001);
+        for (int t = 0; t < 2001; ++t) {
+            const double delta = alibi->x[t];
+            QCOMPARE(delta, double(t - 1000));
+            if (delta < 0)
+                QVERIFY(std::isnan(alibi->y[t])); // causal: keys after the query are masked
+            else
+                QVERIFY(std::abs(alibi->y[t] - (-delta / 1000.0)) < 1e-12);
+        }
+        // The zoom stays while the frame changes; a new max_len zooms out to all offsets.
+        QCOMPARE(view.curveRect()->axis(QCPAxis::atBottom)->range().lower, -1000.0);
+        document.setMaxLen(5000);
+        QTRY_VERIFY(document.frame() && document.frame()->methods && document.frame()->methods->curveCount == 9999);
+        QTRY_VERIFY(view.curveRect()->axis(QCPAxis::atBottom)->range().lower < -4998);
+    }
+
     void aWidePaperFigureKeepsItsCurves()
     {
         // 180 × 60 mm at the figures' 96 layout pixels per inch, 8 pt text: as figure export lays it out.

@@ -71,36 +71,35 @@ void scaleToLargest(MethodCurve& c, bool scale)
             y /= c.largest;
 }
 
-/// A curve's points from the means of equal runs (core::binStart) of the 2L − 1 offsets: each
-/// at the centre of its run.
-void placeRunMeans(MethodCurve& c, const Eigen::VectorXd& means, std::int64_t L)
+/// A curve's points from the means of equal runs (core::binStart) of the offsets first …
+/// first + n − 1 (n = the runs' total): each at the centre of its run.
+void placeRunMeans(MethodCurve& c, const Eigen::VectorXd& means, std::int64_t first, std::int64_t n)
 {
-    const std::int64_t n = 2 * L - 1;
     c.x.resize(means.size());
     c.y.resize(means.size());
     for (Eigen::Index b = 0; b < means.size(); ++b) {
-        const std::int64_t first = core::binStart(n, means.size(), b), end = core::binStart(n, means.size(), b + 1);
-        c.x[b] = 0.5 * static_cast<double>(first + end - 1) - static_cast<double>(L - 1);
+        const std::int64_t start = core::binStart(n, means.size(), b), end = core::binStart(n, means.size(), b + 1);
+        c.x[b] = 0.5 * static_cast<double>(start + end - 1) + static_cast<double>(first);
         c.y[b] = means[b];
     }
 }
 
-MethodCurve curveOf(ScoreMethod method, int head, const Eigen::VectorXd& g, std::int64_t bins, bool scale)
+/// The curve of the offsets first … first + g.size() − 1 whose scores are g.
+MethodCurve curveOf(ScoreMethod method, int head, const Eigen::VectorXd& g, std::int64_t first, std::int64_t bins, bool scale)
 {
     MethodCurve c;
     c.method = method;
     c.head = head;
     const auto n = static_cast<std::int64_t>(g.size());
-    const std::int64_t L = (n + 1) / 2;
     if (n <= MethodsData::exactCurveOffsets) {
         c.x.resize(n);
         c.y.resize(n);
         for (std::int64_t t = 0; t < n; ++t) {
-            c.x[t] = static_cast<double>(t - (L - 1));
+            c.x[t] = static_cast<double>(first + t);
             c.y[t] = std::isinf(g[t]) ? nan : g[t];
         }
     } else {
-        placeRunMeans(c, core::binnedOffsetMeans(g, bins), L);
+        placeRunMeans(c, core::binnedOffsetMeans(g, std::min(bins, n)), first, n);
     }
     scaleToLargest(c, scale);
     return c;
@@ -170,36 +169,41 @@ QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, con
     return {};
 }
 
-Eigen::VectorXd scoreOffsets(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options, int head)
+Eigen::VectorXd scoreOffsets(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options, int head,
+                             std::int64_t first, std::int64_t count)
 {
     const std::int64_t L = spec.maxLen;
+    if (count <= 0) {
+        first = -(L - 1);
+        count = 2 * L - 1;
+    }
     switch (method) {
     case ScoreMethod::Sinusoidal: {
         // At the first cell of each diagonal, (δ, 0) below it and (0, −δ) above, an odd
         // d_model's unpaired sine meets sin(0) = 0: the score is the pairs' Σ cos(δω_k) alone.
-        Eigen::VectorXd g(2 * L - 1);
-        core::evaluateOffsetSeries(sinusoidSeries(spec), -(L - 1), g);
+        Eigen::VectorXd g(count);
+        core::evaluateOffsetSeries(sinusoidSeries(spec), first, g);
         return g;
     }
     case ScoreMethod::Rope: {
-        Eigen::VectorXd g(2 * L - 1);
+        Eigen::VectorXd g(count);
         const core::OffsetSeries series = core::rotaryScoreSeries(
             ropeDemoVector(spec.dModel, 1), ropeDemoVector(spec.dModel, 2), core::ropeFrequencies(spec.dModel, spec.base));
-        core::evaluateOffsetSeries(series, -(L - 1), g);
+        core::evaluateOffsetSeries(series, first, g);
         return g;
     }
     case ScoreMethod::Learned:
-        return Eigen::VectorXd::Constant(2 * L - 1, nan);
+        return Eigen::VectorXd::Constant(count, nan);
     default: {
         core::PositionMethodSpec s = positionMethodSpecOf(spec, options);
         if (head >= 0)
             s.head = head;
-        Eigen::VectorXd g(2 * L - 1);
-        core::positionMethodOffsets(*coreMethod(method), s, core::methodVectors(s), -(L - 1), g);
+        Eigen::VectorXd g(count);
+        core::positionMethodOffsets(*coreMethod(method), s, core::methodVectors(s), first, g);
         if (method == ScoreMethod::T5 && options.bucketIndex) // the index instead of its bias
             for (std::int64_t t = 0; t < g.size(); ++t)
                 if (!std::isinf(g[t]))
-                    g[t] = core::t5RelativeBucket(-(t - (L - 1)), s.bidirectional, s.numBuckets, s.maxDistance);
+                    g[t] = core::t5RelativeBucket(-(first + t), s.bidirectional, s.numBuckets, s.maxDistance);
         return g;
     }
     }
@@ -228,21 +232,32 @@ bool isSeries(ScoreMethod method)
     return method == ScoreMethod::Sinusoidal || method == ScoreMethod::Rope || method == ScoreMethod::TransformerXl;
 }
 
-/// A curve's points: every offset while they are few, else the exact means of runs of them.
+/// A curve's points over the offsets first … first + n − 1: every offset while they are few,
+/// else the exact means of runs of them.
 MethodCurve computedCurve(ScoreMethod method, int head, const core::EncodingSpec& spec, const MethodOptions& options,
-                          std::int64_t bins)
+                          std::int64_t bins, std::int64_t first, std::int64_t n)
 {
-    const std::int64_t L = spec.maxLen, n = 2 * L - 1;
     if (n <= MethodsData::exactCurveOffsets || !isSeries(method))
-        return curveOf(method, head, scoreOffsets(method, spec, options, head), bins, options.scaleCurves);
+        return curveOf(method, head, scoreOffsets(method, spec, options, head, first, n), first, bins, options.scaleCurves);
     const bool masked = method == ScoreMethod::TransformerXl && options.causal;
-    const Eigen::VectorXd means = core::offsetSeriesRunMeans(seriesOf(method, spec, options), -(L - 1), n, bins, masked);
+    const Eigen::VectorXd means = core::offsetSeriesRunMeans(seriesOf(method, spec, options), first, n, bins, masked);
     MethodCurve c;
     c.method = method;
     c.head = head;
-    placeRunMeans(c, means, L);
+    placeRunMeans(c, means, first, n);
     scaleToLargest(c, options.scaleCurves);
     return c;
+}
+
+/// The offsets the curves cover: all of −(L−1) … L−1, or the whole offsets the plot is zoomed to.
+std::pair<std::int64_t, std::int64_t> curveOffsets(std::int64_t L, const MethodsPixels& pixels)
+{
+    const std::int64_t lowest = -(L - 1), highest = L - 1;
+    if (!pixels.zoomed() || !std::isfinite(pixels.curveLower) || !std::isfinite(pixels.curveUpper))
+        return {lowest, 2 * L - 1};
+    const auto first = static_cast<std::int64_t>(std::clamp(std::floor(pixels.curveLower), double(lowest), double(highest)));
+    const auto last = static_cast<std::int64_t>(std::clamp(std::ceil(pixels.curveUpper), double(first), double(highest)));
+    return {first, last - first + 1};
 }
 
 } // namespace
@@ -292,14 +307,18 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& opt
         }
         rangeOf(data.matrix, data.lowest, data.highest);
     }
-    data.curvesExact = 2 * L - 1 <= MethodsData::exactCurveOffsets;
+    const auto [curveFirst, curveCount] = curveOffsets(L, pixels);
+    data.curveFirst = curveFirst;
+    data.curveCount = curveCount;
+    data.curvesExact = curveCount <= MethodsData::exactCurveOffsets;
     // The curves do not depend on which method the matrix shows.
     MethodOptions sameCurves = options;
     if (previous)
         sameCurves.method = previous->options.method;
     const std::int64_t curveBins = MethodsData::curveBinsFor(pixels.curve);
     const bool curvesComparable = previous && previous->options == sameCurves
-        && MethodsData::curveBinsFor(previous->pixels.curve) == curveBins;
+        && MethodsData::curveBinsFor(previous->pixels.curve) == curveBins && previous->curveFirst == curveFirst
+        && previous->curveCount == curveCount;
     for (int m = 0; m < scoreMethodCount; ++m) {
         const auto method = static_cast<ScoreMethod>(m);
         if (!(options.curves & scoreMethodBit(method)) || method == ScoreMethod::Learned
@@ -317,10 +336,10 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& opt
         }
         if (method == ScoreMethod::Alibi && options.head == 0 && options.heads <= MethodsData::mostHeadCurves) {
             for (int h = 1; h <= options.heads; ++h)
-                data.curves.append(computedCurve(method, h, spec, options, curveBins));
+                data.curves.append(computedCurve(method, h, spec, options, curveBins, curveFirst, curveCount));
             continue;
         }
-        data.curves.append(computedCurve(method, 0, spec, options, curveBins));
+        data.curves.append(computedCurve(method, 0, spec, options, curveBins, curveFirst, curveCount));
     }
     return data;
 }

@@ -30,19 +30,22 @@ QString scoreMethodName(ScoreMethod method);
 QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options,
                          const LearnedTablePtr& learned);
 
-/// The score of query i and key j against δ = i − j, for δ = −(L−1) … L−1 (L = max_len) at
-/// index δ + L − 1; −∞ where masked. The sinusoid is core::SimilarityKernel's PE(i)·PE(j) at the
+/// The score of query i and key j against δ = i − j, for δ = first … first + count − 1 at index
+/// δ − first (all of −(L−1) … L−1, L = max_len, when count is 0); −∞ where masked. The sinusoid is core::SimilarityKernel's PE(i)·PE(j) at the
 /// first cell of each diagonal (every cell of a diagonal is equal, save for an odd d_model's
 /// unpaired sine), RoPE core/rope.h's rotaryScore for the RoPE view's fixed q and k, the rest
 /// core/positionmethods.h's. `head` overrides ALiBi's head (−1: the options').
 Eigen::VectorXd scoreOffsets(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options,
-                             int head = -1);
+                             int head = -1, std::int64_t first = 0, std::int64_t count = 0);
 
 /// Device pixels of the methods view's plots (0 = not known): the matrix's side and the curve
-/// plot's width, which set how many block and run means are worth computing.
+/// plot's width, which set how many block and run means are worth computing; and the offsets
+/// i − j the curve plot is zoomed to (curveLower ≥ curveUpper: all of them).
 struct MethodsPixels {
     int matrix = 0;
     int curve = 0;
+    double curveLower = 0, curveUpper = 0;
+    bool zoomed() const { return curveUpper > curveLower; }
     bool operator==(const MethodsPixels&) const = default;
 };
 
@@ -73,6 +76,7 @@ struct MethodsData {
     double lowest = 0, highest = 0; ///< the finite range of the matrix
     QVector<MethodCurve> curves;
     bool curvesExact = true;       ///< one point per offset; else each the mean of a run of offsets
+    std::int64_t curveFirst = 0, curveCount = 0; ///< the offsets the curves cover: first … first + count − 1
     bool exact() const { return matrix.rows() == length; }
     // What it was computed for: a later frame takes over what these leave unchanged.
     core::EncodingSpec spec;

@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
+#include <QTimer>
 #include <QSlider>
 #include <QSpinBox>
 #include <QToolButton>
@@ -198,11 +199,32 @@ MethodsView::MethodsView(Document* document, QWidget* parent)
     p->legend->setVisible(true);
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
-    connect(p, &QCustomPlot::afterLayout, this, [this] {
-        const QSize matrix = pixelsToRequest(m_matrixRect->rect());
-        const int curve = m_curveRect->visible() ? pixelsToRequest(m_curveRect->rect()).width() : 0;
-        this->document()->setMethodsPixels({std::min(matrix.width(), matrix.height()), curve});
+    connect(p, &QCustomPlot::afterLayout, this, &MethodsView::reportPixels);
+    // The curves zoom and pan along i − j (wheel, drag); the matrix stays whole. Once the range
+    // rests, the frame computes the offsets in view: every one while they are few enough.
+    m_curveZoomSettle = new QTimer(this);
+    m_curveZoomSettle->setSingleShot(true);
+    m_curveZoomSettle->setInterval(150);
+    connect(m_curveZoomSettle, &QTimer::timeout, this, [this] {
+        const FramePtr& f = this->document()->frame();
+        if (!f)
+            return;
+        const QCPRange shown = m_curveRect->axis(QCPAxis::atBottom)->range();
+        const double reach = static_cast<double>(f->spec.maxLen - 1);
+        const bool all = shown.lower <= -reach && shown.upper >= reach; // not zoomed
+        m_curveLower = all ? 0 : shown.lower;
+        m_curveUpper = all ? 0 : shown.upper;
+        reportPixels();
     });
+    connect(m_curveRect->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+        if (!m_settingCurveRange)
+            m_curveZoomSettle->start();
+    });
+    m_matrixRect->setRangeDrag({});
+    m_matrixRect->setRangeZoom({});
+    m_curveRect->setRangeDrag(Qt::Horizontal);
+    m_curveRect->setRangeZoom(Qt::Horizontal);
+    p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     connect(p, &QCustomPlot::mouseMove, this, &MethodsView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
     connect(p, &QCustomPlot::mouseRelease, this, &MethodsView::onMouseRelease);
@@ -384,8 +406,19 @@ void MethodsView::applyScale()
     m_scale->setBarWidth(static_cast<int>(14 * scale()));
 }
 
+void MethodsView::reportPixels()
+{
+    const QSize matrix = pixelsToRequest(m_matrixRect->rect());
+    const int curve = m_curveRect->visible() ? pixelsToRequest(m_curveRect->rect()).width() : 0;
+    document()->setMethodsPixels({std::min(matrix.width(), matrix.height()), curve, m_curveLower, m_curveUpper});
+}
+
 void MethodsView::redraw(const Frame& f)
 {
+    if (m_drawn && f.spec.maxLen != m_drawnSpec.maxLen && m_curveUpper > m_curveLower) {
+        m_curveLower = m_curveUpper = 0; // other offsets: the curves zoom out to all of them
+        reportPixels();
+    }
     if (!m_drawn || !(f.spec == m_drawnSpec)) {
         m_drawn = true;
         m_drawnSpec = f.spec;
@@ -490,8 +523,13 @@ void MethodsView::drawCurves(const Frame& f)
                 highest = std::max(highest, v);
             }
     }
+    // Zoomed out, the axis spans every offset; zoomed in, it stays where the user put it.
     const double reach = static_cast<double>(f.spec.maxLen - 1);
-    x->setRange(-reach - 0.5, reach + 0.5);
+    if (!data.pixels.zoomed() && !(m_curveUpper > m_curveLower)) {
+        m_settingCurveRange = true;
+        x->setRange(-reach - 0.5, reach + 0.5);
+        m_settingCurveRange = false;
+    }
     const double span = std::max(highest - lowest, 1e-12);
     y->setRange(lowest - 0.06 * span, highest + 0.06 * span);
     y->setLabel(f.state.methods.scaleCurves ? tr("scaled score") : tr("score"));

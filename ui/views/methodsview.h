@@ -20,6 +20,7 @@ class QCPTextElement;
 class QSlider;
 class QSpinBox;
 class QToolButton;
+class QTimer;
 
 namespace pe::ui {
 
@@ -75,6 +76,8 @@ private:
     bool fitToSize();
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
+    /// The plots' pixels and the curves' zoom, to the document.
+    void reportPixels();
 
     QComboBox* m_methodBox = nullptr;
     QToolButton* m_curvesButton = nullptr;
@@ -111,6 +114,10 @@ private:
     bool m_drawn = false;
     bool m_forExport = false;
     ClickTracker m_click;
+    // Zooming the curves asks the frame for the offsets in view (their run means or exact values).
+    QTimer* m_curveZoomSettle = nullptr;
+    bool m_settingCurveRange = false;
+    double m_curveLower = 0, m_curveUpper = 0; ///< the offsets zoomed to (upper ≤ lower: all), sent with the pixels
 };
 
 } // namespace pe::ui
