@@ -153,6 +153,10 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("heads"), QStringLiteral("ALiBi: number of heads H, 1 to 1024 (default 8)."), QStringLiteral("H")},
         {QStringLiteral("head"), QStringLiteral("ALiBi: the head drawn, 1 to H, or 0 for every head (default 1)."), QStringLiteral("N")},
         {QStringLiteral("buckets"), QStringLiteral("T5: number of buckets, 4 to 1024 (default 32)."), QStringLiteral("N")},
+        {QStringLiteral("t5-biases"), QStringLiteral("T5: a model's own biases (buckets x heads, e.g. model.safetensors:"
+                                                     "encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight) "
+                                                     "instead of random ones; sets --buckets to theirs."), QStringLiteral("FILE[:TENSOR]")},
+        {QStringLiteral("t5-head"), QStringLiteral("T5: the head of --t5-biases drawn, 1 to its heads (default 1)."), QStringLiteral("N")},
         {QStringLiteral("max-distance"), QStringLiteral("T5: distance from which all share the last bucket, buckets to 1000000 (default 128)."), QStringLiteral("N")},
         {QStringLiteral("clip"), QStringLiteral("Shaw: relative positions clipped to +-K, 1 to 1024 (default 4)."), QStringLiteral("K")},
         {QStringLiteral("mask"), QStringLiteral("causal (keys after the query masked) or none (T5 both ways); default: causal for "
@@ -255,6 +259,15 @@ void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& s
         methods.maxDistance = std::max(methods.maxDistance, methods.numBuckets);
     if (given(parser, "clip"))
         methods.clip = static_cast<int>(wholeNumber(parser, QStringLiteral("clip"), 1, ui::MethodOptions::maxClip));
+    if (given(parser, "t5-head")) // checked against the biases' heads once they are read
+        methods.t5Head = static_cast<int>(wholeNumber(parser, QStringLiteral("t5-head"), 1, ui::MethodOptions::maxHeads));
+    if (given(parser, "t5-biases")) {
+        const QString source = parser.value(QStringLiteral("t5-biases"));
+        if (source.trimmed().isEmpty())
+            throw BadValue{QStringLiteral("--t5-biases: an empty file name; allowed: a .npy, .csv or .safetensors file of "
+                                          "buckets x heads, FILE:TENSOR for one tensor")};
+        std::tie(o.t5BiasesPath, o.t5BiasesTensor) = ui::EncodingTable::splitSource(source);
+    }
     if (given(parser, "mask")) {
         methods.causal = choice(parser, QStringLiteral("mask"), {QStringLiteral("causal"), QStringLiteral("none")})
             == QLatin1String("causal");

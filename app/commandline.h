@@ -32,6 +32,8 @@ struct LaunchOptions {
     bool sizeGiven = false; ///< --d-model, --max-len or a session set the size (a table given with --encoding keeps it)
     QString encodingPath;    ///< --encoding FILE[:TENSOR]: a table the heatmap shows (empty: none)
     QString encodingTensor;  ///< the tensor named after the colon (empty: the likely one)
+    QString t5BiasesPath;    ///< --t5-biases FILE[:TENSOR]: T5's biases from a file (empty: random)
+    QString t5BiasesTensor;  ///< the tensor named after the colon (empty: the first relative_attention_bias)
     bool encodingFromSession = false; ///< the table is the session's (checked against its size and fingerprint)
     QString sessionPath;                 ///< the session named on the command line, or empty
     std::optional<ui::Session> session;  ///< as read from sessionPath (its layout for the window)

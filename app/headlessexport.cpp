@@ -2,6 +2,7 @@
 #include "app/headlessexport.h"
 
 #include "ui/document/document.h"
+#include "ui/document/methodsdata.h"
 #include "ui/export/figureexport.h"
 
 #include <QTextStream>
@@ -22,6 +23,23 @@ int exitCodeFor(const ui::ExportResult& result)
 }
 
 } // namespace
+
+QString applyT5BiasesOption(const LaunchOptions& options, ui::ViewState& state)
+{
+    if (options.t5BiasesPath.isEmpty())
+        return {};
+    const auto loaded = ui::loadT5Biases(options.t5BiasesPath, options.t5BiasesTensor);
+    if (const auto* error = std::get_if<QString>(&loaded))
+        return QStringLiteral("--t5-biases: ") + *error;
+    ui::MethodOptions& o = state.methods;
+    o.t5Biases = std::get<ui::T5BiasesPtr>(loaded);
+    if (o.t5Head > o.t5Biases->heads)
+        return QStringLiteral("--t5-head %1: %2 holds %3 heads; allowed: 1 to %3").arg(o.t5Head).arg(o.t5Biases->displayName())
+            .arg(o.t5Biases->heads);
+    o.numBuckets = o.t5Biases->buckets;
+    o.maxDistance = std::max(o.maxDistance, o.numBuckets);
+    return {};
+}
 
 int runHeadlessExport(const LaunchOptions& options)
 {
@@ -45,6 +63,10 @@ int runHeadlessExport(const LaunchOptions& options)
     }
     request.spec = options.spec;
     request.state = options.state;
+    if (const QString error = applyT5BiasesOption(options, request.state); !error.isEmpty()) {
+        QTextStream(stderr) << "pe-explorer: " << error << Qt::endl;
+        return 2;
+    }
     // As the window does: without --d-model, --max-len or a session, the sinusoid takes the table's size.
     if (request.table && !options.sizeGiven) {
         request.spec = ui::sinusoidSizedLike(request.spec, *request.table->table);

@@ -118,6 +118,10 @@ int main(int argc, char** argv)
         state.rope = pe::ui::Preferences::ropeOptions();
         state.embeddings = pe::ui::Preferences::embeddingOptions();
     }
+    if (const QString error = pe::app::applyT5BiasesOption(options, state); !error.isEmpty()) {
+        QTextStream(stderr) << "pe-explorer: " << error << Qt::endl;
+        return 2;
+    }
     auto* window = new pe::ui::MainWindow(pe::ui::Settings{options.spec, state});
     if (options.session)
         window->sessions()->adopt(options.sessionPath, *options.session);

@@ -1017,6 +1017,10 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <source>%1 has other contents than when the session was saved (its fingerprint differs)</source>
         <translation>%1 的内容与保存会话时不同（指纹不一致）</translation>
     </message>
+    <message>
+        <source>%1: cannot open it (%2)</source>
+        <translation>%1：无法打开（%2）</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::Export</name>
@@ -1567,6 +1571,14 @@ d_model %1 · max_len %2 · base %3
         <source>Spectrum</source>
         <translation>频谱</translation>
     </message>
+    <message>
+        <source>&amp;Explanations above the plots</source>
+        <translation>图上方的说明(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The paragraph each view opens with: hide it to give the plots its height (Ctrl+F1)</source>
+        <translation>每个视图开头的说明段落：隐藏它，把高度让给图（Ctrl+F1）</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::Methods</name>
@@ -1609,6 +1621,18 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>the learned absolute method scores a model&apos;s own position table P as P(i)·P(j): open one with File ▸ Open position table… or --encoding FILE (at most %1 values)</source>
         <translation>学习的绝对位置方法以 P(i)·P(j) 为模型自己的位置表 P 打分：用 文件 ▸ 打开位置表… 或 --encoding FILE 打开一个（最多 %1 个值）</translation>
+    </message>
+    <message>
+        <source>the biases from %1 have %2 buckets; num_buckets is %3 (set it to %2, or use random biases)</source>
+        <translation>%1 中的偏置有 %2 个桶；num_buckets 为 %3（请设为 %2，或使用随机偏置）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a T5 bias table; allowed: %3 to %4 buckets (rows) × 1 to %5 heads (columns), like T5&apos;s relative_attention_bias.weight (32 × 8 in t5-small)</source>
+        <translation>%1：%2 不是 T5 偏置表；允许：%3 到 %4 个桶（行）× 1 到 %5 个头（列），如 T5 的 relative_attention_bias.weight（t5-small 中为 32 × 8）</translation>
+    </message>
+    <message>
+        <source>%1: a bias is not finite (NaN or ±inf); every bias must be a number</source>
+        <translation>%1：有偏置不是有限数（NaN 或 ±inf）；每个偏置都必须是数字</translation>
     </message>
 </context>
 <context>
@@ -1662,10 +1686,6 @@ d_model %1 · max_len %2 · base %3
         <translation>H = %2 个头中的第 %1 个：斜率 m = %3 · %4</translation>
     </message>
     <message>
-        <source>%1 buckets · max_distance %2 · %3</source>
-        <translation>%1 个桶 · max_distance %2 · %3</translation>
-    </message>
-    <message>
         <source>both ways (encoder)</source>
         <translation>双向（编码器）</translation>
     </message>
@@ -1700,10 +1720,6 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>&lt;b&gt;ALiBi&lt;/b&gt; (Press, Smith and Lewis, &lt;i&gt;Train Short, Test Long&lt;/i&gt;, 2022): no encoding at all; each head h adds −m&lt;sub&gt;h&lt;/sub&gt;·|i − j| to its scores, with slopes m&lt;sub&gt;h&lt;/sub&gt; = 2&lt;sup&gt;−8h/H&lt;/sup&gt; (for H not a power of two, the paper&apos;s interleaving). A straight penalty that extends to any length.</source>
         <translation>&lt;b&gt;ALiBi&lt;/b&gt;（Press、Smith 和 Lewis，&lt;i&gt;Train Short, Test Long&lt;/i&gt;，2022）：完全没有编码；每个头 h 在分数上加 −m&lt;sub&gt;h&lt;/sub&gt;·|i − j|，斜率 m&lt;sub&gt;h&lt;/sub&gt; = 2&lt;sup&gt;−8h/H&lt;/sup&gt;（H 不是 2 的幂时，按论文的交错规则）。一条可延伸到任意长度的直线惩罚。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;T5 relative buckets&lt;/b&gt; (Raffel et al., &lt;i&gt;Exploring the Limits of Transfer Learning&lt;/i&gt;, 2020): one learned scalar per bucket of j − i — exact buckets for small distances, log-spaced ones up to max_distance, one bucket for everything farther. The biases here are fixed random numbers.</source>
-        <translation>&lt;b&gt;T5 相对分桶&lt;/b&gt;（Raffel 等，&lt;i&gt;Exploring the Limits of Transfer Learning&lt;/i&gt;，2020）：j − i 的每个桶一个学习的标量——小距离各占一桶，之后按对数间隔直到 max_distance，更远的共用一个桶。这里的偏置是固定的随机数。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Shaw et al.&lt;/b&gt; (&lt;i&gt;Self-Attention with Relative Position Representations&lt;/i&gt;, 2018): a learned vector per relative position j − i, clipped to ±k: beyond k positions every distance looks the same. The matrix shows the clipped distance, the index of the vector used.</source>
@@ -1810,10 +1826,6 @@ d_model %1 · max_len %2 · base %3
         <translation>桶索引</translation>
     </message>
     <message>
-        <source>T5: show the bucket of j − i instead of its (random) bias</source>
-        <translation>T5：显示 j − i 的桶，而不是它的（随机）偏置</translation>
-    </message>
-    <message>
         <source>&amp;Buckets:</source>
         <translation>桶数(&amp;B)：</translation>
     </message>
@@ -1870,6 +1882,66 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>scaled score</source>
         <translation>缩放后的分数</translation>
+    </message>
+    <message>
+        <source>random biases</source>
+        <translation>随机偏置</translation>
+    </message>
+    <message>
+        <source>biases of %1, head %2 of %3</source>
+        <translation>%1 的偏置，第 %2 个头（共 %3 个）</translation>
+    </message>
+    <message>
+        <source>biases of %1</source>
+        <translation>%1 的偏置</translation>
+    </message>
+    <message>
+        <source>%1 buckets · max_distance %2 · %3 · %4</source>
+        <translation>%1 个桶 · max_distance %2 · %3 · %4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;T5 relative buckets&lt;/b&gt; (Raffel et al., &lt;i&gt;Exploring the Limits of Transfer Learning&lt;/i&gt;, 2020): one learned scalar per bucket of j − i — exact buckets for small distances, log-spaced ones up to max_distance, one bucket for everything farther. The biases here are fixed random numbers, or a model&apos;s own: Biases ▸ Load from a file… reads its relative_attention_bias (buckets × heads).</source>
+        <translation>&lt;b&gt;T5 相对位置桶&lt;/b&gt;（Raffel 等，&lt;i&gt;Exploring the Limits of Transfer Learning&lt;/i&gt;，2020）：j − i 的每个桶一个学习到的标量——小距离各有精确的桶，直到 max_distance 按对数间隔分桶，更远的都归入一个桶。这里的偏置是固定的随机数，或模型自己的：偏置 ▸ 从文件载入… 读取它的 relative_attention_bias（桶 × 头）。</translation>
+    </message>
+    <message>
+        <source>T5: show the bucket of j − i instead of its bias</source>
+        <translation>T5：显示 j − i 所在的桶，而不是它的偏置</translation>
+    </message>
+    <message>
+        <source>T5: the bias of each bucket — random for the illustration, or a model&apos;s own relative_attention_bias (buckets × heads) from a .npy, .safetensors or .csv file</source>
+        <translation>T5：每个桶的偏置——示意用的随机值，或从 .npy、.safetensors 或 .csv 文件读取的模型自己的 relative_attention_bias（桶 × 头）</translation>
+    </message>
+    <message>
+        <source>Load from a file…</source>
+        <translation>从文件载入…</translation>
+    </message>
+    <message>
+        <source>Random (the illustration&apos;s)</source>
+        <translation>随机（示意用）</translation>
+    </message>
+    <message>
+        <source>T5: the head whose biases are drawn (a column of the loaded table)</source>
+        <translation>T5：绘制哪个头的偏置（载入表格的一列）</translation>
+    </message>
+    <message>
+        <source>Biases: %1</source>
+        <translation>偏置：%1</translation>
+    </message>
+    <message>
+        <source>Biases: random</source>
+        <translation>偏置：随机</translation>
+    </message>
+    <message>
+        <source>T5 biases</source>
+        <translation>T5 偏置</translation>
+    </message>
+    <message>
+        <source>Bias tables (*.npy *.safetensors *.csv);;All files (*)</source>
+        <translation>偏置表 (*.npy *.safetensors *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 tables. Which one holds the biases (buckets × heads)?</source>
+        <translation>%1 含有 %2 个表格。哪一个是偏置（桶 × 头）？</translation>
     </message>
 </context>
 <context>
@@ -3086,18 +3158,6 @@ tables of at most
         <translation>位置表 (*.npy *.safetensors *.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Cannot open %1: %2</source>
-        <translation>无法打开 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>%1 — %2 %3</source>
-        <translation>%1 — %2 %3</translation>
-    </message>
-    <message>
         <source>%1 holds %2 tables. Which one holds the positions?</source>
         <translation>%1 含有 %2 个表。哪一个是位置表？</translation>
     </message>
@@ -3299,6 +3359,13 @@ tables of at most
     <message>
         <source>no rows of numbers</source>
         <translation>没有数值行</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::TensorPicker</name>
+    <message>
+        <source>%1 — %2 %3</source>
+        <translation>%1 — %2 %3</translation>
     </message>
 </context>
 <context>

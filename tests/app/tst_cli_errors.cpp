@@ -114,6 +114,7 @@ private slots:
     void windowRefusesWhatItCannotShow_data();
     void windowRefusesWhatItCannotShow();
     void encodingFiles();
+    void t5BiasesFiles();
 };
 
 void TestCliErrors::initTestCase()
@@ -384,6 +385,54 @@ void TestCliErrors::encodingFiles()
         run = runCli(refusal.arguments, dir.path());
         QVERIFY2(run.exitCode == 2 && run.err.contains(refusal.expected), qPrintable(run.describe()));
         QVERIFY(!QFileInfo::exists(dir.filePath("x.png")));
+    }
+}
+
+// --t5-biases FILE: T5's matrix from a model's own biases (16 buckets × 3 heads, float64,
+// bias b + h/10), a head beyond the file's refused.
+void TestCliErrors::t5BiasesFiles()
+{
+    QTemporaryDir dir;
+    QByteArray dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (16, 3), }";
+    while ((10 + dict.size() + 1) % 64 != 0)
+        dict.append(' ');
+    dict.append('\n');
+    QByteArray npy("\x93NUMPY\x01\x00", 8);
+    npy.append(char(dict.size() & 0xff)).append(char(dict.size() >> 8)).append(dict);
+    for (int b = 0; b < 16; ++b)
+        for (int h = 0; h < 3; ++h) {
+            const double v = b + h / 10.0;
+            npy.append(reinterpret_cast<const char*>(&v), 8);
+        }
+    QFile file(dir.filePath("biases.npy"));
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(npy) == npy.size());
+    file.close();
+
+    Run run = runCli({"--view", "methods", "--method", "t5", "--t5-biases", "biases.npy", "--t5-head", "2", "--max-len", "3", "--buckets", "16",
+                      "--max-distance", "16", "--export", "t5.npy"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+    QFile exported(dir.filePath("t5.npy"));
+    QVERIFY(exported.open(QIODevice::ReadOnly));
+    const QByteArray bytes = exported.readAll().right(9 * 8);
+    const auto* m = reinterpret_cast<const double*>(bytes.constData());
+    // Row i (query), column j (key): bucket of j − i, both ways: 0 on the diagonal; with 16
+    // buckets, 8 per direction: j − i = 1 and 2 are buckets 9 and 10, −1 and −2 buckets 1 and 2.
+    QCOMPARE(m[0 * 3 + 0], 0.1);
+    QCOMPARE(m[0 * 3 + 1], 9.1);
+    QCOMPARE(m[0 * 3 + 2], 10.1);
+    QCOMPARE(m[2 * 3 + 0], 2.1);
+    QCOMPARE(m[2 * 3 + 1], 1.1);
+
+    const struct { QStringList arguments; QString expected; } refusals[] = {
+        {{"--view", "methods", "--method", "t5", "--t5-biases", "biases.npy", "--t5-head", "4", "--export", "x.npy"},
+         "--t5-head 4: biases.npy holds 3 heads; allowed: 1 to 3"},
+        {{"--view", "methods", "--t5-biases", "missing.npy", "--export", "x.npy"}, "--t5-biases: missing.npy: there is no such file"},
+        {{"--view", "methods", "--t5-biases", "", "--export", "x.npy"}, "--t5-biases: an empty file name"},
+    };
+    for (const auto& refusal : refusals) {
+        run = runCli(refusal.arguments, dir.path());
+        QVERIFY2(run.exitCode == 2 && run.err.contains(refusal.expected), qPrintable(run.describe()));
+        QVERIFY(!QFileInfo::exists(dir.filePath("x.npy")));
     }
 }
 

@@ -2,9 +2,16 @@
 // The methods view's layout (issue 15): the curves beside the matrix when the view is wide (a
 // 180 × 60 mm figure kept only the matrix before), under it when it is tall, the matrix's
 // cells square either way.
+#include "core/datawriters.h"
+#include "core/positionmethods.h"
 #include "ui/document/document.h"
+#include "ui/export/dataexport.h"
 #include "ui/views/methodsview.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -22,6 +29,49 @@ void layOut(MethodsView& view)
 }
 
 bool square(const QRect& r) { return std::abs(r.width() - r.height()) <= 2; }
+
+/// 16 buckets × 3 heads of biases b + h/10 (bucket b, head h): each names where it came from.
+pe::core::RowMatrix knownBiases()
+{
+    pe::core::RowMatrix biases(16, 3);
+    for (int b = 0; b < 16; ++b)
+        for (int h = 0; h < 3; ++h)
+            biases(b, h) = b + h / 10.0;
+    return biases;
+}
+
+bool writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+/// A .safetensors checkpoint as the format documents it: 8 bytes of header length (little
+/// endian), the JSON header, then the data; a token embedding first, the biases second.
+QByteArray checkpointWithBiases(const pe::core::RowMatrix& biases)
+{
+    QByteArray data;
+    const auto append = [&](double v) {
+        const auto f = static_cast<float>(v);
+        data.append(reinterpret_cast<const char*>(&f), 4);
+    };
+    for (int i = 0; i < 6 * 4; ++i) // shared.weight: 6 × 4
+        append(i);
+    const qsizetype biasesStart = data.size();
+    for (Eigen::Index b = 0; b < biases.rows(); ++b)
+        for (Eigen::Index h = 0; h < biases.cols(); ++h)
+            append(biases(b, h));
+    QJsonObject header;
+    header[QStringLiteral("shared.weight")] = QJsonObject{{"dtype", "F32"}, {"shape", QJsonArray{6, 4}}, {"data_offsets", QJsonArray{0, biasesStart}}};
+    header[QStringLiteral("encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight")] =
+        QJsonObject{{"dtype", "F32"}, {"shape", QJsonArray{int(biases.rows()), int(biases.cols())}},
+                    {"data_offsets", QJsonArray{biasesStart, data.size()}}};
+    const QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    QByteArray out(8, '\0');
+    for (int i = 0; i < 8; ++i)
+        out[i] = char((quint64(json.size()) >> (8 * i)) & 0xff);
+    return out + json + data;
+}
 
 } // namespace
 
@@ -97,6 +147,77 @@ private slots:
         document.setMaxLen(5000);
         QTRY_VERIFY(document.frame() && document.frame()->methods && document.frame()->methods->curveCount == 9999);
         QTRY_VERIFY(view.curveRect()->axis(QCPAxis::atBottom)->range().lower < -4998);
+    }
+
+    void t5BiasesFromAFile()
+    {
+        QTemporaryDir dir;
+        const pe::core::RowMatrix biases = knownBiases();
+        const QString path = dir.filePath("t5.safetensors");
+        QVERIFY(writeFile(path, checkpointWithBiases(biases)));
+
+        Document document;
+        document.setMaxLen(40);
+        MethodOptions o = document.state().methods;
+        o.method = ScoreMethod::T5;
+        o.maxDistance = 20;
+        document.setMethodOptions(o);
+        document.setMethodsPixels({400, 400}); // every cell exact
+        MethodsView view(&document);
+        // No tensor named: the checkpoint's relative_attention_bias, not its first table.
+        QCOMPARE(view.applyT5Biases(path), QString());
+        QVERIFY(document.state().methods.t5Biases);
+        QCOMPARE(document.state().methods.numBuckets, 16); // the model's own
+        for (int head : {1, 3}) {
+            o = document.state().methods;
+            o.t5Head = head;
+            o.maxDistance = 20;
+            document.setMethodOptions(o);
+            document.computeNow();
+            const MethodsData& data = *document.frame()->methods;
+            QVERIFY2(data.error.isEmpty(), qPrintable(data.error));
+            QCOMPARE(data.matrix.rows(), 40);
+            for (int i = 0; i < 40; ++i)
+                for (int j = 0; j < 40; ++j) {
+                    const int bucket = pe::core::t5RelativeBucket(j - i, true, 16, 20); // key − query
+                    QCOMPARE(data.matrix(i, j), double(float(biases(bucket, head - 1)))); // stored as float32
+                }
+        }
+        // The data export is the same matrix.
+        ExportRequest request;
+        request.spec = document.spec();
+        request.state = document.state();
+        request.view = View::Methods;
+        request.path = dir.filePath("t5.npy");
+        QVERIFY(exportData(request).ok());
+        QFile exported(request.path);
+        QVERIFY(exported.open(QIODevice::ReadOnly));
+        const QByteArray bytes = exported.readAll();
+        const auto* values = reinterpret_cast<const double*>(bytes.constData() + bytes.size() - 40 * 40 * 8);
+        QCOMPARE(values[3 * 40 + 7], double(float(biases(pe::core::t5RelativeBucket(7 - 3, true, 16, 20), 2)))); // head 3
+
+        // Other num_buckets than the file's: said, naming both; undo goes back step by step.
+        o = document.state().methods;
+        o.numBuckets = 32;
+        o.maxDistance = 128;
+        document.setMethodOptions(o);
+        document.computeNow();
+        QVERIFY2(document.frame()->methods->error.contains("have 16 buckets; num_buckets is 32"),
+                 qPrintable(document.frame()->methods->error));
+        while (document.state().methods.t5Biases)
+            document.undoStack()->undo();
+        QCOMPARE(document.state().methods.numBuckets, MethodOptions{}.numBuckets); // as before the file
+        QVERIFY(view.t5HeadBox()->isHidden());
+
+        // Not a bias table: said, naming the file and what is allowed.
+        pe::core::RowMatrix two(2, 3);
+        two.setZero();
+        std::string npy = pe::core::npyHeader(2, 3);
+        pe::core::appendNpyRows(npy, two);
+        QVERIFY(writeFile(dir.filePath("two.npy"), QByteArray::fromStdString(npy)));
+        const QString refused = view.applyT5Biases(dir.filePath("two.npy"));
+        QVERIFY2(refused.contains("two.npy") && refused.contains("4 to 1024 buckets"), qPrintable(refused));
+        QVERIFY(!document.state().methods.t5Biases);
     }
 
     void aWidePaperFigureKeepsItsCurves()

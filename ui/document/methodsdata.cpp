@@ -166,7 +166,51 @@ QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, con
     }
     if (auto error = core::positionMethodValidationError(positionMethodSpecOf(spec, options)))
         return QString::fromStdString(*error);
+    if (method == ScoreMethod::T5 && options.t5Biases && options.t5Biases->buckets != options.numBuckets)
+        return MethodsText::tr("the biases from %1 have %2 buckets; num_buckets is %3 (set it to %2, or use random biases)")
+            .arg(options.t5Biases->displayName()).arg(options.t5Biases->buckets).arg(options.numBuckets);
     return {};
+}
+
+std::variant<T5BiasesPtr, QString> loadT5Biases(const QString& path, const QString& tensor)
+{
+    QString name = tensor;
+    if (name.isEmpty() && path.endsWith(QLatin1String(".safetensors"), Qt::CaseInsensitive)) {
+        // A checkpoint holds many tables: the first relative_attention_bias (encoder block 0) unless named.
+        const auto header = readSafetensorsHeader(path);
+        if (const auto* error = std::get_if<QString>(&header))
+            return *error;
+        if (const int likely = likelyT5BiasTensor(std::get<SafetensorsHeader>(header)); likely >= 0)
+            name = std::get<SafetensorsHeader>(header).tensors[likely].name;
+    }
+    auto opened = EncodingTable::open(path, name);
+    if (const auto* error = std::get_if<QString>(&opened))
+        return *error;
+    const auto& table = std::get<std::shared_ptr<EncodingTable>>(opened);
+    if (table->rows() > MethodOptions::maxBuckets || table->rows() < MethodOptions::minBuckets || table->columns() > MethodOptions::maxHeads)
+        return MethodsText::tr("%1: %2 is not a T5 bias table; allowed: %3 to %4 buckets (rows) × 1 to %5 heads (columns), "
+                               "like T5's relative_attention_bias.weight (32 × 8 in t5-small)")
+            .arg(table->displayName(), table->shapeText()).arg(MethodOptions::minBuckets).arg(MethodOptions::maxBuckets)
+            .arg(MethodOptions::maxHeads);
+    auto biases = std::make_shared<T5Biases>();
+    biases->path = table->path();
+    biases->tensor = table->tensor();
+    biases->buckets = static_cast<int>(table->rows());
+    biases->heads = static_cast<int>(table->columns());
+    biases->values.resize(static_cast<std::size_t>(table->rows() * table->columns()));
+    table->readRows(0, table->rows(), biases->values.data());
+    for (double v : biases->values)
+        if (!std::isfinite(v))
+            return MethodsText::tr("%1: a bias is not finite (NaN or ±inf); every bias must be a number").arg(table->displayName());
+    return T5BiasesPtr(std::move(biases));
+}
+
+int likelyT5BiasTensor(const SafetensorsHeader& header)
+{
+    for (int i = 0; i < header.tensors.size(); ++i)
+        if (isTableTensor(header, header.tensors[i]) && header.tensors[i].name.contains(QLatin1String("relative_attention_bias")))
+            return i;
+    return -1;
 }
 
 Eigen::VectorXd scoreOffsets(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options, int head,
@@ -199,7 +243,13 @@ Eigen::VectorXd scoreOffsets(ScoreMethod method, const core::EncodingSpec& spec,
         if (head >= 0)
             s.head = head;
         Eigen::VectorXd g(count);
-        core::positionMethodOffsets(*coreMethod(method), s, core::methodVectors(s), first, g);
+        core::MethodVectors vectors = core::methodVectors(s);
+        if (method == ScoreMethod::T5 && options.t5Biases && options.t5Biases->buckets == s.numBuckets) {
+            const int head = std::clamp(options.t5Head, 1, options.t5Biases->heads) - 1; // the model's own biases
+            for (int b = 0; b < s.numBuckets; ++b)
+                vectors.t5Bias[b] = options.t5Biases->value(b, head);
+        }
+        core::positionMethodOffsets(*coreMethod(method), s, vectors, first, g);
         if (method == ScoreMethod::T5 && options.bucketIndex) // the index instead of its bias
             for (std::int64_t t = 0; t < g.size(); ++t)
                 if (!std::isinf(g[t]))

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <variant>
 
 namespace pe::ui {
 
@@ -29,6 +30,13 @@ QString scoreMethodName(ScoreMethod method);
 /// Why `method` cannot be drawn with these settings (names the value and what is allowed), or empty.
 QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options,
                          const LearnedTablePtr& learned);
+
+/// T5 biases from a .npy, .safetensors (FILE:TENSOR, e.g. T5's
+/// encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight) or .csv file: buckets ×
+/// heads. A message naming the file and what is allowed when it is not such a table.
+std::variant<T5BiasesPtr, QString> loadT5Biases(const QString& path, const QString& tensor = {});
+/// The first table of a .safetensors header named like T5's relative_attention_bias, or −1.
+int likelyT5BiasTensor(const SafetensorsHeader& header);
 
 /// The score of query i and key j against δ = i − j, for δ = first … first + count − 1 at index
 /// δ − first (all of −(L−1) … L−1, L = max_len, when count is 0); −∞ where masked. The sinusoid is core::SimilarityKernel's PE(i)·PE(j) at the

@@ -137,6 +137,12 @@ QString viewName(View view)
     return viewNames().at(static_cast<int>(view));
 }
 
+QString T5Biases::displayName() const
+{
+    const QString file = path.section(QLatin1Char('/'), -1);
+    return tensor.isEmpty() ? file : QStringLiteral("%1 · %2").arg(file, tensor);
+}
+
 bool viewUsesTable(View view)
 {
     switch (view) {
@@ -199,6 +205,7 @@ const QString bucketIndex = QStringLiteral("bucketIndex");
 const QString clip = QStringLiteral("clip");
 const QString causal = QStringLiteral("causal");
 const QString scaleCurves = QStringLiteral("scaleCurves");
+const QString t5Head = QStringLiteral("t5Head");
 } // namespace key
 
 /// The value of `name` when it is there and converts, else `fallback`.
@@ -233,7 +240,7 @@ QVariantMap toVariantMap(const MethodOptions& o)
     return {{key::method, scoreMethodKey(o.method)}, {key::curves, curves.join(QLatin1Char(','))}, {key::heads, o.heads}, {key::head, o.head},
             {key::numBuckets, o.numBuckets}, {key::maxDistance, o.maxDistance}, {key::bidirectional, o.bidirectional},
             {key::bucketIndex, o.bucketIndex}, {key::clip, o.clip}, {key::causal, o.causal},
-            {key::scaleCurves, o.scaleCurves}};
+            {key::scaleCurves, o.scaleCurves}, {key::t5Head, o.t5Head}};
 }
 
 MethodOptions methodOptionsFrom(const QVariantMap& map)
@@ -259,6 +266,7 @@ MethodOptions methodOptionsFrom(const QVariantMap& map)
     o.clip = whole(key::clip, o.clip);
     o.causal = valueOr(map, key::causal, o.causal);
     o.scaleCurves = valueOr(map, key::scaleCurves, o.scaleCurves);
+    o.t5Head = whole(key::t5Head, o.t5Head);
     return clamped(o);
 }
 
@@ -324,6 +332,7 @@ MethodOptions clamped(MethodOptions o)
     o.maxDistance = std::clamp(o.maxDistance, o.numBuckets, MethodOptions::maxDistanceLimit);
     o.clip = std::clamp(o.clip, 1, MethodOptions::maxClip);
     o.curves &= (1u << scoreMethodCount) - 1;
+    o.t5Head = std::clamp(o.t5Head, 1, o.t5Biases ? std::max(o.t5Biases->heads, 1) : MethodOptions::maxHeads);
     return o;
 }
 

@@ -9,7 +9,9 @@
 #include <QString>
 #include <QVariantMap>
 
+#include <memory>
 #include <optional>
+#include <vector>
 #include <string_view>
 #include <variant>
 
@@ -99,6 +101,17 @@ std::optional<ScoreMethod> parseScoreMethod(const QString& key);
 QStringList scoreMethodKeys();
 constexpr unsigned scoreMethodBit(ScoreMethod method) { return 1u << static_cast<unsigned>(method); }
 
+/// T5 biases read from a file (loadT5Biases): a model's relative_attention_bias, one row per
+/// bucket and one column per head, in place of the illustration's random ones.
+struct T5Biases {
+    QString path, tensor;           ///< where they were read from (tensor: a .safetensors name)
+    int buckets = 0, heads = 0;
+    std::vector<double> values;     ///< buckets × heads, row after row
+    double value(int bucket, int head) const { return values[static_cast<std::size_t>(bucket) * heads + head]; }
+    QString displayName() const;    ///< the file's name, and the tensor's
+};
+using T5BiasesPtr = std::shared_ptr<const T5Biases>;
+
 /// The methods view's options: the method whose L × L matrix is drawn, the methods overlaid on
 /// the curve against i − j, and each method's parameters (core::PositionMethodSpec's).
 struct MethodOptions {
@@ -115,6 +128,8 @@ struct MethodOptions {
     int clip = 4;                  ///< Shaw: k
     bool causal = true;            ///< ALiBi, Shaw, Transformer-XL: mask keys after the query
     bool scaleCurves = true;       ///< each curve divided by its largest |value|, so shapes compare
+    T5BiasesPtr t5Biases;          ///< T5: biases from a file (null: the illustration's random ones); not in sessions
+    int t5Head = 1;                ///< T5: the head (column, 1…) of t5Biases drawn
     bool operator==(const MethodOptions&) const = default;
 };
 

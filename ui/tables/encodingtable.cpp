@@ -383,4 +383,19 @@ QString EncodingTable::changedOnDisk() const
     return {};
 }
 
+std::variant<SafetensorsHeader, QString> readSafetensorsHeader(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return TableText::tr("%1: cannot open it (%2)").arg(QFileInfo(path).fileName(), file.errorString());
+    const auto length = safetensorsHeaderBytes(file.read(8), file.size());
+    if (const auto* error = std::get_if<QString>(&length))
+        return QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), *error);
+    file.seek(0);
+    auto header = parseSafetensorsHeader(file.read(std::get<std::int64_t>(length)), file.size());
+    if (const auto* error = std::get_if<QString>(&header))
+        return QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), *error);
+    return std::get<SafetensorsHeader>(header);
+}
+
 } // namespace pe::ui

@@ -88,6 +88,10 @@ private:
 
 using EncodingTablePtr = std::shared_ptr<const EncodingTable>;
 
+/// The header of a .safetensors file (its tensors to choose from), read alone: a few KiB, at
+/// most the format's 100 MB. A message naming the file when it cannot be read.
+std::variant<SafetensorsHeader, QString> readSafetensorsHeader(const QString& path);
+
 /// A table with the pass over its values done: what the views draw from.
 struct LoadedTable {
     /// Tables up to this many values are also held as a matrix (128 MiB of float64): what the

@@ -3,6 +3,7 @@
 
 #include "core/positionmethods.h"
 #include "ui/controls/flowlayout.h"
+#include "ui/controls/tensorpicker.h"
 #include "ui/document/document.h"
 #include "ui/plotting/colormaps.h"
 
@@ -11,6 +12,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
+#include <QMessageBox>
+#include <QFileDialog>
 #include <QTimer>
 #include <QSlider>
 #include <QSpinBox>
@@ -84,9 +87,13 @@ QString parametersOf(const core::EncodingSpec& spec, const MethodOptions& o)
         return MethodsView::tr("head %1 of H = %2: slope m = %3 · %4").arg(o.head).arg(o.heads)
             .arg(shortNumber(slopes[o.head - 1], 4)).arg(masked);
     }
-    case ScoreMethod::T5:
-        return MethodsView::tr("%1 buckets · max_distance %2 · %3").arg(o.numBuckets).arg(o.maxDistance)
-            .arg(o.bidirectional ? MethodsView::tr("both ways (encoder)") : MethodsView::tr("causal (decoder)"));
+    case ScoreMethod::T5: {
+        const QString biases = !o.t5Biases ? MethodsView::tr("random biases")
+            : o.t5Biases->heads > 1 ? MethodsView::tr("biases of %1, head %2 of %3").arg(o.t5Biases->displayName()).arg(o.t5Head).arg(o.t5Biases->heads)
+                                    : MethodsView::tr("biases of %1").arg(o.t5Biases->displayName());
+        return MethodsView::tr("%1 buckets · max_distance %2 · %3 · %4").arg(o.numBuckets).arg(o.maxDistance)
+            .arg(o.bidirectional ? MethodsView::tr("both ways (encoder)") : MethodsView::tr("causal (decoder)"), biases);
+    }
     case ScoreMethod::Shaw: return MethodsView::tr("k = %1 · %2").arg(o.clip).arg(masked);
     case ScoreMethod::TransformerXl:
         return MethodsView::tr("d_model %1 · base %2 · %3").arg(spec.dModel).arg(shortNumber(spec.base, 6)).arg(masked);
@@ -136,7 +143,8 @@ QString MethodsView::explanationFor(ScoreMethod method)
     case ScoreMethod::T5:
         return tr("<b>T5 relative buckets</b> (Raffel et al., <i>Exploring the Limits of Transfer Learning</i>, 2020): "
                   "one learned scalar per bucket of j − i — exact buckets for small distances, log-spaced ones up to "
-                  "max_distance, one bucket for everything farther. The biases here are fixed random numbers.");
+                  "max_distance, one bucket for everything farther. The biases here are fixed random numbers, or a "
+                  "model's own: Biases ▸ Load from a file… reads its relative_attention_bias (buckets × heads).");
     case ScoreMethod::Shaw:
         return tr("<b>Shaw et al.</b> (<i>Self-Attention with Relative Position Representations</i>, 2018): a learned "
                   "vector per relative position j − i, clipped to ±k: beyond k positions every distance looks the "
@@ -303,7 +311,24 @@ QWidget* MethodsView::createControls()
     m_bidirectionalBox->setToolTip(tr("T5: an encoder's buckets, half for keys before and half for keys after the query; "
                                       "off: a decoder's, keys after the query masked"));
     m_bucketIndexBox = new QCheckBox(tr("Bucket index"));
-    m_bucketIndexBox->setToolTip(tr("T5: show the bucket of j − i instead of its (random) bias"));
+    m_bucketIndexBox->setToolTip(tr("T5: show the bucket of j − i instead of its bias"));
+    // The biases: the illustration's random ones, or a model's own read from a file.
+    m_biasesButton = new QToolButton;
+    m_biasesButton->setPopupMode(QToolButton::InstantPopup);
+    m_biasesButton->setToolTip(tr("T5: the bias of each bucket — random for the illustration, or a model's own "
+                                  "relative_attention_bias (buckets × heads) from a .npy, .safetensors or .csv file"));
+    auto* biasesMenu = new QMenu(m_biasesButton);
+    biasesMenu->addAction(tr("Load from a file…"), this, &MethodsView::loadT5Biases);
+    m_randomBiasesAction = biasesMenu->addAction(tr("Random (the illustration's)"), this, [this] {
+        MethodOptions o = document()->state().methods;
+        o.t5Biases = nullptr;
+        o.t5Head = 1;
+        document()->setMethodOptions(o);
+    });
+    m_biasesButton->setMenu(biasesMenu);
+    m_t5HeadBox = new QSpinBox;
+    m_t5HeadBox->setPrefix(tr("head "));
+    m_t5HeadBox->setToolTip(tr("T5: the head whose biases are drawn (a column of the loaded table)"));
     m_t5Controls = new QWidget;
     auto* t5Row = new QHBoxLayout(m_t5Controls);
     t5Row->setContentsMargins(0, 0, 0, 0);
@@ -311,6 +336,8 @@ QWidget* MethodsView::createControls()
     t5Row->addWidget(m_maxDistanceBox);
     t5Row->addWidget(m_bidirectionalBox);
     t5Row->addWidget(m_bucketIndexBox);
+    t5Row->addWidget(m_biasesButton);
+    t5Row->addWidget(m_t5HeadBox);
     row->addWidget(m_t5Controls);
 
     m_clipSlider = new QSlider(Qt::Horizontal);
@@ -324,7 +351,7 @@ QWidget* MethodsView::createControls()
     row->addWidget(m_shawControls);
 
     connect(m_methodBox, qOverload<int>(&QComboBox::activated), this, &MethodsView::optionsEdited);
-    for (QSpinBox* spin : {m_headsBox, m_headBox, m_bucketsBox, m_maxDistanceBox, m_clipBox})
+    for (QSpinBox* spin : {m_headsBox, m_headBox, m_bucketsBox, m_maxDistanceBox, m_clipBox, m_t5HeadBox})
         connect(spin, qOverload<int>(&QSpinBox::valueChanged), this, &MethodsView::optionsEdited);
     for (QCheckBox* check : {m_scaleCurvesBox, m_causalBox, m_bidirectionalBox, m_bucketIndexBox})
         connect(check, &QCheckBox::toggled, this, &MethodsView::optionsEdited);
@@ -341,7 +368,12 @@ void MethodsView::syncControls()
     const MethodOptions& o = document()->state().methods;
     const QSignalBlocker a(m_methodBox), b(m_headsBox), c(m_headBox), d(m_bucketsBox), e(m_maxDistanceBox), g(m_clipBox),
         h(m_scaleCurvesBox), i(m_causalBox), j(m_bidirectionalBox), k(m_bucketIndexBox), l(m_headsSlider),
-        m(m_bucketsSlider), n(m_clipSlider);
+        m(m_bucketsSlider), n(m_clipSlider), t(m_t5HeadBox);
+    m_biasesButton->setText(o.t5Biases ? tr("Biases: %1").arg(o.t5Biases->displayName()) : tr("Biases: random"));
+    m_randomBiasesAction->setEnabled(o.t5Biases != nullptr);
+    m_t5HeadBox->setRange(1, o.t5Biases ? std::max(o.t5Biases->heads, 1) : 1);
+    m_t5HeadBox->setValue(o.t5Head);
+    m_t5HeadBox->setVisible(o.t5Biases && o.t5Biases->heads > 1);
     m_methodBox->setCurrentIndex(static_cast<int>(o.method));
     m_headsBox->setValue(o.heads);
     if (!m_headsSlider->isSliderDown())
@@ -390,11 +422,52 @@ void MethodsView::optionsEdited()
     o.causal = m_causalBox->isChecked();
     o.bidirectional = m_bidirectionalBox->isChecked();
     o.bucketIndex = m_bucketIndexBox->isChecked();
+    o.t5Head = m_t5HeadBox->value();
     o.curves = 0;
     for (int method = 0; method < m_curveActions.size(); ++method)
         if (m_curveActions[method]->isChecked())
             o.curves |= scoreMethodBit(ScoreMethod(method));
     document()->setMethodOptions(o);
+}
+
+void MethodsView::loadT5Biases()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("T5 biases"), QString(),
+                                                      tr("Bias tables (*.npy *.safetensors *.csv);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    // A checkpoint holds many tables: the first relative_attention_bias is offered.
+    const std::optional<QString> tensor = askForTensor(this, path, tr("T5 biases"),
+                                                       tr("%1 holds %2 tables. Which one holds the biases (buckets × heads)?"),
+                                                       likelyT5BiasTensor);
+    if (!tensor)
+        return;
+    applyT5Biases(path, *tensor);
+}
+
+QString MethodsView::applyT5Biases(const QString& path, const QString& tensor)
+{
+    const auto loaded = pe::ui::loadT5Biases(path, tensor);
+    if (const auto* error = std::get_if<QString>(&loaded)) {
+        showBiasesError(*error);
+        return *error;
+    }
+    MethodOptions o = document()->state().methods;
+    o.t5Biases = std::get<T5BiasesPtr>(loaded);
+    o.t5Head = 1;
+    o.numBuckets = o.t5Biases->buckets; // the model's own number of buckets
+    o.maxDistance = std::max(o.maxDistance, o.numBuckets);
+    document()->setMethodOptions(o);
+    return {};
+}
+
+void MethodsView::showBiasesError(const QString& error)
+{
+    if (!isVisible())
+        return;
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("T5 biases"), error, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open(); // window-modal, without a nested event loop
 }
 
 void MethodsView::applyScale()

@@ -9,6 +9,7 @@
 
 #include <memory>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QCPAxisRect;
@@ -45,6 +46,12 @@ public:
     QCheckBox* bidirectionalBox() const { return m_bidirectionalBox; }
     QCheckBox* bucketIndexBox() const { return m_bucketIndexBox; }
     QCheckBox* scaleCurvesBox() const { return m_scaleCurvesBox; }
+    QToolButton* biasesButton() const { return m_biasesButton; }
+    QSpinBox* t5HeadBox() const { return m_t5HeadBox; }
+    /// T5's biases read from `path` (`tensor` of a .safetensors file; empty: the first
+    /// relative_attention_bias), num_buckets set to theirs; one undo step. The message when
+    /// the file is refused (also shown in a box while the view is on screen), else empty.
+    QString applyT5Biases(const QString& path, const QString& tensor = {});
     CellColorMap* colorMap() const { return m_map; }
     QCPColorScale* colorScale() const { return m_scale; }
     QCPAxisRect* matrixRect() const { return m_matrixRect; }
@@ -76,6 +83,8 @@ private:
     bool fitToSize();
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
+    void loadT5Biases();
+    void showBiasesError(const QString& error);
     /// The plots' pixels and the curves' zoom, to the document.
     void reportPixels();
 
@@ -97,6 +106,9 @@ private:
     QSpinBox* m_clipBox = nullptr;
     QCheckBox* m_causalBox = nullptr;
     QCheckBox* m_scaleCurvesBox = nullptr;
+    QToolButton* m_biasesButton = nullptr;
+    QAction* m_randomBiasesAction = nullptr;
+    QSpinBox* m_t5HeadBox = nullptr;
 
     QCPTextElement* m_title;
     QString m_titleText;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/window/tablecontroller.h"
 
+#include "ui/controls/tensorpicker.h"
 #include "ui/document/document.h"
 #include "ui/export/recentfolder.h"
 
@@ -9,7 +10,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -65,49 +65,11 @@ void TableController::openInteractively()
     if (path.isEmpty())
         return;
     rememberFolderOf(path);
-    QString tensor;
-    if (QFileInfo(path).suffix().compare(QLatin1String("safetensors"), Qt::CaseInsensitive) == 0) {
-        // The header only (a few KiB; at most 100 MB by the format's limit): the tables to choose from.
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            QMessageBox::warning(m_window, tr("Open position table"), tr("Cannot open %1: %2").arg(path, file.errorString()));
-            return;
-        }
-        const auto length = safetensorsHeaderBytes(file.read(8), file.size());
-        std::variant<SafetensorsHeader, QString> header = QString();
-        if (const auto* bytes = std::get_if<std::int64_t>(&length)) {
-            file.seek(0);
-            header = parseSafetensorsHeader(file.read(*bytes), file.size());
-        } else {
-            header = std::get<QString>(length);
-        }
-        if (const auto* error = std::get_if<QString>(&header)) {
-            QMessageBox::warning(m_window, tr("Open position table"), tr("%1: %2").arg(QFileInfo(path).fileName(), *error));
-            return;
-        }
-        const SafetensorsHeader& h = std::get<SafetensorsHeader>(header);
-        QStringList names, items;
-        for (const SafetensorsEntry& e : h.tensors)
-            if (isTableTensor(h, e)) {
-                names.append(e.name);
-                items.append(tr("%1 — %2 %3").arg(e.name, e.shapeText(), e.dtype));
-            }
-        if (names.size() > 1) {
-            bool ok = false;
-            const int likely = likelyPositionTensor(h);
-            const int current = likely >= 0 ? std::max<int>(0, names.indexOf(h.tensors[likely].name)) : 0;
-            const QString chosen = QInputDialog::getItem(m_window, tr("Open position table"),
-                                                         tr("%1 holds %2 tables. Which one holds the positions?")
-                                                             .arg(QFileInfo(path).fileName()).arg(names.size()),
-                                                         items, current, false, &ok);
-            if (!ok)
-                return;
-            tensor = names[items.indexOf(chosen)];
-        } else if (names.size() == 1) {
-            tensor = names.front();
-        } // none: the reader says why, naming the tensors
-    }
-    open(path, tensor, true);
+    const std::optional<QString> tensor = askForTensor(m_window, path, tr("Open position table"),
+                                                       tr("%1 holds %2 tables. Which one holds the positions?"), likelyPositionTensor);
+    if (!tensor)
+        return;
+    open(path, *tensor, true);
 }
 
 void TableController::open(const QString& path, const QString& tensor, bool sizeSinusoid)
