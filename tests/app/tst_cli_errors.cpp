@@ -27,6 +27,17 @@
 
 namespace {
 
+/// The header of a rows × columns float64 .npy as NumPy writes it (format 1.0, padded to 64 bytes).
+QByteArray npyFloat64Header(int rows, int columns)
+{
+    QByteArray dict = QStringLiteral("{'descr': '<f8', 'fortran_order': False, 'shape': (%1, %2), }").arg(rows).arg(columns).toLatin1();
+    while ((10 + dict.size() + 1) % 64 != 0)
+        dict.append(' ');
+    dict.append('\n');
+    QByteArray npy("\x93NUMPY\x01\x00", 8);
+    return npy.append(char(dict.size() & 0xff)).append(char(dict.size() >> 8)).append(dict);
+}
+
 using testsupport::Run;
 
 QStringList listing(const QString& folder)
@@ -291,13 +302,8 @@ void TestCliErrors::encodingFiles()
     // file or combination refused with exit code 2 and a message naming it.
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    // A 2 × 3 float64 table as NumPy writes it (format 1.0; header padded to 64 bytes).
-    QByteArray dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }";
-    while ((10 + dict.size() + 1) % 64 != 0)
-        dict.append(' ');
-    dict.append('\n');
-    QByteArray npy("\x93NUMPY\x01\x00", 8);
-    npy.append(char(dict.size() & 0xff)).append(char(dict.size() >> 8)).append(dict);
+    // A 2 × 3 float64 table as NumPy writes it.
+    QByteArray npy = npyFloat64Header(2, 3);
     QByteArray values;
     for (double v : {0.5, -1.0, 0.25, 2.0, -0.125, 1.5})
         values.append(reinterpret_cast<const char*>(&v), 8);
@@ -393,12 +399,7 @@ void TestCliErrors::encodingFiles()
 void TestCliErrors::t5BiasesFiles()
 {
     QTemporaryDir dir;
-    QByteArray dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (16, 3), }";
-    while ((10 + dict.size() + 1) % 64 != 0)
-        dict.append(' ');
-    dict.append('\n');
-    QByteArray npy("\x93NUMPY\x01\x00", 8);
-    npy.append(char(dict.size() & 0xff)).append(char(dict.size() >> 8)).append(dict);
+    QByteArray npy = npyFloat64Header(16, 3);
     for (int b = 0; b < 16; ++b)
         for (int h = 0; h < 3; ++h) {
             const double v = b + h / 10.0;

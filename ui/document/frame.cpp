@@ -689,30 +689,22 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
             return nullptr;
     }
 
-    if (f->has(FramePart::Precision) && f->table) { // the storage error of the table's values
-        if (samePrecisionSource && previous->state.format == state.format
-            && previous->precisionRows.size() == tablePrecisionBins(*f)) {
+    if (f->has(FramePart::Precision)) {
+        // A table's map is its storage error (no mode); the sinusoid's takes the mode too.
+        const bool sameHeat = samePrecisionSource && previous->state.format == state.format
+            && (f->table || previous->state.precisionMode == state.precisionMode)
+            && previous->precisionRows.size() == (f->table ? tablePrecisionBins(*f) : precisionRowCount(*f));
+        if (sameHeat) {
             f->precisionRows = previous->precisionRows;
             f->precisionHeat = previous->precisionHeat;
-        } else {
+        } else if (f->table) {
             buildTablePrecisionHeat(*f);
-        }
-        if (samePrecisionSource) {
-            f->errorRows = previous->errorRows;
-            f->errorCurves = previous->errorCurves;
-        } else {
-            buildTableErrorCurves(*f);
-        }
-    } else if (f->has(FramePart::Precision)) {
-        const bool sameFormat = samePrecisionSource && previous->state.format == state.format;
-        if (sameFormat && previous->state.precisionMode == state.precisionMode
-            && previous->precisionRows.size() == precisionRowCount(*f)) {
-            f->precisionRows = previous->precisionRows;
-            f->precisionHeat = previous->precisionHeat;
         } else {
             buildPrecisionHeat(*f);
         }
-        if (!newErrorCurves) { // else computed on the second thread
+        if (f->table && !samePrecisionSource) {
+            buildTableErrorCurves(*f);
+        } else if (!newErrorCurves) { // else computed on the second thread
             f->errorRows = previous->errorRows;
             f->errorCurves = previous->errorCurves;
         }

@@ -48,6 +48,37 @@ SquareMatrixParts addSquareMatrix(QCustomPlot* plot, QCPAxisRect* matrix, BelowW
 
 namespace {
 
+/// Stretch factors within a pixel of each other: the layout has settled (setting them again
+/// would lay out for nothing, and small drifts would never end).
+bool nearFactors(const QList<double>& a, const QList<double>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        if (std::abs(a[i] - b[i]) > 1.0)
+            return false;
+    return true;
+}
+
+/// Sets the plot's row factors and the matrix grid's column factors (and an aligned plot's)
+/// where they moved; true when it changed any.
+bool applyFactors(QCPLayoutGrid* layout, const QList<double>& rowFactors, const SquareMatrixParts& parts,
+                  const QList<double>& columnFactors)
+{
+    bool changed = false;
+    if (!nearFactors(rowFactors, layout->rowStretchFactors())) {
+        layout->setRowStretchFactors(rowFactors);
+        changed = true;
+    }
+    if (!nearFactors(columnFactors, parts.matrixGrid->columnStretchFactors())) {
+        parts.matrixGrid->setColumnStretchFactors(columnFactors);
+        if (parts.belowWidth == BelowWidth::Aligned)
+            parts.belowGrid->setColumnStretchFactors(columnFactors);
+        changed = true;
+    }
+    return changed;
+}
+
 /// Puts a full-width plot beside the matrix (a fifth column of the matrix's row) or back under
 /// it; true when it moved.
 bool placeBelowPlot(const SquareMatrixParts& parts, bool beside)
@@ -85,24 +116,7 @@ bool keepSquareBeside(QCPLayoutGrid* layout, int matrixRow, int belowRow, const 
         rowFactors[row] = row == matrixRow ? height : row == belowRow ? 0.001 : rowFactors[row];
     const QList<double> columnFactors{0.001, side + frameX, std::max(1.0, scaleWidth), 0.001,
                                       std::max(1.0, width - side - frameX - scaleWidth)};
-    const auto near = [](const QList<double>& a, const QList<double>& b) {
-        if (a.size() != b.size())
-            return false;
-        for (qsizetype i = 0; i < a.size(); ++i)
-            if (std::abs(a[i] - b[i]) > 1.0)
-                return false;
-        return true;
-    };
-    bool changed = false;
-    if (!near(rowFactors, layout->rowStretchFactors())) {
-        layout->setRowStretchFactors(rowFactors);
-        changed = true;
-    }
-    if (!near(columnFactors, parts.matrixGrid->columnStretchFactors())) {
-        parts.matrixGrid->setColumnStretchFactors(columnFactors);
-        changed = true;
-    }
-    return changed;
+    return applyFactors(layout, rowFactors, parts, columnFactors);
 }
 
 } // namespace
@@ -160,33 +174,14 @@ bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper)
     // With no width to spare, the width the columns really gave sets the height.
     if (const QList<double> columns = parts.matrixGrid->columnStretchFactors(); columns.size() == 4 && columns[0] < 1)
         side = std::max(1.0, std::min(side, double(inner.width())));
-    const auto near = [](const QList<double>& a, const QList<double>& b) {
-        if (a.size() != b.size())
-            return false;
-        for (qsizetype i = 0; i < a.size(); ++i)
-            if (std::abs(a[i] - b[i]) > 1.0)
-                return false;
-        return true;
-    };
     QList<double> rowFactors = layout->rowStretchFactors();
     for (int row = 0; row < rowFactors.size(); ++row)
         rowFactors[row] = row == matrixRow ? side + frameY : row == profileRow ? std::max(1.0, rows - side - frameY) : 0.001;
     // Once the rows have settled, the height they really gave (spacing, minimum sizes) sets the width.
-    const double columnSide = near(rowFactors, layout->rowStretchFactors()) ? std::min(side, double(inner.height())) : side;
+    const double columnSide = nearFactors(rowFactors, layout->rowStretchFactors()) ? std::min(side, double(inner.height())) : side;
     const double spare = std::max(0.0, widest - columnSide);
     const QList<double> columnFactors{spare / 2 + 0.001, columnSide + frameX, std::max(1.0, scaleWidth), spare / 2 + 0.001};
-    bool changed = false;
-    if (!near(rowFactors, layout->rowStretchFactors())) {
-        layout->setRowStretchFactors(rowFactors);
-        changed = true;
-    }
-    if (!near(columnFactors, parts.matrixGrid->columnStretchFactors())) {
-        parts.matrixGrid->setColumnStretchFactors(columnFactors);
-        if (aligned)
-            parts.belowGrid->setColumnStretchFactors(columnFactors);
-        changed = true;
-    }
-    return changed;
+    return applyFactors(layout, rowFactors, parts, columnFactors);
 }
 
 } // namespace pe::ui
