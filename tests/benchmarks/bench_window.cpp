@@ -35,6 +35,8 @@ private slots:
     void tableSliderStep_data();
     void tableSliderStep();
     void tableScan();
+    void hugeTable_data();
+    void hugeTable();
 
 private:
     QTemporaryDir m_dir;
@@ -249,6 +251,74 @@ void BenchWindow::tableScan()
     QBENCHMARK {
         QVERIFY(table->scan());
     }
+}
+
+// A 1,048,576 × 4096 float32 table (16 GiB; PE_BENCH_HUGE_ROWS sets the rows): a sparse file,
+// whose pages are zeros the kernel makes, so the pass measures its own speed, not a disk's.
+//   pass:       opening it — the one pass over every value that finds the range and builds the
+//               level of detail (prefix sums of the rows); MB/s = file size / time.
+//   sliderStep: a d_model step with it shown and every view on screen.
+//   zoom:       the heatmap zoomed to another third of the rows: its pixels from the prefix sums.
+void BenchWindow::hugeTable_data()
+{
+    QTest::addColumn<QString>("part");
+    for (const char* part : {"pass", "sliderStep", "zoom"})
+        QTest::newRow(part) << QString::fromLatin1(part);
+}
+
+void BenchWindow::hugeTable()
+{
+    QFETCH(QString, part);
+    const std::int64_t rows = qEnvironmentVariableIsSet("PE_BENCH_HUGE_ROWS") ? qEnvironmentVariableIntValue("PE_BENCH_HUGE_ROWS")
+                                                                              : std::int64_t(1) << 20;
+    const std::int64_t columns = 4096;
+    const QString path = m_dir.filePath("huge.npy");
+    {
+        QByteArray dict = QStringLiteral("{'descr': '<f4', 'fortran_order': False, 'shape': (%1, %2), }").arg(rows).arg(columns).toLatin1();
+        while ((10 + dict.size() + 1) % 64 != 0)
+            dict.append(' ');
+        dict.append('\n');
+        QByteArray head("\x93NUMPY\x01\x00", 8);
+        head.append(char(dict.size() & 0xff)).append(char(dict.size() >> 8)).append(dict);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(head);
+        QVERIFY(file.resize(head.size() + rows * columns * 4));
+    }
+    if (part == QLatin1String("pass")) {
+        QBENCHMARK_ONCE {
+            auto loaded = pe::ui::loadTable(path, {});
+            QVERIFY(std::holds_alternative<pe::ui::LoadedTablePtr>(loaded));
+            QVERIFY(std::get<pe::ui::LoadedTablePtr>(loaded)->prefix);
+        }
+        return;
+    }
+    auto loaded = pe::ui::loadTable(path, {});
+    QVERIFY(std::holds_alternative<pe::ui::LoadedTablePtr>(loaded));
+    MainWindow window(pe::ui::Settings{});
+    window.resize(1600, 1000);
+    if (part == QLatin1String("sliderStep"))
+        showEveryView(window);
+    window.show();
+    auto* document = window.document();
+    document->setTable(std::get<pe::ui::LoadedTablePtr>(loaded));
+    QVERIFY(QTest::qWaitFor([&] { return document->isFrameCurrent(); }, 120000));
+    QTest::qWait(50);
+    int step = 0;
+    if (part == QLatin1String("sliderStep")) {
+        QBENCHMARK {
+            document->setDModel(64 - (++step % 2));
+            waitForCurrentFrame(document);
+        }
+    } else {
+        const double third = double(rows) / 3;
+        QBENCHMARK {
+            const double from = third * double(++step % 2);
+            document->setHeatRange(from, from + third, 0, 0);
+            waitForCurrentFrame(document);
+        }
+    }
+    window.hide();
 }
 
 QTEST_MAIN(BenchWindow)

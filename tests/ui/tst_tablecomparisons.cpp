@@ -369,6 +369,7 @@ private slots:
     {
         // 4097 × 4096 float16 zeros: one row more than the values kept in memory. A sparse file.
         const QString path = m_dir.filePath("large.npy");
+        qint64 dataOffset = 0;
         {
             QByteArray header("\x93NUMPY\x01\x00", 8);
             QByteArray dict("{'descr': '<f2', 'fortran_order': False, 'shape': (4097, 4096), }");
@@ -381,10 +382,15 @@ private slots:
             QFile file(path);
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write(header);
+            dataOffset = header.size();
             QVERIFY(file.resize(header.size() + qint64(4097) * 4096 * 2));
         }
         const LoadedTablePtr table = pe::test::loadTableOrFail(path);
         QVERIFY(!table->values);
+        // Its level of detail, built in the pass: prefix sums every 2 rows (within 128 MiB).
+        QVERIFY(table->prefix);
+        QCOMPARE(table->prefix->step, 2);
+        QCOMPARE(table->prefix->sums.size(), std::size_t((4097 / 2 + 1 + 1) * 4096));
         Document document;
         document.setTable(table);
         document.setWaveDims({1});
@@ -418,6 +424,16 @@ private slots:
         const ExportResult refused = exportData(request);
         QVERIFY2(!refused.ok() && refused.message.contains("16777216"), qPrintable(refused.message));
         QVERIFY(!QFile::exists(request.path));
+
+        {
+            // One NaN (float16 0x7E00) would spread through every sum after it: no prefix then.
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadWrite) && file.seek(dataOffset + 2 * 5000) && file.write("\x00\x7e", 2) == 2);
+            file.close();
+            const LoadedTablePtr withNaN = pe::test::loadTableOrFail(path);
+            QCOMPARE(withNaN->stats.nonFinite, 1);
+            QVERIFY(!withNaN->prefix);
+        }
     }
 
     void aSinusoidReadBackReproducesItsViews()

@@ -165,6 +165,8 @@ private slots:
         QVERIFY(!view.plot()->toPixmap(200, 150).isNull()); // draws without trouble
     }
 
+    void prefixSumsGiveTheSameAverages_data();
+    void prefixSumsGiveTheSameAverages();
     void aTruncatedFileIsNotRead();
     void theSpectrumMapAveragesPowerPerPixel();
     void theSpectrumOfTheSinusoid();
@@ -203,6 +205,94 @@ private slots:
         QTRY_VERIFY(heatmapTitle(*heatmap).startsWith("Positional encoding"));
     }
 };
+
+namespace {
+
+/// `values` as a .npy file of `descr` ("<f4", "<f8") in C or Fortran order, written here byte by byte.
+QByteArray npyBytes(const pe::core::RowMatrix& values, const char* descr, bool fortran)
+{
+    QByteArray dict = QStringLiteral("{'descr': '%1', 'fortran_order': %2, 'shape': (%3, %4), }")
+                          .arg(QLatin1String(descr), fortran ? QStringLiteral("True") : QStringLiteral("False"))
+                          .arg(values.rows()).arg(values.cols()).toLatin1();
+    while ((10 + dict.size() + 1) % 64 != 0)
+        dict.append(' ');
+    dict.append('\n');
+    QByteArray bytes("\x93NUMPY\x01\x00", 8);
+    bytes.append(char(dict.size() & 0xff)).append(char(dict.size() >> 8)).append(dict);
+    const bool single = QByteArray(descr) == "<f4";
+    const auto append = [&](double v) {
+        if (single) {
+            const auto f = static_cast<float>(v);
+            bytes.append(reinterpret_cast<const char*>(&f), 4);
+        } else {
+            bytes.append(reinterpret_cast<const char*>(&v), 8);
+        }
+    };
+    for (Eigen::Index i = 0; i < values.size(); ++i)
+        append(fortran ? values(i % values.rows(), i / values.rows()) : values(i / values.cols(), i % values.cols()));
+    return bytes;
+}
+
+} // namespace
+
+void TestTableView::prefixSumsGiveTheSameAverages_data()
+{
+    QTest::addColumn<QString>("descr");
+    QTest::addColumn<bool>("fortran");
+    QTest::newRow("float32, C order (read in place)") << "<f4" << false;
+    QTest::newRow("float64, C order (converted)") << "<f8" << false;
+    QTest::newRow("float32, Fortran order") << "<f4" << true;
+}
+
+void TestTableView::prefixSumsGiveTheSameAverages()
+{
+    // The level of detail of tables too large for memory, on a small one with a small step: each
+    // pixel row from the prefix sums at its edges equals the brute-force box average.
+    QFETCH(QString, descr);
+    QFETCH(bool, fortran);
+    pe::core::RowMatrix values = irregularTable(1000, 7, 4242);
+    if (descr == "<f4") // what the file holds
+        values = values.cast<float>().cast<double>();
+    const QString path = m_dir.filePath(QStringLiteral("prefix-%1-%2.npy").arg(descr.mid(1)).arg(fortran));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(npyBytes(values, qPrintable(descr), fortran));
+    file.close();
+    auto opened = EncodingTable::open(path);
+    QVERIFY(std::holds_alternative<std::shared_ptr<EncodingTable>>(opened));
+    const auto table = std::get<std::shared_ptr<EncodingTable>>(opened);
+    RowPrefixSums prefix;
+    prefix.step = 16;
+    QVERIFY(table->scan({}, &prefix));
+    QCOMPARE(prefix.sums.size(), std::size_t((1000 / 16 + 1 + 1) * 7)); // 63 blocks, the last partial
+    for (Eigen::Index c = 0; c < 7; ++c) // the last row: every row
+        QVERIFY(std::abs(prefix.sums[63 * 7 + c] - values.col(c).sum()) < 1e-9);
+
+    const struct { double lower, upper; int bins; } windows[] = {{0, 1000, 9}, {123.4, 876.9, 13}, {0.5, 999.5, 4}};
+    // The averages do come from the sums: doubled sums give other averages.
+    RowPrefixSums doubled = prefix;
+    for (double& v : doubled.sums)
+        v *= 2;
+    std::vector<double> fromDoubled(9 * 7), fromRows(9 * 7);
+    table->averageRows(0, 1000, 9, fromDoubled.data(), &doubled);
+    table->averageRows(0, 1000, 9, fromRows.data());
+    QVERIFY(fromDoubled != fromRows);
+    for (const auto& w : windows) {
+        std::vector<double> byPrefix(static_cast<std::size_t>(w.bins * 7)), byRows(byPrefix.size());
+        table->averageRows(w.lower, w.upper, w.bins, byPrefix.data(), &prefix);
+        table->averageRows(w.lower, w.upper, w.bins, byRows.data());
+        const double h = (w.upper - w.lower) / w.bins;
+        for (int b = 0; b < w.bins; ++b)
+            for (int c = 0; c < 7; ++c) {
+                const double expected = boxAverage(values, w.lower + b * h, w.lower + (b + 1) * h, c, c + 1);
+                const double got = byPrefix[static_cast<std::size_t>(b * 7 + c)];
+                if (std::abs(got - expected) > 1e-12 || std::abs(byRows[static_cast<std::size_t>(b * 7 + c)] - expected) > 1e-12)
+                    QFAIL(qPrintable(QStringLiteral("[%1, %2) bin %3 column %4: prefix %5, rows %6, brute force %7")
+                                         .arg(w.lower).arg(w.upper).arg(b).arg(c).arg(got)
+                                         .arg(byRows[static_cast<std::size_t>(b * 7 + c)]).arg(expected)));
+            }
+    }
+}
 
 void TestTableView::aTruncatedFileIsNotRead()
 {

@@ -401,7 +401,7 @@ void Document::computeNow()
     m_watcher.waitForFinished();
     m_computeAgain = false;
     const std::uint64_t generation = ++m_latestGeneration;
-    FramePtr frame = buildFrame(frameRequest(), generation, m_frame, m_latestGeneration);
+    FramePtr frame = buildFrame(frameRequest(), generation, reuseFrom(), m_latestGeneration);
     if (!frame)
         return;
     m_frame = std::move(frame);
@@ -444,7 +444,7 @@ void Document::requestFrame()
     }
     m_computeAgain = false;
     m_requestedParts = wantedParts();
-    m_watcher.setFuture(QtConcurrent::run(buildFrame, frameRequest(), generation, m_frame, std::cref(m_latestGeneration)));
+    m_watcher.setFuture(QtConcurrent::run(buildFrame, frameRequest(), generation, reuseFrom(), std::cref(m_latestGeneration)));
 }
 
 FrameRequest Document::frameRequest() const
@@ -453,9 +453,16 @@ FrameRequest Document::frameRequest() const
             m_precisionPixels, m_methodsPixels, m_spectrumPixels, m_wordVectors, m_table, wantedParts()};
 }
 
+FramePtr Document::reuseFrom() const
+{
+    return m_lastComputed && (!m_frame || m_lastComputed->generation > m_frame->generation) ? m_lastComputed : m_frame;
+}
+
 void Document::onFrameComputed()
 {
     FramePtr frame = m_watcher.result();
+    if (frame)
+        m_lastComputed = frame;
     if (m_computeAgain) {
         // Settings moved on while computing: never show the stale frame, compute the newest.
         requestFrame();

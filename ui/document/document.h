@@ -156,6 +156,11 @@ private:
     int m_interactionSerial = 0;
 
     FramePtr m_frame;
+    /// The newest frame computed, shown or not: what the next one reuses parts from. A frame
+    /// overtaken by newer settings is not shown, but its parts are whole and still true for
+    /// their inputs (a huge table's heat took tens of milliseconds to read).
+    FramePtr m_lastComputed;
+    FramePtr reuseFrom() const;
     QFutureWatcher<FramePtr> m_watcher;
     std::atomic<std::uint64_t> m_latestGeneration{0};
     bool m_computeAgain = false;

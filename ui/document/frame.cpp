@@ -109,7 +109,7 @@ void buildHeat(Frame& f)
     if (table && rows.exact())
         table->readRows(static_cast<std::int64_t>(rows.lower), rows.bins, full.data());
     else if (table)
-        table->averageRows(rows.lower, rows.upper, rows.bins, full.data());
+        table->averageRows(rows.lower, rows.upper, rows.bins, full.data(), f.table->prefix.get());
     else if (rows.exact())
         core::fillEncodingRows(f.spec, static_cast<std::int64_t>(rows.lower), full);
     else

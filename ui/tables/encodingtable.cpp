@@ -184,7 +184,7 @@ void EncodingTable::convert(std::int64_t first, std::int64_t count, double* out)
 {
     const int bytes = elementBytes(m_layout.type);
     const uchar* p = m_data + first * bytes;
-    if (m_layout.type == ElementType::Float32 && !m_layout.bigEndian) {
+    if (m_layout.type == ElementType::Float32 && !m_layout.bigEndian && floatsAligned()) {
         const auto* f = reinterpret_cast<const float*>(p); // the common case, vectorised
         for (std::int64_t i = 0; i < count; ++i)
             out[i] = f[i];
@@ -219,7 +219,15 @@ void EncodingTable::readRows(std::int64_t first, std::int64_t count, double* out
     }
 }
 
-void EncodingTable::averageRows(double lower, double upper, std::int64_t bins, double* out) const
+std::int64_t RowPrefixSums::stepFor(std::int64_t rows, std::int64_t columns, std::int64_t budgetBytes)
+{
+    std::int64_t step = 1;
+    while (step < rows && ((rows + step - 1) / step + 1) * columns * std::int64_t(sizeof(double)) > budgetBytes)
+        step *= 2;
+    return step;
+}
+
+void EncodingTable::averageRows(double lower, double upper, std::int64_t bins, double* out, const RowPrefixSums* prefix) const
 {
     const std::int64_t n = columns();
     std::fill(out, out + bins * n, 0.0);
@@ -228,6 +236,11 @@ void EncodingTable::averageRows(double lower, double upper, std::int64_t bins, d
     const double height = (upper - lower) / static_cast<double>(bins);
     const auto firstRow = static_cast<std::int64_t>(std::floor(lower));
     const auto endRow = std::min(rows(), static_cast<std::int64_t>(std::ceil(upper)));
+    // The prefix pays when the rows near the bins' edges are fewer than the rows inside.
+    if (prefix && prefix->step > 1 && (bins + 1) * (prefix->step / 2 + 1) < endRow - firstRow) {
+        averageRowsByPrefix(lower, height, bins, out, *prefix);
+        return;
+    }
     // Rows in blocks (a few MiB), each added to the one or two bins it overlaps (h ≥ 1).
     const std::int64_t block = std::max<std::int64_t>(1, (std::int64_t(1) << 19) / n);
     std::vector<double> buffer(static_cast<std::size_t>(std::min(block, endRow - firstRow) * n));
@@ -252,6 +265,47 @@ void EncodingTable::averageRows(double lower, double upper, std::int64_t bins, d
                     target[c] += weight * row[c];
             }
         }
+    }
+}
+
+void EncodingTable::averageRowsByPrefix(double lower, double height, std::int64_t bins, double* out,
+                                       const RowPrefixSums& prefix) const
+{
+    // F(y) = Σ of the rows below y, each row r covering [r, r + 1): the sums up to ⌊y⌋ from the
+    // prefix at the nearer multiple of the step (adding or taking away the rows between), plus
+    // the share y − ⌊y⌋ of row ⌊y⌋. A bin's average is (F(y1) − F(y0)) / (y1 − y0).
+    const std::int64_t n = columns(), step = prefix.step;
+    std::vector<double> rowsBetween(static_cast<std::size_t>((step / 2 + 1) * n));
+    std::vector<double> edge(static_cast<std::size_t>(n)), before(static_cast<std::size_t>(n));
+    const auto sumBelow = [&](double y, double* f) {
+        const auto x = std::min(rows(), static_cast<std::int64_t>(std::floor(y)));
+        const std::int64_t k = x / step, low = k * step, high = std::min(rows(), low + step);
+        const bool fromBelow = x - low <= high - x;
+        const double* base = prefix.sums.data() + (fromBelow ? k : k + 1) * n;
+        std::copy(base, base + n, f);
+        const std::int64_t first = fromBelow ? low : x, count = fromBelow ? x - low : high - x;
+        if (count > 0) {
+            readRows(first, count, rowsBetween.data());
+            const double sign = fromBelow ? 1.0 : -1.0;
+            for (std::int64_t r = 0; r < count; ++r)
+                for (std::int64_t c = 0; c < n; ++c)
+                    f[c] += sign * rowsBetween[static_cast<std::size_t>(r * n + c)];
+        }
+        if (const double share = y - static_cast<double>(x); share > 0 && x < rows()) {
+            readRows(x, 1, rowsBetween.data());
+            for (std::int64_t c = 0; c < n; ++c)
+                f[c] += share * rowsBetween[static_cast<std::size_t>(c)];
+        }
+    };
+    sumBelow(lower, before.data());
+    for (std::int64_t bin = 0; bin < bins; ++bin) {
+        const double y0 = lower + height * static_cast<double>(bin);
+        const double y1 = bin + 1 == bins ? lower + height * static_cast<double>(bins) : lower + height * static_cast<double>(bin + 1);
+        sumBelow(y1, edge.data());
+        double* target = out + bin * n;
+        for (std::int64_t c = 0; c < n; ++c)
+            target[c] = (edge[c] - before[c]) / (y1 - y0);
+        std::swap(edge, before);
     }
 }
 
@@ -281,7 +335,7 @@ void accumulate(const T* values, std::int64_t n, TableStats& stats)
 
 } // namespace
 
-std::optional<TableStats> EncodingTable::scan(const std::function<bool(std::int64_t)>& progress) const
+std::optional<TableStats> EncodingTable::scan(const std::function<bool(std::int64_t)>& progress, RowPrefixSums* prefix) const
 {
     TableStats stats;
     stats.min = std::numeric_limits<double>::infinity();
@@ -289,23 +343,71 @@ std::optional<TableStats> EncodingTable::scan(const std::function<bool(std::int6
     const std::int64_t total = rows() * columns();
     constexpr std::int64_t chunk = 1 << 21; // values: 4–16 MiB of file per progress report
     // float32 in this machine's order (the common case) straight from the mapping; others converted.
-    const bool direct = m_layout.type == ElementType::Float32 && !m_layout.bigEndian;
+    const bool direct = m_layout.type == ElementType::Float32 && !m_layout.bigEndian && floatsAligned();
     std::vector<double> buffer(direct ? 0 : static_cast<std::size_t>(std::min(total, chunk)));
+    const std::int64_t step = prefix ? prefix->step : 0;
+    if (step > 0) // block sums first (row k + 1 holds block k), prefix sums at the end
+        prefix->sums.assign(static_cast<std::size_t>(((rows() + step - 1) / step + 1) * columns()), 0.0);
     for (std::int64_t done = 0; done < total; done += chunk) {
         const std::int64_t n = std::min(chunk, total - done);
         if (direct) {
-            accumulate(reinterpret_cast<const float*>(m_data) + done, n, stats);
+            const float* values = reinterpret_cast<const float*>(m_data) + done;
+            accumulate(values, n, stats);
+            if (step > 0)
+                addToBlocks(values, done, n, *prefix);
         } else {
             convert(done, n, buffer.data());
             accumulate(buffer.data(), n, stats);
+            if (step > 0)
+                addToBlocks(buffer.data(), done, n, *prefix);
         }
         if (progress && !progress(done + n))
             return std::nullopt;
+    }
+    if (step > 0) {
+        const std::int64_t c = columns(), blocks = (rows() + step - 1) / step;
+        double* sums = prefix->sums.data();
+        for (std::int64_t k = 1; k <= blocks; ++k)
+            for (std::int64_t j = 0; j < c; ++j)
+                sums[k * c + j] += sums[(k - 1) * c + j];
     }
     if (stats.finite == 0)
         stats.min = stats.max = 0;
     stats.maxAbs = std::max(std::abs(stats.min), std::abs(stats.max));
     return stats;
+}
+
+template <typename T>
+void EncodingTable::addToBlocks(const T* values, std::int64_t first, std::int64_t count, RowPrefixSums& prefix) const
+{
+    // Values first … first + count − 1 in storage order, each added to its block's row: runs of a
+    // row (C order) or of a column (Fortran order) at a time.
+    const std::int64_t rowCount = rows(), columnCount = columns(), step = prefix.step;
+    double* sums = prefix.sums.data() + columnCount; // block k at row k + 1
+    for (std::int64_t at = first, end = first + count; at < end;) {
+        const T* source = values + (at - first);
+        if (!m_layout.columnMajor) {
+            const std::int64_t r = at / columnCount, c0 = at % columnCount;
+            const std::int64_t run = std::min(columnCount - c0, end - at);
+            double* target = sums + (r / step) * columnCount + c0;
+            for (std::int64_t j = 0; j < run; ++j)
+                target[j] += static_cast<double>(source[j]);
+            at += run;
+        } else {
+            const std::int64_t c = at / rowCount, r0 = at % rowCount;
+            const std::int64_t run = std::min(rowCount - r0, end - at);
+            for (std::int64_t j = 0; j < run;) { // the rows of one block together
+                const std::int64_t block = (r0 + j) / step;
+                const std::int64_t inBlock = std::min(run - j, (block + 1) * step - (r0 + j));
+                double sum = 0;
+                for (std::int64_t i = 0; i < inBlock; ++i)
+                    sum += static_cast<double>(source[j + i]);
+                sums[block * columnCount + c] += sum;
+                j += inBlock;
+            }
+            at += run;
+        }
+    }
 }
 
 QString tableFingerprint(const QString& path, QString* error)
@@ -354,10 +456,20 @@ std::variant<LoadedTablePtr, QString> loadTable(const QString& path, const QStri
         return going(0) ? std::variant<LoadedTablePtr, QString>(*error) : LoadedTablePtr();
     auto table = std::get<std::shared_ptr<EncodingTable>>(opened);
     const std::int64_t values = table->rows() * table->columns();
-    const auto stats = table->scan([&](std::int64_t scanned) { return going(double(scanned) / double(values)); });
+    // A table too large for memory gets its level of detail in the same pass.
+    std::shared_ptr<RowPrefixSums> prefix;
+    if (values > LoadedTable::mostValuesInMemory) {
+        prefix = std::make_shared<RowPrefixSums>();
+        prefix->step = RowPrefixSums::stepFor(table->rows(), table->columns());
+    }
+    const auto stats = table->scan([&](std::int64_t scanned) { return going(double(scanned) / double(values)); }, prefix.get());
     if (!stats)
         return LoadedTablePtr();
     auto loaded = std::make_shared<LoadedTable>();
+    // A NaN or an infinity would spread through every sum after it: such a table's bins are
+    // summed from their rows (a bin with a NaN in it stays NaN, the others true).
+    if (stats->nonFinite == 0)
+        loaded->prefix = std::move(prefix);
     if (values <= LoadedTable::mostValuesInMemory) {
         auto matrix = std::make_shared<LoadedTable::Matrix>(table->rows(), table->columns());
         table->readRows(0, table->rows(), matrix->data());

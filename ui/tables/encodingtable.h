@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <variant>
+#include <vector>
 
 namespace pe::ui {
 
@@ -22,6 +23,17 @@ struct TableStats {
     double maxAbs = 0;            ///< of the finite values: the symmetric colour scale's end
     std::int64_t nonFinite = 0;   ///< NaN and ±inf values (drawn transparent, counted in titles)
     std::int64_t finite = 0;
+};
+
+/// The level of detail of a table too large to hold in memory: the sums of its rows [0, k·step)
+/// for every k, built in the one pass over its values. The exact average of a box of rows then
+/// reads only the rows between each of its edges and the nearest multiple of `step` (at most
+/// step/2 rows per edge), not every row inside: a 16 GiB table's picture reads ~1/16 of it.
+struct RowPrefixSums {
+    std::int64_t step = 0;     ///< rows per block, a power of two
+    std::vector<double> sums;  ///< (⌈rows/step⌉ + 1) × columns, row after row; row k: Σ rows [0, min(k·step, rows))
+    /// The step that keeps the sums within `budgetBytes` (128 MiB): the smallest power of two.
+    static std::int64_t stepFor(std::int64_t rows, std::int64_t columns, std::int64_t budgetBytes = std::int64_t(1) << 27);
 };
 
 /// A (positions × dims) table opened from a file: .npy and .safetensors memory-mapped (never
@@ -62,11 +74,14 @@ public:
     /// after row) row i is the mean of the rows over [lower + i·h, lower + (i+1)·h), h = (upper −
     /// lower) / bins ≥ 1, each row weighted by the length it shares with that interval (row r
     /// covers [r, r + 1)). Reads each row once, in order. A bin with a NaN in it is NaN.
-    void averageRows(double lower, double upper, std::int64_t bins, double* out) const;
+    /// With `prefix` (built by scan()) a bin sums the prefix at its edges instead of its rows:
+    /// the same averages, reading at most step/2 + 1 rows per edge.
+    void averageRows(double lower, double upper, std::int64_t bins, double* out, const RowPrefixSums* prefix = nullptr) const;
 
     /// Every value once, in storage order (streams the file at disk speed), `progress(done of
-    /// rows × columns)` about every 16 MiB; returns nullopt when progress returns false.
-    std::optional<TableStats> scan(const std::function<bool(std::int64_t)>& progress = {}) const;
+    /// rows × columns)` about every 16 MiB; returns nullopt when progress returns false. With
+    /// `prefix` (its step set), also fills its sums in the same pass.
+    std::optional<TableStats> scan(const std::function<bool(std::int64_t)>& progress = {}, RowPrefixSums* prefix = nullptr) const;
 
     /// Empty while the file is as it was opened; else what changed (its size or time), so that
     /// nothing reads a mapping whose file was rewritten (a shrunk file would fault on read).
@@ -76,6 +91,14 @@ private:
     EncodingTable() = default;
     /// `count` values from element index `first` in storage order, converted.
     void convert(std::int64_t first, std::int64_t count, double* out) const;
+    /// The values start on a float's alignment: read in place as floats. A safetensors header
+    /// need not be padded to it (the library pads, other writers may not): then byte by byte.
+    bool floatsAligned() const { return reinterpret_cast<std::uintptr_t>(m_data) % alignof(float) == 0; }
+    /// Adds values [first, first + count) (storage order) to their blocks' sums (scan()).
+    template <typename T>
+    void addToBlocks(const T* values, std::int64_t first, std::int64_t count, RowPrefixSums& prefix) const;
+    /// averageRows() through the prefix sums: bins of `height` rows from `lower`.
+    void averageRowsByPrefix(double lower, double height, std::int64_t bins, double* out, const RowPrefixSums& prefix) const;
 
     QString m_path, m_tensor, m_format;
     TableLayout m_layout;
@@ -102,6 +125,7 @@ struct LoadedTable {
     EncodingTablePtr table;
     TableStats stats;
     std::shared_ptr<const Matrix> values; ///< null for larger tables
+    std::shared_ptr<const RowPrefixSums> prefix; ///< for the larger ones: their level of detail
     QString fingerprint;                  ///< tableFingerprint() of its file when it was opened
 };
 using LoadedTablePtr = std::shared_ptr<const LoadedTable>;
