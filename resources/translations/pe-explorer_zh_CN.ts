@@ -1900,10 +1900,6 @@ d_model %1 · max_len %2 · base %3
         <translation>%1 个桶 · max_distance %2 · %3 · %4</translation>
     </message>
     <message>
-        <source>&lt;b&gt;T5 relative buckets&lt;/b&gt; (Raffel et al., &lt;i&gt;Exploring the Limits of Transfer Learning&lt;/i&gt;, 2020): one learned scalar per bucket of j − i — exact buckets for small distances, log-spaced ones up to max_distance, one bucket for everything farther. The biases here are fixed random numbers, or a model&apos;s own: Biases ▸ Load from a file… reads its relative_attention_bias (buckets × heads).</source>
-        <translation>&lt;b&gt;T5 相对位置桶&lt;/b&gt;（Raffel 等，&lt;i&gt;Exploring the Limits of Transfer Learning&lt;/i&gt;，2020）：j − i 的每个桶一个学习到的标量——小距离各有精确的桶，直到 max_distance 按对数间隔分桶，更远的都归入一个桶。这里的偏置是固定的随机数，或模型自己的：偏置 ▸ 从文件载入… 读取它的 relative_attention_bias（桶 × 头）。</translation>
-    </message>
-    <message>
         <source>T5: show the bucket of j − i instead of its bias</source>
         <translation>T5：显示 j − i 所在的桶，而不是它的偏置</translation>
     </message>
@@ -1942,6 +1938,14 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>%1 holds %2 tables. Which one holds the biases (buckets × heads)?</source>
         <translation>%1 含有 %2 个表格。哪一个是偏置（桶 × 头）？</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;T5 relative buckets&lt;/b&gt; (Raffel et al., &lt;i&gt;Exploring the Limits of Transfer Learning&lt;/i&gt;, 2020): one learned scalar per bucket of j − i — exact buckets for small distances, log-spaced ones up to max_distance, one bucket for everything farther. The biases are fixed random numbers, or a model&apos;s own (Biases ▸ Load from a file…).</source>
+        <translation>&lt;b&gt;T5 相对位置桶&lt;/b&gt;（Raffel 等，&lt;i&gt;Exploring the Limits of Transfer Learning&lt;/i&gt;，2020）：j − i 的每个桶一个学习到的标量——小距离各有精确的桶，直到 max_distance 按对数间隔分桶，更远的都归入一个桶。偏置是固定的随机数，或模型自己的（偏置 ▸ 从文件载入…）。</translation>
+    </message>
+    <message>
+        <source>T5: the biases of %1 (%2 buckets × %3 heads); the menu goes back to random ones</source>
+        <translation>T5：%1 的偏置（%2 个桶 × %3 个头）；菜单可换回随机偏置</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 // PE_SCREENSHOT_THEME=light|dark picks View ▸ Theme; PE_SCREENSHOT_LANGUAGE=zh_CN the language; QT_SCALE_FACTOR=2 grabs a high-DPI window.
 // --view NAME brings that view's dock to the front of its tabs; --export-dialog grabs File ▸ Export's dialog instead.
 #include "app/commandline.h"
+#include "app/headlessexport.h"
 #include "ui/export/exportdialog.h"
 #include "ui/window/language.h"
 #include "ui/window/mainwindow.h"
@@ -38,7 +39,12 @@ int main(int argc, char** argv)
     const auto& options = std::get<pe::app::LaunchOptions>(parsed);
     if (const auto language = pe::ui::parseLanguage(qEnvironmentVariable("PE_SCREENSHOT_LANGUAGE")))
         pe::ui::installLanguage(*language);
-    pe::ui::MainWindow window(pe::ui::Settings{options.spec, options.state});
+    pe::ui::ViewState state = options.state;
+    if (const QString error = pe::app::applyT5BiasesOption(options, state); !error.isEmpty()) { // as main() does
+        QTextStream(stderr) << error << '\n';
+        return 2;
+    }
+    pe::ui::MainWindow window(pe::ui::Settings{options.spec, state});
     if (const auto theme = pe::ui::parseTheme(qEnvironmentVariable("PE_SCREENSHOT_THEME")))
         pe::ui::applyTheme(*theme);
     window.setPresentationMode(presentation); // explicitly: the mode is remembered between runs

@@ -143,8 +143,8 @@ QString MethodsView::explanationFor(ScoreMethod method)
     case ScoreMethod::T5:
         return tr("<b>T5 relative buckets</b> (Raffel et al., <i>Exploring the Limits of Transfer Learning</i>, 2020): "
                   "one learned scalar per bucket of j − i — exact buckets for small distances, log-spaced ones up to "
-                  "max_distance, one bucket for everything farther. The biases here are fixed random numbers, or a "
-                  "model's own: Biases ▸ Load from a file… reads its relative_attention_bias (buckets × heads).");
+                  "max_distance, one bucket for everything farther. The biases are fixed random numbers, or a model's "
+                  "own (Biases ▸ Load from a file…).");
     case ScoreMethod::Shaw:
         return tr("<b>Shaw et al.</b> (<i>Self-Attention with Relative Position Representations</i>, 2018): a learned "
                   "vector per relative position j − i, clipped to ±k: beyond k positions every distance looks the "
@@ -315,8 +315,6 @@ QWidget* MethodsView::createControls()
     // The biases: the illustration's random ones, or a model's own read from a file.
     m_biasesButton = new QToolButton;
     m_biasesButton->setPopupMode(QToolButton::InstantPopup);
-    m_biasesButton->setToolTip(tr("T5: the bias of each bucket — random for the illustration, or a model's own "
-                                  "relative_attention_bias (buckets × heads) from a .npy, .safetensors or .csv file"));
     auto* biasesMenu = new QMenu(m_biasesButton);
     biasesMenu->addAction(tr("Load from a file…"), this, &MethodsView::loadT5Biases);
     m_randomBiasesAction = biasesMenu->addAction(tr("Random (the illustration's)"), this, [this] {
@@ -329,16 +327,12 @@ QWidget* MethodsView::createControls()
     m_t5HeadBox = new QSpinBox;
     m_t5HeadBox->setPrefix(tr("head "));
     m_t5HeadBox->setToolTip(tr("T5: the head whose biases are drawn (a column of the loaded table)"));
-    m_t5Controls = new QWidget;
-    auto* t5Row = new QHBoxLayout(m_t5Controls);
-    t5Row->setContentsMargins(0, 0, 0, 0);
-    t5Row->addWidget(sliderGroup(tr("&Buckets:"), m_bucketsSlider, m_bucketsBox));
-    t5Row->addWidget(m_maxDistanceBox);
-    t5Row->addWidget(m_bidirectionalBox);
-    t5Row->addWidget(m_bucketIndexBox);
-    t5Row->addWidget(m_biasesButton);
-    t5Row->addWidget(m_t5HeadBox);
-    row->addWidget(m_t5Controls);
+    // Each straight into the bar's flow: six controls wrap in a narrow dock instead of widening it.
+    m_t5Controls = {sliderGroup(tr("&Buckets:"), m_bucketsSlider, m_bucketsBox), m_maxDistanceBox, m_bidirectionalBox,
+                    m_bucketIndexBox, m_biasesButton};
+    for (QWidget* control : m_t5Controls)
+        row->addWidget(control);
+    row->addWidget(m_t5HeadBox);
 
     m_clipSlider = new QSlider(Qt::Horizontal);
     m_clipSlider->setRange(1, 64);
@@ -369,11 +363,17 @@ void MethodsView::syncControls()
     const QSignalBlocker a(m_methodBox), b(m_headsBox), c(m_headBox), d(m_bucketsBox), e(m_maxDistanceBox), g(m_clipBox),
         h(m_scaleCurvesBox), i(m_causalBox), j(m_bidirectionalBox), k(m_bucketIndexBox), l(m_headsSlider),
         m(m_bucketsSlider), n(m_clipSlider), t(m_t5HeadBox);
-    m_biasesButton->setText(o.t5Biases ? tr("Biases: %1").arg(o.t5Biases->displayName()) : tr("Biases: random"));
+    // The file's name on the button (elided: a checkpoint's tensor names are long), all of it in the tooltip.
+    const QString source = o.t5Biases ? o.t5Biases->displayName() : QString();
+    m_biasesButton->setText(o.t5Biases ? tr("Biases: %1").arg(m_biasesButton->fontMetrics().elidedText(source, Qt::ElideMiddle, 160))
+                                       : tr("Biases: random"));
+    m_biasesButton->setToolTip(o.t5Biases ? tr("T5: the biases of %1 (%2 buckets × %3 heads); the menu goes back to random ones")
+                                                .arg(source).arg(o.t5Biases->buckets).arg(o.t5Biases->heads)
+                                          : tr("T5: the bias of each bucket — random for the illustration, or a model's own "
+                                               "relative_attention_bias (buckets × heads) from a .npy, .safetensors or .csv file"));
     m_randomBiasesAction->setEnabled(o.t5Biases != nullptr);
     m_t5HeadBox->setRange(1, o.t5Biases ? std::max(o.t5Biases->heads, 1) : 1);
     m_t5HeadBox->setValue(o.t5Head);
-    m_t5HeadBox->setVisible(o.t5Biases && o.t5Biases->heads > 1);
     m_methodBox->setCurrentIndex(static_cast<int>(o.method));
     m_headsBox->setValue(o.heads);
     if (!m_headsSlider->isSliderDown())
@@ -400,7 +400,9 @@ void MethodsView::syncControls()
     m_curveActions.value(static_cast<int>(ScoreMethod::Learned))->setEnabled(false);
     // Only the chosen method's own parameters: the others keep theirs for the curves.
     m_alibiControls->setVisible(o.method == ScoreMethod::Alibi);
-    m_t5Controls->setVisible(o.method == ScoreMethod::T5);
+    for (QWidget* control : m_t5Controls)
+        control->setVisible(o.method == ScoreMethod::T5);
+    m_t5HeadBox->setVisible(o.method == ScoreMethod::T5 && o.t5Biases && o.t5Biases->heads > 1);
     m_shawControls->setVisible(o.method == ScoreMethod::Shaw);
     m_causalBox->setVisible(o.method == ScoreMethod::Alibi || o.method == ScoreMethod::Shaw
                             || o.method == ScoreMethod::TransformerXl);

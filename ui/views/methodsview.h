@@ -92,7 +92,7 @@ private:
     QToolButton* m_curvesButton = nullptr;
     QList<QAction*> m_curveActions;
     QWidget* m_alibiControls = nullptr;
-    QWidget* m_t5Controls = nullptr;
+    QList<QWidget*> m_t5Controls; ///< T5's parameters in the bar (the head box apart: shown with loaded biases)
     QWidget* m_shawControls = nullptr;
     QSlider* m_headsSlider = nullptr;
     QSpinBox* m_headsBox = nullptr;
