@@ -3,6 +3,7 @@
 //   make_screenshot OUT.png WIDTHxHEIGHT [--presentation] [pe-explorer options…]
 // PE_SCREENSHOT_THEME=light|dark picks View ▸ Theme; PE_SCREENSHOT_LANGUAGE=zh_CN the language; QT_SCALE_FACTOR=2 grabs a high-DPI window.
 // --view NAME brings that view's dock to the front of its tabs; --export-dialog grabs File ▸ Export's dialog instead.
+// --during-pass grabs a large --encoding table's preview while the pass over its values runs.
 #include "app/commandline.h"
 #include "app/headlessexport.h"
 #include "ui/export/exportdialog.h"
@@ -31,6 +32,7 @@ int main(int argc, char** argv)
     const QStringList size = args.takeAt(1).split(QLatin1Char('x'));
     const bool presentation = args.removeAll(QStringLiteral("--presentation")) > 0;
     const bool exportDialog = args.removeAll(QStringLiteral("--export-dialog")) > 0;
+    const bool duringPass = args.removeAll(QStringLiteral("--during-pass")) > 0;
     const auto parsed = pe::app::parseCommandLine(args);
     if (const auto* early = std::get_if<pe::app::EarlyExit>(&parsed)) {
         QTextStream(stderr) << early->text << '\n';
@@ -58,8 +60,13 @@ int main(int argc, char** argv)
     timer.start();
     if (!options.encodingPath.isEmpty()) { // --encoding: opened as File ▸ Open position table does
         window.tables()->open(options.encodingPath, options.encodingTensor, !options.sizeGiven);
-        while (window.tables()->loader()->isLoading() && timer.elapsed() < 30000)
+        const auto previewShown = [&] { return window.document()->table() && window.document()->table()->preview; };
+        while (window.tables()->loader()->isLoading() && !(duringPass && previewShown()) && timer.elapsed() < 30000)
             QApplication::processEvents(QEventLoop::AllEvents, 50);
+        if (duringPass && !previewShown()) {
+            QTextStream(stderr) << "--during-pass: the pass ended before its preview was shown\n";
+            return 1;
+        }
         QApplication::processEvents();
     }
     while (!window.document()->isFrameCurrent() && timer.elapsed() < 30000)

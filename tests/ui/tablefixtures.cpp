@@ -43,6 +43,26 @@ bool writeNpy(const QString& path, const core::RowMatrix& values)
     return file.open(QIODevice::WriteOnly) && file.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
 }
 
+qint64 writeSparseNpy(const QString& path, std::int64_t rows, std::int64_t columns, const char* descr,
+                      int bytesPerValue, bool fortran)
+{
+    QByteArray dict = QStringLiteral("{'descr': '%1', 'fortran_order': %2, 'shape': (%3, %4), }")
+                          .arg(QLatin1String(descr), fortran ? QStringLiteral("True") : QStringLiteral("False"))
+                          .arg(rows).arg(columns).toLatin1();
+    while ((10 + dict.size() + 1) % 64 != 0)
+        dict += ' ';
+    dict += '\n';
+    QByteArray header("\x93NUMPY\x01\x00", 8);
+    header += char(dict.size() & 0xff);
+    header += char(dict.size() >> 8);
+    header += dict;
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(header) != header.size()
+        || !file.resize(header.size() + qint64(rows) * columns * bytesPerValue))
+        return -1;
+    return header.size();
+}
+
 ui::LoadedTablePtr loadTableOrFail(const QString& path, const QString& tensor)
 {
     auto loaded = ui::loadTable(path, tensor);

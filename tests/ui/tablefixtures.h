@@ -20,6 +20,12 @@ double boxAverage(const core::RowMatrix& m, double y0, double y1, double x0, dou
 /// `values` as the program's own .npy export writes them (float64): what a user round-trips.
 bool writeNpy(const QString& path, const core::RowMatrix& values);
 
+/// A rows × columns table of zeros as a sparse .npy file ("<f2", "<f4", …; C or Fortran order),
+/// written byte by byte from the format: a table too large for memory that costs no disk.
+/// Returns the offset of its first value, or −1 when it cannot be written.
+qint64 writeSparseNpy(const QString& path, std::int64_t rows, std::int64_t columns, const char* descr,
+                      int bytesPerValue, bool fortran = false);
+
 /// The table at `path` opened and scanned as the window does; the test stops when it cannot be.
 ui::LoadedTablePtr loadTableOrFail(const QString& path, const QString& tensor = {});
 

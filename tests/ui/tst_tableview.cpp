@@ -15,10 +15,15 @@
 #include "ui/window/sessioncontroller.h"
 
 #include <QCryptographicHash>
+#include <QProgressBar>
+#include <QSet>
+#include <QStatusBar>
+#include <QToolButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace pe::ui;
@@ -174,6 +179,9 @@ private slots:
     void sessionsRememberTheTable();
     void badTableFieldsInASession_data();
     void badTableFieldsInASession();
+    void aLargeTableIsPreviewedBeforeItsPass();
+    void thePreviewSamplesOneRowInEachBin();
+    void theWindowShowsThePreviewWhileThePassRuns();
 
     void theWindowOpensAndClosesATable()
     {
@@ -208,7 +216,7 @@ private slots:
 
 namespace {
 
-/// `values` as a .npy file of `descr` ("<f4", "<f8") in C or Fortran order, written here byte by byte.
+/// `values` as a .npy file of `descr` ("<f4", "<f8", ">f8") in C or Fortran order, written here byte by byte.
 QByteArray npyBytes(const pe::core::RowMatrix& values, const char* descr, bool fortran)
 {
     QByteArray dict = QStringLiteral("{'descr': '%1', 'fortran_order': %2, 'shape': (%3, %4), }")
@@ -224,6 +232,10 @@ QByteArray npyBytes(const pe::core::RowMatrix& values, const char* descr, bool f
         if (single) {
             const auto f = static_cast<float>(v);
             bytes.append(reinterpret_cast<const char*>(&f), 4);
+        } else if (descr[0] == '>') { // most significant byte first
+            QByteArray be(reinterpret_cast<const char*>(&v), 8);
+            std::reverse(be.begin(), be.end());
+            bytes.append(be);
         } else {
             bytes.append(reinterpret_cast<const char*>(&v), 8);
         }
@@ -241,6 +253,7 @@ void TestTableView::prefixSumsGiveTheSameAverages_data()
     QTest::addColumn<bool>("fortran");
     QTest::newRow("float32, C order (read in place)") << "<f4" << false;
     QTest::newRow("float64, C order (converted)") << "<f8" << false;
+    QTest::newRow("float64, big-endian") << ">f8" << false;
     QTest::newRow("float32, Fortran order") << "<f4" << true;
 }
 
@@ -261,6 +274,12 @@ void TestTableView::prefixSumsGiveTheSameAverages()
     auto opened = EncodingTable::open(path);
     QVERIFY(std::holds_alternative<std::shared_ptr<EncodingTable>>(opened));
     const auto table = std::get<std::shared_ptr<EncodingTable>>(opened);
+    // The preview's reads (pread, not the mapping) give the file's values too.
+    std::vector<double> direct(3 * 7);
+    table->readRowsDirect(500, 3, direct.data());
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 7; ++c)
+            QCOMPARE(direct[static_cast<std::size_t>(r * 7 + c)], values(500 + r, c));
     RowPrefixSums prefix;
     prefix.step = 16;
     QVERIFY(table->scan({}, &prefix));
@@ -485,6 +504,187 @@ void TestTableView::badTableFieldsInASession()
     const SessionResult result = parseSession(json);
     QVERIFY(std::holds_alternative<SessionError>(result));
     QVERIFY2(std::get<SessionError>(result).message.contains(expected), qPrintable(std::get<SessionError>(result).message));
+}
+
+
+void TestTableView::aLargeTableIsPreviewedBeforeItsPass()
+{
+    // 4097 × 4096 float32 (one row beyond the values kept in memory), zeros but for three values.
+    const QString path = m_dir.filePath("preview.npy");
+    const qint64 offset = pe::test::writeSparseNpy(path, 4097, 4096, "<f4", 4);
+    QVERIFY(offset > 0);
+    const auto poke = [&](std::int64_t row, std::int64_t column, float value) {
+        QFile file(path);
+        return file.open(QIODevice::ReadWrite) && file.seek(offset + 4 * (row * 4096 + column))
+            && file.write(reinterpret_cast<const char*>(&value), 4) == 4;
+    };
+    // The preview reads 512 rows spread over the table, both ends among them (every 8th here):
+    // rows 0 and 4096 are read, row 1 is not.
+    QVERIFY(poke(0, 0, 2.0f) && poke(4096, 3, 3.0f) && poke(1, 5, -8.0f));
+
+    double progressSoFar = -1, progressAtPreview = -1;
+    int previews = 0;
+    LoadedTablePtr preview;
+    auto result = pe::ui::loadTable(path, {}, [&](double done) { progressSoFar = done; return true; },
+                                    [&](LoadedTablePtr table) { ++previews; preview = table; progressAtPreview = progressSoFar; });
+    QVERIFY(std::holds_alternative<LoadedTablePtr>(result));
+    const LoadedTablePtr final = std::get<LoadedTablePtr>(result);
+    QCOMPARE(previews, 1);
+    QVERIFY2(progressAtPreview < 0.01, qPrintable(QString::number(progressAtPreview))); // before the pass
+    QVERIFY(preview->preview && !final->preview);
+    QCOMPARE(preview->table, final->table); // the same mapping, not opened twice
+    QCOMPARE(preview->sampledRows, 512);
+    QCOMPARE(preview->stats.max, 3.0);
+    QCOMPARE(preview->stats.min, 0.0);
+    QCOMPARE(preview->stats.maxAbs, 3.0);
+    QCOMPARE(final->stats.min, -8.0); // the pass sees every value
+    QCOMPARE(final->stats.maxAbs, 8.0);
+    QCOMPARE(preview->fingerprint, final->fingerprint);
+    QVERIFY(final->prefix);
+
+    // No preview where a sampled row would read most of the file (Fortran order), nor for a
+    // table held in memory (its pass is short).
+    const QString fortran = m_dir.filePath("preview-fortran.npy");
+    QVERIFY(pe::test::writeSparseNpy(fortran, 4097, 4096, "<f4", 4, true) > 0);
+    for (const QString& other : {fortran, m_path}) {
+        previews = 0;
+        QVERIFY(std::holds_alternative<LoadedTablePtr>(pe::ui::loadTable(other, {}, {}, [&](LoadedTablePtr) { ++previews; })));
+        QVERIFY2(previews == 0, qPrintable(other));
+    }
+}
+
+void TestTableView::thePreviewSamplesOneRowInEachBin()
+{
+    // Row r holds r + c/10 in column c: a sampled row says which row it is.
+    pe::core::RowMatrix rowsTable(1000, 3);
+    for (Eigen::Index r = 0; r < rowsTable.rows(); ++r)
+        for (Eigen::Index c = 0; c < 3; ++c)
+            rowsTable(r, c) = double(r) + 0.1 * double(c);
+    const QString path = m_dir.filePath("row-numbers.npy");
+    QVERIFY(writeNpy(path, rowsTable));
+    const LoadedTablePtr exact = loadTable(path);
+    // As the loader hands it over before the pass of a large table.
+    auto preview = std::make_shared<LoadedTable>(*exact);
+    preview->preview = true;
+    preview->values = nullptr;
+    preview->sampledRows = 7;
+
+    const auto heatOf = [](Document& document) {
+        document.computeNow();
+        return document.frame()->heat.matrix();
+    };
+    Document document;
+    document.setTable(preview);
+    document.setHeatPixels(10, 3);
+    const pe::core::RowMatrix heat = heatOf(document);
+    QCOMPARE(heat.rows(), 10);
+    QSet<double> offsets;
+    for (Eigen::Index i = 0; i < heat.rows(); ++i) {
+        const double row = heat(i, 0);
+        QVERIFY2(row == std::floor(row) && row >= 100.0 * double(i) && row < 100.0 * double(i + 1),
+                 qPrintable(QStringLiteral("bin %1 shows row %2").arg(i).arg(row)));
+        QCOMPARE(heat(i, 2), row + 0.2); // one whole row, not a mix
+        offsets.insert(row - 100.0 * double(i));
+    }
+    // Not the same place in every bin: a column faster than the bins becomes noise, not a
+    // slow wave that is not in the table.
+    QVERIFY(offsets.size() > 3);
+    Document again; // and the same rows on every frame: the picture stands still
+    again.setTable(preview);
+    again.setHeatPixels(10, 3);
+    QVERIFY(heatOf(again) == heat);
+
+    // The heatmap says it is a preview, and the axis what a pixel shows.
+    HeatmapView view(&document);
+    view.resize(700, 600);
+    view.refresh();
+    QVERIFY2(view.titleText().contains("preview") && view.titleText().contains("7 sampled rows"), qPrintable(view.titleText()));
+    QVERIFY2(view.plot()->yAxis->label().contains("sampled"), qPrintable(view.plot()->yAxis->label()));
+    // Nothing is exported from it: the data would be sampled rows.
+    ExportRequest request;
+    request.table = preview;
+    request.view = View::Heatmap;
+    request.path = m_dir.filePath("preview-heat.npy");
+    const ExportResult refused = exportData(request);
+    QVERIFY2(!refused.ok() && refused.message.contains("row-numbers.npy") && refused.message.contains("still running"),
+             qPrintable(refused.message));
+    QVERIFY(!QFile::exists(request.path));
+
+    // The pass done: the same file's table keeps where the preview was zoomed to, and its
+    // pixels are exact averages.
+    document.setHeatRange(100, 600, 0, 3);
+    view.plot()->yAxis->setRange(100, 600);
+    view.refresh();
+    document.setTable(exact);
+    QCOMPARE(document.heatWindow().rowLower, 100.0);
+    QCOMPARE(document.heatWindow().rowUpper, 600.0);
+    const pe::core::RowMatrix averaged = heatOf(document);
+    const Frame& f = *document.frame();
+    QCOMPARE(f.heatRows.lower, 100.0);
+    for (Eigen::Index i = 0; i < averaged.rows(); ++i) {
+        const double y0 = f.heatRows.lower + f.heatRows.cellsPerBin() * double(i);
+        QVERIFY(std::abs(averaged(i, 0) - boxAverage(rowsTable, y0, y0 + f.heatRows.cellsPerBin(), 0, 1)) < 1e-9);
+    }
+    view.refresh();
+    QCOMPARE(view.plot()->yAxis->range().lower, 100.0);
+    QCOMPARE(view.plot()->yAxis->range().upper, 600.0);
+    QVERIFY(!view.titleText().contains("preview"));
+    // Another file starts zoomed out.
+    document.setTable(loadTable(m_path));
+    QCOMPARE(document.heatWindow().rowUpper, document.heatWindow().rowLower);
+}
+
+void TestTableView::theWindowShowsThePreviewWhileThePassRuns()
+{
+    // 8 GiB of holes: its pass runs for seconds (the kernel makes every page), its preview at once.
+    const QString big = m_dir.filePath("big.npy");
+    QVERIFY(pe::test::writeSparseNpy(big, std::int64_t(1) << 21, 1024, "<f4", 4) > 0);
+    MainWindow window(Settings{});
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy finished(window.tables(), &TableController::loadFinished);
+    window.tables()->open(m_path);
+    QVERIFY(finished.wait(10000));
+    const LoadedTablePtr before = window.document()->table();
+    QVERIFY(before);
+    auto* heatmap = qobject_cast<HeatmapView*>(window.plotView(View::Heatmap));
+    QVERIFY(heatmap);
+
+    QSignalSpy previewed(window.tables()->loader(), &TableLoader::previewReady);
+    finished.clear();
+    window.tables()->open(big);
+    QVERIFY(previewed.wait(10000));
+    QVERIFY(finished.isEmpty());
+    QVERIFY(window.document()->table() && window.document()->table()->preview);
+    QCOMPARE(window.document()->table()->table->rows(), std::int64_t(1) << 21);
+    QTRY_VERIFY2(heatmapTitle(*heatmap).contains("preview"), qPrintable(heatmapTitle(*heatmap)));
+    // The pass's progress and its Cancel in the status bar, not in a dialog over the picture.
+    auto* bar = window.statusBar()->findChild<QProgressBar*>();
+    QVERIFY(bar && bar->isVisible());
+    QToolButton* cancel = nullptr;
+    for (QToolButton* button : window.statusBar()->findChildren<QToolButton*>())
+        if (button->text() == "Cancel")
+            cancel = button;
+    QVERIFY(cancel && cancel->isVisible());
+
+    // Cancel: the table shown before comes back.
+    QTest::mouseClick(cancel, Qt::LeftButton);
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(window.document()->table(), before);
+    QVERIFY(!bar->isVisible());
+    QTRY_VERIFY2(heatmapTitle(*heatmap).contains("irregular.npy"), qPrintable(heatmapTitle(*heatmap)));
+
+    // Closing the preview stops its pass and leaves no table.
+    previewed.clear();
+    finished.clear();
+    window.tables()->open(big);
+    QVERIFY(previewed.wait(10000));
+    window.tables()->close();
+    QVERIFY(!window.document()->table());
+    QVERIFY(finished.wait(10000));
+    QVERIFY(!window.document()->table());
+    QVERIFY(!bar->isVisible());
 }
 
 QTEST_MAIN(TestTableView)

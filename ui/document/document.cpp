@@ -300,7 +300,14 @@ void Document::setTable(LoadedTablePtr table)
 {
     if (table == m_table)
         return;
+    // The table a preview's pass gave keeps where the preview was zoomed to.
+    const bool sameFile = m_table && table && m_table->table == table->table;
     m_table = std::move(table);
+    if (sameFile) {
+        emit changed(Change::Table);
+        requestFrame();
+        return;
+    }
     // A new matrix starts zoomed out (its pixels stay), and so do the waves.
     m_heatWindow.rowLower = m_heatWindow.rowUpper = m_heatWindow.columnLower = m_heatWindow.columnUpper = 0;
     m_waveWindow = {};

@@ -67,6 +67,7 @@ public:
 
     /// A table opened from a file (TableLoader): the heatmap shows it instead of the sinusoid
     /// until it is closed (nullptr). Data, not a setting: no undo step, like word vectors.
+    /// A new file starts zoomed out; the same file's table (a preview's pass done) keeps the zoom.
     void setTable(LoadedTablePtr table);
     /// max_len and d_model as the table's rows and columns (sinusoidSizedLike), one undo step.
     void sizeLikeTable();

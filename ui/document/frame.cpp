@@ -70,6 +70,13 @@ QThreadPool& secondThread()
     return *pool;
 }
 
+/// The same file's values: equal tables, or a table's preview and the table its pass gave
+/// (what the spectrum reads; not the heat, which the preview samples).
+bool sameTableFile(const LoadedTablePtr& a, const LoadedTablePtr& b)
+{
+    return a == b || (a && b && a->table == b->table && a->values == b->values);
+}
+
 /// `count` rows spread evenly over [first, first + span), always including both ends.
 QVector<double> evenRows(std::int64_t first, std::int64_t span, std::int64_t count)
 {
@@ -108,6 +115,8 @@ void buildHeat(Frame& f)
     core::RowMatrix& full = allColumns ? heat : heatScratch(rows.bins, allColumnCount);
     if (table && rows.exact())
         table->readRows(static_cast<std::int64_t>(rows.lower), rows.bins, full.data());
+    else if (table && f.table->preview) // while the pass runs: a sampled row per pixel row, said in the title
+        table->sampleRows(rows.lower, rows.upper, rows.bins, full.data());
     else if (table)
         table->averageRows(rows.lower, rows.upper, rows.bins, full.data(), f.table->prefix.get());
     else if (rows.exact())
@@ -594,7 +603,7 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     const auto claimSpectrum = [&] { return !spectrumClaimed.exchange(true); };
     const auto buildSpectrumPart = [&] {
         // The sinusoid's spectrum reads the spec; a table's reads the table only.
-        if (previous && previous->spectrum && previous->table == f->table && (f->table || sameSpec))
+        if (previous && previous->spectrum && sameTableFile(previous->table, f->table) && (f->table || sameSpec))
             f->spectrum = previous->spectrum;
         else
             f->spectrum = std::make_shared<const SpectrumData>(spectrumData(spec, f->table));

@@ -3,20 +3,26 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <utility>
+
 namespace pe::ui {
 
 namespace {
 
 /// Runs on a worker thread.
 TableLoad openTable(const QString& path, const QString& tensor, std::shared_ptr<std::atomic<bool>> cancel,
-                    std::shared_ptr<std::atomic<double>> done)
+                    std::shared_ptr<std::atomic<double>> done, std::shared_ptr<TableLoader::PreviewSlot> preview)
 {
     TableLoad load;
     load.path = path;
     load.tensor = tensor;
-    auto result = loadTable(path, tensor, [&](double fraction) {
+    const auto progress = [&](double fraction) {
         *done = fraction;
         return !cancel->load();
+    };
+    auto result = loadTable(path, tensor, progress, [&](LoadedTablePtr table) {
+        const std::lock_guard lock(preview->mutex);
+        preview->table = std::move(table);
     });
     if (const auto* error = std::get_if<QString>(&result))
         load.error = *error;
@@ -31,10 +37,7 @@ TableLoader::TableLoader(QObject* parent)
     : QObject(parent)
 {
     m_poll.setInterval(100);
-    connect(&m_poll, &QTimer::timeout, this, [this] {
-        if (m_done)
-            emit progress(m_done->load());
-    });
+    connect(&m_poll, &QTimer::timeout, this, &TableLoader::poll);
     connect(&m_watcher, &QFutureWatcher<TableLoad>::finished, this, [this] {
         m_poll.stop();
         emit finished(m_watcher.result());
@@ -54,9 +57,27 @@ void TableLoader::load(const QString& path, const QString& tensor)
     m_watcher.waitForFinished();
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_done = std::make_shared<std::atomic<double>>(0.0);
+    m_preview = std::make_shared<PreviewSlot>();
+    m_path = path;
+    m_tensor = tensor;
     emit progress(0);
     m_poll.start();
-    m_watcher.setFuture(QtConcurrent::run(openTable, path, tensor, m_cancel, m_done));
+    m_watcher.setFuture(QtConcurrent::run(openTable, path, tensor, m_cancel, m_done, m_preview));
+}
+
+void TableLoader::poll()
+{
+    if (m_preview && !m_watcher.isFinished() && !m_cancel->load()) { // a finished load's own table comes next
+        LoadedTablePtr table;
+        {
+            const std::lock_guard lock(m_preview->mutex);
+            table = std::exchange(m_preview->table, nullptr);
+        }
+        if (table)
+            emit previewReady(TableLoad{m_path, m_tensor, std::move(table), false, {}});
+    }
+    if (m_done)
+        emit progress(m_done->load());
 }
 
 void TableLoader::cancel()

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 
 namespace pe::ui {
 
@@ -22,7 +23,8 @@ struct TableLoad {
 
 /// Opens a table file off the GUI thread: maps it, then one pass over every value (range and
 /// non-finite count) that streams the file at disk speed; reports progress every 100 ms and can
-/// be cancelled. One file at a time: a new load cancels the one running.
+/// be cancelled. One file at a time: a new load cancels the one running. A table too large for
+/// memory is first offered as a preview (LoadedTable::preview) to show while the pass runs.
 class TableLoader : public QObject {
     Q_OBJECT
 public:
@@ -36,15 +38,27 @@ public:
     /// Waits for the running load (tests, and the command line's synchronous open).
     void waitForFinished() { m_watcher.waitForFinished(); }
 
+    /// What the worker hands over before the pass: taken by the GUI thread's poll.
+    struct PreviewSlot {
+        std::mutex mutex;
+        LoadedTablePtr table;
+    };
+
 signals:
     void progress(double fraction);
+    /// The table to show until finished() (once per load, only when the pass is still running).
+    void previewReady(const pe::ui::TableLoad& load);
     void finished(const pe::ui::TableLoad& load);
 
 private:
+    void poll();
+
     QFutureWatcher<TableLoad> m_watcher;
     QTimer m_poll;
+    QString m_path, m_tensor; // of the load under way
     std::shared_ptr<std::atomic<bool>> m_cancel;
     std::shared_ptr<std::atomic<double>> m_done;
+    std::shared_ptr<PreviewSlot> m_preview;
 };
 
 } // namespace pe::ui

@@ -12,6 +12,8 @@
 #include <cstring>
 #include <limits>
 
+#include <unistd.h>
+
 namespace pe::ui {
 
 namespace {
@@ -182,9 +184,13 @@ QString EncodingTable::shapeText() const
 
 void EncodingTable::convert(std::int64_t first, std::int64_t count, double* out) const
 {
+    convertBytes(m_data + first * elementBytes(m_layout.type), count, out, floatsAligned());
+}
+
+void EncodingTable::convertBytes(const uchar* p, std::int64_t count, double* out, bool aligned) const
+{
     const int bytes = elementBytes(m_layout.type);
-    const uchar* p = m_data + first * bytes;
-    if (m_layout.type == ElementType::Float32 && !m_layout.bigEndian && floatsAligned()) {
+    if (m_layout.type == ElementType::Float32 && !m_layout.bigEndian && aligned) {
         const auto* f = reinterpret_cast<const float*>(p); // the common case, vectorised
         for (std::int64_t i = 0; i < count; ++i)
             out[i] = f[i];
@@ -306,6 +312,51 @@ void EncodingTable::averageRowsByPrefix(double lower, double height, std::int64_
         for (std::int64_t c = 0; c < n; ++c)
             target[c] = (edge[c] - before[c]) / (y1 - y0);
         std::swap(edge, before);
+    }
+}
+
+double EncodingTable::sampleOffset(std::int64_t bin)
+{
+    // splitmix64's finaliser: fixed per bin, so that the preview stands still between frames.
+    auto z = static_cast<std::uint64_t>(bin) + 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return static_cast<double>(z >> 11) * 0x1.0p-53;
+}
+
+void EncodingTable::readRowsDirect(std::int64_t first, std::int64_t count, double* out) const
+{
+    const int handle = m_file.isOpen() ? m_file.handle() : -1;
+    if (m_layout.columnMajor || handle < 0) { // a csv is in memory; Fortran order is not one run
+        readRows(first, count, out);
+        return;
+    }
+    const int bytes = elementBytes(m_layout.type);
+    const auto length = static_cast<std::size_t>(count * columns() * bytes);
+    thread_local std::vector<uchar> buffer;
+    buffer.resize(length);
+    const off_t offset = static_cast<off_t>(m_layout.dataOffset + first * columns() * bytes);
+    std::size_t done = 0;
+    while (done < length) {
+        const ssize_t n = ::pread(handle, buffer.data() + done, length - done, offset + static_cast<off_t>(done));
+        if (n <= 0) { // the file shrank under us: changedOnDisk() says so; nothing made up meanwhile
+            std::fill(out, out + count * columns(), std::numeric_limits<double>::quiet_NaN());
+            return;
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    convertBytes(buffer.data(), count * columns(), out, true);
+}
+
+void EncodingTable::sampleRows(double lower, double upper, std::int64_t bins, double* out) const
+{
+    if (bins < 1 || rows() < 1)
+        return;
+    const double height = (upper - lower) / static_cast<double>(bins);
+    for (std::int64_t bin = 0; bin < bins; ++bin) {
+        const auto row = static_cast<std::int64_t>(std::floor(lower + height * (static_cast<double>(bin) + sampleOffset(bin))));
+        readRowsDirect(std::clamp<std::int64_t>(row, 0, rows() - 1), 1, out + bin * columns());
     }
 }
 
@@ -447,8 +498,46 @@ QString tableFileProblem(const QString& path, std::int64_t size, const QString& 
     return {};
 }
 
+bool wantsPreview(const EncodingTable& table)
+{
+    return table.rows() * table.columns() > LoadedTable::mostValuesInMemory && !table.layout().columnMajor;
+}
+
+namespace {
+
+/// What is shown while the pass runs: the range of a few hundred rows spread over the table
+/// (about 16 MiB read), null when cancelled meanwhile.
+LoadedTablePtr previewOf(const std::shared_ptr<EncodingTable>& table, const QString& fingerprint,
+                         const std::function<bool()>& going)
+{
+    const std::int64_t count = std::min(table->rows(), std::clamp<std::int64_t>((std::int64_t(1) << 21) / table->columns(), 16, 512));
+    TableStats stats;
+    stats.min = std::numeric_limits<double>::infinity();
+    stats.max = -std::numeric_limits<double>::infinity();
+    std::vector<double> row(static_cast<std::size_t>(table->columns()));
+    for (std::int64_t i = 0; i < count; ++i) {
+        if (!going())
+            return nullptr;
+        table->readRowsDirect(count == 1 ? 0 : i * (table->rows() - 1) / (count - 1), 1, row.data());
+        accumulate(row.data(), table->columns(), stats);
+    }
+    if (stats.finite == 0)
+        stats.min = stats.max = 0;
+    stats.maxAbs = std::max(std::abs(stats.min), std::abs(stats.max));
+    auto preview = std::make_shared<LoadedTable>();
+    preview->table = table;
+    preview->stats = stats;
+    preview->fingerprint = fingerprint;
+    preview->preview = true;
+    preview->sampledRows = count;
+    return preview;
+}
+
+} // namespace
+
 std::variant<LoadedTablePtr, QString> loadTable(const QString& path, const QString& tensor,
-                                                const std::function<bool(double)>& progress)
+                                                const std::function<bool(double)>& progress,
+                                                const std::function<void(LoadedTablePtr)>& preview)
 {
     const auto going = [&](double fraction) { return !progress || progress(fraction); };
     auto opened = EncodingTable::open(path, tensor, [&](std::int64_t) { return going(0); });
@@ -456,6 +545,14 @@ std::variant<LoadedTablePtr, QString> loadTable(const QString& path, const QStri
         return going(0) ? std::variant<LoadedTablePtr, QString>(*error) : LoadedTablePtr();
     auto table = std::get<std::shared_ptr<EncodingTable>>(opened);
     const std::int64_t values = table->rows() * table->columns();
+    const QString fingerprint = tableFingerprint(table->path());
+    if (preview && wantsPreview(*table)) {
+        LoadedTablePtr first = previewOf(table, fingerprint, [&] { return going(0); });
+
+        if (!first)
+            return LoadedTablePtr();
+        preview(std::move(first));
+    }
     // A table too large for memory gets its level of detail in the same pass.
     std::shared_ptr<RowPrefixSums> prefix;
     if (values > LoadedTable::mostValuesInMemory) {
@@ -475,7 +572,7 @@ std::variant<LoadedTablePtr, QString> loadTable(const QString& path, const QStri
         table->readRows(0, table->rows(), matrix->data());
         loaded->values = std::move(matrix);
     }
-    loaded->fingerprint = tableFingerprint(table->path());
+    loaded->fingerprint = fingerprint;
     loaded->table = std::move(table);
     loaded->stats = *stats;
     return LoadedTablePtr(std::move(loaded));

@@ -69,6 +69,10 @@ public:
     double value(std::int64_t row, std::int64_t column) const;
     /// Rows [first, first + count) as float64, row after row, into out (count × columns()).
     void readRows(std::int64_t first, std::int64_t count, double* out) const;
+    /// The same through pread(), not the mapping: for a few rows far apart. A fault on the
+    /// mapping reads ahead around it (8 MiB on these machines): 512 sampled rows of a cold
+    /// file would read 4 GiB. A row in C order is one short read.
+    void readRowsDirect(std::int64_t first, std::int64_t count, double* out) const;
 
     /// Exact box averages over rows, for fewer pixels than rows: out (bins × columns(), row
     /// after row) row i is the mean of the rows over [lower + i·h, lower + (i+1)·h), h = (upper −
@@ -77,6 +81,13 @@ public:
     /// With `prefix` (built by scan()) a bin sums the prefix at its edges instead of its rows:
     /// the same averages, reading at most step/2 + 1 rows per edge.
     void averageRows(double lower, double upper, std::int64_t bins, double* out, const RowPrefixSums* prefix = nullptr) const;
+    /// The preview's rows while the pass runs: out row i is one row of bin i of [lower, upper),
+    /// the one at sampleOffset(i) of its height (not an average: the titles say so). Reads
+    /// `bins` rows. The offset varies from bin to bin so that a column faster than the bins
+    /// looks like noise, not like a slow wave (moiré) that is not in the table.
+    void sampleRows(double lower, double upper, std::int64_t bins, double* out) const;
+    /// In [0, 1): where in bin `bin` its sampled row lies.
+    static double sampleOffset(std::int64_t bin);
 
     /// Every value once, in storage order (streams the file at disk speed), `progress(done of
     /// rows × columns)` about every 16 MiB; returns nullopt when progress returns false. With
@@ -91,6 +102,9 @@ private:
     EncodingTable() = default;
     /// `count` values from element index `first` in storage order, converted.
     void convert(std::int64_t first, std::int64_t count, double* out) const;
+    /// `count` values stored at `p` (in this table's type and byte order), converted; `aligned`:
+    /// p is on a float's alignment.
+    void convertBytes(const uchar* p, std::int64_t count, double* out, bool aligned) const;
     /// The values start on a float's alignment: read in place as floats. A safetensors header
     /// need not be padded to it (the library pads, other writers may not): then byte by byte.
     bool floatsAligned() const { return reinterpret_cast<std::uintptr_t>(m_data) % alignof(float) == 0; }
@@ -127,6 +141,11 @@ struct LoadedTable {
     std::shared_ptr<const Matrix> values; ///< null for larger tables
     std::shared_ptr<const RowPrefixSums> prefix; ///< for the larger ones: their level of detail
     QString fingerprint;                  ///< tableFingerprint() of its file when it was opened
+    /// Shown while the pass over a large table runs: `stats` are those of `sampledRows` rows
+    /// spread over it, the heatmap draws one sampled row per pixel row (not averages), and
+    /// exports wait for the table the pass gives.
+    bool preview = false;
+    std::int64_t sampledRows = 0;
 };
 using LoadedTablePtr = std::shared_ptr<const LoadedTable>;
 
@@ -139,10 +158,17 @@ QString tableFingerprint(const QString& path, QString* error = nullptr);
 /// another size, other content; empty when it is the same.
 QString tableFileProblem(const QString& path, std::int64_t size, const QString& fingerprint);
 
+/// Whether a table too large for memory gets a preview before its pass: stored row after row
+/// (C order), where a sampled row is one short read. A Fortran-order table's row touches a page
+/// in every column: sampling its rows would read most of the file.
+bool wantsPreview(const EncodingTable& table);
+
 /// Opens `path` (EncodingTable::open) and makes the pass over its values (scan, and the matrix
 /// of a small table), on the calling thread. `progress(fraction)` returns false to cancel:
-/// the result is then a null pointer. A refusal is a message naming the file.
+/// the result is then a null pointer. A refusal is a message naming the file. When the table
+/// wantsPreview(), `preview` is called first with a LoadedTable::preview of it.
 std::variant<LoadedTablePtr, QString> loadTable(const QString& path, const QString& tensor,
-                                                const std::function<bool(double)>& progress = {});
+                                                const std::function<bool(double)>& progress = {},
+                                                const std::function<void(LoadedTablePtr)>& preview = {});
 
 } // namespace pe::ui

@@ -105,8 +105,9 @@ void HeatmapView::labelAxes(const Frame& f)
     // Beyond the screen's resolution the axes say how many cells each pixel averages.
     const QString rows = cellCount(f.heatRows.cellsPerBin()), columns = cellCount(f.heatColumns.cellsPerBin());
     if (f.table) { // a table's columns are whatever the model learned, not sines and cosines
-        const QString rows = cellCount(f.heatRows.cellsPerBin()), columns = cellCount(f.heatColumns.cellsPerBin());
-        const QString y = f.heatRows.exact() ? tr("Row (position)") : tr("Row (position; %1 per pixel)").arg(rows);
+        const QString y = f.heatRows.exact() ? tr("Row (position)")
+                        : f.table->preview ? tr("Row (position; 1 row sampled of %1 per pixel)").arg(rows)
+                                           : tr("Row (position; %1 per pixel)").arg(rows);
         const QString x = f.heatColumns.exact() ? tr("Column (dimension)") : tr("Column (dimension; %1 per pixel)").arg(columns);
         if (plot()->yAxis->label() != y)
             plot()->yAxis->setLabel(y);
@@ -147,7 +148,10 @@ QString HeatmapView::tableTitle(const Frame& f) const
     const TableStats& stats = f.table->stats;
     const QString scale = f.state.tableDataRange ? tr("colour %1 to %2 (data range)").arg(number(stats.min, 4), number(stats.max, 4))
                                                  : tr("colour ±%1 (symmetric)").arg(number(stats.maxAbs, 4));
-    QString title = tr("Loaded table\n%1\n%2 · %3").arg(table.displayName(), table.shapeText(), scale);
+    QString title = f.table->preview
+        ? tr("Loaded table: preview while the pass over its values runs\n%1\n%2 · %3 of %4 sampled rows · exact averages when it is done")
+              .arg(table.displayName(), table.shapeText(), scale).arg(f.table->sampledRows)
+        : tr("Loaded table\n%1\n%2 · %3").arg(table.displayName(), table.shapeText(), scale);
     if (stats.nonFinite > 0)
         title += tr(" · %1 non-finite values (transparent)").arg(stats.nonFinite);
     if (!f.tableProblem.isEmpty())
@@ -178,13 +182,15 @@ void HeatmapView::redraw(const Frame& f)
     m_scale->axis()->setLabel(f.table ? tr("value") : tr("PE value"));
 
     // A new matrix (spec, or table opened or closed) is shown whole.
-    const bool newSource = !m_drawnSpec || !(f.spec == *m_drawnSpec) || m_drawnTable != f.table;
+    // The table a preview's pass gave is the same matrix: where the preview was zoomed to stays.
+    const bool sameFile = m_drawnTable && f.table && m_drawnTable->table == f.table->table;
+    const bool newSource = !m_drawnSpec || !(f.spec == *m_drawnSpec) || (m_drawnTable != f.table && !sameFile);
     const bool zoomedOut = !(f.heatWindow.rowUpper > f.heatWindow.rowLower);
-    if (m_drawnTable != f.table || !m_drawnSpec) // text only when it changes
+    if (!m_drawnSpec || bool(m_drawnTable) != bool(f.table)) // text only when it changes
         setExplanation(f.table ? tableExplanation() : sinusoidExplanation());
+    m_drawnTable = f.table;
     if (newSource || zoomedOut) {
         m_drawnSpec = f.spec;
-        m_drawnTable = f.table;
         m_settingRange = true;
         if (newSource || !plot()->yAxis->range().contains(firstRow)) {
             plot()->xAxis->setRange(-0.5, columns - 0.5);

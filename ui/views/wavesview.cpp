@@ -110,7 +110,8 @@ void WavesView::redraw(const Frame& f)
     }
     placeVertical(m_positionLine, static_cast<double>(f.firstPosition() + f.selectedRow()));
     m_positionLine->setPen(QPen(QColor(60, 60, 60), penWidth(1.2), Qt::DashLine));
-    m_emptyNote->setVisible(m_shown == 0);
+    // A table whose values are not in memory draws nothing, and its title says why.
+    m_emptyNote->setVisible(m_shown == 0 && !(f.table && !f.table->values));
     // An empty legend would cap the width of its layout column (its largest size is its
     // margins), squeezing the plot: it leaves the layout while there is nothing to name.
     // Back into the row it left (found, not assumed: the title's subtitle sits above it).

@@ -10,9 +10,17 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QProgressDialog>
+#include <QStatusBar>
+#include <QToolButton>
+
+#include <utility>
 
 namespace pe::ui {
 
@@ -23,9 +31,13 @@ TableController::TableController(Document* document, QWidget* window, std::funct
     , m_note(std::move(note))
 {
     connect(&m_loader, &TableLoader::finished, this, &TableController::onLoaded);
+    connect(&m_loader, &TableLoader::previewReady, this, &TableController::onPreview);
     connect(&m_loader, &TableLoader::progress, this, [this](double done) {
-        if (m_progress)
-            m_progress->setValue(static_cast<int>(1000.0 * std::clamp(done, 0.0, 1.0)));
+        const int permille = static_cast<int>(1000.0 * std::clamp(done, 0.0, 1.0));
+        if (m_progress && m_progress->isVisible())
+            m_progress->setValue(permille);
+        if (m_passStatus && m_passStatus->isVisible())
+            m_passBar->setValue(permille);
     });
     connect(m_document, &Document::changed, this, &TableController::updateActions);
 }
@@ -75,6 +87,11 @@ void TableController::openInteractively()
 void TableController::open(const QString& path, const QString& tensor, bool sizeSinusoid)
 {
     m_sizeSinusoid = sizeSinusoid;
+    m_closedDuringLoad = false;
+    // A preview of a load this one cancels goes back to what was shown before that load.
+    if (!m_document->table() || !m_document->table()->preview)
+        m_before = m_document->table();
+    hidePassInStatusBar();
     if (!m_progress) {
         m_progress = new QProgressDialog(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, m_window);
         m_progress->setWindowTitle(tr("Open position table"));
@@ -88,18 +105,79 @@ void TableController::open(const QString& path, const QString& tensor, bool size
     m_loader.load(path, tensor);
 }
 
+void TableController::onPreview(const TableLoad& load)
+{
+    if (m_progress) {
+        m_progress->reset();
+        m_progress->hide();
+    }
+    m_document->setTable(load.table);
+    const EncodingTable& table = *load.table->table;
+    showPassInStatusBar(QFileInfo(load.path).fileName());
+    m_note(tr("A preview of %1 (%2): one sampled row per pixel row, colours from %3 rows, while the pass over its "
+              "values runs. Exact averages follow.").arg(table.displayName(), table.shapeText()).arg(load.table->sampledRows));
+    updateActions();
+}
+
+void TableController::showPassInStatusBar(const QString& fileName)
+{
+    auto* window = qobject_cast<QMainWindow*>(m_window);
+    if (!window)
+        return;
+    if (!m_passStatus) {
+        m_passStatus = new QWidget;
+        auto* layout = new QHBoxLayout(m_passStatus);
+        layout->setContentsMargins(0, 0, 0, 0);
+        m_passLabel = new QLabel;
+        m_passBar = new QProgressBar;
+        m_passBar->setRange(0, 1000);
+        m_passBar->setMaximumWidth(160);
+        m_passBar->setTextVisible(true);
+        auto* cancel = new QToolButton;
+        cancel->setText(tr("Cancel"));
+        cancel->setToolTip(tr("Stop reading the table; the heatmap goes back to what it showed before"));
+        connect(cancel, &QToolButton::clicked, &m_loader, &TableLoader::cancel);
+        layout->addWidget(m_passLabel);
+        layout->addWidget(m_passBar);
+        layout->addWidget(cancel);
+        window->statusBar()->addPermanentWidget(m_passStatus);
+    }
+    m_passLabel->setText(tr("Reading %1:").arg(fileName));
+    m_passBar->setValue(0);
+    m_passStatus->show();
+}
+
+void TableController::hidePassInStatusBar()
+{
+    if (m_passStatus)
+        m_passStatus->hide();
+}
+
+void TableController::restoreTableBeforePreview()
+{
+    const LoadedTablePtr& shown = m_document->table();
+    if (shown && shown->preview)
+        m_document->setTable(m_before);
+    m_before = nullptr;
+    updateActions();
+}
+
 void TableController::onLoaded(const TableLoad& load)
 {
     if (m_progress) {
         m_progress->reset();
         m_progress->hide();
     }
+    hidePassInStatusBar();
     if (load.cancelled) {
-        m_note(tr("Opening %1 cancelled; nothing changed.").arg(QFileInfo(load.path).fileName()));
+        restoreTableBeforePreview();
+        if (!std::exchange(m_closedDuringLoad, false))
+            m_note(tr("Opening %1 cancelled; nothing changed.").arg(QFileInfo(load.path).fileName()));
         emit loadFinished({});
         return;
     }
     if (!load.error.isEmpty()) {
+        restoreTableBeforePreview();
         m_note(load.error);
         if (m_window->isVisible()) { // window-modal, without a nested event loop
             auto* box = new QMessageBox(QMessageBox::Warning, tr("Open position table"), load.error, QMessageBox::Ok, m_window);
@@ -109,6 +187,7 @@ void TableController::onLoaded(const TableLoad& load)
         emit loadFinished(load.error);
         return;
     }
+    m_before = nullptr;
     m_document->setTable(load.table);
     const EncodingTable& table = *load.table->table;
     QString note = tr("The heatmap shows %1 (%2). File ▸ Close position table returns to the sinusoid.")
@@ -136,12 +215,14 @@ TableReference TableController::reference() const
 void TableController::showReference(const TableReference& reference)
 {
     if (reference.isEmpty()) {
+        m_closedDuringLoad = m_loader.isLoading(); // the session has no table: no note for it
         m_loader.cancel();
         if (m_document->table())
             close();
         return;
     }
     if (const QString problem = tableFileProblem(reference.path, reference.size, reference.fingerprint); !problem.isEmpty()) {
+        m_closedDuringLoad = m_loader.isLoading(); // the message below says what happened
         m_loader.cancel();
         m_document->setTable(nullptr);
         updateActions();
@@ -161,6 +242,10 @@ void TableController::showReference(const TableReference& reference)
 
 void TableController::close()
 {
+    if (m_loader.isLoading()) { // closing a preview stops its pass
+        m_closedDuringLoad = true;
+        m_loader.cancel();
+    }
     m_document->setTable(nullptr);
     updateActions();
     m_note(tr("The heatmap shows the sinusoid again."));

@@ -8,6 +8,8 @@
 #include <QPointer>
 
 class QAction;
+class QLabel;
+class QProgressBar;
 class QMenu;
 class QProgressDialog;
 class QWidget;
@@ -19,7 +21,8 @@ class Document;
 /// The window's side of position tables: File ▸ Open position table… (a file dialog, then a
 /// choice of tensor for a .safetensors file with several tables), Close position table, and the
 /// table's colour scale. Opening runs off the GUI thread with a progress dialog and Cancel; a
-/// refusal is shown with the reader's message (file, field, what is allowed).
+/// refusal is shown with the reader's message (file, field, what is allowed). A table too large
+/// for memory shows its preview during the pass, with the progress and Cancel in the status bar.
 class TableController : public QObject {
     Q_OBJECT
 public:
@@ -45,15 +48,28 @@ signals:
     void loadFinished(const QString& error);
 
 private:
+    void onPreview(const TableLoad& load);
     void onLoaded(const TableLoad& load);
     void updateActions();
+    /// The pass's progress and Cancel in the status bar, while its preview is shown (a dialog
+    /// would cover the picture).
+    void showPassInStatusBar(const QString& fileName);
+    void hidePassInStatusBar();
+    /// After a cancelled or refused load: the table shown before its preview, if the preview
+    /// is still what the document shows.
+    void restoreTableBeforePreview();
 
     Document* m_document;
     QWidget* m_window;
     std::function<void(const QString&)> m_note;
     TableLoader m_loader;
     bool m_sizeSinusoid = false; // of the load under way
+    bool m_closedDuringLoad = false; // its cancel needs no note
+    LoadedTablePtr m_before;      // the table shown when the load began (a preview replaces it)
     QPointer<QProgressDialog> m_progress;
+    QPointer<QWidget> m_passStatus;
+    QLabel* m_passLabel = nullptr;
+    QProgressBar* m_passBar = nullptr;
     QAction* m_close = nullptr;
     QAction* m_dataRange = nullptr;
 };
