@@ -259,10 +259,12 @@ void BenchWindow::tableScan()
 //               level of detail (prefix sums of the rows); MB/s = file size / time.
 //   sliderStep: a d_model step with it shown and every view on screen.
 //   zoom:       the heatmap zoomed to another third of the rows: its pixels from the prefix sums.
+//   preview:    from opening the new (cold) file to its preview drawn in the window, the pass
+//               then cancelled: what a user waits for the first picture.
 void BenchWindow::hugeTable_data()
 {
     QTest::addColumn<QString>("part");
-    for (const char* part : {"pass", "sliderStep", "zoom"})
+    for (const char* part : {"pass", "sliderStep", "zoom", "preview"})
         QTest::newRow(part) << QString::fromLatin1(part);
 }
 
@@ -290,6 +292,21 @@ void BenchWindow::hugeTable()
             auto loaded = pe::ui::loadTable(path, {});
             QVERIFY(std::holds_alternative<pe::ui::LoadedTablePtr>(loaded));
             QVERIFY(std::get<pe::ui::LoadedTablePtr>(loaded)->prefix);
+        }
+        return;
+    }
+    if (part == QLatin1String("preview")) {
+        MainWindow window(pe::ui::Settings{});
+        window.resize(1600, 1000);
+        window.show();
+        waitForCurrentFrame(window.document());
+        QBENCHMARK_ONCE {
+            pe::ui::LoadedTablePtr preview;
+            const auto result = pe::ui::loadTable(path, {}, [&](double) { return !preview; }, // cancel once it is there
+                                                  [&](pe::ui::LoadedTablePtr table) { preview = std::move(table); });
+            QVERIFY(preview && std::holds_alternative<pe::ui::LoadedTablePtr>(result));
+            window.document()->setTable(preview);
+            waitForCurrentFrame(window.document());
         }
         return;
     }
