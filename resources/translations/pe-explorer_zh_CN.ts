@@ -1104,6 +1104,10 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <source>the %1 view works from a table&apos;s values in memory: at most %2 values; %3 has %4 (the heatmap and the spectrum export it)</source>
         <translation>%1 视图基于内存中的表格数值：最多 %2 个值；%3 有 %4 个（热图和频谱可以导出它）</translation>
     </message>
+    <message>
+        <source>the pass over %1&apos;s values is still running (the heatmap is a preview from sampled rows); export once it is done</source>
+        <translation>对 %1 全部数值的扫描仍在进行（热图只是由抽样行构成的预览）；请在扫描完成后再导出</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::ExportController</name>
@@ -1408,6 +1412,18 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>row %1 · column %2 · value %3</source>
         <translation>第 %1 行 · 第 %2 列 · 值 %3</translation>
+    </message>
+    <message>
+        <source>Row (position; 1 row sampled of %1 per pixel)</source>
+        <translation>行（位置；每像素从 %1 行中抽取 1 行）</translation>
+    </message>
+    <message>
+        <source>Loaded table: preview while the pass over its values runs
+%1
+%2 · %3 of %4 sampled rows · exact averages when it is done</source>
+        <translation>已载入的表：扫描全部数值期间的预览
+%1
+%2 · %3（取自 %4 个抽样行）· 扫描完成后显示精确平均值</translation>
     </message>
 </context>
 <context>
@@ -3196,6 +3212,18 @@ tables of at most
     <message>
         <source> The sinusoid now has its size: max_len %1, d_model %2 (Edit ▸ Undo returns it to the old size; the table stays).</source>
         <translation> 正弦编码现在取了它的尺寸：max_len %1，d_model %2（编辑 ▸ 撤销 可恢复原尺寸，表格保留）。</translation>
+    </message>
+    <message>
+        <source>A preview of %1 (%2): one sampled row per pixel row, colours from %3 rows, while the pass over its values runs. Exact averages follow.</source>
+        <translation>%1（%2）的预览：每个像素行显示一个抽样行，颜色范围取自 %3 行；正在扫描全部数值，随后显示精确平均值。</translation>
+    </message>
+    <message>
+        <source>Stop reading the table; the heatmap goes back to what it showed before</source>
+        <translation>停止读取该表；热图恢复为之前显示的内容</translation>
+    </message>
+    <message>
+        <source>Reading %1:</source>
+        <translation>正在读取 %1：</translation>
     </message>
 </context>
 <context>
