@@ -121,7 +121,7 @@ echo "| Input | The message contains |"
 echo "|---|---|"
 sed -nE 's/^ *QTest::newRow\("([^"]+)"\).* << "(.*)";$/| \1 | \2 |/p' "$root/tests/core/tst_wordvectors.cpp" | sed 's/\\"/"/g'
 echo
-echo "## Position tables (File ▸ Open position table…, --encoding FILE[:TENSOR])"
+echo "## Position tables (File ▸ Open encoding…, --encoding FILE[:TENSOR])"
 echo
 echo "Each file below is written by the script byte by byte; the window shows the same message in a dialog"
 echo "and keeps the table it showed. Every case is asserted in tests/ui/tst_tables.cpp and tst_cli_errors."

@@ -687,10 +687,6 @@ rows 0–%2 · columns 0–%3 · base %4 · %5</source>
         <translation>每行为 %1 行的平均</translation>
     </message>
     <message>
-        <source>The table has %1; the sinusoid max_len %2 and d_model %3: only what both have is compared (File ▸ Open position table sizes the sinusoid like the table)</source>
-        <translation>表格为 %1；正弦编码 max_len 为 %2、d_model 为 %3：只比较双方都有的部分（文件 ▸ 打开位置表格 会让正弦编码取表格的尺寸）</translation>
-    </message>
-    <message>
         <source>B follows the settings on the left: try the other layout, the other frequencies or another base</source>
         <translation>B 跟随左侧设置：试试另一种布局、另一种频率或另一个底数</translation>
     </message>
@@ -713,6 +709,10 @@ rows 0–%2 · columns 0–%3 · base %4 · %5</source>
     <message>
         <source>rows %1–%2 (averaged), column %3 · %4</source>
         <translation>第 %1–%2 行（平均），第 %3 列 · %4</translation>
+    </message>
+    <message>
+        <source>The table has %1; the sinusoid max_len %2 and d_model %3: only what both have is compared (File ▸ Open encoding sizes the sinusoid like the table)</source>
+        <translation>表格为 %1；正弦编码 max_len 为 %2、d_model 为 %3：只比较双方都有的部分（文件 ▸ 打开编码 会让正弦编码取表格的尺寸）</translation>
     </message>
 </context>
 <context>
@@ -1382,10 +1382,6 @@ d_model %1 · max_len %2 · base %3
         <translation>列（维度；每像素 %1 个）</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Loaded position table.&lt;/b&gt; Each row is the vector a model learned for that position; each column is one dimension. Columns that change smoothly down the rows are waves the model found, like the sinusoid&apos;s bands. Hover for a cell&apos;s value; File ▸ Close position table returns to the sinusoid.</source>
-        <translation>&lt;b&gt;已加载的位置表。&lt;/b&gt;每一行是模型为该位置学习到的向量；每一列是一个维度。沿行向下平滑变化的列是模型找到的波，就像正弦编码的频带。悬停可查看单元格的值；文件 ▸ 关闭位置表 可回到正弦编码。</translation>
-    </message>
-    <message>
         <source>colour %1 to %2 (data range)</source>
         <translation>颜色 %1 到 %2（数据范围）</translation>
     </message>
@@ -1424,6 +1420,10 @@ d_model %1 · max_len %2 · base %3
         <translation>已载入的表：扫描全部数值期间的预览
 %1
 %2 · %3（取自 %4 个抽样行）· 扫描完成后显示精确平均值</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Loaded position table.&lt;/b&gt; Each row is the vector a model learned for that position; each column is one dimension. Columns that change smoothly down the rows are waves the model found, like the sinusoid&apos;s bands. Hover for a cell&apos;s value; File ▸ Close encoding returns to the sinusoid.</source>
+        <translation>&lt;b&gt;已加载的位置表。&lt;/b&gt;每一行是模型为该位置学习到的向量；每一列是一个维度。沿行向下平滑变化的列是模型找到的波，就像正弦编码的频带。悬停可查看单元格的值；文件 ▸ 关闭编码 可回到正弦编码。</translation>
     </message>
 </context>
 <context>
@@ -1635,10 +1635,6 @@ d_model %1 · max_len %2 · base %3
         <translation>学习的位置表有 %1 个位置；max_len %2 需要同样多</translation>
     </message>
     <message>
-        <source>the learned absolute method scores a model&apos;s own position table P as P(i)·P(j): open one with File ▸ Open position table… or --encoding FILE (at most %1 values)</source>
-        <translation>学习的绝对位置方法以 P(i)·P(j) 为模型自己的位置表 P 打分：用 文件 ▸ 打开位置表… 或 --encoding FILE 打开一个（最多 %1 个值）</translation>
-    </message>
-    <message>
         <source>the biases from %1 have %2 buckets; num_buckets is %3 (set it to %2, or use random biases)</source>
         <translation>%1 中的偏置有 %2 个桶；num_buckets 为 %3（请设为 %2，或使用随机偏置）</translation>
     </message>
@@ -1649,6 +1645,10 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>%1: a bias is not finite (NaN or ±inf); every bias must be a number</source>
         <translation>%1：有偏置不是有限数（NaN 或 ±inf）；每个偏置都必须是数字</translation>
+    </message>
+    <message>
+        <source>the learned absolute method scores a model&apos;s own position table P as P(i)·P(j): open one with File ▸ Open encoding… or --encoding FILE (at most %1 values)</source>
+        <translation>学习的绝对位置方法以 P(i)·P(j) 为模型自己的位置表 P 打分：用 文件 ▸ 打开编码… 或 --encoding FILE 打开一个（最多 %1 个值）</translation>
     </message>
 </context>
 <context>
@@ -3146,16 +3146,8 @@ tables of at most
 <context>
     <name>pe::ui::TableController</name>
     <message>
-        <source>Open position &amp;table…</source>
-        <translation>打开位置表(&amp;T)…</translation>
-    </message>
-    <message>
         <source>Show a model&apos;s learned position table (.npy, .safetensors, .csv) in the heatmap</source>
         <translation>在热力图中显示模型学习到的位置表（.npy、.safetensors、.csv）</translation>
-    </message>
-    <message>
-        <source>C&amp;lose position table</source>
-        <translation>关闭位置表(&amp;L)</translation>
     </message>
     <message>
         <source>The heatmap shows the sinusoid again</source>
@@ -3168,10 +3160,6 @@ tables of at most
     <message>
         <source>On: the colours span the table&apos;s minimum to maximum. Off: ±the largest |value|, 0 in the middle, like the sinusoid&apos;s −1 … +1</source>
         <translation>开启：颜色从表的最小值延伸到最大值。关闭：±最大 |值|，0 居中，如同正弦编码的 −1 … +1</translation>
-    </message>
-    <message>
-        <source>Open position table</source>
-        <translation>打开位置表</translation>
     </message>
     <message>
         <source>Position tables (*.npy *.safetensors *.csv);;All files (*)</source>
@@ -3194,20 +3182,12 @@ tables of at most
         <translation>已取消打开 %1；未做任何更改。</translation>
     </message>
     <message>
-        <source>The heatmap shows %1 (%2). File ▸ Close position table returns to the sinusoid.</source>
-        <translation>热力图显示 %1（%2）。文件 ▸ 关闭位置表 可回到正弦编码。</translation>
-    </message>
-    <message>
         <source> %1 values are not finite (NaN or ±inf): drawn transparent.</source>
         <translation>%1 个值为非有限值（NaN 或 ±inf）：以透明方式绘制。</translation>
     </message>
     <message>
         <source>The heatmap shows the sinusoid again.</source>
         <translation>热力图重新显示正弦编码。</translation>
-    </message>
-    <message>
-        <source>The session&apos;s position table was not opened: %1. Everything else in the session is restored; open the table again with File ▸ Open position table….</source>
-        <translation>未打开会话中的位置表：%1。会话的其余部分均已恢复；请用 文件 ▸ 打开位置表… 重新打开该表。</translation>
     </message>
     <message>
         <source> The sinusoid now has its size: max_len %1, d_model %2 (Edit ▸ Undo returns it to the old size; the table stays).</source>
@@ -3224,6 +3204,26 @@ tables of at most
     <message>
         <source>Reading %1:</source>
         <translation>正在读取 %1：</translation>
+    </message>
+    <message>
+        <source>Open e&amp;ncoding…</source>
+        <translation>打开编码(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>C&amp;lose encoding</source>
+        <translation>关闭编码(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Open encoding</source>
+        <translation>打开编码</translation>
+    </message>
+    <message>
+        <source>The heatmap shows %1 (%2). File ▸ Close encoding returns to the sinusoid.</source>
+        <translation>热力图显示 %1（%2）。文件 ▸ 关闭编码 可回到正弦编码。</translation>
+    </message>
+    <message>
+        <source>The session&apos;s position table was not opened: %1. Everything else in the session is restored; open the table again with File ▸ Open encoding….</source>
+        <translation>未打开会话中的位置表：%1。会话的其余部分均已恢复；请用 文件 ▸ 打开编码… 重新打开该表。</translation>
     </message>
 </context>
 <context>

@@ -785,7 +785,7 @@ void TestCli::badArguments_data()
     row("clip 0", {"--view", "methods", "--clip", "0"}, "--clip", "0", "1\\D+1024");
     row("mask maybe", {"--view", "methods", "--mask", "maybe"}, "--mask", "maybe", "causal.*none");
     row("learned method without a table", {"--view", "methods", "--method", "learned"}, "learned", "learned",
-        "(?i)open one with File . Open position table.*--encoding FILE", false);
+        "(?i)open one with File . Open encoding.*--encoding FILE", false);
     row("unknown option --bogus", {"--bogus"}, "bogus", "bogus", "--help");
     row("stray positional argument (read as a session file)", {"stray"}, "stray", "stray", "no such file.*options start with --");
     QTest::newRow("export x.txt: unknown suffix")

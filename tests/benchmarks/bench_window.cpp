@@ -179,7 +179,7 @@ QString writeFloat32Table(const QString& path, std::int64_t rows, std::int64_t c
 
 } // namespace
 
-// File ▸ Open position table on GPT-2's size (1024 × 768 float32, 3 MiB, in the page cache):
+// File ▸ Open encoding on GPT-2's size (1024 × 768 float32, 3 MiB, in the page cache):
 // from asking to the heatmap's first frame of it drawn (default layout). Two files in turn, so
 // that every round opens a table the window does not show.
 void BenchWindow::openTable()

@@ -58,7 +58,7 @@ int main(int argc, char** argv)
             dock->raise();
     QElapsedTimer timer;
     timer.start();
-    if (!options.encodingPath.isEmpty()) { // --encoding: opened as File ▸ Open position table does
+    if (!options.encodingPath.isEmpty()) { // --encoding: opened as File ▸ Open encoding does
         window.tables()->open(options.encodingPath, options.encodingTensor, !options.sizeGiven);
         const auto previewShown = [&] { return window.document()->table() && window.document()->table()->preview; };
         while (window.tables()->loader()->isLoading() && !(duringPass && previewShown()) && timer.elapsed() < 30000)

@@ -500,7 +500,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QSignalSpy finished(window.tables(), &TableController::loadFinished);
-        window.tables()->open(m_path, {}, true); // as File ▸ Open position table… does
+        window.tables()->open(m_path, {}, true); // as File ▸ Open encoding… does
         QVERIFY(finished.wait(10000));
         Document* document = window.document();
         QCOMPARE(document->spec().maxLen, 37);

@@ -2,7 +2,7 @@
 // A loaded position table in the heatmap (issue 14): every pixel the exact box average of the
 // table's cells under it (checked against a brute-force sum written here), exact cells when
 // zoomed in, a slider step that keeps the table's heat, NaN shown and counted, and the window's
-// File ▸ Open position table / Close position table.
+// File ▸ Open encoding / Close encoding.
 #include "tablefixtures.h"
 #include "ui/document/document.h"
 #include "ui/export/dataexport.h"

@@ -158,7 +158,7 @@ QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, con
     if (method == ScoreMethod::Learned) {
         if (!learned)
             return MethodsText::tr("the learned absolute method scores a model's own position table P as P(i)·P(j): open one "
-                                   "with File ▸ Open position table… or --encoding FILE (at most %1 values)")
+                                   "with File ▸ Open encoding… or --encoding FILE (at most %1 values)")
                 .arg(LoadedTable::mostValuesInMemory);
         if (learned->rows() < spec.maxLen)
             return MethodsText::tr("the learned table has %1 positions; max_len %2 needs as many").arg(learned->rows()).arg(spec.maxLen);

@@ -12,7 +12,7 @@
 
 namespace pe::ui {
 
-/// The position table a session showed (File ▸ Open position table): found again by its path,
+/// The position table a session showed (File ▸ Open encoding): found again by its path,
 /// and checked by size and fingerprint (tableFingerprint() in ui/tables) before it is opened.
 struct TableReference {
     QString path;        ///< absolute; empty: the session showed no table

@@ -223,7 +223,7 @@ void ConventionsView::describeTable(const Frame& f)
                       .arg(f.conventionExact() ? tr("exact cells") : tr("rows average %1 rows").arg(shortNumber(rowsPerCell, 3)));
     m_noteText = rows < f.table->table->rows() || columns < f.table->table->columns()
         ? tr("The table has %1; the sinusoid max_len %2 and d_model %3: only what both have is compared "
-             "(File ▸ Open position table sizes the sinusoid like the table)")
+             "(File ▸ Open encoding sizes the sinusoid like the table)")
               .arg(f.table->table->shapeText()).arg(f.spec.maxLen).arg(f.spec.dModel)
         : tr("B follows the settings on the left: try the other layout, the other frequencies or another base");
 }

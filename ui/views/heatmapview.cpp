@@ -138,8 +138,8 @@ QString HeatmapView::tableExplanation()
 {
     return tr("<b>Loaded position table.</b> Each row is the vector a model learned for that position; "
               "each column is one dimension. Columns that change smoothly down the rows are waves the "
-              "model found, like the sinusoid's bands. Hover for a cell's value; File ▸ Close position "
-              "table returns to the sinusoid.");
+              "model found, like the sinusoid's bands. Hover for a cell's value; File ▸ Close encoding "
+              "returns to the sinusoid.");
 }
 
 QString HeatmapView::tableTitle(const Frame& f) const

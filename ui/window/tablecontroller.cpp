@@ -44,10 +44,10 @@ TableController::TableController(Document* document, QWidget* window, std::funct
 
 void TableController::addActions(QMenu* file)
 {
-    QAction* open = file->addAction(tr("Open position &table…"), this, &TableController::openInteractively);
+    QAction* open = file->addAction(tr("Open e&ncoding…"), this, &TableController::openInteractively);
     open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     open->setToolTip(tr("Show a model's learned position table (.npy, .safetensors, .csv) in the heatmap"));
-    m_close = file->addAction(tr("C&lose position table"), this, &TableController::close);
+    m_close = file->addAction(tr("C&lose encoding"), this, &TableController::close);
     m_close->setToolTip(tr("The heatmap shows the sinusoid again"));
     m_dataRange = file->addAction(tr("Table colours over the data's &range"));
     m_dataRange->setCheckable(true);
@@ -72,12 +72,12 @@ void TableController::updateActions()
 
 void TableController::openInteractively()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open position table"), recentFolder(),
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open encoding"), recentFolder(),
                                                       tr("Position tables (*.npy *.safetensors *.csv);;All files (*)"));
     if (path.isEmpty())
         return;
     rememberFolderOf(path);
-    const std::optional<QString> tensor = askForTensor(m_window, path, tr("Open position table"),
+    const std::optional<QString> tensor = askForTensor(m_window, path, tr("Open encoding"),
                                                        tr("%1 holds %2 tables. Which one holds the positions?"), likelyPositionTensor);
     if (!tensor)
         return;
@@ -94,7 +94,7 @@ void TableController::open(const QString& path, const QString& tensor, bool size
     hidePassInStatusBar();
     if (!m_progress) {
         m_progress = new QProgressDialog(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, m_window);
-        m_progress->setWindowTitle(tr("Open position table"));
+        m_progress->setWindowTitle(tr("Open encoding"));
         m_progress->setMinimumDuration(400); // a small table opens before it would show
         m_progress->setAutoClose(false);
         m_progress->setAutoReset(false);
@@ -180,7 +180,7 @@ void TableController::onLoaded(const TableLoad& load)
         restoreTableBeforePreview();
         m_note(load.error);
         if (m_window->isVisible()) { // window-modal, without a nested event loop
-            auto* box = new QMessageBox(QMessageBox::Warning, tr("Open position table"), load.error, QMessageBox::Ok, m_window);
+            auto* box = new QMessageBox(QMessageBox::Warning, tr("Open encoding"), load.error, QMessageBox::Ok, m_window);
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
         }
@@ -190,7 +190,7 @@ void TableController::onLoaded(const TableLoad& load)
     m_before = nullptr;
     m_document->setTable(load.table);
     const EncodingTable& table = *load.table->table;
-    QString note = tr("The heatmap shows %1 (%2). File ▸ Close position table returns to the sinusoid.")
+    QString note = tr("The heatmap shows %1 (%2). File ▸ Close encoding returns to the sinusoid.")
                        .arg(table.displayName(), table.shapeText());
     if (m_sizeSinusoid && (m_document->spec().maxLen != table.rows() || m_document->spec().dModel != table.columns())) {
         m_document->sizeLikeTable();
@@ -227,10 +227,10 @@ void TableController::showReference(const TableReference& reference)
         m_document->setTable(nullptr);
         updateActions();
         const QString message = tr("The session's position table was not opened: %1. Everything else in the session is restored; "
-                                   "open the table again with File ▸ Open position table….").arg(problem);
+                                   "open the table again with File ▸ Open encoding….").arg(problem);
         m_note(message);
         if (m_window->isVisible()) {
-            auto* box = new QMessageBox(QMessageBox::Warning, tr("Open position table"), message, QMessageBox::Ok, m_window);
+            auto* box = new QMessageBox(QMessageBox::Warning, tr("Open encoding"), message, QMessageBox::Ok, m_window);
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
         }

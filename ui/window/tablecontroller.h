@@ -18,8 +18,8 @@ namespace pe::ui {
 
 class Document;
 
-/// The window's side of position tables: File ▸ Open position table… (a file dialog, then a
-/// choice of tensor for a .safetensors file with several tables), Close position table, and the
+/// The window's side of position tables: File ▸ Open encoding… (a file dialog, then a
+/// choice of tensor for a .safetensors file with several tables), Close encoding, and the
 /// table's colour scale. Opening runs off the GUI thread with a progress dialog and Cancel; a
 /// refusal is shown with the reader's message (file, field, what is allowed). A table too large
 /// for memory shows its preview during the pass, with the progress and Cancel in the status bar.
