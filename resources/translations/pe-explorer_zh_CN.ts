@@ -1105,8 +1105,8 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <translation>%1 视图基于内存中的表格数值：最多 %2 个值；%3 有 %4 个（热图和频谱可以导出它）</translation>
     </message>
     <message>
-        <source>the pass over %1&apos;s values is still running (the heatmap is a preview from sampled rows); export once it is done</source>
-        <translation>对 %1 全部数值的扫描仍在进行（热图只是由抽样行构成的预览）；请在扫描完成后再导出</translation>
+        <source>the heatmap of %1 shows sampled rows until the pass over its values is done; export its figure then (its .npy or .csv data reads every value now)</source>
+        <translation>在对全部数值的扫描完成之前，%1 的热图显示的是抽样行；请在扫描完成后再导出其图像（其 .npy 或 .csv 数据现在即可读取全部数值）</translation>
     </message>
 </context>
 <context>
@@ -3224,6 +3224,10 @@ tables of at most
     <message>
         <source>The session&apos;s position table was not opened: %1. Everything else in the session is restored; open the table again with File ▸ Open encoding….</source>
         <translation>未打开会话中的位置表：%1。会话的其余部分均已恢复；请用 文件 ▸ 打开编码… 重新打开该表。</translation>
+    </message>
+    <message>
+        <source> The sinusoid keeps the settings you chose during the pass.</source>
+        <translation> 正弦编码保留你在扫描期间选择的设置。</translation>
     </message>
 </context>
 <context>

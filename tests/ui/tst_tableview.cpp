@@ -6,6 +6,7 @@
 #include "tablefixtures.h"
 #include "ui/document/document.h"
 #include "ui/export/dataexport.h"
+#include "ui/export/figureexport.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/spectrumview.h"
 #include "ui/window/mainwindow.h"
@@ -16,6 +17,7 @@
 
 #include <QCryptographicHash>
 #include <QProgressBar>
+#include <QSemaphore>
 #include <QSet>
 #include <QStatusBar>
 #include <QToolButton>
@@ -600,15 +602,25 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
     view.refresh();
     QVERIFY2(view.titleText().contains("preview") && view.titleText().contains("7 sampled rows"), qPrintable(view.titleText()));
     QVERIFY2(view.plot()->yAxis->label().contains("sampled"), qPrintable(view.plot()->yAxis->label()));
-    // Nothing is exported from it: the data would be sampled rows.
+    // Its heatmap figure waits for the pass: the picture is sampled rows. Its data reads every
+    // value, and the other views' figures do not sample: those are not held back.
     ExportRequest request;
     request.table = preview;
     request.view = View::Heatmap;
-    request.path = m_dir.filePath("preview-heat.npy");
-    const ExportResult refused = exportData(request);
-    QVERIFY2(!refused.ok() && refused.message.contains("row-numbers.npy") && refused.message.contains("still running"),
+    request.path = m_dir.filePath("preview-heat.png");
+    const ExportResult refused = exportFigure(request, singleColumnFigure());
+    QVERIFY2(!refused.ok() && refused.message.contains("row-numbers.npy") && refused.message.contains("sampled rows"),
              qPrintable(refused.message));
     QVERIFY(!QFile::exists(request.path));
+    request.view = View::Spectrum;
+    request.path = m_dir.filePath("preview-spectrum.png");
+    const ExportResult spectrum = exportFigure(request, singleColumnFigure());
+    QVERIFY2(spectrum.ok() && QFile::exists(request.path), qPrintable(spectrum.message));
+    request.view = View::Heatmap;
+    request.path = m_dir.filePath("preview-heat.npy");
+    const ExportResult data = exportData(request);
+    QVERIFY2(data.ok(), qPrintable(data.message));
+    QVERIFY(*loadTable(request.path)->values == rowsTable);
 
     // The pass done: the same file's table keeps where the preview was zoomed to, and its
     // pixels are exact averages.
@@ -636,55 +648,116 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
 
 void TestTableView::theWindowShowsThePreviewWhileThePassRuns()
 {
-    // 8 GiB of holes: its pass runs for seconds (the kernel makes every page), its preview at once.
-    const QString big = m_dir.filePath("big.npy");
-    QVERIFY(pe::test::writeSparseNpy(big, std::int64_t(1) << 21, 1024, "<f4", 4) > 0);
+    // 4097 × 4096 float32 zeros (a sparse 64 MiB), one row beyond the values kept in memory. Its
+    // pass takes a fraction of a second; the loader holds it after the preview until the test
+    // lets it go, as a slow disk would.
+    const QString large = m_dir.filePath("held.npy");
+    QVERIFY(pe::test::writeSparseNpy(large, 4097, 4096, "<f4", 4) > 0);
+    QSemaphore passMayStart;
     MainWindow window(Settings{});
     window.resize(1200, 800);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    Document* document = window.document();
+    TableLoader* loader = window.tables()->loader();
+    loader->setHoldBeforePass([&] { passMayStart.acquire(); });
     QSignalSpy finished(window.tables(), &TableController::loadFinished);
+    QSignalSpy previewed(loader, &TableLoader::previewReady);
     window.tables()->open(m_path);
     QVERIFY(finished.wait(10000));
-    const LoadedTablePtr before = window.document()->table();
+    QVERIFY(previewed.isEmpty()); // a table held in memory has no preview
+    const LoadedTablePtr before = document->table();
     QVERIFY(before);
     auto* heatmap = qobject_cast<HeatmapView*>(window.plotView(View::Heatmap));
     QVERIFY(heatmap);
+    auto* bar = window.statusBar()->findChild<QProgressBar*>();
+    const auto statusCancel = [&]() -> QToolButton* {
+        for (QToolButton* button : window.statusBar()->findChildren<QToolButton*>())
+            if (button->text() == "Cancel" && button->isVisible())
+                return button;
+        return nullptr;
+    };
 
-    QSignalSpy previewed(window.tables()->loader(), &TableLoader::previewReady);
+    // Cancel during the pass: the table shown before comes back.
     finished.clear();
-    window.tables()->open(big);
+    window.tables()->open(large, {}, true);
     QVERIFY(previewed.wait(10000));
     QVERIFY(finished.isEmpty());
-    QVERIFY(window.document()->table() && window.document()->table()->preview);
-    QCOMPARE(window.document()->table()->table->rows(), std::int64_t(1) << 21);
-    QTRY_VERIFY2(heatmapTitle(*heatmap).contains("preview"), qPrintable(heatmapTitle(*heatmap)));
+    QVERIFY(document->table() && document->table()->preview);
+    QCOMPARE(document->table()->table->rows(), 4097);
+    QTRY_VERIFY2(heatmapTitle(*heatmap).contains("preview while"), qPrintable(heatmapTitle(*heatmap)));
     // The pass's progress and its Cancel in the status bar, not in a dialog over the picture.
-    auto* bar = window.statusBar()->findChild<QProgressBar*>();
+    bar = window.statusBar()->findChild<QProgressBar*>();
     QVERIFY(bar && bar->isVisible());
-    QToolButton* cancel = nullptr;
-    for (QToolButton* button : window.statusBar()->findChildren<QToolButton*>())
-        if (button->text() == "Cancel")
-            cancel = button;
-    QVERIFY(cancel && cancel->isVisible());
-
-    // Cancel: the table shown before comes back.
-    QTest::mouseClick(cancel, Qt::LeftButton);
+    QVERIFY(statusCancel());
+    QTest::mouseClick(statusCancel(), Qt::LeftButton);
+    passMayStart.release();
     QVERIFY(finished.wait(10000));
-    QCOMPARE(window.document()->table(), before);
+    QCOMPARE(document->table(), before);
     QVERIFY(!bar->isVisible());
     QTRY_VERIFY2(heatmapTitle(*heatmap).contains("irregular.npy"), qPrintable(heatmapTitle(*heatmap)));
 
-    // Closing the preview stops its pass and leaves no table.
+    // A second file opened over a preview, then cancelled: back to the table before both.
     previewed.clear();
     finished.clear();
-    window.tables()->open(big);
+    window.tables()->open(large, {}, true);
+    QVERIFY(previewed.wait(10000));
+    passMayStart.release(); // the first load ends cancelled by the second (its result dropped)
+    window.tables()->open(large, {}, true);
+    QVERIFY(previewed.wait(10000));
+    window.tables()->loader()->cancel();
+    passMayStart.release();
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(document->table(), before);
+
+    // Close during the pass: no table, and the pass's table does not come back when it ends.
+    previewed.clear();
+    finished.clear();
+    window.tables()->open(large, {}, true);
     QVERIFY(previewed.wait(10000));
     window.tables()->close();
-    QVERIFY(!window.document()->table());
+    QVERIFY(!document->table());
+    passMayStart.release();
     QVERIFY(finished.wait(10000));
-    QVERIFY(!window.document()->table());
+    QVERIFY(!document->table());
     QVERIFY(!bar->isVisible());
+
+    // Close just as the pass ends (its worker done, its result still queued): it stays closed.
+    previewed.clear();
+    finished.clear();
+    window.tables()->open(large, {}, true);
+    QVERIFY(previewed.wait(10000));
+    passMayStart.release();
+    loader->waitForFinished();
+    window.tables()->close();
+    QVERIFY(finished.wait(10000));
+    QVERIFY(!document->table());
+
+    // The pass done: its table replaces the preview where the preview was zoomed to, and the
+    // sinusoid takes its size (one undo step) without zooming the table out.
+    previewed.clear();
+    finished.clear();
+    window.tables()->open(large, {}, true);
+    QVERIFY(previewed.wait(10000));
+    const LoadedTablePtr preview = document->table();
+    QTRY_VERIFY(document->isFrameCurrent());
+    heatmap->plot()->yAxis->setRange(999.5, 1999.5); // as the wheel would
+    QTRY_COMPARE(document->heatWindow().rowLower, 1000.0);
+    passMayStart.release();
+    QVERIFY(finished.wait(10000));
+    QVERIFY(document->table() && !document->table()->preview);
+    QCOMPARE(document->table()->table, preview->table);
+    QCOMPARE(document->spec().maxLen, 4097);
+    QCOMPARE(document->spec().dModel, 4096);
+    QCOMPARE(document->heatWindow().rowLower, 1000.0);
+    QCOMPARE(document->heatWindow().rowUpper, 2000.0);
+    QTRY_VERIFY(document->isFrameCurrent());
+    QTRY_VERIFY2(!heatmapTitle(*heatmap).contains("preview while"), qPrintable(heatmapTitle(*heatmap)));
+    QCOMPARE(heatmap->plot()->yAxis->range().lower, 999.5);
+    QCOMPARE(heatmap->plot()->yAxis->range().upper, 1999.5);
+    QVERIFY(document->frame()->heatRows.lower == 1000.0);
+    loader->setHoldBeforePass({});
 }
 
 QTEST_MAIN(TestTableView)

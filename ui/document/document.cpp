@@ -173,8 +173,9 @@ void Document::apply(const Settings& settings)
     if (valid == m_settings)
         return;
     Changes what = changesBetween(m_settings, valid);
-    if (what & Change::Spec) {
-        // A new matrix starts fully zoomed out.
+    if ((what & Change::Spec) && !m_table) {
+        // A new matrix starts fully zoomed out. A table shown is the same whatever the spec
+        // (sizing the sinusoid like it, say): it stays where it was zoomed to.
         m_heatWindow.rowLower = m_heatWindow.rowUpper = m_heatWindow.columnLower = m_heatWindow.columnUpper = 0;
         m_waveWindow = {};
         what |= Change::HeatWindow | Change::WaveWindow;

@@ -67,7 +67,8 @@ public:
 
     /// A table opened from a file (TableLoader): the heatmap shows it instead of the sinusoid
     /// until it is closed (nullptr). Data, not a setting: no undo step, like word vectors.
-    /// A new file starts zoomed out; the same file's table (a preview's pass done) keeps the zoom.
+    /// A new table starts zoomed out; the table a preview's pass gives (the same EncodingTable)
+    /// keeps the zoom. While a table is shown, a spec change (sizing the sinusoid) keeps it too.
     void setTable(LoadedTablePtr table);
     /// max_len and d_model as the table's rows and columns (sinusoidSizedLike), one undo step.
     void sizeLikeTable();

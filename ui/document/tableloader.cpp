@@ -9,9 +9,10 @@ namespace pe::ui {
 
 namespace {
 
-/// Runs on a worker thread.
+/// Runs on a worker thread. `loader` outlives it (its destructor waits for the load).
 TableLoad openTable(const QString& path, const QString& tensor, std::shared_ptr<std::atomic<bool>> cancel,
-                    std::shared_ptr<std::atomic<double>> done, std::shared_ptr<TableLoader::PreviewSlot> preview)
+                    std::shared_ptr<std::atomic<double>> done, std::shared_ptr<TableLoader::PreviewSlot> preview,
+                    TableLoader* loader, std::function<void()> holdBeforePass)
 {
     TableLoad load;
     load.path = path;
@@ -21,8 +22,14 @@ TableLoad openTable(const QString& path, const QString& tensor, std::shared_ptr<
         return !cancel->load();
     };
     auto result = loadTable(path, tensor, progress, [&](LoadedTablePtr table) {
-        const std::lock_guard lock(preview->mutex);
-        preview->table = std::move(table);
+        {
+            const std::lock_guard lock(preview->mutex);
+            preview->table = std::move(table);
+        }
+        // Shown at once, not at the next progress report.
+        QMetaObject::invokeMethod(loader, "takePreview", Qt::QueuedConnection);
+        if (holdBeforePass)
+            holdBeforePass();
     });
     if (const auto* error = std::get_if<QString>(&result))
         load.error = *error;
@@ -37,9 +44,13 @@ TableLoader::TableLoader(QObject* parent)
     : QObject(parent)
 {
     m_poll.setInterval(100);
-    connect(&m_poll, &QTimer::timeout, this, &TableLoader::poll);
+    connect(&m_poll, &QTimer::timeout, this, [this] {
+        if (m_done)
+            emit progress(m_done->load());
+    });
     connect(&m_watcher, &QFutureWatcher<TableLoad>::finished, this, [this] {
         m_poll.stop();
+        clearPreview();
         emit finished(m_watcher.result());
     });
 }
@@ -62,28 +73,35 @@ void TableLoader::load(const QString& path, const QString& tensor)
     m_tensor = tensor;
     emit progress(0);
     m_poll.start();
-    m_watcher.setFuture(QtConcurrent::run(openTable, path, tensor, m_cancel, m_done, m_preview));
+    m_watcher.setFuture(QtConcurrent::run(openTable, path, tensor, m_cancel, m_done, m_preview, this, m_holdBeforePass));
 }
 
-void TableLoader::poll()
+void TableLoader::takePreview()
 {
-    if (m_preview && !m_watcher.isFinished() && !m_cancel->load()) { // a finished load's own table comes next
-        LoadedTablePtr table;
-        {
-            const std::lock_guard lock(m_preview->mutex);
-            table = std::exchange(m_preview->table, nullptr);
-        }
-        if (table)
-            emit previewReady(TableLoad{m_path, m_tensor, std::move(table), false, {}});
+    if (!m_preview || m_watcher.isFinished() || m_cancel->load())
+        return;
+    LoadedTablePtr table;
+    {
+        const std::lock_guard lock(m_preview->mutex);
+        table = std::exchange(m_preview->table, nullptr);
     }
-    if (m_done)
-        emit progress(m_done->load());
+    if (table)
+        emit previewReady(TableLoad{m_path, m_tensor, std::move(table), false, {}});
+}
+
+void TableLoader::clearPreview()
+{
+    if (!m_preview)
+        return;
+    const std::lock_guard lock(m_preview->mutex);
+    m_preview->table.reset();
 }
 
 void TableLoader::cancel()
 {
     if (m_cancel)
         *m_cancel = true;
+    clearPreview(); // the worker may still hand one over: takePreview() drops it, finished clears it
 }
 
 } // namespace pe::ui

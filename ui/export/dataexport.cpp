@@ -333,10 +333,6 @@ QString dataRequestError(const ExportRequest& request)
     if (request.table) // a rewritten file may fault when its mapping is read
         if (QString problem = request.table->table->changedOnDisk(); !problem.isEmpty())
             return problem;
-    if (request.table && request.table->preview) // its heatmap samples rows: nothing to export yet
-        return QCoreApplication::translate("pe::ui::Export", "the pass over %1's values is still running (the heatmap is a preview "
-                                           "from sampled rows); export once it is done")
-            .arg(request.table->table->displayName());
     if (auto error = core::validationError(request.spec))
         return QString::fromStdString(*error);
     const auto& s = request.state;

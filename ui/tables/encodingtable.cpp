@@ -12,6 +12,7 @@
 #include <cstring>
 #include <limits>
 
+#include <cerrno>
 #include <unistd.h>
 
 namespace pe::ui {
@@ -340,6 +341,8 @@ void EncodingTable::readRowsDirect(std::int64_t first, std::int64_t count, doubl
     std::size_t done = 0;
     while (done < length) {
         const ssize_t n = ::pread(handle, buffer.data() + done, length - done, offset + static_cast<off_t>(done));
+        if (n < 0 && errno == EINTR)
+            continue;
         if (n <= 0) { // the file shrank under us: changedOnDisk() says so; nothing made up meanwhile
             std::fill(out, out + count * columns(), std::numeric_limits<double>::quiet_NaN());
             return;
@@ -505,8 +508,9 @@ bool wantsPreview(const EncodingTable& table)
 
 namespace {
 
-/// What is shown while the pass runs: the range of a few hundred rows spread over the table
-/// (about 16 MiB read), null when cancelled meanwhile.
+/// What is shown while the pass runs: the range of rows spread over the table (512 of them
+/// up to 4096 columns, fewer beyond: at most 2^21 values read, but at least 16 rows), null
+/// when cancelled meanwhile.
 LoadedTablePtr previewOf(const std::shared_ptr<EncodingTable>& table, const QString& fingerprint,
                          const std::function<bool()>& going)
 {

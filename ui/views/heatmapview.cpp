@@ -150,7 +150,7 @@ QString HeatmapView::tableTitle(const Frame& f) const
                                                  : tr("colour ±%1 (symmetric)").arg(number(stats.maxAbs, 4));
     QString title = f.table->preview
         ? tr("Loaded table: preview while the pass over its values runs\n%1\n%2 · %3 of %4 sampled rows · exact averages when it is done")
-              .arg(table.displayName(), table.shapeText(), scale).arg(f.table->sampledRows)
+              .arg(table.displayName(), table.shapeText(), scale, QString::number(f.table->sampledRows))
         : tr("Loaded table\n%1\n%2 · %3").arg(table.displayName(), table.shapeText(), scale);
     if (stats.nonFinite > 0)
         title += tr(" · %1 non-finite values (transparent)").arg(stats.nonFinite);
@@ -182,9 +182,10 @@ void HeatmapView::redraw(const Frame& f)
     m_scale->axis()->setLabel(f.table ? tr("value") : tr("PE value"));
 
     // A new matrix (spec, or table opened or closed) is shown whole.
-    // The table a preview's pass gave is the same matrix: where the preview was zoomed to stays.
-    const bool sameFile = m_drawnTable && f.table && m_drawnTable->table == f.table->table;
-    const bool newSource = !m_drawnSpec || !(f.spec == *m_drawnSpec) || (m_drawnTable != f.table && !sameFile);
+    // A table stays what it is whatever the spec does, and the table a preview's pass gave is
+    // the same matrix: where the preview was zoomed to stays.
+    const bool sameTable = m_drawnTable && f.table && m_drawnTable->table == f.table->table;
+    const bool newSource = !m_drawnSpec || (f.table ? !sameTable : m_drawnTable || !(f.spec == *m_drawnSpec));
     const bool zoomedOut = !(f.heatWindow.rowUpper > f.heatWindow.rowLower);
     if (!m_drawnSpec || bool(m_drawnTable) != bool(f.table)) // text only when it changes
         setExplanation(f.table ? tableExplanation() : sinusoidExplanation());

@@ -87,7 +87,9 @@ void TableController::openInteractively()
 void TableController::open(const QString& path, const QString& tensor, bool sizeSinusoid)
 {
     m_sizeSinusoid = sizeSinusoid;
+    m_specAtOpen = m_document->spec();
     m_closedDuringLoad = false;
+    m_loadPending = true;
     // A preview of a load this one cancels goes back to what was shown before that load.
     if (!m_document->table() || !m_document->table()->preview)
         m_before = m_document->table();
@@ -115,7 +117,7 @@ void TableController::onPreview(const TableLoad& load)
     const EncodingTable& table = *load.table->table;
     showPassInStatusBar(QFileInfo(load.path).fileName());
     m_note(tr("A preview of %1 (%2): one sampled row per pixel row, colours from %3 rows, while the pass over its "
-              "values runs. Exact averages follow.").arg(table.displayName(), table.shapeText()).arg(load.table->sampledRows));
+              "values runs. Exact averages follow.").arg(table.displayName(), table.shapeText(), QString::number(load.table->sampledRows)));
     updateActions();
 }
 
@@ -169,10 +171,17 @@ void TableController::onLoaded(const TableLoad& load)
         m_progress->hide();
     }
     hidePassInStatusBar();
+    m_loadPending = false;
+    // Closed (or a session without this table shown) while it loaded: whatever the load gave,
+    // even a table finished just before the cancel could stop it, is not shown.
+    if (std::exchange(m_closedDuringLoad, false)) {
+        m_before = nullptr;
+        emit loadFinished({});
+        return;
+    }
     if (load.cancelled) {
         restoreTableBeforePreview();
-        if (!std::exchange(m_closedDuringLoad, false))
-            m_note(tr("Opening %1 cancelled; nothing changed.").arg(QFileInfo(load.path).fileName()));
+        m_note(tr("Opening %1 cancelled; nothing changed.").arg(QFileInfo(load.path).fileName()));
         emit loadFinished({});
         return;
     }
@@ -192,10 +201,13 @@ void TableController::onLoaded(const TableLoad& load)
     const EncodingTable& table = *load.table->table;
     QString note = tr("The heatmap shows %1 (%2). File ▸ Close encoding returns to the sinusoid.")
                        .arg(table.displayName(), table.shapeText());
-    if (m_sizeSinusoid && (m_document->spec().maxLen != table.rows() || m_document->spec().dModel != table.columns())) {
+    const bool sized = m_document->spec().maxLen == table.rows() && m_document->spec().dModel == table.columns();
+    if (m_sizeSinusoid && !sized && m_document->spec() == m_specAtOpen) {
         m_document->sizeLikeTable();
         note += tr(" The sinusoid now has its size: max_len %1, d_model %2 (Edit ▸ Undo returns it to the old size; the table stays).")
                     .arg(m_document->spec().maxLen).arg(m_document->spec().dModel);
+    } else if (m_sizeSinusoid && !sized) { // the user set the sinusoid while its preview was shown
+        note += tr(" The sinusoid keeps the settings you chose during the pass.");
     }
     if (load.table->stats.nonFinite > 0)
         note += tr(" %1 values are not finite (NaN or ±inf): drawn transparent.").arg(load.table->stats.nonFinite);
@@ -215,14 +227,14 @@ TableReference TableController::reference() const
 void TableController::showReference(const TableReference& reference)
 {
     if (reference.isEmpty()) {
-        m_closedDuringLoad = m_loader.isLoading(); // the session has no table: no note for it
+        m_closedDuringLoad = m_loadPending; // the session has no table: no note for it
         m_loader.cancel();
         if (m_document->table())
             close();
         return;
     }
     if (const QString problem = tableFileProblem(reference.path, reference.size, reference.fingerprint); !problem.isEmpty()) {
-        m_closedDuringLoad = m_loader.isLoading(); // the message below says what happened
+        m_closedDuringLoad = m_loadPending; // the message below says what happened
         m_loader.cancel();
         m_document->setTable(nullptr);
         updateActions();
@@ -242,7 +254,7 @@ void TableController::showReference(const TableReference& reference)
 
 void TableController::close()
 {
-    if (m_loader.isLoading()) { // closing a preview stops its pass
+    if (m_loadPending) { // closing a preview stops its pass
         m_closedDuringLoad = true;
         m_loader.cancel();
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/spec.h"
 #include "ui/document/tableloader.h"
 #include "ui/state/session.h"
 
@@ -63,9 +64,14 @@ private:
     QWidget* m_window;
     std::function<void(const QString&)> m_note;
     TableLoader m_loader;
-    bool m_sizeSinusoid = false; // of the load under way
-    bool m_closedDuringLoad = false; // its cancel needs no note
-    LoadedTablePtr m_before;      // the table shown when the load began (a preview replaces it)
+    bool m_sizeSinusoid = false;     // of the load under way
+    core::EncodingSpec m_specAtOpen; // a size the user sets during the pass is kept
+    bool m_loadPending = false;      // open() called, onLoaded() not yet: not isLoading(), whose
+                                     // worker may have returned with its result still queued
+    bool m_closedDuringLoad = false; // its result is not shown, and needs no note
+    /// What Cancel or a refusal returns to: the table shown when the load began, or when it
+    /// replaced a preview, the table shown before that preview's load.
+    LoadedTablePtr m_before;
     QPointer<QProgressDialog> m_progress;
     QPointer<QWidget> m_passStatus;
     QLabel* m_passLabel = nullptr;
