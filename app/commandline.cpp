@@ -175,6 +175,9 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("no-marks"), QStringLiteral("Leave the band selection's highlight out of a figure.")},
         {QStringLiteral("force"), QStringLiteral("Replace an existing FILE.")},
         {QStringLiteral("session"), QStringLiteral("Start from the session file S (.pe.json); options given override it."), QStringLiteral("S")},
+        {QStringLiteral("restore"), QStringLiteral("Restore, without asking, the work a window that did not close normally left behind "
+                                                   "(autosaved a few seconds after each change).")},
+        {QStringLiteral("no-restore"), QStringLiteral("Do not offer to restore such work at this start; it is kept for a later one.")},
         {QStringLiteral("encoding"), QStringLiteral("Open a model's position table for the heatmap, similarity, waves, conventions, precision and spectrum: a .npy, .csv or .safetensors file; "
                                                     "FILE:TENSOR names the tensor (e.g. model.safetensors:wpe.weight; without it, "
                                                     "the one named like a position table)."),
@@ -301,6 +304,11 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
                                            {QStringLiteral("full"), QStringLiteral("short"), QStringLiteral("none")}));
     o.selectionMarks = !parser.isSet(QStringLiteral("no-marks"));
     o.force = parser.isSet(QStringLiteral("force"));
+    if (given(parser, "restore") && given(parser, "no-restore"))
+        throw BadValue{QStringLiteral("--restore and --no-restore both given; allowed: one of them")};
+    o.recovery = given(parser, "restore")      ? LaunchOptions::Recovery::Restore
+               : given(parser, "no-restore")   ? LaunchOptions::Recovery::Skip
+                                               : LaunchOptions::Recovery::Ask;
     if (parser.isSet(QStringLiteral("encoding"))) {
         const QString source = parser.value(QStringLiteral("encoding"));
         if (source.trimmed().isEmpty())

@@ -35,6 +35,10 @@ struct LaunchOptions {
     QString t5BiasesPath;    ///< --t5-biases FILE[:TENSOR]: T5's biases from a file (empty: random)
     QString t5BiasesTensor;  ///< the tensor named after the colon (empty: the first relative_attention_bias)
     bool encodingFromSession = false; ///< the table is the session's (checked against its size and fingerprint)
+    /// What the window does with work a crashed window left behind (the recovery file): ask
+    /// whether to restore it, restore it without asking (--restore), or leave it (--no-restore).
+    enum class Recovery { Ask, Restore, Skip };
+    Recovery recovery = Recovery::Ask;
     QString sessionPath;                 ///< the session named on the command line, or empty
     std::optional<ui::Session> session;  ///< as read from sessionPath (its layout for the window)
 };

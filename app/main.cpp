@@ -6,6 +6,7 @@
 #include "ui/window/mainwindow.h"
 #include "app/memoryreuse.h"
 #include "ui/state/preferences.h"
+#include "ui/window/recoverycontroller.h"
 #include "ui/window/sessioncontroller.h"
 #include "ui/window/tablecontroller.h"
 
@@ -15,6 +16,7 @@
 #include <QTextStream>
 
 #include <limits>
+#include <memory>
 
 #include <unistd.h>
 
@@ -130,12 +132,32 @@ int main(int argc, char** argv)
         window->tables()->open(options.encodingPath, options.encodingTensor, !options.sizeGiven);
     // For tests and bench_window only: PE_QUIT_AFTER_FIRST_FRAME=1 closes the window once the
     // heatmap has drawn its first frame, so that a whole start and shutdown run unattended.
-    if (qEnvironmentVariableIntValue("PE_QUIT_AFTER_FIRST_FRAME") == 1)
+    const bool unattended = qEnvironmentVariableIntValue("PE_QUIT_AFTER_FIRST_FRAME") == 1;
+
+    // Autosave into a recovery file of this process's own; then the work a crashed window left
+    // behind, offered back (an unattended run has nobody to ask).
+    pe::ui::RecoveryStore recoveryStore;
+    QString recoveryError;
+    const QString recoveryPath = recoveryStore.claim(&recoveryError);
+    std::unique_ptr<pe::ui::RecoveryController> autosave;
+    if (!recoveryPath.isEmpty())
+        autosave = std::make_unique<pe::ui::RecoveryController>(recoveryPath, window);
+    else
+        window->showNote(pe::ui::RecoveryController::noAutosaveNote(recoveryError));
+    using Recovery = pe::app::LaunchOptions::Recovery;
+    if (options.recovery == Recovery::Restore || (options.recovery == Recovery::Ask && !unattended))
+        pe::ui::offerRecovery(window, recoveryStore, autosave.get(), options.recovery == Recovery::Restore);
+
+    if (unattended)
         QObject::connect(window->document(), &pe::ui::Document::frameReady, window, [window] {
             if (window->heatmap()->redrawCount() > 0)
                 QMetaObject::invokeMethod(window, &QWidget::close, Qt::QueuedConnection);
         });
     const int exitCode = application.exec();
+    // A normal end: nothing to recover (a crash never gets here, and leaves the file).
+    if (autosave)
+        autosave->finish();
+    recoveryStore.release();
     // The window shown last (the first one, or the one that replaced it). Listed first: deleting
     // a window deletes its menus, which are top-level widgets too.
     QList<pe::ui::MainWindow*> windows;

@@ -206,7 +206,7 @@ void TestCliSession::badSession_data()
     QTest::newRow("truncated") << "cut.pe.json" << goodSession.left(60) << "cut\\.pe\\.json: not valid JSON";
     QTest::newRow("over 1 MiB") << "big.pe.json" << QByteArray(1100000, '{') << "big\\.pe\\.json: the file is larger than a session can be; allowed: at most 1048576 bytes";
     QTest::newRow("wrong version") << "v2.pe.json" << QByteArray(R"({"format": "pe-explorer-session", "version": 2})")
-                                   << "v2\\.pe\\.json: version is 2; allowed: 1";
+                                   << "v2\\.pe\\.json: version is 2; allowed: up to 1 \\(this file was written by a newer PE Explorer";
     QTest::newRow("d_model beyond the window") << "d.pe.json"
         << QByteArray(R"({"format": "pe-explorer-session", "version": 1, "spec": {"d_model": 5000}})")
         << "d\\.pe\\.json: spec\\.d_model = 5000 is out of range; allowed: a whole number from 1 to 4096";

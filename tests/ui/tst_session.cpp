@@ -19,6 +19,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
@@ -37,6 +38,8 @@ using pe::ui::MainWindow;
 using pe::ui::Session;
 using pe::ui::SessionError;
 using pe::ui::Settings;
+
+Q_DECLARE_METATYPE(pe::ui::Session)
 
 namespace {
 
@@ -146,6 +149,10 @@ private slots:
     void recentSessions();
     void unwritableFolder_data();
     void unwritableFolder();
+    void oldSessionSamplesOpen_data();
+    void oldSessionSamplesOpen();
+    void everySampleIsChecked();
+    void migrationStepsRunInOrder();
 
 private:
     void openWindow(); ///< a new window; the settings stay
@@ -306,9 +313,12 @@ void TestSession::malformed_data()
     row("number", "42", "not valid JSON");
     row("no format", "{\"version\": 1}", "format is nothing; allowed: \"pe-explorer-session\"");
     row("other format", "{\"format\": \"other\", \"version\": 1}", "format is \"other\"; allowed: \"pe-explorer-session\"");
-    row("version 2", "{\"format\": \"pe-explorer-session\", \"version\": 2}", "version is 2; allowed: 1");
-    row("version as text", "{\"format\": \"pe-explorer-session\", \"version\": \"1\"}", "version is \"1\"; allowed: 1");
-    row("no version", "{\"format\": \"pe-explorer-session\"}", "version is nothing; allowed: 1");
+    row("version 2", "{\"format\": \"pe-explorer-session\", \"version\": 2}",
+        "version is 2; allowed: up to 1 \\(this file was written by a newer PE Explorer");
+    row("version 0", "{\"format\": \"pe-explorer-session\", \"version\": 0}", "version is 0; allowed: 1 \\(no PE Explorer wrote version 0\\)");
+    row("version 1.5", "{\"format\": \"pe-explorer-session\", \"version\": 1.5}", "version is 1.5; allowed: a whole number up to 1");
+    row("version as text", "{\"format\": \"pe-explorer-session\", \"version\": \"1\"}", "version is \"1\"; allowed: a whole number up to 1");
+    row("no version", "{\"format\": \"pe-explorer-session\"}", "version is nothing; allowed: a whole number up to 1");
     row("unknown top-level field", sessionJson(QStringLiteral("\"extra\": 1")), "unknown field \"extra\"; allowed: format, version, spec");
     row("unknown spec field", spec("\"d-model\": 64"), "spec: unknown field \"d-model\"; allowed: d_model");
     row("spec is an array", sessionJson(QStringLiteral("\"spec\": [64]")), "spec is an array; allowed: an object");
@@ -634,6 +644,142 @@ void TestSession::unwritableFolder()
     QCOMPARE(sessions()->currentPath(), QString());
     QVERIFY(!m_window->windowTitle().contains(QStringLiteral("s.pe.json")));
     QFile::setPermissions(dir.filePath(QStringLiteral("locked")), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+}
+
+void TestSession::oldSessionSamplesOpen_data()
+{
+    // Each sample of tests/data/sessions/ with what it holds, read off the file by hand.
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<Session>("expected");
+    Session first;
+    first.settings.spec.dModel = 128;
+    first.settings.spec.maxLen = 512;
+    first.settings.spec.layout = pe::core::Layout::Split;
+    first.settings.state.dims = {4, 5, 30};
+    first.settings.state.position = 250;
+    first.settings.state.dimension = 21;
+    first.settings.state.offset = 12;
+    first.settings.state.normalize = true;
+    first.settings.state.colormap = QStringLiteral("diverging");
+    first.settings.state.bandFirst = 3;
+    first.settings.state.bandLast = 9;
+    first.presentation = true;
+    QTest::newRow("version 1, first release") << QStringLiteral("v1-first.pe.json") << first;
+
+    Session current;
+    auto& spec = current.settings.spec;
+    spec.dModel = 768;
+    spec.maxLen = 1024;
+    spec.base = 500;
+    spec.layout = pe::core::Layout::Split;
+    spec.frequencies = pe::core::FrequencyRule::Tensor2Tensor;
+    spec.firstPosition = 2;
+    auto& state = current.settings.state;
+    state.dims = {0, 1, 700};
+    state.position = 1000;
+    state.dimension = 3;
+    state.offset = -5;
+    state.colormap = QStringLiteral("grayscale");
+    state.comparison = pe::core::Comparison::Frequencies;
+    state.format = pe::core::NumberFormat::BFloat16;
+    state.precisionMode = pe::core::PrecisionMode::Stored;
+    state.tableDataRange = true;
+    state.embeddings.sentence = QStringLiteral("attention is all you need");
+    state.embeddings.first = 2;
+    state.embeddings.second = 4;
+    state.embeddings.segments = true;
+    state.embeddings.sqrtScaling = false;
+    state.methods.method = pe::ui::ScoreMethod::T5;
+    state.methods.curves = pe::ui::scoreMethodBit(pe::ui::ScoreMethod::Alibi) | pe::ui::scoreMethodBit(pe::ui::ScoreMethod::T5);
+    state.methods.heads = 12;
+    state.methods.head = 2;
+    state.methods.numBuckets = 64;
+    state.methods.maxDistance = 256;
+    state.methods.bidirectional = true;
+    state.methods.bucketIndex = false;
+    state.methods.clip = 8;
+    state.methods.causal = false;
+    state.methods.scaleCurves = true;
+    state.methods.t5Head = 1;
+    state.rope.scale = 8;
+    state.rope.originalLength = 8192;
+    state.rope.logDistance = true;
+    state.rope.sequenceLength = 131072;
+    state.rope.yarnTruncate = false;
+    state.rope.lowFrequencyFactor = 1;
+    state.rope.highFrequencyFactor = 4;
+    current.table = {QStringLiteral("/data/models/gpt2/wpe.npy"), QString(), 3145856,
+                     QStringLiteral("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef")};
+    QTest::newRow("version 1, every field") << QStringLiteral("v1-current.pe.json") << current;
+}
+
+void TestSession::oldSessionSamplesOpen()
+{
+    QFETCH(QString, file);
+    QFETCH(Session, expected);
+    const pe::ui::SessionResult result = pe::ui::readSessionFile(QStringLiteral(PE_SESSION_SAMPLES "/") + file);
+    QVERIFY2(errorOf(result).isEmpty(), qPrintable(errorOf(result)));
+    const Session& session = std::get<Session>(result);
+    QVERIFY2(session.settings == expected.settings,
+             qPrintable(pe::ui::settingsError(session.settings) + QStringLiteral(" read: ")
+                        + QString::fromUtf8(pe::ui::serializeSession(session))));
+    QCOMPARE(session.presentation, expected.presentation);
+    QCOMPARE(session.table, expected.table);
+
+    // And in the window, as File ▸ Open session opens it.
+    QCOMPARE(sessions()->openSession(QStringLiteral(PE_SESSION_SAMPLES "/") + file), QString());
+    QVERIFY(m_window->document()->settings() == expected.settings);
+    QCOMPARE(m_window->presentationMode(), expected.presentation);
+    m_window->setPresentationMode(false);
+}
+
+void TestSession::everySampleIsChecked()
+{
+    // A sample added without its row above would prove nothing.
+    const QStringList files = QDir(QStringLiteral(PE_SESSION_SAMPLES)).entryList({QStringLiteral("*.pe.json")}, QDir::Files, QDir::Name);
+    QCOMPARE(files, QStringList({QStringLiteral("v1-current.pe.json"), QStringLiteral("v1-first.pe.json")}));
+    // One sample of every version up to the one this program writes.
+    QVERIFY(files.filter(QStringLiteral("v%1-").arg(pe::ui::sessionFormatVersion)).size() >= 1);
+}
+
+void TestSession::migrationStepsRunInOrder()
+{
+    // The path older files take once the format changes, with made-up steps: version 1 → 2
+    // renames spec.d_model, version 2 → 3 moves it into a "model" object.
+    using pe::ui::SessionMigration;
+    QStringList ran;
+    const std::vector<SessionMigration> steps{
+        {2, [&](QJsonObject& root) {
+             ran << QStringLiteral("2→3");
+             QJsonObject spec = root.take(QStringLiteral("spec")).toObject();
+             root.insert(QStringLiteral("model"), QJsonObject{{QStringLiteral("width"), spec.value(QStringLiteral("width"))}});
+         }},
+        {1, [&](QJsonObject& root) {
+             ran << QStringLiteral("1→2");
+             QJsonObject spec = root.value(QStringLiteral("spec")).toObject();
+             spec.insert(QStringLiteral("width"), spec.take(QStringLiteral("d_model")));
+             root.insert(QStringLiteral("spec"), spec);
+         }},
+    };
+    QJsonObject root{{QStringLiteral("version"), 1}, {QStringLiteral("spec"), QJsonObject{{QStringLiteral("d_model"), 96}}}};
+    QCOMPARE(pe::ui::migrateSessionJson(root, 3, steps), std::nullopt);
+    QCOMPARE(ran, QStringList({QStringLiteral("1→2"), QStringLiteral("2→3")}));
+    QCOMPARE(root.value(QStringLiteral("version")).toInt(), 3);
+    QCOMPARE(root.value(QStringLiteral("model")).toObject().value(QStringLiteral("width")).toInt(), 96);
+    QVERIFY(!root.contains(QStringLiteral("spec")));
+
+    // A file at the current version takes no step; a newer one and a gap are refused by name.
+    ran.clear();
+    QJsonObject current{{QStringLiteral("version"), 3}};
+    QCOMPARE(pe::ui::migrateSessionJson(current, 3, steps), std::nullopt);
+    QVERIFY(ran.isEmpty());
+    QJsonObject newer{{QStringLiteral("version"), 4}};
+    QVERIFY(pe::ui::migrateSessionJson(newer, 3, steps).value_or(QString()).contains(QStringLiteral("newer PE Explorer")));
+    QJsonObject gap{{QStringLiteral("version"), 0}};
+    QVERIFY(pe::ui::migrateSessionJson(gap, 3, steps).value_or(QString()).contains(QStringLiteral("no PE Explorer wrote version 0")));
+    // This program's own history: no steps yet, version 1 current.
+    QCOMPARE(pe::ui::sessionFormatVersion, 1);
+    QVERIFY(pe::ui::sessionMigrations().empty());
 }
 
 QTEST_MAIN(TestSession)

@@ -12,6 +12,7 @@
 #include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
 #include "ui/document/frame.h"
+#include "ui/state/safewrite.h"
 
 #include <QDir>
 #include <QCoreApplication>
@@ -399,25 +400,41 @@ ExportResult exportData(const ExportRequest& request, const ExportProgress& prog
     if (QString error = targetPathError(request.path, request.overwrite); !error.isEmpty())
         return {Status::WriteFailed, error};
 
-    QSaveFile file(request.path);
-    if (!file.open(QIODevice::WriteOnly))
-        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, file.errorString())};
-
     const bool npy = suffix == QLatin1String("npy");
     const auto [rows, cols] = shapeOf(request);
+    const auto cannotWrite = [&](const QString& reason) {
+        return ExportResult{Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, reason)};
+    };
+    // A .npy's size is known to the byte: a disk without room for it is told before any work.
+    const qint64 npyBytes = qint64(core::npyHeader(rows, cols).size()) + qint64(rows) * cols * qint64(sizeof(double));
+    if (npy)
+        if (const QString full = insufficientSpace(request.path, npyBytes); !full.isEmpty())
+            return cannotWrite(full);
+
+    QSaveFile file(request.path);
+    if (!file.open(QIODevice::WriteOnly))
+        return cannotWrite(file.errorString());
+
     const std::unique_ptr<RowSource> source = sourceFor(request);
     // Blocks of about 1 MiB of values: the buffers are reused, memory stays flat for any size.
     const std::int64_t blockRows = std::max<std::int64_t>(1, (std::int64_t{1} << 17) / std::max<std::int64_t>(cols, 1));
     core::RowMatrix block;
     std::string bytes = npy ? core::npyHeader(rows, cols) : std::string();
+    qint64 written = 0;
+    // What the whole file needs, for a message about a full disk: exact for .npy; for .csv the
+    // rows written so far tell the rest.
+    const auto bytesNeeded = [&](std::int64_t rowsDone) {
+        return npy ? npyBytes : qint64(double(written) / std::max<std::int64_t>(rowsDone, 1) * double(rows));
+    };
     for (std::int64_t start = 0; start < rows; start += blockRows) {
         const std::int64_t count = std::min(blockRows, rows - start);
         block.resize(count, cols);
         source->fill(start, block);
         npy ? core::appendNpyRows(bytes, block) : core::appendCsvRows(bytes, block);
+        written += qint64(bytes.size());
         if (const QString reason = writeError(file, bytes.data(), static_cast<qint64>(bytes.size())); !reason.isEmpty()) {
             file.cancelWriting();
-            return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, reason)};
+            return cannotWrite(writeFailureReason(request.path, reason, bytesNeeded(start + count)));
         }
         bytes.clear();
         if (progress && !progress(double(start + count) / rows)) {
@@ -426,7 +443,7 @@ ExportResult exportData(const ExportRequest& request, const ExportProgress& prog
         }
     }
     if (const QString reason = commitError(file); !reason.isEmpty())
-        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, reason)};
+        return cannotWrite(writeFailureReason(request.path, reason, bytesNeeded(rows)));
     return {};
 }
 

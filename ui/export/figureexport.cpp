@@ -4,6 +4,7 @@
 #include "ui/document/document.h"
 #include "ui/views/plotview.h"
 #include "ui/views/viewfactory.h"
+#include "ui/state/safewrite.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -372,10 +373,12 @@ ExportResult exportFigure(const ExportRequest& request, const FigureSize& size)
         return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, file.errorString())};
     if (const QString reason = writeError(file, bytes.constData(), bytes.size()); !reason.isEmpty()) {
         file.cancelWriting();
-        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, reason)};
+        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2")
+                                         .arg(request.path, writeFailureReason(request.path, reason, bytes.size()))};
     }
     if (const QString reason = commitError(file); !reason.isEmpty())
-        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2").arg(request.path, reason)};
+        return {Status::WriteFailed, QCoreApplication::translate("pe::ui::Export", "cannot write %1: %2")
+                                         .arg(request.path, writeFailureReason(request.path, reason, bytes.size()))};
     ExportResult written;
     written.warning = warning;
     return written;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/state/preferences.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
 #include <QSettings>
 
@@ -40,6 +42,21 @@ void setValue(const QString& name, const QVariant& v)
 }
 
 } // namespace
+
+QString Preferences::saveError()
+{
+    QSettings settings;
+    settings.sync();
+    if (settings.status() == QSettings::NoError)
+        return {};
+    const QString file = QDir::toNativeSeparators(settings.fileName());
+    const QFileInfo folder(QFileInfo(settings.fileName()).absolutePath());
+    const QString reason = !folder.exists() ? QCoreApplication::translate("pe::ui::Preferences", "its folder cannot be made")
+        : !folder.isWritable()              ? QCoreApplication::translate("pe::ui::Preferences", "its folder is not writable")
+                                            : QCoreApplication::translate("pe::ui::Preferences", "the disk refused the write (full?)");
+    return QCoreApplication::translate("pe::ui::Preferences", "The preferences could not be saved to %1: %2. "
+                                       "The file keeps what it held before.").arg(file, reason);
+}
 
 QByteArray Preferences::windowGeometry() { return value(key::windowGeometry).toByteArray(); }
 void Preferences::setWindowGeometry(const QByteArray& geometry) { setValue(key::windowGeometry, geometry); }

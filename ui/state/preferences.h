@@ -14,6 +14,11 @@ namespace pe::ui {
 /// reads the remembered view options through it too.
 class Preferences {
 public:
+    /// Writes what was set to the settings file now. Returns an empty string, or why it could
+    /// not (naming the file): the file then stays as it was (QSettings writes it through a
+    /// QSaveFile) and the values stay in memory, written at the next chance.
+    static QString saveError();
+
     // The window
     static QByteArray windowGeometry();                 ///< empty: none saved
     static void setWindowGeometry(const QByteArray& geometry);

@@ -2,6 +2,7 @@
 #include "ui/state/session.h"
 
 #include "core/presets.h"
+#include "ui/state/safewrite.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -12,8 +13,8 @@
 #include <QJsonObject>
 #include <QLocale>
 #include <QRegularExpression>
-#include <QSaveFile>
 
+#include <algorithm>
 #include <cmath>
 
 namespace pe::ui {
@@ -25,7 +26,6 @@ class SessionText {
 };
 
 const QString formatName = QStringLiteral("pe-explorer-session");
-constexpr int formatVersion = 1;
 
 /// Thrown inside the parser; parseSession turns it into a SessionError.
 struct BadField {
@@ -310,15 +310,22 @@ TableReference tableFrom(const QJsonObject& root)
     return table;
 }
 
+Session currentSessionFrom(const QJsonObject& root);
+
 Session sessionFrom(const QJsonObject& root)
 {
     const QJsonValue format = root.value(QStringLiteral("format"));
     if (format != QJsonValue(formatName))
         throw BadField{SessionText::tr("format is %1; allowed: \"%2\" (this is not a PE Explorer session)").arg(shown(format), formatName)};
-    const QJsonValue version = root.value(QStringLiteral("version"));
-    if (!version.isDouble() || version.toDouble() != formatVersion)
-        throw BadField{SessionText::tr("version is %1; allowed: %2 (written by a different version of PE Explorer)")
-                           .arg(shown(version)).arg(formatVersion)};
+    QJsonObject current = root;
+    if (const auto error = migrateSessionJson(current, sessionFormatVersion, sessionMigrations()))
+        throw BadField{*error};
+    return currentSessionFrom(current);
+}
+
+/// A session object of the current version.
+Session currentSessionFrom(const QJsonObject& root)
+{
     requireKnownKeys(root, SessionText::tr("the session"), {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("spec"),
                                                QStringLiteral("selection"), QStringLiteral("view"), QStringLiteral("window"),
                                                QStringLiteral("table")});
@@ -414,7 +421,53 @@ QString settingsError(const Settings& settings)
     return {};
 }
 
+const std::vector<SessionMigration>& sessionMigrations()
+{
+    // Version 1 (the first, 2026) is the only one so far. Fields added since then were
+    // optional (table, tableScale, preset, view options): a file without them still opens, so
+    // they needed no new version. A change that would make an older file mean something else
+    // (a field renamed, moved or given other units) bumps sessionFormatVersion and adds here
+    //     {1, [](QJsonObject& root) { … version 1's fields as version 2 writes them … }},
+    // with a sample of version 1 kept in tests/data/sessions/.
+    static const std::vector<SessionMigration> steps;
+    return steps;
+}
+
+std::optional<QString> migrateSessionJson(QJsonObject& root, int target, const std::vector<SessionMigration>& steps)
+{
+    const QJsonValue version = root.value(QStringLiteral("version"));
+    const double number = version.toDouble();
+    if (!version.isDouble() || std::trunc(number) != number || number < 0 || number > 1e6)
+        return SessionText::tr("version is %1; allowed: a whole number up to %2").arg(shown(version)).arg(target);
+    int at = int(number);
+    if (at > target)
+        return SessionText::tr("version is %1; allowed: up to %2 (this file was written by a newer PE Explorer; "
+                               "open it there, or save it again from there)").arg(at).arg(target);
+    while (at < target) {
+        const auto step = std::find_if(steps.begin(), steps.end(), [at](const SessionMigration& s) { return s.from == at; });
+        if (step == steps.end())
+            return SessionText::tr("version is %1; allowed: %2 (no PE Explorer wrote version %1)").arg(at).arg(target);
+        step->apply(root);
+        root.insert(QStringLiteral("version"), ++at);
+    }
+    return std::nullopt;
+}
+
+SessionResult sessionFromJson(const QJsonObject& root)
+{
+    try {
+        return sessionFrom(root);
+    } catch (const BadField& bad) {
+        return SessionError{bad.message};
+    }
+}
+
 QByteArray serializeSession(const Session& session)
+{
+    return QJsonDocument(sessionJson(session)).toJson(QJsonDocument::Indented);
+}
+
+QJsonObject sessionJson(const Session& session)
 {
     const auto& spec = session.settings.spec;
     const auto& st = session.settings.state;
@@ -437,7 +490,7 @@ QByteArray serializeSession(const Session& session)
         specObject.insert(QStringLiteral("preset"), toQString(matching.front()));
     QJsonObject root{
         {QStringLiteral("format"), formatName},
-        {QStringLiteral("version"), formatVersion},
+        {QStringLiteral("version"), sessionFormatVersion},
         {QStringLiteral("spec"), specObject},
         {QStringLiteral("selection"), QJsonObject{
             {QStringLiteral("dims"), dims},
@@ -462,7 +515,7 @@ QByteArray serializeSession(const Session& session)
                                                          {QStringLiteral("tensor"), session.table.tensor},
                                                          {QStringLiteral("size"), session.table.size},
                                                          {QStringLiteral("fingerprint"), session.table.fingerprint}});
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+    return root;
 }
 
 SessionResult parseSession(const QByteArray& json)
@@ -476,11 +529,7 @@ SessionResult parseSession(const QByteArray& json)
     if (!document.isObject())
         return SessionError{SessionText::tr("the JSON text is %1; allowed: a session object { \"format\": \"%2\", … }")
                                 .arg(jsonKind(document), formatName)};
-    try {
-        return sessionFrom(document.object());
-    } catch (const BadField& bad) {
-        return SessionError{bad.message};
-    }
+    return sessionFromJson(document.object());
 }
 
 SessionResult readSessionFile(const QString& path)
@@ -525,12 +574,8 @@ QString writeSessionFile(const QString& path, const Session& session)
         return SessionText::tr("Cannot save the session to %1: the folder %2 does not exist").arg(shownPath, QDir::toNativeSeparators(parent.filePath()));
     if (!parent.isDir())
         return SessionText::tr("Cannot save the session to %1: %2 is a file, not a folder").arg(shownPath, QDir::toNativeSeparators(parent.filePath()));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return SessionText::tr("Cannot save the session to %1: %2").arg(shownPath, file.errorString());
-    const QByteArray bytes = serializeSession(session);
-    if (file.write(bytes) != bytes.size() || !file.commit())
-        return SessionText::tr("Cannot save the session to %1: %2").arg(shownPath, file.errorString());
+    if (const QString reason = writeFileAtomically(path, serializeSession(session)); !reason.isEmpty())
+        return SessionText::tr("Cannot save the session to %1: %2").arg(shownPath, reason);
     return {};
 }
 

@@ -4,11 +4,15 @@
 #include "ui/state/viewstate.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QMap>
 #include <QVariantMap>
 #include <QString>
 
+#include <functional>
+#include <optional>
 #include <variant>
+#include <vector>
 
 namespace pe::ui {
 
@@ -63,7 +67,32 @@ QStringList settingsPrecisionModeNames();
 /// refused with this message.
 QString settingsError(const Settings& settings);
 
-/// The session as JSON text ("format": "pe-explorer-session", "version": 1).
+/// The version of the session format this program writes ("version" in the file).
+inline constexpr int sessionFormatVersion = 1;
+
+/// One step in the history of the session format: turns the JSON of a file written as version
+/// `from` into version `from + 1` (renaming, moving or converting fields). Every version the
+/// program ever wrote opens: a change of the format bumps sessionFormatVersion and adds the
+/// step from the version before, and a sample of each version lives in tests/data/sessions/.
+struct SessionMigration {
+    int from = 0;
+    std::function<void(QJsonObject& root)> apply;
+};
+
+/// The steps from each earlier version to the next; empty while version 1 is the only one.
+const std::vector<SessionMigration>& sessionMigrations();
+
+/// Brings `root` (a session object whose "version" was read) up to `target` through `steps`,
+/// setting its "version" as it goes. Returns why it cannot: a version above `target` (written
+/// by a newer program), or one no chain of steps leads from.
+std::optional<QString> migrateSessionJson(QJsonObject& root, int target, const std::vector<SessionMigration>& steps);
+
+/// The session as a JSON object ("format": "pe-explorer-session", "version": sessionFormatVersion).
+QJsonObject sessionJson(const Session& session);
+/// Reads a session object (after migrating it to the current version); see parseSession.
+SessionResult sessionFromJson(const QJsonObject& root);
+
+/// The session as JSON text (sessionJson, indented).
 QByteArray serializeSession(const Session& session);
 
 /// Parses JSON text. Every field but format and version may be left out (it keeps its
@@ -75,7 +104,7 @@ SessionResult parseSession(const QByteArray& json);
 SessionResult readSessionFile(const QString& path);
 
 /// Writes atomically (QSaveFile): the old file stays whole when anything fails. Returns an
-/// empty string, or a message naming the path and the reason.
+/// empty string, or a message naming the path and the reason (a full disk: the space needed).
 QString writeSessionFile(const QString& path, const Session& session);
 
 } // namespace pe::ui

@@ -498,6 +498,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     Preferences::setWindowGeometry(saveGeometry());
     Preferences::setWindowState(saveState());
+    if (const QString error = Preferences::saveError(); !error.isEmpty())
+        QMessageBox::warning(this, tr("Preferences not saved"), error);
     event->accept();
 }
 

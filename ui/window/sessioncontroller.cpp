@@ -88,6 +88,24 @@ void SessionController::adopt(const QString& path, const Session& session)
     setCurrent(path, session);
 }
 
+void SessionController::restoreRecovered(const Session& session, const QString& sessionPath)
+{
+    m_document->change(session.settings, Document::Field::Session);
+    applyLayout(session);
+    if (m_hooks.showTable)
+        m_hooks.showTable(session.table);
+    if (sessionPath.isEmpty())
+        return;
+    // The file as it is now, not as it was: what the title's modified marker compares with.
+    const SessionResult saved = readSessionFile(sessionPath);
+    if (const auto* file = std::get_if<Session>(&saved)) {
+        m_path = QFileInfo(sessionPath).absoluteFilePath();
+        m_savedSettings = file->settings;
+        m_savedPresentation = file->presentation;
+        updateTitle();
+    }
+}
+
 void SessionController::continueFrom(const SessionController& previous)
 {
     m_path = previous.m_path;

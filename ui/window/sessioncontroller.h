@@ -50,6 +50,12 @@ public:
     /// saved ones (the window's settings may differ when options overrode them).
     void adopt(const QString& path, const Session& session);
 
+    /// Puts back what the autosave kept after a crash: the settings (one undo step), the
+    /// layout, the presentation mode and the table; and `sessionPath`, the session file that
+    /// was open (read again for what it holds, so that the title marks what differs from it;
+    /// the file itself is not written).
+    void restoreRecovered(const Session& session, const QString& sessionPath);
+
     /// Takes over the session file of `previous` (a window replaced by this one), with its
     /// saved settings, so that the title and its modified marker stay as they were.
     void continueFrom(const SessionController& previous);
