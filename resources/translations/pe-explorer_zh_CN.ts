@@ -1595,6 +1595,10 @@ d_model %1 · max_len %2 · base %3
         <source>The paragraph each view opens with: hide it to give the plots its height (Ctrl+F1)</source>
         <translation>每个视图开头的说明段落：隐藏它，把高度让给图（Ctrl+F1）</translation>
     </message>
+    <message>
+        <source>Preferences not saved</source>
+        <translation>偏好设置未保存</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::Methods</name>
@@ -2319,6 +2323,139 @@ d_model %1 · max_len %2 · base %3</translation>
     </message>
 </context>
 <context>
+    <name>pe::ui::Preferences</name>
+    <message>
+        <source>its folder cannot be made</source>
+        <translation>无法创建其所在文件夹</translation>
+    </message>
+    <message>
+        <source>its folder is not writable</source>
+        <translation>其所在文件夹不可写</translation>
+    </message>
+    <message>
+        <source>the disk refused the write (full?)</source>
+        <translation>磁盘拒绝了写入（已满？）</translation>
+    </message>
+    <message>
+        <source>The preferences could not be saved to %1: %2. The file keeps what it held before.</source>
+        <translation>无法将偏好设置保存到 %1：%2。该文件保留原有内容。</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::Recovery</name>
+    <message>
+        <source>not valid JSON: %1 at byte %2</source>
+        <translation>不是有效的 JSON：%1，位于第 %2 字节</translation>
+    </message>
+    <message>
+        <source>not a PE Explorer recovery file</source>
+        <translation>不是 PE Explorer 恢复文件</translation>
+    </message>
+    <message>
+        <source>recovery version %1; allowed: %2</source>
+        <translation>恢复文件版本为 %1；允许：%2</translation>
+    </message>
+    <message>
+        <source>saved is not a date and time; allowed: ISO 8601, e.g. 2026-11-25T20:14:07.123Z</source>
+        <translation>saved 不是日期时间；允许：ISO 8601，例如 2026-11-25T20:14:07.123Z</translation>
+    </message>
+    <message>
+        <source>session_file is not a path; allowed: a text of at most %1 characters</source>
+        <translation>session_file 不是路径；允许：最多 %1 个字符的文本</translation>
+    </message>
+    <message>
+        <source>cannot make the recovery folder %1</source>
+        <translation>无法创建恢复文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot lock a recovery file in %1</source>
+        <translation>无法在 %1 中锁定恢复文件</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read</source>
+        <translation>%1：无法读取</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::RecoveryController</name>
+    <message>
+        <source>Autosave failed: %1: %2</source>
+        <translation>自动保存失败：%1：%2</translation>
+    </message>
+    <message>
+        <source>less than a minute ago</source>
+        <translation>不到一分钟前</translation>
+    </message>
+    <message>
+        <source>1 minute ago</source>
+        <translation>1 分钟前</translation>
+    </message>
+    <message>
+        <source>%1 minutes ago</source>
+        <translation>%1 分钟前</translation>
+    </message>
+    <message>
+        <source>%1 hours ago</source>
+        <translation>%1 小时前</translation>
+    </message>
+    <message>
+        <source>%1 days ago</source>
+        <translation>%1 天前</translation>
+    </message>
+    <message>
+        <source>PE Explorer did not close normally. Its work was saved automatically on %1 (%2): d_model %3, max_len %4, base %5.</source>
+        <translation>PE Explorer 上次没有正常关闭。它的工作已于 %1（%2）自动保存：d_model %3，max_len %4，base %5。</translation>
+    </message>
+    <message>
+        <source>It came from the session %1, which is left as it was saved.</source>
+        <translation>这些工作来自会话 %1，该文件保持上次保存时的样子。</translation>
+    </message>
+    <message>
+        <source>It showed the table %1.</source>
+        <translation>当时显示的是表格 %1。</translation>
+    </message>
+    <message>
+        <source>Restore unsaved work?</source>
+        <translation>恢复未保存的工作？</translation>
+    </message>
+    <message>
+        <source>Restore puts back every setting, the views&apos; options, the window&apos;s layout and the table. Not now asks again at the next start; Discard deletes it.</source>
+        <translation>“恢复”会还原所有设置、各视图的选项、窗口布局和表格。“以后再说”会在下次启动时再次询问；“丢弃”会将其删除。</translation>
+    </message>
+    <message>
+        <source>1 more window left work behind; it is offered at a later start.</source>
+        <translation>还有 1 个窗口留下了工作；将在之后的某次启动时提供。</translation>
+    </message>
+    <message>
+        <source>%1 more windows left work behind; each is offered at a later start.</source>
+        <translation>还有 %1 个窗口留下了工作；每个都将在之后的启动时提供。</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation>以后再说(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Nothing to restore: no window left unsaved work behind.</source>
+        <translation>没有可恢复的内容：没有窗口留下未保存的工作。</translation>
+    </message>
+    <message>
+        <source>Restored the work saved on %1.</source>
+        <translation>已恢复于 %1 保存的工作。</translation>
+    </message>
+    <message>
+        <source>No autosave: %1</source>
+        <translation>无法自动保存：%1</translation>
+    </message>
+</context>
+<context>
     <name>pe::ui::RopeView</name>
     <message>
         <source>no scaling</source>
@@ -2524,6 +2661,21 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
     </message>
 </context>
 <context>
+    <name>pe::ui::SafeWrite</name>
+    <message>
+        <source>the disk is full: %1 needed, %2 free on %3</source>
+        <translation>磁盘已满：需要 %1，%3 上仅剩 %2</translation>
+    </message>
+    <message>
+        <source>1 byte</source>
+        <translation>1 字节</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+</context>
+<context>
     <name>pe::ui::Session</name>
     <message>
         <source>an array</source>
@@ -2600,10 +2752,6 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
     <message>
         <source>format is %1; allowed: &quot;%2&quot; (this is not a PE Explorer session)</source>
         <translation>format 为 %1；允许：“%2”（这不是 PE Explorer 会话）</translation>
-    </message>
-    <message>
-        <source>version is %1; allowed: %2 (written by a different version of PE Explorer)</source>
-        <translation>version 为 %1；允许：%2（由其他版本的 PE Explorer 写入）</translation>
     </message>
     <message>
         <source>the session</source>
@@ -2752,6 +2900,18 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
     <message>
         <source>table has no fingerprint; allowed: 64 hexadecimal digits</source>
         <translation>table 没有 fingerprint；允许：64 位十六进制数字</translation>
+    </message>
+    <message>
+        <source>version is %1; allowed: a whole number up to %2</source>
+        <translation>version 为 %1；允许：不大于 %2 的整数</translation>
+    </message>
+    <message>
+        <source>version is %1; allowed: up to %2 (this file was written by a newer PE Explorer; open it there, or save it again from there)</source>
+        <translation>version 为 %1；允许：最大 %2（此文件由更新版本的 PE Explorer 写入；请在那里打开，或在那里重新保存）</translation>
+    </message>
+    <message>
+        <source>version is %1; allowed: %2 (no PE Explorer wrote version %1)</source>
+        <translation>version 为 %1；允许：%2（没有任何 PE Explorer 版本写过版本 %1）</translation>
     </message>
 </context>
 <context>
