@@ -8,9 +8,12 @@
 // A qCritical or qFatal anywhere fails the run.
 //
 // Replay and size: PE_MONKEY_SEED (default below, printed at start), PE_MONKEY_STEPS (default
-// 2000). The run also stops after about 60 s of wall time so that it stays short on a loaded
-// sanitizer machine; the actions are a pure function of the seed, so a shorter run is a prefix
-// of a longer one and the bound cannot turn a pass into a failure or back.
+// 2000). The run also stops after about 60 s of wall time (PE_MONKEY_SECONDS) so that it stays
+// short on a loaded sanitizer machine; the actions are a pure function of the seed, so a shorter
+// run is a prefix of a longer one and the bound cannot turn a pass into a failure or back.
+// The window autosaves as the program's does (RecoveryController, into the test's data folder);
+// every minute the run prints its resident memory and open file descriptors (scripts/soak.sh
+// reads them).
 #include "windowprobes.h"
 
 #include "core/encoding.h"
@@ -21,13 +24,17 @@
 #include "ui/views/plotview.h"
 #include "ui/views/ropeview.h"
 #include "ui/controls/sweepanimator.h"
+#include "ui/state/recovery.h"
+#include "ui/window/recoverycontroller.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSpinBox>
@@ -49,7 +56,7 @@ namespace {
 
 constexpr std::uint64_t defaultSeed = 20261122;
 constexpr int defaultSteps = 2000;
-constexpr qint64 wallBudgetMs = 60000;
+constexpr qint64 defaultWallSeconds = 60;
 constexpr int fullCheckEvery = 40;
 
 QStringList g_errors;             // qCritical / qFatal messages seen
@@ -70,6 +77,19 @@ std::uint64_t environmentNumber(const char* name, std::uint64_t fallback)
     bool ok = false;
     const std::uint64_t value = qEnvironmentVariable(name).toULongLong(&ok);
     return ok ? value : fallback;
+}
+
+/// Resident memory in kB and open file descriptors of this process (Linux /proc).
+QString resources()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    qint64 residentKb = -1;
+    if (status.open(QIODevice::ReadOnly))
+        for (const QByteArray& line : status.readAll().split('\n'))
+            if (line.startsWith("VmRSS:"))
+                residentKb = line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    const qsizetype descriptors = QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System).size();
+    return QStringLiteral("rss_kb=%1 fds=%2").arg(residentKb).arg(descriptors);
 }
 
 } // namespace
@@ -104,6 +124,8 @@ private:
 
     std::mt19937_64 m_random;
     std::unique_ptr<MainWindow> m_window;
+    pe::ui::RecoveryStore m_recoveryStore;
+    std::unique_ptr<pe::ui::RecoveryController> m_autosave;
     // The sweep animation's clock: wall time that stands still while a check runs, so that a
     // playing animation (Space is in the monkey's repertoire) holds its frame for the check
     // and goes on afterwards as if nothing had happened.
@@ -123,6 +145,10 @@ void TestMonkey::initTestCase()
 
 void TestMonkey::cleanupTestCase()
 {
+    if (m_autosave)
+        m_autosave->finish();
+    m_autosave.reset();
+    m_recoveryStore.release();
     m_window.reset();
     qInstallMessageHandler(g_previousHandler);
     QSettings().clear();
@@ -351,7 +377,9 @@ QString TestMonkey::step()
 
 void TestMonkey::openWindow()
 {
+    m_autosave.reset();
     m_window = std::make_unique<MainWindow>();
+    m_autosave = std::make_unique<pe::ui::RecoveryController>(m_recoveryStore.claim(), m_window.get());
     m_wall.start();
     m_window->animator()->setClock([this] {
         return (m_pausedAt >= 0 ? m_pausedAt : m_wall.elapsed()) - m_pausedFor;
@@ -456,6 +484,7 @@ void TestMonkey::randomActions()
 {
     const std::uint64_t seed = environmentNumber("PE_MONKEY_SEED", defaultSeed);
     const int steps = int(environmentNumber("PE_MONKEY_STEPS", defaultSteps));
+    const qint64 wallBudgetMs = qint64(environmentNumber("PE_MONKEY_SECONDS", defaultWallSeconds)) * 1000;
     qInfo("monkey seed %llu (replay: PE_MONKEY_SEED=%llu PE_MONKEY_STEPS=%d)", qulonglong(seed), qulonglong(seed), steps);
     m_random.seed(seed);
 
@@ -480,8 +509,14 @@ void TestMonkey::randomActions()
     clock.start();
     QStringList history; // the last actions, for the failure message
     int done = 0;
+    qint64 nextReport = 0;
     for (; done < steps && clock.elapsed() < wallBudgetMs; ++done) {
         const qint64 stepStart = clock.elapsed();
+        if (stepStart >= nextReport) {
+            qInfo("monkey resources: t=%lld s step=%d %s autosaves=%d", stepStart / 1000, done, qPrintable(resources()),
+                  m_autosave->writeCount());
+            nextReport += 60000;
+        }
         history << QStringLiteral("%1: %2").arg(done).arg(step());
         if (history.size() > 12)
             history.removeFirst();
@@ -508,6 +543,16 @@ void TestMonkey::randomActions()
     }
     QVERIFY(settle());
     QCOMPARE(viewsMismatch(*m_window), QString());
+    qInfo("monkey resources: t=%lld s step=%d %s autosaves=%d (end)", clock.elapsed() / 1000, done, qPrintable(resources()),
+          m_autosave->writeCount());
+    // What the autosave holds is what the window shows (a write follows the last step's change).
+    m_autosave->saveNow();
+    QCOMPARE(m_autosave->lastError(), QString());
+    QFile recovery(m_autosave->path());
+    QVERIFY(recovery.open(QIODevice::ReadOnly));
+    const auto record = pe::ui::parseRecovery(recovery.readAll());
+    QVERIFY(std::holds_alternative<pe::ui::RecoveryRecord>(record));
+    QVERIFY(std::get<pe::ui::RecoveryRecord>(record).session.settings == m_window->document()->settings());
     qInfo("monkey: %d of %d steps in %lld ms (seed %llu); %d distinct warnings%s%s", done, steps,
           qint64(clock.elapsed()), qulonglong(seed), int(g_warnings.size()), g_warnings.isEmpty() ? "" : ":\n  ",
           qPrintable(g_warnings.join(QStringLiteral("\n  "))));

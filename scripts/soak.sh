@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# A long day (issue 35), on demand, not in CI: the monkey (tests/ui/tst_monkey.cpp: random user
+# actions on the real window, checked against core, the window autosaving as the program does)
+# for 30 minutes under AddressSanitizer + UndefinedBehaviorSanitizer with leak checks at exit.
+# The monkey prints its resident memory and open file descriptors every minute; this script
+# reports them at the start, after the warm-up (the first PE_SOAK_WARMUP_MINUTES, default 3:
+# caches, fonts and ASan's quarantine fill up) and at the end, and fails when
+#   - the monkey fails (a wrong view, a sanitizer report, a leak at exit), or
+#   - open file descriptors grow by more than PE_SOAK_MAX_FD_GROWTH (default 4), or
+#   - resident memory grows after the warm-up by more than PE_SOAK_MAX_RSS_GROWTH_MB (default 64).
+#   scripts/soak.sh [MINUTES]        (default 30; PE_MONKEY_SEED picks another run of actions)
+# The log is kept in build/asan/soak.log.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+minutes="${1:-30}"
+case "$minutes" in
+    '' | *[!0-9]*) echo "soak: MINUTES '$minutes' is not a whole number; allowed: 1 to 1440" >&2; exit 2 ;;
+esac
+if [ "$minutes" -lt 1 ] || [ "$minutes" -gt 1440 ]; then
+    echo "soak: MINUTES $minutes is out of range; allowed: 1 to 1440" >&2
+    exit 2
+fi
+warmup="${PE_SOAK_WARMUP_MINUTES:-3}"
+max_fd_growth="${PE_SOAK_MAX_FD_GROWTH:-4}"
+max_rss_growth_mb="${PE_SOAK_MAX_RSS_GROWTH_MB:-64}"
+
+pe_install_missing
+pe_build asan tst_monkey
+log="$PE_ROOT/build/asan/soak.log"
+data="$(mktemp -d)"
+trap 'rm -rf "$data"' EXIT
+echo "soak: the monkey for $minutes minutes under ASan/UBSan; log in $log"
+status=0
+(
+    cd "$data"
+    # A quarantine of 64 MiB (ASan's default is 256): freed memory is still checked for use
+    # after free, and resident memory settles within the warm-up.
+    env QT_QPA_PLATFORM=offscreen XDG_DATA_HOME="$data/data" XDG_CONFIG_HOME="$data/config" \
+        ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:quarantine_size_mb=64" \
+        LSAN_OPTIONS="suppressions=$PE_ROOT/tests/lsan.supp" \
+        UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+        PE_MONKEY_STEPS=1000000000 PE_MONKEY_SECONDS=$((minutes * 60)) \
+        "$PE_ROOT/build/asan/tests/ui/tst_monkey" randomActions
+) >"$log" 2>&1 || status=$?
+
+# "monkey resources: t=SECONDS s step=N rss_kb=KB fds=N autosaves=N"
+field() { sed -n "s/.*$1=\([0-9]*\).*/\1/p"; }
+samples="$(grep 'monkey resources:' "$log" || true)"
+if [ -z "$samples" ]; then
+    echo "soak: the monkey printed no resources (exit code $status); see $log" >&2
+    tail -n 30 "$log" >&2
+    exit 1
+fi
+first="$(head -n 1 <<<"$samples")"
+last="$(tail -n 1 <<<"$samples")"
+warm="$(awk -v w=$((warmup * 60)) '{ for (i = 1; i <= NF; ++i) if ($i ~ /^t=/) { split($i, a, "="); if (a[2] + 0 >= w) { print; exit } } }' <<<"$samples")"
+[ -n "$warm" ] || warm="$first"
+rss_first=$(field rss_kb <<<"$first"); rss_warm=$(field rss_kb <<<"$warm"); rss_last=$(field rss_kb <<<"$last")
+fds_first=$(field fds <<<"$first"); fds_last=$(field fds <<<"$last")
+steps=$(field step <<<"$last"); saves=$(field autosaves <<<"$last"); seconds=$(field t <<<"$last")
+rss_growth_mb=$(( (rss_last - rss_warm) / 1024 ))
+printf 'soak: %s steps in %s s, %s autosaves\n' "$steps" "$seconds" "$saves"
+printf 'soak: resident memory %d MB at the start, %d MB after %d min, %d MB at the end (%+d MB since the warm-up; at most %d)\n' \
+    $((rss_first / 1024)) $((rss_warm / 1024)) "$warmup" $((rss_last / 1024)) "$rss_growth_mb" "$max_rss_growth_mb"
+printf 'soak: open file descriptors %d at the start, %d at the end (at most %d more)\n' "$fds_first" "$fds_last" "$max_fd_growth"
+grep -E 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|FAIL!' "$log" | head -n 20 || true
+failed=0
+[ "$status" -eq 0 ] || { echo "soak: the monkey failed (exit code $status); see $log" >&2; failed=1; }
+[ $((fds_last - fds_first)) -le "$max_fd_growth" ] || { echo "soak: file descriptors grew by $((fds_last - fds_first))" >&2; failed=1; }
+[ "$rss_growth_mb" -le "$max_rss_growth_mb" ] || { echo "soak: resident memory grew by $rss_growth_mb MB after the warm-up" >&2; failed=1; }
+[ "$failed" -eq 0 ] && echo "soak: passed"
+exit "$failed"
