@@ -3,7 +3,9 @@
 // change d_model by one, wait for the frame, let every visible view replot. Rows without a
 // prefix have every view on screen at once; "default/" rows use the layout a new user opens
 // (views tabbed, one of them raised). Run on demand (scripts/benchmark.sh).
+#include "ui/state/recovery.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/recoverycontroller.h"
 #include "ui/window/tablecontroller.h"
 #include "app/memoryreuse.h"
 #include "core/datawriters.h"
@@ -31,6 +33,7 @@ private slots:
     void processStartToFirstFrame();
     void sliderStep_data();
     void sliderStep();
+    void autosaveWrite();
     void openTable();
     void tableSliderStep_data();
     void tableSliderStep();
@@ -142,6 +145,9 @@ void BenchWindow::sliderStep()
     if (everyView)
         showEveryView(window);
     window.show();
+    // Autosaving as main() makes the window do: a slider drag writes every 5 s.
+    pe::ui::RecoveryStore store(m_dir.filePath(QStringLiteral("recovery")));
+    pe::ui::RecoveryController autosave(store.claim(), &window);
     auto* document = window.document();
     QVERIFY(QTest::qWaitFor([&] { return document->isFrameCurrent(); }, 60000));
     QTest::qWait(50); // the docks' layout settles
@@ -151,6 +157,29 @@ void BenchWindow::sliderStep()
         waitForCurrentFrame(document);
     }
     window.hide(); // as closing does, but without saving this layout for the next row
+    autosave.finish();
+    store.release();
+}
+
+// One autosave with every view on screen, all on the calling thread (the window takes the
+// session on the GUI thread, and writes it on another): what a write costs at most.
+void BenchWindow::autosaveWrite()
+{
+    MainWindow window;
+    window.resize(1600, 1000);
+    showEveryView(window);
+    window.show();
+    QVERIFY(QTest::qWaitFor([&] { return window.document()->isFrameCurrent(); }, 60000));
+    pe::ui::RecoveryStore store(m_dir.filePath(QStringLiteral("recovery")));
+    pe::ui::RecoveryController autosave(store.claim(), &window);
+    int step = 0;
+    QBENCHMARK {
+        window.document()->selectPosition(++step % 2); // a change, so that it is written
+        autosave.saveNow();
+    }
+    QCOMPARE(autosave.lastError(), QString());
+    autosave.finish();
+    store.release();
 }
 
 namespace {

@@ -124,7 +124,7 @@ private:
 
     std::mt19937_64 m_random;
     std::unique_ptr<MainWindow> m_window;
-    pe::ui::RecoveryStore m_recoveryStore;
+    std::unique_ptr<pe::ui::RecoveryStore> m_recoveryStore; // made once the test's data folder is set
     std::unique_ptr<pe::ui::RecoveryController> m_autosave;
     // The sweep animation's clock: wall time that stands still while a check runs, so that a
     // playing animation (Space is in the monkey's repertoire) holds its frame for the check
@@ -140,6 +140,7 @@ void TestMonkey::initTestCase()
     QCoreApplication::setOrganizationName(QStringLiteral("pe-explorer-tests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_monkey"));
     QSettings().clear();
+    m_recoveryStore = std::make_unique<pe::ui::RecoveryStore>();
     g_previousHandler = qInstallMessageHandler(monkeyMessageHandler);
 }
 
@@ -148,7 +149,7 @@ void TestMonkey::cleanupTestCase()
     if (m_autosave)
         m_autosave->finish();
     m_autosave.reset();
-    m_recoveryStore.release();
+    m_recoveryStore->release();
     m_window.reset();
     qInstallMessageHandler(g_previousHandler);
     QSettings().clear();
@@ -379,7 +380,7 @@ void TestMonkey::openWindow()
 {
     m_autosave.reset();
     m_window = std::make_unique<MainWindow>();
-    m_autosave = std::make_unique<pe::ui::RecoveryController>(m_recoveryStore.claim(), m_window.get());
+    m_autosave = std::make_unique<pe::ui::RecoveryController>(m_recoveryStore->claim(), m_window.get());
     m_wall.start();
     m_window->animator()->setClock([this] {
         return (m_pausedAt >= 0 ? m_pausedAt : m_wall.elapsed()) - m_pausedFor;
