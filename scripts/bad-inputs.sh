@@ -83,6 +83,17 @@ row "folder nobody may write to (root included)" --export /sys/a.png
 touch "$work/exists.png"
 row "file exists" --export exists.png
 FSIZE=8 row "disk full (file size limit 8 KiB)" --export full.npy --d-model 512 --max-len 2048
+# A disk that is really full (ENOSPC): a 64 KiB tmpfs in a mount namespace of its own (root only).
+if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
+    mkdir -p "$work/small"
+    message="$(unshare -m sh -c 'mount -t tmpfs -o size=64k pe-small "$1" && exec "$2" --export "$1/full.npy" --d-model 512 --max-len 2048' \
+                sh "$work/small" "$exe" 2>&1 >/dev/null)"
+    status=$?
+    message="${message//$work/…}"
+    printf '| %s | `pe-explorer %s` | %s | %s |\n' "disk full (a 64 KiB disk)" "--export …/small/full.npy --d-model 512 --max-len 2048" \
+        "$status" "$(printf '%s' "$message" | tr '\n' ' ')"
+fi
+row "--restore and --no-restore" --restore --no-restore
 echo
 echo "## Session files (\`pe-explorer S.pe.json\`, \`--session S.pe.json\`, File ▸ Open session)"
 echo

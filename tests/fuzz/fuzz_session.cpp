@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer target for the session parser (ui/state/session.h). Beyond "no crash": every session that
-// parses is one the window can show (core's validation and the window's limits, checked here
-// field by field), and writing it out and reading it back gives the same session, byte for byte.
+// libFuzzer target for the session parser (ui/state/session.h) and the recovery files that wrap a
+// session (ui/state/recovery.h). Beyond "no crash": every session that parses is one the window
+// can show (core's validation and the window's limits, checked here field by field), and writing
+// it out and reading it back gives the same session, byte for byte; the same for a recovery record.
 #include "fuzzcheck.h"
 
 #include "core/spec.h"
+#include "ui/state/recovery.h"
 #include "ui/state/session.h"
 
 #include <cstddef>
@@ -47,9 +49,27 @@ void requireShowable(const pe::ui::Settings& s)
 
 } // namespace
 
+/// The same input read as a recovery file (what a start after a crash reads).
+void checkRecovery(const QByteArray& bytes)
+{
+    const auto result = pe::ui::parseRecovery(bytes);
+    if (const auto* error = std::get_if<pe::ui::SessionError>(&result)) {
+        PE_FUZZ_REQUIRE(!error->message.trimmed().isEmpty(), "a refused recovery file says why");
+        return;
+    }
+    const pe::ui::RecoveryRecord& record = std::get<pe::ui::RecoveryRecord>(result);
+    requireShowable(record.session.settings);
+    PE_FUZZ_REQUIRE(record.saved.isValid(), "a recovery record has its time");
+    const QByteArray written = pe::ui::serializeRecovery(record);
+    const auto again = pe::ui::parseRecovery(written);
+    PE_FUZZ_REQUIRE(std::holds_alternative<pe::ui::RecoveryRecord>(again), "a written recovery record reads back");
+    PE_FUZZ_REQUIRE(std::get<pe::ui::RecoveryRecord>(again) == record, "a written recovery record reads back the same");
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const QByteArray bytes(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
+    checkRecovery(bytes);
     const pe::ui::SessionResult result = pe::ui::parseSession(bytes);
     if (const auto* error = std::get_if<pe::ui::SessionError>(&result)) {
         PE_FUZZ_REQUIRE(!error->message.trimmed().isEmpty(), "a refusal says why");

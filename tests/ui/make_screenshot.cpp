@@ -4,18 +4,23 @@
 // PE_SCREENSHOT_THEME=light|dark picks View ▸ Theme; PE_SCREENSHOT_LANGUAGE=zh_CN the language; QT_SCALE_FACTOR=2 grabs a high-DPI window.
 // --view NAME brings that view's dock to the front of its tabs; --export-dialog grabs File ▸ Export's dialog instead.
 // --during-pass grabs a large --encoding table's preview while the pass over its values runs.
+// --restore-question grabs the question a start after a crash asks, over the window.
 #include "app/commandline.h"
 #include "app/headlessexport.h"
 #include "ui/export/exportdialog.h"
 #include "ui/window/language.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/recoverycontroller.h"
 #include "ui/window/tablecontroller.h"
 #include "ui/views/plotview.h"
 #include "ui/window/theme.h"
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QDateTime>
 #include <QElapsedTimer>
+#include <QPainter>
+#include <QTimer>
 #include <QTextStream>
 
 int main(int argc, char** argv)
@@ -33,6 +38,7 @@ int main(int argc, char** argv)
     const bool presentation = args.removeAll(QStringLiteral("--presentation")) > 0;
     const bool exportDialog = args.removeAll(QStringLiteral("--export-dialog")) > 0;
     const bool duringPass = args.removeAll(QStringLiteral("--during-pass")) > 0;
+    const bool restoreQuestion = args.removeAll(QStringLiteral("--restore-question")) > 0;
     const auto parsed = pe::app::parseCommandLine(args);
     if (const auto* early = std::get_if<pe::app::EarlyExit>(&parsed)) {
         QTextStream(stderr) << early->text << '\n';
@@ -80,6 +86,29 @@ int main(int argc, char** argv)
         for (int i = 0; i < 20; ++i)
             QApplication::processEvents();
         return dialog.grab().save(out) ? 0 : 1;
+    }
+    if (restoreQuestion) {
+        // What a crashed window left: a lecture's session with unsaved edits, 3 minutes ago.
+        pe::ui::OrphanedRecovery orphan;
+        orphan.record.session.settings = {options.spec, options.state};
+        orphan.record.sessionPath = QStringLiteral("/home/teacher/lectures/attention.pe.json");
+        orphan.record.saved = QDateTime::currentDateTimeUtc().addSecs(-3 * 60 - 20);
+        bool saved = false;
+        QTimer::singleShot(300, &window, [&] {
+            QWidget* box = QApplication::activeModalWidget();
+            if (!box)
+                return;
+            QPixmap picture = window.grab();
+            QPainter painter(&picture);
+            painter.fillRect(picture.rect(), QColor(0, 0, 0, 60)); // the window behind a modal question
+            const QPixmap question = box->grab();
+            painter.drawPixmap((picture.width() - question.width()) / 2, (picture.height() - question.height()) / 3, question);
+            painter.end();
+            saved = picture.save(out);
+            box->close();
+        });
+        pe::ui::askToRestore(&window, orphan, 0);
+        return saved ? 0 : 1;
     }
     return window.grab().save(out) ? 0 : 1;
 }

@@ -96,6 +96,12 @@ void placeLegendUnderTitle(QCustomPlot* plot, int columns)
 void fitAfterLayout(QCustomPlot* plot, QObject* context, std::function<bool()> fit)
 {
     QObject::connect(plot, &QCustomPlot::afterLayout, context, [plot, fit = std::move(fit)] {
+        // A plot in a dock tab never raised gets laid out with rects spanning nearly the whole
+        // int range (their width() overflows): nothing to fit until it has a real size.
+        for (const QCPAxisRect* rect : plot->axisRects())
+            if (qint64(rect->rect().right()) - rect->rect().left() > (1 << 20)
+                || qint64(rect->rect().bottom()) - rect->rect().top() > (1 << 20))
+                return;
         // The public steps of QCustomPlot::updateLayout(); a few passes settle any chain of
         // changes (a wrapped title shortens the axes, which then want fewer ticks).
         for (int pass = 0; pass < 5 && fit(); ++pass)
@@ -228,7 +234,9 @@ bool fitTickCount(QCPAxis* axis, int most)
         needed = 2.2 * metrics.height();
     }
     const bool horizontal = axis->orientation() == Qt::Horizontal;
-    const double length = horizontal ? rect.width() : rect.height();
+    // From the edges in 64 bits: an axis rect never laid out (a window not yet shown) spans
+    // nearly the whole int range, and QRect::width() overflows there.
+    const double length = horizontal ? double(qint64(rect.right()) - rect.left() + 1) : double(qint64(rect.bottom()) - rect.top() + 1);
     if (length <= 0 || needed <= 0)
         return false;
     // The ticker rounds to a nice step, which may give up to a quarter more ticks than asked.
@@ -249,7 +257,9 @@ bool fitLogTickCount(QCPAxis* axis, int most)
     const QFontMetricsF metrics(axis->tickLabelFont());
     const bool horizontal = axis->orientation() == Qt::Horizontal;
     const double needed = horizontal ? 4.0 * metrics.height() : 1.9 * metrics.height();
-    const double length = horizontal ? rect.width() : rect.height();
+    // From the edges in 64 bits: an axis rect never laid out (a window not yet shown) spans
+    // nearly the whole int range, and QRect::width() overflows there.
+    const double length = horizontal ? double(qint64(rect.right()) - rect.left() + 1) : double(qint64(rect.bottom()) - rect.top() + 1);
     if (length <= 0)
         return false;
     const int count = std::clamp(static_cast<int>(length / needed), 2, most);

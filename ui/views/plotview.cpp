@@ -274,6 +274,11 @@ QSizeF PlotView::devicePixelScale() const
 
 QSize PlotView::devicePixelsOf(const QRect& area) const
 {
+    // A plot in a dock tab never raised is laid out with rects spanning nearly the whole int
+    // range (QRect::width() overflows there): it shows nothing yet.
+    constexpr qint64 farTooLarge = 1 << 20;
+    if (qint64(area.right()) - area.left() > farTooLarge || qint64(area.bottom()) - area.top() > farTooLarge)
+        return {0, 0};
     const QSizeF scale = devicePixelScale();
     const auto span = [](double from, double length, double scale) {
         return static_cast<int>(std::lround((from + length) * scale) - std::lround(from * scale));

@@ -67,7 +67,9 @@ void RecoveryController::changed()
 
 std::optional<RecoveryRecord> RecoveryController::currentRecord() const
 {
-    if (!m_window)
+    // A window not on screen is not being worked in: not yet shown, closing, or replaced by
+    // a language switch (its successor is watched instead).
+    if (!m_window || !m_window->isVisible())
         return std::nullopt;
     RecoveryRecord record;
     record.session = m_window->sessions()->currentSession();
@@ -122,7 +124,9 @@ void RecoveryController::report(const QString& error)
         m_orphan.clear();
     }
     if (!error.isEmpty()) {
-        m_lastWritten.reset(); // try again at the next change
+        m_lastWritten.reset();
+        if (!m_finished)
+            m_longest.start(); // and again in a few seconds, change or not (room may come back)
         if (error != m_lastError && m_window)
             m_window->showNote(tr("Autosave failed: %1: %2").arg(QDir::toNativeSeparators(m_path), error));
     }

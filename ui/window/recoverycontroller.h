@@ -29,7 +29,8 @@ public:
     static constexpr int quietMs = 2000;
     static constexpr int longestMs = 5000;
 
-    /// Autosaves `window` to `path` (RecoveryStore::claim()); the first write follows at once.
+    /// Autosaves `window` to `path` (RecoveryStore::claim()); the state it starts with is
+    /// written after the first quiet moment, like any change.
     RecoveryController(const QString& path, MainWindow* window, QObject* parent = nullptr);
     /// Waits for a write under way (its file stays; finish() removes nothing).
     ~RecoveryController() override;
