@@ -79,6 +79,26 @@ class TestMethodsView : public QObject {
     Q_OBJECT
 
 private slots:
+    void twoAreasFlippingEachSettle()
+    {
+        // A crushed methods view flipped its matrix between 3 and 7 pixels on every frame while
+        // its curves kept 217 (the monkey under ASan, seed 20261122, step 2279): the matrix's and
+        // the curves' requests went into one history, so the flip was never seen and the frames
+        // never stopped. Each area keeps its own history now, and each flip settles on its
+        // smaller size.
+        Document document;
+        MethodsView view(&document);
+        view.resize(600, 400);
+        QList<QSize> asked;
+        for (int frame = 0; frame < 6; ++frame) {
+            asked << view.pixelsToRequest(QRect(0, 0, frame % 2 ? 7 : 3, frame % 2 ? 7 : 3), 0);
+            QCOMPARE(view.pixelsToRequest(QRect(0, 0, 217, 30), 1), QSize(217, 30));
+        }
+        QCOMPARE(asked.mid(2), QList<QSize>(4, QSize(3, 3)));
+        // A real change of layout is followed at once.
+        QCOMPARE(view.pixelsToRequest(QRect(0, 0, 40, 40), 0), QSize(40, 40));
+    }
+
     void curvesGoBesideAWideMatrixAndUnderATallOne()
     {
         Document document;

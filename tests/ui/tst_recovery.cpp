@@ -366,7 +366,7 @@ void TestRecovery::askOffersEachChoice()
             box->findChild<QPushButton*>(button)->click();
     });
     QCOMPARE(int(askToRestore(nullptr, orphan, 2)), choice);
-    QVERIFY2(text.contains(QLocale().toString(orphan.record.saved.toLocalTime(), QLocale::LongFormat)), qPrintable(text));
+    QVERIFY2(text.contains(orphan.record.saved.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("3 minutes ago")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("d_model 96")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("lecture.pe.json")), qPrintable(text));

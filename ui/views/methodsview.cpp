@@ -483,8 +483,8 @@ void MethodsView::applyScale()
 
 void MethodsView::reportPixels()
 {
-    const QSize matrix = pixelsToRequest(m_matrixRect->rect());
-    const int curve = m_curveRect->visible() ? pixelsToRequest(m_curveRect->rect()).width() : 0;
+    const QSize matrix = pixelsToRequest(m_matrixRect->rect(), 0);
+    const int curve = m_curveRect->visible() ? pixelsToRequest(m_curveRect->rect(), 1).width() : 0;
     document()->setMethodsPixels({std::min(matrix.width(), matrix.height()), curve, m_curveLower, m_curveUpper});
 }
 

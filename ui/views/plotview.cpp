@@ -286,31 +286,32 @@ QSize PlotView::devicePixelsOf(const QRect& area) const
     return QSize(std::max(0, span(area.x(), area.width(), scale.width())), std::max(0, span(area.y(), area.height(), scale.height())));
 }
 
-QSize PlotView::pixelsToRequest(const QRect& area)
+QSize PlotView::pixelsToRequest(const QRect& area, int slot)
 {
     // An area crushed to nothing still asks for one bin: asking nothing would leave the document
     // at its default budget, computing hundreds of bins for a view that shows none.
     const QSize pixels = devicePixelsOf(area).expandedTo(QSize(1, 1));
     if (m_plot->size() != m_pixelsPlotSize) {
         m_pixelsPlotSize = m_plot->size();
-        m_requestedPixels.clear();
-        m_settledPixels = QSize();
+        m_pixelHistory = {};
     }
-    if (m_settledPixels.isValid()) {
-        if (m_requestedPixels.contains(pixels))
-            return m_settledPixels; // still flipping between the two
-        m_requestedPixels.clear(); // something else moved the layout: follow it
-        m_settledPixels = QSize();
+    PixelHistory& history = m_pixelHistory.at(std::size_t(std::clamp(slot, 0, int(m_pixelHistory.size()) - 1)));
+    QList<QSize>& requested = history.requested;
+    if (history.settled.isValid()) {
+        if (requested.contains(pixels))
+            return history.settled; // still flipping between the two
+        requested.clear(); // something else moved the layout: follow it
+        history.settled = QSize();
     }
-    if (m_requestedPixels.size() == 2 && pixels == m_requestedPixels.front() && pixels != m_requestedPixels.back()) {
+    if (requested.size() == 2 && pixels == requested.front() && pixels != requested.back()) {
         // The smaller of the two: never more bins than the pixels that show them.
-        m_settledPixels = pixels.boundedTo(m_requestedPixels.back());
-        return m_settledPixels;
+        history.settled = pixels.boundedTo(requested.back());
+        return history.settled;
     }
-    if (m_requestedPixels.isEmpty() || m_requestedPixels.back() != pixels) {
-        m_requestedPixels.append(pixels);
-        if (m_requestedPixels.size() > 2)
-            m_requestedPixels.removeFirst();
+    if (requested.isEmpty() || requested.back() != pixels) {
+        requested.append(pixels);
+        if (requested.size() > 2)
+            requested.removeFirst();
     }
     return pixels;
 }

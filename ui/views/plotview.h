@@ -8,6 +8,8 @@
 #include <QVariantMap>
 #include <QWidget>
 
+#include <array>
+
 class QCustomPlot;
 class QCPTextElement;
 class QLabel;
@@ -65,8 +67,9 @@ public:
     /// The pixels to ask the document for, given what `area` covers now; at least 1 × 1 (an
     /// area crushed to nothing asks for one bin). A new frame can change a view's title
     /// and so its plot's size, which asks for another frame: when that flips back and forth
-    /// between two sizes, the smaller is kept while it does.
-    QSize pixelsToRequest(const QRect& area);
+    /// between two sizes, the smaller is kept while it does. A view asking for two areas
+    /// gives each its own `slot` (0 or 1).
+    QSize pixelsToRequest(const QRect& area, int slot = 0);
     /// Lays the plot out at `size` now, as a figure will be drawn, and runs what follows every
     /// layout (fitting titles, reporting the pixels a view draws on to the document).
     void layOutAt(const QSize& size);
@@ -138,9 +141,14 @@ private:
     bool m_fittingHeight = false;    ///< inside it (it lays out again)
     QSizeF m_devicePixelScale; ///< empty: the screen's
     QHash<QCPTextElement*, QCPTextElement*> m_subtitles; ///< title → the smaller subtitle under it
-    QSize m_pixelsPlotSize;            ///< the plot's size the history below belongs to
-    QList<QSize> m_requestedPixels;    ///< the last two requests
-    QSize m_settledPixels;             ///< kept while the size flips between the last two
+    QSize m_pixelsPlotSize;            ///< the plot's size the histories below belong to
+    /// Per area a view asks pixels for (the methods view asks for two): interleaved in one
+    /// history, their sizes hid a flip of one of them, and the flip never settled.
+    struct PixelHistory {
+        QList<QSize> requested;        ///< the last two requests
+        QSize settled;                 ///< kept while the size flips between the last two
+    };
+    std::array<PixelHistory, 2> m_pixelHistory;
 };
 
 /// The shared look of every plot: fonts, axis pens, margins.

@@ -7,7 +7,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QtConcurrent/QtConcurrentRun>
@@ -158,6 +157,12 @@ void RecoveryController::finish()
     m_pool.waitForDone();
 }
 
+QString shownTime(const QDateTime& saved)
+{
+    // Digits read the same in every language of the interface (the program sets no locale).
+    return saved.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
 RecoveryChoice askToRestore(QWidget* parent, const OrphanedRecovery& orphan, int others)
 {
     const RecoveryRecord& record = orphan.record;
@@ -173,7 +178,7 @@ RecoveryChoice askToRestore(QWidget* parent, const OrphanedRecovery& orphan, int
     const auto& spec = record.session.settings.spec;
     QString text = RecoveryController::tr("PE Explorer did not close normally. Its work was saved automatically on %1 (%2): "
                                   "d_model %3, max_len %4, base %5.")
-                       .arg(QLocale().toString(saved, QLocale::LongFormat), ago)
+                       .arg(shownTime(record.saved), ago)
                        .arg(spec.dModel).arg(spec.maxLen).arg(spec.base);
     if (!record.sessionPath.isEmpty())
         text += QLatin1Char(' ') + RecoveryController::tr("It came from the session %1, which is left as it was saved.")
@@ -227,7 +232,7 @@ void offerRecovery(MainWindow* window, const RecoveryStore& store, RecoveryContr
     }
     restoreRecovery(window, newest.record);
     window->showNote(RecoveryController::tr("Restored the work saved on %1.")
-                         .arg(QLocale().toString(newest.record.saved.toLocalTime(), QLocale::ShortFormat)));
+                         .arg(shownTime(newest.record.saved)));
     if (autosave)
         autosave->replaceOrphan(newest.path, !newest.record.session.table.isEmpty());
 }

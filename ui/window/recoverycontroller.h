@@ -79,6 +79,9 @@ private:
     int m_writeCount = 0;
 };
 
+/// When a record was saved, as the restore question shows it: local time, "2026-11-25 21:17:28".
+QString shownTime(const QDateTime& saved);
+
 /// What the user chose for a recovery file left by a crash.
 enum class RecoveryChoice { Restore, Discard, Later };
 
