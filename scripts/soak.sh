@@ -10,7 +10,9 @@
 #   - open file descriptors grow by more than PE_SOAK_MAX_FD_GROWTH (default 4), or
 #   - resident memory grows after the warm-up by more than PE_SOAK_MAX_RSS_GROWTH_MB (default 64).
 #   scripts/soak.sh [MINUTES]        (default 30; PE_MONKEY_SEED picks another run of actions)
-# The log is kept in build/asan/soak.log.
+# PE_SOAK_BUILD=release runs the release build instead (no sanitizer: resident memory is the
+# program's own, without ASan's quarantine and shadow memory). The log is kept in
+# build/PRESET/soak.log.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 minutes="${1:-30}"
@@ -25,12 +27,18 @@ warmup="${PE_SOAK_WARMUP_MINUTES:-3}"
 max_fd_growth="${PE_SOAK_MAX_FD_GROWTH:-4}"
 max_rss_growth_mb="${PE_SOAK_MAX_RSS_GROWTH_MB:-64}"
 
+preset="${PE_SOAK_BUILD:-asan}"
+case "$preset" in
+    asan | release) ;;
+    *) echo "soak: PE_SOAK_BUILD '$preset' is not a build here; allowed: asan, release" >&2; exit 2 ;;
+esac
+
 pe_install_missing
-pe_build asan tst_monkey
-log="$PE_ROOT/build/asan/soak.log"
+pe_build "$preset" tst_monkey
+log="$PE_ROOT/build/$preset/soak.log"
 data="$(mktemp -d)"
 trap 'rm -rf "$data"' EXIT
-echo "soak: the monkey for $minutes minutes under ASan/UBSan; log in $log"
+echo "soak: the monkey for $minutes minutes ($preset build); log in $log"
 status=0
 (
     cd "$data"
@@ -41,7 +49,7 @@ status=0
         LSAN_OPTIONS="suppressions=$PE_ROOT/tests/lsan.supp" \
         UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
         PE_MONKEY_STEPS=1000000000 PE_MONKEY_SECONDS=$((minutes * 60)) \
-        "$PE_ROOT/build/asan/tests/ui/tst_monkey" randomActions
+        "$PE_ROOT/build/$preset/tests/ui/tst_monkey" randomActions -maxwarnings 0
 ) >"$log" 2>&1 || status=$?
 
 # "monkey resources: t=SECONDS s step=N rss_kb=KB fds=N autosaves=N"
