@@ -6,7 +6,8 @@
 # The monkey prints its resident memory and open file descriptors every minute; this script
 # reports them at the start, after the warm-up (the first PE_SOAK_WARMUP_MINUTES, default 3:
 # caches, fonts and ASan's quarantine fill up) and at the end, and fails when
-#   - the monkey fails (a wrong view, a sanitizer report, a leak at exit), or
+#   - the monkey fails (a wrong view, a sanitizer report, a leak at exit; a view that disagrees
+#     with core is printed as a finding and the run goes on, PE_MONKEY_KEEP_GOING), or
 #   - open file descriptors grow by more than PE_SOAK_MAX_FD_GROWTH (default 4), or
 #   - resident memory grows after the warm-up by more than PE_SOAK_MAX_RSS_GROWTH_MB (default 64).
 #   scripts/soak.sh [MINUTES]        (default 30; PE_MONKEY_SEED picks another run of actions)
@@ -48,7 +49,7 @@ status=0
         ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:quarantine_size_mb=64" \
         LSAN_OPTIONS="suppressions=$PE_ROOT/tests/lsan.supp" \
         UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-        PE_MONKEY_STEPS=1000000000 PE_MONKEY_SECONDS=$((minutes * 60)) \
+        PE_MONKEY_STEPS=1000000000 PE_MONKEY_SECONDS=$((minutes * 60)) PE_MONKEY_KEEP_GOING=1 \
         "$PE_ROOT/build/$preset/tests/ui/tst_monkey" randomActions -maxwarnings 0
 ) >"$log" 2>&1 || status=$?
 
@@ -72,7 +73,9 @@ printf 'soak: %s steps in %s s, %s autosaves\n' "$steps" "$seconds" "$saves"
 printf 'soak: resident memory %d MB at the start, %d MB after %d min, %d MB at the end (%+d MB since the warm-up; at most %d)\n' \
     $((rss_first / 1024)) $((rss_warm / 1024)) "$warmup" $((rss_last / 1024)) "$rss_growth_mb" "$max_rss_growth_mb"
 printf 'soak: open file descriptors %d at the start, %d at the end (at most %d more)\n' "$fds_first" "$fds_last" "$max_fd_growth"
-grep -E 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|FAIL!' "$log" | head -n 20 || true
+findings=$(grep -c 'monkey finding' "$log" || true)
+printf 'soak: %s findings of the monkey (each: the step, what disagreed and the last actions, in the log)\n' "$findings"
+grep -E 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|monkey finding' "$log" | cut -c1-300 | head -n 20 || true
 failed=0
 [ "$status" -eq 0 ] || { echo "soak: the monkey failed (exit code $status); see $log" >&2; failed=1; }
 [ $((fds_last - fds_first)) -le "$max_fd_growth" ] || { echo "soak: file descriptors grew by $((fds_last - fds_first))" >&2; failed=1; }
