@@ -50,6 +50,7 @@ status=0
         LSAN_OPTIONS="suppressions=$PE_ROOT/tests/lsan.supp" \
         UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
         PE_MONKEY_STEPS=1000000000 PE_MONKEY_SECONDS=$((minutes * 60)) PE_MONKEY_KEEP_GOING=1 \
+        QTEST_FUNCTION_TIMEOUT=$(((minutes * 60 + 900) * 1000)) \
         "$PE_ROOT/build/$preset/tests/ui/tst_monkey" randomActions -maxwarnings 0
 ) >"$log" 2>&1 || status=$?
 
