@@ -20,6 +20,7 @@ using pe::ui::View;
 class TestDocument : public QObject {
     Q_OBJECT
 private slots:
+    void theUndoHistoryIsBounded();
     void startsWithTheClassicFigure();
     void clampsOutOfRangeValues_data();
     void clampsOutOfRangeValues();
@@ -486,6 +487,19 @@ void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
     document.undoStack()->redo();
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(document.frame()->sentence->fromFile);
+}
+
+// A long day of edits must not hold memory without end: the oldest steps go.
+void TestDocument::theUndoHistoryIsBounded()
+{
+    pe::ui::Document document(nullptr, 0); // no view shown: no frames to compute
+    const int edits = pe::ui::Document::undoLimit + 7;
+    for (int i = 1; i <= edits; ++i)
+        document.setOffset(i); // each a step of its own (no drag merges them)
+    QCOMPARE(document.undoStack()->count(), pe::ui::Document::undoLimit);
+    while (document.undoStack()->canUndo())
+        document.undoStack()->undo();
+    QCOMPARE(document.state().offset, qint64(7)); // the first seven steps are gone
 }
 
 QTEST_MAIN(TestDocument)

@@ -23,6 +23,9 @@ public:
                        Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision,
                        Rope, Embeddings, Methods, TableScale, TableSize, Preset, All, Session };
 
+    /// Undo steps kept; older ones are dropped (QUndoStack::setUndoLimit).
+    static constexpr int undoLimit = 5000;
+
     /// `shownViews`: see setShownViews().
     explicit Document(QObject* parent = nullptr, unsigned shownViews = ~0u);
     ~Document() override;
