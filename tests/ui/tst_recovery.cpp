@@ -4,6 +4,7 @@
 // fresh window without touching the session file it came from; the restore question offers
 // Restore, Discard and Not now; a failed autosave says so and leaves the last good file whole.
 // The whole process, killed with SIGKILL and started again, is tests/app/tst_crashrecovery.
+#include "tests/common/filesizelimit.h"
 #include "ui/document/document.h"
 #include "ui/state/recovery.h"
 #include "ui/state/session.h"
@@ -32,6 +33,7 @@
 #include <memory>
 
 using namespace pe::ui;
+using testsupport::FileSizeLimit;
 
 namespace {
 
@@ -93,25 +95,6 @@ void whenMessageBox(std::function<void(QMessageBox*)> answer)
     };
     QTimer::singleShot(0, *poll);
 }
-
-/// Writes beyond `bytes` fail in this process (EFBIG) while it lives: a disk that fills up
-/// halfway through a write, for every writer at once.
-class FileSizeLimit {
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        std::signal(SIGXFSZ, SIG_IGN); // the write fails instead of the process dying
-        getrlimit(RLIMIT_FSIZE, &m_old);
-        const rlimit limit{bytes, m_old.rlim_max};
-        m_ok = setrlimit(RLIMIT_FSIZE, &limit) == 0;
-    }
-    ~FileSizeLimit() { setrlimit(RLIMIT_FSIZE, &m_old); }
-    bool ok() const { return m_ok; }
-
-private:
-    rlimit m_old{};
-    bool m_ok = false;
-};
 
 } // namespace
 

@@ -9,6 +9,7 @@
 //
 // The settings are checked on the full disk only: Qt 6.4's QSettings commits a truncated file
 // when a write is cut short (EFBIG; seen with this test's limit), but fails safe on ENOSPC.
+#include "tests/common/filesizelimit.h"
 #include "ui/export/dataexport.h"
 #include "ui/export/figureexport.h"
 #include "ui/state/preferences.h"
@@ -32,6 +33,7 @@
 #include <cstring>
 
 using namespace pe::ui;
+using testsupport::FileSizeLimit;
 
 namespace {
 
@@ -46,24 +48,6 @@ bool writeFile(const QString& path, const QByteArray& bytes)
     QFile file(path);
     return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
 }
-
-/// Writes past `bytes` fail in this process while it lives (EFBIG: "File too large").
-class FileSizeLimit {
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        std::signal(SIGXFSZ, SIG_IGN);
-        getrlimit(RLIMIT_FSIZE, &m_old);
-        const rlimit limit{bytes, m_old.rlim_max};
-        m_ok = setrlimit(RLIMIT_FSIZE, &limit) == 0;
-    }
-    ~FileSizeLimit() { setrlimit(RLIMIT_FSIZE, &m_old); }
-    bool ok() const { return m_ok; }
-
-private:
-    rlimit m_old{};
-    bool m_ok = false;
-};
 
 const QByteArray oldBytes = QByteArray("the file as it was before the failed write\n").repeated(40); // 1.7 KB
 
