@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
 #include "app/headlessexport.h"
-#include "ui/views/heatmapview.h"
 #include "ui/window/language.h"
 #include "ui/window/mainwindow.h"
 #include "app/memoryreuse.h"
+#include "app/unattended.h"
 #include "ui/state/preferences.h"
 #include "ui/window/recoverycontroller.h"
 #include "ui/window/sessioncontroller.h"
@@ -130,9 +130,7 @@ int main(int argc, char** argv)
     window->show();
     if (!options.encodingPath.isEmpty())
         window->tables()->open(options.encodingPath, options.encodingTensor, !options.sizeGiven);
-    // For tests and bench_window only: PE_QUIT_AFTER_FIRST_FRAME=1 closes the window once the
-    // heatmap has drawn its first frame, so that a whole start and shutdown run unattended.
-    const bool unattended = qEnvironmentVariableIntValue("PE_QUIT_AFTER_FIRST_FRAME") == 1;
+    const bool unattended = pe::app::isUnattendedRun();
 
     // Autosave into a recovery file of this process's own; then the work a crashed window left
     // behind, offered back (an unattended run has nobody to ask).
@@ -148,11 +146,7 @@ int main(int argc, char** argv)
     if (options.recovery == Recovery::Restore || (options.recovery == Recovery::Ask && !unattended))
         pe::ui::offerRecovery(window, recoveryStore, autosave.get(), options.recovery == Recovery::Restore);
 
-    if (unattended)
-        QObject::connect(window->document(), &pe::ui::Document::frameReady, window, [window] {
-            if (window->heatmap()->redrawCount() > 0)
-                QMetaObject::invokeMethod(window, &QWidget::close, Qt::QueuedConnection);
-        });
+    pe::app::quitAfterFirstFrame(window);
     const int exitCode = application.exec();
     // A normal end: nothing to recover (a crash never gets here, and leaves the file).
     if (autosave)

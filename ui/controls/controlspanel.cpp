@@ -6,7 +6,7 @@
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
 #include "ui/controls/logslider.h"
-#include "ui/controls/textlabels.h"
+#include "ui/widgets/textlabels.h"
 
 #include <QCheckBox>
 #include <QComboBox>

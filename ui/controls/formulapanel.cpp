@@ -5,7 +5,7 @@
 #include "core/frequencies.h"
 #include "core/rotation.h"
 #include "ui/document/document.h"
-#include "ui/controls/textlabels.h"
+#include "ui/widgets/textlabels.h"
 #include "ui/plotting/viewsupport.h"
 
 #include <QLabel>

@@ -3,7 +3,7 @@
 
 #include "ui/document/document.h"
 #include "ui/export/exportdialog.h"
-#include "ui/export/recentfolder.h"
+#include "ui/state/recentfolder.h"
 
 #include <QApplication>
 #include <QClipboard>

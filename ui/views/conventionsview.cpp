@@ -3,8 +3,9 @@
 
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
+#include "ui/plotting/plotcolors.h"
 #include "ui/document/document.h"
-#include "ui/controls/textlabels.h"
+#include "ui/widgets/textlabels.h"
 
 #include <QComboBox>
 #include <QFontMetricsF>

@@ -4,10 +4,10 @@
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
-#include "ui/controls/flowlayout.h"
+#include "ui/widgets/flowlayout.h"
 #include "ui/state/preferences.h"
-#include "ui/export/recentfolder.h"
-#include "ui/controls/textlabels.h"
+#include "ui/state/recentfolder.h"
+#include "ui/widgets/textlabels.h"
 
 #include <QCheckBox>
 #include <QComboBox>

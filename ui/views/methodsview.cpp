@@ -2,8 +2,8 @@
 #include "ui/views/methodsview.h"
 
 #include "core/positionmethods.h"
-#include "ui/controls/flowlayout.h"
-#include "ui/controls/tensorpicker.h"
+#include "ui/widgets/flowlayout.h"
+#include "ui/widgets/tensorpicker.h"
 #include "ui/document/document.h"
 #include "ui/plotting/colormaps.h"
 

@@ -2,7 +2,7 @@
 #include "ui/views/offsetview.h"
 
 #include "ui/document/document.h"
-#include "ui/controls/textlabels.h"
+#include "ui/widgets/textlabels.h"
 
 #include <QBoxLayout>
 #include <QLabel>

@@ -2,8 +2,8 @@
 #include "ui/views/plotview.h"
 
 #include "ui/document/document.h"
-#include "ui/controls/textlabels.h"
-#include "ui/window/theme.h"
+#include "ui/widgets/textlabels.h"
+#include "ui/plotting/plotcolors.h"
 #include "ui/plotting/viewsupport.h"
 
 #include <QEvent>

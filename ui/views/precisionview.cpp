@@ -4,8 +4,8 @@
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
-#include "ui/controls/flowlayout.h"
-#include "ui/controls/textlabels.h"
+#include "ui/widgets/flowlayout.h"
+#include "ui/widgets/textlabels.h"
 
 #include <QComboBox>
 #include <QFontMetricsF>

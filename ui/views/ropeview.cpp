@@ -2,8 +2,8 @@
 #include "ui/views/ropeview.h"
 
 #include "ui/document/document.h"
-#include "ui/controls/flowlayout.h"
-#include "ui/controls/textlabels.h"
+#include "ui/widgets/flowlayout.h"
+#include "ui/widgets/textlabels.h"
 #include "ui/state/preferences.h"
 
 #include <QCheckBox>

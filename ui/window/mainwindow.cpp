@@ -18,7 +18,7 @@
 #include "ui/window/sessioncontroller.h"
 #include "ui/window/tablecontroller.h"
 #include "ui/views/similarityview.h"
-#include "ui/controls/textlabels.h"
+#include "ui/widgets/textlabels.h"
 #include "ui/window/theme.h"
 #include "ui/views/wavesview.h"
 

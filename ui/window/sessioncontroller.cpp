@@ -3,7 +3,7 @@
 
 #include "ui/document/document.h"
 #include "ui/state/preferences.h"
-#include "ui/export/recentfolder.h"
+#include "ui/state/recentfolder.h"
 
 #include <QAbstractFileIconProvider>
 #include <QCoreApplication>

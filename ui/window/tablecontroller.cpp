@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "ui/window/tablecontroller.h"
 
-#include "ui/controls/tensorpicker.h"
+#include "ui/widgets/tensorpicker.h"
 #include "ui/document/document.h"
-#include "ui/export/recentfolder.h"
+#include "ui/state/recentfolder.h"
 
 #include <QAction>
 #include <QApplication>

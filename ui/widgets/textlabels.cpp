@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/controls/textlabels.h"
+#include "ui/widgets/textlabels.h"
 
 #include <QComboBox>
 #include <QEvent>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/controls/tensorpicker.h"
+#include "ui/widgets/tensorpicker.h"
 
 #include "ui/tables/encodingtable.h"
 

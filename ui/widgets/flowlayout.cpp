@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/controls/flowlayout.h"
+#include "ui/widgets/flowlayout.h"
 
 #include <QStyle>
 #include <QWidget>

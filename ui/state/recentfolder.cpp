@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/export/recentfolder.h"
+#include "ui/state/recentfolder.h"
 
 #include "ui/state/preferences.h"
 
