@@ -94,6 +94,25 @@ QList<int> dimensionList(const QCommandLineParser& parser, int dModel)
     return *dims;
 }
 
+/// The `--help` lines on each view's data, from the catalogue of views.
+QString dataShapes()
+{
+    QStringList lines;
+    for (const ui::ViewDescription& d : ui::viewCatalog())
+        lines << QStringLiteral("  ") + QString::fromUtf8(d.dataShape);
+    return lines.join(QStringLiteral(";\n"));
+}
+
+/// The `--view` names of the views that draw a loaded table.
+QStringList tableViews()
+{
+    QStringList names;
+    for (const ui::ViewDescription& d : ui::viewCatalog())
+        if (d.usesTable)
+            names << QString::fromLatin1(d.key);
+    return names;
+}
+
 void addOptions(QCommandLineParser& parser)
 {
     parser.setApplicationDescription(QStringLiteral(
@@ -102,26 +121,12 @@ void addOptions(QCommandLineParser& parser)
         "is the starting point and the options given replace its values.\n"
         "With --export FILE, writes FILE without opening a window; its suffix decides the format:\n"
         ".png .pdf .svg give the figure of the view, .npy .csv its data (float64) of shape:\n"
-        "  heatmap (max_len, d_model); similarity (max_len, max_len); waves (max_len, number of dims);\n"
-        "  offset (d_model, 3) = PE(p), PE(p+k), M_k*PE(p); bands (pairs, 3) = pair, omega, wavelength;\n"
-        "  conventions (max_len, 3*d_model) = PE under the settings, PE under --compare, their difference;\n"
-        "  precision (max_len, 8) = position, then the largest error over the columns for float32, bfloat16,\n"
-        "  float16 (each stored, then computed) and float64 computed;\n"
-        "  rope (d_model/2, 12) = k, theta_k, wavelength with no scaling, PI, NTK-aware and YaRN (paper ramp),\n"
-        "  YaRN's ramp gamma, then the wavelength under dynamic NTK, YaRN (reference ramp) and Llama 3.1,\n"
-        "  the reference ramp and YaRN's attention factor (s = 8, L_orig = 4096, L = 32768, truncate on,\n"
-        "  Llama 3 low 1, high 4; the window and a session's view.options.rope give their own);\n"
-        "  embeddings (4*tokens, d_model) = word (x sqrt(d)), position, segment and sum rows of the default\n"
-        "  sentence with pseudo-random word vectors (the window exports its own sentence and vectors);\n"
-        "  methods (max_len, max_len) = what --method adds to the score of query i (row) and key j (column),\n"
-        "  -inf where a causal model masks the key;\n"
-        "  spectrum (N/2+1, 1+d_model) = per frequency bin its omega = 2*pi*f/N, then each dim's power along the\n"
-        "  first min(max_len, 1024) positions (mean removed, zero-padded to N, a power of two), over its peak.\n"
-        "With --encoding FILE[:TENSOR] the heatmap, similarity, waves, conventions, precision and spectrum show that table\n"
+        "%1.\n"
+        "With --encoding FILE[:TENSOR] the %2 views show that table\n"
         "  (the heatmap's data is the table itself, the similarity's rows x rows, the waves' rows x dims, the conventions'\n"
         "  table, sinusoid and difference over the rows and columns both have, the precision's row then the largest\n"
         "  storage error per curve, NaN for the computed ones); without --d-model, --max-len or a\n"
-        "  session the sinusoid of the other views takes the table's size."));
+        "  session the sinusoid of the other views takes the table's size.").arg(dataShapes(), tableViews().join(QStringLiteral(", "))));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOptions({
@@ -136,7 +141,7 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("layout"), QStringLiteral("interleaved or split (default interleaved)."), QStringLiteral("NAME"), QStringLiteral("interleaved")},
         {QStringLiteral("frequencies"), QStringLiteral("paper or tensor2tensor (default paper)."), QStringLiteral("NAME"), QStringLiteral("paper")},
         {QStringLiteral("first-position"), QStringLiteral("Position of the first row (default 0; fairseq uses 2)."), QStringLiteral("N"), QStringLiteral("0")},
-        {QStringLiteral("view"), QStringLiteral("heatmap, waves, similarity, offset, bands, rope, conventions, precision, embeddings, methods or spectrum (default heatmap)."), QStringLiteral("NAME"), QStringLiteral("heatmap")},
+        {QStringLiteral("view"), QStringLiteral("%1 (default heatmap).").arg(ui::viewNames().join(QStringLiteral(", "))), QStringLiteral("NAME"), QStringLiteral("heatmap")},
         {QStringLiteral("compare"), QStringLiteral("What the conventions view sets beside the spec: layout, frequencies, first-position, "
                                                    "doubled-exponent or shifted-cosine (the last two are mistakes; default layout)."),
          QStringLiteral("NAME"), QStringLiteral("layout")},
@@ -318,9 +323,8 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
             throw BadValue{QStringLiteral("--encoding: the heatmap draws a loaded table, the similarity and waves views compare its "
                                           "rows and columns, the conventions view sets it beside the sinusoid, the precision view rounds "
                                           "it, the spectrum view analyses it and the methods view scores it (--method learned); --view "
-                                          "%1 does not use one (allowed: --view heatmap, --view similarity, --view waves, --view "
-                                          "conventions, --view precision, --view spectrum, --view methods)")
-                               .arg(ui::viewName(o.view))};
+                                          "%1 does not use one (allowed: --view %2)")
+                               .arg(ui::viewName(o.view), tableViews().join(QStringLiteral(", --view ")))};
     }
     if (parser.isSet(QStringLiteral("export"))) {
         o.exportPath = parser.value(QStringLiteral("export"));

@@ -91,42 +91,6 @@
         <translation>打开会话</translation>
     </message>
     <message>
-        <source>Encoding heatmap</source>
-        <translation>编码热力图</translation>
-    </message>
-    <message>
-        <source>Wave plots</source>
-        <translation>波形图</translation>
-    </message>
-    <message>
-        <source>Similarity</source>
-        <translation>相似度</translation>
-    </message>
-    <message>
-        <source>Relative offset</source>
-        <translation>相对偏移</translation>
-    </message>
-    <message>
-        <source>Frequency bands</source>
-        <translation>频带</translation>
-    </message>
-    <message>
-        <source>Rotary embedding (RoPE)</source>
-        <translation>旋转位置编码（RoPE）</translation>
-    </message>
-    <message>
-        <source>Conventions</source>
-        <translation>约定</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>精度</translation>
-    </message>
-    <message>
-        <source>Sentence embeddings</source>
-        <translation>句子嵌入</translation>
-    </message>
-    <message>
         <source>Change RoPE scaling</source>
         <translation>更改 RoPE 缩放</translation>
     </message>
@@ -143,16 +107,8 @@
         <translation>更改位置方法</translation>
     </message>
     <message>
-        <source>Position methods</source>
-        <translation>位置方法</translation>
-    </message>
-    <message>
         <source>Change the table&apos;s colour scale</source>
         <translation>更改位置表的颜色范围</translation>
-    </message>
-    <message>
-        <source>Spectrum</source>
-        <translation>频谱</translation>
     </message>
     <message>
         <source>Size the sinusoid like the table</source>
@@ -1108,6 +1064,10 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <source>the heatmap of %1 shows sampled rows until the pass over its values is done; export its figure then (its .npy or .csv data reads every value now)</source>
         <translation>在对全部数值的扫描完成之前，%1 的热图显示的是抽样行；请在扫描完成后再导出其图像（其 .npy 或 .csv 数据现在即可读取全部数值）</translation>
     </message>
+    <message>
+        <source>the %1 view has no data export; allowed: a figure (.png, .pdf, .svg)</source>
+        <translation>%1 视图没有数据导出；可用：图（.png、.pdf、.svg）</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::ExportController</name>
@@ -1444,38 +1404,6 @@ d_model %1 · max_len %2 · base %3
         <translation>控制</translation>
     </message>
     <message>
-        <source>Waves</source>
-        <translation>波形</translation>
-    </message>
-    <message>
-        <source>Similarity</source>
-        <translation>相似度</translation>
-    </message>
-    <message>
-        <source>Relative offset</source>
-        <translation>相对偏移</translation>
-    </message>
-    <message>
-        <source>Frequency bands</source>
-        <translation>频带</translation>
-    </message>
-    <message>
-        <source>RoPE</source>
-        <translation>RoPE</translation>
-    </message>
-    <message>
-        <source>Embeddings</source>
-        <translation>嵌入</translation>
-    </message>
-    <message>
-        <source>Conventions</source>
-        <translation>约定</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>精度</translation>
-    </message>
-    <message>
         <source>Formula</source>
         <translation>公式</translation>
     </message>
@@ -1578,14 +1506,6 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>Show the %1 view (raises its tab)</source>
         <translation>显示“%1”视图（切换到它的标签页）</translation>
-    </message>
-    <message>
-        <source>Methods</source>
-        <translation>方法</translation>
-    </message>
-    <message>
-        <source>Spectrum</source>
-        <translation>频谱</translation>
     </message>
     <message>
         <source>&amp;Explanations above the plots</source>
@@ -1946,18 +1866,6 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>Biases: random</source>
         <translation>偏置：随机</translation>
-    </message>
-    <message>
-        <source>T5 biases</source>
-        <translation>T5 偏置</translation>
-    </message>
-    <message>
-        <source>Bias tables (*.npy *.safetensors *.csv);;All files (*)</source>
-        <translation>偏置表 (*.npy *.safetensors *.csv);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>%1 holds %2 tables. Which one holds the biases (buckets × heads)?</source>
-        <translation>%1 含有 %2 个表格。哪一个是偏置（桶 × 头）？</translation>
     </message>
     <message>
         <source>&lt;b&gt;T5 relative buckets&lt;/b&gt; (Raffel et al., &lt;i&gt;Exploring the Limits of Transfer Learning&lt;/i&gt;, 2020): one learned scalar per bucket of j − i — exact buckets for small distances, log-spaced ones up to max_distance, one bucket for everything farther. The biases are fixed random numbers, or a model&apos;s own (Biases ▸ Load from a file…).</source>
@@ -3304,6 +3212,21 @@ tables of at most
     </message>
 </context>
 <context>
+    <name>pe::ui::T5BiasesController</name>
+    <message>
+        <source>T5 biases</source>
+        <translation>T5 偏置</translation>
+    </message>
+    <message>
+        <source>Bias tables (*.npy *.safetensors *.csv);;All files (*)</source>
+        <translation>偏置表 (*.npy *.safetensors *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 tables. Which one holds the biases (buckets × heads)?</source>
+        <translation>%1 含有 %2 个表格。哪一个是偏置（桶 × 头）？</translation>
+    </message>
+</context>
+<context>
     <name>pe::ui::TableController</name>
     <message>
         <source>Show a model&apos;s learned position table (.npy, .safetensors, .csv) in the heatmap</source>
@@ -3604,6 +3527,73 @@ tables of at most
     <message>
         <source>paper</source>
         <translation>论文</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::Views</name>
+    <message>
+        <source>Heatmap</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>Encoding heatmap</source>
+        <translation>编码热力图</translation>
+    </message>
+    <message>
+        <source>Waves</source>
+        <translation>波形</translation>
+    </message>
+    <message>
+        <source>Wave plots</source>
+        <translation>波形图</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Relative offset</source>
+        <translation>相对偏移</translation>
+    </message>
+    <message>
+        <source>Frequency bands</source>
+        <translation>频带</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>Rotary embedding (RoPE)</source>
+        <translation>旋转位置编码（RoPE）</translation>
+    </message>
+    <message>
+        <source>Conventions</source>
+        <translation>约定</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>Sentence embeddings</source>
+        <translation>句子嵌入</translation>
+    </message>
+    <message>
+        <source>Methods</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Position methods</source>
+        <translation>位置方法</translation>
+    </message>
+    <message>
+        <source>Spectrum</source>
+        <translation>频谱</translation>
     </message>
 </context>
 <context>

@@ -383,7 +383,7 @@ void TestCliErrors::encodingFiles()
         {{"--encoding", "missing.npy", "--export", "x.png"}, "--encoding: missing.npy: there is no such file"},
         {{"--encoding", "table.npy:wpe.weight", "--export", "x.png"}, "table.npy: a .npy file holds one array"},
         {{"--encoding", "table.npy", "--view", "bands", "--export", "x.png"},
-         "allowed: --view heatmap, --view similarity, --view waves, --view conventions, --view precision, --view spectrum, --view methods"},
+         "allowed: --view heatmap, --view waves, --view similarity, --view conventions, --view precision, --view methods, --view spectrum"},
         {{"--encoding", "table.npy", "--view", "waves", "--dims", "3", "--export", "x.png"}, "dimension 3 is out of range; allowed: 0 to 2"},
         {{"--encoding", "", "--export", "x.png"}, "--encoding: an empty file name"},
     };

@@ -48,9 +48,10 @@ void BenchFrame::part()
     // About the plot sizes of bench_window's every-view layout at 1600 × 1000.
     request.heatWindow.pixelRows = 700;
     request.heatWindow.pixelColumns = 900;
-    request.similarityPixels = 300;
-    request.conventionPixels = 300;
-    request.methodsPixels = {300, 300};
+    request.pixels.set(pe::ui::View::Heatmap, QSize(900, 700));
+    request.pixels.set(pe::ui::View::Similarity, QSize(300, 0));
+    request.pixels.set(pe::ui::View::Conventions, QSize(0, 300));
+    request.pixels.set(pe::ui::View::Methods, QSize(300, 300));
     const std::atomic<std::uint64_t> latest{1};
     int step = 0;
     QBENCHMARK {

@@ -213,7 +213,7 @@ void TestDocument::zoomedWindowHoldsExactCells()
 {
     Document document;
     document.setMaxLen(100000);
-    document.setHeatPixels(600, 800);
+    document.setPixels(pe::ui::View::Heatmap, QSize(800, 600));
     document.setHeatRange(70000, 70300, 0, 0); // an empty column range: all columns
     QVERIFY(waitForCurrentFrame(document));
     const auto& frame = *document.frame();
@@ -256,7 +256,7 @@ void TestDocument::binnedFrameAveragesTheRowsItCovers()
     Document document;
     document.setMaxLen(10000);
     document.setFirstPosition(3);
-    document.setHeatPixels(700, 50);
+    document.setPixels(pe::ui::View::Heatmap, QSize(50, 700));
     QVERIFY(waitForCurrentFrame(document));
     const auto& frame = *document.frame();
     QVERIFY(!frame.heatExact());
@@ -300,7 +300,7 @@ void TestDocument::positionStepKeepsTheHeatmap()
     // A position step changes no heat cell: the frame shares the matrix instead of recomputing it.
     Document document;
     document.setMaxLen(5000);
-    document.setHeatPixels(400, 300);
+    document.setPixels(pe::ui::View::Heatmap, QSize(300, 400));
     QVERIFY(waitForCurrentFrame(document));
     const double* before = document.frame()->heat.matrix().data();
     document.selectPosition(123);
@@ -308,7 +308,7 @@ void TestDocument::positionStepKeepsTheHeatmap()
     QCOMPARE(document.frame()->state.position, 123);
     QCOMPARE(document.frame()->heat.matrix().data(), before);
     // New pixels are a new picture.
-    document.setHeatPixels(200, 300);
+    document.setPixels(pe::ui::View::Heatmap, QSize(300, 200));
     QVERIFY(waitForCurrentFrame(document));
     QCOMPARE(document.frame()->heat.rows(), 200);
 }

@@ -7,6 +7,7 @@
 #include "ui/document/document.h"
 #include "ui/export/dataexport.h"
 #include "ui/views/methodsview.h"
+#include "ui/window/t5biasescontroller.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -182,10 +183,11 @@ private slots:
         o.method = ScoreMethod::T5;
         o.maxDistance = 20;
         document.setMethodOptions(o);
-        document.setMethodsPixels({400, 400}); // every cell exact
+        document.setPixels(pe::ui::View::Methods, QSize(400, 400)); // every cell exact
         MethodsView view(&document);
+        pe::ui::T5BiasesController loader(&document, nullptr); // what the view's "Load from a file…" asks
         // No tensor named: the checkpoint's relative_attention_bias, not its first table.
-        QCOMPARE(view.applyT5Biases(path), QString());
+        QCOMPARE(loader.apply(path), QString());
         QVERIFY(document.state().methods.t5Biases);
         QCOMPARE(document.state().methods.numBuckets, 16); // the model's own
         for (int head : {1, 3}) {
@@ -235,7 +237,7 @@ private slots:
         std::string npy = pe::core::npyHeader(2, 3);
         pe::core::appendNpyRows(npy, two);
         QVERIFY(writeFile(dir.filePath("two.npy"), QByteArray::fromStdString(npy)));
-        const QString refused = view.applyT5Biases(dir.filePath("two.npy"));
+        const QString refused = loader.apply(dir.filePath("two.npy"));
         QVERIFY2(refused.contains("two.npy") && refused.contains("4 to 1024 buckets"), qPrintable(refused));
         QVERIFY(!document.state().methods.t5Biases);
     }

@@ -96,7 +96,7 @@ private slots:
         QFETCH(bool, cosine);
         Document document;
         document.setTable(pe::test::loadTableOrFail(m_path));
-        document.setSimilarityPixels(pixels);
+        document.setPixels(pe::ui::View::Similarity, QSize(pixels, 0));
         document.setNormalize(cosine);
         const Frame& f = computed(document);
         const Eigen::Index bins = std::min<Eigen::Index>(pixels, 37);
@@ -152,7 +152,7 @@ private slots:
     {
         Document document;
         document.setTable(pe::test::loadTableOrFail(m_path));
-        document.setSimilarityPixels(10);
+        document.setPixels(pe::ui::View::Similarity, QSize(10, 0));
         const RowMatrix* before = &computed(document).similarity.matrix();
         document.setDModel(32);
         document.selectPosition(7);
@@ -268,7 +268,7 @@ private slots:
         Document document;
         document.setTable(pe::test::loadTableOrFail(m_path)); // float64 values: float32 loses some
         document.setNumberFormat(pe::core::NumberFormat::Float32);
-        document.setPrecisionPixels(10); // 3.7 rows per map row
+        document.setPixels(pe::ui::View::Precision, QSize(0, 10)); // 3.7 rows per map row
         const Frame& f = computed(document);
         const auto error32 = [&](Eigen::Index r, Eigen::Index c) {
             return std::abs(double(static_cast<float>(m_values(r, c))) - m_values(r, c)); // the C++ cast rounds to nearest
@@ -326,7 +326,7 @@ private slots:
         Document withTable, sinusoid;
         for (Document* document : {&withTable, &sinusoid}) {
             document->apply(Settings{spec, ViewState{}});
-            document->setConventionPixels(8); // 2.5 rows per map row
+            document->setPixels(pe::ui::View::Conventions, QSize(0, 8)); // 2.5 rows per map row
         }
         withTable.setTable(pe::test::loadTableOrFail(m_path));
         const Frame& t = computed(withTable);
@@ -360,7 +360,7 @@ private slots:
         QCOMPARE(written->table->columns(), 30);
         const RowMatrix& w = *written->values;
         QVERIFY(w.leftCols(10) == m_values.topLeftCorner(20, 10));
-        sinusoid.setConventionPixels(400); // every row
+        sinusoid.setPixels(pe::ui::View::Conventions, QSize(0, 400)); // every row
         QVERIFY(w.middleCols(10, 10) == computed(sinusoid).conventionHeatA.matrix());
         QVERIFY(w.rightCols(10) == w.leftCols(10) - w.middleCols(10, 10));
     }
@@ -444,13 +444,13 @@ private slots:
             document.apply(Settings{spec, ViewState{}});
             document.setTable(withTable ? table : nullptr);
             document.setNormalize(cosine);
-            document.setSimilarityPixels(20); // 2.5 rows per cell: block means
-            document.setHeatPixels(50, 16);
+            document.setPixels(pe::ui::View::Similarity, QSize(20, 0)); // 2.5 rows per cell: block means
+            document.setPixels(pe::ui::View::Heatmap, QSize(16, 50));
             document.setWaveDims({0, 1, 6, 15});
             document.selectPosition(17);
             document.setNumberFormat(pe::core::NumberFormat::Float16);
             document.setPrecisionMode(pe::core::PrecisionMode::Stored);
-            document.setPrecisionPixels(200); // every row
+            document.setPixels(pe::ui::View::Precision, QSize(0, 200)); // every row
             return computed(document);
         };
         for (bool cosine : {false, true}) {

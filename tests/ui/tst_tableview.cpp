@@ -93,7 +93,7 @@ private slots:
         QFETCH(QList<double>, range);
         Document document;
         document.setTable(loadTable(m_path));
-        document.setHeatPixels(pixelRows, pixelColumns);
+        document.setPixels(pe::ui::View::Heatmap, QSize(pixelColumns, pixelRows));
         if (!range.isEmpty())
             document.setHeatRange(range[0], range[1], range[2], range[3]);
         document.computeNow();
@@ -120,7 +120,7 @@ private slots:
     {
         Document document;
         document.setTable(loadTable(m_path));
-        document.setHeatPixels(10, 7);
+        document.setPixels(pe::ui::View::Heatmap, QSize(7, 10));
         document.computeNow();
         const pe::core::RowMatrix* before = &document.frame()->heat.matrix();
         document.setDModel(32);
@@ -577,7 +577,7 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
     };
     Document document;
     document.setTable(preview);
-    document.setHeatPixels(10, 3);
+    document.setPixels(pe::ui::View::Heatmap, QSize(3, 10));
     const pe::core::RowMatrix heat = heatOf(document);
     QCOMPARE(heat.rows(), 10);
     QSet<double> offsets;
@@ -593,7 +593,7 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
     QVERIFY(offsets.size() > 3);
     Document again; // and the same rows on every frame: the picture stands still
     again.setTable(preview);
-    again.setHeatPixels(10, 3);
+    again.setPixels(pe::ui::View::Heatmap, QSize(3, 10));
     QVERIFY(heatOf(again) == heat);
 
     // The heatmap says it is a preview, and the axis what a pixel shows.

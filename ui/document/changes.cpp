@@ -34,17 +34,36 @@ Changes changesBetween(const Settings& before, const Settings& after)
     return changes;
 }
 
-Changes changesBetween(const Frame& before, const Frame& after)
+namespace {
+
+/// Whether `view`'s part was cut into other bins: its pixels changed, and with them its
+/// bins (pixels beyond the cells, where the bins stay the cells, change nothing drawn).
+bool binsDiffer(const Frame& a, const Frame& b, View view)
+{
+    switch (view) {
+    case View::Similarity: return a.similarity.rows() != b.similarity.rows();
+    case View::Conventions: return a.conventionHeatA.rows() != b.conventionHeatA.rows();
+    case View::Precision: return a.precisionHeat.rows() != b.precisionHeat.rows();
+    case View::Methods: return a.methods != b.methods;
+    case View::Spectrum:
+        return a.spectrumHeat.rows() != b.spectrumHeat.rows() || a.spectrumHeat.cols() != b.spectrumHeat.cols();
+    default: return a.pixels.of(view) != b.pixels.of(view);
+    }
+}
+
+} // namespace
+
+Changes changesBetween(const Frame& before, const Frame& after, View view)
 {
     Changes changes = changesBetween(Settings{before.spec, before.state}, Settings{after.spec, after.state});
     if (!(before.heatWindow == after.heatWindow))
         changes |= Change::HeatWindow;
     if (!(before.waveWindow == after.waveWindow))
         changes |= Change::WaveWindow;
-    if (before.similarity.rows() != after.similarity.rows() || before.conventionHeatA.rows() != after.conventionHeatA.rows()
-        || before.precisionHeat.rows() != after.precisionHeat.rows() || before.methods != after.methods
-        || before.spectrumHeat.rows() != after.spectrumHeat.rows() || before.spectrumHeat.cols() != after.spectrumHeat.cols())
+    if (binsDiffer(before, after, view))
         changes |= Change::Bins;
+    if (!(before.methodsCurveWindow == after.methodsCurveWindow))
+        changes |= Change::Methods;
     if (before.table != after.table)
         changes |= Change::Table;
     if (before.wordVectors != after.wordVectors)

@@ -7,6 +7,7 @@ namespace pe::ui {
 
 struct Frame;
 struct Settings;
+enum class View : int;
 
 /// What a change of the document touched: the document emits one changed(Changes) per edit,
 /// undo or redo, and each view redraws only when something it depends on changed (Avogadro's
@@ -25,7 +26,7 @@ enum class Change : unsigned {
     Precision = 1u << 9,   ///< the number format and how it enters
     HeatWindow = 1u << 10, ///< what the heatmap shows (its zoom) and on how many pixels
     WaveWindow = 1u << 11, ///< the rows the wave plot shows
-    Bins = 1u << 12,       ///< the bins of the similarity, conventions or precision maps (they follow their size on screen)
+    Bins = 1u << 12,       ///< the view's own pixels on screen, which its bins follow (changesBetween of frames, for one view)
     Rope = 1u << 13,       ///< the RoPE view's options (scale, L_orig, log distance)
     Embeddings = 1u << 14, ///< the embeddings view's options, or the word vectors read for them
     Methods = 1u << 15,    ///< the methods view's options
@@ -36,8 +37,10 @@ Q_DECLARE_FLAGS(Changes, Change)
 
 /// The fields in which two settings differ.
 Changes changesBetween(const Settings& before, const Settings& after);
-/// What differs between the frame a view drew and a newer one (settings and zoom windows).
-Changes changesBetween(const Frame& before, const Frame& after);
+/// What differs for `view` between the frame it drew and a newer one: settings, zoom windows,
+/// data, and Bins when that view's own part was cut into other bins (its pixels changed;
+/// another view's resize is not its change).
+Changes changesBetween(const Frame& before, const Frame& after, View view);
 
 } // namespace pe::ui
 

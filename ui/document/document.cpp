@@ -355,55 +355,22 @@ void Document::setHeatRange(double rowLower, double rowUpper, double columnLower
     requestFrame();
 }
 
-void Document::setHeatPixels(int rows, int columns)
+void Document::setPixels(View view, QSize pixels)
 {
-    if (rows == m_heatWindow.pixelRows && columns == m_heatWindow.pixelColumns)
+    if (!m_pixels.set(view, pixels))
         return;
-    m_heatWindow.pixelRows = std::max(rows, 0);
-    m_heatWindow.pixelColumns = std::max(columns, 0);
+    if (view == View::Heatmap) { // the heatmap's bins follow its zoom window and its pixels together
+        m_heatWindow.pixelRows = m_pixels.of(view).height();
+        m_heatWindow.pixelColumns = m_pixels.of(view).width();
+    }
     requestFrame();
 }
 
-void Document::setSimilarityPixels(int pixels)
+void Document::setMethodsCurveWindow(CurveWindow window)
 {
-    if (pixels == m_similarityPixels)
+    if (window == m_methodsCurveWindow)
         return;
-    m_similarityPixels = std::max(pixels, 0);
-    requestFrame();
-}
-
-void Document::setPrecisionPixels(int pixels)
-{
-    if (pixels == m_precisionPixels)
-        return;
-    m_precisionPixels = std::max(pixels, 0);
-    requestFrame();
-}
-
-void Document::setMethodsPixels(MethodsPixels pixels)
-{
-    pixels.matrix = std::max(pixels.matrix, 0);
-    pixels.curve = std::max(pixels.curve, 0);
-    if (pixels == m_methodsPixels)
-        return;
-    m_methodsPixels = pixels;
-    requestFrame();
-}
-
-void Document::setSpectrumPixels(QSize pixels)
-{
-    pixels = pixels.expandedTo(QSize(0, 0));
-    if (pixels == m_spectrumPixels)
-        return;
-    m_spectrumPixels = pixels;
-    requestFrame();
-}
-
-void Document::setConventionPixels(int pixels)
-{
-    if (pixels == m_conventionPixels)
-        return;
-    m_conventionPixels = std::max(pixels, 0);
+    m_methodsCurveWindow = window;
     requestFrame();
 }
 
@@ -461,8 +428,8 @@ void Document::requestFrame()
 
 FrameRequest Document::frameRequest() const
 {
-    return {m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_similarityPixels, m_conventionPixels,
-            m_precisionPixels, m_methodsPixels, m_spectrumPixels, m_wordVectors, m_table, wantedParts()};
+    return {m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_pixels, m_methodsCurveWindow, m_wordVectors,
+            m_table, wantedParts()};
 }
 
 FramePtr Document::reuseFrom() const

@@ -103,19 +103,13 @@ public:
     /// The part of the matrix the heatmap shows (its zoom), in cells; not an undo step. Its
     /// pixels are kept: a new spec starts zoomed out on the same plot.
     void setHeatRange(double rowLower, double rowUpper, double columnLower, double columnUpper);
-    /// The device pixels of the heatmap's plot area: one bin per pixel beyond that resolution.
-    void setHeatPixels(int rows, int columns);
     HeatWindow heatWindow() const { return m_heatWindow; }
-    /// The device pixels along the similarity matrix on screen.
-    void setSimilarityPixels(int pixels);
-    /// The device pixel rows of the conventions' maps on screen.
-    void setConventionPixels(int pixels);
-    /// The device pixel rows of the precision view's map on screen.
-    void setPrecisionPixels(int pixels);
-    /// The device pixels along the methods view's matrix on screen.
-    void setMethodsPixels(MethodsPixels pixels);
-    /// The device pixels of the spectrum view's map: frequency bins (height) × dims (width).
-    void setSpectrumPixels(QSize pixels);
+    /// The device pixels `view` draws its part on (Frame::pixels says which side counts for
+    /// which view): one bin per pixel beyond that resolution. Only that view redraws.
+    void setPixels(View view, QSize pixels);
+    QSize pixels(View view) const { return m_pixels.of(view); }
+    /// The offsets the methods view's curve shows (its zoom; lower ≥ upper: all); not an undo step.
+    void setMethodsCurveWindow(CurveWindow window);
     /// Rows the wave plot shows (its zoom; count 0 = automatic); not an undo step.
     void setWaveWindow(RowWindow window);
     RowWindow waveWindow() const { return m_waveWindow; }
@@ -148,11 +142,8 @@ private:
     unsigned m_shownViews = ~0u;
     unsigned m_requestedParts = 0; ///< what the running computation computes
     HeatWindow m_heatWindow;
-    int m_similarityPixels = 0;
-    int m_conventionPixels = 0;
-    int m_precisionPixels = 0;
-    MethodsPixels m_methodsPixels;
-    QSize m_spectrumPixels;
+    ViewPixels m_pixels;
+    CurveWindow m_methodsCurveWindow;
     RowWindow m_waveWindow;
     WordVectorsPtr m_wordVectors;
     LoadedTablePtr m_table;

@@ -135,8 +135,8 @@ void buildHeat(Frame& f)
 void buildSpectrumHeat(Frame& f, const FramePtr& previous)
 {
     const core::PositionSpectrum& s = f.spectrum->spectrum;
-    f.spectrumBins = heatAxis(0, 0, s.power.rows(), f.spectrumPixels.height(), FrameLimits::heatBins);
-    f.spectrumDims = heatAxis(0, 0, s.power.cols(), f.spectrumPixels.width(), FrameLimits::heatBins);
+    f.spectrumBins = heatAxis(0, 0, s.power.rows(), f.spectrumPixels().height(), FrameLimits::heatBins);
+    f.spectrumDims = heatAxis(0, 0, s.power.cols(), f.spectrumPixels().width(), FrameLimits::heatBins);
     if (previous && previous->spectrum == f.spectrum && previous->spectrumBins == f.spectrumBins
         && previous->spectrumDims == f.spectrumDims) {
         f.spectrumHeat = previous->spectrumHeat;
@@ -149,7 +149,7 @@ void buildSpectrumHeat(Frame& f, const FramePtr& previous)
 /// whole cells whose block it stands for, never one sampled cell.
 std::int64_t similarityBins(const Frame& f)
 {
-    return std::min(f.positionCount(), f.similarityPixels > 0 ? f.similarityPixels : FrameLimits::similarityBins);
+    return std::min(f.positionCount(), f.similarityPixels() > 0 ? f.similarityPixels() : FrameLimits::similarityBins);
 }
 
 /// Whole rows a whole step apart, about FrameLimits::profileSamples of them: the profile's
@@ -375,7 +375,7 @@ void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Supersed
 /// At most one bin per pixel row of the maps on screen (whole rows each: integer bins).
 std::int64_t conventionBins(const Frame& f)
 {
-    return std::min(f.conventionRowCount(), f.conventionPixels > 0 ? f.conventionPixels : FrameLimits::conventionBins);
+    return std::min(f.conventionRowCount(), f.conventionPixels() > 0 ? f.conventionPixels() : FrameLimits::conventionBins);
 }
 
 /// A loaded table (A) beside the sinusoid of the settings (B): over the rows and columns both
@@ -442,7 +442,7 @@ QVector<std::int64_t> logRows(std::int64_t rows, std::int64_t count)
 /// One sampled row per pixel row of the map on screen (a row costs a format emulation per value).
 std::int64_t precisionRowCount(const Frame& f)
 {
-    return std::min(f.precisionPixels > 0 ? std::min<std::int64_t>(f.precisionPixels, FrameLimits::maxPrecisionRows)
+    return std::min(f.precisionPixels() > 0 ? std::min<std::int64_t>(f.precisionPixels(), FrameLimits::maxPrecisionRows)
                                           : FrameLimits::precisionRows, f.spec.maxLen);
 }
 
@@ -473,7 +473,7 @@ void buildErrorCurves(Frame& f)
 /// A loaded table's map: one bin of whole rows per pixel row of the map at most.
 std::int64_t tablePrecisionBins(const Frame& f)
 {
-    return std::min(f.positionCount(), f.precisionPixels > 0 ? std::int64_t{f.precisionPixels} : FrameLimits::precisionRows);
+    return std::min(f.positionCount(), f.precisionPixels() > 0 ? std::int64_t{f.precisionPixels()} : FrameLimits::precisionRows);
 }
 
 /// A loaded table's storage error in state.format, every value counted: each map row is the
@@ -568,11 +568,8 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     f->state = state;
     f->heatWindow = request.heatWindow;
     f->waveWindow = request.waveWindow;
-    f->similarityPixels = request.similarityPixels;
-    f->conventionPixels = request.conventionPixels;
-    f->precisionPixels = request.precisionPixels;
-    f->methodsPixels = request.methodsPixels;
-    f->spectrumPixels = request.spectrumPixels;
+    f->pixels = request.pixels;
+    f->methodsCurveWindow = request.methodsCurveWindow;
     f->wordVectors = request.wordVectors;
     f->table = request.table;
     f->generation = generation;
@@ -591,11 +588,11 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
         // position or offset keeps them.
         const MethodsData* before = previous && previous->has(FramePart::Methods) ? previous->methods.get() : nullptr;
         if (reusable(FramePart::Methods) && previous->methods && previous->state.methods == state.methods
-            && previous->methodsPixels == f->methodsPixels && previous->learnedTable() == f->learnedTable())
+            && previous->methodsPixels() == f->methodsPixels() && previous->learnedTable() == f->learnedTable())
             f->methods = previous->methods;
         else // ALiBi, T5, Shaw and NoPE read max_len only: a d_model step keeps their matrix and curves
             f->methods = std::make_shared<const MethodsData>(
-                methodsData(spec, state.methods, f->methodsPixels, f->learnedTable(), before));
+                methodsData(spec, state.methods, f->methodsPixels(), f->learnedTable(), before));
     };
 
     // The spectrum view's part reads the spec or the table only: claimed like the methods part.

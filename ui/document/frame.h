@@ -18,11 +18,43 @@
 
 namespace pe::ui {
 
+/// The device pixels each view draws its part on, by view (an empty size: not known yet, or
+/// not on screen): what decides the bins of its part, one per pixel beyond that resolution.
+class ViewPixels {
+public:
+    QSize of(View view) const
+    {
+        const auto i = static_cast<std::size_t>(view);
+        return i < m_sizes.size() ? m_sizes[i] : QSize();
+    }
+    /// Returns false when `view` had that size already.
+    bool set(View view, QSize size)
+    {
+        size = size.expandedTo(QSize(0, 0));
+        const auto i = static_cast<std::size_t>(view);
+        if (of(view) == size)
+            return false;
+        if (i >= m_sizes.size())
+            m_sizes.resize(i + 1);
+        m_sizes[i] = size;
+        return true;
+    }
+
+private:
+    std::vector<QSize> m_sizes;
+};
+
 /// Which rows of the encoding the heatmap shows (its zoom), in rows of the full matrix.
 struct RowWindow {
     std::int64_t first = 0;
     std::int64_t count = 0; ///< 0: all rows
     bool operator==(const RowWindow&) const = default;
+};
+
+/// The offsets i − j a curve shows (its zoom); lower ≥ upper: all of them.
+struct CurveWindow {
+    double lower = 0, upper = 0;
+    bool operator==(const CurveWindow&) const = default;
 };
 
 /// What the heatmap shows and on how many device pixels, so that each pixel gets the exact
@@ -31,7 +63,7 @@ struct RowWindow {
 struct HeatWindow {
     double rowLower = 0, rowUpper = 0;
     double columnLower = 0, columnUpper = 0;
-    int pixelRows = 0, pixelColumns = 0; ///< of the plot area; 0 = not known (FrameLimits::heatBins)
+    int pixelRows = 0, pixelColumns = 0; ///< of the plot area (ViewPixels' of the heatmap); 0 = not known (FrameLimits::heatBins)
     bool operator==(const HeatWindow&) const = default;
 };
 
@@ -102,11 +134,20 @@ struct Frame {
     ViewState state;
     HeatWindow heatWindow;       ///< what the heatmap asked for
     RowWindow waveWindow;        ///< the rows of the wave plot asked for (count 0 = automatic)
-    int similarityPixels = 0;    ///< device pixels along the similarity matrix (0 = not known)
-    int conventionPixels = 0;    ///< device pixel rows of the conventions' maps (0 = not known)
-    int precisionPixels = 0;     ///< device pixel rows of the precision map (0 = not known)
-    MethodsPixels methodsPixels; ///< the methods view's matrix side and curve width (0 = not known)
-    QSize spectrumPixels;        ///< the spectrum map's device pixels: frequency bins (height) × dims (width)
+    /// Each view's device pixels (Document::setPixels): the similarity's side (width), the
+    /// conventions' and precision maps' rows (height), the spectrum map's frequency bins
+    /// (height) × dims (width), the methods' curve width (width) and matrix side (height).
+    ViewPixels pixels;
+    CurveWindow methodsCurveWindow; ///< the offsets the methods view's curve shows (its zoom)
+    int similarityPixels() const { return pixels.of(View::Similarity).width(); }
+    int conventionPixels() const { return pixels.of(View::Conventions).height(); }
+    int precisionPixels() const { return pixels.of(View::Precision).height(); }
+    QSize spectrumPixels() const { return pixels.of(View::Spectrum); }
+    MethodsPixels methodsPixels() const
+    {
+        const QSize size = pixels.of(View::Methods);
+        return {size.height(), size.width(), methodsCurveWindow.lower, methodsCurveWindow.upper};
+    }
     WordVectorsPtr wordVectors;  ///< the last vectors read from a file (used when state.embeddings names it)
     LoadedTablePtr table;         ///< a table opened from a file: the heatmap shows it (null: the sinusoid)
     /// Its values in memory (small tables only): what the methods view's learned method scores.
@@ -237,11 +278,8 @@ struct FrameRequest {
     ViewState state;
     HeatWindow heatWindow;
     RowWindow waveWindow;
-    int similarityPixels = 0;
-    int conventionPixels = 0;
-    int precisionPixels = 0;
-    MethodsPixels methodsPixels;
-    QSize spectrumPixels;
+    ViewPixels pixels;
+    CurveWindow methodsCurveWindow;
     WordVectorsPtr wordVectors;
     LoadedTablePtr table;
     unsigned parts = unsigned(FramePart::All);

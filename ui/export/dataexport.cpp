@@ -336,6 +336,9 @@ QString dataRequestError(const ExportRequest& request)
             return problem;
     if (auto error = core::validationError(request.spec))
         return QString::fromStdString(*error);
+    if (static_cast<int>(request.view) > static_cast<int>(View::Spectrum)) // added at run time (addView): no data source
+        return QCoreApplication::translate("pe::ui::Export", "the %1 view has no data export; allowed: a figure (.png, .pdf, .svg)")
+            .arg(viewName(request.view));
     const auto& s = request.state;
     const bool tableViews = request.table && (request.view == View::Similarity || request.view == View::Waves
                                               || request.view == View::Precision || request.view == View::Conventions);

@@ -20,27 +20,6 @@
 
 namespace pe::ui {
 
-namespace {
-
-QString viewLabel(View view)
-{
-    switch (view) {
-    case View::Heatmap: return QObject::tr("Encoding heatmap");
-    case View::Waves: return QObject::tr("Wave plots");
-    case View::Similarity: return QObject::tr("Similarity");
-    case View::Offset: return QObject::tr("Relative offset");
-    case View::Bands: return QObject::tr("Frequency bands");
-    case View::Rope: return QObject::tr("Rotary embedding (RoPE)");
-    case View::Conventions: return QObject::tr("Conventions");
-    case View::Precision: return QObject::tr("Precision");
-    case View::Embeddings: return QObject::tr("Sentence embeddings");
-    case View::Methods: return QObject::tr("Position methods");
-    case View::Spectrum: return QObject::tr("Spectrum");
-    }
-    return {};
-}
-
-} // namespace
 
 ExportDialog::ExportDialog(View view, const QString& suggestedPath, const QString& colormap, QWidget* parent)
     : QDialog(parent), m_shownView(view)
@@ -50,9 +29,9 @@ ExportDialog::ExportDialog(View view, const QString& suggestedPath, const QStrin
     auto* form = new QFormLayout(this);
 
     m_view = new QComboBox;
-    for (int v = 0; v < viewNames().size(); ++v)
-        m_view->addItem(viewLabel(View(v)), v);
-    m_view->setCurrentIndex(int(view));
+    for (const ViewDescription& d : viewCatalog())
+        m_view->addItem(viewFigureName(d.view), int(d.view));
+    m_view->setCurrentIndex(std::max(0, m_view->findData(int(view))));
     form->addRow(tr("View"), m_view);
     connect(m_view, &QComboBox::currentIndexChanged, this, &ExportDialog::viewChosen);
 

@@ -13,14 +13,6 @@
 
 namespace pe::ui {
 
-QStringList viewNames()
-{
-    return {QStringLiteral("heatmap"), QStringLiteral("waves"), QStringLiteral("similarity"),
-            QStringLiteral("offset"), QStringLiteral("bands"), QStringLiteral("rope"),
-            QStringLiteral("conventions"), QStringLiteral("precision"),
-            QStringLiteral("embeddings"), QStringLiteral("methods"), QStringLiteral("spectrum")};
-}
-
 QStringList scoreMethodKeys()
 {
     return {QStringLiteral("sinusoidal"), QStringLiteral("rope"), QStringLiteral("alibi"), QStringLiteral("t5"),
@@ -132,33 +124,10 @@ std::optional<FigureTitle> parseFigureTitle(const QString& name)
     return std::nullopt;
 }
 
-QString viewName(View view)
-{
-    return viewNames().at(static_cast<int>(view));
-}
-
 QString T5Biases::displayName() const
 {
     const QString file = path.section(QLatin1Char('/'), -1);
     return tensor.isEmpty() ? file : QStringLiteral("%1 · %2").arg(file, tensor);
-}
-
-bool viewUsesTable(View view)
-{
-    switch (view) {
-    case View::Heatmap: case View::Similarity: case View::Waves: case View::Conventions: case View::Precision:
-    case View::Methods: case View::Spectrum:
-        return true;
-    default: return false;
-    }
-}
-
-std::optional<View> parseView(const QString& name)
-{
-    const int index = viewNames().indexOf(name);
-    if (index < 0)
-        return std::nullopt;
-    return static_cast<View>(index);
 }
 
 QStringList tableScaleNames() { return {QStringLiteral("symmetric"), QStringLiteral("data")}; }

@@ -4,6 +4,7 @@
 #include "core/conventions.h"
 #include "core/precision.h"
 #include "core/spec.h"
+#include "ui/state/viewcatalog.h"
 
 #include <QList>
 #include <QString>
@@ -16,15 +17,6 @@
 #include <variant>
 
 namespace pe::ui {
-
-/// The views of the explorer; also the `--view` names of the command line.
-enum class View { Heatmap, Waves, Similarity, Offset, Bands, Rope, Conventions, Precision, Embeddings, Methods, Spectrum };
-
-QString viewName(View view);
-std::optional<View> parseView(const QString& name);
-QStringList viewNames();
-/// The views that show a loaded position table (the rest show the sinusoid beside it).
-bool viewUsesTable(View view);
 
 /// How much of the view's title a figure carries: all of it (what the window shows, less its
 /// hints), its first line, or none (the caption then says it).

@@ -166,7 +166,7 @@ ConventionsView::ConventionsView(Document* document, QWidget* parent)
     // After the fit, at the maps' final size: at most one bin per device pixel row. (Columns
     // are not averaged: beyond the maps' width in pixels, d_model columns are sampled.)
     connect(p, &QCustomPlot::afterLayout, this, [this] {
-        this->document()->setConventionPixels(pixelsToRequest(m_rects[0]->rect()).height());
+        this->document()->setPixels(View::Conventions, QSize(0, pixelsToRequest(m_rects[0]->rect()).height()));
     });
     connect(p, &QCustomPlot::mouseMove, this, &ConventionsView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });

@@ -340,7 +340,7 @@ void HeatmapView::onRangeChanged()
 void HeatmapView::reportPixels()
 {
     const QSize pixels = pixelsToRequest(plot()->axisRect()->rect());
-    document()->setHeatPixels(pixels.height(), pixels.width());
+    document()->setPixels(View::Heatmap, pixels);
 }
 
 } // namespace pe::ui

@@ -3,7 +3,6 @@
 
 #include "core/positionmethods.h"
 #include "ui/widgets/flowlayout.h"
-#include "ui/widgets/tensorpicker.h"
 #include "ui/document/document.h"
 #include "ui/plotting/colormaps.h"
 
@@ -13,7 +12,6 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
-#include <QFileDialog>
 #include <QTimer>
 #include <QSlider>
 #include <QSpinBox>
@@ -316,7 +314,7 @@ QWidget* MethodsView::createControls()
     m_biasesButton = new QToolButton;
     m_biasesButton->setPopupMode(QToolButton::InstantPopup);
     auto* biasesMenu = new QMenu(m_biasesButton);
-    biasesMenu->addAction(tr("Load from a file…"), this, &MethodsView::loadT5Biases);
+    biasesMenu->addAction(tr("Load from a file…"), this, &MethodsView::t5BiasesFileRequested);
     m_randomBiasesAction = biasesMenu->addAction(tr("Random (the illustration's)"), this, [this] {
         MethodOptions o = document()->state().methods;
         o.t5Biases = nullptr;
@@ -432,46 +430,6 @@ void MethodsView::optionsEdited()
     document()->setMethodOptions(o);
 }
 
-void MethodsView::loadT5Biases()
-{
-    const QString path = QFileDialog::getOpenFileName(this, tr("T5 biases"), QString(),
-                                                      tr("Bias tables (*.npy *.safetensors *.csv);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    // A checkpoint holds many tables: the first relative_attention_bias is offered.
-    const std::optional<QString> tensor = askForTensor(this, path, tr("T5 biases"),
-                                                       tr("%1 holds %2 tables. Which one holds the biases (buckets × heads)?"),
-                                                       likelyT5BiasTensor);
-    if (!tensor)
-        return;
-    applyT5Biases(path, *tensor);
-}
-
-QString MethodsView::applyT5Biases(const QString& path, const QString& tensor)
-{
-    const auto loaded = pe::ui::loadT5Biases(path, tensor);
-    if (const auto* error = std::get_if<QString>(&loaded)) {
-        showBiasesError(*error);
-        return *error;
-    }
-    MethodOptions o = document()->state().methods;
-    o.t5Biases = std::get<T5BiasesPtr>(loaded);
-    o.t5Head = 1;
-    o.numBuckets = o.t5Biases->buckets; // the model's own number of buckets
-    o.maxDistance = std::max(o.maxDistance, o.numBuckets);
-    document()->setMethodOptions(o);
-    return {};
-}
-
-void MethodsView::showBiasesError(const QString& error)
-{
-    if (!isVisible())
-        return;
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("T5 biases"), error, QMessageBox::Ok, this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open(); // window-modal, without a nested event loop
-}
-
 void MethodsView::applyScale()
 {
     PlotView::applyScale();
@@ -485,7 +443,8 @@ void MethodsView::reportPixels()
 {
     const QSize matrix = pixelsToRequest(m_matrixRect->rect(), 0);
     const int curve = m_curveRect->visible() ? pixelsToRequest(m_curveRect->rect(), 1).width() : 0;
-    document()->setMethodsPixels({std::min(matrix.width(), matrix.height()), curve, m_curveLower, m_curveUpper});
+    document()->setMethodsCurveWindow({m_curveLower, m_curveUpper});
+    document()->setPixels(View::Methods, QSize(curve, std::min(matrix.width(), matrix.height())));
 }
 
 void MethodsView::redraw(const Frame& f)

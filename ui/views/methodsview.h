@@ -48,10 +48,6 @@ public:
     QCheckBox* scaleCurvesBox() const { return m_scaleCurvesBox; }
     QToolButton* biasesButton() const { return m_biasesButton; }
     QSpinBox* t5HeadBox() const { return m_t5HeadBox; }
-    /// T5's biases read from `path` (`tensor` of a .safetensors file; empty: the first
-    /// relative_attention_bias), num_buckets set to theirs; one undo step. The message when
-    /// the file is refused (also shown in a box while the view is on screen), else empty.
-    QString applyT5Biases(const QString& path, const QString& tensor = {});
     CellColorMap* colorMap() const { return m_map; }
     QCPColorScale* colorScale() const { return m_scale; }
     QCPAxisRect* matrixRect() const { return m_matrixRect; }
@@ -64,6 +60,11 @@ public:
     static QString explanationFor(ScoreMethod method);
 
     void prepareForExport(double fontPixels) override;
+
+signals:
+    /// "Load from a file…" of T5's biases: the window's T5BiasesController asks for the file
+    /// and reads it (views do no file I/O).
+    void t5BiasesFileRequested();
 
 protected:
     void redraw(const Frame& frame) override;
@@ -83,8 +84,6 @@ private:
     bool fitToSize();
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
-    void loadT5Biases();
-    void showBiasesError(const QString& error);
     /// The plots' pixels and the curves' zoom, to the document.
     void reportPixels();
 

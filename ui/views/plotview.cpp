@@ -377,7 +377,7 @@ void PlotView::refresh()
     const FramePtr& frame = m_document->frame();
     if (!frame || frame == m_drawn)
         return;
-    if (!m_stale && m_drawn && !(changesBetween(*m_drawn, *frame) & dependencies())) {
+    if (!m_stale && m_drawn && !(changesBetween(*m_drawn, *frame, m_view) & dependencies())) {
         m_drawn = frame; // nothing this view shows changed: keep the picture
         return;
     }

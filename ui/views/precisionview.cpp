@@ -160,7 +160,7 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
     // One sampled row per pixel row of the map (after the fit: the final size), and at least
     // the first and the last position: a colour map has two rows at least, spanning them.
     connect(p, &QCustomPlot::afterLayout, this, [this] {
-        this->document()->setPrecisionPixels(std::max(pixelsToRequest(m_heatRect->rect()).height(), 2));
+        this->document()->setPixels(View::Precision, QSize(0, std::max(pixelsToRequest(m_heatRect->rect()).height(), 2)));
     });
     connect(p, &QCustomPlot::mouseMove, this, &PrecisionView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });

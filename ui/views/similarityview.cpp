@@ -92,7 +92,7 @@ SimilarityView::SimilarityView(Document* document, QWidget* parent)
     // After the fit, at the matrix's final size: one bin per device pixel at most.
     connect(p, &QCustomPlot::afterLayout, this, [this] {
         const QSize pixels = pixelsToRequest(m_matrixRect->rect());
-        this->document()->setSimilarityPixels(std::min(pixels.width(), pixels.height()));
+        this->document()->setPixels(View::Similarity, QSize(std::min(pixels.width(), pixels.height()), 0));
     });
     connect(p, &QCustomPlot::mouseMove, this, &SimilarityView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });

@@ -99,7 +99,7 @@ SpectrumView::SpectrumView(Document* document, QWidget* parent)
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
     connect(p, &QCustomPlot::afterLayout, this, [this] {
-        this->document()->setSpectrumPixels(pixelsToRequest(m_mapRect->rect()));
+        this->document()->setPixels(View::Spectrum, pixelsToRequest(m_mapRect->rect()));
     });
     connect(p, &QCustomPlot::mouseMove, this, &SpectrumView::onMouseMove);
     applyScale();

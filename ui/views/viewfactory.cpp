@@ -17,6 +17,8 @@ namespace pe::ui {
 
 std::unique_ptr<PlotView> createView(View view, Document* document)
 {
+    if (const ViewDescription& added = describeView(view); added.create) // a view added at run time
+        return added.create(document);
     switch (view) {
     case View::Heatmap: return std::make_unique<HeatmapView>(document);
     case View::Waves: return std::make_unique<WavesView>(document);

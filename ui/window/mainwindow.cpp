@@ -2,25 +2,18 @@
 #include "ui/window/mainwindow.h"
 
 #include "ui/controls/animationcontrols.h"
-#include "ui/views/bandsview.h"
 #include "ui/controls/controlspanel.h"
-#include "ui/views/conventionsview.h"
-#include "ui/views/embeddingsview.h"
-#include "ui/views/methodsview.h"
-#include "ui/views/spectrumview.h"
 #include "ui/export/exportcontroller.h"
 #include "ui/controls/formulapanel.h"
 #include "ui/views/heatmapview.h"
-#include "ui/views/offsetview.h"
-#include "ui/views/precisionview.h"
+#include "ui/views/methodsview.h"
+#include "ui/views/viewfactory.h"
+#include "ui/window/t5biasescontroller.h"
 #include "ui/state/preferences.h"
-#include "ui/views/ropeview.h"
 #include "ui/window/sessioncontroller.h"
 #include "ui/window/tablecontroller.h"
-#include "ui/views/similarityview.h"
 #include "ui/widgets/textlabels.h"
 #include "ui/window/theme.h"
-#include "ui/views/wavesview.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -99,6 +92,10 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     setCentralWidget(m_heatmap);
     createDocks();
     createMenus();
+    // The views' requests for files: answered here, views do no file I/O.
+    auto* t5Biases = new T5BiasesController(m_document, this);
+    if (auto* methods = qobject_cast<MethodsView*>(plotView(View::Methods)))
+        connect(methods, &MethodsView::t5BiasesFileRequested, t5Biases, &T5BiasesController::chooseFile);
 
     m_status = new QLabel;
     statusBar()->addWidget(m_status, 1);
@@ -176,17 +173,11 @@ void MainWindow::createDocks()
     addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
     m_docks.append(controlsDock);
 
-    // In the order of their tabs.
-    addViewDock(new WavesView(m_document), tr("Waves"), QStringLiteral("wavesDock"));
-    addViewDock(new SimilarityView(m_document), tr("Similarity"), QStringLiteral("similarityDock"));
-    addViewDock(new OffsetView(m_document), tr("Relative offset"), QStringLiteral("offsetDock"));
-    addViewDock(new BandsView(m_document), tr("Frequency bands"), QStringLiteral("bandsDock"));
-    addViewDock(new RopeView(m_document), tr("RoPE"), QStringLiteral("ropeDock"));
-    addViewDock(new ConventionsView(m_document), tr("Conventions"), QStringLiteral("conventionsDock"));
-    addViewDock(new PrecisionView(m_document), tr("Precision"), QStringLiteral("precisionDock"));
-    addViewDock(new EmbeddingsView(m_document), tr("Embeddings"), QStringLiteral("embeddingsDock"));
-    addViewDock(new MethodsView(m_document), tr("Methods"), QStringLiteral("methodsDock"));
-    addViewDock(new SpectrumView(m_document), tr("Spectrum"), QStringLiteral("spectrumDock"));
+    // Every view but the heatmap (the central widget), in the catalogue's order: their tabs.
+    for (const ViewDescription& d : viewCatalog())
+        if (d.view != View::Heatmap)
+            addViewDock(createView(d.view, m_document).release(), viewTitle(d.view),
+                        QString::fromLatin1(d.key) + QStringLiteral("Dock"));
     m_controlsDock = controlsDock;
     createFormulaDock();
     arrangeDefaultDocks();

@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: MIT
+// The reuse rule of every part of a frame: a new frame shares a part with the frame before
+// when none of that part's inputs changed (a slider step must not recompute the similarity),
+// and rebuilds it when one did (a stale picture would be drawn). And what changesBetween
+// reports to each view: another view's resize is not its change.
+#include "ui/document/changes.h"
+#include "ui/document/frame.h"
+
+#include <QTest>
+
+#include <functional>
+#include <vector>
+
+using pe::ui::Change;
+using pe::ui::Changes;
+using pe::ui::Frame;
+using pe::ui::FramePtr;
+using pe::ui::FrameRequest;
+using pe::ui::Settings;
+using pe::ui::View;
+
+Q_DECLARE_METATYPE(Settings)
+
+namespace {
+
+/// A request for every part, each view on a small, known number of pixels.
+FrameRequest baseRequest()
+{
+    FrameRequest r;
+    r.spec.dModel = 32;
+    r.spec.maxLen = 80;
+    r.state.position = 5;
+    r.state.offset = 3;
+    r.state.dims = {2, 3};
+    r.heatWindow.pixelRows = 40;
+    r.heatWindow.pixelColumns = 16;
+    r.pixels.set(View::Heatmap, QSize(16, 40));
+    r.pixels.set(View::Similarity, QSize(30, 0));
+    r.pixels.set(View::Conventions, QSize(0, 30));
+    r.pixels.set(View::Precision, QSize(0, 30));
+    r.pixels.set(View::Methods, QSize(300, 30));
+    r.pixels.set(View::Spectrum, QSize(16, 20));
+    return r;
+}
+
+FramePtr build(const FrameRequest& request, const FramePtr& previous)
+{
+    static std::atomic<std::uint64_t> latest{0};
+    const std::uint64_t generation = ++latest;
+    FramePtr frame = pe::ui::buildFrame(request, generation, previous, latest);
+    Q_ASSERT(frame);
+    return frame;
+}
+
+using Edit = std::function<void(FrameRequest&)>;
+struct NamedEdit {
+    const char* name;
+    Edit apply;
+};
+
+// The edits the rules below name, each one input of some part.
+const NamedEdit dModel{"d_model", [](FrameRequest& r) { r.spec.dModel = 48; }};
+const NamedEdit maxLen{"max_len", [](FrameRequest& r) { r.spec.maxLen = 90; }};
+const NamedEdit base{"base", [](FrameRequest& r) { r.spec.base = 500; }};
+const NamedEdit position{"position", [](FrameRequest& r) { r.state.position = 9; }};
+const NamedEdit offset{"offset", [](FrameRequest& r) { r.state.offset = 7; }};
+const NamedEdit normalize{"normalize", [](FrameRequest& r) { r.state.normalize = true; }};
+const NamedEdit dims{"wave dims", [](FrameRequest& r) { r.state.dims = {0, 1, 5}; }};
+const NamedEdit comparison{"comparison", [](FrameRequest& r) { r.state.comparison = pe::core::Comparison::Frequencies; }};
+const NamedEdit format{"number format", [](FrameRequest& r) { r.state.format = pe::core::NumberFormat::BFloat16; }};
+const NamedEdit precisionMode{"precision mode", [](FrameRequest& r) { r.state.precisionMode = pe::core::PrecisionMode::Stored; }};
+const NamedEdit ropeScale{"RoPE scale", [](FrameRequest& r) { r.state.rope.scale = 4; }};
+const NamedEdit sentence{"sentence", [](FrameRequest& r) { r.state.embeddings.sentence = QStringLiteral("a b c"); }};
+const NamedEdit alibiHeads{"ALiBi heads", [](FrameRequest& r) { r.state.methods.heads = 4; }};
+const NamedEdit curveWindow{"methods curve zoom", [](FrameRequest& r) { r.methodsCurveWindow = {-10, 10}; }};
+const NamedEdit heatZoom{"heat zoom", [](FrameRequest& r) { r.heatWindow.rowUpper = 20; }};
+const NamedEdit waveWindow{"wave rows", [](FrameRequest& r) { r.waveWindow = {10, 30}; }};
+NamedEdit pixelsOf(View view, const char* name)
+{
+    return {name, [view](FrameRequest& r) {
+                const QSize now = r.pixels.of(view);
+                r.pixels.set(view, QSize(now.width() ? now.width() - 3 : 0, now.height() ? now.height() - 3 : 0));
+                if (view == View::Heatmap) {
+                    r.heatWindow.pixelRows -= 3;
+                    r.heatWindow.pixelColumns -= 3;
+                }
+            }};
+}
+
+struct ReuseRule {
+    const char* part;
+    std::function<bool(const Frame&, const Frame&)> shared; ///< does `after` share the part of `before`?
+    std::vector<NamedEdit> inputs;                          ///< each rebuilds it
+    std::vector<NamedEdit> others;                          ///< each keeps it
+};
+
+template <typename T>
+bool sameData(const QVector<T>& a, const QVector<T>& b)
+{
+    return !a.isEmpty() && a.constData() == b.constData();
+}
+
+std::vector<ReuseRule> reuseRules()
+{
+    const NamedEdit heatPixels = pixelsOf(View::Heatmap, "heatmap pixels");
+    const NamedEdit similarityPixels = pixelsOf(View::Similarity, "similarity pixels");
+    const NamedEdit conventionPixels = pixelsOf(View::Conventions, "conventions pixels");
+    const NamedEdit precisionPixels = pixelsOf(View::Precision, "precision pixels");
+    const NamedEdit methodsPixels = pixelsOf(View::Methods, "methods pixels");
+    const NamedEdit spectrumPixels = pixelsOf(View::Spectrum, "spectrum pixels");
+    return {
+        {"heat", [](const Frame& a, const Frame& b) { return a.heat.sameAs(b.heat); },
+         {dModel, maxLen, base, heatPixels, heatZoom},
+         {position, offset, normalize, dims, similarityPixels, comparison, format, ropeScale}},
+        {"waves", [](const Frame& a, const Frame& b) { return sameData(a.waves, b.waves); },
+         {dModel, base, dims, waveWindow},
+         {position, offset, normalize, heatPixels, format}},
+        {"similarity matrix", [](const Frame& a, const Frame& b) { return a.similarity.sameAs(b.similarity); },
+         {dModel, maxLen, base, normalize, similarityPixels},
+         {position, offset, dims, heatPixels, conventionPixels, comparison, format}},
+        {"similarity profile", [](const Frame& a, const Frame& b) { return sameData(a.profileY, b.profileY); },
+         {dModel, base, position, normalize},
+         {offset, dims, heatPixels, similarityPixels}},
+        {"relative offset", [](const Frame& a, const Frame& b) { return sameData(a.offsetDotY, b.offsetDotY); },
+         {dModel, base, position, offset},
+         {normalize, dims, heatPixels, format}},
+        {"conventions", [](const Frame& a, const Frame& b) { return a.conventionHeatA.sameAs(b.conventionHeatA); },
+         {dModel, maxLen, base, comparison, conventionPixels},
+         {position, offset, normalize, format, heatPixels, similarityPixels}},
+        {"precision map", [](const Frame& a, const Frame& b) { return a.precisionHeat.sameAs(b.precisionHeat); },
+         {dModel, base, format, precisionMode, precisionPixels},
+         {position, offset, normalize, comparison, heatPixels, conventionPixels}},
+        {"precision error curves", [](const Frame& a, const Frame& b) { return sameData(a.errorCurves, b.errorCurves); },
+         {dModel, maxLen, base},
+         {format, precisionMode, position, precisionPixels}},
+        {"RoPE curves", [](const Frame& a, const Frame& b) { return a.rope && a.rope == b.rope; },
+         {dModel, base, ropeScale},
+         {position, offset, normalize, format, heatPixels}},
+        {"embeddings", [](const Frame& a, const Frame& b) { return a.sentence && a.sentence == b.sentence; },
+         {dModel, sentence},
+         {position, offset, normalize, heatPixels}},
+        {"methods", [](const Frame& a, const Frame& b) { return a.methods && a.methods == b.methods; },
+         {dModel, maxLen, alibiHeads, methodsPixels, curveWindow},
+         {position, offset, normalize, heatPixels, similarityPixels}},
+        {"spectrum", [](const Frame& a, const Frame& b) { return a.spectrum && a.spectrum == b.spectrum; },
+         {dModel, maxLen, base},
+         {position, offset, normalize, spectrumPixels, heatPixels}},
+        {"spectrum map", [](const Frame& a, const Frame& b) { return a.spectrumHeat.sameAs(b.spectrumHeat); },
+         {dModel, spectrumPixels},
+         {position, offset, normalize, heatPixels, similarityPixels}},
+        {"resolution limits", [](const Frame& a, const Frame& b) { return sameData(a.resolution, b.resolution); },
+         {dModel, base, format},
+         {position, offset, normalize, heatPixels}},
+    };
+}
+
+} // namespace
+
+class TestFrameParts : public QObject {
+    Q_OBJECT
+private slots:
+    void eachPartIsSharedUntilOneOfItsInputsChanges_data();
+    void eachPartIsSharedUntilOneOfItsInputsChanges();
+    void settingsChangesNameTheFieldThatChanged_data();
+    void settingsChangesNameTheFieldThatChanged();
+    void aViewsResizeIsItsChangeOnly();
+};
+
+void TestFrameParts::eachPartIsSharedUntilOneOfItsInputsChanges_data()
+{
+    QTest::addColumn<int>("rule");
+    const std::vector<ReuseRule> rules = reuseRules();
+    for (std::size_t i = 0; i < rules.size(); ++i)
+        QTest::newRow(rules[i].part) << int(i);
+}
+
+void TestFrameParts::eachPartIsSharedUntilOneOfItsInputsChanges()
+{
+    QFETCH(int, rule);
+    const ReuseRule r = reuseRules().at(std::size_t(rule));
+    const FrameRequest request = baseRequest();
+    const FramePtr before = build(request, nullptr);
+    QVERIFY2(r.shared(*before, *build(request, before)), "the same request must share the part");
+    QVERIFY2(!r.shared(*before, *build(request, nullptr)), "a frame built afresh must not share it");
+    for (const NamedEdit& input : r.inputs) {
+        FrameRequest changed = request;
+        input.apply(changed);
+        QVERIFY2(!r.shared(*before, *build(changed, before)),
+                 qPrintable(QStringLiteral("%1 changed, but the %2 part was reused").arg(input.name, r.part)));
+    }
+    for (const NamedEdit& other : r.others) {
+        FrameRequest changed = request;
+        other.apply(changed);
+        QVERIFY2(r.shared(*before, *build(changed, before)),
+                 qPrintable(QStringLiteral("%1 changed, and the %2 part was computed again").arg(other.name, r.part)));
+    }
+}
+
+void TestFrameParts::settingsChangesNameTheFieldThatChanged_data()
+{
+    QTest::addColumn<Settings>("after");
+    QTest::addColumn<int>("expected");
+    const auto row = [](const char* name, const std::function<void(Settings&)>& edit, Changes expected) {
+        Settings s;
+        edit(s);
+        QTest::newRow(name) << s << int(expected);
+    };
+    row("d_model", [](Settings& s) { s.spec.dModel = 16; }, Change::Spec);
+    row("base", [](Settings& s) { s.spec.base = 100; }, Change::Spec);
+    row("first position", [](Settings& s) { s.spec.firstPosition = 2; }, Change::Spec);
+    row("position", [](Settings& s) { s.state.position = 4; }, Change::Position);
+    row("dimension", [](Settings& s) { s.state.dimension = 9; }, Change::Dimension);
+    row("offset", [](Settings& s) { s.state.offset = 6; }, Change::Offset);
+    row("band", [](Settings& s) { s.state.bandFirst = 1; }, Change::Band);
+    row("normalize", [](Settings& s) { s.state.normalize = true; }, Change::Normalize);
+    row("colormap", [](Settings& s) { s.state.colormap = QStringLiteral("grayscale"); }, Change::Colormap);
+    row("wave dims", [](Settings& s) { s.state.dims = {1}; }, Change::WaveDims);
+    row("no wave dims", [](Settings& s) { s.state.dims.clear(); }, Change::WaveDims);
+    row("comparison", [](Settings& s) { s.state.comparison = pe::core::Comparison::FirstPosition; }, Change::Comparison);
+    row("format", [](Settings& s) { s.state.format = pe::core::NumberFormat::Float32; }, Change::Precision);
+    row("precision mode", [](Settings& s) { s.state.precisionMode = pe::core::PrecisionMode::Stored; }, Change::Precision);
+    row("rope", [](Settings& s) { s.state.rope.originalLength = 2048; }, Change::Rope);
+    row("embeddings", [](Settings& s) { s.state.embeddings.segments = true; }, Change::Embeddings);
+    row("methods", [](Settings& s) { s.state.methods.clip = 2; }, Change::Methods);
+    row("table scale", [](Settings& s) { s.state.tableDataRange = true; }, Change::Table);
+    row("position and offset", [](Settings& s) { s.state.position = 4; s.state.offset = 2; }, Change::Position | Change::Offset);
+    row("nothing", [](Settings&) {}, Change::None);
+}
+
+void TestFrameParts::settingsChangesNameTheFieldThatChanged()
+{
+    QFETCH(Settings, after);
+    QFETCH(int, expected);
+    QCOMPARE(int(pe::ui::changesBetween(Settings{}, after)), expected);
+    QCOMPARE(int(pe::ui::changesBetween(after, Settings{})), expected); // symmetric
+}
+
+void TestFrameParts::aViewsResizeIsItsChangeOnly()
+{
+    const FrameRequest request = baseRequest();
+    const FramePtr before = build(request, nullptr);
+    const View views[] = {View::Heatmap, View::Similarity, View::Conventions, View::Precision, View::Methods, View::Spectrum};
+    for (View resized : views) {
+        FrameRequest changed = request;
+        pixelsOf(resized, "").apply(changed);
+        const FramePtr after = build(changed, before);
+        for (View view : views) {
+            const bool bins = pe::ui::changesBetween(*before, *after, view).testFlag(Change::Bins);
+            QVERIFY2(bins == (view == resized), qPrintable(QStringLiteral("%1 resized: Bins for %2 is %3")
+                                                               .arg(pe::ui::viewName(resized), pe::ui::viewName(view))
+                                                               .arg(bins)));
+        }
+    }
+    // The zooms and the data are changes too, for every view that draws them.
+    FrameRequest zoomed = request;
+    heatZoom.apply(zoomed);
+    QVERIFY(pe::ui::changesBetween(*before, *build(zoomed, before), View::Waves).testFlag(Change::HeatWindow));
+    FrameRequest curve = request;
+    curveWindow.apply(curve);
+    QVERIFY(pe::ui::changesBetween(*before, *build(curve, before), View::Methods).testFlag(Change::Methods));
+    QCOMPARE(int(pe::ui::changesBetween(*before, *build(request, before), View::Similarity)), int(Change::None));
+}
+
+QTEST_MAIN(TestFrameParts)
+#include "tst_frameparts.moc"

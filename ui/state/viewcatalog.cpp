@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+#include "ui/state/viewcatalog.h"
+
+#include <QCoreApplication>
+
+namespace pe::ui {
+
+namespace {
+
+std::vector<ViewDescription>& catalog()
+{
+    // clang-format off
+    static std::vector<ViewDescription> views{
+        {View::Heatmap, "heatmap", QT_TRANSLATE_NOOP("pe::ui::Views", "Heatmap"),
+         QT_TRANSLATE_NOOP("pe::ui::Views", "Encoding heatmap"), "view-grid",
+         "heatmap (max_len, d_model)", true, {}},
+        {View::Waves, "waves", QT_TRANSLATE_NOOP("pe::ui::Views", "Waves"),
+         QT_TRANSLATE_NOOP("pe::ui::Views", "Wave plots"), "office-chart-line",
+         "waves (max_len, number of dims)", true, {}},
+        {View::Similarity, "similarity", QT_TRANSLATE_NOOP("pe::ui::Views", "Similarity"),
+         QT_TRANSLATE_NOOP("pe::ui::Views", "Similarity"), "view-grid",
+         "similarity (max_len, max_len)", true, {}},
+        {View::Offset, "offset", QT_TRANSLATE_NOOP("pe::ui::Views", "Relative offset"),
+         QT_TRANSLATE_NOOP("pe::ui::Views", "Relative offset"), "object-rotate-right",
+         "offset (d_model, 3) = PE(p), PE(p+k), M_k*PE(p)", false, {}},
+        {View::Bands, "bands", QT_TRANSLATE_NOOP("pe::ui::Views", "Frequency bands"),
+         QT_TRANSLATE_NOOP("pe::ui::Views", "Frequency bands"), "office-chart-bar",
+         "bands (pairs, 3) = pair, omega, wavelength", false, {}},
+        {View::Rope, "rope", QT_TRANSLATE_NOOP("pe::ui::Views", "RoPE"),
+         QT_TRANSLATE_NOOP("pe::ui::Views", "Rotary embedding (RoPE)"), "object-rotate-left",
+         "rope (d_model/2, 12) = k, theta_k, wavelength with no scaling, PI, NTK-aware and YaRN (paper ramp),\n"
+         "  YaRN's ramp gamma, then the wavelength under dynamic NTK, YaRN (reference ramp) and Llama 3.1,\n"
+         "  the reference ramp and YaRN's attention factor (s = 8, L_orig = 4096, L = 32768, truncate on,\n"
+         "  Llama 3 low 1, high 4; the window and a session's view.options.rope give their own)", false, {}},
+        {View::Conventions, "conventions", QT_TRANSLATE_NOOP("pe::ui::Views", "Conventions"),
+         QT_TRANSLATE_NOOP("pe::ui::Views", "Conventions"), "view-split-left-right",
+         "conventions (max_len, 3*d_model) = PE under the settings, PE under --compare, their difference", true, {}},
+        {View::Precision, "precision", QT_TRANSLATE_NOOP("pe::ui::Views", "Precision"),
+         QT_TRANSLATE_NOOP("pe::ui::Views", "Precision"), "zoom-in",
+         "precision (max_len, 8) = position, then the largest error over the columns for float32, bfloat16,\n"
+         "  float16 (each stored, then computed) and float64 computed", true, {}},
+        {View::Embeddings, "embeddings", QT_TRANSLATE_NOOP("pe::ui::Views", "Embeddings"),
+         QT_TRANSLATE_NOOP("pe::ui::Views", "Sentence embeddings"), "format-text-bold",
+         "embeddings (4*tokens, d_model) = word (x sqrt(d)), position, segment and sum rows of the default\n"
+         "  sentence with pseudo-random word vectors (the window exports its own sentence and vectors)", false, {}},
+        {View::Methods, "methods", QT_TRANSLATE_NOOP("pe::ui::Views", "Methods"),
+         QT_TRANSLATE_NOOP("pe::ui::Views", "Position methods"), "view-list-details",
+         "methods (max_len, max_len) = what --method adds to the score of query i (row) and key j (column),\n"
+         "  -inf where a causal model masks the key", true, {}},
+        {View::Spectrum, "spectrum", QT_TRANSLATE_NOOP("pe::ui::Views", "Spectrum"),
+         QT_TRANSLATE_NOOP("pe::ui::Views", "Spectrum"), "office-chart-area",
+         "spectrum (N/2+1, 1+d_model) = per frequency bin its omega = 2*pi*f/N, then each dim's power along the\n"
+         "  first min(max_len, 1024) positions (mean removed, zero-padded to N, a power of two), over its peak", true, {}},
+    };
+    // clang-format on
+    return views;
+}
+
+} // namespace
+
+const std::vector<ViewDescription>& viewCatalog() { return catalog(); }
+
+const ViewDescription& describeView(View view)
+{
+    const auto index = static_cast<std::size_t>(view);
+    return catalog().at(index < catalog().size() ? index : 0);
+}
+
+View addView(ViewDescription description)
+{
+    description.view = static_cast<View>(catalog().size());
+    catalog().push_back(std::move(description));
+    return catalog().back().view;
+}
+
+QString viewName(View view) { return QString::fromLatin1(describeView(view).key); }
+
+std::optional<View> parseView(const QString& name)
+{
+    for (const ViewDescription& d : catalog())
+        if (name == QLatin1String(d.key))
+            return d.view;
+    return std::nullopt;
+}
+
+QStringList viewNames()
+{
+    QStringList names;
+    for (const ViewDescription& d : catalog())
+        names << QString::fromLatin1(d.key);
+    return names;
+}
+
+bool viewUsesTable(View view) { return describeView(view).usesTable; }
+
+QString viewTitle(View view) { return QCoreApplication::translate("pe::ui::Views", describeView(view).title); }
+
+QString viewFigureName(View view) { return QCoreApplication::translate("pe::ui::Views", describeView(view).figureName); }
+
+} // namespace pe::ui
