@@ -5,6 +5,7 @@
 #include "core/tokenembedding.h"
 #include "ui/document/document.h"
 #include "ui/views/embeddingsview.h"
+#include "ui/window/wordvectorcontroller.h"
 #include "ui/export/figureexport.h"
 
 #include <QCheckBox>
@@ -66,6 +67,7 @@ private:
     QTemporaryDir m_dir;
     std::unique_ptr<Document> m_document;
     std::unique_ptr<EmbeddingsView> m_view;
+    std::unique_ptr<pe::ui::WordVectorController> m_words; ///< what reads the files the view asks for, as in the window
 };
 
 void TestEmbeddingsView::init()
@@ -76,10 +78,13 @@ void TestEmbeddingsView::init()
     m_view->resize(700, 700);
     m_view->show();
     m_view->refresh();
+    m_words = std::make_unique<pe::ui::WordVectorController>(m_document.get(), nullptr);
+    m_words->attach(m_view.get());
 }
 
 void TestEmbeddingsView::cleanup()
 {
+    m_words.reset();
     m_view.reset();
     m_document.reset();
 }
@@ -94,8 +99,8 @@ QString TestEmbeddingsView::writeFile(const QString& name, const QByteArray& con
 
 void TestEmbeddingsView::load(const QString& path)
 {
-    m_view->loadWordVectors(path);
-    QVERIFY(QTest::qWaitFor([&] { return !m_view->isLoading(); }, 10000));
+    m_words->load(path);
+    QVERIFY(QTest::qWaitFor([&] { return !m_words->isLoading(); }, 10000));
     QCoreApplication::processEvents(); // the finished signal
     m_document->computeNow();
 }
@@ -192,7 +197,7 @@ void TestEmbeddingsView::aFileNamedBySettingsIsRead()
     pe::ui::Settings settings = m_document->settings();
     settings.state.embeddings.vectorFile = path;
     m_document->apply(settings); // as opening a session does
-    QVERIFY(QTest::qWaitFor([&] { return !m_view->isLoading(); }, 10000));
+    QVERIFY(QTest::qWaitFor([&] { return !m_words->isLoading(); }, 10000));
     QCoreApplication::processEvents();
     m_document->computeNow();
     QVERIFY(m_view->data().fromFile);
@@ -221,7 +226,7 @@ void TestEmbeddingsView::badFiles()
     QVERIFY(m_view->fileMessage().contains(QStringLiteral("bad.txt")));
     QVERIFY(!m_view->data().fromFile); // still drawing, with the pseudo-random vectors
     QCOMPARE(int(m_view->data().tokens.size()), 16);
-    m_view->loadWordVectors(m_dir.filePath(QStringLiteral("missing.txt")));
+    m_words->load(m_dir.filePath(QStringLiteral("missing.txt")));
     QVERIFY2(m_view->fileMessage().contains(QStringLiteral("no such file")), qPrintable(m_view->fileMessage()));
 }
 
@@ -232,7 +237,7 @@ void TestEmbeddingsView::dimensionMismatchOffersToSetDModel()
     QVERIFY2(m_view->fileMessage().contains(QStringLiteral("3 dimensions, but d_model is 64")), qPrintable(m_view->fileMessage()));
     QVERIFY(m_view->matchDModelButton()->isVisible());
     m_view->matchDModelButton()->click();
-    QVERIFY(QTest::qWaitFor([&] { return !m_view->isLoading(); }, 10000));
+    QVERIFY(QTest::qWaitFor([&] { return !m_words->isLoading(); }, 10000));
     QCoreApplication::processEvents();
     m_document->computeNow();
     QCOMPARE(m_document->spec().dModel, 3);

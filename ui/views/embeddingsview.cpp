@@ -5,13 +5,10 @@
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
 #include "ui/widgets/flowlayout.h"
-#include "ui/state/preferences.h"
-#include "ui/state/recentfolder.h"
 #include "ui/widgets/textlabels.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
@@ -109,20 +106,13 @@ EmbeddingsView::EmbeddingsView(Document* document, QWidget* parent)
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
     connect(p, &QCustomPlot::mouseMove, this, &EmbeddingsView::onMouseMove);
-    connect(&m_loader, &WordVectorLoader::finished, this, &EmbeddingsView::onLoaded);
-    connect(&m_loader, &WordVectorLoader::progress, this, [this](double done) {
-        m_progress->setValue(static_cast<int>(1000.0 * std::clamp(done, 0.0, 1.0)));
-    });
     applyScale();
     syncControls();
-    readNamedFileIfNeeded(); // a window opened with a file named (the last one used)
     // The controls show the document's options at once, on screen or not (undo, reset, a
-    // session); a file named there whose vectors the document lacks is read.
+    // session); the window's WordVectorController reads a file named there.
     connect(document, &Document::changed, this, [this](Changes what) {
-        if (what & (Change::Embeddings | Change::Spec)) {
+        if (what & (Change::Embeddings | Change::Spec))
             syncControls();
-            readNamedFileIfNeeded();
-        }
     });
 }
 
@@ -233,15 +223,15 @@ QWidget* EmbeddingsView::createControls()
         connect(combo, qOverload<int>(&QComboBox::activated), this, &EmbeddingsView::optionsEdited);
     connect(m_sqrtBox, &QCheckBox::toggled, this, &EmbeddingsView::optionsEdited);
     connect(m_segmentBox, &QCheckBox::toggled, this, &EmbeddingsView::optionsEdited);
-    connect(m_loadButton, &QPushButton::clicked, this, &EmbeddingsView::chooseFile);
-    connect(m_randomButton, &QPushButton::clicked, this, &EmbeddingsView::usePseudoRandomVectors);
-    connect(m_cancelButton, &QPushButton::clicked, &m_loader, &WordVectorLoader::cancel);
+    connect(m_loadButton, &QPushButton::clicked, this, &EmbeddingsView::chooseFileRequested);
+    connect(m_randomButton, &QPushButton::clicked, this, &EmbeddingsView::pseudoRandomRequested);
+    connect(m_cancelButton, &QPushButton::clicked, this, &EmbeddingsView::cancelRequested);
     connect(m_matchButton, &QPushButton::clicked, this, [this] {
         const QString file = m_matchButton->property("file").toString();
         if (m_fileDimension > 0)
             document()->setDModel(m_fileDimension);
         if (!file.isEmpty())
-            loadWordVectors(file);
+            emit readRequested(file);
     });
     return controls;
 }
@@ -281,55 +271,10 @@ void EmbeddingsView::optionsEdited()
     document()->setEmbeddingOptions(o);
 }
 
-void EmbeddingsView::readNamedFileIfNeeded()
+void EmbeddingsView::showReading(const QString& path, std::int64_t bytes)
 {
-    const EmbeddingOptions& o = document()->state().embeddings;
-    if (o.vectorFile.isEmpty() || (m_loader.isLoading() && m_loader.path() == o.vectorFile))
-        return;
-    const WordVectorsPtr& have = document()->wordVectors();
-    bool missing = !have || have->path != o.vectorFile;
-    // New words must be looked up in the file: read it again for them.
-    if (!missing)
-        for (const core::Token& token : core::tokenize(o.sentence.toStdString()))
-            if (!have->lookedUp.contains(token.text)) {
-                missing = true;
-                break;
-            }
-    if (missing && o.vectorFile != m_failedFile)
-        loadWordVectors(o.vectorFile);
-}
-
-void EmbeddingsView::chooseFile()
-{
-    const QString remembered = Preferences::wordVectorFolder();
-    const QString folder = remembered.isEmpty() ? recentFolder() : remembered;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load word vectors"), folder,
-                                                      tr("Word vectors, text format (*.txt *.vec);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    Preferences::setWordVectorFolder(QFileInfo(path).absolutePath());
-    loadWordVectors(path);
-}
-
-bool EmbeddingsView::isLoading() const
-{
-    return m_loader.isLoading();
-}
-
-void EmbeddingsView::loadWordVectors(const QString& path)
-{
-    std::set<std::string> wanted;
-    for (const core::Token& token : core::tokenize(document()->state().embeddings.sentence.toStdString()))
-        wanted.insert(token.text);
-    QString error;
-    if (!m_loader.load(path, std::move(wanted), document()->spec().dModel, &error)) {
-        m_failedFile = path;
-        showFileMessage(error, true);
-        return;
-    }
-    m_failedFile.clear();
     m_progress->setValue(0);
-    m_progress->setFormat(tr("%p% of %1 MB").arg(double(m_loader.fileSize()) / 1e6, 0, 'f', 1));
+    m_progress->setFormat(tr("%p% of %1 MB").arg(double(bytes) / 1e6, 0, 'f', 1));
     for (QWidget* w : std::initializer_list<QWidget*>{m_progress, m_cancelButton})
         w->setVisible(true);
     for (QWidget* w : std::initializer_list<QWidget*>{m_loadButton, m_randomButton})
@@ -337,7 +282,17 @@ void EmbeddingsView::loadWordVectors(const QString& path)
     showFileMessage(tr("Reading %1 …").arg(QFileInfo(path).fileName()), false);
 }
 
-void EmbeddingsView::onLoaded(const WordVectorLoad& load)
+void EmbeddingsView::showReadProgress(double done)
+{
+    m_progress->setValue(static_cast<int>(1000.0 * std::clamp(done, 0.0, 1.0)));
+}
+
+void EmbeddingsView::showReadRefused(const QString& error)
+{
+    showFileMessage(error, true);
+}
+
+void EmbeddingsView::showLoaded(const WordVectorLoad& load)
 {
     for (QWidget* w : std::initializer_list<QWidget*>{m_progress, m_cancelButton})
         w->setVisible(false);
@@ -348,14 +303,8 @@ void EmbeddingsView::onLoaded(const WordVectorLoad& load)
     m_fileDimension = 0;
     if (load.vectors) {
         showFileMessage(QString(), false);
-        document()->setWordVectors(load.vectors);
-        EmbeddingOptions o = document()->state().embeddings;
-        o.vectorFile = load.path;
-        document()->setEmbeddingOptions(o); // an undo step when the file is new
         return;
     }
-    // A file that cannot be used is not tried again by itself (a session naming it, each edit).
-    m_failedFile = load.path;
     if (load.cancelled) {
         showFileMessage(tr("Reading %1 was cancelled; the word vectors are pseudo-random.").arg(name), false);
     } else if (load.dimensionMismatch) {
@@ -371,14 +320,14 @@ void EmbeddingsView::onLoaded(const WordVectorLoad& load)
     }
 }
 
-void EmbeddingsView::usePseudoRandomVectors()
+void EmbeddingsView::showPseudoRandom()
 {
-    m_loader.cancel();
+    for (QWidget* w : std::initializer_list<QWidget*>{m_progress, m_cancelButton})
+        w->setVisible(false);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_loadButton, m_randomButton})
+        w->setVisible(true);
     showFileMessage(QString(), false);
     m_matchButton->setVisible(false);
-    EmbeddingOptions o = document()->state().embeddings;
-    o.vectorFile.clear();
-    document()->setEmbeddingOptions(o);
 }
 
 void EmbeddingsView::showFileMessage(const QString& text, bool error)

@@ -53,14 +53,22 @@ public:
     QString fileMessage() const;
     QPushButton* matchDModelButton() const { return m_matchButton; }
 
-    /// Reads word vectors from @p path off the GUI thread (progress and Cancel in the view);
-    /// once read, the document uses them (state.embeddings.vectorFile names the file).
-    void loadWordVectors(const QString& path);
-    bool isLoading() const;
-    /// Back to the pseudo-random vectors (an undo step).
-    void usePseudoRandomVectors();
+    /// What the window's WordVectorController reports: a read started, its progress, a file
+    /// refused before reading, the outcome, the pseudo-random vectors back.
+    void showReading(const QString& path, std::int64_t bytes);
+    void showReadProgress(double done);
+    void showReadRefused(const QString& error);
+    void showLoaded(const WordVectorLoad& load);
+    void showPseudoRandom();
 
     void prepareForExport(double fontPixels) override;
+
+signals:
+    /// The buttons' requests, answered by the window's WordVectorController (views do no file I/O).
+    void chooseFileRequested();
+    void readRequested(const QString& path); ///< the file again, once d_model matches it
+    void cancelRequested();
+    void pseudoRandomRequested();
 
 protected:
     void redraw(const Frame& frame) override;
@@ -71,15 +79,12 @@ private:
     QWidget* createControls();
     void syncControls();
     void optionsEdited();
-    void readNamedFileIfNeeded();
-    void onLoaded(const WordVectorLoad& load);
     void showFileMessage(const QString& text, bool error);
     void drawPanels(const Frame& frame);
     void placeHighlights();
     QString titleText(const Frame& frame) const;
     bool fitToSize();
     void onMouseMove(QMouseEvent* event);
-    void chooseFile();
 
     QLineEdit* m_sentence = nullptr;
     QComboBox* m_firstBox = nullptr;
@@ -107,8 +112,6 @@ private:
     std::shared_ptr<const SentenceData> m_sentenceShown = std::make_shared<const SentenceData>();
     std::optional<QString> m_tokensShown; ///< the sentence whose tokens the boxes list
     bool m_typing = false;      ///< an edit of the sentence is under way (one undo step)
-    WordVectorLoader m_loader;
-    QString m_failedFile;       ///< the last file that could not be used (not read again by itself)
     int m_fileDimension = 0;    ///< of the last file that did not match d_model
     bool m_forExport = false;
 };

@@ -6,9 +6,11 @@
 #include "ui/export/exportcontroller.h"
 #include "ui/controls/formulapanel.h"
 #include "ui/views/heatmapview.h"
+#include "ui/views/embeddingsview.h"
 #include "ui/views/methodsview.h"
 #include "ui/views/viewfactory.h"
 #include "ui/window/t5biasescontroller.h"
+#include "ui/window/wordvectorcontroller.h"
 #include "ui/state/preferences.h"
 #include "ui/window/sessioncontroller.h"
 #include "ui/window/tablecontroller.h"
@@ -96,6 +98,9 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     auto* t5Biases = new T5BiasesController(m_document, this);
     if (auto* methods = qobject_cast<MethodsView*>(plotView(View::Methods)))
         connect(methods, &MethodsView::t5BiasesFileRequested, t5Biases, &T5BiasesController::chooseFile);
+    m_wordVectors = new WordVectorController(m_document, this);
+    if (auto* embeddings = qobject_cast<EmbeddingsView*>(plotView(View::Embeddings)))
+        m_wordVectors->attach(embeddings);
 
     m_status = new QLabel;
     statusBar()->addWidget(m_status, 1);

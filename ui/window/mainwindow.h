@@ -17,6 +17,7 @@ class ControlsPanel;
 class FormulaPanel;
 class SweepAnimator;
 class TableController;
+class WordVectorController;
 class ExportController;
 class HeatmapView;
 class PlotView;
@@ -34,6 +35,7 @@ public:
     ExportController* exporter() const { return m_exporter; }
     SessionController* sessions() const { return m_sessions; }
     TableController* tables() const { return m_tables; }
+    WordVectorController* wordVectors() const { return m_wordVectors; }
     HeatmapView* heatmap() const { return m_heatmap; }
     FormulaPanel* formula() const { return m_formula; }
     SweepAnimator* animator() const { return m_animator; }
@@ -88,6 +90,7 @@ private:
     ExportController* m_exporter = nullptr;
     SessionController* m_sessions = nullptr;
     TableController* m_tables = nullptr;
+    WordVectorController* m_wordVectors = nullptr;
     QAction* m_presentationAction = nullptr;
     QAction* m_explanationsAction = nullptr;
     QToolBar* m_viewsToolBar = nullptr;
