@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+// Every view's data export holds the numbers its window draws: the .npy written for a view
+// against the frame the window draws, at a size where the frame holds whole cells (every
+// pixel one cell). A user who exports what they see gets what they saw.
+#include "ui/document/document.h"
+#include "ui/export/dataexport.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using pe::ui::Document;
+using pe::ui::Frame;
+using pe::ui::View;
+
+namespace {
+
+/// A .npy file of float64 values in row-major order, as the exporter writes it.
+struct Npy {
+    std::int64_t rows = 0, cols = 0;
+    std::vector<double> values;
+    double operator()(std::int64_t r, std::int64_t c) const { return values[std::size_t(r * cols + c)]; }
+};
+
+Npy readNpy(const QString& path, std::int64_t rows, std::int64_t cols)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray bytes = file.readAll();
+    const qsizetype size = qsizetype(rows * cols * 8);
+    if (bytes.size() < size || !bytes.contains("'shape': (" + QByteArray::number(rows) + ", " + QByteArray::number(cols) + ")"))
+        return {};
+    Npy npy{rows, cols, std::vector<double>(std::size_t(rows * cols))};
+    std::memcpy(npy.values.data(), bytes.constData() + bytes.size() - size, std::size_t(size));
+    return npy;
+}
+
+/// Equal, or both the same infinity or NaN (a masked key is −∞ in both).
+bool same(double a, double b, double tolerance = 1e-12)
+{
+    if (std::isnan(a) || std::isnan(b))
+        return std::isnan(a) && std::isnan(b);
+    if (std::isinf(a) || std::isinf(b))
+        return a == b;
+    return std::abs(a - b) <= tolerance * std::max(1.0, std::abs(b));
+}
+
+} // namespace
+
+class TestDataExports : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void dataExportIsWhatTheWindowDraws_data();
+    void dataExportIsWhatTheWindowDraws();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestDataExports::initTestCase() { QVERIFY(m_dir.isValid()); }
+
+void TestDataExports::dataExportIsWhatTheWindowDraws_data()
+{
+    QTest::addColumn<QString>("view");
+    for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog())
+        QTest::newRow(d.key) << QString::fromLatin1(d.key);
+}
+
+void TestDataExports::dataExportIsWhatTheWindowDraws()
+{
+    QFETCH(QString, view);
+    const View v = *pe::ui::parseView(view);
+    Document document;
+    document.setDModel(16);
+    document.setMaxLen(24);
+    document.selectPosition(5);
+    document.setOffset(3);
+    document.setWaveDims({1, 2, 7});
+    pe::ui::MethodOptions methods = document.state().methods;
+    methods.head = 2; // one ALiBi head: the matrix is that head's, as the export's
+    document.setMethodOptions(methods);
+    // More pixels than cells everywhere: the frame holds whole cells, as the export does.
+    for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog())
+        document.setPixels(d.view, QSize(400, 400));
+    document.setWaveWindow({0, 24}); // every row
+    document.computeNow();
+    const Frame& f = *document.frame();
+
+    pe::ui::ExportRequest request;
+    request.spec = document.spec();
+    request.state = document.state();
+    request.view = v;
+    request.path = m_dir.filePath(view + QStringLiteral(".npy"));
+    const pe::ui::ExportResult result = pe::ui::exportData(request);
+    QVERIFY2(result.ok(), qPrintable(result.message));
+    const auto [rows, cols] = pe::ui::dataShape(request.spec, request.state, v);
+    const Npy data = readNpy(request.path, rows, cols);
+    QVERIFY2(data.rows == rows && data.rows > 0, "the .npy file has the shape --help gives");
+
+    QString mismatch; // the first value that differs
+    int compared = 0;
+    const auto compare = [&](std::int64_t r, std::int64_t c, double shown, const char* what) {
+        ++compared;
+        if (mismatch.isEmpty() && !same(data(r, c), shown))
+            mismatch = QStringLiteral("%1 (%2, %3): exported %4, the window draws %5")
+                           .arg(what).arg(r).arg(c).arg(data(r, c), 0, 'g', 17).arg(shown, 0, 'g', 17);
+    };
+    switch (v) {
+    case View::Heatmap:
+        QVERIFY(f.heatExact());
+        for (std::int64_t r = 0; r < rows; ++r)
+            for (std::int64_t c = 0; c < cols; ++c)
+                compare(r, c, f.heat(r, c), "PE");
+        break;
+    case View::Similarity:
+        QVERIFY(f.similarityExact());
+        for (std::int64_t r = 0; r < rows; ++r)
+            for (std::int64_t c = 0; c < cols; ++c)
+                compare(r, c, f.similarity(r, c), "similarity");
+        break;
+    case View::Waves:
+        QCOMPARE(qsizetype(cols), f.waves.size());
+        for (qsizetype j = 0; j < f.waves.size(); ++j) {
+            QCOMPARE(f.waves[j].sampleX.size(), qsizetype(rows)); // every row drawn as a sample
+            for (qsizetype i = 0; i < f.waves[j].sampleX.size(); ++i)
+                compare(std::int64_t(f.waves[j].sampleX[i]), j, f.waves[j].sampleY[i], "wave");
+        }
+        break;
+    case View::Offset:
+        for (std::int64_t r = 0; r < rows; ++r) {
+            compare(r, 0, f.pe[r], "PE(p)");
+            compare(r, 1, f.peShifted[r], "PE(p+k)");
+            compare(r, 2, f.rotated[r], "M_k PE(p)");
+        }
+        break;
+    case View::Bands:
+        QCOMPARE(rows, std::int64_t(f.omega.size()));
+        for (std::int64_t r = 0; r < rows; ++r) {
+            compare(r, 0, double(r), "pair");
+            compare(r, 1, f.omega[r], "omega");
+            compare(r, 2, f.wavelength[r], "wavelength");
+        }
+        break;
+    case View::Rope: {
+        QVERIFY(f.rope);
+        using S = pe::core::RopeScaling;
+        // The columns --help names, against the curves the view draws.
+        const std::pair<int, S> columns[] = {{2, S::None}, {3, S::PositionInterpolation}, {4, S::NtkAware}, {5, S::Yarn},
+                                             {7, S::DynamicNtk}, {8, S::YarnReference}, {9, S::Llama3}};
+        for (std::int64_t r = 0; r < rows; ++r) {
+            compare(r, 1, f.rope->theta[r], "theta");
+            for (const auto& [column, scaling] : columns) {
+                const auto m = std::size_t(std::find(pe::core::allRopeScalings.begin(), pe::core::allRopeScalings.end(), scaling)
+                                           - pe::core::allRopeScalings.begin());
+                compare(r, column, f.rope->wavelength[m][r], "wavelength");
+            }
+        }
+        break;
+    }
+    case View::Conventions:
+        QVERIFY(f.conventionExact());
+        for (std::int64_t r = 0; r < rows; ++r)
+            for (std::int64_t c = 0; c < 16; ++c) {
+                compare(r, c, f.conventionHeatA(r, c), "PE under the settings");
+                compare(r, 16 + c, f.conventionHeatB(r, c), "PE under the comparison");
+                compare(r, 32 + c, f.conventionHeatA(r, c) - f.conventionHeatB(r, c), "their difference");
+            }
+        break;
+    case View::Precision:
+        QCOMPARE(f.errorCurves.size(), qsizetype(cols - 1));
+        for (qsizetype i = 0; i < f.errorRows.size(); ++i) {
+            const std::int64_t r = f.errorRows[i];
+            compare(r, 0, double(r), "position");
+            for (qsizetype k = 0; k < f.errorCurves.size(); ++k)
+                compare(r, 1 + k, f.errorCurves[k][i], "largest error");
+        }
+        break;
+    case View::Embeddings: {
+        QVERIFY(f.sentence);
+        const pe::core::SentenceEmbedding& e = f.sentence->embedding;
+        const std::int64_t t = e.word.rows();
+        QCOMPARE(rows, 4 * t);
+        for (std::int64_t r = 0; r < t; ++r)
+            for (std::int64_t c = 0; c < cols; ++c) {
+                compare(r, c, e.word(r, c), "word");
+                compare(t + r, c, e.position(r, c), "position");
+                compare(2 * t + r, c, e.segment(r, c), "segment");
+                compare(3 * t + r, c, e.sum(r, c), "sum");
+            }
+        break;
+    }
+    case View::Methods:
+        QVERIFY(f.methods && f.methods->error.isEmpty());
+        QCOMPARE(f.methods->matrix.rows(), rows); // whole cells
+        // A key the causal model masks: −∞ in the data (what the softmax sees), not drawn (NaN) in the window.
+        for (std::int64_t r = 0; r < rows; ++r)
+            for (std::int64_t c = 0; c < cols; ++c) {
+                const double shown = f.methods->matrix(r, c);
+                compare(r, c, std::isnan(shown) && c > r ? -std::numeric_limits<double>::infinity() : shown, "score");
+            }
+        break;
+    case View::Spectrum: {
+        QVERIFY(f.spectrum);
+        const pe::core::PositionSpectrum& s = f.spectrum->spectrum;
+        QCOMPARE(rows, std::int64_t(s.power.rows()));
+        for (std::int64_t r = 0; r < rows; ++r) {
+            compare(r, 0, pe::core::spectrumBinFrequency(r, s.fftLength), "omega");
+            for (std::int64_t c = 0; c + 1 < cols; ++c)
+                compare(r, 1 + c, s.power(r, c), "power");
+        }
+        break;
+    }
+    default:
+        QFAIL("a view without a comparison here: add its case");
+    }
+    QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
+    QVERIFY(compared > 0);
+}
+
+QTEST_MAIN(TestDataExports)
+#include "tst_dataexports.moc"
