@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
+#include "ui/state/figurelimits.h"
 
 #include "ui/tables/encodingtable.h"
 
@@ -63,20 +64,34 @@ QString choice(const QCommandLineParser& parser, const QString& name, const QStr
     return value;
 }
 
-/// "WxH" with positive numbers up to max.
-QSizeF sizePair(const QCommandLineParser& parser, const QString& name, double max, bool whole)
+/// A number from min to max, both included.
+double numberInRange(const QCommandLineParser& parser, const QString& name, double min, double max)
+{
+    const QString text = parser.value(name).trimmed();
+    bool ok = false;
+    const double value = text.toDouble(&ok);
+    const QString allowed = QStringLiteral("allowed: a number from %1 to %2").arg(min).arg(max);
+    if (!ok)
+        throw BadValue{QStringLiteral("--%1: %2 is not a number; %3").arg(name, quoted(text), allowed)};
+    if (!std::isfinite(value) || value < min || value > max)
+        throw BadValue{QStringLiteral("--%1: %2 is out of range; %3").arg(name, quoted(text), allowed)};
+    return value;
+}
+
+/// "WxH" with numbers from min to max.
+QSizeF sizePair(const QCommandLineParser& parser, const QString& name, double min, double max, bool whole)
 {
     const QString text = parser.value(name).trimmed();
     static const QRegularExpression pattern(QStringLiteral("^([0-9]+(?:\\.[0-9]+)?)[xX×]([0-9]+(?:\\.[0-9]+)?)$"));
     const auto match = pattern.match(text);
-    const QString allowed = QStringLiteral("allowed: WIDTHxHEIGHT, each %1 from 1 to %2")
+    const QString allowed = QStringLiteral("allowed: WIDTHxHEIGHT, each %1 from %2 to %3")
                                 .arg(whole ? QStringLiteral("a whole number") : QStringLiteral("a number"))
-                                .arg(max);
+                                .arg(min).arg(max);
     if (!match.hasMatch())
         throw BadValue{QStringLiteral("--%1: %2 is not a size; %3").arg(name, quoted(text), allowed)};
     const double w = match.captured(1).toDouble(), h = match.captured(2).toDouble();
     const bool integral = std::floor(w) == w && std::floor(h) == h;
-    if (w < 1 || h < 1 || w > max || h > max || (whole && !integral))
+    if (w < min || h < min || w > max || h > max || (whole && !integral))
         throw BadValue{QStringLiteral("--%1: %2 is out of range; %3").arg(name, quoted(text), allowed)};
     return {w, h};
 }
@@ -174,8 +189,11 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("size"), QStringLiteral("Figure size in pixels."), QStringLiteral("WxH")},
         {QStringLiteral("size-mm"), QStringLiteral("Figure size in millimetres (with --dpi)."), QStringLiteral("WxH")},
         {QStringLiteral("dpi"), QStringLiteral("Resolution for --size-mm (default 300)."), QStringLiteral("N"), QStringLiteral("300")},
-        {QStringLiteral("colormap"), QStringLiteral("viridis, diverging or grayscale (default viridis)."), QStringLiteral("NAME"), QStringLiteral("viridis")},
-        {QStringLiteral("font-size"), QStringLiteral("Text size of a figure in points, 5 to 24 (default 8)."), QStringLiteral("PT"), QStringLiteral("8")},
+        {QStringLiteral("colormap"), QStringLiteral("%1 (default %2).").arg(ui::colormapNames().join(QStringLiteral(", ")), ui::defaultColormap()),
+         QStringLiteral("NAME"), ui::defaultColormap()},
+        {QStringLiteral("font-size"), QStringLiteral("Text size of a figure in points, %1 to %2 (default 8).")
+                                          .arg(ui::FigureLimits::minFontPoints).arg(ui::FigureLimits::maxFontPoints),
+         QStringLiteral("PT"), QStringLiteral("8")},
         {QStringLiteral("title"), QStringLiteral("A figure's title: full, short (its first line) or none (default full)."), QStringLiteral("MODE"), QStringLiteral("full")},
         {QStringLiteral("no-marks"), QStringLiteral("Leave the band selection's highlight out of a figure.")},
         {QStringLiteral("force"), QStringLiteral("Replace an existing FILE.")},
@@ -300,11 +318,12 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
     if (parser.isSet(QStringLiteral("size")) && parser.isSet(QStringLiteral("size-mm")))
         throw BadValue{QStringLiteral("--size and --size-mm: give one of them, not both")};
     if (parser.isSet(QStringLiteral("size")))
-        o.sizePixels = sizePair(parser, QStringLiteral("size"), 20000, true).toSize();
+        o.sizePixels = sizePair(parser, QStringLiteral("size"), ui::FigureLimits::minPixels, ui::FigureLimits::maxPixels, true).toSize();
     if (parser.isSet(QStringLiteral("size-mm")))
-        o.sizeMillimetres = sizePair(parser, QStringLiteral("size-mm"), 1000, false);
-    o.dpi = static_cast<int>(wholeNumber(parser, QStringLiteral("dpi"), 30, 2400));
-    o.fontPoints = realNumber(parser, QStringLiteral("font-size"), 4.999, 24);
+        o.sizeMillimetres = sizePair(parser, QStringLiteral("size-mm"), ui::FigureLimits::minMillimetres,
+                                     ui::FigureLimits::maxMillimetres, false);
+    o.dpi = static_cast<int>(wholeNumber(parser, QStringLiteral("dpi"), ui::FigureLimits::minDpi, ui::FigureLimits::maxDpi));
+    o.fontPoints = numberInRange(parser, QStringLiteral("font-size"), ui::FigureLimits::minFontPoints, ui::FigureLimits::maxFontPoints);
     o.title = *ui::parseFigureTitle(choice(parser, QStringLiteral("title"),
                                            {QStringLiteral("full"), QStringLiteral("short"), QStringLiteral("none")}));
     o.selectionMarks = !parser.isSet(QStringLiteral("no-marks"));

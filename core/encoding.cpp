@@ -149,6 +149,42 @@ std::int64_t binStart(std::int64_t rowCount, std::int64_t bins, std::int64_t bin
     return static_cast<std::int64_t>(static_cast<__int128>(rowCount) * bin / bins);
 }
 
+CellFormula cellFormula(const EncodingSpec& spec, std::int64_t position, int column)
+{
+    CellFormula cell;
+    cell.role = columnRole(spec, column);
+    if (cell.role.isZero)
+        return cell;
+    const int k = cell.role.pair;
+    cell.omega = static_cast<double>(angularFrequencyLong(spec, k));
+    cell.wavelength = 2.0 * 3.14159265358979323846 / cell.omega;
+    cell.angle = encodingAngle(spec, position, k);
+    cell.value = encodingValue(spec, position, column);
+    if (spec.frequencies == FrequencyRule::Paper) {
+        cell.exponentNumerator = 2 * k;
+        cell.exponentDenominator = spec.dModel;
+    } else {
+        cell.exponentNumerator = k;
+        cell.exponentDenominator = std::max(pairCount(spec) - 1, 1);
+    }
+    return cell;
+}
+
+std::int64_t binOfRow(std::int64_t row, std::int64_t rowCount, std::int64_t bins)
+{
+    if (bins <= 1 || rowCount <= 1)
+        return 0;
+    row = std::clamp<std::int64_t>(row, 0, rowCount - 1);
+    // The proportional guess, then corrected by at most a step or two against the boundaries.
+    std::int64_t bin = std::clamp<std::int64_t>(
+        static_cast<std::int64_t>(static_cast<__int128>(row) * bins / rowCount), 0, bins - 1);
+    while (bin + 1 < bins && binStart(rowCount, bins, bin + 1) <= row)
+        ++bin;
+    while (bin > 0 && binStart(rowCount, bins, bin) > row)
+        --bin;
+    return bin;
+}
+
 void fillBinnedEncoding(const EncodingSpec& spec, std::int64_t firstRow, std::int64_t rowCount,
                         Eigen::Ref<RowMatrix> out)
 {

@@ -13,6 +13,20 @@ using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::R
 /// PE(position, column) for an absolute position (row r holds position firstPosition + r).
 double encodingValue(const EncodingSpec& spec, std::int64_t position, int column);
 
+/// Everything said about one cell PE(position, column) of the sinusoid: the heatmap's hover
+/// read-out and the formula panel both show this, so they cannot disagree.
+struct CellFormula {
+    ColumnRole role;              ///< its pair, sin or cos, or the zero column
+    double omega = 0;             ///< ω_k of its pair
+    double wavelength = 0;        ///< 2π/ω_k
+    double angle = 0;             ///< position·ω_k, reduced as encodingAngle() does
+    double value = 0;             ///< PE(position, column)
+    /// ω_k = base^−(exponentNumerator/exponentDenominator): 2k/d (the paper) or k/(P−1) (tensor2tensor).
+    int exponentNumerator = 0, exponentDenominator = 1;
+};
+/// The formula of a cell (a zero column: role.isZero, value 0, the rest 0).
+CellFormula cellFormula(const EncodingSpec& spec, std::int64_t position, int column);
+
 /// The continuous curve behind a column: sin or cos of (position · ω_k) for a real position,
 /// as the wave plots draw between the integer samples.
 double encodingCurve(const EncodingSpec& spec, double position, int column);
@@ -30,6 +44,9 @@ RowMatrix encodingMatrix(const EncodingSpec& spec);
 
 /// Row r of a binned view covers rows [binStart(r), binStart(r+1)) of the full matrix.
 std::int64_t binStart(std::int64_t rowCount, std::int64_t bins, std::int64_t bin);
+/// The bin (of `bins` over `rowCount` rows, binStart's boundaries) that holds `row`: what a
+/// hover over a binned map names. `row` is clamped to the rows.
+std::int64_t binOfRow(std::int64_t row, std::int64_t rowCount, std::int64_t bins);
 
 /// Fills out (bins × d_model) with the exact average of the encoding over each bin of the rows
 /// firstRow … firstRow+rowCount−1, through the closed-form sum of sin/cos over integer positions:

@@ -21,6 +21,7 @@ class TestBinned : public QObject {
 
 private slots:
     void binStartPartitions();
+    void binOfRowIsTheBinHoldingTheRow();
     void binnedIsTheMeanOfItsRows_data();
     void binnedIsTheMeanOfItsRows();
     void rejectsBadBins();
@@ -39,6 +40,29 @@ double sharedLength(double from, double to, std::int64_t cell)
 }
 
 } // namespace
+
+void TestBinned::binOfRowIsTheBinHoldingTheRow()
+{
+    // Every row, against a bin found by walking the boundaries; huge counts near their ends.
+    for (std::int64_t rows : {1, 2, 7, 100, 1000, 4097})
+        for (std::int64_t bins : {std::int64_t{1}, std::int64_t{2}, std::int64_t{3}, std::int64_t{64}, rows}) {
+            if (bins > rows)
+                continue;
+            std::int64_t holding = 0;
+            for (std::int64_t row = 0; row < rows; ++row) {
+                while (pe::core::binStart(rows, bins, holding + 1) <= row)
+                    ++holding;
+                QCOMPARE(pe::core::binOfRow(row, rows, bins), holding);
+            }
+        }
+    const std::int64_t huge = std::int64_t{1} << 40;
+    for (std::int64_t row : {std::int64_t{0}, huge / 3, huge - 1}) {
+        const std::int64_t bin = pe::core::binOfRow(row, huge, 997);
+        QVERIFY(pe::core::binStart(huge, 997, bin) <= row && row < pe::core::binStart(huge, 997, bin + 1));
+    }
+    QCOMPARE(pe::core::binOfRow(-5, 100, 10), std::int64_t{0});  // clamped to the rows
+    QCOMPARE(pe::core::binOfRow(500, 100, 10), std::int64_t{9});
+}
 
 void TestBinned::binStartPartitions()
 {

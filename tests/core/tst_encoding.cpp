@@ -23,6 +23,7 @@ class TestEncoding : public QObject {
     Q_OBJECT
 
 private slots:
+    void cellFormulaAddsUp();
     void publishedVectors_data();
     void publishedVectors();
     void matchesReference_data();
@@ -258,6 +259,37 @@ void TestEncoding::cleanupTestCase()
             line += QString(" %1 %2").arg(name).arg(error, 0, 'e', 2);
         qInfo().noquote() << line;
     }
+}
+
+// What the heatmap's read-out and the formula panel print: each number of the formula
+// against its definition, and the formula's steps against each other.
+void TestEncoding::cellFormulaAddsUp()
+{
+    for (FrequencyRule rule : {FrequencyRule::Paper, FrequencyRule::Tensor2Tensor})
+        for (Layout layout : {Layout::Interleaved, Layout::Split}) {
+            EncodingSpec spec;
+            spec.dModel = 11;
+            spec.base = 500;
+            spec.frequencies = rule;
+            spec.layout = layout;
+            for (std::int64_t position : {std::int64_t{0}, std::int64_t{7}, std::int64_t{123456}})
+                for (int column = 0; column < spec.dModel; ++column) {
+                    const CellFormula cell = cellFormula(spec, position, column);
+                    QCOMPARE(cell.value, encodingValue(spec, position, column));
+                    if (cell.role.isZero) {
+                        QCOMPARE(cell.value, 0.0);
+                        continue;
+                    }
+                    const double omega = std::pow(spec.base, -double(cell.exponentNumerator) / cell.exponentDenominator);
+                    QVERIFY(std::abs(cell.omega - omega) <= 1e-15 * omega);
+                    QVERIFY(std::abs(cell.wavelength * cell.omega - 2 * std::numbers::pi) < 1e-12);
+                    const double reference = cell.role.isSin ? std::sin(double(position) * omega) : std::cos(double(position) * omega);
+                    QVERIFY(std::abs(cell.value - reference) < 1e-9); // double-precision product at position 123456
+                    const double byAngle = cell.role.isSin ? std::sin(cell.angle) : std::cos(cell.angle);
+                    // The printed angle gives the printed value, to the angle's own rounding to double.
+                    QVERIFY(std::abs(cell.value - byAngle) <= 1e-15 + 4 * std::abs(cell.angle) * std::numeric_limits<double>::epsilon());
+                }
+        }
 }
 
 QTEST_APPLESS_MAIN(TestEncoding)

@@ -41,9 +41,10 @@ void requireDocumentedRanges(const pe::app::LaunchOptions& o)
     PE_FUZZ_REQUIRE(!o.sizePixels.isValid() || (o.sizePixels.width() >= 1 && o.sizePixels.width() <= 20000
                                                  && o.sizePixels.height() >= 1 && o.sizePixels.height() <= 20000),
                     "--size 1 to 20000");
-    PE_FUZZ_REQUIRE(!o.sizeMillimetres.isValid() || (o.sizeMillimetres.width() >= 1 && o.sizeMillimetres.width() <= 1000
-                                                     && o.sizeMillimetres.height() >= 1 && o.sizeMillimetres.height() <= 1000),
-                    "--size-mm 1 to 1000");
+    PE_FUZZ_REQUIRE(!o.sizeMillimetres.isValid() || (o.sizeMillimetres.width() >= 10 && o.sizeMillimetres.width() <= 1000
+                                                     && o.sizeMillimetres.height() >= 10 && o.sizeMillimetres.height() <= 1000),
+                    "--size-mm 10 to 1000 (the export dialog's range)");
+    PE_FUZZ_REQUIRE(o.fontPoints >= 5 && o.fontPoints <= 24, "--font-size 5 to 24");
     PE_FUZZ_REQUIRE(!(o.sizePixels.isValid() && o.sizeMillimetres.isValid()), "not both --size and --size-mm");
     PE_FUZZ_REQUIRE(o.dpi >= 30 && o.dpi <= 2400, "--dpi 30 to 2400");
     if (!o.exportPath.isEmpty()) {

@@ -43,7 +43,7 @@ void requireShowable(const pe::ui::Settings& s)
     PE_FUZZ_REQUIRE(rope.scale >= pe::ui::RopeOptions::minScale && rope.scale <= pe::ui::RopeOptions::maxScale, "RoPE scale within 1 to 64");
     PE_FUZZ_REQUIRE(rope.originalLength >= pe::ui::RopeOptions::minOriginalLength
                         && rope.originalLength <= pe::ui::RopeOptions::maxOriginalLength, "L_orig within limits");
-    PE_FUZZ_REQUIRE(st.embeddings.sentence.size() <= pe::ui::EmbeddingOptions::maxSentence, "sentence within limits");
+    PE_FUZZ_REQUIRE(st.embeddings.sentence.size() <= pe::ui::SentenceOptions::maxSentence, "sentence within limits");
     PE_FUZZ_REQUIRE(st.embeddings.first >= 0 && st.embeddings.second >= 0, "token indices not negative");
 }
 

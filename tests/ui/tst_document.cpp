@@ -373,7 +373,7 @@ void TestDocument::eachEditUndoAndRedoIsOneChange()
     case 8: document.selectBand(2, 5); break;
     case 9: document.setRopeOptions({2.5, 4096, false}); break;
     case 10: {
-        pe::ui::EmbeddingOptions options;
+        pe::ui::SentenceOptions options;
         options.sentence = QStringLiteral("a rose is a rose");
         document.setEmbeddingOptions(options);
         break;
@@ -471,7 +471,7 @@ void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(!document.frame()->sentence->fromFile); // not named by the options yet
 
-    pe::ui::EmbeddingOptions options = document.state().embeddings;
+    pe::ui::SentenceOptions options = document.state().embeddings;
     options.vectorFile = vectors->path;
     options.sqrtScaling = false;
     document.setEmbeddingOptions(options);

@@ -181,7 +181,7 @@ void TestEmbeddingsView::typingTheSentenceIsOneUndoStep()
     m_document->computeNow();
     QCOMPARE(int(m_view->data().tokens.size()), 19);
     m_document->undoStack()->undo();
-    QCOMPARE(edit->text(), pe::ui::EmbeddingOptions::defaultSentence());
+    QCOMPARE(edit->text(), pe::ui::SentenceOptions::defaultSentence());
     m_document->computeNow();
     QCOMPARE(int(m_view->data().tokens.size()), 16);
 }
@@ -303,7 +303,7 @@ void TestEmbeddingsView::comparedTokensStayLabelledWhenRowsThin()
     // Too short for 16 token labels: every n-th is kept, and always the two compared tokens,
     // whose rows are framed (at an 89 mm column the frames sat on unlabelled rows).
     m_document->setEmbeddingOptions([&] {
-        EmbeddingOptions o = m_document->state().embeddings;
+        SentenceOptions o = m_document->state().embeddings;
         o.first = 4;  // "on"
         o.second = 11; // "slept"
         return o;

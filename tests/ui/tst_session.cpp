@@ -184,16 +184,16 @@ void TestSession::init()
 void TestSession::viewOptionsAreRememberedForTheNextWindow()
 {
     QCOMPARE(pe::ui::Preferences::ropeOptions(), pe::ui::RopeOptions{});
-    QCOMPARE(pe::ui::Preferences::embeddingOptions(), pe::ui::EmbeddingOptions{});
+    QCOMPARE(pe::ui::Preferences::embeddingOptions(), pe::ui::SentenceOptions{});
     m_window->document()->setRopeOptions({2.5, 8192, true});
-    pe::ui::EmbeddingOptions embeddings;
+    pe::ui::SentenceOptions embeddings;
     embeddings.sentence = QStringLiteral("a rose is a rose");
     embeddings.segments = true;
     m_window->document()->setEmbeddingOptions(embeddings);
     QCOMPARE(pe::ui::Preferences::ropeOptions(), (pe::ui::RopeOptions{2.5, 8192, true}));
     QCOMPARE(pe::ui::Preferences::embeddingOptions(), embeddings);
     m_window->document()->undoStack()->undo(); // what is remembered follows undo too
-    QCOMPARE(pe::ui::Preferences::embeddingOptions(), pe::ui::EmbeddingOptions{});
+    QCOMPARE(pe::ui::Preferences::embeddingOptions(), pe::ui::SentenceOptions{});
 }
 
 void TestSession::openWindow()

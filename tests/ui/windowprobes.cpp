@@ -563,7 +563,7 @@ QString embeddingsMismatch(MainWindow& window)
     // Each token's input is its word vector (× √d when on) + the textbook encoding of its
     // position (+ BERT's segment vector): the sum panel against that, written out here.
     const core::EncodingSpec& spec = window.document()->spec();
-    const pe::ui::EmbeddingOptions& options = window.document()->state().embeddings;
+    const pe::ui::SentenceOptions& options = window.document()->state().embeddings;
     auto* embeddings = view<pe::ui::EmbeddingsView>(window, pe::ui::View::Embeddings);
     if (embeddings->sentenceEdit()->text() != options.sentence || embeddings->sqrtBox()->isChecked() != options.sqrtScaling)
         return QStringLiteral("the controls do not show the document's sentence and switches");

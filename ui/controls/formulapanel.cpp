@@ -141,7 +141,8 @@ QString FormulaPanel::cellHtml() const
     const core::EncodingSpec& spec = m_document->spec();
     const std::int64_t p = spec.firstPosition + m_document->state().position;
     const int column = m_document->state().dimension;
-    const core::ColumnRole role = core::columnRole(spec, column);
+    const core::CellFormula cell = core::cellFormula(spec, p, column); // as the heatmap's read-out says it
+    const core::ColumnRole& role = cell.role;
     if (role.isZero)
         return tr("<p><b>The selected cell</b><br>position&nbsp;%1, dimension&nbsp;%2 = <b>0</b></p>"
                   "<p>With tensor2tensor's frequencies an odd d_model has ⌊d/2⌋ = %3 (sin, cos) pairs, and "
@@ -149,11 +150,9 @@ QString FormulaPanel::cellHtml() const
             .arg(p).arg(column).arg(core::pairCount(spec));
     const int k = role.pair;
     const QString fn = role.isSin ? QStringLiteral("sin") : QStringLiteral("cos");
-    const double omega = double(core::angularFrequencyLong(spec, k));
+    const double omega = cell.omega;
     // The exponent as the convention writes it: 2k/d (the paper) or k/(P−1) (tensor2tensor).
-    const QString exponent = spec.frequencies == core::FrequencyRule::Paper
-        ? QStringLiteral("%1/%2").arg(2 * k).arg(spec.dModel)
-        : QStringLiteral("%1/%2").arg(k).arg(std::max(core::pairCount(spec) - 1, 1));
+    const QString exponent = QStringLiteral("%1/%2").arg(cell.exponentNumerator).arg(cell.exponentDenominator);
     const int lastValueColumn = spec.dModel - 1 - (core::hasZeroColumn(spec) ? 1 : 0);
     QString layout = spec.layout == core::Layout::Interleaved
         ? tr("interleaved: column 2k holds sin, column 2k+1 holds cos")
@@ -171,7 +170,7 @@ QString FormulaPanel::cellHtml() const
     html += QStringLiteral("<p style=\"font-size:large\">PE(%1, %2) = %3(%1 / %4<sup>%5</sup>)<br>"
                            "= %3(%1 · %6) = %3(%7) = <b>%8</b></p>")
                 .arg(p).arg(column).arg(fn, num(spec.base), exponent, num(omega))
-                .arg(num(core::encodingAngle(spec, p, k)), val(core::encodingValue(spec, p, column)));
+                .arg(num(cell.angle), val(cell.value));
     return html;
 }
 

@@ -278,7 +278,7 @@ void Document::setMethodOptions(const MethodOptions& options)
     change(s, Field::Methods);
 }
 
-void Document::setEmbeddingOptions(const EmbeddingOptions& options)
+void Document::setEmbeddingOptions(const SentenceOptions& options)
 {
     Settings s = m_settings;
     s.state.embeddings = options;

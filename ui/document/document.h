@@ -63,7 +63,7 @@ public:
     /// The RoPE and embeddings views' options: undo steps like every other setting.
     void setRopeOptions(const RopeOptions& options);
     void setMethodOptions(const MethodOptions& options);
-    void setEmbeddingOptions(const EmbeddingOptions& options);
+    void setEmbeddingOptions(const SentenceOptions& options);
     /// A loaded table's colour scale: symmetric about 0, or the data's range.
     void setTableDataRange(bool dataRange);
     void resetToDefaults();

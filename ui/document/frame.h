@@ -3,7 +3,7 @@
 
 #include "core/encoding.h"
 #include "core/similarity.h"
-#include "ui/document/embeddingdata.h"
+#include "ui/document/sentencedata.h"
 #include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
 #include "ui/document/spectrumdata.h"

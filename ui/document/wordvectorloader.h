@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/document/embeddingdata.h"
+#include "ui/document/sentencedata.h"
 
 #include <QFutureWatcher>
 #include <QObject>

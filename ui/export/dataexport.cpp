@@ -8,7 +8,7 @@
 #include "core/rotation.h"
 #include "core/rope.h"
 #include "core/similarity.h"
-#include "ui/document/embeddingdata.h"
+#include "ui/document/sentencedata.h"
 #include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
 #include "ui/document/frame.h"

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/encoding.h"
-#include "ui/document/embeddingdata.h"
+#include "ui/document/sentencedata.h"
 #include "ui/state/viewstate.h"
 #include "ui/tables/encodingtable.h"
 

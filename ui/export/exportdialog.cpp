@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/state/preferences.h"
 #include "ui/export/exportdialog.h"
+#include "ui/state/figurelimits.h"
 
 #include "ui/plotting/colormaps.h"
 
@@ -51,7 +52,7 @@ ExportDialog::ExportDialog(View view, const QString& suggestedPath, const QStrin
     m_width = new QDoubleSpinBox;
     m_height = new QDoubleSpinBox;
     for (QDoubleSpinBox* box : {m_width, m_height}) {
-        box->setRange(10, 1000);
+        box->setRange(FigureLimits::minMillimetres, FigureLimits::maxMillimetres);
         box->setDecimals(1);
         box->setSuffix(tr(" mm"));
     }
@@ -61,13 +62,13 @@ ExportDialog::ExportDialog(View view, const QString& suggestedPath, const QStrin
     sizeRow->addWidget(m_height);
     form->addRow(tr("Width × height"), sizeRow);
     m_dpi = new QSpinBox;
-    m_dpi->setRange(30, 2400);
+    m_dpi->setRange(FigureLimits::minDpi, FigureLimits::maxDpi);
     m_dpi->setValue(300);
     m_dpi->setSuffix(tr(" dpi"));
     m_dpi->setToolTip(tr("Resolution of PNG files; PDF and SVG are vector graphics"));
     form->addRow(tr("PNG resolution"), m_dpi);
     m_font = new QDoubleSpinBox;
-    m_font->setRange(5, 24);
+    m_font->setRange(FigureLimits::minFontPoints, FigureLimits::maxFontPoints);
     m_font->setDecimals(1);
     m_font->setValue(8);
     m_font->setSuffix(tr(" pt"));

@@ -63,6 +63,9 @@ std::unique_ptr<Scene> makeScene(const ExportRequest& request, const FigureSize&
 {
     auto scene = std::make_unique<Scene>();
     scene->document.apply(Settings{request.spec, request.state});
+    // Only the part this figure draws: a heatmap of a million positions need not compute the
+    // similarity, conventions, precision, methods and spectrum parts too.
+    scene->document.setShownViews(viewBit(request.view));
     scene->document.setWordVectors(request.wordVectors);
     scene->document.setTable(request.table);
     scene->document.computeNow();

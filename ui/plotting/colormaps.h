@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/state/viewstate.h" // colormapNames()
+#include "ui/state/colormapcatalog.h" // the colour maps' names, labels and colours
 
 #include <QString>
 
@@ -9,9 +9,8 @@ class QCPColorGradient;
 
 namespace pe::ui {
 
-QString colormapLabel(const QString& name); ///< translated name for menus
+/// The gradient of the colour map `name` (colormapCatalog()'s stops, the default map's for an
+/// unknown name).
 QCPColorGradient colormapGradient(const QString& name);
-/// Diverging maps need a range symmetric about 0 so that white means 0.
-bool colormapIsDiverging(const QString& name);
 
 } // namespace pe::ui

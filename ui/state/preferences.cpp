@@ -108,7 +108,7 @@ bool Preferences::ropeDetailsShown() { return value(key::ropeDetails, false).toB
 void Preferences::setRopeDetailsShown(bool shown) { setValue(key::ropeDetails, shown); }
 RopeOptions Preferences::ropeOptions() { return ropeOptionsFrom(value(key::ropeOptions).toMap()); }
 void Preferences::setRopeOptions(const RopeOptions& options) { setValue(key::ropeOptions, toVariantMap(options)); }
-EmbeddingOptions Preferences::embeddingOptions() { return embeddingOptionsFrom(value(key::embeddingOptions).toMap()); }
-void Preferences::setEmbeddingOptions(const EmbeddingOptions& options) { setValue(key::embeddingOptions, toVariantMap(options)); }
+SentenceOptions Preferences::embeddingOptions() { return embeddingOptionsFrom(value(key::embeddingOptions).toMap()); }
+void Preferences::setEmbeddingOptions(const SentenceOptions& options) { setValue(key::embeddingOptions, toVariantMap(options)); }
 
 } // namespace pe::ui

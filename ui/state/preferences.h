@@ -61,8 +61,8 @@ public:
     static void setRopeOptions(const RopeOptions& options);
     static bool ropeDetailsShown();                     ///< the RoPE view's variant parameters unfolded; default false
     static void setRopeDetailsShown(bool shown);
-    static EmbeddingOptions embeddingOptions();
-    static void setEmbeddingOptions(const EmbeddingOptions& options);
+    static SentenceOptions embeddingOptions();
+    static void setEmbeddingOptions(const SentenceOptions& options);
 };
 
 } // namespace pe::ui

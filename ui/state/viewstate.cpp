@@ -13,23 +13,6 @@
 
 namespace pe::ui {
 
-QStringList scoreMethodKeys()
-{
-    return {QStringLiteral("sinusoidal"), QStringLiteral("rope"), QStringLiteral("alibi"), QStringLiteral("t5"),
-            QStringLiteral("shaw"), QStringLiteral("transformer-xl"), QStringLiteral("nope"), QStringLiteral("learned")};
-}
-
-QString scoreMethodKey(ScoreMethod method)
-{
-    return scoreMethodKeys().value(static_cast<int>(method));
-}
-
-std::optional<ScoreMethod> parseScoreMethod(const QString& key)
-{
-    const qsizetype index = scoreMethodKeys().indexOf(key.trimmed().toLower());
-    return index < 0 ? std::nullopt : std::optional(static_cast<ScoreMethod>(index));
-}
-
 std::variant<QList<int>, QString> parseDimensionList(const QString& text, int dModel, int most)
 {
     // Messages go through the "pe::ui::Dims" context: the window shows them in its language.
@@ -101,11 +84,6 @@ QStringList presetNames()
     return names;
 }
 
-QStringList colormapNames()
-{
-    return {QStringLiteral("viridis"), QStringLiteral("diverging"), QStringLiteral("grayscale")};
-}
-
 QString figureTitleName(FigureTitle title)
 {
     switch (title) {
@@ -124,12 +102,6 @@ std::optional<FigureTitle> parseFigureTitle(const QString& name)
     return std::nullopt;
 }
 
-QString T5Biases::displayName() const
-{
-    const QString file = path.section(QLatin1Char('/'), -1);
-    return tensor.isEmpty() ? file : QStringLiteral("%1 · %2").arg(file, tensor);
-}
-
 QStringList tableScaleNames() { return {QStringLiteral("symmetric"), QStringLiteral("data")}; }
 
 bool ViewState::operator==(const ViewState& o) const
@@ -141,176 +113,6 @@ bool ViewState::operator==(const ViewState& o) const
         && bandFirst == o.bandFirst && bandLast == o.bandLast && comparison == o.comparison && format == o.format
         && precisionMode == o.precisionMode && rope == o.rope && embeddings == o.embeddings && methods == o.methods
         && tableDataRange == o.tableDataRange;
-}
-
-QString EmbeddingOptions::defaultSentence()
-{
-    return QStringLiteral("The black cat sat on the couch and the brown dog slept on the rug.");
-}
-
-namespace {
-namespace key {
-const QString scale = QStringLiteral("scale");
-const QString originalLength = QStringLiteral("originalLength");
-const QString logDistance = QStringLiteral("logDistance");
-const QString sequenceLength = QStringLiteral("sequenceLength");
-const QString yarnTruncate = QStringLiteral("yarnTruncate");
-const QString lowFrequencyFactor = QStringLiteral("lowFrequencyFactor");
-const QString highFrequencyFactor = QStringLiteral("highFrequencyFactor");
-const QString sentence = QStringLiteral("sentence");
-const QString first = QStringLiteral("first");
-const QString second = QStringLiteral("second");
-const QString sqrtScaling = QStringLiteral("sqrtScaling");
-const QString segments = QStringLiteral("segments");
-const QString vectorFile = QStringLiteral("vectorFile");
-const QString method = QStringLiteral("method");
-const QString curves = QStringLiteral("curves");
-const QString heads = QStringLiteral("heads");
-const QString head = QStringLiteral("head");
-const QString numBuckets = QStringLiteral("numBuckets");
-const QString maxDistance = QStringLiteral("maxDistance");
-const QString bidirectional = QStringLiteral("bidirectional");
-const QString bucketIndex = QStringLiteral("bucketIndex");
-const QString clip = QStringLiteral("clip");
-const QString causal = QStringLiteral("causal");
-const QString scaleCurves = QStringLiteral("scaleCurves");
-const QString t5Head = QStringLiteral("t5Head");
-} // namespace key
-
-/// The value of `name` when it is there and converts, else `fallback`.
-template <typename T>
-T valueOr(const QVariantMap& map, const QString& name, T fallback)
-{
-    const QVariant value = map.value(name);
-    return value.isValid() && value.canConvert<T>() ? value.value<T>() : fallback;
-}
-} // namespace
-
-QVariantMap toVariantMap(const RopeOptions& o)
-{
-    return {{key::scale, o.scale}, {key::originalLength, o.originalLength}, {key::logDistance, o.logDistance},
-            {key::sequenceLength, o.sequenceLength}, {key::yarnTruncate, o.yarnTruncate},
-            {key::lowFrequencyFactor, o.lowFrequencyFactor}, {key::highFrequencyFactor, o.highFrequencyFactor}};
-}
-
-QVariantMap toVariantMap(const EmbeddingOptions& o)
-{
-    return {{key::sentence, o.sentence}, {key::first, o.first}, {key::second, o.second}, {key::sqrtScaling, o.sqrtScaling},
-            {key::segments, o.segments}, {key::vectorFile, o.vectorFile}};
-}
-
-QVariantMap toVariantMap(const MethodOptions& o)
-{
-    QStringList curves;
-    for (int m = 0; m < scoreMethodCount; ++m)
-        if (o.curves & scoreMethodBit(ScoreMethod(m)))
-            curves << scoreMethodKey(ScoreMethod(m));
-    // One text, "alibi,t5,…": a session's options hold no lists.
-    return {{key::method, scoreMethodKey(o.method)}, {key::curves, curves.join(QLatin1Char(','))}, {key::heads, o.heads}, {key::head, o.head},
-            {key::numBuckets, o.numBuckets}, {key::maxDistance, o.maxDistance}, {key::bidirectional, o.bidirectional},
-            {key::bucketIndex, o.bucketIndex}, {key::clip, o.clip}, {key::causal, o.causal},
-            {key::scaleCurves, o.scaleCurves}, {key::t5Head, o.t5Head}};
-}
-
-MethodOptions methodOptionsFrom(const QVariantMap& map)
-{
-    MethodOptions o;
-    const auto whole = [&](const QString& name, int fallback) {
-        return static_cast<int>(std::clamp(valueOr(map, name, double(fallback)), -1e9, 1e9));
-    };
-    if (auto method = parseScoreMethod(valueOr(map, key::method, QString())))
-        o.method = *method;
-    if (map.value(key::curves).typeId() == QMetaType::QString) {
-        o.curves = 0;
-        for (const QString& name : map.value(key::curves).toString().split(QLatin1Char(',')))
-            if (auto method = parseScoreMethod(name))
-                o.curves |= scoreMethodBit(*method);
-    }
-    o.heads = whole(key::heads, o.heads);
-    o.head = whole(key::head, o.head);
-    o.numBuckets = whole(key::numBuckets, o.numBuckets);
-    o.maxDistance = whole(key::maxDistance, o.maxDistance);
-    o.bidirectional = valueOr(map, key::bidirectional, o.bidirectional);
-    o.bucketIndex = valueOr(map, key::bucketIndex, o.bucketIndex);
-    o.clip = whole(key::clip, o.clip);
-    o.causal = valueOr(map, key::causal, o.causal);
-    o.scaleCurves = valueOr(map, key::scaleCurves, o.scaleCurves);
-    o.t5Head = whole(key::t5Head, o.t5Head);
-    return clamped(o);
-}
-
-RopeOptions ropeOptionsFrom(const QVariantMap& map)
-{
-    RopeOptions o;
-    o.scale = valueOr(map, key::scale, o.scale);
-    o.originalLength = static_cast<int>(std::clamp(valueOr(map, key::originalLength, double(o.originalLength)), -1e9, 1e9));
-    o.logDistance = valueOr(map, key::logDistance, o.logDistance);
-    o.sequenceLength = static_cast<int>(std::clamp(valueOr(map, key::sequenceLength, double(o.sequenceLength)), -1e9, 1e9));
-    o.yarnTruncate = valueOr(map, key::yarnTruncate, o.yarnTruncate);
-    o.lowFrequencyFactor = valueOr(map, key::lowFrequencyFactor, o.lowFrequencyFactor);
-    o.highFrequencyFactor = valueOr(map, key::highFrequencyFactor, o.highFrequencyFactor);
-    return clamped(o);
-}
-
-EmbeddingOptions embeddingOptionsFrom(const QVariantMap& map)
-{
-    EmbeddingOptions o;
-    o.sentence = valueOr(map, key::sentence, o.sentence);
-    o.first = static_cast<int>(std::clamp(valueOr(map, key::first, double(o.first)), -1e9, 1e9));
-    o.second = static_cast<int>(std::clamp(valueOr(map, key::second, double(o.second)), -1e9, 1e9));
-    o.sqrtScaling = valueOr(map, key::sqrtScaling, o.sqrtScaling);
-    o.segments = valueOr(map, key::segments, o.segments);
-    o.vectorFile = valueOr(map, key::vectorFile, o.vectorFile);
-    return clamped(o);
-}
-
-namespace {
-/// A value as a two-decimal box holds it: within [low, high], rounded to 0.01 (a stored 2.345
-/// would not match what is shown), `fallback` when not a number.
-double asTwoDecimalBox(double value, double low, double high, double fallback)
-{
-    return std::isfinite(value) ? std::round(std::clamp(value, low, high) * 100) / 100 : fallback;
-}
-} // namespace
-
-RopeOptions clamped(RopeOptions o)
-{
-    const RopeOptions defaults;
-    o.scale = asTwoDecimalBox(o.scale, RopeOptions::minScale, RopeOptions::maxScale, defaults.scale);
-    o.originalLength = std::clamp(o.originalLength, RopeOptions::minOriginalLength, RopeOptions::maxOriginalLength);
-    o.sequenceLength = std::clamp(o.sequenceLength, RopeOptions::minSequenceLength, RopeOptions::maxSequenceLength);
-    // Llama 3's factors: low must stay below high (the boxes keep 0.01 apart), else both take
-    // Llama 3.1's published 1 and 4.
-    o.lowFrequencyFactor = asTwoDecimalBox(o.lowFrequencyFactor, RopeOptions::minFrequencyFactor,
-                                           RopeOptions::maxFrequencyFactor, defaults.lowFrequencyFactor);
-    o.highFrequencyFactor = asTwoDecimalBox(o.highFrequencyFactor, RopeOptions::minFrequencyFactor,
-                                            RopeOptions::maxFrequencyFactor, defaults.highFrequencyFactor);
-    if (!(o.lowFrequencyFactor < o.highFrequencyFactor)) {
-        o.lowFrequencyFactor = defaults.lowFrequencyFactor;
-        o.highFrequencyFactor = defaults.highFrequencyFactor;
-    }
-    return o;
-}
-
-MethodOptions clamped(MethodOptions o)
-{
-    o.heads = std::clamp(o.heads, 1, MethodOptions::maxHeads);
-    o.head = std::clamp(o.head, 0, o.heads);
-    o.numBuckets = std::clamp(o.numBuckets, MethodOptions::minBuckets, MethodOptions::maxBuckets);
-    // T5's log-spaced buckets need max_distance beyond the exact ones (half of those per direction).
-    o.maxDistance = std::clamp(o.maxDistance, o.numBuckets, MethodOptions::maxDistanceLimit);
-    o.clip = std::clamp(o.clip, 1, MethodOptions::maxClip);
-    o.curves &= (1u << scoreMethodCount) - 1;
-    o.t5Head = std::clamp(o.t5Head, 1, o.t5Biases ? std::max(o.t5Biases->heads, 1) : MethodOptions::maxHeads);
-    return o;
-}
-
-EmbeddingOptions clamped(EmbeddingOptions o)
-{
-    o.sentence.truncate(EmbeddingOptions::maxSentence);
-    o.first = std::max(o.first, 0);
-    o.second = std::max(o.second, 0);
-    return o;
 }
 
 } // namespace pe::ui

@@ -52,16 +52,6 @@ QString wrappedWords(const QString& text, const QFont& font, double width)
     return lines.join(QLatin1Char('\n'));
 }
 
-/// The bin of `bins` equal-ish bins over `rows` rows (core::binStart's boundaries) holding a row.
-std::int64_t binOfRow(std::int64_t row, std::int64_t rows, std::int64_t bins)
-{
-    std::int64_t bin = std::clamp<std::int64_t>(row * bins / std::max<std::int64_t>(rows, 1), 0, bins - 1);
-    while (bin + 1 < bins && core::binStart(rows, bins, bin + 1) <= row)
-        ++bin;
-    while (bin > 0 && core::binStart(rows, bins, bin) > row)
-        --bin;
-    return bin;
-}
 
 } // namespace
 
@@ -351,7 +341,7 @@ void ConventionsView::fillMaps(const Frame& f)
         for (int r = 0; r < valueCells; ++r)
             for (int c = 0; c < keyCells; ++c)
                 data->setCell(c, r, m(std::min(r, bins - 1), std::min(c, columns - 1)));
-        m_maps[i]->setGradient(colormapGradient(i < 2 ? f.state.colormap : QStringLiteral("diverging")));
+        m_maps[i]->setGradient(colormapGradient(i < 2 ? f.state.colormap : divergingColormap()));
     }
     // One range for A and B (they share a colour scale): −1…1, wider when a table's values are.
     const double values = std::max(1.0, f.table ? f.conventionHeatA.matrix().cwiseAbs().maxCoeff() : 1.0);
@@ -426,7 +416,7 @@ QString ConventionsView::cellDescription(std::int64_t row, int column) const
     if (!f || f->conventionHeatA.rows() == 0 || row < 0 || row >= f->conventionRowCount() || column < 0
         || column >= f->conventionHeatA.cols())
         return {};
-    const std::int64_t bin = binOfRow(row, f->conventionRowCount(), f->conventionHeatA.rows());
+    const std::int64_t bin = core::binOfRow(row, f->conventionRowCount(), f->conventionHeatA.rows());
     const double a = f->conventionHeatA(bin, column), b = f->conventionHeatB(bin, column);
     if (f->table) {
         const QString values = tr("table A = %1, sinusoid B = %2, A − B = %3")

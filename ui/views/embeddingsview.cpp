@@ -141,7 +141,7 @@ QWidget* EmbeddingsView::createControls()
     };
 
     m_sentence = new QLineEdit;
-    m_sentence->setMaxLength(EmbeddingOptions::maxSentence);
+    m_sentence->setMaxLength(SentenceOptions::maxSentence);
     m_sentence->setToolTip(tr("The sentence to embed; words are lowercased, punctuation marks are tokens of their own, "
                               "[SEP] starts sentence B"));
     auto* sentenceLabel = new QLabel(tr("Se&ntence:"));
@@ -238,7 +238,7 @@ QWidget* EmbeddingsView::createControls()
 
 void EmbeddingsView::syncControls()
 {
-    const EmbeddingOptions& o = document()->state().embeddings;
+    const SentenceOptions& o = document()->state().embeddings;
     const QSignalBlocker a(m_sentence), b(m_sqrtBox), c(m_segmentBox), d(m_firstBox), e(m_secondBox);
     if (m_sentence->text() != o.sentence)
         m_sentence->setText(o.sentence);
@@ -259,7 +259,7 @@ void EmbeddingsView::syncControls()
 
 void EmbeddingsView::optionsEdited()
 {
-    EmbeddingOptions o = document()->state().embeddings;
+    SentenceOptions o = document()->state().embeddings;
     const bool newSentence = o.sentence != m_sentence->text();
     o.sentence = m_sentence->text();
     if (!newSentence) { // a new sentence keeps the chosen token numbers (clamped when drawn)
@@ -366,7 +366,7 @@ void EmbeddingsView::redraw(const Frame& f)
     static const auto none = std::make_shared<const SentenceData>();
     m_sentenceShown = f.sentence ? f.sentence : none;
     const SentenceData& shown = *m_sentenceShown;
-    const EmbeddingOptions& options = f.state.embeddings;
+    const SentenceOptions& options = f.state.embeddings;
     const WordVectorsPtr named = vectorsFor(options, f.wordVectors);
     const QString tokenA = shown.tokens.empty() ? QString() : QString::fromStdString(shown.tokens[shown.first].text);
     const QString tokenB = shown.tokens.empty() ? QString() : QString::fromStdString(shown.tokens[shown.second].text);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/document/embeddingdata.h"
+#include "ui/document/sentencedata.h"
 #include "ui/document/wordvectorloader.h"
 #include "ui/views/plotview.h"
 #include "ui/plotting/viewsupport.h"

@@ -287,22 +287,18 @@ QString HeatmapView::cellDescription(std::int64_t row, int column) const
                                          : f->tableProblem;
     const core::EncodingSpec& spec = f->spec;
     const std::int64_t position = spec.firstPosition + row;
-    const core::ColumnRole role = core::columnRole(spec, column);
-    if (role.isZero)
+    const core::CellFormula cell = core::cellFormula(spec, position, column); // as the formula panel says it
+    if (cell.role.isZero)
         return tr("position %1 · dimension %2 · the zero column that ends tensor2tensor's odd d_model · PE(%1, %2) = %3")
             .arg(position).arg(column).arg(QString::number(0.0, 'f', 6));
-    const double value = core::encodingValue(spec, position, column);
-    const double omega = f->omega[role.pair];
-    const QString fn = role.isSin ? QStringLiteral("sin") : QStringLiteral("cos");
-    const QString exponent = spec.frequencies == core::FrequencyRule::Paper
-        ? QStringLiteral("%1/%2").arg(2 * role.pair).arg(spec.dModel)
-        : QStringLiteral("%1/%2").arg(role.pair).arg(std::max(core::pairCount(spec) - 1, 1));
+    const QString fn = cell.role.isSin ? QStringLiteral("sin") : QStringLiteral("cos");
+    const QString exponent = QStringLiteral("%1/%2").arg(cell.exponentNumerator).arg(cell.exponentDenominator);
     return tr("position %1 · dimension %2 (pair %3, %4) · wavelength %5 · value %6\n"
               "PE(%1, %2) = %4(%1 / %7^(%8)) = %4(%1 × %9) = %4(%10) = %6")
-        .arg(position).arg(column).arg(role.pair).arg(fn)
-        .arg(number(f->wavelength[role.pair])).arg(QString::number(value, 'f', 6))
-        .arg(number(spec.base)).arg(exponent).arg(number(omega))
-        .arg(number(core::encodingAngle(spec, position, role.pair)));
+        .arg(position).arg(column).arg(cell.role.pair).arg(fn)
+        .arg(number(cell.wavelength)).arg(QString::number(cell.value, 'f', 6))
+        .arg(number(spec.base)).arg(exponent).arg(number(cell.omega))
+        .arg(number(cell.angle));
 }
 
 void HeatmapView::onMouseMove(QMouseEvent* event)

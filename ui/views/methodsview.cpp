@@ -621,15 +621,7 @@ QString MethodsView::cellDescription(std::int64_t row, std::int64_t column) cons
         return {};
     const MethodsData& data = *f->methods;
     const std::int64_t L = f->spec.maxLen, bins = data.matrix.rows(), first = f->spec.firstPosition;
-    const auto binOf = [&](std::int64_t r) {
-        std::int64_t bin = std::clamp<std::int64_t>(r * bins / L, 0, bins - 1);
-        while (bin + 1 < bins && core::binStart(L, bins, bin + 1) <= r)
-            ++bin;
-        while (bin > 0 && core::binStart(L, bins, bin) > r)
-            --bin;
-        return bin;
-    };
-    const std::int64_t i = binOf(row), j = binOf(column);
+    const std::int64_t i = core::binOfRow(row, L, bins), j = core::binOfRow(column, L, bins);
     const double value = data.matrix(i, j);
     const QString shown = std::isnan(value) ? tr("masked") : QString::number(value, 'g', 6);
     if (data.exact())

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/views/offsetcircles.h"
+#include "ui/views/paircircles.h"
 #include "ui/views/plotview.h"
 #include "ui/plotting/viewsupport.h"
 

@@ -293,7 +293,7 @@ void PrecisionView::drawHeat(const Frame& f)
     for (int r = 0; r < valueCells; ++r)
         for (int c = 0; c < keyCells; ++c)
             data->setCell(c, r, std::clamp(f.precisionHeat(std::min(r, rows - 1), std::min(c, columns - 1)), errorFloor, overflowLevel));
-    m_map->setGradient(colormapGradient(colormapIsDiverging(f.state.colormap) ? QStringLiteral("viridis") : f.state.colormap));
+    m_map->setGradient(colormapGradient(sequentialColormap(f.state.colormap)));
     m_map->setDataRange(QCPRange(1e-16, 1));
     const QString kind = f.state.format == core::NumberFormat::Float64
         ? tr("float64, the naive double code")

@@ -23,16 +23,6 @@ QString measureName(const Frame& f)
     return f.state.normalize ? SimilarityView::tr("cosine") : QStringLiteral("PE(p)·PE(q)");
 }
 
-/// The bin of the similarity matrix (rows binStart(b) … binStart(b+1)−1) that holds a row.
-std::int64_t binOfRow(std::int64_t row, std::int64_t rows, std::int64_t bins)
-{
-    std::int64_t bin = std::clamp<std::int64_t>(row * bins / std::max<std::int64_t>(rows, 1), 0, bins - 1);
-    while (bin + 1 < bins && core::binStart(rows, bins, bin + 1) <= row)
-        ++bin;
-    while (bin > 0 && core::binStart(rows, bins, bin) > row)
-        --bin;
-    return bin;
-}
 
 /// The row under a pixel of an axis of positions (the table's rows when one is loaded).
 std::int64_t rowAt(const QCPAxis* axis, double pixel, const Frame& f)
@@ -298,7 +288,7 @@ QString SimilarityView::cellDescription(std::int64_t row, std::int64_t column) c
     if (!f || f->similarity.rows() == 0 || row < 0 || column < 0 || row >= f->positionCount() || column >= f->positionCount())
         return {};
     const std::int64_t L = f->positionCount(), bins = f->similarity.rows(), first = f->firstPosition();
-    const std::int64_t i = binOfRow(row, L, bins), j = binOfRow(column, L, bins);
+    const std::int64_t i = core::binOfRow(row, L, bins), j = core::binOfRow(column, L, bins);
     const double value = f->similarity(i, j);
     if (f->similarityExact())
         return tr("p = %1, q = %2 (q − p = %3): %4 = %5")

@@ -156,7 +156,7 @@ void SpectrumView::drawMap(const Frame& f)
         return QCPRange(first, axis.bins > 1 ? (axis.upper - width / 2 - 0.5) * unit : first + width * unit);
     };
     m_map->cells()->assign(f.spectrumHeat.matrix(), centres(f.spectrumDims, 1.0), centres(f.spectrumBins, binWidth));
-    m_map->setGradient(colormapGradient(colormapIsDiverging(f.state.colormap) ? QStringLiteral("viridis") : f.state.colormap));
+    m_map->setGradient(colormapGradient(sequentialColormap(f.state.colormap)));
     m_map->setDataRange(QCPRange(core::SpectrumLimits::floorDb, 0));
     plot()->xAxis->setRange(-0.5, dims - 0.5);
     plot()->yAxis->setRange(-binWidth / 2, std::numbers::pi + binWidth / 2);

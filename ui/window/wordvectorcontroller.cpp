@@ -75,14 +75,14 @@ void WordVectorController::usePseudoRandomVectors()
     m_loader.cancel();
     if (m_view)
         m_view->showPseudoRandom();
-    EmbeddingOptions o = m_document->state().embeddings;
+    SentenceOptions o = m_document->state().embeddings;
     o.vectorFile.clear();
     m_document->setEmbeddingOptions(o);
 }
 
 void WordVectorController::readNamedFileIfNeeded()
 {
-    const EmbeddingOptions& o = m_document->state().embeddings;
+    const SentenceOptions& o = m_document->state().embeddings;
     if (o.vectorFile.isEmpty() || (m_loader.isLoading() && m_loader.path() == o.vectorFile))
         return;
     const WordVectorsPtr& have = m_document->wordVectors();
@@ -104,7 +104,7 @@ void WordVectorController::onLoaded(const WordVectorLoad& load)
         m_view->showLoaded(load);
     if (load.vectors) {
         m_document->setWordVectors(load.vectors);
-        EmbeddingOptions o = m_document->state().embeddings;
+        SentenceOptions o = m_document->state().embeddings;
         o.vectorFile = load.path;
         m_document->setEmbeddingOptions(o); // an undo step when the file is new
         return;

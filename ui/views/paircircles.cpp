@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/views/offsetcircles.h"
+#include "ui/views/paircircles.h"
 
 #include "core/frequencies.h"
 #include "ui/plotting/viewsupport.h"

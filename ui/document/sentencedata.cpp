@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/document/embeddingdata.h"
+#include "ui/document/sentencedata.h"
 
 #include <algorithm>
 
@@ -7,19 +7,19 @@ namespace pe::ui {
 
 namespace {
 
-std::vector<core::Token> tokensOf(const EmbeddingOptions& options)
+std::vector<core::Token> tokensOf(const SentenceOptions& options)
 {
     return core::tokenize(options.sentence.toStdString());
 }
 
 } // namespace
 
-WordVectorsPtr vectorsFor(const EmbeddingOptions& options, const WordVectorsPtr& vectors)
+WordVectorsPtr vectorsFor(const SentenceOptions& options, const WordVectorsPtr& vectors)
 {
     return vectors && !options.vectorFile.isEmpty() && vectors->path == options.vectorFile ? vectors : nullptr;
 }
 
-SentenceData sentenceData(const core::EncodingSpec& spec, const EmbeddingOptions& options, const WordVectorsPtr& given)
+SentenceData sentenceData(const core::EncodingSpec& spec, const SentenceOptions& options, const WordVectorsPtr& given)
 {
     SentenceData data;
     const WordVectorsPtr vectors = vectorsFor(options, given);
@@ -56,12 +56,12 @@ SentenceData sentenceData(const core::EncodingSpec& spec, const EmbeddingOptions
     return data;
 }
 
-std::int64_t embeddingTokenCount(const EmbeddingOptions& options)
+std::int64_t embeddingTokenCount(const SentenceOptions& options)
 {
     return static_cast<std::int64_t>(tokensOf(options).size());
 }
 
-core::RowMatrix embeddingTable(const core::EncodingSpec& spec, const EmbeddingOptions& options, const WordVectorsPtr& vectors)
+core::RowMatrix embeddingTable(const core::EncodingSpec& spec, const SentenceOptions& options, const WordVectorsPtr& vectors)
 {
     const SentenceData data = sentenceData(spec, options, vectors);
     const auto t = static_cast<Eigen::Index>(data.tokens.size());

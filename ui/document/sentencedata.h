@@ -38,14 +38,14 @@ struct SentenceData {
 
 /// The vectors to use for `options`: `vectors` when they were read from options.vectorFile,
 /// else none (pseudo-random).
-WordVectorsPtr vectorsFor(const EmbeddingOptions& options, const WordVectorsPtr& vectors);
+WordVectorsPtr vectorsFor(const SentenceOptions& options, const WordVectorsPtr& vectors);
 
 /// Word vectors from `vectors` (see vectorsFor) when given and of size d_model, else pseudo-random ones.
-SentenceData sentenceData(const core::EncodingSpec& spec, const EmbeddingOptions& options, const WordVectorsPtr& vectors);
+SentenceData sentenceData(const core::EncodingSpec& spec, const SentenceOptions& options, const WordVectorsPtr& vectors);
 
 /// The data export: shape (4·tokens, d_model): the word embeddings (× √d when on), then the
 /// positional encodings, the segment embeddings (zeros when off) and the sums, token by token.
-core::RowMatrix embeddingTable(const core::EncodingSpec& spec, const EmbeddingOptions& options, const WordVectorsPtr& vectors);
-std::int64_t embeddingTokenCount(const EmbeddingOptions& options);
+core::RowMatrix embeddingTable(const core::EncodingSpec& spec, const SentenceOptions& options, const WordVectorsPtr& vectors);
+std::int64_t embeddingTokenCount(const SentenceOptions& options);
 
 } // namespace pe::ui

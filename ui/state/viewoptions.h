@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QVariantMap>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace pe::ui {
+
+/// The RoPE view's options: the context scale s and the trained length L_orig of the ways of
+/// stretching a model, the deployed variants' own parameters, and whether the decay plot's
+/// distance axis is logarithmic.
+struct RopeOptions {
+    static constexpr double minScale = 1, maxScale = 64;
+    static constexpr int minOriginalLength = 16, maxOriginalLength = 1 << 20;
+    static constexpr int minSequenceLength = 1, maxSequenceLength = 1 << 24;
+    static constexpr double minFrequencyFactor = 0.25, maxFrequencyFactor = 64;
+    double scale = 8;
+    int originalLength = 4096;
+    bool logDistance = false;
+    int sequenceLength = 32768;       ///< dynamic NTK's current sequence length
+    bool yarnTruncate = true;         ///< YaRN reference: floor/ceil the correction dims (HF `truncate`)
+    double lowFrequencyFactor = 1;    ///< Llama 3: wavelengths above L_orig/low are divided by s
+    double highFrequencyFactor = 4;   ///< Llama 3: wavelengths below L_orig/high are kept
+    bool operator==(const RopeOptions&) const = default;
+};
+
+/// The embeddings view's options: the sentence, the two tokens compared, the switches, and the
+/// word-vector file in use (empty: pseudo-random vectors).
+struct SentenceOptions {
+    static constexpr int maxSentence = 4096; ///< characters
+    QString sentence = defaultSentence();
+    int first = 1, second = 9; ///< token indices (clamped to the sentence when drawn)
+    bool sqrtScaling = true;
+    bool segments = false;
+    QString vectorFile;
+    bool operator==(const SentenceOptions&) const = default;
+    static QString defaultSentence();
+};
+
+/// The position methods the methods view compares: the sinusoid and RoPE (scored by their own
+/// core code, core/similarity.h and core/rope.h), the methods of core/positionmethods.h, and a
+/// learned absolute table (only once a table is loaded: the hook for loading one's own encoding).
+enum class ScoreMethod { Sinusoidal, Rope, Alibi, T5, Shaw, TransformerXl, NoPe, Learned };
+inline constexpr int scoreMethodCount = 8;
+QString scoreMethodKey(ScoreMethod method); ///< sinusoidal, rope, alibi, t5, shaw, transformer-xl, nope, learned (--method)
+std::optional<ScoreMethod> parseScoreMethod(const QString& key);
+QStringList scoreMethodKeys();
+constexpr unsigned scoreMethodBit(ScoreMethod method) { return 1u << static_cast<unsigned>(method); }
+
+/// T5 biases read from a file (loadT5Biases): a model's relative_attention_bias, one row per
+/// bucket and one column per head, in place of the illustration's random ones.
+struct T5Biases {
+    QString path, tensor;           ///< where they were read from (tensor: a .safetensors name)
+    int buckets = 0, heads = 0;
+    std::vector<double> values;     ///< buckets × heads, row after row
+    double value(int bucket, int head) const { return values[static_cast<std::size_t>(bucket) * heads + head]; }
+    QString displayName() const;    ///< the file's name, and the tensor's
+};
+using T5BiasesPtr = std::shared_ptr<const T5Biases>;
+
+/// The methods view's options: the method whose L × L matrix is drawn, the methods overlaid on
+/// the curve against i − j, and each method's parameters (core::PositionMethodSpec's).
+struct MethodOptions {
+    static constexpr int maxHeads = 1024, minBuckets = 4, maxBuckets = 1024, maxDistanceLimit = 1000000, maxClip = 1024;
+    static constexpr unsigned allCurves = (1u << scoreMethodCount) - 1 - scoreMethodBit(ScoreMethod::Learned);
+    ScoreMethod method = ScoreMethod::Alibi;
+    unsigned curves = allCurves;   ///< scoreMethodBit()s of the methods overlaid on the curve
+    int heads = 8;                 ///< ALiBi: H
+    int head = 1;                  ///< ALiBi: the head drawn, 1…H; 0: every head (the matrix their mean)
+    int numBuckets = 32;           ///< T5
+    int maxDistance = 128;         ///< T5
+    bool bidirectional = true;     ///< T5: encoder (both ways) or decoder (causal)
+    bool bucketIndex = false;      ///< T5: show the bucket index instead of its bias
+    int clip = 4;                  ///< Shaw: k
+    bool causal = true;            ///< ALiBi, Shaw, Transformer-XL: mask keys after the query
+    bool scaleCurves = true;       ///< each curve divided by its largest |value|, so shapes compare
+    T5BiasesPtr t5Biases;          ///< T5: biases from a file (null: the illustration's random ones); not in sessions
+    int t5Head = 1;                ///< T5: the head (column, 1…) of t5Biases drawn
+    bool operator==(const MethodOptions&) const = default;
+};
+
+/// The options as a session's view.options holds them ({"scale": 8, …}); a missing or wrong
+/// key takes its default, values are clamped to what the controls allow.
+QVariantMap toVariantMap(const RopeOptions& options);
+QVariantMap toVariantMap(const SentenceOptions& options);
+QVariantMap toVariantMap(const MethodOptions& options);
+MethodOptions methodOptionsFrom(const QVariantMap& map);
+MethodOptions clamped(MethodOptions options);
+RopeOptions ropeOptionsFrom(const QVariantMap& map);
+SentenceOptions embeddingOptionsFrom(const QVariantMap& map);
+RopeOptions clamped(RopeOptions options);
+SentenceOptions clamped(SentenceOptions options);
+
+} // namespace pe::ui
