@@ -4,7 +4,10 @@
 // every view on screen spends its time off the GUI thread. Run on demand.
 #include "app/memoryreuse.h"
 #include "ui/document/frame.h"
+#include "ui/export/figureexport.h"
+#include "ui/export/dataexport.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <tuple>
@@ -17,6 +20,10 @@ private slots:
     void initTestCase() { pe::app::reuseFreedMemory(); } // as main() does
     void part_data();
     void part();
+    /// `pe-explorer --export huge.png --d-model 4096 --max-len 1048576` without the process:
+    /// the figure computes only its view's part, for the figure's pixels (issue 34: ≤ 1 s).
+    /// Its peak memory is measured on the command line (docs/performance.md).
+    void headlessHeatmapFigure();
 };
 
 void BenchFrame::part_data()
@@ -57,6 +64,20 @@ void BenchFrame::part()
     QBENCHMARK {
         request.spec.dModel = dModel - (++step % 2); // a new spec: nothing to reuse
         QVERIFY(pe::ui::buildFrame(request, 1, nullptr, latest));
+    }
+}
+
+void BenchFrame::headlessHeatmapFigure()
+{
+    QTemporaryDir dir;
+    pe::ui::ExportRequest request;
+    request.spec.dModel = 4096;
+    request.spec.maxLen = 1 << 20;
+    request.path = dir.filePath(QStringLiteral("huge.png"));
+    request.overwrite = true;
+    QBENCHMARK {
+        const pe::ui::ExportResult result = pe::ui::exportFile(request, pe::ui::singleColumnFigure());
+        QVERIFY2(result.ok(), qPrintable(result.message));
     }
 }
 

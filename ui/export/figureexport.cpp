@@ -62,12 +62,18 @@ constexpr QSizeF vectorImageScale(4.0, 4.0);
 std::unique_ptr<Scene> makeScene(const ExportRequest& request, const FigureSize& size, const QSizeF& pixelScale)
 {
     auto scene = std::make_unique<Scene>();
-    scene->document.apply(Settings{request.spec, request.state});
-    // Only the part this figure draws: a heatmap of a million positions need not compute the
-    // similarity, conventions, precision, methods and spectrum parts too.
+    // Only the part this figure draws, from the first frame on: a heatmap of a million positions
+    // need not compute the similarity, conventions, precision, methods and spectrum parts too.
     scene->document.setShownViews(viewBit(request.view));
+    scene->document.apply(Settings{request.spec, request.state});
     scene->document.setWordVectors(request.wordVectors);
     scene->document.setTable(request.table);
+    // The first frame, before the view is laid out, for at most the figure's whole pixels (not
+    // FrameLimits' 2048 × 2048 bins of a view whose size is not known): the figure's plot area
+    // is smaller, and the frame for it follows once the view reports it.
+    const QSize layoutSize = size.layoutSize();
+    scene->document.setPixels(request.view, QSize(int(std::ceil(layoutSize.width() * pixelScale.width())),
+                                                   int(std::ceil(layoutSize.height() * pixelScale.height()))));
     scene->document.computeNow();
     scene->view = createView(request.view, &scene->document);
     scene->view->setFigureMarks(size.selectionMarks);
