@@ -1269,6 +1269,14 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <source>&lt;p&gt;&lt;b&gt;Offset k = %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;The zero column does not turn: select a dimension of a (sin, cos) pair.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;偏移 k = %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;零列不会旋转：请选择某个 (sin, cos) 对中的维度。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;The loaded table&lt;/b&gt; (%1) has %2 columns: dimension %3 is beyond it. The heatmap shows the table; the sinusoid below is what the other views set beside it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;已加载的表格&lt;/b&gt;（%1）有 %2 列：维度 %3 超出了范围。热力图显示的是该表格；下面的正弦编码是其他视图并列显示的内容。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;The selected cell of the loaded table&lt;/b&gt;&lt;br&gt;%1: row&amp;nbsp;%2, column&amp;nbsp;%3 = &lt;b&gt;%4&lt;/b&gt;&lt;/p&gt;&lt;p&gt;The heatmap shows this table: learned (or stored) values, with no formula. The sinusoid of the same cell, which the other views set beside it:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;已加载表格的选中单元格&lt;/b&gt;&lt;br&gt;%1：第&amp;nbsp;%2&amp;nbsp;行，第&amp;nbsp;%3&amp;nbsp;列 = &lt;b&gt;%4&lt;/b&gt;&lt;/p&gt;&lt;p&gt;热力图显示的是这个表格：学习得到（或存储）的数值，没有公式。其他视图并列显示的同一单元格的正弦编码：&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::Frame</name>
@@ -1300,10 +1308,6 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
 PE(%1, %2) = %4(%1 / %7^(%8)) = %4(%1 × %9) = %4(%10) = %6</source>
         <translation>位置 %1 · 维度 %2（第 %3 对，%4）· 波长 %5 · 值 %6
 PE(%1, %2) = %4(%1 / %7^(%8)) = %4(%1 × %9) = %4(%10) = %6</translation>
-    </message>
-    <message>
-        <source>Position (%1 per pixel)</source>
-        <translation>位置（每像素 %1 个）</translation>
     </message>
     <message>
         <source>Position (%1 per pixel; zoom in for cells)</source>

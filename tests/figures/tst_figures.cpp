@@ -477,6 +477,7 @@ private slots:
     void recipeRoundTrip();
 
     void heatmapPdfIsVector();
+    void binnedHeatmapFigureLabelsNoPixels();
     void heatmapSvgCellsUnsmoothed();
 
     void refusedFigures_data();
@@ -820,6 +821,22 @@ void TestFigures::heatmapPdfIsVector()
     for (const char* label : {"Embedding dimension", "Position"})
         QVERIFY2(words.contains(QLatin1String(label)),
                  qPrintable(QStringLiteral("pdftotext does not find '%1' (text drawn as paths or pixels?):\n%2").arg(label, words)));
+}
+
+// A figure of more positions than its pixels: its axes name what they show, not how many
+// cells a pixel of it averages ("Position (5.48 per pixel)" is the window's, where one can zoom).
+void TestFigures::binnedHeatmapFigureLabelsNoPixels()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("binned.svg"));
+    const Run made = runCli(exportArgs(QStringLiteral("binned.svg"), {"--view", "heatmap", "--d-model", "2048", "--max-len", "100000"}),
+                            dir.path());
+    QVERIFY2(made.exitedWith(0), qPrintable(made.describe()));
+    const QByteArray bytes = fileBytes(path);
+    for (const char* label : {"Embedding dimension", "Position"})
+        QVERIFY2(bytes.contains(label), qPrintable(QStringLiteral("the SVG holds no text '%1'").arg(QLatin1String(label))));
+    QVERIFY2(!bytes.contains("per pixel"), "a printed axis label says how many cells a pixel averages");
 }
 
 void TestFigures::heatmapSvgCellsUnsmoothed()

@@ -26,6 +26,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTest>
 #include <QXmlStreamReader>
 #include <qcustomplot.h>
@@ -127,6 +128,8 @@ private slots:
     void choiceIsRemembered();
     void chineseTakesTheSimplifiedChineseFace();
     void catalogueIsComplete();
+    void dockTabsShowWholeNames_data();
+    void dockTabsShowWholeNames();
 };
 
 void TestLanguage::initTestCase()
@@ -262,6 +265,41 @@ void TestLanguage::chineseTakesTheSimplifiedChineseFace()
     QCOMPARE(hanGlyphs(QApplication::font()), simplified);
     MainWindow window; // widgets built now write Han characters in it too
     QCOMPARE(hanGlyphs(window.controls()->font()), simplified);
+}
+
+// Ten views tabbed in one dock at a projector's size: each tab shows its whole name (the bar
+// scrolls instead of eliding "R…", "Si…"), in English and in Chinese.
+void TestLanguage::dockTabsShowWholeNames_data()
+{
+    QTest::addColumn<int>("language");
+    QTest::addColumn<QSize>("size");
+    for (const auto& [name, language] : {std::pair{"en", Language::English}, std::pair{"zh_CN", Language::SimplifiedChinese}})
+        for (const QSize size : {QSize(1366, 768), QSize(1280, 720)})
+            QTest::addRow("%s %dx%d", name, size.width(), size.height()) << int(language) << size;
+}
+
+void TestLanguage::dockTabsShowWholeNames()
+{
+    QFETCH(int, language);
+    QFETCH(QSize, size);
+    pe::ui::installLanguage(Language(language));
+    MainWindow window;
+    window.resize(size);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(20); // the tab bars are set up once the event loop runs
+    int tabs = 0;
+    for (QTabBar* bar : window.findChildren<QTabBar*>()) {
+        if (!bar->isVisible())
+            continue;
+        for (int i = 0; i < bar->count(); ++i, ++tabs) {
+            const QString text = bar->tabText(i);
+            const int needed = bar->fontMetrics().horizontalAdvance(text);
+            QVERIFY2(bar->tabRect(i).width() >= needed,
+                     qPrintable(QStringLiteral("tab '%1': %2 px for %3 px of text").arg(text).arg(bar->tabRect(i).width()).arg(needed)));
+        }
+    }
+    QVERIFY2(tabs >= 10, qPrintable(QStringLiteral("%1 tabs seen").arg(tabs))); // the ten docked views
 }
 
 void TestLanguage::catalogueIsComplete()

@@ -4,6 +4,7 @@
 // zoomed in, a slider step that keeps the table's heat, NaN shown and counted, and the window's
 // File ▸ Open encoding / Close encoding.
 #include "tablefixtures.h"
+#include "ui/controls/formulapanel.h"
 #include "ui/document/document.h"
 #include "ui/export/dataexport.h"
 #include "ui/export/figureexport.h"
@@ -114,6 +115,24 @@ private slots:
             QVERIFY(f.heatExact());
             QCOMPARE(f.heat(0, 0), m_values(3, 4));
         }
+    }
+
+    // With a table on screen the formula panel says the table's value first: the heatmap shows
+    // the table, and the sinusoid's formula alone would describe a cell that is not drawn.
+    void theFormulaPanelSaysTheTablesValue()
+    {
+        Document document;
+        pe::ui::FormulaPanel panel(&document);
+        panel.show();
+        document.setTable(loadTable(m_path));
+        document.selectCell(3, 5);
+        const QString expected = QStringLiteral("row 3, column 5 = %1").arg(QString::number(m_values(3, 5), 'g', 7));
+        QVERIFY2(panel.plainText().contains(expected), qPrintable(panel.plainText()));
+        QVERIFY(panel.plainText().contains(QStringLiteral("The heatmap shows this table")));
+        document.selectCell(40, 30); // beyond the table's 37 rows and 23 columns
+        QVERIFY2(panel.plainText().contains(QStringLiteral("has 23 columns: dimension 30 is beyond it")), qPrintable(panel.plainText()));
+        document.setTable(nullptr);
+        QVERIFY2(!panel.plainText().contains(QStringLiteral("loaded table")), qPrintable(panel.plainText()));
     }
 
     void aSliderStepKeepsTheTablesHeat()

@@ -101,7 +101,7 @@ FormulaPanel::FormulaPanel(Document* document, QWidget* parent)
 
 QString FormulaPanel::html() const
 {
-    return m_stale ? cellHtml() + rotationHtml() : m_label->text();
+    return m_stale ? tableHtml() + cellHtml() + rotationHtml() : m_label->text();
 }
 
 void FormulaPanel::showEvent(QShowEvent* event)
@@ -133,7 +133,26 @@ void FormulaPanel::refresh()
         return;
     }
     m_stale = false;
-    setLabelText(m_label, cellHtml() + rotationHtml());
+    setLabelText(m_label, tableHtml() + cellHtml() + rotationHtml());
+}
+
+QString FormulaPanel::tableHtml() const
+{
+    const LoadedTablePtr& loaded = m_document->table();
+    if (!loaded)
+        return {};
+    const EncodingTable& table = *loaded->table;
+    const std::int64_t row = std::min(m_document->state().position, table.rows() - 1);
+    const int column = m_document->state().dimension;
+    if (column >= table.columns())
+        return tr("<p><b>The loaded table</b> (%1) has %2 columns: dimension %3 is beyond it. The heatmap "
+                  "shows the table; the sinusoid below is what the other views set beside it.</p>")
+            .arg(table.displayName().toHtmlEscaped()).arg(table.columns()).arg(column);
+    return tr("<p><b>The selected cell of the loaded table</b><br>%1: row&nbsp;%2, column&nbsp;%3 = <b>%4</b></p>"
+              "<p>The heatmap shows this table: learned (or stored) values, with no formula. The sinusoid "
+              "of the same cell, which the other views set beside it:</p>")
+        .arg(table.displayName().toHtmlEscaped()).arg(row).arg(column)
+        .arg(QString::number(table.value(row, column), 'g', 7));
 }
 
 QString FormulaPanel::cellHtml() const

@@ -29,6 +29,9 @@ protected:
 private:
     void refresh();
     QString cellHtml() const;
+    /// With a loaded table on screen: the table's value at the selected cell (the heatmap shows
+    /// it, not the sinusoid), before the sinusoid's formula the other views draw from.
+    QString tableHtml() const;
     QString rotationHtml() const;
 
     Document* m_document;

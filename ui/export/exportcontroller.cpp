@@ -3,6 +3,7 @@
 
 #include "ui/document/document.h"
 #include "ui/export/exportdialog.h"
+#include "ui/state/preferences.h"
 #include "ui/state/recentfolder.h"
 
 #include <QApplication>
@@ -42,7 +43,8 @@ ExportRequest ExportController::requestFor(View view, const QString& path, bool 
 
 void ExportController::exportInteractively(View view)
 {
-    const QString suggested = QDir(recentFolder()).filePath(QStringLiteral("pe-%1.pdf").arg(viewName(view)));
+    // The format of the last export (a PNG user gets .png again), in the folder used last.
+    const QString suggested = QDir(recentFolder()).filePath(QStringLiteral("pe-%1.%2").arg(viewName(view), Preferences::exportFormat()));
     ExportDialog dialog(view, suggested, m_document->state().colormap, m_window);
     dialog.setCheck([this](ExportDialog& d) { return exportFromDialog(d); });
     m_progressParent = &dialog;

@@ -100,7 +100,11 @@ ExportDialog::ExportDialog(View view, const QString& suggestedPath, const QStrin
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setStyleSheet(QStringLiteral("QLabel { color: #c62828; }"));
-    m_error->setVisible(false);
+    // Always in the layout, four lines tall: a message (a path and why it cannot be written)
+    // wraps into it, and the Export button stays where the user's pointer is.
+    m_error->setMinimumHeight(4 * m_error->fontMetrics().lineSpacing());
+    m_error->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_error->setMinimumWidth(1); // wraps at the dialog's width instead of widening it
     form->addRow(m_error);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
@@ -118,7 +122,22 @@ ExportDialog::ExportDialog(View view, const QString& suggestedPath, const QStrin
     connect(m_dpi, &QSpinBox::valueChanged, this, &ExportDialog::updateSummary);
     connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::updateSummary);
     connect(m_path, &QLineEdit::textChanged, this, [this] { showError(QString()); });
-    applyPreset(0);
+    // The size of the last export, whatever its preset was (a custom size keeps its numbers).
+    const Preferences::ExportSize last = Preferences::exportSize();
+    applyPreset(last.preset);
+    if (last.preset == 3 || last.width > 0) {
+        const QSignalBlocker w(m_width), h(m_height);
+        if (last.width > 0 && last.height > 0) {
+            m_width->setValue(last.width);
+            m_height->setValue(last.height);
+        }
+        if (last.dpi > 0)
+            m_dpi->setValue(last.dpi);
+        if (last.fontPoints > 0)
+            m_font->setValue(last.fontPoints);
+        m_preset->setCurrentIndex(last.preset);
+        updateSummary();
+    }
 }
 
 void ExportDialog::viewChosen()
@@ -137,7 +156,7 @@ void ExportDialog::viewChosen()
 void ExportDialog::showError(const QString& message)
 {
     m_error->setText(message);
-    m_error->setVisible(!message.isEmpty());
+    m_error->setToolTip(message);
 }
 
 QString ExportDialog::errorText() const { return m_error->text(); }
@@ -153,6 +172,8 @@ void ExportDialog::done(int result)
     if (result == Accepted) {
         Preferences::setExportTitle(m_title->currentIndex());
         Preferences::setExportSelectionMarks(m_marks->isChecked());
+        Preferences::setExportFormat(QFileInfo(path()).suffix().toLower());
+        Preferences::setExportSize({m_preset->currentIndex(), m_width->value(), m_height->value(), m_dpi->value(), m_font->value()});
     }
     QDialog::done(result);
 }

@@ -2,6 +2,9 @@
 #include "ui/state/preferences.h"
 
 #include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
@@ -24,6 +27,12 @@ const QString lastSession = QStringLiteral("session/last");
 const QString wordVectorFolder = QStringLiteral("wordVectors/folder");
 const QString exportTitle = QStringLiteral("export/title");
 const QString exportMarks = QStringLiteral("export/marks");
+const QString exportFormat = QStringLiteral("export/format");
+const QString exportPreset = QStringLiteral("export/preset");
+const QString exportWidth = QStringLiteral("export/widthMm");
+const QString exportHeight = QStringLiteral("export/heightMm");
+const QString exportDpi = QStringLiteral("export/dpi");
+const QString exportFont = QStringLiteral("export/fontPoints");
 const QString animationSpeed = QStringLiteral("animation/speed");
 const QString animationTarget = QStringLiteral("animation/target");
 const QString ropeOptions = QStringLiteral("viewOptions/rope");
@@ -95,6 +104,33 @@ int Preferences::exportTitle() { return std::clamp(value(key::exportTitle, 0).to
 void Preferences::setExportTitle(int index) { setValue(key::exportTitle, index); }
 bool Preferences::exportSelectionMarks() { return value(key::exportMarks, false).toBool(); }
 void Preferences::setExportSelectionMarks(bool on) { setValue(key::exportMarks, on); }
+QString Preferences::exportFormat()
+{
+    const QString suffix = value(key::exportFormat, QStringLiteral("pdf")).toString();
+    const QStringList known{QStringLiteral("pdf"), QStringLiteral("svg"), QStringLiteral("png"), QStringLiteral("npy"), QStringLiteral("csv")};
+    return known.contains(suffix) ? suffix : QStringLiteral("pdf");
+}
+void Preferences::setExportFormat(const QString& suffix) { setValue(key::exportFormat, suffix); }
+Preferences::ExportSize Preferences::exportSize()
+{
+    // Out of range or missing: 0, the preset's own (the dialog clamps what it shows).
+    const auto finite = [](const QVariant& v) { const double x = v.toDouble(); return std::isfinite(x) && x > 0 ? x : 0.0; };
+    ExportSize size;
+    size.preset = std::clamp(value(key::exportPreset, 0).toInt(), 0, 3);
+    size.width = finite(value(key::exportWidth));
+    size.height = finite(value(key::exportHeight));
+    size.dpi = std::max(value(key::exportDpi, 0).toInt(), 0);
+    size.fontPoints = finite(value(key::exportFont));
+    return size;
+}
+void Preferences::setExportSize(const ExportSize& size)
+{
+    setValue(key::exportPreset, size.preset);
+    setValue(key::exportWidth, size.width);
+    setValue(key::exportHeight, size.height);
+    setValue(key::exportDpi, size.dpi);
+    setValue(key::exportFont, size.fontPoints);
+}
 double Preferences::animationSpeed(double fallback) { return value(key::animationSpeed, fallback).toDouble(); }
 void Preferences::setAnimationSpeed(double speed) { setValue(key::animationSpeed, speed); }
 bool Preferences::animationSweepsOffset() { return value(key::animationTarget).toString() == QLatin1String("offset"); }

@@ -49,6 +49,18 @@ public:
     static void setExportTitle(int index);
     static bool exportSelectionMarks();                 ///< default false
     static void setExportSelectionMarks(bool on);
+    /// The last export's format (its file suffix: pdf, svg, png, npy, csv; default pdf) and
+    /// figure size: the size preset (0 single column … 3 custom), millimetres, dpi and font size.
+    static QString exportFormat();
+    static void setExportFormat(const QString& suffix);
+    struct ExportSize {
+        int preset = 0;
+        double width = 0, height = 0; ///< millimetres; 0: the preset's
+        int dpi = 0;                  ///< 0: the preset's
+        double fontPoints = 0;        ///< 0: the preset's
+    };
+    static ExportSize exportSize();
+    static void setExportSize(const ExportSize& size);
 
     // The sweep animation
     static double animationSpeed(double fallback);      ///< steps per second

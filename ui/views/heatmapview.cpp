@@ -105,20 +105,22 @@ void HeatmapView::labelAxes(const Frame& f)
     // Beyond the screen's resolution the axes say how many cells each pixel averages.
     const QString rows = cellCount(f.heatRows.cellsPerBin()), columns = cellCount(f.heatColumns.cellsPerBin());
     if (f.table) { // a table's columns are whatever the model learned, not sines and cosines
-        const QString y = f.heatRows.exact() ? tr("Row (position)")
+        // A printed figure's pixels are not the screen's: its axes name what they show, no more.
+        const QString y = f.heatRows.exact() || isPaper() ? tr("Row (position)")
                         : f.table->preview ? tr("Row (position; 1 row sampled of %1 per pixel)").arg(rows)
                                            : tr("Row (position; %1 per pixel)").arg(rows);
-        const QString x = f.heatColumns.exact() ? tr("Column (dimension)") : tr("Column (dimension; %1 per pixel)").arg(columns);
+        const QString x = f.heatColumns.exact() || isPaper() ? tr("Column (dimension)")
+                                                             : tr("Column (dimension; %1 per pixel)").arg(columns);
         if (plot()->yAxis->label() != y)
             plot()->yAxis->setLabel(y);
         if (plot()->xAxis->label() != x)
             plot()->xAxis->setLabel(x);
         return;
     }
-    const QString y = f.heatRows.exact() ? tr("Position")
-                    : isPaper()          ? tr("Position (%1 per pixel)").arg(rows) // a figure cannot be zoomed
-                                         : tr("Position (%1 per pixel; zoom in for cells)").arg(rows);
-    const QString x = f.heatColumns.exact() ? tr("Embedding dimension") : tr("Embedding dimension (%1 per pixel)").arg(columns);
+    const QString y = f.heatRows.exact() || isPaper() ? tr("Position")
+                                                      : tr("Position (%1 per pixel; zoom in for cells)").arg(rows);
+    const QString x = f.heatColumns.exact() || isPaper() ? tr("Embedding dimension")
+                                                         : tr("Embedding dimension (%1 per pixel)").arg(columns);
     if (plot()->yAxis->label() != y)
         plot()->yAxis->setLabel(y);
     if (plot()->xAxis->label() != x)

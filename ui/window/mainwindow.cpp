@@ -18,6 +18,7 @@
 #include "ui/window/theme.h"
 
 #include <QApplication>
+#include <QChildEvent>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QIcon>
@@ -29,6 +30,7 @@
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTimer>
 #include <QToolBar>
 #include <qcustomplot.h>
@@ -186,6 +188,20 @@ void MainWindow::createDocks()
     m_controlsDock = controlsDock;
     createFormulaDock();
     arrangeDefaultDocks();
+}
+
+void MainWindow::childEvent(QChildEvent* event)
+{
+    QMainWindow::childEvent(event);
+    // Polished: whole (at ChildAdded it is still being constructed), and set up by Qt's
+    // layout, which asks for elided text.
+    if (event->type() != QEvent::ChildPolished)
+        return;
+    if (auto* bar = qobject_cast<QTabBar*>(event->child())) {
+        bar->setElideMode(Qt::ElideNone);
+        bar->setUsesScrollButtons(true);
+        bar->setExpanding(false);
+    }
 }
 
 void MainWindow::arrangeDefaultDocks()

@@ -73,6 +73,10 @@ signals:
 protected:
     void closeEvent(class QCloseEvent* event) override;
     void showEvent(class QShowEvent* event) override;
+    /// Each tab bar the docks get (Qt makes one whenever docks are tabbed together) shows its
+    /// views' whole names, with scroll buttons when they do not all fit: "R…", "Si…" told nobody
+    /// which view a tab holds.
+    void childEvent(QChildEvent* event) override;
 
 private:
     void createDocks();
