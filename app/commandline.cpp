@@ -42,16 +42,17 @@ std::int64_t wholeNumber(const QCommandLineParser& parser, const QString& name,
     return value;
 }
 
-double realNumber(const QCommandLineParser& parser, const QString& name, double minExclusive, double max)
+/// A finite number in (min, max], or [min, max] when `minIncluded`.
+double realNumber(const QCommandLineParser& parser, const QString& name, double min, double max, bool minIncluded = false)
 {
     const QString text = parser.value(name).trimmed();
     bool ok = false;
     const double value = text.toDouble(&ok);
-    const QString allowed = QStringLiteral("allowed: a finite number greater than %1 and at most %2")
-                                .arg(minExclusive).arg(max);
+    const QString allowed = minIncluded ? QStringLiteral("allowed: a number from %1 to %2").arg(min).arg(max)
+                                        : QStringLiteral("allowed: a finite number greater than %1 and at most %2").arg(min).arg(max);
     if (!ok)
         throw BadValue{QStringLiteral("--%1: %2 is not a number; %3").arg(name, quoted(text), allowed)};
-    if (!std::isfinite(value) || value <= minExclusive || value > max)
+    if (!std::isfinite(value) || value < min || (!minIncluded && value == min) || value > max)
         throw BadValue{QStringLiteral("--%1: %2 is out of range; %3").arg(name, quoted(text), allowed)};
     return value;
 }
@@ -61,20 +62,6 @@ QString choice(const QCommandLineParser& parser, const QString& name, const QStr
     const QString value = parser.value(name).trimmed();
     if (!allowed.contains(value))
         throw BadValue{QStringLiteral("--%1: %2 is not allowed; allowed: %3").arg(name, quoted(value), allowed.join(QStringLiteral(", ")))};
-    return value;
-}
-
-/// A number from min to max, both included.
-double numberInRange(const QCommandLineParser& parser, const QString& name, double min, double max)
-{
-    const QString text = parser.value(name).trimmed();
-    bool ok = false;
-    const double value = text.toDouble(&ok);
-    const QString allowed = QStringLiteral("allowed: a number from %1 to %2").arg(min).arg(max);
-    if (!ok)
-        throw BadValue{QStringLiteral("--%1: %2 is not a number; %3").arg(name, quoted(text), allowed)};
-    if (!std::isfinite(value) || value < min || value > max)
-        throw BadValue{QStringLiteral("--%1: %2 is out of range; %3").arg(name, quoted(text), allowed)};
     return value;
 }
 
@@ -323,7 +310,7 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
         o.sizeMillimetres = sizePair(parser, QStringLiteral("size-mm"), ui::FigureLimits::minMillimetres,
                                      ui::FigureLimits::maxMillimetres, false);
     o.dpi = static_cast<int>(wholeNumber(parser, QStringLiteral("dpi"), ui::FigureLimits::minDpi, ui::FigureLimits::maxDpi));
-    o.fontPoints = numberInRange(parser, QStringLiteral("font-size"), ui::FigureLimits::minFontPoints, ui::FigureLimits::maxFontPoints);
+    o.fontPoints = realNumber(parser, QStringLiteral("font-size"), ui::FigureLimits::minFontPoints, ui::FigureLimits::maxFontPoints, true);
     o.title = *ui::parseFigureTitle(choice(parser, QStringLiteral("title"),
                                            {QStringLiteral("full"), QStringLiteral("short"), QStringLiteral("none")}));
     o.selectionMarks = !parser.isSet(QStringLiteral("no-marks"));

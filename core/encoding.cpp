@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <vector>
 
 namespace pe::core {
@@ -157,7 +158,7 @@ CellFormula cellFormula(const EncodingSpec& spec, std::int64_t position, int col
         return cell;
     const int k = cell.role.pair;
     cell.omega = static_cast<double>(angularFrequencyLong(spec, k));
-    cell.wavelength = 2.0 * 3.14159265358979323846 / cell.omega;
+    cell.wavelength = 2.0 * std::numbers::pi / cell.omega;
     cell.angle = encodingAngle(spec, position, k);
     cell.value = encodingValue(spec, position, column);
     if (spec.frequencies == FrequencyRule::Paper) {

@@ -53,8 +53,6 @@ void BenchFrame::part()
     request.spec.maxLen = maxLen;
     request.parts = part;
     // About the plot sizes of bench_window's every-view layout at 1600 × 1000.
-    request.heatWindow.pixelRows = 700;
-    request.heatWindow.pixelColumns = 900;
     request.pixels.set(pe::ui::View::Heatmap, QSize(900, 700));
     request.pixels.set(pe::ui::View::Similarity, QSize(300, 0));
     request.pixels.set(pe::ui::View::Conventions, QSize(0, 300));

@@ -32,8 +32,6 @@ FrameRequest baseRequest()
     r.state.position = 5;
     r.state.offset = 3;
     r.state.dims = {2, 3};
-    r.heatWindow.pixelRows = 40;
-    r.heatWindow.pixelColumns = 16;
     r.pixels.set(View::Heatmap, QSize(16, 40));
     r.pixels.set(View::Similarity, QSize(30, 0));
     r.pixels.set(View::Conventions, QSize(0, 30));
@@ -80,10 +78,6 @@ NamedEdit pixelsOf(View view, const char* name)
     return {name, [view](FrameRequest& r) {
                 const QSize now = r.pixels.of(view);
                 r.pixels.set(view, QSize(now.width() ? now.width() - 3 : 0, now.height() ? now.height() - 3 : 0));
-                if (view == View::Heatmap) {
-                    r.heatWindow.pixelRows -= 3;
-                    r.heatWindow.pixelColumns -= 3;
-                }
             }};
 }
 

@@ -359,10 +359,6 @@ void Document::setPixels(View view, QSize pixels)
 {
     if (!m_pixels.set(view, pixels))
         return;
-    if (view == View::Heatmap) { // the heatmap's bins follow its zoom window and its pixels together
-        m_heatWindow.pixelRows = m_pixels.of(view).height();
-        m_heatWindow.pixelColumns = m_pixels.of(view).width();
-    }
     requestFrame();
 }
 

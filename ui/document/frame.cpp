@@ -330,8 +330,9 @@ void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Supersed
     const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
     if (f.has(FramePart::Heat)) {
         const HeatWindow& w = f.heatWindow;
-        f.heatRows = heatAxis(w.rowLower, w.rowUpper, f.heatRowCount(), w.pixelRows, FrameLimits::heatBins);
-        f.heatColumns = heatAxis(w.columnLower, w.columnUpper, f.heatColumnCount(), w.pixelColumns, FrameLimits::heatBins);
+        const QSize pixels = f.pixels.of(View::Heatmap); // empty while not known: FrameLimits::heatBins
+        f.heatRows = heatAxis(w.rowLower, w.rowUpper, f.heatRowCount(), pixels.height(), FrameLimits::heatBins);
+        f.heatColumns = heatAxis(w.columnLower, w.columnUpper, f.heatColumnCount(), pixels.width(), FrameLimits::heatBins);
         // A loaded table stays what it is whatever the spec does: a slider step keeps its heat.
         const bool sameSource = f.table ? previous && previous->has(FramePart::Heat) && previous->table == f.table
                                         : reusable(FramePart::Heat) && !previous->table;

@@ -57,13 +57,13 @@ struct CurveWindow {
     bool operator==(const CurveWindow&) const = default;
 };
 
-/// What the heatmap shows and on how many device pixels, so that each pixel gets the exact
-/// average of the cells under it. Ranges are in cells of the full matrix (row r covers
-/// [r, r + 1), column c covers [c, c + 1)); an empty range (upper ≤ lower) means all of them.
+/// What the heatmap shows (its zoom); its device pixels are the heatmap's ViewPixels, so that
+/// each pixel gets the exact average of the cells under it. Ranges are in cells of the full
+/// matrix (row r covers [r, r + 1), column c covers [c, c + 1)); an empty range (upper ≤ lower)
+/// means all of them.
 struct HeatWindow {
     double rowLower = 0, rowUpper = 0;
     double columnLower = 0, columnUpper = 0;
-    int pixelRows = 0, pixelColumns = 0; ///< of the plot area (ViewPixels' of the heatmap); 0 = not known (FrameLimits::heatBins)
     bool operator==(const HeatWindow&) const = default;
 };
 
