@@ -143,7 +143,7 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("layout"), QStringLiteral("interleaved or split (default interleaved)."), QStringLiteral("NAME"), QStringLiteral("interleaved")},
         {QStringLiteral("frequencies"), QStringLiteral("paper or tensor2tensor (default paper)."), QStringLiteral("NAME"), QStringLiteral("paper")},
         {QStringLiteral("first-position"), QStringLiteral("Position of the first row (default 0; fairseq uses 2)."), QStringLiteral("N"), QStringLiteral("0")},
-        {QStringLiteral("view"), QStringLiteral("%1 (default heatmap).").arg(ui::viewNames().join(QStringLiteral(", "))), QStringLiteral("NAME"), QStringLiteral("heatmap")},
+        {QStringLiteral("view"), QStringLiteral("The view to export, or to put on the window's stage: %1 (default heatmap).").arg(ui::viewNames().join(QStringLiteral(", "))), QStringLiteral("NAME"), QStringLiteral("heatmap")},
         {QStringLiteral("compare"), QStringLiteral("What the conventions view sets beside the spec: layout, frequencies, first-position, "
                                                    "doubled-exponent or shifted-cosine (the last two are mistakes; default layout)."),
          QStringLiteral("NAME"), QStringLiteral("layout")},
@@ -301,6 +301,7 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
     overrideSpec(parser, o.spec);
     o.sizeGiven = given(parser, "d-model") || given(parser, "max-len") || session.has_value();
     o.view = *ui::parseView(choice(parser, QStringLiteral("view"), ui::viewNames()));
+    o.viewGiven = parser.isSet(QStringLiteral("view"));
     overrideState(parser, o.spec, o);
     if (parser.isSet(QStringLiteral("size")) && parser.isSet(QStringLiteral("size-mm")))
         throw BadValue{QStringLiteral("--size and --size-mm: give one of them, not both")};

@@ -29,6 +29,7 @@ struct LaunchOptions {
     bool selectionMarks = true;                      ///< off with --no-marks
     bool positionGiven = false;
     bool dimsGiven = false;
+    bool viewGiven = false; ///< --view named a view: the window starts with it on the stage
     bool sizeGiven = false; ///< --d-model, --max-len or a session set the size (a table given with --encoding keeps it)
     QString encodingPath;    ///< --encoding FILE[:TENSOR]: a table the heatmap shows (empty: none)
     QString encodingTensor;  ///< the tensor named after the colon (empty: the likely one)

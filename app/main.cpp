@@ -3,6 +3,7 @@
 #include "app/headlessexport.h"
 #include "ui/window/language.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/stage.h"
 #include "app/memoryreuse.h"
 #include "app/unattended.h"
 #include "ui/state/preferences.h"
@@ -127,7 +128,9 @@ int main(int argc, char** argv)
     auto* window = new pe::ui::MainWindow(pe::ui::Settings{options.spec, state});
     if (options.session)
         window->sessions()->adopt(options.sessionPath, *options.session);
-    window->show();
+    window->show(); // restores the saved layout, the stage's view with it
+    if (options.viewGiven)
+        window->stage()->choose(options.view);
     if (!options.encodingPath.isEmpty())
         window->tables()->open(options.encodingPath, options.encodingTensor, !options.sizeGiven);
     const bool unattended = pe::app::isUnattendedRun();

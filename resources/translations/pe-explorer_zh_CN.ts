@@ -1500,18 +1500,6 @@ d_model %1 · max_len %2 · base %3
         <translation>重置布局(&amp;L)</translation>
     </message>
     <message>
-        <source>Put every panel back where it was at the first start</source>
-        <translation>将所有面板放回首次启动时的位置</translation>
-    </message>
-    <message>
-        <source>Views</source>
-        <translation>视图</translation>
-    </message>
-    <message>
-        <source>Show the %1 view (raises its tab)</source>
-        <translation>显示“%1”视图（切换到它的标签页）</translation>
-    </message>
-    <message>
         <source>&amp;Explanations above the plots</source>
         <translation>图上方的说明(&amp;E)</translation>
     </message>
@@ -1522,6 +1510,22 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>Preferences not saved</source>
         <translation>偏好设置未保存</translation>
+    </message>
+    <message>
+        <source>Put the %1 view on the stage</source>
+        <translation>将%1视图放到舞台上</translation>
+    </message>
+    <message>
+        <source>&amp;Next view</source>
+        <translation>下一个视图(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious view</source>
+        <translation>上一个视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Put every panel back where it was at the first start, the heatmap on the stage</source>
+        <translation>将所有面板恢复到首次启动时的位置，舞台上显示热图</translation>
     </message>
 </context>
 <context>
@@ -3213,6 +3217,25 @@ tables of at most
 %1</source>
         <translation>沿位置方向的频率
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::Stage</name>
+    <message>
+        <source>Put the %1 view on the stage</source>
+        <translation>将%1视图放到舞台上</translation>
+    </message>
+    <message>
+        <source>Beside:</source>
+        <translation>旁边：</translation>
+    </message>
+    <message>
+        <source>Nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>The view shown beside the one on the stage, when the window has room for both (not while presenting)</source>
+        <translation>窗口容得下两个视图时，显示在舞台视图旁边的视图（演示时不显示）</translation>
     </message>
 </context>
 <context>

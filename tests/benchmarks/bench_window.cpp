@@ -5,13 +5,15 @@
 // (views tabbed, one of them raised). Run on demand (scripts/benchmark.sh).
 #include "ui/state/recovery.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/stage.h"
+#include "ui/views/plotview.h"
 #include "ui/window/recoverycontroller.h"
 #include "ui/window/tablecontroller.h"
 #include "app/memoryreuse.h"
 #include "core/datawriters.h"
 
 #include <QApplication>
-#include <QDockWidget>
+#include <QBoxLayout>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QProcess>
@@ -23,6 +25,9 @@
 
 #include <sys/resource.h>
 
+#include <array>
+#include <memory>
+#include <optional>
 #include <tuple>
 
 using pe::ui::MainWindow;
@@ -69,23 +74,43 @@ void BenchWindow::initTestCase()
 
 namespace {
 
-/// Takes the view docks out of their tabs and stacks them in two columns beside the heatmap,
-/// so that every view is on screen at a size it could be read at.
-void showEveryView(MainWindow& window)
-{
-    QList<QDockWidget*> views;
-    for (QDockWidget* dock : window.findChildren<QDockWidget*>())
-        if (dock->objectName() != QLatin1String("controlsDock") && dock->objectName() != QLatin1String("formulaDock"))
-            views.append(dock);
-    if (views.size() < 2)
-        return;
-    const auto half = views.size() / 2;
-    window.splitDockWidget(views[0], views[half], Qt::Horizontal);
-    for (qsizetype i = 1; i < views.size(); ++i)
-        if (i != half)
-            window.splitDockWidget(views[i - 1], views[i], Qt::Vertical);
-    window.resizeDocks({views[0], views[half]}, {400, 400}, Qt::Horizontal);
-}
+/// What a sliderStep row has on screen: every view (the rows named by size alone), the first
+/// start's layout (the heatmap alone on the stage: "default/"), or two views side by side on
+/// the stage (the similarity matrix with the heatmap beside it: "stage/").
+enum class Layout { EveryView, Default, Stage };
+
+/// Every view on screen at once, at a size it could be read at: a window of its own beside
+/// the main one holding them all (the heatmap in a wide column, the other ten in two columns,
+/// as the docks stacked them before the stage). Puts the views back on the stage when it goes.
+class EveryViewOnScreen {
+public:
+    explicit EveryViewOnScreen(MainWindow& window) : m_window(window), m_grid(new QWidget(&window, Qt::Window))
+    {
+        auto* row = new QHBoxLayout(m_grid);
+        const auto columns = std::array{new QVBoxLayout, new QVBoxLayout};
+        row->addWidget(window.plotView(pe::ui::View::Heatmap), 9);
+        row->addLayout(columns[0], 8);
+        row->addLayout(columns[1], 8);
+        int i = 0;
+        for (pe::ui::PlotView* view : window.stage()->views())
+            if (view->view() != pe::ui::View::Heatmap)
+                columns[std::size_t(i++ % 2)]->addWidget(view);
+        m_grid->resize(1250, 1000); // the main window's 1600 less its controls
+        m_grid->show();
+    }
+    ~EveryViewOnScreen()
+    {
+        m_grid->hide();
+        m_window.stage()->reset(); // the views go home before their window is gone
+        delete m_grid;
+    }
+
+private:
+    MainWindow& m_window;
+    QWidget* m_grid;
+};
+
+std::unique_ptr<EveryViewOnScreen> showEveryView(MainWindow& window) { return std::make_unique<EveryViewOnScreen>(window); }
 
 /// Runs the event loop until the document's frame shows the current settings. Not
 /// QTest::qWaitFor: it sleeps 10 ms between polls, which would dominate the small sizes.
@@ -138,34 +163,42 @@ void BenchWindow::sliderStep_data()
 {
     QTest::addColumn<int>("dModel");
     QTest::addColumn<qint64>("maxLen");
-    QTest::addColumn<bool>("everyView");
+    QTest::addColumn<int>("layoutRow");
     const std::tuple<const char*, int, qint64> sizes[] = {
         {"100x64", 64, 100}, {"2048x512", 512, 2048}, {"8192x1024", 1024, 8192}, {"1048576x4096", 4096, 1 << 20}};
     for (const auto& [name, dModel, maxLen] : sizes)
-        QTest::newRow(name) << dModel << maxLen << true;
+        QTest::newRow(name) << dModel << maxLen << int(Layout::EveryView);
     for (const auto& [name, dModel, maxLen] : sizes)
-        QTest::newRow(qPrintable(QStringLiteral("default/") + QLatin1String(name))) << dModel << maxLen << false;
+        QTest::newRow(qPrintable(QStringLiteral("default/") + QLatin1String(name))) << dModel << maxLen << int(Layout::Default);
+    for (const auto& [name, dModel, maxLen] : sizes)
+        QTest::newRow(qPrintable(QStringLiteral("stage/") + QLatin1String(name))) << dModel << maxLen << int(Layout::Stage);
 }
 
 void BenchWindow::sliderStep()
 {
     QFETCH(int, dModel);
     QFETCH(qint64, maxLen);
-    QFETCH(bool, everyView);
+    QFETCH(int, layoutRow);
+    const auto layout = Layout(layoutRow);
     pe::ui::Settings settings;
     settings.spec.dModel = dModel;
     settings.spec.maxLen = maxLen;
     MainWindow window(settings);
     window.resize(1600, 1000);
-    if (everyView)
-        showEveryView(window);
+    std::unique_ptr<EveryViewOnScreen> everything;
+    if (layout == Layout::EveryView)
+        everything = showEveryView(window);
     window.show();
+    if (layout == Layout::Stage) { // two views side by side on the stage
+        window.stage()->choose(pe::ui::View::Similarity);
+        window.stage()->setBeside(pe::ui::View::Heatmap);
+    }
     // Autosaving as main() makes the window do: a slider drag writes every 5 s.
     pe::ui::RecoveryStore store(m_dir.filePath(QStringLiteral("recovery")));
     pe::ui::RecoveryController autosave(store.claim(), &window);
     auto* document = window.document();
     QVERIFY(QTest::qWaitFor([&] { return document->isFrameCurrent(); }, 60000));
-    QTest::qWait(50); // the docks' layout settles
+    QTest::qWait(50); // the layout settles
     int step = 0;
     const double cpuBefore = processCpuMilliseconds();
     QBENCHMARK {
@@ -185,7 +218,7 @@ void BenchWindow::autosaveWrite()
 {
     MainWindow window;
     window.resize(1600, 1000);
-    showEveryView(window);
+    const auto everything = showEveryView(window);
     window.show();
     QVERIFY(QTest::qWaitFor([&] { return window.document()->isFrameCurrent(); }, 60000));
     pe::ui::RecoveryStore store(m_dir.filePath(QStringLiteral("recovery")));
@@ -268,7 +301,7 @@ void BenchWindow::tableSliderStep()
     settings.spec.maxLen = 1024;
     MainWindow window(settings);
     window.resize(1600, 1000);
-    showEveryView(window);
+    const auto everything = showEveryView(window);
     window.show();
     auto* document = window.document();
     if (withTable) {
@@ -277,7 +310,7 @@ void BenchWindow::tableSliderStep()
         QVERIFY(finished.wait(30000));
     }
     QVERIFY(QTest::qWaitFor([&] { return document->isFrameCurrent(); }, 60000));
-    QTest::qWait(50); // the docks' layout settles
+    QTest::qWait(50); // the layout settles
     int step = 0;
     QBENCHMARK {
         document->setDModel(768 - (++step % 2));
@@ -361,8 +394,9 @@ void BenchWindow::hugeTable()
     QVERIFY(std::holds_alternative<pe::ui::LoadedTablePtr>(loaded));
     MainWindow window(pe::ui::Settings{});
     window.resize(1600, 1000);
+    std::unique_ptr<EveryViewOnScreen> everything;
     if (part == QLatin1String("sliderStep"))
-        showEveryView(window);
+        everything = showEveryView(window);
     window.show();
     auto* document = window.document();
     document->setTable(std::get<pe::ui::LoadedTablePtr>(loaded));

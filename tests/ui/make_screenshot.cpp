@@ -11,6 +11,7 @@
 #include "ui/window/language.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/recoverycontroller.h"
+#include "ui/window/stage.h"
 #include "ui/window/tablecontroller.h"
 #include "ui/views/plotview.h"
 #include "ui/window/theme.h"
@@ -58,10 +59,8 @@ int main(int argc, char** argv)
     window.setPresentationMode(presentation); // explicitly: the mode is remembered between runs
     window.resize(size.value(0).toInt(), size.value(1).toInt());
     window.show();
-    // --view NAME raises that view's tab (the RoPE view, …) for a screenshot of it.
-    if (pe::ui::PlotView* shown = window.plotView(options.view); shown && options.view != pe::ui::View::Heatmap)
-        if (auto* dock = qobject_cast<QDockWidget*>(shown->parentWidget()))
-            dock->raise();
+    // --view NAME puts that view on the stage (the RoPE view, …) for a screenshot of it.
+    window.stage()->choose(options.view);
     QElapsedTimer timer;
     timer.start();
     if (!options.encodingPath.isEmpty()) { // --encoding: opened as File ▸ Open encoding does

@@ -12,6 +12,7 @@
 #include "ui/window/language.h"
 #include "ui/controls/logslider.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/stage.h"
 #include "ui/views/ropeview.h"
 #include "ui/views/similarityview.h"
 
@@ -32,7 +33,6 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
-#include <QToolBar>
 #include <QToolButton>
 #include <QMenu>
 #include <QMenuBar>
@@ -271,17 +271,16 @@ void TestDayInUse::heatmapKeepsItsShareOfACrushedSavedLayout_data()
 
 void TestDayInUse::heatmapKeepsItsShareOfACrushedSavedLayout()
 {
-    // A layout saved with the docks taking nearly all the width (as the language switch left
+    // A layout saved with the controls taking most of the width (as the language switch left
     // it before): relaunched, the heatmap gets its share back.
     QFETCH(QSize, size);
     {
         auto window = launch(QSize(1600, 1000));
         QVERIFY(window);
         auto* controls = window->findChild<QDockWidget*>(QStringLiteral("controlsDock"));
-        auto* waves = window->findChild<QDockWidget*>(QStringLiteral("wavesDock"));
-        window->resizeDocks({controls, waves}, {500, 1000}, Qt::Horizontal);
+        window->resizeDocks({controls}, {1300}, Qt::Horizontal);
         QTest::qWait(50);
-        QVERIFY2(window->heatmap()->width() < 0.3 * window->width(), "the set-up did not crush the heatmap");
+        QVERIFY2(window->heatmap()->width() < 0.35 * window->width(), "the set-up did not crush the heatmap");
         window->close();
     }
     auto window = launch(size);
@@ -296,28 +295,31 @@ void TestDayInUse::resetLayoutBringsBackTheDefaultDocks()
     auto window = launch(QSize(1366, 768));
     QVERIFY(window);
     auto* controls = window->findChild<QDockWidget*>(QStringLiteral("controlsDock"));
-    auto* waves = window->findChild<QDockWidget*>(QStringLiteral("wavesDock"));
-    auto* similarity = window->findChild<QDockWidget*>(QStringLiteral("similarityDock"));
     auto* formula = window->findChild<QDockWidget*>(QStringLiteral("formulaDock"));
-    QVERIFY(controls && waves && similarity && formula);
-    // A user's mess: the similarity dock floating, the formula closed, the controls moved right.
-    similarity->setFloating(true);
+    QVERIFY(controls && formula);
+    // A user's mess: the formula floating then closed, the controls moved right, the spectrum
+    // on the stage with nothing beside it.
+    formula->setFloating(true);
     formula->close();
     window->removeDockWidget(controls);
     window->addDockWidget(Qt::RightDockWidgetArea, controls);
     controls->show();
+    window->stage()->choose(pe::ui::View::Spectrum);
+    window->stage()->setBeside(std::nullopt);
     QTest::qWait(50);
     QCOMPARE(window->dockWidgetArea(controls), Qt::RightDockWidgetArea);
+    QVERIFY(!window->heatmap()->isVisible());
 
     QAction* reset = menuAction(*window, QStringLiteral("Reset layout"));
     QVERIFY2(reset, "View ▸ Reset layout is missing");
     reset->trigger();
     QTest::qWait(50);
-    QVERIFY(!similarity->isFloating());
+    QVERIFY(!formula->isFloating());
     QVERIFY(formula->isVisible());
     QCOMPARE(window->dockWidgetArea(controls), Qt::LeftDockWidgetArea);
-    QCOMPARE(window->dockWidgetArea(waves), Qt::RightDockWidgetArea);
-    QCOMPARE(window->tabifiedDockWidgets(waves).size(), pe::ui::viewNames().size() - 2); // every docked view (all but the heatmap) shares one tab bar
+    QCOMPARE(window->dockWidgetArea(formula), Qt::LeftDockWidgetArea);
+    QCOMPARE(window->stage()->chosen(), pe::ui::View::Heatmap);
+    QCOMPARE(window->stage()->beside(), std::optional(pe::ui::View::Heatmap)); // the companion of any other view
     QVERIFY2(heatmapShare(*window) >= minimumShare,
              qPrintable(QStringLiteral("heatmap %1 of %2 px after reset").arg(window->heatmap()->width()).arg(window->width())));
 }
@@ -363,7 +365,7 @@ void TestDayInUse::exportShortcutWinsInASpinBoxAndOpensOnTheViewInUse()
     window->activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(window.get()));
     // The author looks at the similarity matrix, then types a d_model and presses Ctrl+E.
-    window->findChild<QDockWidget*>(QStringLiteral("similarityDock"))->raise();
+    QTest::mouseClick(window->stage()->button(pe::ui::View::Similarity), Qt::LeftButton);
     QTest::qWait(20);
     QCOMPARE(window->activeView(), pe::ui::View::Similarity);
     QSpinBox* spin = window->controls()->dModelSpin();
@@ -605,8 +607,8 @@ void TestDayInUse::everyViewNameIsReadableAndOneClickAway_data()
 
 void TestDayInUse::everyViewNameIsReadableAndOneClickAway()
 {
-    // The tabs of ten views elide to "Si…", "R…" at these sizes; the Views toolbar names each
-    // one in full, and a click brings it on screen.
+    // The stage's bar names every view in full, and a click puts it on the stage; it stays
+    // while presenting, the projector's only way to another view without the menus.
     QFETCH(QSize, size);
     QFETCH(QString, language);
     auto window = launch(size);
@@ -616,33 +618,26 @@ void TestDayInUse::everyViewNameIsReadableAndOneClickAway()
         QVERIFY(window);
         QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     }
-    auto* bar = window->findChild<QToolBar*>(QStringLiteral("viewsToolBar"));
-    QVERIFY(bar);
-    QVERIFY(bar->isVisible());
-    const QList<QDockWidget*> docks = window->findChildren<QDockWidget*>();
-    int named = 0;
-    for (QAction* action : bar->actions()) {
-        auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(action));
-        QVERIFY(button);
-        // Shown in the bar itself (not in its overflow menu), the whole name inside the button.
-        QVERIFY2(button->isVisible() && button->width() >= button->fontMetrics().horizontalAdvance(action->text()),
-                 qPrintable(QStringLiteral("%1: button %2 px, visible %3").arg(action->text()).arg(button->width()).arg(button->isVisible())));
-        QDockWidget* dock = nullptr;
-        for (QDockWidget* d : docks)
-            if (d->windowTitle() == action->text())
-                dock = d;
-        QVERIFY2(dock, qPrintable(action->text()));
-        auto* view = qobject_cast<pe::ui::PlotView*>(dock->widget());
-        QVERIFY(view);
-        QTest::mouseClick(button, Qt::LeftButton);
-        QVERIFY2(QTest::qWaitFor([&] { return view->isOnScreen(); }, 2000), qPrintable(action->text()));
-        ++named;
+    for (const bool presenting : {false, true}) {
+        window->setPresentationMode(presenting);
+        QTest::qWait(20);
+        int named = 0;
+        for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog()) {
+            QToolButton* button = window->stage()->button(d.view);
+            QVERIFY(button);
+            QVERIFY2(button->isVisible() && button->width() >= button->fontMetrics().horizontalAdvance(button->text()),
+                     qPrintable(QStringLiteral("%1: button %2 px, visible %3").arg(button->text()).arg(button->width()).arg(button->isVisible())));
+            QTest::mouseClick(button, Qt::LeftButton);
+            pe::ui::PlotView* view = window->plotView(d.view);
+            QVERIFY2(QTest::qWaitFor([&] { return view->isOnScreen(); }, 2000), qPrintable(button->text()));
+            QCOMPARE(window->stage()->chosen(), d.view);
+            QVERIFY(button->isChecked());
+            QCOMPARE(window->activeView(), d.view); // File ▸ Export starts from it
+            ++named;
+        }
+        QCOMPARE(named, pe::ui::viewNames().size());
     }
-    QCOMPARE(named, pe::ui::viewNames().size() - 1); // every view but the heatmap, which is always in the middle
-    window->setPresentationMode(true); // the projected plot gets the height
-    QVERIFY(!bar->isVisible());
     window->setPresentationMode(false);
-    QVERIFY(bar->isVisible());
 }
 
 QTEST_MAIN(TestDayInUse)

@@ -234,13 +234,14 @@ void TestMainWindow::maxLenSetsTheRows()
     QCPColorMapData* heat = m_window->heatmap()->colorMap()->data();
     QCOMPARE(heat->valueSize(), std::max(2, std::min(maxLen, heatPixels)));
     QCOMPARE(document()->frame()->heatExact(), maxLen <= heatPixels);
+    QVERIFY(plotTitle(m_window->heatmap()->plot()).contains(QStringLiteral("max_len %1 ·").arg(maxLen)));
+    QVERIFY(bringOnScreen(*m_window, View::Similarity)); // measured where it is drawn: on the stage
     auto* similarityView = view<pe::ui::SimilarityView>(View::Similarity);
     const QRect matrix = similarityView->plot()->xAxis->axisRect()->rect();
     const int matrixPixels = int(std::lround(std::min(matrix.width(), matrix.height()) * similarityView->plot()->bufferDevicePixelRatio()));
     QCPColorMapData* similarity = similarityView->colorMap()->data();
     QCOMPARE(similarity->keySize(), std::max(2, std::min(maxLen, matrixPixels)));
     QCOMPARE(similarity->valueSize(), similarity->keySize());
-    QVERIFY(plotTitle(m_window->heatmap()->plot()).contains(QStringLiteral("max_len %1 ·").arg(maxLen)));
 }
 
 void TestMainWindow::baseReachesTheCells_data()
@@ -420,14 +421,9 @@ void TestMainWindow::colormapChangesTheGradients()
 
 void TestMainWindow::cosineMakesTheDiagonalOne()
 {
-    // Large enough for one pixel per cell: a smaller matrix shows block averages instead.
-    auto* dock = m_window->findChild<QDockWidget*>(QStringLiteral("similarityDock"));
-    QVERIFY(dock);
-    dock->setFloating(true);
-    dock->resize(900, 1000);
-    // Floated out of its tab group (where it was hidden), the view draws at once.
-    QVERIFY(view<pe::ui::SimilarityView>(View::Similarity)->isOnScreen());
+    // On the stage: large enough for one pixel per cell (a smaller matrix shows block averages).
     QVERIFY(bringOnScreen(*m_window, View::Similarity));
+    QVERIFY(view<pe::ui::SimilarityView>(View::Similarity)->isOnScreen());
     QVERIFY(waitForFrame(*m_window));
     QCPColorMap* map = view<pe::ui::SimilarityView>(View::Similarity)->colorMap();
     QCOMPARE(map->data()->keySize(), 100);
@@ -469,6 +465,7 @@ void TestMainWindow::waveDimsChooseTheWaves()
     QFETCH(bool, accepted);
     QFETCH(QList<int>, dims);
     QLineEdit* edit = controls()->dimsEdit();
+    QVERIFY(bringOnScreen(*m_window, View::Waves)); // off the stage it draws nothing
     typeInto(edit, QStringLiteral("0,1"));
     QVERIFY(waitForFrame(*m_window));
     QCOMPARE(view<pe::ui::WavesView>(View::Waves)->waveCount(), 2);

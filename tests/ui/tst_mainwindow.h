@@ -70,7 +70,7 @@ private slots:
     void largestSpecKeepsTheWindowResponsive();
     void presentationModeEnlargesFonts_data();
     void presentationModeEnlargesFonts();
-    void windowRemembersItsDocks();
+    void windowRemembersItsLayout();
 
 private:
     pe::ui::ControlsPanel* controls() const { return m_window->controls(); }

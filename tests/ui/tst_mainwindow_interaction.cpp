@@ -11,12 +11,14 @@
 #include "ui/views/heatmapview.h"
 #include "ui/controls/logslider.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/stage.h"
 #include "ui/views/offsetview.h"
 #include "ui/views/similarityview.h"
 #include "ui/views/wavesview.h"
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
@@ -475,12 +477,18 @@ void TestMainWindow::presentationModeEnlargesFonts()
     QCOMPARE(controls()->font().pointSizeF(), controlsPoints);
 }
 
-void TestMainWindow::windowRemembersItsDocks()
+void TestMainWindow::windowRemembersItsLayout()
 {
-    auto* bands = m_window->findChild<QDockWidget*>(QStringLiteral("bandsDock"));
-    QVERIFY(bands && !bands->isHidden());
-    bands->toggleViewAction()->trigger(); // View ▸ Frequency bands, unchecked
-    QVERIFY(bands->isHidden());
+    auto* formula = m_window->findChild<QDockWidget*>(QStringLiteral("formulaDock"));
+    QVERIFY(formula && !formula->isHidden());
+    formula->toggleViewAction()->trigger(); // View ▸ Formula, unchecked
+    QVERIFY(formula->isHidden());
+    // RoPE on the stage (View ▸ RoPE), the spectrum beside it (the bar's Beside box).
+    m_window->findChild<QAction*>(QStringLiteral("ropeViewAction"))->trigger();
+    QComboBox* beside = m_window->stage()->besideBox();
+    beside->setCurrentIndex(beside->findData(QStringLiteral("spectrum")));
+    emit beside->activated(beside->currentIndex());
+    QCOMPARE(m_window->stage()->beside(), std::optional(View::Spectrum));
     m_window->resize(1300, 850);
     QVERIFY(QTest::qWaitFor([&] { return m_window->size() == QSize(1300, 850); }));
     const QSize saved = m_window->size();
@@ -489,10 +497,12 @@ void TestMainWindow::windowRemembersItsDocks()
     MainWindow second;
     second.show();
     QVERIFY(QTest::qWaitForWindowExposed(&second));
-    auto* restored = second.findChild<QDockWidget*>(QStringLiteral("bandsDock"));
+    auto* restored = second.findChild<QDockWidget*>(QStringLiteral("formulaDock"));
     QVERIFY(restored->isHidden());
     QVERIFY(!restored->toggleViewAction()->isChecked());
-    for (const char* name : {"controlsDock", "wavesDock", "similarityDock", "offsetDock"})
-        QVERIFY2(!second.findChild<QDockWidget*>(QLatin1String(name))->isHidden(), name);
+    QVERIFY(!second.findChild<QDockWidget*>(QStringLiteral("controlsDock"))->isHidden());
+    QCOMPARE(second.stage()->chosen(), View::Rope);
+    QCOMPARE(second.stage()->beside(), std::optional(View::Spectrum));
+    QVERIFY(second.findChild<QAction*>(QStringLiteral("ropeViewAction"))->isChecked());
     QCOMPARE(second.size(), saved);
 }

@@ -21,6 +21,7 @@
 #include "ui/views/heatmapview.h"
 #include "ui/controls/logslider.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/stage.h"
 #include "ui/views/plotview.h"
 #include "ui/views/ropeview.h"
 #include "ui/controls/sweepanimator.h"
@@ -336,6 +337,16 @@ QString TestMonkey::resizeWindow()
 
 QString TestMonkey::touchDocks()
 {
+    const auto& views = pe::ui::viewCatalog();
+    const pe::ui::View view = views[std::size_t(pick(int(views.size())))].view;
+    if (chance(0.4)) {
+        QTest::mouseClick(m_window->stage()->button(view), Qt::LeftButton);
+        return QStringLiteral("put %1 on the stage").arg(pe::ui::viewName(view));
+    }
+    if (chance(0.2)) {
+        m_window->stage()->setBeside(chance(0.2) ? std::nullopt : std::optional(view));
+        return QStringLiteral("set beside: %1").arg(m_window->stage()->beside() ? pe::ui::viewName(view) : QStringLiteral("nothing"));
+    }
     const QList<QDockWidget*> docks = m_window->findChildren<QDockWidget*>();
     QDockWidget* dock = docks[pick(int(docks.size()))];
     if (chance(0.3)) {

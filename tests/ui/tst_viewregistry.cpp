@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // A twelfth view, added through the catalogue of views in this test alone, with no other file
-// changed: the window gives it a dock and a button in the view bar, the command line's names
+// changed: the window gives it a button on the stage and a View menu entry, the command line's names
 // and the export dialog list it, it draws the document's frames, and a figure of it is written.
 // What a new view would get by its entry in ui/state/viewcatalog.cpp.
 #include "ui/document/document.h"
@@ -9,10 +9,11 @@
 #include "ui/export/dataexport.h"
 #include "ui/views/plotview.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/stage.h"
 
 #include <QAction>
 #include <QComboBox>
-#include <QDockWidget>
+#include <QToolButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -61,7 +62,7 @@ class TestViewRegistry : public QObject {
 private slots:
     void initTestCase();
     void theNamesListIt();
-    void theWindowGivesItADockAndAButton();
+    void theWindowGivesItAButtonAndAMenuEntry();
     void itDrawsTheDocumentsFrames();
     void theExportDialogOffersIt();
     void itsFigureIsWrittenAndItsDataRefusedWithAMessage();
@@ -92,19 +93,22 @@ void TestViewRegistry::theNamesListIt()
     QVERIFY(!pe::ui::viewUsesTable(pairCount));
 }
 
-void TestViewRegistry::theWindowGivesItADockAndAButton()
+void TestViewRegistry::theWindowGivesItAButtonAndAMenuEntry()
 {
     pe::ui::MainWindow window;
     window.resize(1366, 768);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(dynamic_cast<PairCountView*>(window.plotView(pairCount)));
-    auto* dock = window.findChild<QDockWidget*>(QStringLiteral("pairsDock"));
-    QVERIFY(dock);
-    QCOMPARE(dock->windowTitle(), QStringLiteral("Pair count"));
-    auto* button = window.findChild<QAction*>(QStringLiteral("pairsDockShow"));
+    QToolButton* button = window.stage()->button(pairCount);
     QVERIFY(button);
     QCOMPARE(button->text(), QStringLiteral("Pair count"));
+    auto* action = window.findChild<QAction*>(QStringLiteral("pairsViewAction"));
+    QVERIFY(action);
+    QCOMPARE(action->text(), QStringLiteral("Pair count"));
+    action->trigger();
+    QCOMPARE(window.stage()->chosen(), pairCount);
+    QVERIFY(QTest::qWaitFor([&] { return window.plotView(pairCount)->isOnScreen(); }));
 }
 
 void TestViewRegistry::itDrawsTheDocumentsFrames()
@@ -113,7 +117,7 @@ void TestViewRegistry::itDrawsTheDocumentsFrames()
     window.resize(1366, 768);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.findChild<QAction*>(QStringLiteral("pairsDockShow"))->trigger(); // raise its tab
+    window.findChild<QAction*>(QStringLiteral("pairsViewAction"))->trigger(); // View ▸ Pair count: on the stage
     auto* view = dynamic_cast<PairCountView*>(window.plotView(pairCount));
     QVERIFY(view);
     window.document()->setDModel(64);

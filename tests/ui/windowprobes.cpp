@@ -14,6 +14,7 @@
 #include "ui/views/heatmapview.h"
 #include "ui/controls/logslider.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/stage.h"
 #include "ui/views/offsetview.h"
 #include "ui/views/precisionview.h"
 #include "ui/views/ropeview.h"
@@ -22,7 +23,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -133,34 +133,23 @@ bool bringOnScreen(MainWindow& window, pe::ui::View v, int timeoutMs)
     pe::ui::PlotView* view = window.plotView(v);
     if (!view)
         return false;
-    if (auto* dock = qobject_cast<QDockWidget*>(view->parentWidget())) {
-        if (dock->isHidden())
-            dock->show();
-        dock->raise();
-    }
+    if (!view->isOnScreen())
+        window.stage()->choose(v);
     return QTest::qWaitFor([&] { return view->isOnScreen(); }, timeoutMs) && waitForFrame(window, timeoutMs)
         && QTest::qWaitFor([&] { return !view->isStale(); }, timeoutMs);
 }
 
-DockLayoutKeeper::DockLayoutKeeper(MainWindow& window)
-    : m_window(window)
+StageKeeper::StageKeeper(MainWindow& window)
+    : m_window(window), m_state(window.stage()->saveState())
 {
-    for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
-        if (dock->isHidden())
-            m_closed.append(dock);
-        else if (auto* view = qobject_cast<pe::ui::PlotView*>(dock->widget()); view && view->isOnScreen())
-            m_raised.append(dock);
-    }
 }
 
-DockLayoutKeeper::~DockLayoutKeeper()
+StageKeeper::~StageKeeper()
 {
-    for (QWidget* dock : std::as_const(m_raised))
-        if (auto* d = qobject_cast<QDockWidget*>(dock))
-            d->raise();
-    for (QWidget* dock : std::as_const(m_closed))
-        dock->hide();
+    m_window.stage()->restoreState(m_state);
+    // The views back on the stage ask for bins at their own sizes again: wait for that frame.
     QCoreApplication::processEvents();
+    waitForFrame(m_window);
 }
 
 bool waitForFrame(MainWindow& window, int timeoutMs)
@@ -606,7 +595,7 @@ QString viewsMismatch(MainWindow& window)
         {"heatmap", heatmapMismatch}, {"waves", wavesMismatch}, {"similarity", similarityMismatch},
         {"offset", offsetMismatch}, {"bands", bandsMismatch}, {"conventions", conventionsMismatch},
         {"rope", ropeMismatch}, {"precision", precisionMismatch}, {"embeddings", embeddingsMismatch}};
-    const DockLayoutKeeper keeper(window);
+    const StageKeeper keeper(window);
     for (const auto& [name, check] : checks) {
         if (!bringOnScreen(window, *pe::ui::parseView(QLatin1String(name))))
             return QLatin1String(name) + QStringLiteral(": not drawn within 20 s of being shown");

@@ -31,21 +31,21 @@ constexpr double sumTolerance = 1e-9;
 /// Waits until the frame shows the current settings and the views have drawn it.
 bool waitForFrame(pe::ui::MainWindow& window, int timeoutMs = 20000);
 
-/// Puts a view on screen as a user would (opens its dock if closed, raises its tab) and
+/// Puts a view on screen as a user would (on the stage, unless it is there already) and
 /// waits until it has drawn the current frame; false when it does not within the time.
-/// Views behind a tab draw nothing until then, so every probe of a view starts here.
+/// Views off the stage draw nothing until then, so every probe of a view starts here.
 bool bringOnScreen(pe::ui::MainWindow& window, pe::ui::View view, int timeoutMs = 20000);
 
-/// Remembers which docks are open and raised and puts them back so when it goes out of
-/// scope: probes look at every view without changing what the user sees.
-class DockLayoutKeeper {
+/// Remembers what the stage shows and puts it back when it goes out of scope: probes look at
+/// every view without changing what the user sees.
+class StageKeeper {
 public:
-    explicit DockLayoutKeeper(pe::ui::MainWindow& window);
-    ~DockLayoutKeeper();
+    explicit StageKeeper(pe::ui::MainWindow& window);
+    ~StageKeeper();
 
 private:
     pe::ui::MainWindow& m_window;
-    QList<QWidget*> m_raised, m_closed;
+    QByteArray m_state;
 };
 
 QString heatmapMismatch(pe::ui::MainWindow& window);

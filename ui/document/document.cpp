@@ -94,7 +94,7 @@ Document::~Document()
 
 bool Document::isFrameCurrent() const
 {
-    return m_frame && m_frame->generation == m_latestGeneration.load() && !m_watcher.isRunning();
+    return m_frame && m_frame->generation == m_latestGeneration.load() && !m_computing;
 }
 
 Settings Document::sanitized(Settings s)
@@ -374,6 +374,7 @@ void Document::computeNow()
 {
     ++m_latestGeneration; // a running computation is stale now: let it stop early
     m_watcher.waitForFinished();
+    m_computing = false; // its result is superseded by the one computed here
     m_computeAgain = false;
     const std::uint64_t generation = ++m_latestGeneration;
     FramePtr frame = buildFrame(frameRequest(), generation, reuseFrom(), m_latestGeneration);
@@ -389,7 +390,7 @@ void Document::setShownViews(unsigned views)
         return;
     m_shownViews = views;
     // A view just shown whose part the newest frame (or the one being computed) lacks.
-    const unsigned have = m_watcher.isRunning() ? m_requestedParts : (m_frame ? m_frame->parts : 0u);
+    const unsigned have = m_computing ? m_requestedParts : (m_frame ? m_frame->parts : 0u);
     if ((wantedParts() & have) != wantedParts())
         requestFrame();
 }
@@ -413,12 +414,13 @@ void Document::setWaveWindow(RowWindow window)
 void Document::requestFrame()
 {
     const std::uint64_t generation = ++m_latestGeneration;
-    if (m_watcher.isRunning()) {
+    if (m_computing) {
         m_computeAgain = true; // the running one is now stale; start the newest when it ends
         return;
     }
     m_computeAgain = false;
     m_requestedParts = wantedParts();
+    m_computing = true;
     m_watcher.setFuture(QtConcurrent::run(buildFrame, frameRequest(), generation, reuseFrom(), std::cref(m_latestGeneration)));
 }
 
@@ -435,6 +437,7 @@ FramePtr Document::reuseFrom() const
 
 void Document::onFrameComputed()
 {
+    m_computing = false;
     FramePtr frame = m_watcher.result();
     if (frame)
         m_lastComputed = frame;

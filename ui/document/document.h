@@ -141,6 +141,11 @@ private:
     Settings m_settings;
     unsigned m_shownViews = ~0u;
     unsigned m_requestedParts = 0; ///< what the running computation computes
+    /// From starting a computation to its result arriving. Not QFutureWatcher::isRunning():
+    /// that learns of a just-started future only through a queued event, so a view shown in
+    /// between was told its part was coming when the running request lacked it (the heatmap
+    /// moved on the stage then never drew).
+    bool m_computing = false;
     HeatWindow m_heatWindow;
     ViewPixels m_pixels;
     CurveWindow m_methodsCurveWindow;

@@ -2,7 +2,6 @@
 #include "ui/views/bandsview.h"
 
 #include "ui/document/document.h"
-#include "ui/widgets/textlabels.h"
 
 #include <QComboBox>
 #include <QFontMetricsF>
@@ -92,7 +91,6 @@ BandsView::BandsView(Document* document, QWidget* parent)
     auto* label = new QLabel(tr("Resolution limit in"), bar);
     label->setBuddy(m_formatBox);
     row->addWidget(label);
-    letShrink(m_formatBox, 8);
     row->addWidget(m_formatBox, 1);
     for (core::NumberFormat f : {core::NumberFormat::Float32, core::NumberFormat::BFloat16, core::NumberFormat::Float16,
                                  core::NumberFormat::Float64})

@@ -5,7 +5,6 @@
 #include "ui/plotting/colormaps.h"
 #include "ui/plotting/plotcolors.h"
 #include "ui/document/document.h"
-#include "ui/widgets/textlabels.h"
 
 #include <QComboBox>
 #include <QFontMetricsF>
@@ -73,7 +72,6 @@ ConventionsView::ConventionsView(Document* document, QWidget* parent)
     m_box->addItem(tr("mistake: doubled exponent base^(−4k/d)"), int(core::Comparison::DoubledExponent));
     m_box->addItem(tr("mistake: shifted cosine base^(−(4k+2)/d)"), int(core::Comparison::ShiftedCosine));
     m_box->setToolTip(tr("What B changes against the settings of A"));
-    letShrink(m_box);
     if (auto* box = qobject_cast<QBoxLayout*>(layout()))
         box->insertWidget(1, bar);
     connect(m_box, &QComboBox::activated, this, [this](int index) {

@@ -159,8 +159,6 @@ QWidget* EmbeddingsView::createControls()
     m_segmentBox->setToolTip(tr("Add BERT's segment embedding: sentence A, or B after a [SEP]"));
     auto* compareLabel = new QLabel(tr("&Compare:"));
     compareLabel->setBuddy(m_firstBox);
-    letShrink(m_firstBox, 6);
-    letShrink(m_secondBox, 6);
     auto* compareRow = new FlowLayout;
     compareRow->addWidget(group({compareLabel, m_firstBox, m_secondBox}));
     compareRow->addWidget(m_sqrtBox);

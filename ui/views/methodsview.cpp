@@ -15,6 +15,7 @@
 #include <QTimer>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -256,6 +257,7 @@ QWidget* MethodsView::createControls()
     m_curvesButton->setText(tr("Curves"));
     m_curvesButton->setToolTip(tr("The methods whose score against i − j is overlaid below the matrix"));
     m_curvesButton->setPopupMode(QToolButton::InstantPopup);
+    sizeCurvesButton();
     auto* menu = new QMenu(m_curvesButton);
     for (int m = 0; m < scoreMethodCount; ++m) {
         QAction* action = menu->addAction(scoreMethodName(ScoreMethod(m)));
@@ -437,6 +439,17 @@ void MethodsView::applyScale()
     m_scale->axis()->setTickLabelFont(plot()->xAxis->tickLabelFont());
     m_scale->axis()->setLabelFont(plot()->xAxis->labelFont());
     m_scale->setBarWidth(static_cast<int>(14 * scale()));
+    sizeCurvesButton();
+}
+
+void MethodsView::sizeCurvesButton()
+{
+    // The style draws an instant popup's arrow over its text without widening the button.
+    if (!m_curvesButton)
+        return;
+    m_curvesButton->setMinimumWidth(0);
+    m_curvesButton->setMinimumWidth(m_curvesButton->sizeHint().width()
+                                    + int(style()->pixelMetric(QStyle::PM_MenuButtonIndicator) * scale()));
 }
 
 void MethodsView::reportPixels()

@@ -73,6 +73,7 @@ protected:
         return Change::Spec | Change::Position | Change::Colormap | Change::Methods | Change::Bins | Change::Table;
     }
     void applyScale() override;
+    void sizeCurvesButton();
 
 private:
     QWidget* createControls();

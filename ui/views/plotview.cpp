@@ -181,8 +181,11 @@ void PlotView::setExplanationVisible(bool visible) { m_explanation->setVisible(v
 void PlotView::setScale(double scale)
 {
     m_scale = scale;
-    QFont font = m_explanation->font();
+    // The whole view: its own controls (RoPE's variants, the methods' boxes) grow with the
+    // explanation and the readout; the plot's texts take absolute sizes in applyScale().
+    QFont font = QWidget::font();
     font.setPointSizeF(QFont().pointSizeF() * scale);
+    setFont(font);
     m_explanation->setFont(font);
     m_readout->setFont(font);
     applyScale();
@@ -409,8 +412,8 @@ void PlotView::drawFrame(const FramePtr& frame)
 void PlotView::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    // Checked once the event loop comes back: a window being shown shows every dock for a
-    // moment before its tabs hide all but the raised one, and those must not start work.
+    // Checked once the event loop comes back: a view shown and hidden again within one turn
+    // (the stage rearranging itself) must not start work.
     QMetaObject::invokeMethod(this, &PlotView::updateOnScreen, Qt::QueuedConnection);
 }
 
@@ -423,17 +426,7 @@ void PlotView::hideEvent(QHideEvent* event)
 bool PlotView::isOnScreen() const
 {
     // A view on its own (an export's scene, a test's) has nothing to hide it and always draws.
-    return !parentWidget() || (isVisible() && m_tabRaised);
-}
-
-void PlotView::setTabRaised(bool raised)
-{
-    if (raised == m_tabRaised)
-        return;
-    m_tabRaised = raised;
-    updateOnScreen();
-    if (raised)
-        emit activated(m_view);
+    return !parentWidget() || isVisible();
 }
 
 void PlotView::updateOnScreen()

@@ -38,14 +38,11 @@ public:
     virtual void prepareForExport(double fontPixels);
     /// Draws the document's current frame when something this view depends on changed since
     /// the frame it drew last. A view that is not on screen draws nothing: it is marked stale
-    /// and draws the current frame as soon as it is shown (a tab raised, a dock opened).
+    /// and draws the current frame as soon as it is shown (put on the stage).
     void refresh();
-    /// Whether the view can be seen: shown, and its dock's tab raised. Only such views draw;
-    /// the document computes only what they need.
+    /// Whether the view can be seen (on the window's stage). Only such views draw; the
+    /// document computes only what they need.
     bool isOnScreen() const;
-    /// Tells the view whether its dock's tab is the raised one (QDockWidget::visibilityChanged):
-    /// the docks behind a tab stay "visible" to Qt, but nobody sees them.
-    void setTabRaised(bool raised);
     /// True while the view has not drawn a frame it depends on (it is hidden).
     bool isStale() const { return m_stale; }
     /// How many times the view has drawn a frame: what tests count.
@@ -83,7 +80,7 @@ public:
 signals:
     /// The plot's context menu asked to export this view.
     void exportRequested(pe::ui::View view);
-    /// The user turned to this view: clicked into it or raised its tab.
+    /// The user turned to this view: clicked into it.
     void activated(pe::ui::View view);
 
 protected:
@@ -127,7 +124,6 @@ private:
     View m_view;
     FramePtr m_drawn; ///< the frame drawn last
     bool m_stale = false;
-    bool m_tabRaised = true;
     int m_redraws = 0;
     QCustomPlot* m_plot;
     QLabel* m_explanation;

@@ -5,7 +5,6 @@
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
 #include "ui/widgets/flowlayout.h"
-#include "ui/widgets/textlabels.h"
 
 #include <QComboBox>
 #include <QFontMetricsF>
@@ -79,8 +78,6 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
     m_modeBox->addItem(modeText(core::PrecisionMode::Stored), int(core::PrecisionMode::Stored));
     m_formatBox->setToolTip(tr("The number format whose error the heatmap shows (float64: the naive double code)"));
     m_modeBox->setToolTip(tr("Computed: every step of the code in that format. Stored: computed exactly, then rounded."));
-    letShrink(m_formatBox, 8);
-    letShrink(m_modeBox);
     row->addWidget(m_formatBox);
     row->addWidget(m_modeBox);
     if (auto* box = qobject_cast<QBoxLayout*>(layout()))

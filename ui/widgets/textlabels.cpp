@@ -19,6 +19,17 @@ void letShrink(QComboBox* combo, int characters)
     combo->setSizePolicy(QSizePolicy::Expanding, combo->sizePolicy().verticalPolicy());
 }
 
+void remeasureComboBoxes(QWidget* root)
+{
+    for (QComboBox* combo : root->findChildren<QComboBox*>()) {
+        // Setting the minimum contents length is what clears both cached hints.
+        const int length = combo->minimumContentsLength();
+        combo->setMinimumContentsLength(length + 1);
+        combo->setMinimumContentsLength(length);
+        combo->updateGeometry();
+    }
+}
+
 WrappedLabel::WrappedLabel(QWidget* parent)
     : QLabel(parent)
 {

@@ -13,6 +13,11 @@ namespace pe::ui {
 /// panel wider than the window can spare.
 void letShrink(QComboBox* combo, int characters = 12);
 
+/// Makes every combo box under `root` measure itself again after a font change. QComboBox
+/// forgets its size hint on a new font but keeps its minimum size hint, so the presentation
+/// font cut "position" to "positio".
+void remeasureComboBoxes(QWidget* root);
+
 /// Sets a label's text only when it differs: QLabel::setText() re-lays out its text and asks
 /// the whole window for a new layout even when the text is the same.
 void setLabelText(QLabel* label, const QString& text);

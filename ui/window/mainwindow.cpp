@@ -8,16 +8,18 @@
 #include "ui/views/heatmapview.h"
 #include "ui/views/embeddingsview.h"
 #include "ui/views/methodsview.h"
-#include "ui/views/viewfactory.h"
 #include "ui/window/t5biasescontroller.h"
 #include "ui/window/wordvectorcontroller.h"
 #include "ui/state/preferences.h"
 #include "ui/window/sessioncontroller.h"
 #include "ui/window/tablecontroller.h"
 #include "ui/widgets/textlabels.h"
+#include "ui/window/stage.h"
 #include "ui/window/theme.h"
 
+#include <QActionGroup>
 #include <QApplication>
+#include <QDataStream>
 #include <QChildEvent>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -32,7 +34,6 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTimer>
-#include <QToolBar>
 #include <qcustomplot.h>
 
 namespace pe::ui {
@@ -87,13 +88,19 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
                                        {[this] { return presentationMode(); }, [this](bool on) { setPresentationMode(on); },
                                         [this](const QByteArray& state) { restoreLayout(state); },
                                         [this] { return m_tables->reference(); },
-                                        [this](const TableReference& table) { m_tables->showReference(table); }});
+                                        [this](const TableReference& table) { m_tables->showReference(table); },
+                                        [this] { return saveLayout(); }});
     connect(this, &MainWindow::presentationModeChanged, m_sessions, &SessionController::updateTitle);
-    m_heatmap = new HeatmapView(m_document);
-    m_views.append(m_heatmap);
-    connect(m_heatmap, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);
-    connect(m_heatmap, &PlotView::activated, this, [this](View v) { m_activeView = v; });
-    setCentralWidget(m_heatmap);
+    m_stage = new Stage(m_document);
+    for (PlotView* view : m_stage->views()) {
+        connect(view, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);
+        connect(view, &PlotView::activated, this, [this](View v) { m_activeView = v; });
+    }
+    connect(m_stage, &Stage::chosenChanged, this, [this](View v) {
+        m_activeView = v;
+        updateViewActions();
+    });
+    setCentralWidget(m_stage);
     createDocks();
     createMenus();
     // The views' requests for files: answered here, views do no file I/O.
@@ -119,7 +126,7 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     // Dock sizes are saved in pixels: restored before the window has its size, the central
     // heatmap takes whatever the docks leave (once 120 px after a language switch).
     m_pendingLayout = Preferences::windowState();
-    for (PlotView* view : m_views)
+    for (PlotView* view : m_stage->views())
         view->refresh();
     updateStatus();
     if (Preferences::presentationMode())
@@ -140,29 +147,6 @@ MainWindow::~MainWindow()
     hide();
 }
 
-QDockWidget* MainWindow::addViewDock(PlotView* view, const QString& title, const QString& objectName)
-{
-    auto* dock = new QDockWidget(title, this);
-    dock->setObjectName(objectName); // saveState() needs names to remember the layout
-    dock->setWidget(view);
-    addDockWidget(Qt::RightDockWidgetArea, dock);
-    m_views.append(view);
-    m_docks.append(dock);
-    connect(view, &PlotView::exportRequested, m_exporter, &ExportController::exportInteractively);
-    connect(dock, &QDockWidget::visibilityChanged, view, &PlotView::setTabRaised);
-    // A dock floated out of a tab group is its own window, but Qt does not say it became
-    // visible: without this it kept the hidden tab's "not raised" and never drew.
-    connect(dock, &QDockWidget::topLevelChanged, view, [view](bool floating) {
-        if (floating)
-            view->setTabRaised(true);
-    });
-    connect(view, &PlotView::activated, this, [this](View v) {
-        if (m_trackActiveView)
-            m_activeView = v;
-    });
-    return dock;
-}
-
 void MainWindow::createDocks()
 {
     m_controls = new ControlsPanel(m_document);
@@ -179,12 +163,6 @@ void MainWindow::createDocks()
     controlsDock->setWidget(scroll);
     addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
     m_docks.append(controlsDock);
-
-    // Every view but the heatmap (the central widget), in the catalogue's order: their tabs.
-    for (const ViewDescription& d : viewCatalog())
-        if (d.view != View::Heatmap)
-            addViewDock(createView(d.view, m_document).release(), viewTitle(d.view),
-                        QString::fromLatin1(d.key) + QStringLiteral("Dock"));
     m_controlsDock = controlsDock;
     createFormulaDock();
     arrangeDefaultDocks();
@@ -206,36 +184,41 @@ void MainWindow::childEvent(QChildEvent* event)
 
 void MainWindow::arrangeDefaultDocks()
 {
-    // Controls and formula on the left, one above the other; the views tabbed on the right.
+    // Controls and formula on the left, one above the other; the stage takes the rest.
     for (QDockWidget* dock : std::as_const(m_docks)) {
         dock->setFloating(false);
         removeDockWidget(dock);
     }
-    QDockWidget* formula = m_docks.constLast();
     addDockWidget(Qt::LeftDockWidgetArea, m_controlsDock);
-    splitDockWidget(m_controlsDock, formula, Qt::Vertical);
-    QDockWidget* firstView = m_docks.value(1);
-    addDockWidget(Qt::RightDockWidgetArea, firstView);
-    for (qsizetype i = 2; i + 1 < m_docks.size(); ++i)
-        tabifyDockWidget(m_docks.at(i - 1), m_docks.at(i));
+    splitDockWidget(m_controlsDock, m_formulaDock, Qt::Vertical);
     for (QDockWidget* dock : std::as_const(m_docks))
         dock->show();
-    firstView->raise();
 }
 
 void MainWindow::sizeDefaultDocks()
 {
-    // The heatmap is the centre of attention: about half of the width the window really got.
-    // The view docks take a quarter, the controls what they need.
-    resizeDocks({m_controlsDock, m_docks.value(1)}, {m_controlsDock->widget()->minimumWidth(), width() / 4},
-                Qt::Horizontal);
+    // The controls what they need; the stage, the centre of attention, everything else.
+    resizeDocks({m_controlsDock}, {m_controlsDock->widget()->minimumWidth()}, Qt::Horizontal);
 }
 
 void MainWindow::resetLayout()
 {
+    m_stage->reset();
     arrangeDefaultDocks();
     // Sized once the docks are back in their places (the next turn of the event loop).
     QTimer::singleShot(0, this, &MainWindow::sizeDefaultDocks);
+}
+
+namespace {
+constexpr quint32 layoutMagic = 0x50454c59; // "PELY": the docks' state and the stage's
+} // namespace
+
+QByteArray MainWindow::saveLayout() const
+{
+    QByteArray bytes;
+    QDataStream out(&bytes, QIODevice::WriteOnly);
+    out << layoutMagic << saveState() << m_stage->saveState();
+    return bytes;
 }
 
 void MainWindow::restoreLayout(const QByteArray& state)
@@ -249,25 +232,35 @@ void MainWindow::restoreLayout(const QByteArray& state)
 void MainWindow::applyLayout()
 {
     m_layoutApplied = true;
-    const bool restored = !m_pendingLayout.isEmpty() && restoreState(m_pendingLayout);
+    // A layout saved before the stage (QMainWindow's state alone) still puts the docks back.
+    QByteArray docks = m_pendingLayout, stage;
+    QDataStream in(m_pendingLayout);
+    quint32 magic = 0;
+    in >> magic;
+    if (magic == layoutMagic) {
+        in >> docks >> stage;
+        if (in.status() != QDataStream::Ok)
+            docks.clear();
+    }
+    const bool restored = !docks.isEmpty() && restoreState(docks);
+    if (stage.isEmpty() || !m_stage->restoreState(stage))
+        m_stage->reset();
     m_pendingLayout.clear();
     // Sizes take once the docks have been laid out in the window (the next turn of the loop).
-    m_trackActiveView = false;
     QTimer::singleShot(0, this, [this, restored] {
         if (!restored)
             sizeDefaultDocks();
-        keepHeatmapShare();
-        m_trackActiveView = true; // from now on a raised tab is the user's doing
+        keepStageShare();
     });
 }
 
-void MainWindow::keepHeatmapShare()
+void MainWindow::keepStageShare()
 {
     // A saved layout may come from a wider window, from longer texts in another language, or
-    // from a user who dragged the docks too far: the docks beside the heatmap give back width
+    // from a user who dragged the docks too far: the docks beside the stage give back width
     // until it has half of the window again (their minimum widths permitting).
     constexpr double least = 0.45, restored = 0.5;
-    if (m_heatmap->width() >= least * width())
+    if (m_stage->width() >= least * width())
         return;
     QList<QDockWidget*> docks;
     QList<int> widths;
@@ -282,7 +275,7 @@ void MainWindow::keepHeatmapShare()
             }
         besides += areaWidth;
     }
-    const int excess = int(restored * width()) - m_heatmap->width();
+    const int excess = int(restored * width()) - m_stage->width();
     if (besides <= 0 || excess <= 0)
         return;
     const double factor = std::max(0.0, double(besides - excess) / besides);
@@ -304,26 +297,47 @@ void MainWindow::createFormulaDock()
     // Under the controls, so that the heatmap and its formula are in view together.
     splitDockWidget(m_controlsDock, formulaDock, Qt::Vertical);
     m_docks.append(formulaDock);
+    m_formulaDock = formulaDock;
 }
 
-void MainWindow::createViewsToolBar()
+void MainWindow::addViewActions(QMenu* menu)
 {
-    // Nine views share one tabbed dock, whose tabs a 1366-pixel screen elides to "Si…", "R…":
-    // a row of their full names above the heatmap shows (and raises) any of them in one click.
-    m_viewsToolBar = addToolBar(tr("Views"));
-    m_viewsToolBar->setObjectName(QStringLiteral("viewsToolBar")); // saveState() remembers it by name
-    m_viewsToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_viewsToolBar->setFloatable(false);
-    for (qsizetype i = 1; i + 1 < m_docks.size(); ++i) { // the view docks: not the controls (first), not the formula (last)
-        QDockWidget* dock = m_docks.at(i);
-        QAction* show = m_viewsToolBar->addAction(dock->windowTitle());
-        show->setObjectName(dock->objectName() + QStringLiteral("Show"));
-        show->setToolTip(tr("Show the %1 view (raises its tab)").arg(dock->windowTitle()));
-        connect(show, &QAction::triggered, dock, [dock] {
-            dock->show();
-            dock->raise();
-        });
+    // Every view in the catalogue's order: Ctrl+1 … Ctrl+9, Ctrl+0 for the first ten, and
+    // Ctrl+Page Down / Up through all of them.
+    auto* group = new QActionGroup(this);
+    int index = 0;
+    for (const ViewDescription& d : viewCatalog()) {
+        QAction* show = menu->addAction(viewTitle(d.view));
+        show->setObjectName(QString::fromLatin1(d.key) + QStringLiteral("ViewAction"));
+        show->setCheckable(true);
+        show->setData(int(d.view));
+        group->addAction(show);
+        if (index < 10)
+            show->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + (index + 1) % 10)));
+        show->setToolTip(tr("Put the %1 view on the stage").arg(viewTitle(d.view)));
+        connect(show, &QAction::triggered, this, [this, v = d.view] { m_stage->choose(v); });
+        m_viewActions.append(show);
+        ++index;
     }
+    const auto step = [this](int by) {
+        const auto& views = viewCatalog();
+        qsizetype at = 0;
+        while (at < qsizetype(views.size()) && views[at].view != m_stage->chosen())
+            ++at;
+        const auto count = qsizetype(views.size());
+        m_stage->choose(views[((at + by) % count + count) % count].view);
+    };
+    QAction* next = menu->addAction(tr("&Next view"), this, [step] { step(1); });
+    next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+    QAction* previous = menu->addAction(tr("Pre&vious view"), this, [step] { step(-1); });
+    previous->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+    updateViewActions();
+}
+
+void MainWindow::updateViewActions()
+{
+    for (QAction* action : std::as_const(m_viewActions))
+        action->setChecked(View(action->data().toInt()) == m_stage->chosen());
 }
 
 void MainWindow::createMenus()
@@ -362,11 +376,13 @@ void MainWindow::createMenus()
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    addViewActions(view);
+    view->addSeparator();
     for (QDockWidget* dock : m_docks)
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     QAction* resetLayout = view->addAction(tr("Reset &layout"), this, &MainWindow::resetLayout);
-    resetLayout->setToolTip(tr("Put every panel back where it was at the first start"));
+    resetLayout->setToolTip(tr("Put every panel back where it was at the first start, the heatmap on the stage"));
     m_explanationsAction = view->addAction(tr("&Explanations above the plots"));
     m_explanationsAction->setCheckable(true);
     m_explanationsAction->setChecked(Preferences::showExplanations());
@@ -382,7 +398,6 @@ void MainWindow::createMenus()
     m_presentationAction->setToolTip(tr("For projectors: larger fonts and thicker lines, only the main controls, no explanations (F5)"));
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
     view->addMenu(createThemeMenu(this));
-    createViewsToolBar();
     view->addMenu(createLanguageMenu(this, [this](Language language) { switchLanguage(language); }));
 
     QMenu* animation = menuBar()->addMenu(tr("&Animation"));
@@ -424,19 +439,15 @@ MainWindow* MainWindow::switchLanguage(Language language)
     return successor;
 }
 
-PlotView* MainWindow::plotView(View view) const
-{
-    for (PlotView* v : m_views)
-        if (v->view() == view)
-            return v;
-    return nullptr;
-}
+PlotView* MainWindow::plotView(View view) const { return m_stage->view(view); }
+
+HeatmapView* MainWindow::heatmap() const { return qobject_cast<HeatmapView*>(m_stage->view(View::Heatmap)); }
 
 void MainWindow::showExplanations()
 {
     // A presenting teacher says them; a reader who knows them gives their height to the plots.
     const bool shown = !m_presentation && (!m_explanationsAction || m_explanationsAction->isChecked());
-    for (PlotView* view : m_views)
+    for (PlotView* view : m_stage->views())
         view->setExplanationVisible(shown);
 }
 
@@ -447,6 +458,8 @@ void MainWindow::setPresentationMode(bool on)
         return;
     }
     const bool changed = on != m_presentation;
+    if (changed && on)
+        m_controlsWidthBeforePresenting = m_controlsDock->width();
     m_presentation = on;
     Preferences::setPresentationMode(on);
     const double scale = on ? 1.7 : 1.0;
@@ -454,18 +467,34 @@ void MainWindow::setPresentationMode(bool on)
     font.setPointSizeF(QFont().pointSizeF() * scale);
     m_controls->setFont(font);
     m_controls->setSimplified(on);
-    // The controls column grows with its font instead of cutting the spin boxes off.
-    if (auto* scroll = qobject_cast<QScrollArea*>(m_controlsDock->widget()))
-        scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 20);
+    remeasureComboBoxes(this);
+    fitControlsWidth();
     m_status->setFont(font);
     m_formula->setScale(scale);
-    if (m_viewsToolBar) // the projected plot gets the height
-        m_viewsToolBar->setVisible(!on);
-    for (PlotView* view : m_views)
+    for (PlotView* view : m_stage->views())
         view->setScale(scale);
+    m_stage->setPresenting(on, scale); // the chosen view alone, the bar's names as large as the controls
     showExplanations();
+    // The controls column gives its width back once the smaller font has been laid out (kept,
+    // it left no room for the heatmap beside a view): the layouts' requests climb from the
+    // boxes to the window one level per request, so they are all sent before it is resized.
+    if (changed && !on && m_controlsWidthBeforePresenting > 0) {
+        for (int level = 0; level < 8; ++level)
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        fitControlsWidth();
+        resizeDocks({m_controlsDock}, {m_controlsWidthBeforePresenting}, Qt::Horizontal);
+    }
     if (changed)
         emit presentationModeChanged(on);
+}
+
+void MainWindow::fitControlsWidth()
+{
+    // The controls column grows with its font instead of cutting the spin boxes off.
+    if (auto* scroll = qobject_cast<QScrollArea*>(m_controlsDock->widget())) {
+        m_controls->layout()->activate();
+        scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 20);
+    }
 }
 
 void MainWindow::showNote(const QString& note)
@@ -509,7 +538,7 @@ void MainWindow::showEvent(QShowEvent* event)
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     Preferences::setWindowGeometry(saveGeometry());
-    Preferences::setWindowState(saveState());
+    Preferences::setWindowState(saveLayout());
     if (const QString error = Preferences::saveError(); !error.isEmpty())
         QMessageBox::warning(this, tr("Preferences not saved"), error);
     event->accept();

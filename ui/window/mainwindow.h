@@ -8,7 +8,6 @@
 
 class QDockWidget;
 class QLabel;
-class QToolBar;
 
 namespace pe::ui {
 
@@ -22,6 +21,7 @@ class ExportController;
 class HeatmapView;
 class PlotView;
 class SessionController;
+class Stage;
 
 /// Wires the document, the controls and the views together; it computes nothing itself.
 class MainWindow : public QMainWindow {
@@ -36,14 +36,16 @@ public:
     SessionController* sessions() const { return m_sessions; }
     TableController* tables() const { return m_tables; }
     WordVectorController* wordVectors() const { return m_wordVectors; }
-    HeatmapView* heatmap() const { return m_heatmap; }
+    HeatmapView* heatmap() const;
+    /// The middle of the window: the chosen view, and a companion beside it when there is room.
+    Stage* stage() const { return m_stage; }
     FormulaPanel* formula() const { return m_formula; }
     SweepAnimator* animator() const { return m_animator; }
     AnimationControls* animationControls() const { return m_animationControls; }
-    /// The view showing `view` (the heatmap is the central one, the others live in docks).
+    /// The view showing `view`, on the stage or off it.
     PlotView* plotView(View view) const;
     bool presentationMode() const { return m_presentation; }
-    /// The view the user turned to last (clicked, or raised its tab); the heatmap at first.
+    /// The view the user turned to last (put on the stage, or clicked into); the heatmap at first.
     /// File ▸ Export and Copy figure start from it.
     View activeView() const { return m_activeView; }
     void setPresentationMode(bool on);
@@ -59,10 +61,15 @@ public:
     void showNote(const QString& note);
     /// What the status line says now.
     QString statusText() const;
-    /// Puts back a layout saveState() gave (docks, tabs, sizes) once the window has its size,
-    /// and then gives the heatmap back its share if the saved docks took it.
+    /// The docks' layout (QMainWindow::saveState()) and the stage's: what sessions and the
+    /// next start restore.
+    QByteArray saveLayout() const;
+    /// Puts back a layout saveLayout() gave (or QMainWindow::saveState(), from before the
+    /// stage) once the window has its size, and then gives the stage back its share if the
+    /// saved docks took it.
     void restoreLayout(const QByteArray& state);
-    /// View ▸ Reset layout: every dock back where a first start puts it, at the first start's sizes.
+    /// View ▸ Reset layout: every dock back where a first start puts it, at the first start's
+    /// sizes, and the heatmap on the stage.
     void resetLayout();
 
 signals:
@@ -82,13 +89,14 @@ private:
     void createDocks();
     void createFormulaDock();
     void createMenus();
-    void createViewsToolBar();
+    void addViewActions(class QMenu* menu);
+    void updateViewActions();
     void arrangeDefaultDocks();
     void sizeDefaultDocks();
     void applyLayout();
-    void keepHeatmapShare();
+    void keepStageShare();
     void updateStatus();
-    QDockWidget* addViewDock(PlotView* view, const QString& title, const QString& objectName);
+    void fitControlsWidth();
 
     Document* m_document;
     ExportController* m_exporter = nullptr;
@@ -97,11 +105,10 @@ private:
     WordVectorController* m_wordVectors = nullptr;
     QAction* m_presentationAction = nullptr;
     QAction* m_explanationsAction = nullptr;
-    QToolBar* m_viewsToolBar = nullptr;
     ControlsPanel* m_controls = nullptr;
-    HeatmapView* m_heatmap = nullptr;
-    QList<PlotView*> m_views;
-    QList<QDockWidget*> m_docks;
+    Stage* m_stage = nullptr;
+    QList<QAction*> m_viewActions; ///< View ▸ one per view, checked: the one on the stage
+    QList<QDockWidget*> m_docks;   ///< the controls' and the formula's
     QLabel* m_status = nullptr;
     QString m_note; ///< showNote()'s text while it is shown
     FormulaPanel* m_formula = nullptr;
@@ -111,8 +118,9 @@ private:
     QByteArray m_pendingLayout; ///< restored when the window is shown (it has its size then)
     bool m_layoutApplied = false;
     View m_activeView = View::Heatmap;
-    bool m_trackActiveView = false; ///< off while the window arranges its docks
     QDockWidget* m_controlsDock = nullptr;
+    QDockWidget* m_formulaDock = nullptr;
+    int m_controlsWidthBeforePresenting = 0; ///< given back when presenting ends
 };
 
 } // namespace pe::ui

@@ -45,7 +45,7 @@ Session SessionController::currentSession() const
     session.settings = m_document->settings();
     session.presentation = m_hooks.presentationMode();
     session.windowGeometry = m_window->saveGeometry();
-    session.windowState = m_window->saveState();
+    session.windowState = m_hooks.saveLayout ? m_hooks.saveLayout() : m_window->saveState();
     if (m_hooks.currentTable)
         session.table = m_hooks.currentTable();
     return session;

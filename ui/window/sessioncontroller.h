@@ -23,6 +23,7 @@ struct SessionWindowHooks {
     std::function<void(const QByteArray&)> restoreLayout;
     std::function<TableReference()> currentTable;             ///< the position table shown (may be empty)
     std::function<void(const TableReference&)> showTable;     ///< opens a session's table, or closes the one shown
+    std::function<QByteArray()> saveLayout;                   ///< the docks' and the stage's layout
 };
 
 /// The window's side of session files: File ▸ Open session…, Save session, Save session as…,

@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: MIT
+// The stage (issue 32): a chosen view gets most of the window at a projector's size, beside the
+// heatmap or any other view; presenting projects it alone with its controls enlarged and a
+// way to switch views in sight; dragging the docks never squeezes it; the layout is remembered
+// in sessions and across starts.
+#include "windowprobes.h"
+
+#include "ui/views/heatmapview.h"
+#include "ui/views/plotview.h"
+#include "ui/views/ropeview.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/sessioncontroller.h"
+#include "ui/window/stage.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <qcustomplot.h>
+
+#include <memory>
+
+using pe::ui::MainWindow;
+using pe::ui::Stage;
+using pe::ui::View;
+
+namespace {
+
+std::unique_ptr<MainWindow> openWindow(QSize size)
+{
+    auto window = std::make_unique<MainWindow>();
+    window->resize(size);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    QTest::qWait(50); // the layout is applied once the window has its size
+    return window;
+}
+
+/// What a reader at the back of a room needs of a view: its readable width, and most of the
+/// window's height for the plot under its controls.
+QString squeezed(MainWindow& window, View v)
+{
+    pe::ui::PlotView* view = window.plotView(v);
+    if (!view->isOnScreen())
+        return QStringLiteral("%1 is not on screen").arg(pe::ui::viewName(v));
+    if (view->width() < Stage::readableWidth)
+        return QStringLiteral("%1 is %2 px wide").arg(pe::ui::viewName(v)).arg(view->width());
+    return {};
+}
+
+} // namespace
+
+class TestStage : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void aChosenViewGetsTheStageWithTheHeatmapBeside();
+    void shortcutsAndTheMenuChooseViews();
+    void aViewMovedOnTheStageDrawsAtItsNewSize();
+    void anyTwoViewsSideBySide();
+    void draggingTheDocksNeverSqueezesTheStage();
+    void theSplitterKeepsBothViewsReadable();
+    void presentingProjectsTheChosenViewAlone();
+    void sessionsRememberTheStage();
+    void aLayoutFromBeforeTheStageStillOpens();
+};
+
+void TestStage::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestStage::init()
+{
+    QSettings().clear(); // a first start: no layout, no presentation mode from another test
+}
+
+void TestStage::aChosenViewGetsTheStageWithTheHeatmapBeside()
+{
+    auto window = openWindow(QSize(1366, 768));
+    QVERIFY(window);
+    // At first the heatmap alone, as wide as the stage.
+    QCOMPARE(window->stage()->chosen(), View::Heatmap);
+    QVERIFY(!window->stage()->companion());
+    QVERIFY2(window->heatmap()->width() >= 0.6 * window->width(), qPrintable(QString::number(window->heatmap()->width())));
+    // RoPE from the bar: the larger part of the stage, the heatmap still there beside it.
+    QTest::mouseClick(window->stage()->button(View::Rope), Qt::LeftButton);
+    QVERIFY(windowprobes::bringOnScreen(*window, View::Rope));
+    QCOMPARE(window->stage()->companion(), std::optional(View::Heatmap));
+    QCOMPARE(squeezed(*window, View::Rope), QString());
+    QCOMPARE(squeezed(*window, View::Heatmap), QString());
+    QVERIFY(window->plotView(View::Rope)->width() > window->heatmap()->width());
+    auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(View::Rope));
+    QVERIFY2(rope->plot()->height() >= 300, qPrintable(QStringLiteral("RoPE's plot is %1 px tall").arg(rope->plot()->height())));
+    // Views off the stage are hidden: the document computes nothing for them.
+    for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog())
+        if (d.view != View::Rope && d.view != View::Heatmap)
+            QVERIFY2(!window->plotView(d.view)->isOnScreen(), d.key);
+}
+
+void TestStage::shortcutsAndTheMenuChooseViews()
+{
+    auto window = openWindow(QSize(1366, 768));
+    QVERIFY(window);
+    window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window.get()));
+    // Ctrl+1 … Ctrl+0: the catalogue's first ten views, in the bar's order.
+    const auto& views = pe::ui::viewCatalog();
+    for (int i = 0; i < 10; ++i) {
+        QTest::keyClick(window.get(), Qt::Key(Qt::Key_0 + (i + 1) % 10), Qt::ControlModifier);
+        QCOMPARE(window->stage()->chosen(), views[std::size_t(i)].view);
+        QVERIFY(window->stage()->button(views[std::size_t(i)].view)->isChecked());
+    }
+    // Ctrl+Page Down walks on, past the last view back to the first.
+    window->stage()->choose(views.back().view);
+    QTest::keyClick(window.get(), Qt::Key_PageDown, Qt::ControlModifier);
+    QCOMPARE(window->stage()->chosen(), views.front().view);
+    QTest::keyClick(window.get(), Qt::Key_PageUp, Qt::ControlModifier);
+    QCOMPARE(window->stage()->chosen(), views.back().view);
+    // View ▸ <name>, checked for the view on the stage.
+    auto* spectrum = window->findChild<QAction*>(QStringLiteral("spectrumViewAction"));
+    QVERIFY(spectrum);
+    window->findChild<QAction*>(QStringLiteral("bandsViewAction"))->trigger();
+    QCOMPARE(window->stage()->chosen(), View::Bands);
+    QVERIFY(!spectrum->isChecked());
+    QVERIFY(window->findChild<QAction*>(QStringLiteral("bandsViewAction"))->isChecked());
+}
+
+void TestStage::aViewMovedOnTheStageDrawsAtItsNewSize()
+{
+    // The heatmap goes from the whole stage to the companion's pane and back, again and again
+    // (a teacher flipping between views): each time its map has one cell per device pixel
+    // of the area it has now, or every cell when they are fewer.
+    auto window = openWindow(QSize(1366, 768));
+    QVERIFY(window);
+    window->document()->setDModel(512);
+    window->document()->setMaxLen(4096);
+    for (int flip = 0; flip < 6; ++flip) {
+        window->stage()->choose(flip % 2 ? View::Heatmap : View::Rope);
+        QVERIFY(windowprobes::bringOnScreen(*window, View::Heatmap));
+        QCustomPlot* plot = window->heatmap()->plot();
+        const QRect area = plot->axisRect()->rect();
+        const double ratio = plot->bufferDevicePixelRatio();
+        QCPColorMapData* data = window->heatmap()->colorMap()->data();
+        const QString where = flip % 2 ? QStringLiteral("alone") : QStringLiteral("beside RoPE");
+        QVERIFY2(data->keySize() == std::min(512, int(std::lround(area.width() * ratio))),
+                 qPrintable(QStringLiteral("%1: %2 columns in %3 px").arg(where).arg(data->keySize()).arg(area.width())));
+        QVERIFY2(data->valueSize() == int(std::lround(area.height() * ratio)),
+                 qPrintable(QStringLiteral("%1: %2 rows in %3 px").arg(where).arg(data->valueSize()).arg(area.height())));
+    }
+}
+
+void TestStage::anyTwoViewsSideBySide()
+{
+    // A loaded table's heatmap beside its spectrum, RoPE beside the methods: any two.
+    auto window = openWindow(QSize(1366, 768));
+    QVERIFY(window);
+    Stage* stage = window->stage();
+    stage->choose(View::Methods);
+    QComboBox* beside = stage->besideBox();
+    beside->setCurrentIndex(beside->findData(QStringLiteral("rope")));
+    emit beside->activated(beside->currentIndex());
+    QCOMPARE(stage->companion(), std::optional(View::Rope));
+    QVERIFY(windowprobes::bringOnScreen(*window, View::Methods));
+    QVERIFY(windowprobes::bringOnScreen(*window, View::Rope));
+    QCOMPARE(squeezed(*window, View::Methods), QString());
+    QCOMPARE(squeezed(*window, View::Rope), QString());
+    QVERIFY(!window->heatmap()->isOnScreen());
+    // Nothing beside: the chosen view takes the whole stage.
+    beside->setCurrentIndex(beside->findData(QStringLiteral("-")));
+    emit beside->activated(beside->currentIndex());
+    QVERIFY(!stage->companion());
+    QVERIFY(QTest::qWaitFor([&] { return !window->plotView(View::Rope)->isOnScreen(); }));
+    QVERIFY(QTest::qWaitFor([&] { return window->plotView(View::Methods)->width() >= stage->width() - 10; }));
+    // The view chosen that is also the one beside: shown once, alone.
+    stage->setBeside(View::Spectrum);
+    stage->choose(View::Spectrum);
+    QVERIFY(!stage->companion());
+}
+
+void TestStage::draggingTheDocksNeverSqueezesTheStage()
+{
+    auto window = openWindow(QSize(1366, 768));
+    QVERIFY(window);
+    window->stage()->choose(View::Similarity);
+    QVERIFY(windowprobes::bringOnScreen(*window, View::Similarity));
+    QCOMPARE(window->stage()->companion(), std::optional(View::Heatmap));
+    auto* controls = window->findChild<QDockWidget*>(QStringLiteral("controlsDock"));
+    // The user drags the controls' edge far to the right, live.
+    window->resizeDocks({controls}, {1200}, Qt::Horizontal);
+    QTest::qWait(50);
+    QVERIFY2(window->stage()->width() >= Stage::readableWidth, qPrintable(QString::number(window->stage()->width())));
+    QVERIFY(!window->stage()->companion()); // no room for two: the heatmap stepped aside
+    QVERIFY(QTest::qWaitFor([&] { return !window->heatmap()->isOnScreen(); }));
+    QCOMPARE(squeezed(*window, View::Similarity), QString());
+    // Dragged back, the heatmap returns beside it.
+    window->resizeDocks({controls}, {300}, Qt::Horizontal);
+    QTest::qWait(50);
+    QCOMPARE(window->stage()->companion(), std::optional(View::Heatmap));
+    QVERIFY(QTest::qWaitFor([&] { return window->heatmap()->isOnScreen(); }));
+    QCOMPARE(squeezed(*window, View::Heatmap), QString());
+}
+
+void TestStage::theSplitterKeepsBothViewsReadable()
+{
+    auto window = openWindow(QSize(1600, 900));
+    QVERIFY(window);
+    window->stage()->choose(View::Offset);
+    QTest::qWait(20);
+    auto* splitter = window->stage()->findChild<QSplitter*>(QStringLiteral("stageSplitter"));
+    QVERIFY(splitter);
+    // Dragged all the way to either side: neither view goes below its readable width.
+    for (const bool toTheLeft : {true, false}) {
+        splitter->setSizes(toTheLeft ? QList<int>{0, 5000} : QList<int>{5000, 0});
+        QTest::qWait(20);
+        QCOMPARE(squeezed(*window, View::Offset), QString());
+        QCOMPARE(squeezed(*window, View::Heatmap), QString());
+    }
+}
+
+void TestStage::presentingProjectsTheChosenViewAlone()
+{
+    auto window = openWindow(QSize(1366, 768));
+    QVERIFY(window);
+    window->stage()->choose(View::Rope);
+    QVERIFY(windowprobes::bringOnScreen(*window, View::Rope));
+    auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(View::Rope));
+    const double scalePoints = rope->scaleBox()->font().pointSizeF();
+    window->setPresentationMode(true);
+    QTest::qWait(50);
+    QVERIFY(!window->stage()->companion());
+    QVERIFY(QTest::qWaitFor([&] { return !window->heatmap()->isOnScreen(); }));
+    QVERIFY2(rope->width() >= window->stage()->width() - 10, "the chosen view takes the whole stage");
+    QVERIFY2(rope->plot()->height() >= 0.6 * window->height(),
+             qPrintable(QStringLiteral("RoPE's plot is %1 px of %2").arg(rope->plot()->height()).arg(window->height())));
+    // Its own controls grow with the rest (they kept their small font before).
+    QVERIFY2(rope->scaleBox()->font().pointSizeF() >= 1.5 * scalePoints,
+             qPrintable(QStringLiteral("%1 pt, was %2").arg(rope->scaleBox()->font().pointSizeF()).arg(scalePoints)));
+    // The bar stays in sight, and a click there changes the projected view.
+    QToolButton* methods = window->stage()->button(View::Methods);
+    QVERIFY(methods->isVisible());
+    QTest::mouseClick(methods, Qt::LeftButton);
+    QVERIFY(windowprobes::bringOnScreen(*window, View::Methods));
+    QVERIFY(!rope->isOnScreen());
+    window->setPresentationMode(false);
+    QTest::qWait(50);
+    QCOMPARE(window->stage()->companion(), std::optional(View::Heatmap)); // back beside it
+}
+
+void TestStage::sessionsRememberTheStage()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("lesson.pe-session"));
+    auto window = openWindow(QSize(1366, 768));
+    QVERIFY(window);
+    window->stage()->choose(View::Conventions);
+    window->stage()->setBeside(View::Waves);
+    QCOMPARE(window->sessions()->saveSession(path), QString());
+    window->stage()->choose(View::Precision);
+    window->stage()->setBeside(std::nullopt);
+    QCOMPARE(window->sessions()->openSession(path), QString());
+    QTest::qWait(50);
+    QCOMPARE(window->stage()->chosen(), View::Conventions);
+    QCOMPARE(window->stage()->beside(), std::optional(View::Waves));
+    QVERIFY(windowprobes::bringOnScreen(*window, View::Conventions));
+    QVERIFY(windowprobes::bringOnScreen(*window, View::Waves));
+}
+
+void TestStage::aLayoutFromBeforeTheStageStillOpens()
+{
+    // Sessions and settings saved by earlier versions hold QMainWindow::saveState() alone
+    // (with docks for every view): the docks come back, the stage starts as at first.
+    auto window = openWindow(QSize(1366, 768));
+    QVERIFY(window);
+    auto* formula = window->findChild<QDockWidget*>(QStringLiteral("formulaDock"));
+    formula->hide();
+    const QByteArray docksOnly = window->saveState();
+    formula->show();
+    window->stage()->choose(View::Spectrum);
+    window->restoreLayout(docksOnly);
+    QTest::qWait(50);
+    QVERIFY(formula->isHidden());
+    QCOMPARE(window->stage()->chosen(), View::Heatmap);
+    // Bytes that are no layout at all: the first start's layout, nothing else.
+    window->restoreLayout(QByteArray("\x50\x45\x4c\x59garbage", 11));
+    QTest::qWait(50);
+    QCOMPARE(window->stage()->chosen(), View::Heatmap);
+    QVERIFY(window->heatmap()->isOnScreen());
+}
+
+QTEST_MAIN(TestStage)
+#include "tst_stage.moc"

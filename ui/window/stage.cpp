@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: MIT
+#include "ui/window/stage.h"
+
+#include "ui/views/plotview.h"
+#include "ui/views/viewfactory.h"
+#include "ui/widgets/flowlayout.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QDataStream>
+#include <QHBoxLayout>
+#include <QIODevice>
+#include <QLabel>
+#include <QResizeEvent>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace pe::ui {
+
+namespace {
+constexpr quint32 stateMagic = 0x50455354; // "PEST"
+constexpr quint8 stateVersion = 1;
+const QString nothingBeside = QStringLiteral("-");
+} // namespace
+
+Stage::Stage(Document* document, QWidget* parent) : QWidget(parent), m_document(document)
+{
+    setObjectName(QStringLiteral("stage"));
+    m_stash = new QWidget(this);
+    m_stash->setObjectName(QStringLiteral("offStage"));
+    m_stash->hide();
+    for (const ViewDescription& d : viewCatalog()) {
+        PlotView* view = createView(d.view, document).release();
+        view->setParent(m_stash);
+        m_views.append(view);
+    }
+
+    m_splitter = new QSplitter(Qt::Horizontal);
+    m_splitter->setObjectName(QStringLiteral("stageSplitter"));
+    m_splitter->setChildrenCollapsible(false); // dragged to nothing, a view was gone without a trace
+    for (QWidget*& pane : m_panes) {
+        pane = new QWidget;
+        auto* layout = new QVBoxLayout(pane);
+        layout->setContentsMargins(0, 0, 0, 0);
+        pane->setMinimumWidth(readableWidth);
+        m_splitter->addWidget(pane);
+    }
+    m_panes[0]->setObjectName(QStringLiteral("chosenPane"));
+    m_panes[1]->setObjectName(QStringLiteral("companionPane"));
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] {
+        const QList<int> sizes = m_splitter->sizes();
+        if (sizes.value(1) > 0 && sizes.value(0) + sizes.value(1) > 0)
+            m_companionShare = double(sizes.value(1)) / (sizes.value(0) + sizes.value(1));
+    });
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(createBar());
+    layout->addWidget(m_splitter, 1);
+    // Explicit, so that the docks beside the stage can never crush it (the layout's own
+    // minimum would be two panes' while a companion is shown; it steps aside instead).
+    setMinimumWidth(readableWidth);
+    place();
+}
+
+QWidget* Stage::createBar()
+{
+    m_bar = new QWidget;
+    m_bar->setObjectName(QStringLiteral("stageBar"));
+    // Wraps onto a second line rather than cutting a name or hiding a view in an overflow menu.
+    auto* flow = new FlowLayout(m_bar);
+    m_buttons = new QButtonGroup(this);
+    m_buttons->setExclusive(true);
+    for (const ViewDescription& d : viewCatalog()) {
+        auto* button = new QToolButton;
+        button->setObjectName(QString::fromLatin1(d.key) + QStringLiteral("StageButton"));
+        button->setText(viewTitle(d.view));
+        button->setCheckable(true);
+        button->setAutoRaise(true);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        button->setToolTip(tr("Put the %1 view on the stage").arg(viewTitle(d.view)));
+        m_buttons->addButton(button, int(d.view));
+        flow->addWidget(button);
+    }
+    connect(m_buttons, &QButtonGroup::idClicked, this, [this](int id) { choose(View(id)); });
+
+    m_besideLabel = new QLabel(tr("Beside:"));
+    m_besideBox = new QComboBox;
+    m_besideBox->setObjectName(QStringLiteral("besideBox"));
+    m_besideBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_besideBox->addItem(tr("Nothing"), nothingBeside);
+    for (const ViewDescription& d : viewCatalog())
+        m_besideBox->addItem(viewTitle(d.view), QString::fromLatin1(d.key));
+    m_besideBox->setToolTip(tr("The view shown beside the one on the stage, when the window has room for both "
+                               "(not while presenting)"));
+    m_besideLabel->setBuddy(m_besideBox);
+    connect(m_besideBox, &QComboBox::activated, this, [this](int index) {
+        setBeside(parseView(m_besideBox->itemData(index).toString()));
+    });
+    // Label and box as one item: wrapped apart, the label would end one line and name nothing.
+    auto* beside = new QWidget;
+    auto* row = new QHBoxLayout(beside);
+    row->setContentsMargins(12, 0, 0, 0);
+    row->addWidget(m_besideLabel);
+    row->addWidget(m_besideBox);
+    flow->addWidget(beside);
+    updateBar();
+    return m_bar;
+}
+
+PlotView* Stage::view(View view) const
+{
+    for (PlotView* v : m_views)
+        if (v->view() == view)
+            return v;
+    return nullptr;
+}
+
+QToolButton* Stage::button(View view) const { return qobject_cast<QToolButton*>(m_buttons->button(int(view))); }
+
+std::optional<View> Stage::companion() const
+{
+    if (m_presenting || !m_beside || *m_beside == m_chosen || !view(*m_beside))
+        return std::nullopt;
+    if (width() < 2 * readableWidth + m_splitter->handleWidth())
+        return std::nullopt;
+    return m_beside;
+}
+
+void Stage::choose(View view)
+{
+    if (!this->view(view))
+        return;
+    const bool changed = view != m_chosen;
+    m_chosen = view;
+    place();
+    updateBar();
+    if (changed)
+        emit chosenChanged(view);
+}
+
+void Stage::setBeside(std::optional<View> view)
+{
+    m_beside = view;
+    place();
+    updateBar();
+}
+
+void Stage::setPresenting(bool on, double scale)
+{
+    m_presenting = on;
+    QFont font = QWidget::font();
+    font.setPointSizeF(QFont().pointSizeF() * scale);
+    m_bar->setFont(font);
+    place();
+}
+
+void Stage::reset()
+{
+    m_beside = View::Heatmap;
+    m_companionShare = defaultCompanionShare;
+    choose(View::Heatmap);
+    place();
+    updateBar();
+}
+
+void Stage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (companion() != m_placedCompanion)
+        place(); // room for a companion came or went (a dock dragged, the window resized)
+}
+
+void Stage::place()
+{
+    const std::optional<View> beside = companion();
+    m_placedCompanion = beside;
+    for (PlotView* v : std::as_const(m_views)) {
+        QWidget* home = v->view() == m_chosen ? m_panes[0] : (beside && v->view() == *beside ? m_panes[1] : m_stash);
+        if (v->parentWidget() == home)
+            continue;
+        if (home == m_stash) {
+            v->setParent(m_stash); // hidden with it: the document stops computing its part
+        } else {
+            home->layout()->addWidget(v);
+            v->show();
+        }
+    }
+    m_panes[1]->setVisible(beside.has_value());
+    if (beside) {
+        // Proportions: the splitter may not have its width yet, and it scales them to what it has.
+        const int second = int(1000 * m_companionShare);
+        m_splitter->setSizes({1000 - second, second});
+    }
+}
+
+void Stage::updateBar()
+{
+    if (QAbstractButton* b = m_buttons->button(int(m_chosen)))
+        b->setChecked(true);
+    const QSignalBlocker blocker(m_besideBox);
+    m_besideBox->setCurrentIndex(m_besideBox->findData(m_beside ? viewName(*m_beside) : nothingBeside));
+}
+
+QByteArray Stage::saveState() const
+{
+    QByteArray bytes;
+    QDataStream out(&bytes, QIODevice::WriteOnly);
+    out << stateMagic << stateVersion << viewName(m_chosen) << (m_beside ? viewName(*m_beside) : nothingBeside)
+        << m_companionShare;
+    return bytes;
+}
+
+bool Stage::restoreState(const QByteArray& state)
+{
+    QDataStream in(state);
+    quint32 magic = 0;
+    quint8 version = 0;
+    QString chosen, beside;
+    double share = 0;
+    in >> magic >> version >> chosen >> beside >> share;
+    if (in.status() != QDataStream::Ok || magic != stateMagic || version != stateVersion)
+        return false;
+    const std::optional<View> chosenView = parseView(chosen);
+    const std::optional<View> besideView = parseView(beside);
+    if (!chosenView || (beside != nothingBeside && !besideView) || !(share >= 0.1 && share <= 0.9))
+        return false; // a view no longer in the catalogue, a share nobody could drag to
+    m_beside = besideView;
+    m_companionShare = share;
+    choose(*chosenView);
+    place();
+    updateBar();
+    return true;
+}
+
+} // namespace pe::ui
