@@ -7,6 +7,7 @@
 #include "ui/window/mainwindow.h"
 #include "ui/window/stage.h"
 #include "ui/views/plotview.h"
+#include "ui/views/viewfactory.h"
 #include "ui/window/recoverycontroller.h"
 #include "ui/window/tablecontroller.h"
 #include "app/memoryreuse.h"
@@ -79,34 +80,34 @@ namespace {
 /// the stage (the similarity matrix with the heatmap beside it: "stage/").
 enum class Layout { EveryView, Default, Stage };
 
-/// Every view on screen at once, at a size it could be read at: a window of its own beside
-/// the main one holding them all (the heatmap in a wide column, the other ten in two columns,
-/// as the docks stacked them before the stage). Puts the views back on the stage when it goes.
+/// Every view on screen at once, at a size it could be read at, as the docks stacked them
+/// before the stage: the main window narrowed to its controls and the heatmap on the stage
+/// (about 430 px, as the heatmap had between the controls and two 400 px columns), and a
+/// window of its own beside it with a view of each other kind in two 400 px columns, drawing
+/// the same document's frames.
 class EveryViewOnScreen {
 public:
-    explicit EveryViewOnScreen(MainWindow& window) : m_window(window), m_grid(new QWidget(&window, Qt::Window))
+    explicit EveryViewOnScreen(MainWindow& window) : m_grid(new QWidget(&window, Qt::Window))
     {
+        window.resize(800, 1000);
         auto* row = new QHBoxLayout(m_grid);
         const auto columns = std::array{new QVBoxLayout, new QVBoxLayout};
-        row->addWidget(window.plotView(pe::ui::View::Heatmap), 9);
-        row->addLayout(columns[0], 8);
-        row->addLayout(columns[1], 8);
+        row->addLayout(columns[0]);
+        row->addLayout(columns[1]);
         int i = 0;
-        for (pe::ui::PlotView* view : window.stage()->views())
-            if (view->view() != pe::ui::View::Heatmap)
-                columns[std::size_t(i++ % 2)]->addWidget(view);
-        m_grid->resize(1250, 1000); // the main window's 1600 less its controls
+        for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog())
+            if (d.view != pe::ui::View::Heatmap)
+                columns[std::size_t(i++ % 2)]->addWidget(pe::ui::createView(d.view, window.document()).release());
+        m_grid->resize(800, 1000);
         m_grid->show();
     }
     ~EveryViewOnScreen()
     {
-        m_grid->hide();
-        m_window.stage()->reset(); // the views go home before their window is gone
+        m_grid->hide(); // its views tell the document so while it is still there
         delete m_grid;
     }
 
 private:
-    MainWindow& m_window;
     QWidget* m_grid;
 };
 
