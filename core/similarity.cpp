@@ -17,33 +17,6 @@ SimilarityKernel::SimilarityKernel(const EncodingSpec& spec, bool normalize)
     const std::int64_t length = spec.maxLen;
     const int fullPairs = fullPairCount(spec);
 
-    // T(δ) for δ = 0…L−1, summing the cosines of the full pairs; the cosine table of each pair
-    // comes from the accurate block product used for the encoding itself. Beyond the budget
-    // (a million positions × thousands of pairs) values are summed on demand instead.
-    if (static_cast<long double>(length) * std::max(fullPairs, 1) <= tableBudget) {
-        EncodingSpec deltas = spec;
-        deltas.firstPosition = 0;
-        deltas.layout = Layout::Split;
-        m_offsetKernel.assign(length, 0.0);
-        // Small chunks: a buffer that stays in cache instead of tens of fresh megabytes.
-        const std::int64_t chunk = std::max<std::int64_t>(16, (std::int64_t{1} << 16) / spec.dModel);
-        const int pairs = pairCount(spec);
-        RowMatrix rows;
-        for (std::int64_t start = 0; start < length; start += chunk) {
-            rows.resize(std::min(chunk, length - start), spec.dModel);
-            fillEncodingRows(deltas, start, rows);
-            for (Eigen::Index r = 0; r < rows.rows(); ++r)
-                m_offsetKernel[start + r] = rows.row(r).segment(pairs, fullPairs).sum();
-        }
-        // G, the prefix sums of the prefix sums of T over δ = −(L−1)…L−1, in extended
-        // precision because block sums subtract large, nearly equal values.
-        std::vector<long double> prefix(2 * length, 0.0L);
-        for (std::int64_t x = 0; x < 2 * length - 1; ++x)
-            prefix[x + 1] = prefix[x] + m_offsetKernel[std::abs(x - (length - 1))];
-        m_doublePrefix.assign(2 * length + 1, 0.0L);
-        for (std::int64_t x = 0; x < 2 * length; ++x)
-            m_doublePrefix[x + 1] = m_doublePrefix[x] + prefix[x];
-    }
     if (fullPairs < pairCount(spec)) {
         m_unpairedSin.resize(length);
         const long double omega = angularFrequencyLong(spec, fullPairs);
@@ -69,11 +42,43 @@ SimilarityKernel::SimilarityKernel(const EncodingSpec& spec, bool normalize)
     }
 }
 
+const std::vector<double>* SimilarityKernel::table() const
+{
+    // T(δ) for δ = 0…L−1, summing the cosines of the full pairs; the cosine table of each pair
+    // comes from the accurate block product used for the encoding itself. Built on first use
+    // (exact rows, hover values), never for a frame that only shows block averages; beyond
+    // the budget (a million positions × thousands of pairs) values are summed on demand.
+    const std::int64_t length = m_spec.maxLen;
+    const int fullPairs = fullPairCount(m_spec);
+    if (static_cast<long double>(length) * std::max(fullPairs, 1) > tableBudget)
+        return nullptr;
+    std::call_once(m_tableBuilt, [&] {
+        EncodingSpec deltas = m_spec;
+        deltas.firstPosition = 0;
+        deltas.layout = Layout::Split;
+        m_offsetKernel.assign(length, 0.0);
+        // Small chunks: a buffer that stays in cache instead of tens of fresh megabytes.
+        const std::int64_t chunk = std::max<std::int64_t>(16, (std::int64_t{1} << 16) / m_spec.dModel);
+        const int pairs = pairCount(m_spec);
+        RowMatrix rows;
+        for (std::int64_t start = 0; start < length; start += chunk) {
+            rows.resize(std::min(chunk, length - start), m_spec.dModel);
+            fillEncodingRows(deltas, start, rows);
+            for (Eigen::Index r = 0; r < rows.rows(); ++r)
+                m_offsetKernel[start + r] = rows.row(r).segment(pairs, fullPairs).sum();
+        }
+        m_tableReady.store(true, std::memory_order_release);
+    });
+    return &m_offsetKernel;
+}
+
 double SimilarityKernel::offsetKernel(std::int64_t delta) const
 {
     delta = std::abs(delta);
-    if (!m_offsetKernel.empty())
-        return m_offsetKernel[delta];
+    if (delta == 0)
+        return fullPairCount(m_spec); // Σ_k cos 0, a position with itself: no table for that
+    if (const std::vector<double>* kernel = table())
+        return (*kernel)[delta];
     const std::vector<long double>& omega = frequencyTable(m_spec);
     double sum = 0.0;
     for (int k = 0; k < fullPairCount(m_spec); ++k)
@@ -109,7 +114,7 @@ Eigen::VectorXd SimilarityKernel::valuesAlong(std::int64_t row, std::int64_t fir
                         + std::to_string(step) + " for " + std::to_string(count) + " samples are outside 0 to "
                         + std::to_string(L - 1));
     Eigen::VectorXd out(count);
-    if (!m_offsetKernel.empty()) {
+    if (m_tableReady.load(std::memory_order_acquire)) { // built for exact rows: read it
         for (std::int64_t i = 0; i < count; ++i)
             out[i] = value(row, first + i * step);
         return out;
@@ -168,7 +173,8 @@ void SimilarityKernel::fillRows(std::int64_t firstRow, Eigen::Ref<RowMatrix> out
     const std::int64_t L = m_spec.maxLen;
     if (out.cols() != L || firstRow < 0 || firstRow + out.rows() > L)
         throw SpecError("SimilarityKernel::fillRows: rows out of range");
-    if (m_offsetKernel.empty()) {
+    const std::vector<double>* table = this->table();
+    if (!table) {
         for (Eigen::Index r = 0; r < out.rows(); ++r)
             for (std::int64_t j = 0; j < L; ++j)
                 out(r, j) = value(firstRow + r, j);
@@ -176,7 +182,7 @@ void SimilarityKernel::fillRows(std::int64_t firstRow, Eigen::Ref<RowMatrix> out
     }
     // A Toeplitz row is the kernel read backwards up to the diagonal and forwards after it:
     // two contiguous copies per row instead of a lookup per value.
-    const Eigen::Map<const Eigen::VectorXd> kernel(m_offsetKernel.data(), L);
+    const Eigen::Map<const Eigen::VectorXd> kernel(table->data(), L);
     const bool odd = !m_unpairedSin.empty();
     const Eigen::Map<const Eigen::RowVectorXd> unpaired(odd ? m_unpairedSin.data() : nullptr, odd ? L : 0);
     for (Eigen::Index r = 0; r < out.rows(); ++r) {
@@ -201,33 +207,110 @@ void SimilarityKernel::fillRows(std::int64_t firstRow, Eigen::Ref<RowMatrix> out
     }
 }
 
-long double SimilarityKernel::blockSum(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t e) const
+void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
 {
-    // Σ_{p=a}^{b} Σ_{q=c}^{e} T(p−q) from the doubly summed kernel G, where T is laid out
-    // over δ = −(L−1)…L−1 at index δ + L − 1.
-    const std::int64_t L = m_spec.maxLen;
-    const auto& G = m_doublePrefix;
-    return (G[b - c + L + 1] - G[a - c + L]) - (G[b - e + L] - G[a - e + L - 1]);
-}
-
-void SimilarityKernel::fillBinnedFromPrefixSums(Eigen::Ref<RowMatrix> out) const
-{
-    // O(1) per block once T is tabulated: cheaper than the product of mean encodings while
-    // max_len × pairs is within the table budget.
+    // Over the block of rows a…b (n_i of them) and columns c…e (n_j), pair k contributes
+    //   Σ_p Σ_q cos((p − q)ω) = D(n_i) · D(n_j) · cos(m·ω/2),
+    // D(n) = sin(nω/2) / sin(ω/2) (the Dirichlet kernel) and m = (a + b) − (c + e), twice the
+    // distance between the blocks' centres. Bins hold ⌊L/bins⌋ or ⌈L/bins⌉ rows, and on the
+    // diagonal t = i − j the centres are 2tL/bins apart to within 2: so a diagonal has at
+    // most 2 × 2 × 5 distinct blocks, each summed over the pairs once. The angle a_t·ω/2 at
+    // the diagonal's nearest integer a_t turns from one diagonal to the next by one of two
+    // steps (taken exactly every 32 diagonals); the blocks' offsets r = m − a_t turn it once
+    // more. O(bins·pairs + bins²), never L·d or bins²·d.
     const std::int64_t L = m_spec.maxLen;
     const std::int64_t bins = out.rows();
-    const double evenNorm = fullPairCount(m_spec);
-    for (std::int64_t i = 0; i < bins; ++i) {
-        const std::int64_t a = binStart(L, bins, i), b = binStart(L, bins, i + 1) - 1;
-        for (std::int64_t j = 0; j < bins; ++j) {
-            const std::int64_t c = binStart(L, bins, j), e = binStart(L, bins, j + 1) - 1;
-            long double sum = blockSum(a, b, c, e);
-            if (!m_unpairedSin.empty())
-                sum += (m_unpairedPrefix[b + 1] - m_unpairedPrefix[a]) * (m_unpairedPrefix[e + 1] - m_unpairedPrefix[c]);
-            double mean = static_cast<double>(sum / ((b - a + 1) * static_cast<long double>(e - c + 1)));
+    const int pairs = fullPairCount(m_spec);
+    const std::vector<long double>& omega = frequencyTable(m_spec);
+    const std::int64_t small = L / bins;
+    std::vector<std::int64_t> start(static_cast<std::size_t>(bins + 1));
+    for (std::int64_t b = 0; b <= bins; ++b)
+        start[b] = binStart(L, bins, b);
+    const auto centres2 = [&](std::int64_t b) { return start[b] + start[b + 1]; }; // (a + b) + 1
+
+    constexpr int maxOffset = 3;
+    constexpr int offsets = 2 * maxOffset + 1;
+    const std::int64_t step = 2 * L / bins; // a_{t+1} − a_t is this or one more
+    std::vector<double> dirichlet[2], offsetCos[offsets], offsetSin[offsets], turnCos[2], turnSin[2];
+    std::vector<double> c(static_cast<std::size_t>(pairs)), s(c.size());
+    for (auto* table : {&dirichlet[0], &dirichlet[1], &turnCos[0], &turnCos[1], &turnSin[0], &turnSin[1]})
+        table->resize(c.size());
+    for (int r = 0; r < offsets; ++r) {
+        offsetCos[r].resize(c.size());
+        offsetSin[r].resize(c.size());
+    }
+    for (int k = 0; k < pairs; ++k) {
+        const double halfSin = accurateSinCos(omega[k], 0.5L).sin;
+        for (int big = 0; big < 2; ++big) {
+            const long double n = static_cast<long double>(small + big);
+            dirichlet[big][k] = halfSin != 0.0 ? accurateSinCos(omega[k], n / 2).sin / halfSin : static_cast<double>(n);
+            const SinCos turn = accurateSinCos(omega[k], static_cast<long double>(step + big) / 2);
+            turnCos[big][k] = turn.cos;
+            turnSin[big][k] = turn.sin;
+        }
+        for (int r = -maxOffset; r <= maxOffset; ++r) {
+            const SinCos at = accurateSinCos(omega[k], static_cast<long double>(r) / 2);
+            offsetCos[r + maxOffset][k] = at.cos;
+            offsetSin[r + maxOffset][k] = at.sin;
+        }
+    }
+
+    const double evenNorm = pairs;
+    const bool odd = !m_unpairedSin.empty();
+    std::int64_t anchor = 0; // a_t, the integer nearest 2tL/bins
+    for (std::int64_t t = 0; t < bins; ++t) {
+        const std::int64_t next = static_cast<std::int64_t>((static_cast<__int128>(4) * t * L + bins) / (2 * bins));
+        if (t % 32 == 0) {
+            for (int k = 0; k < pairs; ++k) {
+                const SinCos at = accurateSinCos(omega[k], static_cast<long double>(next) / 2);
+                c[k] = at.cos;
+                s[k] = at.sin;
+            }
+        } else {
+            const int big = next - anchor == step ? 0 : 1;
+            for (int k = 0; k < pairs; ++k) {
+                const double turned = c[k] * turnCos[big][k] - s[k] * turnSin[big][k];
+                s[k] = s[k] * turnCos[big][k] + c[k] * turnSin[big][k];
+                c[k] = turned;
+            }
+        }
+        anchor = next;
+        double block[2][2][offsets];
+        bool known[2][2][offsets] = {};
+        for (std::int64_t i = t; i < bins; ++i) {
+            const std::int64_t j = i - t;
+            const std::int64_t rows = start[i + 1] - start[i], columns = start[j + 1] - start[j];
+            const std::int64_t m = centres2(i) - centres2(j);
+            const int bigRows = rows > small, bigColumns = columns > small;
+            const std::int64_t r = m - anchor;
+            long double sum = 0.0L;
+            if (r >= -maxOffset && r <= maxOffset) {
+                double& value = block[bigRows][bigColumns][r + maxOffset];
+                if (!known[bigRows][bigColumns][r + maxOffset]) {
+                    const auto& oc = offsetCos[r + maxOffset];
+                    const auto& os = offsetSin[r + maxOffset];
+                    const auto& di = dirichlet[bigRows];
+                    const auto& dj = dirichlet[bigColumns];
+                    double total = 0.0;
+                    for (int k = 0; k < pairs; ++k)
+                        total += di[k] * dj[k] * (c[k] * oc[k] - s[k] * os[k]);
+                    value = total;
+                    known[bigRows][bigColumns][r + maxOffset] = true;
+                }
+                sum = value;
+            } else { // not reached by binStart's bins; summed directly should that change
+                for (int k = 0; k < pairs; ++k)
+                    sum += dirichlet[bigRows][k] * dirichlet[bigColumns][k]
+                         * accurateSinCos(omega[k], static_cast<long double>(m) / 2).cos;
+            }
+            if (odd) // the lone sine of an odd d: a product of its sums over the two blocks
+                sum += (m_unpairedPrefix[start[i + 1]] - m_unpairedPrefix[start[i]])
+                     * (m_unpairedPrefix[start[j + 1]] - m_unpairedPrefix[start[j]]);
+            double mean = static_cast<double>(sum / (static_cast<long double>(rows) * columns));
             if (m_normalize)
                 mean = evenNorm > 0 ? mean / evenNorm : 0.0;
             out(i, j) = mean;
+            out(j, i) = mean;
         }
     }
 }
@@ -250,17 +333,7 @@ void SimilarityKernel::fillBinned(Eigen::Ref<RowMatrix> out) const
                                   (binStart(L, bins, j) + binStart(L, bins, j + 1) - 1) / 2);
         return;
     }
-    if (!m_doublePrefix.empty()) {
-        fillBinnedFromPrefixSums(out);
-        return;
-    }
-    // The dot product is bilinear: the mean of PE(p)·PE(q) over a block of rows × columns is
-    // the dot product of the two bins' mean encodings, which the closed form gives exactly.
-    RowMatrix means(bins, m_spec.dModel);
-    fillBinnedEncoding(m_spec, 0, L, means);
-    out.noalias() = means * means.transpose();
-    if (m_normalize)
-        out /= static_cast<double>(std::max(fullPairCount(m_spec), 1)); // d = 1 of tensor2tensor: all 0 already
+    fillBinnedByDiagonals(out);
 }
 
 namespace {

@@ -3,14 +3,17 @@
 
 #include "core/encoding.h"
 
+#include <atomic>
+#include <mutex>
 #include <vector>
 
 namespace pe::core {
 
 /// Dot-product (or cosine) similarity between the positions of one spec, through the identity
 /// PE(p)·PE(q) = Σ_k cos((p−q)·ω_k) over the full pairs, plus sin(pω)·sin(qω) for the unpaired
-/// sine of an odd d. Building it costs O(max_len·d); each value then costs O(1), so nothing
-/// ever forms the O(L²·d) matrix product.
+/// sine of an odd d. Exact rows and single values read a table of T(δ) built on first need
+/// (O(max_len·d), then O(1) a value); block averages need no table. Nothing ever forms the
+/// O(L²·d) matrix product.
 class SimilarityKernel {
 public:
     SimilarityKernel(const EncodingSpec& spec, bool normalize);
@@ -34,22 +37,25 @@ public:
     /// Fills out (rows × max_len) with rows firstRow … of the similarity matrix.
     void fillRows(std::int64_t firstRow, Eigen::Ref<RowMatrix> out) const;
     /// Fills out (bins × bins) with the exact average of the similarity over each block of
-    /// rows × columns (the level of detail for L larger than the screen): the product of the
-    /// bins' mean encodings, O(bins·d + bins²·d) whatever max_len is. Cosine with an odd d has
-    /// no closed-form block average; there each block shows its centre value instead.
+    /// rows × columns (the level of detail for L larger than the screen): a Toeplitz matrix's
+    /// block depends only on the blocks' sizes and the distance between them, and a few per
+    /// diagonal are summed in closed form, O(bins·pairs + bins²) whatever max_len is. Cosine
+    /// with an odd d has no closed-form block average; there each block shows its centre value.
     void fillBinned(Eigen::Ref<RowMatrix> out) const;
 
 private:
     /// Up to max_len × pairs of this, T(δ) is tabulated once; beyond, summed per value.
     static constexpr long double tableBudget = 1LL << 26;
-    long double blockSum(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t e) const;
-    void fillBinnedFromPrefixSums(Eigen::Ref<RowMatrix> out) const;
+    /// T(δ) for δ = 0 … L−1, built on the first call; null beyond the budget.
+    const std::vector<double>* table() const;
+    void fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const;
 
     EncodingSpec m_spec;
     bool m_normalize = false;
-    std::vector<double> m_offsetKernel; // T(δ), δ = 0…L−1, or empty beyond the budget
+    mutable std::once_flag m_tableBuilt;
+    mutable std::atomic<bool> m_tableReady = false;
+    mutable std::vector<double> m_offsetKernel; // T(δ), δ = 0…L−1, once table() built it
     std::vector<double> m_unpairedSin;  // sin(pω_last) per row for odd d, else empty
-    std::vector<long double> m_doublePrefix;   // G: prefix sums of prefix sums of T, with the table
     std::vector<long double> m_unpairedPrefix; // prefix sums of m_unpairedSin
 };
 

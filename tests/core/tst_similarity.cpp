@@ -61,6 +61,8 @@ private slots:
     void notMonotoneInDistance();
     void binnedIsTheBlockAverage_data();
     void binnedIsTheBlockAverage();
+    void binnedAtAMillionPositions_data();
+    void binnedAtAMillionPositions();
     void sampledProfileAtAMillionPositions_data();
     void sampledProfileAtAMillionPositions();
     void lonePositionVectorHasNoNaN();
@@ -190,6 +192,9 @@ void TestSimilarity::binnedIsTheBlockAverage_data()
             << makeSpec(33, l, FrequencyRule::Tensor2Tensor, 5, 299) << qint64(40) << false;
         QTest::addRow("d33 %s dot bins == L", lt) << makeSpec(33, l, FrequencyRule::Paper, 0, 90) << qint64(90) << false;
         QTest::addRow("d7 %s cosine bins == L", lt) << makeSpec(7, l, FrequencyRule::Paper, 0, 90) << qint64(90) << true;
+        // Hundreds of diagonals: the angle turned from one to the next and re-anchored.
+        QTest::addRow("d64 %s dot 1500→700", lt) << makeSpec(64, l, FrequencyRule::Paper, 3, 1500) << qint64(700) << false;
+        QTest::addRow("d31 %s dot 1201→400", lt) << makeSpec(31, l, FrequencyRule::Paper, 0, 1201) << qint64(400) << false;
     }
 }
 
@@ -223,6 +228,37 @@ void TestSimilarity::binnedIsTheBlockAverage()
             worst = std::max(worst, static_cast<double>(std::fabs(binned(i, j) - mean)));
         }
     QVERIFY2(worst <= 1e-8, qPrintable(QString("max error of a block average: %1").arg(worst)));
+}
+
+// At a million positions no block can be summed cell by cell; the average of PE(p)·PE(q) over
+// a block is also the dot product of the two bins' mean encodings (the dot product is
+// bilinear), and the mean encodings have a closed form of their own (fillBinnedEncoding,
+// checked against cell sums in tst_binned): the Toeplitz blocks must equal it.
+void TestSimilarity::binnedAtAMillionPositions_data()
+{
+    QTest::addColumn<int>("d");
+    QTest::addColumn<qint64>("bins");
+    QTest::addColumn<bool>("normalize");
+    QTest::newRow("d 256, 600 bins, dot") << 256 << qint64(600) << false;
+    QTest::newRow("d 255, 333 bins, dot") << 255 << qint64(333) << false;
+    QTest::newRow("d 128, 1024 bins, cosine") << 128 << qint64(1024) << true;
+}
+
+void TestSimilarity::binnedAtAMillionPositions()
+{
+    QFETCH(int, d);
+    QFETCH(qint64, bins);
+    QFETCH(bool, normalize);
+    const EncodingSpec spec = makeSpec(d, Layout::Interleaved, FrequencyRule::Paper, 0, std::int64_t{1} << 20);
+    RowMatrix binned(bins, bins);
+    SimilarityKernel(spec, normalize).fillBinned(binned);
+    RowMatrix means(bins, d);
+    fillBinnedEncoding(spec, 0, spec.maxLen, means);
+    RowMatrix expected = means * means.transpose();
+    if (normalize)
+        expected /= double(d / 2);
+    const double worst = (binned - expected).cwiseAbs().maxCoeff();
+    QVERIFY2(worst <= 1e-9, qPrintable(QString("max difference from the mean encodings' products: %1").arg(worst)));
 }
 
 // Beyond the table (a million positions × thousands of pairs) a sampled profile turns each
