@@ -180,7 +180,7 @@ void TestStage::anyTwoViewsSideBySide()
     emit beside->activated(beside->currentIndex());
     QVERIFY(!stage->companion());
     QVERIFY(QTest::qWaitFor([&] { return !window->plotView(View::Rope)->isOnScreen(); }));
-    QVERIFY(QTest::qWaitFor([&] { return window->plotView(View::Methods)->width() >= stage->width() - 10; }));
+    QVERIFY(QTest::qWaitFor([&] { return window->plotView(View::Methods)->width() >= stage->width() - 40; }));
     // The view chosen that is also the one beside: shown once, alone.
     stage->setBeside(View::Spectrum);
     stage->choose(View::Spectrum);
@@ -197,15 +197,13 @@ void TestStage::draggingTheDocksNeverSqueezesTheStage()
     auto* controls = window->findChild<QDockWidget*>(QStringLiteral("controlsDock"));
     // The user drags the controls' edge far to the right, live.
     window->resizeDocks({controls}, {1200}, Qt::Horizontal);
-    QTest::qWait(50);
+    QVERIFY(QTest::qWaitFor([&] { return !window->stage()->companion(); })); // no room for two: the heatmap stepped aside
     QVERIFY2(window->stage()->width() >= Stage::readableWidth, qPrintable(QString::number(window->stage()->width())));
-    QVERIFY(!window->stage()->companion()); // no room for two: the heatmap stepped aside
     QVERIFY(QTest::qWaitFor([&] { return !window->heatmap()->isOnScreen(); }));
     QCOMPARE(squeezed(*window, View::Similarity), QString());
     // Dragged back, the heatmap returns beside it.
     window->resizeDocks({controls}, {300}, Qt::Horizontal);
-    QTest::qWait(50);
-    QCOMPARE(window->stage()->companion(), std::optional(View::Heatmap));
+    QVERIFY(QTest::qWaitFor([&] { return window->stage()->companion() == std::optional(View::Heatmap); }));
     QVERIFY(QTest::qWaitFor([&] { return window->heatmap()->isOnScreen(); }));
     QCOMPARE(squeezed(*window, View::Heatmap), QString());
 }
@@ -239,7 +237,9 @@ void TestStage::presentingProjectsTheChosenViewAlone()
     QTest::qWait(50);
     QVERIFY(!window->stage()->companion());
     QVERIFY(QTest::qWaitFor([&] { return !window->heatmap()->isOnScreen(); }));
-    QVERIFY2(rope->width() >= window->stage()->width() - 10, "the chosen view takes the whole stage");
+    // The whole stage, less a scroll bar should the view be taller than the projector's height.
+    QVERIFY2(QTest::qWaitFor([&] { return rope->width() >= window->stage()->width() - 40; }),
+             qPrintable(QStringLiteral("RoPE %1 px on a stage of %2").arg(rope->width()).arg(window->stage()->width())));
     QVERIFY2(rope->plot()->height() >= 0.6 * window->height(),
              qPrintable(QStringLiteral("RoPE's plot is %1 px of %2").arg(rope->plot()->height()).arg(window->height())));
     // Its own controls grow with the rest (they kept their small font before).
@@ -252,8 +252,8 @@ void TestStage::presentingProjectsTheChosenViewAlone()
     QVERIFY(windowprobes::bringOnScreen(*window, View::Methods));
     QVERIFY(!rope->isOnScreen());
     window->setPresentationMode(false);
-    QTest::qWait(50);
-    QCOMPARE(window->stage()->companion(), std::optional(View::Heatmap)); // back beside it
+    QVERIFY2(QTest::qWaitFor([&] { return window->stage()->companion() == std::optional(View::Heatmap); }),
+             qPrintable(QStringLiteral("stage %1 px after presenting").arg(window->stage()->width()))); // back beside it
 }
 
 void TestStage::sessionsRememberTheStage()

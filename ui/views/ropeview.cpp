@@ -356,6 +356,9 @@ void RopeView::optionsEdited()
 void RopeView::applyScale()
 {
     PlotView::applyScale();
+    // Two plots, a legend of seven variants and a title: below this the texts run into each
+    // other; on the stage the view scrolls instead (its parameters unfolded, on a projector).
+    plot()->setMinimumHeight(static_cast<int>(300 + 120 * scale()));
     scaleTitle(m_title, scale());
     for (QCPItemText* label : m_contextLabels)
         label->setFont(plot()->xAxis->tickLabelFont());

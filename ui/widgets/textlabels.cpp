@@ -2,6 +2,7 @@
 #include "ui/widgets/textlabels.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 
 namespace pe::ui {
@@ -22,10 +23,9 @@ void letShrink(QComboBox* combo, int characters)
 void remeasureComboBoxes(QWidget* root)
 {
     for (QComboBox* combo : root->findChildren<QComboBox*>()) {
-        // Setting the minimum contents length is what clears both cached hints.
-        const int length = combo->minimumContentsLength();
-        combo->setMinimumContentsLength(length + 1);
-        combo->setMinimumContentsLength(length);
+        // A style change is what makes QComboBox drop both cached hints (Qt 6.4).
+        QEvent styleChange(QEvent::StyleChange);
+        QCoreApplication::sendEvent(combo, &styleChange);
         combo->updateGeometry();
     }
 }

@@ -14,8 +14,8 @@ namespace pe::ui {
 void letShrink(QComboBox* combo, int characters = 12);
 
 /// Makes every combo box under `root` measure itself again after a font change. QComboBox
-/// forgets its size hint on a new font but keeps its minimum size hint, so the presentation
-/// font cut "position" to "positio".
+/// forgets its size hint on a new font but keeps its minimum size hint, and a panel as wide as
+/// its minimum cut the presentation font's "position" to "positio".
 void remeasureComboBoxes(QWidget* root);
 
 /// Sets a label's text only when it differs: QLabel::setText() re-lays out its text and asks

@@ -12,8 +12,10 @@
 #include <QIODevice>
 #include <QLabel>
 #include <QResizeEvent>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -42,11 +44,14 @@ Stage::Stage(Document* document, QWidget* parent) : QWidget(parent), m_document(
     m_splitter = new QSplitter(Qt::Horizontal);
     m_splitter->setObjectName(QStringLiteral("stageSplitter"));
     m_splitter->setChildrenCollapsible(false); // dragged to nothing, a view was gone without a trace
-    for (QWidget*& pane : m_panes) {
-        pane = new QWidget;
-        auto* layout = new QVBoxLayout(pane);
-        layout->setContentsMargins(0, 0, 0, 0);
-        pane->setMinimumWidth(readableWidth);
+    for (QScrollArea*& pane : m_panes) {
+        // A view taller than its pane (RoPE with its parameters unfolded, at 768 px) scrolls
+        // instead of crushing its plot until the texts overlap.
+        pane = new QScrollArea;
+        pane->setWidgetResizable(true);
+        pane->setFrameShape(QFrame::NoFrame);
+        pane->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        pane->setMinimumWidth(paneWidth());
         m_splitter->addWidget(pane);
     }
     m_panes[0]->setObjectName(QStringLiteral("chosenPane"));
@@ -64,7 +69,7 @@ Stage::Stage(Document* document, QWidget* parent) : QWidget(parent), m_document(
     layout->addWidget(m_splitter, 1);
     // Explicit, so that the docks beside the stage can never crush it (the layout's own
     // minimum would be two panes' while a companion is shown; it steps aside instead).
-    setMinimumWidth(readableWidth);
+    setMinimumWidth(paneWidth());
     place();
 }
 
@@ -121,13 +126,19 @@ PlotView* Stage::view(View view) const
     return nullptr;
 }
 
+int Stage::paneWidth() const
+{
+    // The view keeps its readable width when its pane shows a vertical scroll bar.
+    return readableWidth + style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+}
+
 QToolButton* Stage::button(View view) const { return qobject_cast<QToolButton*>(m_buttons->button(int(view))); }
 
 std::optional<View> Stage::companion() const
 {
     if (m_presenting || !m_beside || *m_beside == m_chosen || !view(*m_beside))
         return std::nullopt;
-    if (width() < 2 * readableWidth + m_splitter->handleWidth())
+    if (width() < 2 * paneWidth() + m_splitter->handleWidth())
         return std::nullopt;
     return m_beside;
 }
@@ -180,17 +191,18 @@ void Stage::place()
 {
     const std::optional<View> beside = companion();
     m_placedCompanion = beside;
-    for (PlotView* v : std::as_const(m_views)) {
-        QWidget* home = v->view() == m_chosen ? m_panes[0] : (beside && v->view() == *beside ? m_panes[1] : m_stash);
-        if (v->parentWidget() == home)
-            continue;
-        if (home == m_stash) {
-            v->setParent(m_stash); // hidden with it: the document stops computing its part
-        } else {
-            home->layout()->addWidget(v);
-            v->show();
+    PlotView* wanted[2] = {view(m_chosen), beside ? view(*beside) : nullptr};
+    // First out of the panes whatever does not belong there now, into the hidden stash (the
+    // document stops computing their parts); then the wanted views in.
+    for (int p = 0; p < 2; ++p)
+        if (m_panes[p]->widget() != wanted[p])
+            if (QWidget* leaving = m_panes[p]->takeWidget())
+                leaving->setParent(m_stash);
+    for (int p = 0; p < 2; ++p)
+        if (wanted[p] && m_panes[p]->widget() != wanted[p]) {
+            m_panes[p]->setWidget(wanted[p]);
+            wanted[p]->show();
         }
-    }
     m_panes[1]->setVisible(beside.has_value());
     if (beside) {
         // Proportions: the splitter may not have its width yet, and it scales them to what it has.

@@ -10,6 +10,7 @@
 class QButtonGroup;
 class QComboBox;
 class QLabel;
+class QScrollArea;
 class QSplitter;
 class QToolButton;
 
@@ -31,7 +32,7 @@ class Stage : public QWidget {
     Q_OBJECT
 public:
     /// The least width a view on the stage gets; two views side by side need twice as much.
-    static constexpr int readableWidth = 480;
+    static constexpr int readableWidth = 440;
     /// The companion's share of the stage's width at first.
     static constexpr double defaultCompanionShare = 0.4;
 
@@ -72,6 +73,8 @@ protected:
 
 private:
     QWidget* createBar();
+    /// A pane's least width: a readable view and room for a vertical scroll bar.
+    int paneWidth() const;
     /// Moves every view where it belongs now: the chosen one and the companion into their
     /// panes, the others into the hidden stash.
     void place();
@@ -84,7 +87,7 @@ private:
     QLabel* m_besideLabel = nullptr;
     QComboBox* m_besideBox = nullptr;
     QSplitter* m_splitter = nullptr;
-    QWidget* m_panes[2] = {nullptr, nullptr}; ///< the chosen view's, the companion's
+    QScrollArea* m_panes[2] = {nullptr, nullptr}; ///< the chosen view's, the companion's
     QWidget* m_stash = nullptr;               ///< hidden: holds the views off the stage
     View m_chosen = View::Heatmap;
     std::optional<View> m_beside = View::Heatmap;
