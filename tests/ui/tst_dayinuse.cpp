@@ -189,6 +189,7 @@ private slots:
     void resetToDefaultsResetsTheRopeScale();
     void exportShortcutWinsInASpinBoxAndOpensOnTheViewInUse();
     void exportDialogStaysOpenOnMistakes();
+    void exportDialogReopensOnTheViewItExported();
     void exportedFiguresLeaveOutTitleAndMarksOnRequest();
     void waveDimsTakeRangesAndSayWhatIsWrong();
     void dModelSliderOffersTheWidthsPeopleUse();
@@ -390,6 +391,39 @@ void TestDayInUse::exportShortcutWinsInASpinBoxAndOpensOnTheViewInUse()
     // Clicking into the heatmap makes it the view in use again.
     QTest::mouseClick(window->heatmap()->plot(), Qt::LeftButton, {}, window->heatmap()->plot()->rect().center());
     QCOMPARE(window->activeView(), pe::ui::View::Heatmap);
+}
+
+void TestDayInUse::exportDialogReopensOnTheViewItExported()
+{
+    // An author exports the RoPE view from the dialog while the heatmap is in use, then wants
+    // a second figure of it: the dialog reopens on RoPE. Once they turn to another view, the
+    // dialog opens on that one.
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const auto openExport = [&](const std::function<void(pe::ui::ExportDialog&)>& inspect) {
+        return whileDialogOpen<pe::ui::ExportDialog>([&] { menuAction(*window, QStringLiteral("Export…"))->trigger(); }, inspect);
+    };
+    QVERIFY(openExport([&](pe::ui::ExportDialog& dialog) {
+        QCOMPARE(dialog.view(), pe::ui::View::Heatmap);
+        dialog.findChild<QComboBox*>()->setCurrentIndex(int(pe::ui::View::Rope));
+        dialog.findChild<QLineEdit*>()->setText(dir.filePath(QStringLiteral("rope.png")));
+        exportButton(dialog)->click();
+    }));
+    QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("rope.png"))));
+    pe::ui::View reopenedOn = pe::ui::View::Heatmap, laterOn = pe::ui::View::Heatmap;
+    QVERIFY(openExport([&](pe::ui::ExportDialog& dialog) {
+        reopenedOn = dialog.view();
+        dialog.reject();
+    }));
+    QCOMPARE(reopenedOn, pe::ui::View::Rope);
+    window->stage()->choose(pe::ui::View::Spectrum);
+    QVERIFY(openExport([&](pe::ui::ExportDialog& dialog) {
+        laterOn = dialog.view();
+        dialog.reject();
+    }));
+    QCOMPARE(laterOn, pe::ui::View::Spectrum);
 }
 
 void TestDayInUse::exportDialogStaysOpenOnMistakes()

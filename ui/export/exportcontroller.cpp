@@ -43,6 +43,11 @@ ExportRequest ExportController::requestFor(View view, const QString& path, bool 
 
 void ExportController::exportInteractively(View view)
 {
+    // The view in use, unless the user has not turned to another one since the last export:
+    // then the view that export wrote (picked in the dialog, say RoPE beside the heatmap).
+    m_openedFor = view;
+    if (m_lastExported && view == m_inUseAtLastExport)
+        view = *m_lastExported;
     // The format of the last export (a PNG user gets .png again), in the folder used last.
     const QString suggested = QDir(recentFolder()).filePath(QStringLiteral("pe-%1.%2").arg(viewName(view), Preferences::exportFormat()));
     ExportDialog dialog(view, suggested, m_document->state().colormap, m_window);
@@ -73,6 +78,8 @@ std::optional<QString> ExportController::exportFromDialog(ExportDialog& dialog)
     const ExportResult result = exportTo(dialog.view(), path, dialog.figureSize(), overwrite, dialog.colormap());
     if (result.ok()) {
         rememberFolderOf(path);
+        m_lastExported = dialog.view();
+        m_inUseAtLastExport = m_openedFor;
     }
     if (result.ok() && !result.warning.isEmpty()) // the dialog stays open to change the size
         return tr("Written to %1, but: %2.").arg(QFileInfo(path).fileName(), result.warning);

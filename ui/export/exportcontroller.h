@@ -6,6 +6,7 @@
 #include <QObject>
 
 #include <functional>
+#include <optional>
 
 class QWidget;
 
@@ -42,6 +43,9 @@ private:
     Document* m_document;
     QWidget* m_window;
     QWidget* m_progressParent = nullptr; ///< the export dialog while it is open
+    View m_openedFor = View::Heatmap;          ///< the view in use when the dialog opened
+    std::optional<View> m_lastExported;        ///< the view the dialog wrote last
+    View m_inUseAtLastExport = View::Heatmap;  ///< the view in use then
 };
 
 } // namespace pe::ui
