@@ -1527,6 +1527,10 @@ d_model %1 · max_len %2 · base %3
         <source>Put every panel back where it was at the first start, the heatmap on the stage</source>
         <translation>将所有面板恢复到首次启动时的位置，舞台上显示热图</translation>
     </message>
+    <message>
+        <source>Put the %1 view on the stage (%2)</source>
+        <translation>将%1视图放到舞台上（%2）</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::Methods</name>

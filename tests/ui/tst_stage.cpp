@@ -118,7 +118,10 @@ void TestStage::shortcutsAndTheMenuChooseViews()
     for (int i = 0; i < 10; ++i) {
         QTest::keyClick(window.get(), Qt::Key(Qt::Key_0 + (i + 1) % 10), Qt::ControlModifier);
         QCOMPARE(window->stage()->chosen(), views[std::size_t(i)].view);
-        QVERIFY(window->stage()->button(views[std::size_t(i)].view)->isChecked());
+        QToolButton* button = window->stage()->button(views[std::size_t(i)].view);
+        QVERIFY(button->isChecked());
+        const QString key = QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + (i + 1) % 10)).toString(QKeySequence::NativeText);
+        QVERIFY2(button->toolTip().contains(key), qPrintable(button->toolTip())); // the bar tells the key
     }
     // Ctrl+Page Down walks on, past the last view back to the first.
     window->stage()->choose(views.back().view);

@@ -34,6 +34,7 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTimer>
+#include <QToolButton>
 #include <qcustomplot.h>
 
 namespace pe::ui {
@@ -312,9 +313,14 @@ void MainWindow::addViewActions(QMenu* menu)
         show->setCheckable(true);
         show->setData(int(d.view));
         group->addAction(show);
-        if (index < 10)
-            show->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + (index + 1) % 10)));
         show->setToolTip(tr("Put the %1 view on the stage").arg(viewTitle(d.view)));
+        if (index < 10) {
+            show->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + (index + 1) % 10)));
+            // The bar's button tells its key, as a menu entry does.
+            if (QToolButton* button = m_stage->button(d.view))
+                button->setToolTip(tr("Put the %1 view on the stage (%2)")
+                                       .arg(viewTitle(d.view), show->shortcut().toString(QKeySequence::NativeText)));
+        }
         connect(show, &QAction::triggered, this, [this, v = d.view] { m_stage->choose(v); });
         m_viewActions.append(show);
         ++index;
