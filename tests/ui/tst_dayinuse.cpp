@@ -79,17 +79,6 @@ MainWindow* chooseLanguage(MainWindow* window, const QString& key)
     return successor;
 }
 
-std::unique_ptr<MainWindow> launch(QSize size)
-{
-    auto window = std::make_unique<MainWindow>();
-    window->resize(size);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get()))
-        return nullptr;
-    QTest::qWait(50); // the layout restored after the window got its size
-    return window;
-}
-
 /// The heatmap's share of the window's width: the figure the window is about.
 double heatmapShare(MainWindow& window)
 {

@@ -33,17 +33,6 @@ using pe::ui::View;
 
 namespace {
 
-std::unique_ptr<MainWindow> openWindow(QSize size)
-{
-    auto window = std::make_unique<MainWindow>();
-    window->resize(size);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get()))
-        return nullptr;
-    QTest::qWait(50); // the layout is applied once the window has its size
-    return window;
-}
-
 /// What a reader at the back of a room needs of a view: its readable width, and most of the
 /// window's height for the plot under its controls.
 QString squeezed(MainWindow& window, View v)
@@ -86,7 +75,7 @@ void TestStage::init()
 
 void TestStage::aChosenViewGetsTheStageWithTheHeatmapBeside()
 {
-    auto window = openWindow(QSize(1366, 768));
+    auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
     // At first the heatmap alone, as wide as the stage.
     QCOMPARE(window->stage()->chosen(), View::Heatmap);
@@ -109,7 +98,7 @@ void TestStage::aChosenViewGetsTheStageWithTheHeatmapBeside()
 
 void TestStage::shortcutsAndTheMenuChooseViews()
 {
-    auto window = openWindow(QSize(1366, 768));
+    auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
     window->activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(window.get()));
@@ -143,7 +132,7 @@ void TestStage::aViewMovedOnTheStageDrawsAtItsNewSize()
     // The heatmap goes from the whole stage to the companion's pane and back, again and again
     // (a teacher flipping between views): each time its map has one cell per device pixel
     // of the area it has now, or every cell when they are fewer.
-    auto window = openWindow(QSize(1366, 768));
+    auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
     window->document()->setDModel(512);
     window->document()->setMaxLen(4096);
@@ -165,7 +154,7 @@ void TestStage::aViewMovedOnTheStageDrawsAtItsNewSize()
 void TestStage::anyTwoViewsSideBySide()
 {
     // A loaded table's heatmap beside its spectrum, RoPE beside the methods: any two.
-    auto window = openWindow(QSize(1366, 768));
+    auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
     Stage* stage = window->stage();
     stage->choose(View::Methods);
@@ -192,7 +181,7 @@ void TestStage::anyTwoViewsSideBySide()
 
 void TestStage::draggingTheDocksNeverSqueezesTheStage()
 {
-    auto window = openWindow(QSize(1366, 768));
+    auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
     window->stage()->choose(View::Similarity);
     QVERIFY(windowprobes::bringOnScreen(*window, View::Similarity));
@@ -213,7 +202,7 @@ void TestStage::draggingTheDocksNeverSqueezesTheStage()
 
 void TestStage::theSplitterKeepsBothViewsReadable()
 {
-    auto window = openWindow(QSize(1600, 900));
+    auto window = windowprobes::launch(QSize(1600, 900));
     QVERIFY(window);
     window->stage()->choose(View::Offset);
     QTest::qWait(20);
@@ -230,7 +219,7 @@ void TestStage::theSplitterKeepsBothViewsReadable()
 
 void TestStage::presentingProjectsTheChosenViewAlone()
 {
-    auto window = openWindow(QSize(1366, 768));
+    auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
     window->stage()->choose(View::Rope);
     QVERIFY(windowprobes::bringOnScreen(*window, View::Rope));
@@ -264,7 +253,7 @@ void TestStage::sessionsRememberTheStage()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("lesson.pe-session"));
-    auto window = openWindow(QSize(1366, 768));
+    auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
     window->stage()->choose(View::Conventions);
     window->stage()->setBeside(View::Waves);
@@ -283,7 +272,7 @@ void TestStage::aLayoutFromBeforeTheStageStillOpens()
 {
     // Sessions and settings saved by earlier versions hold QMainWindow::saveState() alone
     // (with docks for every view): the docks come back, the stage starts as at first.
-    auto window = openWindow(QSize(1366, 768));
+    auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
     auto* formula = window->findChild<QDockWidget*>(QStringLiteral("formulaDock"));
     formula->hide();

@@ -128,6 +128,17 @@ QString heatCellsMismatch(QCPColorMapData* data, const core::EncodingSpec& spec,
 
 } // namespace
 
+std::unique_ptr<MainWindow> launch(QSize size)
+{
+    auto window = std::make_unique<MainWindow>();
+    window->resize(size);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    QTest::qWait(50); // the layout is restored once the window has its size
+    return window;
+}
+
 bool bringOnScreen(MainWindow& window, pe::ui::View v, int timeoutMs)
 {
     pe::ui::PlotView* view = window.plotView(v);

@@ -4,7 +4,10 @@
 #include "ui/document/document.h"
 
 #include <QPoint>
+#include <QSize>
 #include <QString>
+
+#include <memory>
 
 class QAbstractSpinBox;
 class QComboBox;
@@ -30,6 +33,10 @@ constexpr double sumTolerance = 1e-9;
 
 /// Waits until the frame shows the current settings and the views have drawn it.
 bool waitForFrame(pe::ui::MainWindow& window, int timeoutMs = 20000);
+
+/// A new window at `size`, shown as a user starts it (the saved layout, applied once the window
+/// has its size); null when it is never exposed.
+std::unique_ptr<pe::ui::MainWindow> launch(QSize size);
 
 /// Puts a view on screen as a user would (on the stage, unless it is there already) and
 /// waits until it has drawn the current frame; false when it does not within the time.
