@@ -73,9 +73,9 @@ protected:
         return Change::Spec | Change::Position | Change::Colormap | Change::Methods | Change::Bins | Change::Table;
     }
     void applyScale() override;
-    void sizeCurvesButton();
 
 private:
+    void sizeCurvesButton();
     QWidget* createControls();
     void syncControls();
     void optionsEdited();

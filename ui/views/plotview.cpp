@@ -181,13 +181,11 @@ void PlotView::setExplanationVisible(bool visible) { m_explanation->setVisible(v
 void PlotView::setScale(double scale)
 {
     m_scale = scale;
-    // The whole view: its own controls (RoPE's variants, the methods' boxes) grow with the
-    // explanation and the readout; the plot's texts take absolute sizes in applyScale().
+    // The whole view: its own controls (RoPE's variants, the methods' boxes), the explanation
+    // and the readout inherit it; the plot's texts take absolute sizes in applyScale().
     QFont font = QWidget::font();
     font.setPointSizeF(QFont().pointSizeF() * scale);
     setFont(font);
-    m_explanation->setFont(font);
-    m_readout->setFont(font);
     applyScale();
     redrawCurrent();
 }

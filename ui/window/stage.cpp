@@ -175,9 +175,7 @@ void Stage::reset()
 {
     m_beside = View::Heatmap;
     m_companionShare = defaultCompanionShare;
-    choose(View::Heatmap);
-    place();
-    updateBar();
+    choose(View::Heatmap); // places the views and updates the bar
 }
 
 void Stage::resizeEvent(QResizeEvent* event)
@@ -244,9 +242,7 @@ bool Stage::restoreState(const QByteArray& state)
         return false; // a view no longer in the catalogue, a share nobody could drag to
     m_beside = besideView;
     m_companionShare = share;
-    choose(*chosenView);
-    place();
-    updateBar();
+    choose(*chosenView); // places the views and updates the bar
     return true;
 }
 
