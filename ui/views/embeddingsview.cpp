@@ -352,6 +352,9 @@ void EmbeddingsView::applyScale()
     m_scale->axis()->setTickLabelFont(plot()->xAxis->tickLabelFont());
     m_scale->axis()->setLabelFont(plot()->xAxis->labelFont());
     m_scale->setBarWidth(static_cast<int>(12 * scale()));
+    // A row per token with its word beside it: below this a projected sentence kept two of
+    // its sixteen words; on the stage the view scrolls instead, as RoPE's does.
+    plot()->setMinimumHeight(static_cast<int>(240 * scale()));
     QFont font = QFont();
     font.setPointSizeF(QFont().pointSizeF() * scale());
     for (QLabel* label : {m_cosine, m_fileMessage, m_source})
