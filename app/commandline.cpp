@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
+
+#include "ui/tables/ropeconfig.h"
 #include "ui/state/figurelimits.h"
 
 #include "ui/tables/encodingtable.h"
@@ -169,6 +171,15 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("mask"), QStringLiteral("causal (keys after the query masked) or none (T5 both ways); default: causal for "
                                                 "ALiBi, Shaw and Transformer-XL, none for T5; NoPE is always causal."),
          QStringLiteral("MODE")},
+        {QStringLiteral("model"), QStringLiteral("The RoPE view shows a real model's rotary embedding from the library: %1. With --view rope "
+                                                 "(the view when --view is not given), .csv and .npy hold one row per rotated pair: k, theta_original, "
+                                                 "theta_max, attention_factor (the CSV's first line names them).").arg(ui::ropeModelKeys().join(QStringLiteral(", "))),
+         QStringLiteral("NAME")},
+        {QStringLiteral("model-config"), QStringLiteral("As --model, from a model's Hugging Face config.json or a folder holding one."), QStringLiteral("FILE")},
+        {QStringLiteral("compare-config"), QStringLiteral("Compare the model's RoPE with another configuration: a library name, a config.json, or "
+                                                          "no-scaling (the same model with rope_scaling dropped). .csv and .npy then hold one row per "
+                                                          "position: position, query_cosine, score_cosine, angle_difference_k for every pair."),
+         QStringLiteral("FILE|NAME")},
         {QStringLiteral("position"), QStringLiteral("Selected position (row, default 0)."), QStringLiteral("P")},
         {QStringLiteral("offset"), QStringLiteral("Relative offset k (default 1)."), QStringLiteral("K"), QStringLiteral("1")},
         {QStringLiteral("normalize"), QStringLiteral("Cosine similarity instead of the dot product (a zero vector, e.g. d_model 1 "
@@ -216,6 +227,40 @@ void overrideSpec(const QCommandLineParser& parser, core::EncodingSpec& spec)
         spec.frequencies = *core::parseFrequencyRule(choice(parser, QStringLiteral("frequencies"), {QStringLiteral("paper"), QStringLiteral("tensor2tensor")}).toStdString());
     if (given(parser, "first-position"))
         spec.firstPosition = wholeNumber(parser, QStringLiteral("first-position"), 0, SpecLimits::maxFirstPosition);
+}
+
+/// --model, --model-config and --compare-config: each read now, so that a bad config is told
+/// before any work (the RoPE view keeps a library key, or a file's absolute path).
+void overrideRopeModel(const QCommandLineParser& parser, ui::RopeOptions& rope)
+{
+    if (given(parser, "model") && given(parser, "model-config"))
+        throw BadValue{QStringLiteral("--model and --model-config: give one of them, not both")};
+    if (given(parser, "model")) {
+        const QString key = parser.value(QStringLiteral("model")).trimmed();
+        if (!ui::libraryModel(key))
+            throw BadValue{QStringLiteral("--model: %1 is not in the library; allowed: %2 (or --model-config FILE)")
+                               .arg(quoted(key), ui::ropeModelKeys().join(QStringLiteral(", ")))};
+        rope.model = key;
+        rope.compare.clear();
+    }
+    if (given(parser, "model-config")) {
+        const QString path = parser.value(QStringLiteral("model-config"));
+        if (const ui::RopeConfigResult read = ui::readRopeConfig(path); !read.model)
+            throw BadValue{QStringLiteral("--model-config: ") + read.error};
+        rope.model = QFileInfo(path).absoluteFilePath();
+        rope.compare.clear();
+    }
+    if (given(parser, "compare-config")) {
+        if (rope.model.isEmpty())
+            throw BadValue{QStringLiteral("--compare-config: there is no model to compare; give --model NAME or --model-config FILE too")};
+        const QString other = parser.value(QStringLiteral("compare-config")).trimmed();
+        if (other == ui::RopeOptions::noScaling || ui::libraryModel(other))
+            rope.compare = other;
+        else if (const ui::RopeConfigResult read = ui::ropeModelFrom(other); !read.model)
+            throw BadValue{QStringLiteral("--compare-config: ") + read.error + QStringLiteral(" (or no-scaling)")};
+        else
+            rope.compare = QFileInfo(other).absoluteFilePath();
+    }
 }
 
 /// The selection: options given are checked strictly against the spec; values taken from the
@@ -286,6 +331,7 @@ void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& s
             == QLatin1String("causal");
         methods.bidirectional = !methods.causal;
     }
+    overrideRopeModel(parser, state.rope);
     if (given(parser, "precision"))
         state.precisionMode = static_cast<core::PrecisionMode>(
             ui::settingsPrecisionModeNames().indexOf(choice(parser, QStringLiteral("precision"), ui::settingsPrecisionModeNames())));
@@ -302,6 +348,11 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
     o.sizeGiven = given(parser, "d-model") || given(parser, "max-len") || session.has_value();
     o.view = *ui::parseView(choice(parser, QStringLiteral("view"), ui::viewNames()));
     o.viewGiven = parser.isSet(QStringLiteral("view"));
+    // A model asked for is shown where it is drawn: the RoPE view, unless another view is named.
+    if (!o.viewGiven && (given(parser, "model") || given(parser, "model-config"))) {
+        o.view = ui::View::Rope;
+        o.viewGiven = true;
+    }
     overrideState(parser, o.spec, o);
     if (parser.isSet(QStringLiteral("size")) && parser.isSet(QStringLiteral("size-mm")))
         throw BadValue{QStringLiteral("--size and --size-mm: give one of them, not both")};

@@ -722,7 +722,7 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
         if (previous && previous->rope && !ropeCurvesDiffer(previous->spec, previous->state.rope, spec, state.rope))
             f->rope = previous->rope;
         else
-            f->rope = std::make_shared<const RopeCurves>(ropeCurves(spec, state.rope));
+            f->rope = std::make_shared<const RopeCurves>(ropeCurves(spec, state.rope, previous ? previous->rope.get() : nullptr));
         f->ropeScores = ropeScores(spec, state);
         if (superseded())
             return nullptr;

@@ -86,9 +86,13 @@ core::RopeScalingSpec ropeScalingOf(const RopeOptions& options)
     return spec;
 }
 
-RopeCurves ropeCurves(const core::EncodingSpec& spec, const RopeOptions& options)
+RopeCurves ropeCurves(const core::EncodingSpec& spec, const RopeOptions& options, const RopeCurves* previous)
 {
     RopeCurves c;
+    // A real model's curves (and its comparison, the costly part) follow the model's own
+    // config, not the spec's sliders: kept while the model and the comparison stay.
+    c.modelOrigins = {options.model, options.compare};
+    c.model = previous && previous->modelOrigins == c.modelOrigins ? previous->model : ropeModelCurves(options);
     c.scaling = ropeScalingOf(options);
     if (const auto error = core::ropeValidationError(spec.dModel, spec.base, c.scaling)) {
         c.error = QString::fromStdString(*error);

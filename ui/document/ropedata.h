@@ -3,6 +3,7 @@
 
 #include "core/encoding.h"
 #include "core/rope.h"
+#include "ui/document/ropemodeldata.h"
 #include "ui/state/viewstate.h"
 
 #include <QString>
@@ -37,8 +38,12 @@ struct RopeCurves {
     double ntkBase = 0, yarnFactor = 0;
     double dynamicNtkBase = 0;             ///< base′ of dynamic NTK at the options' sequence length
     core::CorrectionRange yarnRange;       ///< the reference YaRN ramp's pair range
+    /// A real model's curves when the options name one (they do not read the spec); else null.
+    std::shared_ptr<const RopeModelCurves> model;
+    std::pair<QString, QString> modelOrigins; ///< the options' model and comparison the curves were made for
 };
-RopeCurves ropeCurves(const core::EncodingSpec& spec, const RopeOptions& options);
+/// `previous` (may be null): its model curves are shared when the model and comparison are the same.
+RopeCurves ropeCurves(const core::EncodingSpec& spec, const RopeOptions& options, const RopeCurves* previous = nullptr);
 /// Do curves for `a` and `b` differ (spec and options)?
 bool ropeCurvesDiffer(const core::EncodingSpec& a, const RopeOptions& ra, const core::EncodingSpec& b, const RopeOptions& rb);
 

@@ -260,8 +260,42 @@ core::RowMatrix tableWavesData(const core::RowMatrix& values, const ViewState& s
     return waves;
 }
 
+/// The RoPE view's numbers for a real model, from the same builder as the window's frame
+/// (ropeModelCurves): one row per rotated pair, or with a comparison one row per position.
+struct RopeModelData {
+    core::RowMatrix table;
+    QStringList columns;
+    QString error;
+};
+RopeModelData ropeModelData(const RopeOptions& options)
+{
+    // Asked for by the checks, the shape, the header and the rows of one export: built once.
+    // A file's time of change is part of the key: a config edited between two exports is read again.
+    const auto changed = [](const QString& origin) { return QFileInfo(origin).lastModified().toMSecsSinceEpoch(); };
+    const QString key = QStringLiteral("%1|%2|%3|%4").arg(options.model, options.compare).arg(changed(options.model)).arg(changed(options.compare));
+    thread_local QString lastKey;
+    thread_local std::shared_ptr<const RopeModelCurves> last;
+    if (!last || lastKey != key) {
+        last = ropeModelCurves(options);
+        lastKey = key;
+    }
+    const std::shared_ptr<const RopeModelCurves> curves = last;
+    if (!curves->error.isEmpty())
+        return {{}, {}, curves->error};
+    if (!curves->other)
+        return {ropeModelTable(curves->model), ropeModelColumns(), {}};
+    return {ropeComparisonTable(curves->comparison), ropeComparisonColumns(curves->comparison.pairs), {}};
+}
+
+bool showsRopeModel(const ExportRequest& r)
+{
+    return r.view == View::Rope && !r.state.rope.model.isEmpty();
+}
+
 std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
 {
+    if (showsRopeModel(r))
+        return std::make_unique<MatrixSource>(ropeModelData(r.state.rope).table);
     if (r.table && r.view == View::Heatmap)
         return std::make_unique<TableSource>(r.table->table);
     if (r.table && r.table->values && r.view == View::Similarity)
@@ -312,6 +346,10 @@ namespace {
 
 std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
 {
+    if (showsRopeModel(r)) {
+        const RopeModelData data = ropeModelData(r.state.rope);
+        return {data.table.rows(), data.table.cols()};
+    }
     if (r.table && r.view == View::Heatmap)
         return {r.table->table->rows(), r.table->table->columns()};
     if (r.table && r.view == View::Spectrum)
@@ -356,7 +394,10 @@ QString dataRequestError(const ExportRequest& request)
         return QCoreApplication::translate("pe::ui::Export", "position %1 is out of range; allowed: 0 to %2").arg(s.position).arg(request.spec.maxLen - 1);
     if (request.spec.firstPosition + s.position + s.offset < 0)
         return QCoreApplication::translate("pe::ui::Export", "offset %1 would move position %2 below 0").arg(s.offset).arg(s.position);
-    if (request.view == View::Rope)
+    if (showsRopeModel(request)) {
+        if (const RopeModelData data = ropeModelData(request.state.rope); !data.error.isEmpty())
+            return data.error;
+    } else if (request.view == View::Rope)
         if (auto error = core::ropeValidationError(request.spec.dModel, request.spec.base,
                                                    ropeScalingOf(request.state.rope)))
             return QString::fromStdString(*error);
@@ -423,6 +464,9 @@ ExportResult exportData(const ExportRequest& request, const ExportProgress& prog
     const std::int64_t blockRows = std::max<std::int64_t>(1, (std::int64_t{1} << 17) / std::max<std::int64_t>(cols, 1));
     core::RowMatrix block;
     std::string bytes = npy ? core::npyHeader(rows, cols) : std::string();
+    // A real model's RoPE table names its columns in a CSV's first line (.npy: the same columns).
+    if (!npy && showsRopeModel(request))
+        bytes = ropeModelData(request.state.rope).columns.join(QLatin1Char(',')).toStdString() + "\n";
     qint64 written = 0;
     // What the whole file needs, for a message about a full disk: exact for .npy; for .csv the
     // rows written so far tell the rest.

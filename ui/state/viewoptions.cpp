@@ -47,6 +47,8 @@ const QString sequenceLength = QStringLiteral("sequenceLength");
 const QString yarnTruncate = QStringLiteral("yarnTruncate");
 const QString lowFrequencyFactor = QStringLiteral("lowFrequencyFactor");
 const QString highFrequencyFactor = QStringLiteral("highFrequencyFactor");
+const QString model = QStringLiteral("model");
+const QString compare = QStringLiteral("compare");
 const QString sentence = QStringLiteral("sentence");
 const QString first = QStringLiteral("first");
 const QString second = QStringLiteral("second");
@@ -80,7 +82,8 @@ QVariantMap toVariantMap(const RopeOptions& o)
 {
     return {{key::scale, o.scale}, {key::originalLength, o.originalLength}, {key::logDistance, o.logDistance},
             {key::sequenceLength, o.sequenceLength}, {key::yarnTruncate, o.yarnTruncate},
-            {key::lowFrequencyFactor, o.lowFrequencyFactor}, {key::highFrequencyFactor, o.highFrequencyFactor}};
+            {key::lowFrequencyFactor, o.lowFrequencyFactor}, {key::highFrequencyFactor, o.highFrequencyFactor},
+            {key::model, o.model}, {key::compare, o.compare}};
 }
 
 QVariantMap toVariantMap(const SentenceOptions& o)
@@ -139,6 +142,8 @@ RopeOptions ropeOptionsFrom(const QVariantMap& map)
     o.yarnTruncate = valueOr(map, key::yarnTruncate, o.yarnTruncate);
     o.lowFrequencyFactor = valueOr(map, key::lowFrequencyFactor, o.lowFrequencyFactor);
     o.highFrequencyFactor = valueOr(map, key::highFrequencyFactor, o.highFrequencyFactor);
+    o.model = valueOr(map, key::model, o.model);
+    o.compare = o.model.isEmpty() ? QString() : valueOr(map, key::compare, o.compare);
     return clamped(o);
 }
 

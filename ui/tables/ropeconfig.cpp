@@ -344,8 +344,8 @@ RopeConfigResult readRopeConfig(const QString& path)
     if (!file.open(QIODevice::ReadOnly))
         return {std::nullopt, QStringLiteral("cannot read %1: %2").arg(info.filePath(), file.errorString())};
     // The folder names the model (meta-llama/Llama-3.1-8B/config.json → Llama-3.1-8B).
-    const QString name = info.dir().dirName().isEmpty() || info.dir().dirName() == QLatin1String(".")
-                             ? info.fileName() : info.dir().dirName();
+    const QString name = info.fileName() == QLatin1String("config.json") && !info.dir().dirName().isEmpty()
+                             ? info.dir().dirName() : info.fileName();
     return parseRopeConfig(file.readAll(), name, info.absoluteFilePath());
 }
 

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+#include "ui/document/ropemodeldata.h"
+
+#include "core/rope.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace pe::ui {
+
+namespace {
+
+constexpr double twoPi = 2 * std::numbers::pi;
+
+QVector<double> wavelengths(const Eigen::VectorXd& theta)
+{
+    QVector<double> out(theta.size());
+    for (Eigen::Index k = 0; k < theta.size(); ++k)
+        out[k] = twoPi / theta[k];
+    return out;
+}
+
+} // namespace
+
+RopeConfigResult resolveRopeModel(const QString& origin)
+{
+    return ropeModelFrom(origin);
+}
+
+RopeConfigResult resolveRopeComparison(const QString& origin, const core::RopeModel& model)
+{
+    if (origin == RopeOptions::noScaling)
+        return {core::withoutScaling(model), {}};
+    return ropeModelFrom(origin);
+}
+
+QString ropeOriginLabel(const QString& origin)
+{
+    if (auto model = libraryModel(origin))
+        return QString::fromStdString(model->name);
+    const QFileInfo info(origin);
+    return info.fileName() == QLatin1String("config.json") ? info.dir().dirName() : info.fileName();
+}
+
+Eigen::VectorXd ropeComparisonPositions(const core::RopeModel& a, const core::RopeModel& b)
+{
+    // Queries at positions 0 … context − 1 of the longer context.
+    return core::comparisonPositions(std::max(core::ropeModelMaxContext(a), core::ropeModelMaxContext(b)) - 1, 8);
+}
+
+std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& options)
+{
+    if (options.model.isEmpty())
+        return nullptr;
+    auto c = std::make_shared<RopeModelCurves>();
+    RopeConfigResult read = resolveRopeModel(options.model);
+    if (!read.model) {
+        c->error = read.error;
+        return c;
+    }
+    c->model = *read.model;
+    const core::RopeModel& m = c->model;
+    const int pairs = core::ropeModelPairs(m);
+    c->pairs.resize(pairs);
+    for (int k = 0; k < pairs; ++k)
+        c->pairs[k] = k;
+    c->unscaledWavelength = wavelengths(core::ropeModelUnscaledFrequencies(m));
+    c->originalWavelength = wavelengths(core::ropeModelThetaOriginal(m));
+    const Eigen::VectorXd thetaMax = core::ropeModelThetaMax(m);
+    c->maxWavelength = wavelengths(thetaMax);
+    for (int k = 0; k < pairs; ++k)
+        c->treatment.push_back(core::ropePairTreatment(m, k));
+    c->originalContext = core::ropeModelOriginalContext(m);
+    c->maxContext = core::ropeModelMaxContext(m);
+    c->attention = core::ropeModelAttentionScaling(m);
+    c->softmaxScale = core::ropeModelSoftmaxScale(m);
+    if (!options.compare.isEmpty()) {
+        RopeConfigResult other = resolveRopeComparison(options.compare, m);
+        if (!other.model)
+            c->error = other.error;
+        else {
+            c->other = *other.model;
+            c->otherWavelength = wavelengths(core::ropeModelThetaMax(*c->other));
+            c->comparison = core::compareRopeModels(m, *c->other, ropeComparisonPositions(m, *c->other));
+        }
+    }
+    double lowest = c->maxContext, highest = c->maxContext;
+    for (const QVector<double>* curve : {&c->unscaledWavelength, &c->originalWavelength, &c->maxWavelength, &c->otherWavelength})
+        for (double v : *curve) {
+            lowest = std::min(lowest, v);
+            highest = std::max(highest, v);
+        }
+    c->lowestWavelength = std::min(lowest, c->originalContext);
+    c->highestWavelength = highest;
+    // RoFormer's bound of q·k at the longest context's frequencies, 1024 distances up to it.
+    constexpr int samples = 1024;
+    Eigen::VectorXd distances(samples);
+    const double step = std::max(1.0, std::floor(c->maxContext / (samples - 1)));
+    for (int i = 0; i < samples; ++i)
+        distances[i] = i * step;
+    const Eigen::VectorXd bound = core::rotaryDecayBound(thetaMax, distances);
+    c->decayKeys = QVector<double>(distances.data(), distances.data() + samples);
+    c->decayBound = QVector<double>(bound.data(), bound.data() + samples);
+    return c;
+}
+
+QStringList ropeModelColumns()
+{
+    return {QStringLiteral("k"), QStringLiteral("theta_original"), QStringLiteral("theta_max"), QStringLiteral("attention_factor")};
+}
+
+core::RowMatrix ropeModelTable(const core::RopeModel& model)
+{
+    const Eigen::VectorXd original = core::ropeModelThetaOriginal(model), longest = core::ropeModelThetaMax(model);
+    core::RowMatrix table(original.size(), 4);
+    for (Eigen::Index k = 0; k < original.size(); ++k)
+        table.row(k) << static_cast<double>(k), original[k], longest[k], core::ropeModelAttentionScaling(model);
+    return table;
+}
+
+QStringList ropeComparisonColumns(int pairs)
+{
+    QStringList columns{QStringLiteral("position"), QStringLiteral("query_cosine"), QStringLiteral("score_cosine")};
+    for (int k = 0; k < pairs; ++k)
+        columns << QStringLiteral("angle_difference_%1").arg(k);
+    return columns;
+}
+
+core::RowMatrix ropeComparisonTable(const core::RopeComparison& c)
+{
+    core::RowMatrix table(c.positions.size(), 3 + c.pairs);
+    table.col(0) = c.positions;
+    table.col(1) = c.queryCosine;
+    table.col(2) = c.scoreCosine;
+    table.rightCols(c.pairs) = c.angleDifference;
+    return table;
+}
+
+} // namespace pe::ui

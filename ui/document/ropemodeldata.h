@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/encoding.h"
+#include "core/ropemodel.h"
+#include "ui/state/viewoptions.h"
+#include "ui/tables/ropeconfig.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <memory>
+
+namespace pe::ui {
+
+/// The model named by the RoPE view's options (a library key or a config.json path).
+RopeConfigResult resolveRopeModel(const QString& origin);
+/// What the model is compared with: a library key, a path, or RopeOptions::noScaling (the
+/// model itself with rope_scaling dropped).
+RopeConfigResult resolveRopeComparison(const QString& origin, const core::RopeModel& model);
+/// How the window and the command line name an origin: the library model's name, a file's folder.
+QString ropeOriginLabel(const QString& origin);
+
+/// What the RoPE view draws for a real model (and the model it is compared with): computed in
+/// the frame pipeline off the GUI thread, shared while the options do not change.
+struct RopeModelCurves {
+    QString error; ///< why the model or the comparison cannot be drawn; empty when fine
+    core::RopeModel model;
+    std::optional<core::RopeModel> other;
+    QVector<double> pairs;               ///< 0 … P − 1
+    QVector<double> unscaledWavelength;  ///< 2π/θ_k with rope_scaling dropped
+    QVector<double> originalWavelength;  ///< theta_original: while the sequence fits the original context
+    QVector<double> maxWavelength;       ///< theta_max: at the longest context
+    QVector<double> otherWavelength;     ///< the compared model's theta_max (empty: none)
+    std::vector<core::PairTreatment> treatment; ///< per pair, at the longest context
+    double originalContext = 0, maxContext = 0, attention = 1, softmaxScale = 1;
+    double lowestWavelength = 0, highestWavelength = 0;
+    core::RopeComparison comparison; ///< positions empty when nothing is compared
+    QVector<double> decayKeys, decayBound; ///< RoFormer's bound of q·k at theta_max up to the longest context
+};
+/// Nothing when the options name no model.
+std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& options);
+
+/// The command line's per-pair table (ropeModelColumns): k, theta_original, theta_max, attention_factor.
+core::RowMatrix ropeModelTable(const core::RopeModel& model);
+QStringList ropeModelColumns();
+/// The comparison's table: position, query_cosine, score_cosine, then angle_difference_k per pair.
+core::RowMatrix ropeComparisonTable(const core::RopeComparison& comparison);
+QStringList ropeComparisonColumns(int pairs);
+/// The positions a comparison is drawn and exported at: 1 … 16, then 8 per doubling up to the
+/// longer of the two models' longest contexts.
+Eigen::VectorXd ropeComparisonPositions(const core::RopeModel& a, const core::RopeModel& b);
+
+} // namespace pe::ui
