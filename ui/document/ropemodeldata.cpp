@@ -49,7 +49,15 @@ QString ropeOriginLabel(const QString& origin)
 Eigen::VectorXd ropeComparisonPositions(const core::RopeModel& a, const core::RopeModel& b)
 {
     // Queries at positions 0 … context − 1 of the longer context.
-    return core::comparisonPositions(std::max(core::ropeModelMaxContext(a), core::ropeModelMaxContext(b)) - 1, 8);
+    Eigen::VectorXd positions = core::comparisonPositions(std::max(core::ropeModelMaxContext(a), core::ropeModelMaxContext(b)) - 1, 8);
+    // The last position of each original context too: "agrees up to there" reads off exactly.
+    std::vector<double> all(positions.data(), positions.data() + positions.size());
+    for (const core::RopeModel* m : {&a, &b})
+        if (const double last = core::ropeModelOriginalContext(*m) - 1; last >= 1 && last < all.back())
+            all.push_back(last);
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    return Eigen::Map<Eigen::VectorXd>(all.data(), static_cast<Eigen::Index>(all.size()));
 }
 
 std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& options)
@@ -96,15 +104,19 @@ std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& option
         }
     c->lowestWavelength = std::min(lowest, c->originalContext);
     c->highestWavelength = highest;
-    // RoFormer's bound of q·k at the longest context's frequencies, 1024 distances up to it.
-    constexpr int samples = 1024;
-    Eigen::VectorXd distances(samples);
-    const double step = std::max(1.0, std::floor(c->maxContext / (samples - 1)));
-    for (int i = 0; i < samples; ++i)
-        distances[i] = i * step;
-    const Eigen::VectorXd bound = core::rotaryDecayBound(thetaMax, distances);
-    c->decayKeys = QVector<double>(distances.data(), distances.data() + samples);
-    c->decayBound = QVector<double>(bound.data(), bound.data() + samples);
+    // RoFormer's bound of q·k at the longest context's frequencies at every distance up to it
+    // (2^21 evenly spaced ones beyond that), then each of 1024 bins the exact mean of the
+    // distances it covers: the bound swings from one distance to the next, and samples of it
+    // drew a pattern that is not there.
+    const auto distances = static_cast<Eigen::Index>(std::clamp(c->maxContext, 2.0, 2097152.0));
+    const double spacing = c->maxContext > distances ? c->maxContext / static_cast<double>(distances) : 1.0;
+    const Eigen::VectorXd all = core::rotaryDecayBound(thetaMax, Eigen::VectorXd::LinSpaced(distances, 0.0, spacing * static_cast<double>(distances - 1)));
+    const Eigen::Index bins = std::min<Eigen::Index>(1024, distances);
+    for (Eigen::Index b = 0; b < bins; ++b) {
+        const Eigen::Index first = b * distances / bins, end = (b + 1) * distances / bins;
+        c->decayKeys << spacing * 0.5 * static_cast<double>(first + end - 1);
+        c->decayBound << all.segment(first, end - first).mean();
+    }
     return c;
 }
 

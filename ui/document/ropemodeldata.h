@@ -37,7 +37,9 @@ struct RopeModelCurves {
     double originalContext = 0, maxContext = 0, attention = 1, softmaxScale = 1;
     double lowestWavelength = 0, highestWavelength = 0;
     core::RopeComparison comparison; ///< positions empty when nothing is compared
-    QVector<double> decayKeys, decayBound; ///< RoFormer's bound of q·k at theta_max up to the longest context
+    /// RoFormer's bound of q·k at theta_max up to the longest context: each value the exact mean
+    /// over one of 1024 equal ranges of distances, keyed by the range's middle.
+    QVector<double> decayKeys, decayBound;
 };
 /// Nothing when the options name no model.
 std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& options);

@@ -5,8 +5,10 @@
 #include "ui/widgets/flowlayout.h"
 #include "ui/widgets/textlabels.h"
 #include "ui/state/preferences.h"
+#include "ui/tables/ropeconfig.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -110,7 +112,7 @@ void useLogTicker(QCPAxis* axis)
 RopeView::RopeView(Document* document, QWidget* parent)
     : PlotView(document, View::Rope, parent)
 {
-    setExplanation(tr("<b>Rotary position embedding (RoPE).</b> Instead of adding the encoding, "
+    m_variantsExplanation = tr("<b>Rotary position embedding (RoPE).</b> Instead of adding the encoding, "
                       "RoPE turns each pair (q<sub>2k</sub>, q<sub>2k+1</sub>) of a query or key at "
                       "position m by the angle m·θ<sub>k</sub>, with the same θ<sub>k</sub> = "
                       "base<sup>−2k/d</sup>. A score q<sub>m</sub>·k<sub>n</sub> then depends only on "
@@ -123,7 +125,8 @@ RopeView::RopeView(Document* document, QWidget* parent)
                       "pair index instead). Dynamic NTK raises the base with the current length L; Llama 3.1 keeps "
                       "wavelengths under L<sub>orig</sub>/4, divides those over L<sub>orig</sub> by s, and blends "
                       "between. <i>Bottom:</i> RoFormer's upper bound of the score: it falls as tokens "
-                      "get farther apart."));
+                      "get farther apart.");
+    setExplanation(m_variantsExplanation);
     auto* box = static_cast<QVBoxLayout*>(layout());
     box->insertWidget(1, createControls());
     syncControls();
@@ -183,6 +186,8 @@ RopeView::RopeView(Document* document, QWidget* parent)
     decayY->setLabel(tr("Relative bound"));
     useTopAxisAsCaption(m_decayRect);
 
+    m_modelPlot = std::make_unique<RopeModelPlot>(p, m_bandsRect, m_decayRect);
+
     fitAfterLayout(p, this, [this] { return fitToSize(); });
     connect(p, &QCustomPlot::mouseMove, this, &RopeView::onMouseMove);
     applyScale();
@@ -191,7 +196,12 @@ RopeView::RopeView(Document* document, QWidget* parent)
 QWidget* RopeView::createControls()
 {
     auto* controls = new QWidget(this);
-    auto* column = new QVBoxLayout(controls);
+    auto* outer = new QVBoxLayout(controls);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(createModelControls());
+    m_variantControls = new QWidget;
+    outer->addWidget(m_variantControls);
+    auto* column = new QVBoxLayout(m_variantControls);
     column->setContentsMargins(0, 0, 0, 0);
     // The options wrap onto a second line in a narrow dock rather than widening it.
     auto* row = new FlowLayout;
@@ -321,8 +331,153 @@ QWidget* RopeView::createControls()
     return controls;
 }
 
+QWidget* RopeView::createModelControls()
+{
+    auto* group = new QWidget;
+    auto* column = new QVBoxLayout(group);
+    column->setContentsMargins(0, 0, 0, 0);
+    auto* row = new FlowLayout;
+    column->addLayout(row);
+    m_modelBox = new QComboBox;
+    m_modelBox->setObjectName(QStringLiteral("ropeModelBox"));
+    m_modelBox->setToolTip(tr("A real model's rotary embedding, as its config.json sets it up and Hugging Face computes it; "
+                              "or the paper variants with their sliders"));
+    m_modelBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto* modelLabel = new QLabel(tr("&Model:"));
+    modelLabel->setBuddy(m_modelBox);
+    m_compareBox = new QComboBox;
+    m_compareBox->setObjectName(QStringLiteral("ropeCompareBox"));
+    m_compareBox->setToolTip(tr("Compare the model with another configuration: the same model with its rope_scaling "
+                                "dropped (the usual silent bug), another model, or a config.json"));
+    m_compareBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_compareLabel = new QLabel(tr("&Against:"));
+    m_compareLabel->setBuddy(m_compareBox);
+    row->addWidget(modelLabel);
+    row->addWidget(m_modelBox);
+    row->addWidget(m_compareLabel);
+    row->addWidget(m_compareBox);
+    // The fields read and the numbers behind the curves fold away (remembered with the
+    // variants' details): unfolded, they would leave the plots a strip on a projector.
+    m_modelDetailsButton = new QToolButton;
+    m_modelDetailsButton->setText(tr("Fields read, attention factor, precision"));
+    m_modelDetailsButton->setToolTip(tr("Which fields of the config.json were used, what the scaling does to the pairs, "
+                                        "the attention factor, M-RoPE's sections, where low-precision positions collide"));
+    m_modelDetailsButton->setCheckable(true);
+    m_modelDetailsButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_modelDetailsButton->setAutoRaise(true);
+    m_modelDetailsButton->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    column->addWidget(m_modelDetailsButton);
+    m_modelDetails = new WrappedLabel;
+    m_modelDetails->setObjectName(QStringLiteral("ropeModelDetails"));
+    m_modelDetails->setWordWrap(true);
+    m_modelDetails->setTextFormat(Qt::RichText);
+    m_modelDetails->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    column->addWidget(m_modelDetails);
+    m_modelDetailsButton->setChecked(Preferences::ropeDetailsShown());
+    m_modelDetailsButton->setArrowType(m_modelDetailsButton->isChecked() ? Qt::DownArrow : Qt::RightArrow);
+    connect(m_modelDetailsButton, &QToolButton::toggled, this, [this](bool shown) {
+        m_modelDetailsButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+        m_modelDetails->setVisible(shown && !document()->state().rope.model.isEmpty());
+        Preferences::setRopeDetailsShown(shown);
+    });
+    connect(m_modelBox, qOverload<int>(&QComboBox::activated), this, [this] { modelChosen(m_modelBox, false); });
+    connect(m_compareBox, qOverload<int>(&QComboBox::activated), this, [this] { modelChosen(m_compareBox, true); });
+    return group;
+}
+
+namespace {
+const QString openItem = QStringLiteral("\x01open"); // an item's data that is no model: "Open config.json…"
+}
+
+void RopeView::syncModelBoxes()
+{
+    const RopeOptions& o = document()->state().rope;
+    const auto fill = [](QComboBox* box, const QString& first, const QString& firstData, const QString& current, bool noScaling) {
+        const QSignalBlocker blocker(box);
+        box->clear();
+        box->addItem(first, firstData);
+        if (noScaling)
+            box->addItem(tr("the same without rope_scaling"), RopeOptions::noScaling);
+        box->insertSeparator(box->count());
+        for (const LibraryModel& entry : ropeModelLibrary())
+            box->addItem(QString::fromStdString(entry.model.name), entry.key);
+        // A config.json opened from a file: its folder's name.
+        if (!current.isEmpty() && box->findData(current) < 0)
+            box->addItem(ropeOriginLabel(current), current);
+        box->insertSeparator(box->count());
+        box->addItem(tr("Open config.json…"), openItem);
+        box->setCurrentIndex(std::max(0, box->findData(current)));
+    };
+    fill(m_modelBox, tr("Paper variants (sliders)"), QString(), o.model, false);
+    fill(m_compareBox, tr("nothing"), QString(), o.compare, true);
+    m_compareLabel->setVisible(!o.model.isEmpty());
+    m_compareBox->setVisible(!o.model.isEmpty());
+    m_variantControls->setVisible(o.model.isEmpty());
+    m_modelDetailsButton->setVisible(!o.model.isEmpty());
+    m_modelDetails->setVisible(!o.model.isEmpty() && m_modelDetailsButton->isChecked());
+}
+
+void RopeView::modelChosen(QComboBox* box, bool comparison)
+{
+    const QString data = box->currentData().toString();
+    if (data == openItem) {
+        syncModelBoxes(); // back to what is shown until a file is read
+        emit openModelConfigRequested(comparison);
+        return;
+    }
+    RopeOptions o = document()->state().rope;
+    (comparison ? o.compare : o.model) = data;
+    if (o.model.isEmpty())
+        o.compare.clear();
+    document()->setRopeOptions(o);
+}
+
+void RopeView::setModelMode(bool model)
+{
+    if (model == m_modelMode)
+        return;
+    m_modelMode = model;
+    m_modelPlot->setShown(model);
+    for (QCPGraph* graph : m_wavelength) {
+        graph->setVisible(!model);
+        model ? (void)graph->removeFromLegend() : (void)graph->addToLegend();
+    }
+    for (RopeScaling method : RopeCurves::decayMethods)
+        m_decay[index(method)]->setVisible(!model);
+    for (auto* line : m_contextLines)
+        line->setVisible(!model);
+    for (auto* label : m_contextLabels)
+        label->setVisible(!model);
+    m_decayShown.reset(); // the decay axis is the model's now, or must be set again
+    setExplanation(model ? modelExplanation() : m_variantsExplanation);
+    if (!model) {
+        plot()->xAxis->setLabel(tr("Pair index k"));
+        m_decayRect->axis(QCPAxis::atBottom)->setLabel(tr("Relative distance m − n"));
+        m_decayRect->axis(QCPAxis::atLeft)->setLabel(tr("Relative bound"));
+    }
+}
+
+QString RopeView::modelExplanation()
+{
+    return tr("<b>RoPE as a real model runs it.</b> Each pair of a query or key turns by m·θ<sub>k</sub>; the model's "
+              "config.json decides θ (rope_theta, the rotated width, rope_scaling) as Hugging Face computes it. "
+              "<i>Top:</i> each pair's wavelength unscaled, at the original context and at the longest one; the markers "
+              "say which pairs the scaling keeps, divides by its factor or blends. <i>Bottom:</i> against another "
+              "configuration, how alike the rotated query and the scores stay as the position grows; alone, the "
+              "decay of q·k up to the longest context.");
+}
+
+QString RopeView::modelDetailsText() const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || !f->rope || !f->rope->model)
+        return {};
+    return f->rope->model->error.isEmpty() ? RopeModelPlot::details(*f->rope->model) : f->rope->model->error.toHtmlEscaped();
+}
+
 void RopeView::syncControls()
 {
+    syncModelBoxes();
     const RopeOptions& o = document()->state().rope;
     const QSignalBlocker a(m_scaleBox), b(m_scaleSlider), c(m_lengthBox), d(m_logBox), e(m_sequenceBox),
         g(m_truncateBox), h(m_lowFactorBox), i(m_highFactorBox);
@@ -362,17 +517,37 @@ void RopeView::applyScale()
     scaleTitle(m_title, scale());
     for (QCPItemText* label : m_contextLabels)
         label->setFont(plot()->xAxis->tickLabelFont());
-    if (m_summary) {
-        QFont font = m_summary->font();
-        font.setPointSizeF(QFont().pointSizeF() * scale());
-        m_summary->setFont(font);
-    }
+    for (QLabel* label : {m_summary, m_modelDetails})
+        if (label) {
+            QFont font = label->font();
+            font.setPointSizeF(QFont().pointSizeF() * scale());
+            label->setFont(font);
+        }
 }
 
 void RopeView::redraw(const Frame& f)
 {
     for (QCPGraph* graph : m_wavelength)
         graph->data()->clear();
+    const bool model = f.rope && f.rope->model;
+    setModelMode(model);
+    if (model) {
+        const RopeModelCurves& m = *f.rope->model;
+        if (m.error.isEmpty()) {
+            m_modelPlot->draw(m, scale(), m_forExport);
+            m_titleText = m_modelPlot->title(m, m_forExport);
+            m_decayCaptions = m_modelPlot->lowerCaptions();
+            m_decayRect->axis(QCPAxis::atTop)->setLabel(m_decayCaptions.value(0));
+        } else {
+            m_modelPlot->setShown(false);
+            m_modelPlot->setShown(true); // emptied
+            m_titleText = tr("Rotary position embedding\n%1").arg(m.error);
+        }
+        m_modelDetails->setText(modelDetailsText());
+        m_title->setText(m_titleText);
+        plot()->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
     if (!f.rope || !f.rope->error.isEmpty()) {
         for (RopeScaling method : RopeCurves::decayMethods)
             m_decay[index(method)]->data()->clear();
@@ -518,6 +693,8 @@ bool RopeView::fitToSize()
     const double width = legendRowWidth(legend);
     const QString before = m_wavelength[1]->name();
     for (bool shortNames : {false, true}) {
+        if (m_modelMode)
+            break; // the paper variants are out of the legend
         for (RopeScaling method : core::allRopeScalings)
             m_wavelength[index(method)]->setName(method == RopeScaling::None ? methodName(method) : methodName(method, shortNames));
         if (legendColumnsFitting(legend, 0.85 * width, 4) >= 4)
@@ -529,10 +706,14 @@ bool RopeView::fitToSize()
                                       tr("Wavelength"), QStringLiteral("λ")}) || changed;
     changed = fitAxisLabel(p->yAxis2, {tr("θ (radians per position)"), tr("θ (rad/position)"), QStringLiteral("θ")}) || changed;
     changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atTop), m_decayCaptions) || changed;
-    changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atLeft), {tr("Relative bound"), tr("Bound")}) || changed;
+    const bool comparing = m_modelMode && m_modelPlot->queryCosineGraph()->data()->size() > 0;
+    if (comparing)
+        changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atLeft), {tr("Cosine A · B"), tr("Cosine")}) || changed;
+    else
+        changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atLeft), {tr("Relative bound"), tr("Bound")}) || changed;
     changed = fitTickCount(p->xAxis, 8) || changed;
     changed = fitTickCount(m_decayRect->axis(QCPAxis::atLeft), 5) || changed;
-    if (!m_logBox->isChecked())
+    if (m_modelMode ? !comparing : !m_logBox->isChecked())
         changed = fitTickCount(m_decayRect->axis(QCPAxis::atBottom), 6) || changed;
     // L_orig's label goes below its line when the two lines are closer than a line of text
     // (s = 1, or a short plot in a figure): above it, it ran into s·L_orig's label.
@@ -561,6 +742,18 @@ void RopeView::onMouseMove(QMouseEvent* event)
 {
     const FramePtr& f = document()->frame();
     QCPAxisRect* rect = f ? axisRectAt(plot(), event->position()) : nullptr;
+    if (m_modelMode && f && f->rope && f->rope->model && f->rope->model->error.isEmpty()) {
+        const RopeModelCurves& m = *f->rope->model;
+        if (rect == m_bandsRect) {
+            const double key = plot()->xAxis->pixelToCoord(event->position().x());
+            setReadout(std::isfinite(key) ? m_modelPlot->pairReadout(m, static_cast<int>(std::lround(key))) : QString());
+        } else if (rect == m_decayRect) {
+            setReadout(m_modelPlot->lowerReadout(m, m_decayRect->axis(QCPAxis::atBottom)->pixelToCoord(event->position().x())));
+        } else {
+            setReadout(QString());
+        }
+        return;
+    }
     if (rect == m_bandsRect) {
         const double key = plot()->xAxis->pixelToCoord(event->position().x());
         setReadout(std::isfinite(key) ? pairDescription(static_cast<int>(std::lround(key))) : QString());

@@ -5,12 +5,14 @@
 #include "ui/views/plotview.h"
 #include "ui/document/ropedata.h"
 #include "ui/plotting/viewsupport.h"
+#include "ui/views/ropemodelplot.h"
 
 #include <memory>
 
 #include <array>
 
 class QCheckBox;
+class QComboBox;
 class QCPAxisRect;
 class QCPGraph;
 class QCPItemStraightLine;
@@ -57,6 +59,19 @@ public:
 
     void prepareForExport(double fontPixels) override;
 
+    /// The real model shown instead of the paper variants (library models, an opened config),
+    /// and what it is compared with.
+    QComboBox* modelBox() const { return m_modelBox; }
+    QComboBox* compareBox() const { return m_compareBox; }
+    RopeModelPlot* modelPlot() const { return m_modelPlot.get(); }
+    /// The model's fields, treatments, attention factor and precision limits (empty without a model).
+    QString modelDetailsText() const;
+
+signals:
+    /// The user asked to open a config.json for the model (or for the comparison): the window
+    /// reads it (views do no file I/O) and sets the options.
+    void openModelConfigRequested(bool forComparison);
+
 protected:
     void redraw(const Frame& frame) override;
     Changes dependencies() const override { return Change::Spec | Change::Position | Change::Offset | Change::Rope; }
@@ -72,6 +87,11 @@ private:
     QString titleText(const Frame& frame) const;
     bool fitToSize();
     void onMouseMove(QMouseEvent* event);
+    QWidget* createModelControls();
+    void syncModelBoxes();
+    void modelChosen(QComboBox* box, bool comparison);
+    void setModelMode(bool model);
+    static QString modelExplanation();
 
     QSlider* m_scaleSlider = nullptr;
     QDoubleSpinBox* m_scaleBox = nullptr;
@@ -84,6 +104,15 @@ private:
     QDoubleSpinBox* m_lowFactorBox = nullptr; ///< Llama 3 low_freq_factor
     QDoubleSpinBox* m_highFactorBox = nullptr; ///< Llama 3 high_freq_factor
     QLabel* m_summary = nullptr;
+    QComboBox* m_modelBox = nullptr;
+    QComboBox* m_compareBox = nullptr;
+    QLabel* m_compareLabel = nullptr;
+    QWidget* m_variantControls = nullptr; ///< the paper variants' sliders, hidden while a model is shown
+    QLabel* m_modelDetails = nullptr;
+    QToolButton* m_modelDetailsButton = nullptr;
+    QString m_variantsExplanation;
+    std::unique_ptr<RopeModelPlot> m_modelPlot;
+    bool m_modelMode = false;
     QCPTextElement* m_title;
     QString m_titleText;
     QCPAxisRect* m_bandsRect;

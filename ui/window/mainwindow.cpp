@@ -8,6 +8,8 @@
 #include "ui/views/heatmapview.h"
 #include "ui/views/embeddingsview.h"
 #include "ui/views/methodsview.h"
+#include "ui/views/ropeview.h"
+#include "ui/window/ropemodelcontroller.h"
 #include "ui/window/t5biasescontroller.h"
 #include "ui/window/wordvectorcontroller.h"
 #include "ui/state/preferences.h"
@@ -108,6 +110,10 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     auto* t5Biases = new T5BiasesController(m_document, this);
     if (auto* methods = qobject_cast<MethodsView*>(plotView(View::Methods)))
         connect(methods, &MethodsView::t5BiasesFileRequested, t5Biases, &T5BiasesController::chooseFile);
+    m_ropeModels = new RopeModelController(m_document, this);
+    if (auto* rope = qobject_cast<RopeView*>(plotView(View::Rope)))
+        connect(rope, &RopeView::openModelConfigRequested, m_ropeModels, &RopeModelController::chooseFile);
+    connect(m_ropeModels, &RopeModelController::modelShown, this, [this] { m_stage->choose(View::Rope); });
     m_wordVectors = new WordVectorController(m_document, this);
     if (auto* embeddings = qobject_cast<EmbeddingsView*>(plotView(View::Embeddings)))
         m_wordVectors->attach(embeddings);
@@ -352,6 +358,10 @@ void MainWindow::createMenus()
     m_sessions->addActions(file);
     file->addSeparator();
     m_tables->addActions(file);
+    QAction* openModel = file->addAction(tr("Open &model configuration…"), this, [this] { m_ropeModels->chooseFile(false); });
+    openModel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    openModel->setToolTip(tr("Show a model's rotary embedding as its Hugging Face config.json sets it up (RoPE view)"));
+    openModel->setObjectName(QStringLiteral("openModelConfigAction"));
     file->addSeparator();
     QAction* exportAction = file->addAction(tr("&Export…"), this, [this] { m_exporter->exportInteractively(m_activeView); });
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));

@@ -17,6 +17,7 @@ class FormulaPanel;
 class SweepAnimator;
 class TableController;
 class WordVectorController;
+class RopeModelController;
 class ExportController;
 class HeatmapView;
 class PlotView;
@@ -36,6 +37,7 @@ public:
     SessionController* sessions() const { return m_sessions; }
     TableController* tables() const { return m_tables; }
     WordVectorController* wordVectors() const { return m_wordVectors; }
+    RopeModelController* ropeModels() const { return m_ropeModels; }
     HeatmapView* heatmap() const;
     /// The middle of the window: the chosen view, and a companion beside it when there is room.
     Stage* stage() const { return m_stage; }
@@ -103,6 +105,7 @@ private:
     SessionController* m_sessions = nullptr;
     TableController* m_tables = nullptr;
     WordVectorController* m_wordVectors = nullptr;
+    RopeModelController* m_ropeModels = nullptr;
     QAction* m_presentationAction = nullptr;
     QAction* m_explanationsAction = nullptr;
     ControlsPanel* m_controls = nullptr;

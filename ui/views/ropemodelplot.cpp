@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/ropemodelplot.h"
+
+#include "core/precision.h"
+#include "ui/plotting/viewsupport.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace pe::ui {
+
+namespace {
+
+constexpr double twoPi = 2 * std::numbers::pi;
+
+QString count(double v)
+{
+    return QString::number(v, 'f', 0);
+}
+
+QString treatmentName(core::PairTreatment t)
+{
+    switch (t) {
+    case core::PairTreatment::Kept: return RopeModelPlot::tr("kept");
+    case core::PairTreatment::Interpolated: return RopeModelPlot::tr("÷ factor");
+    case core::PairTreatment::Blended: return RopeModelPlot::tr("blended");
+    case core::PairTreatment::Sped: return RopeModelPlot::tr("faster");
+    }
+    return {};
+}
+
+QCPScatterStyle::ScatterShape treatmentShape(core::PairTreatment t)
+{
+    switch (t) {
+    case core::PairTreatment::Kept: return QCPScatterStyle::ssDisc;
+    case core::PairTreatment::Interpolated: return QCPScatterStyle::ssSquare;
+    case core::PairTreatment::Blended: return QCPScatterStyle::ssDiamond;
+    case core::PairTreatment::Sped: return QCPScatterStyle::ssTriangle;
+    }
+    return QCPScatterStyle::ssDisc;
+}
+
+QString typeName(const core::RopeModel& m)
+{
+    if (m.type == core::RopeType::Default)
+        return m.mropeSection.empty() ? RopeModelPlot::tr("no scaling") : RopeModelPlot::tr("M-RoPE sections, no scaling");
+    return QString::fromUtf8(core::ropeTypeKey(m.type).data(), static_cast<qsizetype>(core::ropeTypeKey(m.type).size()));
+}
+
+} // namespace
+
+RopeModelPlot::RopeModelPlot(QCustomPlot* plot, QCPAxisRect* bands, QCPAxisRect* lower)
+    : m_plot(plot), m_bands(bands), m_lower(lower)
+{
+    QCPAxis* x = bands->axis(QCPAxis::atBottom);
+    QCPAxis* y = bands->axis(QCPAxis::atLeft);
+    m_unscaled = plot->addGraph(x, y);
+    m_original = plot->addGraph(x, y);
+    m_longest = plot->addGraph(x, y);
+    m_other = plot->addGraph(x, y);
+    for (core::PairTreatment t : {core::PairTreatment::Kept, core::PairTreatment::Interpolated, core::PairTreatment::Blended,
+                                  core::PairTreatment::Sped}) {
+        QCPGraph* g = plot->addGraph(x, y);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setName(treatmentName(t));
+        m_treatment[static_cast<std::size_t>(t)] = g;
+    }
+    QCPAxis* lx = lower->axis(QCPAxis::atBottom);
+    QCPAxis* ly = lower->axis(QCPAxis::atLeft);
+    m_query = plot->addGraph(lx, ly);
+    m_score = plot->addGraph(lx, ly);
+    m_decay = plot->addGraph(lx, ly);
+    for (QCPGraph* g : {m_query, m_score, m_decay})
+        g->removeFromLegend();
+    for (int i = 0; i < 2; ++i) {
+        m_contextLines[i] = addStraightLine(plot, bands);
+        m_contextLabels[i] = addText(plot, bands);
+        m_contextLabels[i]->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        m_contextLabels[i]->setPositionAlignment(Qt::AlignRight | (i == 0 ? Qt::AlignTop : Qt::AlignBottom));
+        m_contextLabels[i]->setPadding(QMargins(3, 1, 3, 1));
+        m_lowerLines[i] = addStraightLine(plot, lower);
+        m_sectionLines[i] = addStraightLine(plot, bands);
+    }
+    for (auto& label : m_sectionLabels) {
+        label = addText(plot, bands);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    }
+    setShown(false);
+}
+
+void RopeModelPlot::setShown(bool shown)
+{
+    m_shown = shown;
+    for (QCPGraph* g : {m_unscaled, m_original, m_longest, m_other, m_query, m_score, m_decay}) {
+        g->setVisible(shown);
+        if (!shown)
+            g->data()->clear();
+    }
+    for (QCPGraph* g : m_treatment) {
+        g->setVisible(shown);
+        if (!shown)
+            g->data()->clear();
+    }
+    for (QCPGraph* g : {m_unscaled, m_original, m_longest, m_other})
+        shown ? (void)g->addToLegend() : (void)g->removeFromLegend();
+    for (QCPGraph* g : m_treatment)
+        g->removeFromLegend(); // added back by draw() for the treatments present
+    for (auto* item : m_contextLines)
+        item->setVisible(shown);
+    for (auto* item : m_contextLabels)
+        item->setVisible(shown);
+    for (auto* item : m_lowerLines)
+        item->setVisible(shown);
+    for (auto* item : m_sectionLines)
+        item->setVisible(false);
+    for (auto* item : m_sectionLabels)
+        item->setVisible(false);
+}
+
+void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExport)
+{
+    const core::RopeModel& m = c.model;
+    const auto pen = [&](const QColor& colour, double width, Qt::PenStyle style) {
+        QPen p(colour, width * penScale, style);
+        p.setCapStyle(Qt::FlatCap);
+        return p;
+    };
+    m_unscaled->setName(tr("unscaled"));
+    m_unscaled->setPen(pen(QColor(40, 40, 40), 1.3, Qt::DotLine));
+    m_unscaled->setData(c.pairs, c.unscaledWavelength, true);
+    m_original->setName(tr("theta_original"));
+    m_original->setPen(pen(seriesColor(0), 1.6, Qt::DashLine));
+    m_original->setData(c.pairs, c.originalWavelength, true);
+    m_longest->setName(tr("theta_max"));
+    m_longest->setPen(pen(seriesColor(2), 2.0, Qt::SolidLine));
+    m_longest->setData(c.pairs, c.maxWavelength, true);
+    if (c.other) {
+        QVector<double> keys(c.otherWavelength.size());
+        for (int k = 0; k < keys.size(); ++k)
+            keys[k] = k;
+        m_other->setName(tr("B's theta_max"));
+        m_other->setPen(pen(seriesColor(1), 1.8, Qt::DashDotLine));
+        m_other->setData(keys, c.otherWavelength, true);
+        m_other->addToLegend();
+    } else {
+        m_other->data()->clear();
+        m_other->removeFromLegend();
+    }
+    // The markers tell what the configuration does to each pair at its longest context.
+    const double marker = (forExport || c.pairs.size() > 48 ? 4.5 : 6.5) * penScale;
+    for (std::size_t t = 0; t < m_treatment.size(); ++t) {
+        QVector<double> keys, values;
+        for (int k = 0; k < c.pairs.size(); ++k)
+            if (static_cast<std::size_t>(c.treatment[static_cast<std::size_t>(k)]) == t) {
+                keys << k;
+                values << c.maxWavelength[k];
+            }
+        QCPGraph* g = m_treatment[t];
+        g->setData(keys, values, true);
+        const auto treatment = static_cast<core::PairTreatment>(t);
+        const QColor colour = treatment == core::PairTreatment::Kept ? QColor(40, 40, 40) : seriesColor(2);
+        g->setScatterStyle(QCPScatterStyle(treatmentShape(treatment), QPen(colour, 1.2 * penScale),
+                                           treatment == core::PairTreatment::Interpolated ? QBrush(Qt::NoBrush) : QBrush(colour), marker));
+        // Only a model that scales has treatments worth a legend entry.
+        if (!keys.isEmpty() && m.type != core::RopeType::Default)
+            g->addToLegend();
+        else
+            g->removeFromLegend();
+    }
+    const std::array<double, 2> lengths{c.originalContext, c.maxContext};
+    const std::array<QString, 2> texts{tr("original context %1").arg(count(c.originalContext)),
+                                       tr("longest context %1").arg(count(c.maxContext))};
+    for (int i = 0; i < 2; ++i) {
+        placeHorizontal(m_contextLines[i], lengths[i]);
+        m_contextLines[i]->setPen(QPen(QColor(120, 120, 120), penScale, i == 0 ? Qt::DashLine : Qt::DotLine));
+        m_contextLabels[i]->setText(texts[i]);
+        m_contextLabels[i]->setColor(QColor(90, 90, 90));
+        m_contextLabels[i]->setFont(m_bands->axis(QCPAxis::atBottom)->tickLabelFont());
+        m_contextLabels[i]->position->setCoords(0.99, lengths[i]);
+    }
+    // The two lines meet when the model does not extend its context: one label says both.
+    const bool same = c.originalContext == c.maxContext;
+    m_contextLines[1]->setVisible(!same);
+    m_contextLabels[1]->setVisible(!same);
+    if (same)
+        m_contextLabels[0]->setText(tr("context %1").arg(count(c.maxContext)));
+
+    // M-RoPE: the pairs' time, height and width sections.
+    const bool sections = m.mropeSection.size() == 3;
+    double start = 0;
+    for (int i = 0; i < 3; ++i) {
+        const double width = sections ? m.mropeSection[static_cast<std::size_t>(i)] : 0;
+        m_sectionLabels[i]->setVisible(sections);
+        m_sectionLabels[i]->setText(QStringList{tr("time"), tr("height"), tr("width")}[i]);
+        m_sectionLabels[i]->setFont(m_bands->axis(QCPAxis::atBottom)->tickLabelFont());
+        m_sectionLabels[i]->position->setCoords(start + width / 2 - 0.5, 0.02);
+        start += width;
+        if (i < 2) {
+            m_sectionLines[i]->setVisible(sections);
+            placeVertical(m_sectionLines[i], start - 0.5);
+            m_sectionLines[i]->setPen(QPen(QColor(150, 150, 150), penScale, Qt::DashDotLine));
+        }
+    }
+    const int pairs = std::max<int>(static_cast<int>(c.pairs.size()), static_cast<int>(c.otherWavelength.size()));
+    m_bands->axis(QCPAxis::atBottom)->setRange(-0.5, std::max(pairs, 1) - 0.5);
+    m_bands->axis(QCPAxis::atLeft)->setRange(c.lowestWavelength / 3.0, c.highestWavelength * 4.0);
+
+    // Bottom: the comparison, or the decay bound.
+    QCPAxis* lx = m_lower->axis(QCPAxis::atBottom);
+    QCPAxis* ly = m_lower->axis(QCPAxis::atLeft);
+    const core::RopeComparison& cmp = c.comparison;
+    for (int i = 0; i < 2; ++i) {
+        placeVertical(m_lowerLines[i], lengths[i]);
+        m_lowerLines[i]->setPen(QPen(QColor(120, 120, 120), penScale, i == 0 ? Qt::DashLine : Qt::DotLine));
+    }
+    m_lowerLines[1]->setVisible(!same);
+    if (cmp.positions.size() > 0) {
+        const QVector<double> positions(cmp.positions.data(), cmp.positions.data() + cmp.positions.size());
+        m_query->setData(positions, QVector<double>(cmp.queryCosine.data(), cmp.queryCosine.data() + cmp.queryCosine.size()), true);
+        m_score->setData(positions, QVector<double>(cmp.scoreCosine.data(), cmp.scoreCosine.data() + cmp.scoreCosine.size()), true);
+        m_query->setName(tr("query cosine"));
+        m_score->setName(tr("scores cosine"));
+        m_query->setPen(pen(seriesColor(0), 1.8, Qt::DashLine));
+        m_score->setPen(pen(seriesColor(2), 2.2, Qt::SolidLine));
+        m_query->addToLegend();
+        m_score->addToLegend();
+        m_decay->data()->clear();
+        lx->setScaleType(QCPAxis::stLogarithmic);
+        lx->setTicker(powersOfTenTicker());
+        lx->setNumberFormat(QStringLiteral("eb"));
+        lx->setNumberPrecision(0);
+        lx->setRange(1, positions.back());
+        const double lowest = std::min(cmp.queryCosine.minCoeff(), cmp.scoreCosine.minCoeff());
+        ly->setRange(std::min(0.0, lowest) - 0.03, 1.03);
+        m_lowerCaptions = {tr("A = %1 against B = %2: cosine of the rotated query and of the causal scores at each query position")
+                               .arg(QString::fromStdString(m.name), QString::fromStdString(c.other->name)),
+                           tr("A against B: cosine of the query and of the scores"), tr("A against B")};
+        lx->setLabel(tr("Query position m (keys at 0 … m)"));
+        ly->setLabel(tr("Cosine A · B"));
+    } else {
+        m_query->data()->clear();
+        m_score->data()->clear();
+        m_query->removeFromLegend();
+        m_score->removeFromLegend();
+        m_decay->setData(c.decayKeys, c.decayBound, true);
+        m_decay->setPen(pen(seriesColor(2), 2.0, Qt::SolidLine));
+        lx->setScaleType(QCPAxis::stLinear);
+        lx->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        lx->setNumberFormat(QStringLiteral("gb"));
+        lx->setNumberPrecision(6);
+        lx->setRange(0, c.decayKeys.isEmpty() ? 1.0 : std::max(c.decayKeys.back(), 1.0));
+        double highest = 0;
+        for (double v : c.decayBound)
+            highest = std::max(highest, v);
+        ly->setRange(0, highest * 1.08);
+        m_lowerCaptions = {tr("Long-term decay at theta_max: RoFormer's bound of q·k against m − n, up to the longest context"),
+                           tr("Decay bound at theta_max"), tr("Decay bound")};
+        lx->setLabel(tr("Relative distance m − n"));
+        ly->setLabel(tr("Relative bound"));
+    }
+}
+
+QString RopeModelPlot::title(const RopeModelCurves& c, bool forExport) const
+{
+    const core::RopeModel& m = c.model;
+    const QString first = c.other ? tr("%1 against %2").arg(QString::fromStdString(m.name), QString::fromStdString(c.other->name))
+                                  : tr("RoPE of %1").arg(QString::fromStdString(m.name));
+    const QString second = tr("%1 · %2 pairs of a %3-wide head · base %4 · attention factor %5")
+                               .arg(typeName(m)).arg(core::ropeModelPairs(m)).arg(m.headDim).arg(shortNumber(m.base, 6))
+                               .arg(QString::number(c.attention, 'f', 4));
+    Q_UNUSED(forExport);
+    return first + QLatin1Char('\n') + second;
+}
+
+QString RopeModelPlot::details(const RopeModelCurves& c)
+{
+    const core::RopeModel& m = c.model;
+    QStringList lines;
+    QStringList fields;
+    for (const std::string& f : m.fieldsUsed)
+        fields << QString::fromStdString(f).toHtmlEscaped();
+    lines << tr("<b>%1</b> — from %2").arg(QString::fromStdString(m.name).toHtmlEscaped(), QString::fromStdString(m.source).toHtmlEscaped());
+    lines << tr("Fields used: %1").arg(fields.join(QStringLiteral("; ")));
+    std::array<int, 4> counts{};
+    for (core::PairTreatment t : c.treatment)
+        ++counts[static_cast<std::size_t>(t)];
+    if (m.type != core::RopeType::Default)
+        lines << tr("At its longest context (%1 tokens): %2 pairs kept, %3 interpolated, %4 blended or with their own factor, %5 faster.")
+                     .arg(count(c.maxContext)).arg(counts[0]).arg(counts[1]).arg(counts[2]).arg(counts[3]);
+    lines << tr("Attention factor (cos and sin × it): %1").arg(QString::number(c.attention, 'f', 6))
+                 + (c.softmaxScale != 1 ? tr(" · DeepSeek's softmax scale × mscale(factor, mscale_all_dim)² = %1")
+                                              .arg(QString::number(c.softmaxScale, 'f', 6))
+                                        : QString());
+    if (m.mropeSection.size() == 3)
+        lines << tr("M-RoPE: pairs 0–%1 turn with time, %2–%3 with height, %4–%5 with width.")
+                     .arg(m.mropeSection[0] - 1).arg(m.mropeSection[0]).arg(m.mropeSection[0] + m.mropeSection[1] - 1)
+                     .arg(m.mropeSection[0] + m.mropeSection[1]).arg(core::ropeModelPairs(m) - 1);
+    if (m.localBase)
+        lines << tr("Sliding-window layers rotate with base %1 instead (rope_local_base_freq), unscaled.").arg(shortNumber(*m.localBase, 6));
+    lines << (m.pairing == core::RopePairing::Interleaved
+                  ? tr("Pairs interleaved (x<sub>2k</sub>, x<sub>2k+1</sub>), as GPT-J: weights trained this way give other scores "
+                       "under rotate_half's (x<sub>k</sub>, x<sub>k+d/2</sub>) pairs.")
+                  : tr("Pairs as rotate_half (x<sub>k</sub>, x<sub>k+d/2</sub>), as GPT-NeoX and Llama: the same rotation as "
+                       "interleaved pairs under a permutation of the dimensions, but not for the same weights."));
+    // Position ids in low precision: the first position each format cannot hold.
+    const double last = c.maxContext - 1;
+    QStringList collide;
+    for (const auto& [name, bits] : {std::pair{QStringLiteral("bfloat16"), 7}, std::pair{QStringLiteral("float16"), 10},
+                                     std::pair{QStringLiteral("float32"), 23}}) {
+        const double first = core::firstCollidingPosition(bits);
+        collide << (first <= last ? tr("%1 from %2 (of %3)").arg(name, count(first), count(last))
+                                  : tr("%1 never").arg(name));
+    }
+    const Eigen::VectorXd theta = core::ropeModelThetaMax(m);
+    double worst = 0;
+    for (Eigen::Index k = 0; k < theta.size(); ++k)
+        worst = std::max(worst, core::float32AngleError(last, theta[k]));
+    lines << tr("Position ids that collide: %1. In float32, the angle m·θ at m = %2 is off by up to %3 rad.")
+                 .arg(collide.join(QStringLiteral(", ")), count(last), shortNumber(worst, 3));
+    if (c.other && c.comparison.positions.size() > 0) {
+        const auto at = [&](double position) {
+            Eigen::Index best = 0;
+            for (Eigen::Index i = 0; i < c.comparison.positions.size(); ++i)
+                if (c.comparison.positions[i] <= position)
+                    best = i;
+            return best;
+        };
+        const Eigen::Index o = at(c.originalContext - 1), e = c.comparison.positions.size() - 1;
+        lines << tr("Against %1: scores' cosine %2 at position %3, %4 at %5 (%6 pairs compared).")
+                     .arg(QString::fromStdString(c.other->name).toHtmlEscaped())
+                     .arg(QString::number(c.comparison.scoreCosine[o], 'f', 4)).arg(count(c.comparison.positions[o]))
+                     .arg(QString::number(c.comparison.scoreCosine[e], 'f', 4)).arg(count(c.comparison.positions[e]))
+                     .arg(c.comparison.pairs);
+    }
+    return lines.join(QStringLiteral("<br>"));
+}
+
+QString RopeModelPlot::pairReadout(const RopeModelCurves& c, int pair) const
+{
+    if (pair < 0 || pair >= c.pairs.size())
+        return {};
+    const double unscaled = twoPi / c.unscaledWavelength[pair];
+    return tr("pair k = %1 · unscaled λ = %2 · theta_original λ = %3 · theta_max λ = %4 (θ × %5) · %6")
+        .arg(pair).arg(shortNumber(c.unscaledWavelength[pair], 5), shortNumber(c.originalWavelength[pair], 5),
+                       shortNumber(c.maxWavelength[pair], 5), shortNumber(twoPi / c.maxWavelength[pair] / unscaled, 4),
+                       treatmentName(c.treatment[static_cast<std::size_t>(pair)]));
+}
+
+QString RopeModelPlot::lowerReadout(const RopeModelCurves& c, double x) const
+{
+    const core::RopeComparison& cmp = c.comparison;
+    if (cmp.positions.size() > 0) {
+        const QVector<double> positions(cmp.positions.data(), cmp.positions.data() + cmp.positions.size());
+        const int i = nearestIndex(positions, x);
+        if (i < 0)
+            return {};
+        return tr("query position %1 · rotated query cosine %2 · causal scores cosine %3")
+            .arg(count(positions[i]), QString::number(cmp.queryCosine[i], 'f', 5), QString::number(cmp.scoreCosine[i], 'f', 5));
+    }
+    const int i = nearestIndex(c.decayKeys, x);
+    return i < 0 ? QString() : tr("distance m − n = %1 · bound %2").arg(count(c.decayKeys[i]), shortNumber(c.decayBound[i], 4));
+}
+
+} // namespace pe::ui

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ui/document/ropemodeldata.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+#include <array>
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+
+namespace pe::ui {
+
+/// The RoPE view's plot when a real model is chosen: the same two axis rects as the paper
+/// variants, other graphs. Top: each pair's wavelength with rope_scaling dropped, at the original
+/// context (theta_original) and at the longest (theta_max), marked kept / interpolated / blended,
+/// and the compared model's; the original and longest context as lines. Bottom: with a
+/// comparison, the cosine of the rotated query and of the causal scores of A and B against
+/// the query's position; without, RoFormer's decay bound at theta_max up to the longest context.
+class RopeModelPlot {
+    Q_DECLARE_TR_FUNCTIONS(pe::ui::RopeModelPlot)
+public:
+    RopeModelPlot(QCustomPlot* plot, QCPAxisRect* bands, QCPAxisRect* lower);
+
+    /// Shows (and puts in the legend) or hides every graph and item of the model.
+    void setShown(bool shown);
+    bool shown() const { return m_shown; }
+    /// Draws the curves; pens and markers follow the view's scale (penScale).
+    void draw(const RopeModelCurves& curves, double penScale, bool forExport);
+
+    QString title(const RopeModelCurves& curves, bool forExport) const;
+    /// The text under the controls: fields read, what the scaling does, the attention factor,
+    /// the sections, where low-precision positions collide.
+    static QString details(const RopeModelCurves& curves);
+    QStringList lowerCaptions() const { return m_lowerCaptions; }
+    QString pairReadout(const RopeModelCurves& curves, int pair) const;
+    QString lowerReadout(const RopeModelCurves& curves, double x) const;
+
+    QCPGraph* maxGraph() const { return m_longest; }
+    QCPGraph* queryCosineGraph() const { return m_query; }
+    QCPGraph* scoreCosineGraph() const { return m_score; }
+
+private:
+    QCustomPlot* m_plot;
+    QCPAxisRect* m_bands;
+    QCPAxisRect* m_lower;
+    QCPGraph* m_unscaled;
+    QCPGraph* m_original;
+    QCPGraph* m_longest;
+    QCPGraph* m_other;
+    std::array<QCPGraph*, 4> m_treatment{}; ///< markers per core::PairTreatment
+    QCPGraph* m_query;
+    QCPGraph* m_score;
+    QCPGraph* m_decay;
+    std::array<QCPItemStraightLine*, 2> m_contextLines{};  ///< top: original and longest context
+    std::array<QCPItemText*, 2> m_contextLabels{};
+    std::array<QCPItemStraightLine*, 2> m_lowerLines{};    ///< bottom: the same two lengths
+    std::array<QCPItemText*, 3> m_sectionLabels{};          ///< M-RoPE's t, h, w
+    std::array<QCPItemStraightLine*, 2> m_sectionLines{};
+    QStringList m_lowerCaptions;
+    bool m_shown = false;
+};
+
+} // namespace pe::ui

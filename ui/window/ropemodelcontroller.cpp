@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+#include "ui/window/ropemodelcontroller.h"
+
+#include "ui/document/document.h"
+#include "ui/state/recentfolder.h"
+#include "ui/tables/ropeconfig.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QWidget>
+
+namespace pe::ui {
+
+RopeModelController::RopeModelController(Document* document, QWidget* dialogParent)
+    : QObject(dialogParent), m_document(document), m_parent(dialogParent)
+{
+}
+
+void RopeModelController::chooseFile(bool forComparison)
+{
+    if (forComparison && m_document->state().rope.model.isEmpty())
+        forComparison = false; // nothing to compare yet: the file becomes the model
+    const QString path = QFileDialog::getOpenFileName(
+        m_parent, forComparison ? tr("Compare with a model configuration") : tr("Open model configuration"), recentFolder(),
+        tr("Model configuration (config.json *.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    rememberFolderOf(path);
+    apply(path, forComparison);
+}
+
+QString RopeModelController::apply(const QString& path, bool forComparison)
+{
+    const RopeConfigResult read = readRopeConfig(path);
+    if (!read.model) {
+        if (m_parent && m_parent->isVisible()) {
+            auto* box = new QMessageBox(QMessageBox::Warning, tr("Model configuration"), read.error, QMessageBox::Ok, m_parent);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open(); // window-modal, without a nested event loop
+        }
+        return read.error;
+    }
+    RopeOptions o = m_document->state().rope;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (forComparison && !o.model.isEmpty()) {
+        o.compare = absolute;
+    } else {
+        o.model = absolute;
+        o.compare.clear();
+    }
+    m_document->setRopeOptions(o);
+    emit modelShown();
+    return {};
+}
+
+} // namespace pe::ui
