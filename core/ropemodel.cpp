@@ -65,8 +65,10 @@ std::optional<std::string> ropeModelError(const RopeModel& m)
     else if (m.rotaryDim < 2 || m.rotaryDim > m.headDim || m.rotaryDim % 2 != 0)
         out << "rotary dimension = " << m.rotaryDim << " is not allowed; allowed: an even number from 2 to the head dimension "
             << m.headDim;
-    else if (!std::isfinite(m.base) || !(m.base > 1.0))
-        out << "rope_theta = " << m.base << " is not allowed; allowed: a finite number above 1";
+    else if (!std::isfinite(m.base) || !(m.base > 1.0) || m.base > 1e12)
+        out << "rope_theta = " << m.base << " is not allowed; allowed: above 1, at most 1e12";
+    else if (m.type == RopeType::Dynamic && m.rotaryDim < 4)
+        out << "rotary dimension = " << m.rotaryDim << " is too small for rope_type \"dynamic\" (its exponent d/(d−2)); allowed: 4 or more";
     else if (!positive(m.maxPositions) || m.maxPositions > 1e9)
         out << "max_position_embeddings = " << m.maxPositions << " is not allowed; allowed: 1 to 1000000000";
     else if (m.factor && (!std::isfinite(*m.factor) || *m.factor < 1.0 || *m.factor > 1e6))
@@ -92,10 +94,12 @@ std::optional<std::string> ropeModelError(const RopeModel& m)
             << " values; allowed: one per rotated pair, " << m.rotaryDim / 2 << " each";
     else if (m.type == RopeType::LongRope
              && (std::any_of(m.shortFactor.begin(), m.shortFactor.end(), [&](double v) { return !positive(v); })
-                 || std::any_of(m.longFactor.begin(), m.longFactor.end(), [&](double v) { return !positive(v); })))
-        out << "rope_scaling.short_factor and long_factor must hold numbers above 0";
-    else if (m.localBase && (!std::isfinite(*m.localBase) || !(*m.localBase > 1.0)))
-        out << "rope_local_base_freq = " << *m.localBase << " is not allowed; allowed: a finite number above 1";
+                 || std::any_of(m.longFactor.begin(), m.longFactor.end(), [&](double v) { return !positive(v); })
+                 || std::any_of(m.shortFactor.begin(), m.shortFactor.end(), [](double v) { return v > 1e6; })
+                 || std::any_of(m.longFactor.begin(), m.longFactor.end(), [](double v) { return v > 1e6; })))
+        out << "rope_scaling.short_factor and long_factor must hold numbers above 0, at most 1000000";
+    else if (m.localBase && (!std::isfinite(*m.localBase) || !(*m.localBase > 1.0) || *m.localBase > 1e12))
+        out << "rope_local_base_freq = " << *m.localBase << " is not allowed; allowed: above 1, at most 1e12";
     else if (!m.mropeSection.empty()) {
         long total = 0;
         for (int s : m.mropeSection)
@@ -391,6 +395,44 @@ RopeComparison compareRopeModels(const RopeModel& a, const RopeModel& b, const E
         }
     }
     return c;
+}
+
+Eigen::VectorXd rotateWithPairing(const Eigen::VectorXd& x, double position, const Eigen::VectorXd& theta, RopePairing pairing)
+{
+    Eigen::VectorXd out = x;
+    const Eigen::Index pairs = std::min<Eigen::Index>(theta.size(), x.size() / 2);
+    for (Eigen::Index k = 0; k < pairs; ++k) {
+        const long double angle = static_cast<long double>(position) * theta[k];
+        const double c = static_cast<double>(std::cos(angle)), s = static_cast<double>(std::sin(angle));
+        const Eigen::Index a = pairing == RopePairing::Interleaved ? 2 * k : k;
+        const Eigen::Index b = pairing == RopePairing::Interleaved ? 2 * k + 1 : k + pairs;
+        out[a] = x[a] * c - x[b] * s;
+        out[b] = x[a] * s + x[b] * c;
+    }
+    return out;
+}
+
+Eigen::VectorXd interleavedToHalves(const Eigen::VectorXd& x, int pairs)
+{
+    Eigen::VectorXd out = x;
+    for (int k = 0; k < pairs; ++k) {
+        out[k] = x[2 * k];
+        out[k + pairs] = x[2 * k + 1];
+    }
+    return out;
+}
+
+double pairingMismatchCosine(const Eigen::VectorXd& q, const Eigen::VectorXd& k, const Eigen::VectorXd& theta,
+                             RopePairing trained, int last)
+{
+    const RopePairing other = trained == RopePairing::Interleaved ? RopePairing::Halves : RopePairing::Interleaved;
+    double rr = 0, ww = 0, rw = 0;
+    for (int m = 0; m <= last; ++m) {
+        const double right = rotateWithPairing(q, m, theta, trained).dot(k);
+        const double wrong = rotateWithPairing(q, m, theta, other).dot(k);
+        rr += right * right, ww += wrong * wrong, rw += right * wrong;
+    }
+    return rr > 0 && ww > 0 ? rw / std::sqrt(rr * ww) : 1.0;
 }
 
 double firstCollidingPosition(int mantissaBits)

@@ -123,6 +123,16 @@ struct RopeComparison {
 Eigen::VectorXd comparisonPositions(double last, int perOctave);
 RopeComparison compareRopeModels(const RopeModel& a, const RopeModel& b, const Eigen::VectorXd& positions);
 
+/// x (size ≥ 2·θ.size()) with its pairs turned by position·θ_k, the pairs laid out as `pairing`
+/// says: (x_2k, x_2k+1) interleaved, or (x_k, x_k+P) halves (P = θ.size()); the rest unrotated.
+Eigen::VectorXd rotateWithPairing(const Eigen::VectorXd& x, double position, const Eigen::VectorXd& theta, RopePairing pairing);
+/// The permutation between the layouts: halves[k] = interleaved[2k], halves[k+P] = interleaved[2k+1].
+Eigen::VectorXd interleavedToHalves(const Eigen::VectorXd& x, int pairs);
+/// Weights trained with `trained` pairs run with the other convention: the cosine between the
+/// scores q_m·k_0 of the right pairing and of the wrong one over the distances m = 0 … last.
+double pairingMismatchCosine(const Eigen::VectorXd& q, const Eigen::VectorXd& k, const Eigen::VectorXd& theta,
+                             RopePairing trained, int last);
+
 /// Position ids held in a low-precision format: the first whole position that cannot be held
 /// exactly (bfloat16 257, float16 2049, float32 16777217).
 double firstCollidingPosition(int mantissaBits);

@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <optional>
@@ -126,6 +127,7 @@ private slots:
     void windowRefusesWhatItCannotShow();
     void encodingFiles();
     void t5BiasesFiles();
+    void ropeModels();
 };
 
 void TestCliErrors::initTestCase()
@@ -434,6 +436,68 @@ void TestCliErrors::t5BiasesFiles()
         run = runCli(refusal.arguments, dir.path());
         QVERIFY2(run.exitCode == 2 && run.err.contains(refusal.expected), qPrintable(run.describe()));
         QVERIFY(!QFileInfo::exists(dir.filePath("x.npy")));
+    }
+}
+
+void TestCliErrors::ropeModels()
+{
+    // Issue 33's command-line contract: one row per rotated pair with a header naming the columns.
+    QTemporaryDir dir;
+    Run run = runCli({"--model", "llama-3.1-8b", "--export", "llama.csv"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+    QFile csv(dir.filePath("llama.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 1 + 64);
+    QCOMPARE(lines[0], QByteArray("k,theta_original,theta_max,attention_factor"));
+    // Pair 0 keeps θ = 1; pair 63 (λ = 2π·500000^(126/128) > 8192) is divided by the factor 8.
+    QCOMPARE(lines[1], QByteArray("0,1,1,1"));
+    const QList<QByteArray> slowest = lines[64].split(',');
+    const double theta63 = std::pow(500000.0, -126.0 / 128);
+    QVERIFY(std::abs(slowest[1].toDouble() / (theta63 / 8) - 1) < 1e-13);
+    QVERIFY(std::abs(slowest[2].toDouble() / (theta63 / 8) - 1) < 1e-13);
+
+    // A config file (here GPT-NeoX's fields, partial rotary) and a folder holding one, as .npy.
+    QDir(dir.path()).mkdir(QStringLiteral("neox"));
+    QFile config(dir.filePath("neox/config.json"));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(R"({"model_type": "gpt_neox", "hidden_size": 6144, "num_attention_heads": 64, "rotary_pct": 0.25,
+                     "rotary_emb_base": 10000, "max_position_embeddings": 2048})");
+    config.close();
+    run = runCli({"--model-config", "neox", "--export", "neox.npy"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+    QFile npy(dir.filePath("neox.npy"));
+    QVERIFY(npy.open(QIODevice::ReadOnly));
+    QVERIFY2(npy.readAll().contains("'shape': (12, 4)"), "12 pairs of 4 columns");
+
+    // A comparison: one row per position, the two configurations' cosines.
+    run = runCli({"--model", "llama-3.1-8b", "--compare-config", "no-scaling", "--export", "compare.csv"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+    QFile compared(dir.filePath("compare.csv"));
+    QVERIFY(compared.open(QIODevice::ReadOnly));
+    const QList<QByteArray> rows = compared.readAll().trimmed().split('\n');
+    QVERIFY(rows[0].startsWith("position,query_cosine,score_cosine,angle_difference_0,"));
+    QCOMPARE(rows[0].split(',').size(), 3 + 64);
+    const QList<QByteArray> last = rows.last().split(',');
+    QCOMPARE(last[0].toDouble(), 131071.0);
+    QVERIFY(last[2].toDouble() < 0.95);
+
+    QFile bad(dir.filePath("bad.json"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write(R"({"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096, "rope_scaling": {"type": "warp"}})");
+    bad.close();
+    const struct { QStringList arguments; QString expected; } refusals[] = {
+        {{"--model", "llama-9", "--export", "x.csv"}, "--model: 'llama-9' is not in the library; allowed: llama-2-7b"},
+        {{"--model-config", "bad.json", "--export", "x.csv"}, "rope_scaling.type = \"warp\" is not known"},
+        {{"--model-config", "missing.json", "--export", "x.csv"}, "missing.json does not exist"},
+        {{"--compare-config", "llama-2-7b", "--export", "x.csv"}, "--compare-config: there is no model to compare"},
+        {{"--model", "llama-2-7b", "--model-config", "neox", "--export", "x.csv"}, "give one of them, not both"},
+        {{"--model", "llama-2-7b", "--compare-config", "nowhere", "--export", "x.csv"}, "nowhere is neither a model of the library"},
+    };
+    for (const auto& refusal : refusals) {
+        run = runCli(refusal.arguments, dir.path());
+        QVERIFY2(run.exitCode == 2 && run.err.contains(refusal.expected), qPrintable(run.describe()));
+        QVERIFY(!QFileInfo::exists(dir.filePath("x.csv")));
     }
 }
 

@@ -344,7 +344,7 @@ private slots:
                                           << QStringLiteral("max_position_embeddings is missing");
         QTest::newRow("unknown rope_type") << ("{" + head + R"(, "rope_scaling": {"rope_type": "magic", "factor": 2}})")
                                            << QStringLiteral("rope_scaling.rope_type = \"magic\" is not known");
-        QTest::newRow("negative theta") << ("{" + head + R"(, "rope_theta": -5})") << QStringLiteral("rope_theta = -5 is not allowed");
+        QTest::newRow("negative theta") << ("{" + head + R"(, "rope_theta": -5})") << QStringLiteral("rope_theta = -5 is not allowed; allowed: above 1, at most 1e12");
         QTest::newRow("zero factor") << ("{" + head + R"(, "rope_scaling": {"type": "linear", "factor": 0}})")
                                      << QStringLiteral("rope_scaling.factor = 0 is not allowed");
         QTest::newRow("factor missing") << ("{" + head + R"(, "rope_scaling": {"type": "linear"}})")
@@ -416,6 +416,32 @@ private slots:
         QVERIFY(c.scoreCosine[1] > 0.9995);
         QVERIFY(c.scoreCosine[4] < 0.95);
         QVERIFY(c.scoreCosine[4] < c.scoreCosine[3] && c.scoreCosine[3] < c.scoreCosine[2] && c.scoreCosine[2] < c.scoreCosine[1]);
+    }
+
+    void pairingConventions()
+    {
+        // Interleaved and halves are the same rotation under a permutation of the dimensions…
+        const int pairs = 8;
+        Eigen::VectorXd theta(pairs), x(2 * pairs);
+        for (int k = 0; k < pairs; ++k)
+            theta[k] = std::pow(10000.0, -2.0 * k / (2 * pairs));
+        for (int i = 0; i < 2 * pairs; ++i)
+            x[i] = std::sin(1.7 * i + 0.3);
+        const Eigen::VectorXd interleaved = core::rotateWithPairing(x, 37, theta, core::RopePairing::Interleaved);
+        const Eigen::VectorXd halves = core::rotateWithPairing(core::interleavedToHalves(x, pairs), 37, theta, core::RopePairing::Halves);
+        QVERIFY((core::interleavedToHalves(interleaved, pairs) - halves).cwiseAbs().maxCoeff() < 1e-14);
+        // … each pair a plain 2-D rotation by m·θ_k (pair 3 of the interleaved layout, by hand).
+        const double angle = 37 * theta[3];
+        QVERIFY(std::abs(interleaved[6] - (x[6] * std::cos(angle) - x[7] * std::sin(angle))) < 1e-14);
+        QVERIFY(std::abs(interleaved[7] - (x[6] * std::sin(angle) + x[7] * std::cos(angle))) < 1e-14);
+        // … but weights made for one give other scores under the other.
+        Eigen::VectorXd q(2 * pairs), k(2 * pairs);
+        for (int i = 0; i < 2 * pairs; ++i) {
+            q[i] = std::cos(0.9 * i * i + 1.0);
+            k[i] = std::sin(2.3 * i + 0.5);
+        }
+        QVERIFY(core::pairingMismatchCosine(q, k, theta, core::RopePairing::Interleaved, 512) < 0.9);
+        QVERIFY(core::pairingMismatchCosine(q, k, theta, core::RopePairing::Halves, 512) < 0.9);
     }
 
     void lowPrecisionPositions()

@@ -2,6 +2,7 @@
 #include "ui/document/ropemodeldata.h"
 
 #include "core/rope.h"
+#include "ui/document/ropedata.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -86,6 +87,10 @@ std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& option
     c->maxContext = core::ropeModelMaxContext(m);
     c->attention = core::ropeModelAttentionScaling(m);
     c->softmaxScale = core::ropeModelSoftmaxScale(m);
+    // A fixed random q and k (the RoPE view's demo vectors), the distances of the original context up to 4096.
+    c->pairingDistances = static_cast<int>(std::min(4096.0, c->originalContext - 1));
+    c->pairingMismatch = core::pairingMismatchCosine(ropeDemoVector(m.rotaryDim, 1), ropeDemoVector(m.rotaryDim, 2),
+                                                     core::ropeModelThetaOriginal(m), m.pairing, c->pairingDistances);
     if (!options.compare.isEmpty()) {
         RopeConfigResult other = resolveRopeComparison(options.compare, m);
         if (!other.model)

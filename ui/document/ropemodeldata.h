@@ -37,6 +37,10 @@ struct RopeModelCurves {
     double originalContext = 0, maxContext = 0, attention = 1, softmaxScale = 1;
     double lowestWavelength = 0, highestWavelength = 0;
     core::RopeComparison comparison; ///< positions empty when nothing is compared
+    /// The model's weights run with the other pairing convention: the cosine between the right
+    /// and the wrong scores of a fixed random q and k over the distances 0 … pairingDistances.
+    double pairingMismatch = 1;
+    int pairingDistances = 0;
     /// RoFormer's bound of q·k at theta_max up to the longest context: each value the exact mean
     /// over one of 1024 equal ranges of distances, keyed by the range's middle.
     QVector<double> decayKeys, decayBound;

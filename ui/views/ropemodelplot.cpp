@@ -302,10 +302,12 @@ QString RopeModelPlot::details(const RopeModelCurves& c)
     if (m.localBase)
         lines << tr("Sliding-window layers rotate with base %1 instead (rope_local_base_freq), unscaled.").arg(shortNumber(*m.localBase, 6));
     lines << (m.pairing == core::RopePairing::Interleaved
-                  ? tr("Pairs interleaved (x<sub>2k</sub>, x<sub>2k+1</sub>), as GPT-J: weights trained this way give other scores "
-                       "under rotate_half's (x<sub>k</sub>, x<sub>k+d/2</sub>) pairs.")
+                  ? tr("Pairs interleaved (x<sub>2k</sub>, x<sub>2k+1</sub>), as GPT-J. Its weights run with rotate_half's "
+                       "(x<sub>k</sub>, x<sub>k+d/2</sub>) pairs: a random q·k over distances 0–%1 keeps a cosine of %2 with the right scores.")
                   : tr("Pairs as rotate_half (x<sub>k</sub>, x<sub>k+d/2</sub>), as GPT-NeoX and Llama: the same rotation as "
-                       "interleaved pairs under a permutation of the dimensions, but not for the same weights."));
+                       "interleaved pairs under a permutation of the dimensions. Its weights run with interleaved pairs: a random "
+                       "q·k over distances 0–%1 keeps a cosine of %2 with the right scores."))
+                 .arg(c.pairingDistances).arg(QString::number(c.pairingMismatch, 'f', 3));
     // Position ids in low precision: the first position each format cannot hold.
     const double last = c.maxContext - 1;
     QStringList collide;

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: MIT
+// The RoPE view with a real model (issue 33): the Model and Against boxes reach the plot, the
+// window's controller reads a config.json or refuses it without changing the view, the view
+// goes back to the paper variants, and its figures and data exports hold the model.
+#include "ui/document/document.h"
+#include "ui/export/figureexport.h"
+#include "ui/state/viewoptions.h"
+#include "ui/views/ropeview.h"
+#include "ui/window/ropemodelcontroller.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <numbers>
+
+using namespace pe::ui;
+
+namespace {
+
+constexpr double twoPi = 2 * std::numbers::pi;
+
+void choose(QComboBox* box, const QString& data)
+{
+    const int index = box->findData(data);
+    QVERIFY2(index >= 0, qPrintable(data));
+    box->setCurrentIndex(index);
+    emit box->activated(index);
+}
+
+QString writeConfig(const QTemporaryDir& dir, const QString& name, const QByteArray& text)
+{
+    QDir(dir.path()).mkpath(name);
+    QFile file(dir.filePath(name + QStringLiteral("/config.json")));
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(text);
+    return file.fileName();
+}
+
+bool inLegend(const QCPAbstractPlottable* plottable)
+{
+    return plottable->parentPlot()->legend->hasItemWithPlottable(const_cast<QCPAbstractPlottable*>(plottable));
+}
+
+} // namespace
+
+class TestRopeModelView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("pe-explorer-tests"));
+        QSettings().clear();
+    }
+    void init()
+    {
+        m_document = std::make_unique<Document>();
+        m_document->computeNow();
+        m_view = std::make_unique<RopeView>(m_document.get());
+        m_view->resize(700, 900);
+        m_view->show();
+        m_view->refresh();
+    }
+    void cleanup()
+    {
+        m_view.reset();
+        m_document.reset();
+    }
+
+    void modelBoxDrawsTheModel()
+    {
+        QVERIFY(m_view->modelBox()->count() > 16); // the paper variants, 16 models, Open…
+        QVERIFY(!m_view->compareBox()->isVisible());
+        choose(m_view->modelBox(), QStringLiteral("llama-3.1-8b"));
+        QCOMPARE(m_document->state().rope.model, QStringLiteral("llama-3.1-8b"));
+        m_document->computeNow();
+        m_view->refresh();
+        QVERIFY(m_view->compareBox()->isVisible());
+        // Llama 3.1 at 131072 tokens: pair 0 turns every 2π positions; pair 63's wavelength
+        // 2π·500000^(126/128) is above 8192 and so 8 times longer.
+        const QCPGraph* longest = m_view->modelPlot()->maxGraph();
+        QCOMPARE(longest->data()->size(), 64);
+        QVERIFY(std::abs(longest->data()->at(0)->value / twoPi - 1) < 1e-14);
+        QVERIFY(std::abs(longest->data()->at(63)->value / (twoPi * std::pow(500000.0, 126.0 / 128) * 8) - 1) < 1e-12);
+        QVERIFY(inLegend(longest));
+        QVERIFY(!inLegend(m_view->wavelengthGraph(pe::core::RopeScaling::PositionInterpolation)));
+        QVERIFY(m_view->wavelengthGraph(pe::core::RopeScaling::None)->data()->isEmpty());
+        const QString details = m_view->modelDetailsText();
+        QVERIFY2(details.contains(QStringLiteral("rope_scaling.rope_type = llama3")), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("bfloat16 from 257")), qPrintable(details));
+    }
+
+    void againstBoxComparesTheModelWithoutItsScaling()
+    {
+        choose(m_view->modelBox(), QStringLiteral("llama-3.1-8b"));
+        choose(m_view->compareBox(), RopeOptions::noScaling);
+        m_document->computeNow();
+        m_view->refresh();
+        const QCPGraph* scores = m_view->modelPlot()->scoreCosineGraph();
+        QVERIFY(scores->data()->size() > 100);
+        QVERIFY(std::abs(scores->data()->at(0)->value - 1) < 1e-6);          // position 1
+        QVERIFY(scores->data()->at(scores->data()->size() - 1)->value < 0.95); // position 131071
+        QCOMPARE(scores->data()->at(scores->data()->size() - 1)->key, 131071.0);
+        // Back to no comparison: the cosines go, the decay bound comes.
+        choose(m_view->compareBox(), QString());
+        m_document->computeNow();
+        m_view->refresh();
+        QVERIFY(m_view->modelPlot()->scoreCosineGraph()->data()->isEmpty());
+    }
+
+    void openItemAsksTheWindowAndKeepsTheView()
+    {
+        QSignalSpy asked(m_view.get(), &RopeView::openModelConfigRequested);
+        choose(m_view->modelBox(), QStringLiteral("\x01open"));
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(asked.first().first().toBool(), false);
+        QVERIFY(m_document->state().rope.model.isEmpty());
+        QCOMPARE(m_view->modelBox()->currentIndex(), 0); // still the paper variants
+    }
+
+    void controllerReadsOrRefuses()
+    {
+        QTemporaryDir dir;
+        RopeModelController controller(m_document.get(), nullptr);
+        QSignalSpy shown(&controller, &RopeModelController::modelShown);
+        const QString bad = writeConfig(dir, QStringLiteral("Broken"), R"({"hidden_size": 4096, "max_position_embeddings": 4096})");
+        const QString message = controller.apply(bad, false);
+        QVERIFY2(message.contains(QStringLiteral("no head dimension")), qPrintable(message));
+        QVERIFY(m_document->state().rope.model.isEmpty()); // the view keeps what it showed
+        QCOMPARE(shown.size(), 0);
+
+        const QString good = writeConfig(dir, QStringLiteral("My-Model"),
+                                         R"({"hidden_size": 2048, "num_attention_heads": 16, "max_position_embeddings": 8192,
+                                             "rope_theta": 1000000, "rope_scaling": {"type": "linear", "factor": 4}})");
+        QVERIFY(controller.apply(good, false).isEmpty());
+        QCOMPARE(m_document->state().rope.model, good);
+        QCOMPARE(shown.size(), 1);
+        m_document->computeNow();
+        m_view->refresh();
+        QCOMPARE(m_view->modelBox()->currentText(), QStringLiteral("My-Model"));
+        // Linear: every pair divided by 4.
+        const QCPGraph* longest = m_view->modelPlot()->maxGraph();
+        QCOMPARE(longest->data()->size(), 64);
+        QVERIFY(std::abs(longest->data()->at(10)->value / (twoPi * std::pow(1e6, 20.0 / 128) * 4) - 1) < 1e-12);
+        // The same file as the comparison, then a refused one leaves the comparison alone.
+        QVERIFY(controller.apply(good, true).isEmpty());
+        QCOMPARE(m_document->state().rope.compare, good);
+        QVERIFY(!controller.apply(dir.filePath(QStringLiteral("nothing-here")), true).isEmpty());
+        QCOMPARE(m_document->state().rope.compare, good);
+        // Undo takes the comparison back in one step.
+        m_document->undoStack()->undo();
+        QVERIFY(m_document->state().rope.compare.isEmpty());
+    }
+
+    void paperVariantsComeBack()
+    {
+        choose(m_view->modelBox(), QStringLiteral("phi-3-vision-128k"));
+        m_document->computeNow();
+        m_view->refresh();
+        choose(m_view->modelBox(), QString());
+        m_document->computeNow();
+        m_view->refresh();
+        QVERIFY(m_document->state().rope.model.isEmpty());
+        QVERIFY(m_view->modelPlot()->maxGraph()->data()->isEmpty());
+        QVERIFY(!inLegend(m_view->modelPlot()->maxGraph()));
+        QVERIFY(inLegend(m_view->wavelengthGraph(pe::core::RopeScaling::PositionInterpolation)));
+        QCOMPARE(m_view->wavelengthGraph(pe::core::RopeScaling::None)->data()->size(), 32);
+        QVERIFY(m_view->scaleBox()->isVisible());
+    }
+
+    void optionsAreRememberedAsText()
+    {
+        RopeOptions o;
+        o.model = QStringLiteral("deepseek-v3");
+        o.compare = RopeOptions::noScaling;
+        const RopeOptions back = ropeOptionsFrom(toVariantMap(o));
+        QCOMPARE(back.model, o.model);
+        QCOMPARE(back.compare, o.compare);
+    }
+
+    void figuresAndDataOfAModel()
+    {
+        QTemporaryDir dir;
+        ExportRequest request;
+        request.view = View::Rope;
+        request.state.rope.model = QStringLiteral("qwen2-vl-7b");
+        for (const char* suffix : {"pdf", "svg", "png", "csv"}) {
+            request.path = dir.filePath(QStringLiteral("qwen.") + QLatin1String(suffix));
+            const ExportResult result = exportFile(request, singleColumnFigure());
+            QVERIFY2(result.ok(), qPrintable(result.message));
+            QVERIFY(QFileInfo(request.path).size() > 1000);
+        }
+        request.state.rope.model = QStringLiteral("no-such-model");
+        request.path = dir.filePath(QStringLiteral("bad.csv"));
+        const ExportResult bad = exportFile(request, singleColumnFigure());
+        QCOMPARE(bad.status, ExportResult::Status::BadRequest);
+        QVERIFY2(bad.message.contains(QStringLiteral("no-such-model")), qPrintable(bad.message));
+        QVERIFY(!QFileInfo::exists(request.path));
+    }
+
+private:
+    std::unique_ptr<Document> m_document;
+    std::unique_ptr<RopeView> m_view;
+};
+
+QTEST_MAIN(TestRopeModelView)
+#include "tst_ropemodelview.moc"
