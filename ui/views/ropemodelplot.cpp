@@ -75,11 +75,21 @@ RopeModelPlot::RopeModelPlot(QCustomPlot* plot, QCPAxisRect* bands, QCPAxisRect*
     m_decay = plot->addGraph(lx, ly);
     for (QCPGraph* g : {m_query, m_score, m_decay})
         g->removeFromLegend();
+    // The cosines' own legend, in the empty lower left of their rect (they start at 1 and fall
+    // to the right): the legend above the plots already holds eight entries.
+    m_lowerLegend = new QCPLegend;
+    lower->insetLayout()->addElement(m_lowerLegend, Qt::AlignLeft | Qt::AlignBottom);
+    m_lowerLegend->setLayer(QStringLiteral("legend"));
+    m_lowerLegend->setBrush(QColor(255, 255, 255, 220));
+    m_lowerLegend->setBorderPen(Qt::NoPen);
+    m_lowerLegend->setVisible(false);
     for (int i = 0; i < 2; ++i) {
         m_contextLines[i] = addStraightLine(plot, bands);
         m_contextLabels[i] = addText(plot, bands);
         m_contextLabels[i]->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-        m_contextLabels[i]->setPositionAlignment(Qt::AlignRight | (i == 0 ? Qt::AlignTop : Qt::AlignBottom));
+        // At the left, where only the fast pairs are (far below both lines): the original
+        // context's label under its line, the longest's above its own.
+        m_contextLabels[i]->setPositionAlignment(Qt::AlignLeft | (i == 0 ? Qt::AlignTop : Qt::AlignBottom));
         m_contextLabels[i]->setPadding(QMargins(3, 1, 3, 1));
         m_lowerLines[i] = addStraightLine(plot, lower);
         m_sectionLines[i] = addStraightLine(plot, bands);
@@ -115,6 +125,13 @@ void RopeModelPlot::setShown(bool shown)
         item->setVisible(shown);
     for (auto* item : m_lowerLines)
         item->setVisible(shown);
+    if (!shown) {
+        m_query->removeFromLegend(m_lowerLegend);
+        m_score->removeFromLegend(m_lowerLegend);
+        m_lowerLegend->setVisible(false);
+        m_plot->plotLayout()->setRowStretchFactor(2, 3.0);
+        m_plot->plotLayout()->setRowStretchFactor(3, 2.0);
+    }
     for (auto* item : m_sectionLines)
         item->setVisible(false);
     for (auto* item : m_sectionLabels)
@@ -180,7 +197,7 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
         m_contextLabels[i]->setText(texts[i]);
         m_contextLabels[i]->setColor(QColor(90, 90, 90));
         m_contextLabels[i]->setFont(m_bands->axis(QCPAxis::atBottom)->tickLabelFont());
-        m_contextLabels[i]->position->setCoords(0.99, lengths[i]);
+        m_contextLabels[i]->position->setCoords(0.01, lengths[i]);
     }
     // The two lines meet when the model does not extend its context: one label says both.
     const bool same = c.originalContext == c.maxContext;
@@ -226,8 +243,13 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
         m_score->setName(tr("scores cosine"));
         m_query->setPen(pen(seriesColor(0), 1.8, Qt::DashLine));
         m_score->setPen(pen(seriesColor(2), 2.2, Qt::SolidLine));
-        m_query->addToLegend();
-        m_score->addToLegend();
+        m_query->addToLegend(m_lowerLegend);
+        m_score->addToLegend(m_lowerLegend);
+        m_lowerLegend->setFont(m_bands->axis(QCPAxis::atBottom)->tickLabelFont());
+        m_lowerLegend->setIconSize(static_cast<int>(20 * penScale), static_cast<int>(8 * penScale));
+        m_lowerLegend->setVisible(true);
+        m_plot->plotLayout()->setRowStretchFactor(2, 1.0); // the comparison is half the story: equal room
+        m_plot->plotLayout()->setRowStretchFactor(3, 1.0);
         m_decay->data()->clear();
         lx->setScaleType(QCPAxis::stLogarithmic);
         lx->setTicker(powersOfTenTicker());
@@ -244,8 +266,11 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
     } else {
         m_query->data()->clear();
         m_score->data()->clear();
-        m_query->removeFromLegend();
-        m_score->removeFromLegend();
+        m_query->removeFromLegend(m_lowerLegend);
+        m_score->removeFromLegend(m_lowerLegend);
+        m_lowerLegend->setVisible(false);
+        m_plot->plotLayout()->setRowStretchFactor(2, 3.0);
+        m_plot->plotLayout()->setRowStretchFactor(3, 2.0);
         m_decay->setData(c.decayKeys, c.decayBound, true);
         m_decay->setPen(pen(seriesColor(2), 2.0, Qt::SolidLine));
         lx->setScaleType(QCPAxis::stLinear);
@@ -262,6 +287,16 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
         lx->setLabel(tr("Relative distance m − n"));
         ly->setLabel(tr("Relative bound"));
     }
+}
+
+void RopeModelPlot::matchFonts()
+{
+    const QFont font = m_bands->axis(QCPAxis::atBottom)->tickLabelFont();
+    m_lowerLegend->setFont(font);
+    for (QCPItemText* label : m_contextLabels)
+        label->setFont(font);
+    for (QCPItemText* label : m_sectionLabels)
+        label->setFont(font);
 }
 
 QString RopeModelPlot::title(const RopeModelCurves& c, bool forExport) const

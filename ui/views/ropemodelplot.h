@@ -14,6 +14,7 @@ class QCPAxisRect;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
+class QCPLegend;
 
 namespace pe::ui {
 
@@ -33,6 +34,10 @@ public:
     bool shown() const { return m_shown; }
     /// Draws the curves; pens and markers follow the view's scale (penScale).
     void draw(const RopeModelCurves& curves, double penScale, bool forExport);
+
+    /// The legend under the cosines and the labels take the tick labels' font (after a scale or
+    /// an export changed it).
+    void matchFonts();
 
     QString title(const RopeModelCurves& curves, bool forExport) const;
     /// The text under the controls: fields read, what the scaling does, the attention factor,
@@ -63,6 +68,7 @@ private:
     std::array<QCPItemStraightLine*, 2> m_lowerLines{};    ///< bottom: the same two lengths
     std::array<QCPItemText*, 3> m_sectionLabels{};          ///< M-RoPE's t, h, w
     std::array<QCPItemStraightLine*, 2> m_sectionLines{};
+    QCPLegend* m_lowerLegend = nullptr; ///< the comparison's two curves, inside their rect
     QStringList m_lowerCaptions;
     bool m_shown = false;
 };

@@ -683,6 +683,7 @@ void RopeView::prepareForExport(double fontPixels)
     plot()->legend->setIconSize(16, 8);
     plot()->legend->setIconTextPadding(4);
     PlotView::prepareForExport(fontPixels);
+    m_modelPlot->matchFonts();
 }
 
 bool RopeView::fitToSize()
