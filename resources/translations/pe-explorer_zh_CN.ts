@@ -1531,6 +1531,14 @@ d_model %1 · max_len %2 · base %3
         <source>Put the %1 view on the stage (%2)</source>
         <translation>将%1视图放到舞台上（%2）</translation>
     </message>
+    <message>
+        <source>Open &amp;model configuration…</source>
+        <translation>打开模型配置(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Show a model&apos;s rotary embedding as its Hugging Face config.json sets it up (RoPE view)</source>
+        <translation>按模型的 Hugging Face config.json 显示其旋转位置编码(RoPE 视图)</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::Methods</name>
@@ -2376,6 +2384,224 @@ d_model %1 · max_len %2 · base %3</translation>
     </message>
 </context>
 <context>
+    <name>pe::ui::RopeModelController</name>
+    <message>
+        <source>Compare with a model configuration</source>
+        <translation>与一个模型配置比较</translation>
+    </message>
+    <message>
+        <source>Open model configuration</source>
+        <translation>打开模型配置</translation>
+    </message>
+    <message>
+        <source>Model configuration (config.json *.json);;All files (*)</source>
+        <translation>模型配置 (config.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Model configuration</source>
+        <translation>模型配置</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::RopeModelPlot</name>
+    <message>
+        <source>kept</source>
+        <translation>保持</translation>
+    </message>
+    <message>
+        <source>÷ factor</source>
+        <translation>÷ 因子</translation>
+    </message>
+    <message>
+        <source>blended</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <source>faster</source>
+        <translation>更快</translation>
+    </message>
+    <message>
+        <source>no scaling</source>
+        <translation>无缩放</translation>
+    </message>
+    <message>
+        <source>M-RoPE sections, no scaling</source>
+        <translation>M-RoPE 分段,无缩放</translation>
+    </message>
+    <message>
+        <source>unscaled</source>
+        <translation>未缩放</translation>
+    </message>
+    <message>
+        <source>theta_original</source>
+        <translation>theta_original</translation>
+    </message>
+    <message>
+        <source>theta_max</source>
+        <translation>theta_max</translation>
+    </message>
+    <message>
+        <source>B&apos;s theta_max</source>
+        <translation>B 的 theta_max</translation>
+    </message>
+    <message>
+        <source>original context %1</source>
+        <translation>原始上下文 %1</translation>
+    </message>
+    <message>
+        <source>longest context %1</source>
+        <translation>最长上下文 %1</translation>
+    </message>
+    <message>
+        <source>context %1</source>
+        <translation>上下文 %1</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>height</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>宽</translation>
+    </message>
+    <message>
+        <source>query cosine</source>
+        <translation>查询余弦</translation>
+    </message>
+    <message>
+        <source>scores cosine</source>
+        <translation>得分余弦</translation>
+    </message>
+    <message>
+        <source>A = %1 against B = %2: cosine of the rotated query and of the causal scores at each query position</source>
+        <translation>A = %1 对 B = %2:各查询位置上旋转后查询与因果得分的余弦</translation>
+    </message>
+    <message>
+        <source>A against B: cosine of the query and of the scores</source>
+        <translation>A 对 B:查询与得分的余弦</translation>
+    </message>
+    <message>
+        <source>A against B</source>
+        <translation>A 对 B</translation>
+    </message>
+    <message>
+        <source>Query position m (keys at 0 … m)</source>
+        <translation>查询位置 m(键位于 0 … m)</translation>
+    </message>
+    <message>
+        <source>Cosine A · B</source>
+        <translation>余弦 A · B</translation>
+    </message>
+    <message>
+        <source>Long-term decay at theta_max: RoFormer&apos;s bound of q·k against m − n, up to the longest context</source>
+        <translation>theta_max 下的长程衰减:RoFormer 的 q·k 上界随 m − n 变化,直到最长上下文</translation>
+    </message>
+    <message>
+        <source>Decay bound at theta_max</source>
+        <translation>theta_max 下的衰减上界</translation>
+    </message>
+    <message>
+        <source>Decay bound</source>
+        <translation>衰减上界</translation>
+    </message>
+    <message>
+        <source>Relative distance m − n</source>
+        <translation>相对距离 m − n</translation>
+    </message>
+    <message>
+        <source>Relative bound</source>
+        <translation>相对上界</translation>
+    </message>
+    <message>
+        <source>%1 against %2</source>
+        <translation>%1 对 %2</translation>
+    </message>
+    <message>
+        <source>RoPE of %1</source>
+        <translation>%1 的 RoPE</translation>
+    </message>
+    <message>
+        <source>%1 · %2 pairs of a %3-wide head · base %4 · attention factor %5</source>
+        <translation>%1 · %3 维注意力头中的 %2 对 · 基数 %4 · 注意力因子 %5</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — from %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — 来自 %2</translation>
+    </message>
+    <message>
+        <source>Fields used: %1</source>
+        <translation>使用的字段:%1</translation>
+    </message>
+    <message>
+        <source>At its longest context (%1 tokens): %2 pairs kept, %3 interpolated, %4 blended or with their own factor, %5 faster.</source>
+        <translation>在最长上下文(%1 个词元)下:%2 对保持,%3 对插值,%4 对混合或使用各自的因子,%5 对更快。</translation>
+    </message>
+    <message>
+        <source>Attention factor (cos and sin × it): %1</source>
+        <translation>注意力因子(cos 与 sin 乘以它):%1</translation>
+    </message>
+    <message>
+        <source> · DeepSeek&apos;s softmax scale × mscale(factor, mscale_all_dim)² = %1</source>
+        <translation> · DeepSeek 的 softmax 缩放 × mscale(factor, mscale_all_dim)² = %1</translation>
+    </message>
+    <message>
+        <source>M-RoPE: pairs 0–%1 turn with time, %2–%3 with height, %4–%5 with width.</source>
+        <translation>M-RoPE:第 0–%1 对随时间旋转,%2–%3 对随高度,%4–%5 对随宽度。</translation>
+    </message>
+    <message>
+        <source>Sliding-window layers rotate with base %1 instead (rope_local_base_freq), unscaled.</source>
+        <translation>滑动窗口层改用基数 %1 旋转(rope_local_base_freq),不缩放。</translation>
+    </message>
+    <message>
+        <source>Pairs interleaved (x&lt;sub&gt;2k&lt;/sub&gt;, x&lt;sub&gt;2k+1&lt;/sub&gt;), as GPT-J. Its weights run with rotate_half&apos;s (x&lt;sub&gt;k&lt;/sub&gt;, x&lt;sub&gt;k+d/2&lt;/sub&gt;) pairs: a random q·k over distances 0–%1 keeps a cosine of %2 with the right scores.</source>
+        <translation>交错配对 (x&lt;sub&gt;2k&lt;/sub&gt;, x&lt;sub&gt;2k+1&lt;/sub&gt;),如 GPT-J。其权重若按 rotate_half 的 (x&lt;sub&gt;k&lt;/sub&gt;, x&lt;sub&gt;k+d/2&lt;/sub&gt;) 配对运行:随机 q·k 在距离 0–%1 上与正确得分的余弦为 %2。</translation>
+    </message>
+    <message>
+        <source>Pairs as rotate_half (x&lt;sub&gt;k&lt;/sub&gt;, x&lt;sub&gt;k+d/2&lt;/sub&gt;), as GPT-NeoX and Llama: the same rotation as interleaved pairs under a permutation of the dimensions. Its weights run with interleaved pairs: a random q·k over distances 0–%1 keeps a cosine of %2 with the right scores.</source>
+        <translation>按 rotate_half 配对 (x&lt;sub&gt;k&lt;/sub&gt;, x&lt;sub&gt;k+d/2&lt;/sub&gt;),如 GPT-NeoX 与 Llama:与交错配对只差一个维度置换。其权重若按交错配对运行:随机 q·k 在距离 0–%1 上与正确得分的余弦为 %2。</translation>
+    </message>
+    <message>
+        <source>%1 from %2 (of %3)</source>
+        <translation>%1 自 %2 起(共 %3)</translation>
+    </message>
+    <message>
+        <source>%1 never</source>
+        <translation>%1 从不</translation>
+    </message>
+    <message>
+        <source>Position ids that collide: %1. In float32, the angle m·θ at m = %2 is off by up to %3 rad.</source>
+        <translation>位置编号开始重合:%1。float32 下,m = %2 处的角度 m·θ 最多偏差 %3 弧度。</translation>
+    </message>
+    <message>
+        <source>Against %1: scores&apos; cosine %2 at position %3, %4 at %5 (%6 pairs compared).</source>
+        <translation>对 %1:得分余弦在位置 %3 为 %2,在 %5 为 %4(比较了 %6 对)。</translation>
+    </message>
+    <message>
+        <source>pair k = %1 · unscaled λ = %2 · theta_original λ = %3 · theta_max λ = %4 (θ × %5) · %6</source>
+        <translation>第 k = %1 对 · 未缩放 λ = %2 · theta_original λ = %3 · theta_max λ = %4(θ × %5)· %6</translation>
+    </message>
+    <message>
+        <source>query position %1 · rotated query cosine %2 · causal scores cosine %3</source>
+        <translation>查询位置 %1 · 旋转查询余弦 %2 · 因果得分余弦 %3</translation>
+    </message>
+    <message>
+        <source>distance m − n = %1 · bound %2</source>
+        <translation>距离 m − n = %1 · 上界 %2</translation>
+    </message>
+    <message>
+        <source>local layers (base %1)</source>
+        <translation>局部层(基数 %1)</translation>
+    </message>
+    <message>
+        <source> · A − B angle %1 rad at position %2, %3 rad at %4</source>
+        <translation> · A − B 角度差:位置 %2 处 %1 弧度,%4 处 %3 弧度</translation>
+    </message>
+</context>
+<context>
     <name>pe::ui::RopeView</name>
     <message>
         <source>no scaling</source>
@@ -2578,6 +2804,58 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
     <message>
         <source>NTK-aware base′ = base·s&lt;sup&gt;d/(d−2)&lt;/sup&gt; = %1 · dynamic NTK at L = %10: base′ = %11 · YaRN reference ramp over pairs %12 to %13 · Llama 3: low %14, high %15 · YaRN (both): √(1/t) = 0.1·ln s + 1 = %2, so logits × %3&lt;br&gt;Relative only: for a fixed random q and k, q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; at m = %4, n = %5 (position + offset, position) is %6; at m = %7, n = %8 it is %9.</source>
         <translation>NTK 感知 base′ = base·s&lt;sup&gt;d/(d−2)&lt;/sup&gt; = %1 · L = %10 时的动态 NTK：base′ = %11 · YaRN 参考斜坡覆盖第 %12 到 %13 对 · Llama 3：low %14，high %15 · YaRN（两种）：√(1/t) = 0.1·ln s + 1 = %2，因此 logits × %3&lt;br&gt;只取决于相对位置：对固定的随机 q 和 k，m = %4、n = %5（位置 + 偏移，位置）时 q&lt;sub&gt;m&lt;/sub&gt;·k&lt;sub&gt;n&lt;/sub&gt; 为 %6；m = %7、n = %8 时为 %9。</translation>
+    </message>
+    <message>
+        <source>A real model&apos;s rotary embedding, as its config.json sets it up and Hugging Face computes it; or the paper variants with their sliders</source>
+        <translation>真实模型的旋转位置编码,按其 config.json 设定、按 Hugging Face 的方式计算;或带滑块的论文变体</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M):</translation>
+    </message>
+    <message>
+        <source>Compare the model with another configuration: the same model with its rope_scaling dropped (the usual silent bug), another model, or a config.json</source>
+        <translation>将模型与另一配置比较:去掉 rope_scaling 的同一模型(常见的隐性错误)、另一模型或一个 config.json</translation>
+    </message>
+    <message>
+        <source>&amp;Against:</source>
+        <translation>对比(&amp;A):</translation>
+    </message>
+    <message>
+        <source>Fields read, attention factor, precision</source>
+        <translation>读取的字段、注意力因子、精度</translation>
+    </message>
+    <message>
+        <source>Which fields of the config.json were used, what the scaling does to the pairs, the attention factor, M-RoPE&apos;s sections, where low-precision positions collide</source>
+        <translation>使用了 config.json 的哪些字段、缩放对各对的作用、注意力因子、M-RoPE 的分段、低精度位置从何处开始重合</translation>
+    </message>
+    <message>
+        <source>the same without rope_scaling</source>
+        <translation>去掉 rope_scaling 的同一模型</translation>
+    </message>
+    <message>
+        <source>Open config.json…</source>
+        <translation>打开 config.json…</translation>
+    </message>
+    <message>
+        <source>Paper variants (sliders)</source>
+        <translation>论文变体(滑块)</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;RoPE as a real model runs it.&lt;/b&gt; Each pair of a query or key turns by m·θ&lt;sub&gt;k&lt;/sub&gt;; the model&apos;s config.json decides θ (rope_theta, the rotated width, rope_scaling) as Hugging Face computes it. &lt;i&gt;Top:&lt;/i&gt; each pair&apos;s wavelength unscaled, at the original context and at the longest one; the markers say which pairs the scaling keeps, divides by its factor or blends. &lt;i&gt;Bottom:&lt;/i&gt; against another configuration, how alike the rotated query and the scores stay as the position grows; alone, the decay of q·k up to the longest context.</source>
+        <translation>&lt;b&gt;真实模型运行的 RoPE。&lt;/b&gt;查询或键的每一对按 m·θ&lt;sub&gt;k&lt;/sub&gt; 旋转;θ 由模型的 config.json(rope_theta、旋转宽度、rope_scaling)决定,按 Hugging Face 的方式计算。&lt;i&gt;上:&lt;/i&gt;每一对未缩放、在原始上下文和最长上下文下的波长;标记表示缩放保持、除以因子或混合了哪些对。&lt;i&gt;下:&lt;/i&gt;与另一配置比较时,旋转后的查询和得分随位置增长保持多相似;单独显示时,q·k 直到最长上下文的衰减。</translation>
+    </message>
+    <message>
+        <source>Cosine A · B</source>
+        <translation>余弦 A · B</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>余弦</translation>
     </message>
 </context>
 <context>

@@ -83,6 +83,11 @@ std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& option
     c->maxWavelength = wavelengths(thetaMax);
     for (int k = 0; k < pairs; ++k)
         c->treatment.push_back(core::ropePairTreatment(m, k));
+    if (m.localBase) { // the sliding-window layers: the plain frequencies of the local base
+        core::RopeModel local = core::withoutScaling(m);
+        local.base = *m.localBase;
+        c->localWavelength = wavelengths(core::ropeModelUnscaledFrequencies(local));
+    }
     c->originalContext = core::ropeModelOriginalContext(m);
     c->maxContext = core::ropeModelMaxContext(m);
     c->attention = core::ropeModelAttentionScaling(m);
@@ -102,7 +107,8 @@ std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& option
         }
     }
     double lowest = c->maxContext, highest = c->maxContext;
-    for (const QVector<double>* curve : {&c->unscaledWavelength, &c->originalWavelength, &c->maxWavelength, &c->otherWavelength})
+    for (const QVector<double>* curve : {&c->unscaledWavelength, &c->originalWavelength, &c->maxWavelength, &c->otherWavelength,
+                                         &c->localWavelength})
         for (double v : *curve) {
             lowest = std::min(lowest, v);
             highest = std::max(highest, v);

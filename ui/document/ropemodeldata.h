@@ -33,6 +33,7 @@ struct RopeModelCurves {
     QVector<double> originalWavelength;  ///< theta_original: while the sequence fits the original context
     QVector<double> maxWavelength;       ///< theta_max: at the longest context
     QVector<double> otherWavelength;     ///< the compared model's theta_max (empty: none)
+    QVector<double> localWavelength;     ///< Gemma's sliding-window layers (rope_local_base_freq; empty: none)
     std::vector<core::PairTreatment> treatment; ///< per pair, at the longest context
     double originalContext = 0, maxContext = 0, attention = 1, softmaxScale = 1;
     double lowestWavelength = 0, highestWavelength = 0;

@@ -61,6 +61,7 @@ RopeModelPlot::RopeModelPlot(QCustomPlot* plot, QCPAxisRect* bands, QCPAxisRect*
     m_original = plot->addGraph(x, y);
     m_longest = plot->addGraph(x, y);
     m_other = plot->addGraph(x, y);
+    m_local = plot->addGraph(x, y);
     for (core::PairTreatment t : {core::PairTreatment::Kept, core::PairTreatment::Interpolated, core::PairTreatment::Blended,
                                   core::PairTreatment::Sped}) {
         QCPGraph* g = plot->addGraph(x, y);
@@ -105,7 +106,7 @@ RopeModelPlot::RopeModelPlot(QCustomPlot* plot, QCPAxisRect* bands, QCPAxisRect*
 void RopeModelPlot::setShown(bool shown)
 {
     m_shown = shown;
-    for (QCPGraph* g : {m_unscaled, m_original, m_longest, m_other, m_query, m_score, m_decay}) {
+    for (QCPGraph* g : {m_unscaled, m_original, m_longest, m_other, m_local, m_query, m_score, m_decay}) {
         g->setVisible(shown);
         if (!shown)
             g->data()->clear();
@@ -115,8 +116,10 @@ void RopeModelPlot::setShown(bool shown)
         if (!shown)
             g->data()->clear();
     }
-    for (QCPGraph* g : {m_unscaled, m_original, m_longest, m_other})
+    for (QCPGraph* g : {m_unscaled, m_original, m_longest})
         shown ? (void)g->addToLegend() : (void)g->removeFromLegend();
+    m_other->removeFromLegend(); // added by draw() when there is one
+    m_local->removeFromLegend();
     for (QCPGraph* g : m_treatment)
         g->removeFromLegend(); // added back by draw() for the treatments present
     for (auto* item : m_contextLines)
@@ -166,6 +169,15 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
     } else {
         m_other->data()->clear();
         m_other->removeFromLegend();
+    }
+    if (!c.localWavelength.isEmpty()) {
+        m_local->setName(tr("local layers (base %1)").arg(shortNumber(*m.localBase, 6)));
+        m_local->setPen(pen(QColor(110, 110, 110), 1.4, Qt::DashDotDotLine));
+        m_local->setData(c.pairs, c.localWavelength, true);
+        m_local->addToLegend();
+    } else {
+        m_local->data()->clear();
+        m_local->removeFromLegend();
     }
     // The markers tell what the configuration does to each pair at its longest context.
     const double marker = (forExport || c.pairs.size() > 48 ? 4.5 : 6.5) * penScale;
@@ -381,10 +393,23 @@ QString RopeModelPlot::pairReadout(const RopeModelCurves& c, int pair) const
     if (pair < 0 || pair >= c.pairs.size())
         return {};
     const double unscaled = twoPi / c.unscaledWavelength[pair];
-    return tr("pair k = %1 · unscaled λ = %2 · theta_original λ = %3 · theta_max λ = %4 (θ × %5) · %6")
+    QString text = tr("pair k = %1 · unscaled λ = %2 · theta_original λ = %3 · theta_max λ = %4 (θ × %5) · %6")
         .arg(pair).arg(shortNumber(c.unscaledWavelength[pair], 5), shortNumber(c.originalWavelength[pair], 5),
                        shortNumber(c.maxWavelength[pair], 5), shortNumber(twoPi / c.maxWavelength[pair] / unscaled, 4),
                        treatmentName(c.treatment[static_cast<std::size_t>(pair)]));
+    // The angle by which A and B turn this pair apart, at the end of the original context and of the longest.
+    const core::RopeComparison& cmp = c.comparison;
+    if (cmp.positions.size() > 0 && pair < cmp.pairs) {
+        Eigen::Index atOriginal = 0;
+        for (Eigen::Index i = 0; i < cmp.positions.size(); ++i)
+            if (cmp.positions[i] <= c.originalContext - 1)
+                atOriginal = i;
+        const Eigen::Index last = cmp.positions.size() - 1;
+        text += tr(" · A − B angle %1 rad at position %2, %3 rad at %4")
+                    .arg(shortNumber(cmp.angleDifference(atOriginal, pair), 3), count(cmp.positions[atOriginal]),
+                         shortNumber(cmp.angleDifference(last, pair), 3), count(cmp.positions[last]));
+    }
+    return text;
 }
 
 QString RopeModelPlot::lowerReadout(const RopeModelCurves& c, double x) const

@@ -59,6 +59,7 @@ private:
     QCPGraph* m_original;
     QCPGraph* m_longest;
     QCPGraph* m_other;
+    QCPGraph* m_local; ///< Gemma's sliding-window layers
     std::array<QCPGraph*, 4> m_treatment{}; ///< markers per core::PairTreatment
     QCPGraph* m_query;
     QCPGraph* m_score;
