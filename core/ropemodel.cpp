@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numbers>
 #include <sstream>
@@ -433,6 +434,40 @@ double pairingMismatchCosine(const Eigen::VectorXd& q, const Eigen::VectorXd& k,
         rr += right * right, ww += wrong * wrong, rw += right * wrong;
     }
     return rr > 0 && ww > 0 ? rw / std::sqrt(rr * ww) : 1.0;
+}
+
+AngleErrorBins positionAngleErrors(const Eigen::VectorXd& theta, double positions, int bins, NumberFormat ids)
+{
+    constexpr double mostPositions = 2097152; // 2^21: beyond, evenly spaced positions
+    const auto n = static_cast<std::int64_t>(std::clamp(std::floor(positions), 1.0, mostPositions));
+    const double stride = positions > mostPositions ? positions / mostPositions : 1.0;
+    const auto count = static_cast<Eigen::Index>(std::clamp<std::int64_t>(bins, 1, n));
+    std::vector<float> thetaF(static_cast<std::size_t>(theta.size()));
+    for (Eigen::Index k = 0; k < theta.size(); ++k)
+        thetaF[static_cast<std::size_t>(k)] = static_cast<float>(theta[k]);
+    AngleErrorBins out;
+    out.keys.resize(count);
+    out.error.resize(count);
+    for (Eigen::Index b = 0; b < count; ++b) {
+        const std::int64_t first = b * n / count, end = (b + 1) * n / count;
+        double worst = 0;
+        for (std::int64_t i = first; i < end; ++i) {
+            const double m = std::floor(static_cast<double>(i) * stride);
+            const double held = ids == NumberFormat::Float32 || ids == NumberFormat::Float64 ? m : roundTo(m, ids);
+            if (!std::isfinite(held)) {
+                worst = std::numeric_limits<double>::infinity();
+                break;
+            }
+            const auto id = static_cast<float>(held);
+            for (std::size_t k = 0; k < thetaF.size(); ++k) {
+                const float angle = id * thetaF[k];
+                worst = std::max(worst, std::abs(static_cast<double>(angle) - m * theta[static_cast<Eigen::Index>(k)]));
+            }
+        }
+        out.keys[b] = stride * 0.5 * static_cast<double>(first + end - 1);
+        out.error[b] = worst;
+    }
+    return out;
 }
 
 double firstCollidingPosition(int mantissaBits)

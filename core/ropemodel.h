@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/precision.h"
+
 #include <Eigen/Core>
 
 #include <optional>
@@ -132,6 +134,17 @@ Eigen::VectorXd interleavedToHalves(const Eigen::VectorXd& x, int pairs);
 /// scores q_m·k_0 of the right pairing and of the wrong one over the distances m = 0 … last.
 double pairingMismatchCosine(const Eigen::VectorXd& q, const Eigen::VectorXd& k, const Eigen::VectorXd& theta,
                              RopePairing trained, int last);
+
+/// The angle error of position ids held in `ids`, as a model computing in float32 turns its
+/// pairs: angle = float32(float32(id) · float32(θ_k)), id = m rounded to `ids` (BFloat16,
+/// Float16; Float32 keeps m). Per each of `bins` equal ranges of the positions 0 … positions − 1,
+/// the largest |angle − m·θ_k| over the range's positions and every pair (every position up to
+/// 2^21, evenly spaced ones beyond), keyed by the range's middle; +infinity where the format
+/// cannot hold the position (float16 beyond 65504). Radians.
+struct AngleErrorBins {
+    Eigen::VectorXd keys, error;
+};
+AngleErrorBins positionAngleErrors(const Eigen::VectorXd& theta, double positions, int bins, NumberFormat ids);
 
 /// Position ids held in a low-precision format: the first whole position that cannot be held
 /// exactly (bfloat16 257, float16 2049, float32 16777217).

@@ -2600,6 +2600,42 @@ d_model %1 · max_len %2 · base %3</translation>
         <source> · A − B angle %1 rad at position %2, %3 rad at %4</source>
         <translation> · A − B 角度差:位置 %2 处 %1 弧度,%4 处 %3 弧度</translation>
     </message>
+    <message>
+        <source>%1 ids (none from %2)</source>
+        <translation>%1 位置编号(自 %2 起无法表示)</translation>
+    </message>
+    <message>
+        <source>%1 ids</source>
+        <translation>%1 位置编号</translation>
+    </message>
+    <message>
+        <source>Position ids in low precision: the largest error of any pair&apos;s angle m·θ (float32 arithmetic) per range of positions</source>
+        <translation>低精度位置编号:每段位置上任一对的角度 m·θ 的最大误差(float32 运算)</translation>
+    </message>
+    <message>
+        <source>Angle error of low-precision position ids</source>
+        <translation>低精度位置编号的角度误差</translation>
+    </message>
+    <message>
+        <source>Angle error</source>
+        <translation>角度误差</translation>
+    </message>
+    <message>
+        <source>Position m</source>
+        <translation>位置 m</translation>
+    </message>
+    <message>
+        <source>Angle error (rad)</source>
+        <translation>角度误差(弧度)</translation>
+    </message>
+    <message>
+        <source>not held</source>
+        <translation>无法表示</translation>
+    </message>
+    <message>
+        <source>positions near %1 · largest angle error (rad): float32 %2 · bfloat16 %3 · float16 %4</source>
+        <translation>位置约 %1 · 最大角度误差(弧度):float32 %2 · bfloat16 %3 · float16 %4</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::RopeView</name>
@@ -2856,6 +2892,22 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
     <message>
         <source>Cosine</source>
         <translation>余弦</translation>
+    </message>
+    <message>
+        <source>Position ids&apos; precision below</source>
+        <translation>下方显示位置编号精度</translation>
+    </message>
+    <message>
+        <source>Below the pairs: the angle error when position ids are held in float32, bfloat16 or float16 (where ids collide and where float16 cannot hold them), instead of the decay of q·k</source>
+        <translation>在各对下方显示:位置编号以 float32、bfloat16 或 float16 存储时的角度误差(编号从何处开始重合、float16 从何处无法表示),代替 q·k 的衰减</translation>
+    </message>
+    <message>
+        <source>Angle error (rad)</source>
+        <translation>角度误差(弧度)</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,8 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <numbers>
 
 using namespace pe;
@@ -442,6 +444,57 @@ private slots:
         }
         QVERIFY(core::pairingMismatchCosine(q, k, theta, core::RopePairing::Interleaved, 512) < 0.9);
         QVERIFY(core::pairingMismatchCosine(q, k, theta, core::RopePairing::Halves, 512) < 0.9);
+    }
+
+    void angleErrorOfLowPrecisionIds()
+    {
+        // Against a brute force written here: bfloat16 rounding by its bits (round to nearest
+        // even on the upper 16 bits of the float32), float16 by its 11 significant bits.
+        Eigen::VectorXd theta(3);
+        theta << 1.0, 0.05, 1e-4;
+        const auto bf16 = [](double m) {
+            const float f = static_cast<float>(m);
+            std::uint32_t bits;
+            std::memcpy(&bits, &f, 4);
+            bits = (bits + 0x7FFFu + ((bits >> 16) & 1u)) & 0xFFFF0000u;
+            float r;
+            std::memcpy(&r, &bits, 4);
+            return static_cast<double>(r);
+        };
+        const auto f16 = [](double m) {
+            if (m == 0)
+                return 0.0;
+            const double quantum = std::ldexp(1.0, std::max(0, static_cast<int>(std::floor(std::log2(m))) - 10));
+            const double r = std::nearbyint(m / quantum) * quantum;
+            return r > 65504 ? std::numeric_limits<double>::infinity() : r;
+        };
+        const auto brute = [&](double m, auto round) {
+            const double id = round(m);
+            if (std::isinf(id))
+                return std::numeric_limits<double>::infinity();
+            double worst = 0;
+            for (Eigen::Index k = 0; k < theta.size(); ++k)
+                worst = std::max(worst, std::abs(double(static_cast<float>(id) * static_cast<float>(theta[k])) - m * theta[k]));
+            return worst;
+        };
+        const auto check = [&](core::NumberFormat format, auto round) {
+            const core::AngleErrorBins bins = core::positionAngleErrors(theta, 70000, 7, format);
+            QCOMPARE(bins.error.size(), 7);
+            for (int b = 0; b < 7; ++b) {
+                double worst = 0;
+                for (int m = b * 10000; m < (b + 1) * 10000; ++m)
+                    worst = std::max(worst, brute(m, round));
+                QCOMPARE(bins.error[b], worst);
+                QCOMPARE(bins.keys[b], b * 10000 + 4999.5);
+            }
+        };
+        check(core::NumberFormat::BFloat16, bf16);
+        check(core::NumberFormat::Float16, f16);
+        check(core::NumberFormat::Float32, [](double m) { return m; });
+        // bfloat16 ids are off by up to 128 positions near 60000 (spacing 256), so θ_0 = 1 turns
+        // them by as many radians; float16 cannot hold ids from 65520 on.
+        QVERIFY(core::positionAngleErrors(theta, 70000, 7, core::NumberFormat::BFloat16).error[6] >= 128 - 1e-9);
+        QVERIFY(std::isinf(core::positionAngleErrors(theta, 70000, 7, core::NumberFormat::Float16).error[6]));
     }
 
     void lowPrecisionPositions()

@@ -176,6 +176,30 @@ private slots:
         QVERIFY(m_view->scaleBox()->isVisible());
     }
 
+    void precisionOfPositionIdsBelow()
+    {
+        choose(m_view->modelBox(), QStringLiteral("qwen2.5-7b"));
+        QVERIFY(m_view->precisionBox()->isVisible());
+        m_view->precisionBox()->setChecked(true);
+        QVERIFY(m_document->state().rope.precisionBelow);
+        m_document->computeNow();
+        m_view->refresh();
+        // 512 ranges of positions up to 32768: float16 holds them all, bfloat16's error passes a
+        // radian once its spacing does (ids beyond 512 are 4 apart).
+        const QCPGraph* bf16 = m_view->modelPlot()->precisionGraph(1);
+        QCOMPARE(bf16->data()->size(), 512);
+        QVERIFY(bf16->data()->at(511)->value >= 63.9);
+        QVERIFY(m_view->modelPlot()->precisionGraph(0)->data()->at(511)->value < 0.01);
+        QVERIFY(m_view->decayRect()->axis(QCPAxis::atLeft)->scaleType() == QCPAxis::stLogarithmic);
+        // A comparison takes the place below; the box hides.
+        choose(m_view->compareBox(), RopeOptions::noScaling);
+        QVERIFY(!m_view->precisionBox()->isVisible());
+        m_document->computeNow();
+        m_view->refresh();
+        QVERIFY(m_view->modelPlot()->precisionGraph(1)->data()->isEmpty());
+        QVERIFY(m_view->decayRect()->axis(QCPAxis::atLeft)->scaleType() == QCPAxis::stLinear);
+    }
+
     void optionsAreRememberedAsText()
     {
         RopeOptions o;

@@ -91,7 +91,7 @@ RopeCurves ropeCurves(const core::EncodingSpec& spec, const RopeOptions& options
     RopeCurves c;
     // A real model's curves (and its comparison, the costly part) follow the model's own
     // config, not the spec's sliders: kept while the model and the comparison stay.
-    c.modelOrigins = {options.model, options.compare};
+    c.modelOrigins = {options.model, options.compare + (options.precisionBelow ? QStringLiteral("|precision") : QString())};
     c.model = previous && previous->modelOrigins == c.modelOrigins ? previous->model : ropeModelCurves(options);
     c.scaling = ropeScalingOf(options);
     if (const auto error = core::ropeValidationError(spec.dModel, spec.base, c.scaling)) {

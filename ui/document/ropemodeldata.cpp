@@ -96,6 +96,14 @@ std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& option
     c->pairingDistances = static_cast<int>(std::min(4096.0, c->originalContext - 1));
     c->pairingMismatch = core::pairingMismatchCosine(ropeDemoVector(m.rotaryDim, 1), ropeDemoVector(m.rotaryDim, 2),
                                                      core::ropeModelThetaOriginal(m), m.pairing, c->pairingDistances);
+    if (options.precisionBelow) { // only when drawn: up to 2^21 positions × pairs × 3 formats
+        const std::array formats{core::NumberFormat::Float32, core::NumberFormat::BFloat16, core::NumberFormat::Float16};
+        for (std::size_t f = 0; f < formats.size(); ++f) {
+            const core::AngleErrorBins bins = core::positionAngleErrors(thetaMax, c->maxContext, 512, formats[f]);
+            c->precisionKeys = QVector<double>(bins.keys.data(), bins.keys.data() + bins.keys.size());
+            c->precisionError[f] = QVector<double>(bins.error.data(), bins.error.data() + bins.error.size());
+        }
+    }
     if (!options.compare.isEmpty()) {
         RopeConfigResult other = resolveRopeComparison(options.compare, m);
         if (!other.model)

@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <QVector>
 
+#include <array>
 #include <memory>
 
 namespace pe::ui {
@@ -41,6 +42,10 @@ struct RopeModelCurves {
     /// The model's weights run with the other pairing convention: the cosine between the right
     /// and the wrong scores of a fixed random q and k over the distances 0 … pairingDistances.
     double pairingMismatch = 1;
+    /// Position ids in float32, bfloat16 and float16 (in that order): the largest angle error
+    /// of each of 512 ranges of positions up to the longest context (core::positionAngleErrors).
+    QVector<double> precisionKeys;
+    std::array<QVector<double>, 3> precisionError;
     int pairingDistances = 0;
     /// RoFormer's bound of q·k at theta_max up to the longest context: each value the exact mean
     /// over one of 1024 equal ranges of distances, keyed by the range's middle.

@@ -49,6 +49,7 @@ const QString lowFrequencyFactor = QStringLiteral("lowFrequencyFactor");
 const QString highFrequencyFactor = QStringLiteral("highFrequencyFactor");
 const QString model = QStringLiteral("model");
 const QString compare = QStringLiteral("compare");
+const QString precisionBelow = QStringLiteral("precisionBelow");
 const QString sentence = QStringLiteral("sentence");
 const QString first = QStringLiteral("first");
 const QString second = QStringLiteral("second");
@@ -83,7 +84,7 @@ QVariantMap toVariantMap(const RopeOptions& o)
     return {{key::scale, o.scale}, {key::originalLength, o.originalLength}, {key::logDistance, o.logDistance},
             {key::sequenceLength, o.sequenceLength}, {key::yarnTruncate, o.yarnTruncate},
             {key::lowFrequencyFactor, o.lowFrequencyFactor}, {key::highFrequencyFactor, o.highFrequencyFactor},
-            {key::model, o.model}, {key::compare, o.compare}};
+            {key::model, o.model}, {key::compare, o.compare}, {key::precisionBelow, o.precisionBelow}};
 }
 
 QVariantMap toVariantMap(const SentenceOptions& o)
@@ -144,6 +145,7 @@ RopeOptions ropeOptionsFrom(const QVariantMap& map)
     o.highFrequencyFactor = valueOr(map, key::highFrequencyFactor, o.highFrequencyFactor);
     o.model = valueOr(map, key::model, o.model);
     o.compare = o.model.isEmpty() ? QString() : valueOr(map, key::compare, o.compare);
+    o.precisionBelow = valueOr(map, key::precisionBelow, o.precisionBelow);
     return clamped(o);
 }
 

@@ -34,6 +34,9 @@ struct RopeOptions {
     /// same model with rope_scaling dropped); empty: no comparison.
     QString compare{};
     static inline const QString noScaling = QStringLiteral("no-scaling");
+    /// Below a model without a comparison: the angle error of low-precision position ids
+    /// instead of the decay of q·k.
+    bool precisionBelow = false;
     bool operator==(const RopeOptions&) const = default;
 };
 

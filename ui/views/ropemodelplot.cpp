@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace pe::ui {
@@ -19,6 +20,16 @@ constexpr double twoPi = 2 * std::numbers::pi;
 QString count(double v)
 {
     return QString::number(v, 'f', 0);
+}
+
+void linearValueAxis(QCPAxis* axis)
+{
+    if (axis->scaleType() == QCPAxis::stLinear)
+        return;
+    axis->setScaleType(QCPAxis::stLinear);
+    axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    axis->setNumberFormat(QStringLiteral("gb"));
+    axis->setNumberPrecision(6);
 }
 
 QString treatmentName(core::PairTreatment t)
@@ -74,7 +85,9 @@ RopeModelPlot::RopeModelPlot(QCustomPlot* plot, QCPAxisRect* bands, QCPAxisRect*
     m_query = plot->addGraph(lx, ly);
     m_score = plot->addGraph(lx, ly);
     m_decay = plot->addGraph(lx, ly);
-    for (QCPGraph* g : {m_query, m_score, m_decay})
+    for (QCPGraph*& g : m_precision)
+        g = plot->addGraph(lx, ly);
+    for (QCPGraph* g : {m_query, m_score, m_decay, m_precision[0], m_precision[1], m_precision[2]})
         g->removeFromLegend();
     // The cosines' own legend, in the empty lower left of their rect (they start at 1 and fall
     // to the right): the legend above the plots already holds eight entries.
@@ -110,6 +123,11 @@ void RopeModelPlot::setShown(bool shown)
         g->setVisible(shown);
         if (!shown)
             g->data()->clear();
+    }
+    for (QCPGraph* g : m_precision) {
+        g->setVisible(shown);
+        g->data()->clear();
+        g->removeFromLegend(m_lowerLegend);
     }
     for (QCPGraph* g : m_treatment) {
         g->setVisible(shown);
@@ -247,6 +265,14 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
         m_lowerLines[i]->setPen(QPen(QColor(120, 120, 120), penScale, i == 0 ? Qt::DashLine : Qt::DotLine));
     }
     m_lowerLines[1]->setVisible(!same);
+    for (QCPGraph* g : m_precision) {
+        g->data()->clear();
+        g->removeFromLegend(m_lowerLegend);
+    }
+    if (cmp.positions.size() == 0 && !c.precisionKeys.isEmpty()) {
+        drawPrecision(c, penScale);
+        return;
+    }
     if (cmp.positions.size() > 0) {
         const QVector<double> positions(cmp.positions.data(), cmp.positions.data() + cmp.positions.size());
         m_query->setData(positions, QVector<double>(cmp.queryCosine.data(), cmp.queryCosine.data() + cmp.queryCosine.size()), true);
@@ -268,6 +294,8 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
         lx->setNumberFormat(QStringLiteral("eb"));
         lx->setNumberPrecision(0);
         lx->setRange(1, positions.back());
+        linearValueAxis(ly);
+        placeLowerLegend(Qt::AlignLeft | Qt::AlignBottom);
         const double lowest = std::min(cmp.queryCosine.minCoeff(), cmp.scoreCosine.minCoeff());
         ly->setRange(std::min(0.0, lowest) - 0.03, 1.03);
         m_lowerCaptions = {tr("A = %1 against B = %2: cosine of the rotated query and of the causal scores at each query position")
@@ -285,10 +313,8 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
         m_plot->plotLayout()->setRowStretchFactor(3, 2.0);
         m_decay->setData(c.decayKeys, c.decayBound, true);
         m_decay->setPen(pen(seriesColor(2), 2.0, Qt::SolidLine));
-        lx->setScaleType(QCPAxis::stLinear);
-        lx->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-        lx->setNumberFormat(QStringLiteral("gb"));
-        lx->setNumberPrecision(6);
+        linearValueAxis(lx);
+        linearValueAxis(ly);
         lx->setRange(0, c.decayKeys.isEmpty() ? 1.0 : std::max(c.decayKeys.back(), 1.0));
         double highest = 0;
         for (double v : c.decayBound)
@@ -299,6 +325,74 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
         lx->setLabel(tr("Relative distance m − n"));
         ly->setLabel(tr("Relative bound"));
     }
+}
+
+void RopeModelPlot::drawPrecision(const RopeModelCurves& c, double penScale)
+{
+    QCPAxis* lx = m_lower->axis(QCPAxis::atBottom);
+    QCPAxis* ly = m_lower->axis(QCPAxis::atLeft);
+    m_query->data()->clear();
+    m_score->data()->clear();
+    m_query->removeFromLegend(m_lowerLegend);
+    m_score->removeFromLegend(m_lowerLegend);
+    m_decay->data()->clear();
+    const std::array<QString, 3> names{QStringLiteral("float32"), QStringLiteral("bfloat16"), QStringLiteral("float16")};
+    const std::array<Qt::PenStyle, 3> dashes{Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+    double lowest = std::numeric_limits<double>::infinity(), highest = 0;
+    for (std::size_t f = 0; f < m_precision.size(); ++f) {
+        // A log axis shows neither 0 (no error) nor infinity (the format cannot hold the id): gaps.
+        QVector<double> values = c.precisionError[f];
+        bool overflow = false;
+        for (int i = 0; i < values.size(); ++i) {
+            overflow = overflow || std::isinf(values[i]);
+            if (!(values[i] > 0) || !std::isfinite(values[i]))
+                values[i] = std::numeric_limits<double>::quiet_NaN();
+            else {
+                lowest = std::min(lowest, values[i]);
+                highest = std::max(highest, values[i]);
+            }
+        }
+        QCPGraph* g = m_precision[f];
+        g->setData(c.precisionKeys, values, true);
+        QPen pen(seriesColor(static_cast<int>(f == 0 ? 2 : f == 1 ? 0 : 1)), 1.8 * penScale, dashes[f]);
+        pen.setCapStyle(Qt::FlatCap);
+        g->setPen(pen);
+        // The first id the format cannot hold (float16: 65520, where rounding passes 65504).
+        double unheld = 0;
+        if (overflow)
+            for (unheld = 1024; std::isfinite(core::roundTo(unheld, f == 1 ? core::NumberFormat::BFloat16 : core::NumberFormat::Float16));)
+                ++unheld;
+        g->setName(overflow ? tr("%1 ids (none from %2)").arg(names[f], count(unheld)) : tr("%1 ids").arg(names[f]));
+        g->addToLegend(m_lowerLegend);
+    }
+    m_lowerLegend->setFont(m_bands->axis(QCPAxis::atBottom)->tickLabelFont());
+    m_lowerLegend->setIconSize(static_cast<int>(20 * penScale), static_cast<int>(8 * penScale));
+    m_lowerLegend->setVisible(true);
+    // Top left: the errors grow with the position, so that corner stays empty.
+    placeLowerLegend(Qt::AlignLeft | Qt::AlignTop);
+    for (QCPAxis* axis : {lx, ly}) {
+        axis->setScaleType(QCPAxis::stLogarithmic);
+        axis->setTicker(powersOfTenTicker());
+        axis->setNumberFormat(QStringLiteral("eb"));
+        axis->setNumberPrecision(0);
+    }
+    lx->setRange(1, std::max(2.0, c.maxContext));
+    if (std::isfinite(lowest))
+        ly->setRange(lowest / 2, highest * 3);
+    m_plot->plotLayout()->setRowStretchFactor(2, 1.0);
+    m_plot->plotLayout()->setRowStretchFactor(3, 1.0);
+    m_lowerCaptions = {tr("Position ids in low precision: the largest error of any pair's angle m·θ (float32 arithmetic) per range of positions"),
+                       tr("Angle error of low-precision position ids"), tr("Angle error")};
+    lx->setLabel(tr("Position m"));
+    ly->setLabel(tr("Angle error (rad)"));
+}
+
+void RopeModelPlot::placeLowerLegend(Qt::Alignment alignment)
+{
+    QCPLayoutInset* inset = m_lower->insetLayout();
+    for (int i = 0; i < inset->elementCount(); ++i)
+        if (inset->elementAt(i) == m_lowerLegend)
+            inset->setInsetAlignment(i, alignment);
 }
 
 void RopeModelPlot::matchFonts()
@@ -422,6 +516,17 @@ QString RopeModelPlot::lowerReadout(const RopeModelCurves& c, double x) const
             return {};
         return tr("query position %1 · rotated query cosine %2 · causal scores cosine %3")
             .arg(count(positions[i]), QString::number(cmp.queryCosine[i], 'f', 5), QString::number(cmp.scoreCosine[i], 'f', 5));
+    }
+    if (!c.precisionKeys.isEmpty()) {
+        const int i = nearestIndex(c.precisionKeys, x);
+        if (i < 0)
+            return {};
+        const auto error = [&](int f) {
+            const double v = c.precisionError[static_cast<std::size_t>(f)][i];
+            return std::isinf(v) ? tr("not held") : shortNumber(v, 3);
+        };
+        return tr("positions near %1 · largest angle error (rad): float32 %2 · bfloat16 %3 · float16 %4")
+            .arg(count(c.precisionKeys[i]), error(0), error(1), error(2));
     }
     const int i = nearestIndex(c.decayKeys, x);
     return i < 0 ? QString() : tr("distance m − n = %1 · bound %2").arg(count(c.decayKeys[i]), shortNumber(c.decayBound[i], 4));

@@ -50,8 +50,13 @@ public:
     QCPGraph* maxGraph() const { return m_longest; }
     QCPGraph* queryCosineGraph() const { return m_query; }
     QCPGraph* scoreCosineGraph() const { return m_score; }
+    /// 0 float32, 1 bfloat16, 2 float16 position ids.
+    QCPGraph* precisionGraph(int format) const { return m_precision[static_cast<std::size_t>(format)]; }
 
 private:
+    void drawPrecision(const RopeModelCurves& curves, double penScale);
+    void placeLowerLegend(Qt::Alignment alignment);
+
     QCustomPlot* m_plot;
     QCPAxisRect* m_bands;
     QCPAxisRect* m_lower;
@@ -64,6 +69,7 @@ private:
     QCPGraph* m_query;
     QCPGraph* m_score;
     QCPGraph* m_decay;
+    std::array<QCPGraph*, 3> m_precision{}; ///< float32, bfloat16, float16 position ids
     std::array<QCPItemStraightLine*, 2> m_contextLines{};  ///< top: original and longest context
     std::array<QCPItemText*, 2> m_contextLabels{};
     std::array<QCPItemStraightLine*, 2> m_lowerLines{};    ///< bottom: the same two lengths

@@ -356,6 +356,16 @@ QWidget* RopeView::createModelControls()
     row->addWidget(m_modelBox);
     row->addWidget(m_compareLabel);
     row->addWidget(m_compareBox);
+    m_precisionBox = new QCheckBox(tr("Position ids' precision below"));
+    m_precisionBox->setObjectName(QStringLiteral("ropePrecisionBox"));
+    m_precisionBox->setToolTip(tr("Below the pairs: the angle error when position ids are held in float32, bfloat16 or "
+                                  "float16 (where ids collide and where float16 cannot hold them), instead of the decay of q·k"));
+    row->addWidget(m_precisionBox);
+    connect(m_precisionBox, &QCheckBox::toggled, this, [this](bool on) {
+        RopeOptions o = document()->state().rope;
+        o.precisionBelow = on;
+        document()->setRopeOptions(o);
+    });
     // The fields read and the numbers behind the curves fold away (remembered with the
     // variants' details): unfolded, they would leave the plots a strip on a projector.
     m_modelDetailsButton = new QToolButton;
@@ -410,6 +420,11 @@ void RopeView::syncModelBoxes()
     };
     fill(m_modelBox, tr("Paper variants (sliders)"), QString(), o.model, false);
     fill(m_compareBox, tr("nothing"), QString(), o.compare, true);
+    {
+        const QSignalBlocker blocker(m_precisionBox);
+        m_precisionBox->setChecked(o.precisionBelow);
+    }
+    m_precisionBox->setVisible(!o.model.isEmpty() && o.compare.isEmpty());
     m_compareLabel->setVisible(!o.model.isEmpty());
     m_compareBox->setVisible(!o.model.isEmpty());
     m_variantControls->setVisible(o.model.isEmpty());
@@ -708,13 +723,16 @@ bool RopeView::fitToSize()
     changed = fitAxisLabel(p->yAxis2, {tr("θ (radians per position)"), tr("θ (rad/position)"), QStringLiteral("θ")}) || changed;
     changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atTop), m_decayCaptions) || changed;
     const bool comparing = m_modelMode && m_modelPlot->queryCosineGraph()->data()->size() > 0;
+    const bool precision = m_modelMode && m_modelPlot->precisionGraph(0)->data()->size() > 0;
     if (comparing)
         changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atLeft), {tr("Cosine A · B"), tr("Cosine")}) || changed;
+    else if (precision)
+        changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atLeft), {tr("Angle error (rad)"), tr("Error")}) || changed;
     else
         changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atLeft), {tr("Relative bound"), tr("Bound")}) || changed;
     changed = fitTickCount(p->xAxis, 8) || changed;
     changed = fitTickCount(m_decayRect->axis(QCPAxis::atLeft), 5) || changed;
-    if (m_modelMode ? !comparing : !m_logBox->isChecked())
+    if (m_modelMode ? !comparing && !precision : !m_logBox->isChecked())
         changed = fitTickCount(m_decayRect->axis(QCPAxis::atBottom), 6) || changed;
     // L_orig's label goes below its line when the two lines are closer than a line of text
     // (s = 1, or a short plot in a figure): above it, it ran into s·L_orig's label.

@@ -63,6 +63,7 @@ public:
     /// and what it is compared with.
     QComboBox* modelBox() const { return m_modelBox; }
     QComboBox* compareBox() const { return m_compareBox; }
+    QCheckBox* precisionBox() const { return m_precisionBox; }
     RopeModelPlot* modelPlot() const { return m_modelPlot.get(); }
     /// The model's fields, treatments, attention factor and precision limits (empty without a model).
     QString modelDetailsText() const;
@@ -107,6 +108,7 @@ private:
     QComboBox* m_modelBox = nullptr;
     QComboBox* m_compareBox = nullptr;
     QLabel* m_compareLabel = nullptr;
+    QCheckBox* m_precisionBox = nullptr;
     QWidget* m_variantControls = nullptr; ///< the paper variants' sliders, hidden while a model is shown
     QLabel* m_modelDetails = nullptr;
     QToolButton* m_modelDetailsButton = nullptr;
