@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/ropemodel.h"
 
+#include "core/rope.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -16,16 +18,6 @@ namespace {
 constexpr std::array<std::pair<RopeType, std::string_view>, 6> typeKeys{{
     {RopeType::Default, "default"}, {RopeType::Linear, "linear"}, {RopeType::Dynamic, "dynamic"},
     {RopeType::Yarn, "yarn"}, {RopeType::LongRope, "longrope"}, {RopeType::Llama3, "llama3"}}};
-
-/// base^(−2k/dim) for k < dim/2, in long double (exact at k = 0, smooth in k).
-Eigen::VectorXd inversePowers(double base, int dim)
-{
-    Eigen::VectorXd theta(dim / 2);
-    const long double logBase = std::log(static_cast<long double>(base));
-    for (int k = 0; k < dim / 2; ++k)
-        theta[k] = static_cast<double>(std::exp(-logBase * (2.0L * k) / dim));
-    return theta;
-}
 
 /// YaRN's get_mscale: 0.1·mscale·ln(scale) + 1, 1 for scale ≤ 1.
 double yarnMscale(double scale, double mscale)
@@ -159,13 +151,13 @@ double ropeModelMaxContext(const RopeModel& model)
 
 Eigen::VectorXd ropeModelUnscaledFrequencies(const RopeModel& model)
 {
-    return inversePowers(model.base, model.rotaryDim);
+    return ropeFrequencies(model.rotaryDim, model.base);
 }
 
 Eigen::VectorXd ropeModelInverseFrequencies(const RopeModel& model, double sequenceLength)
 {
     const int dim = model.rotaryDim;
-    const Eigen::VectorXd theta = inversePowers(model.base, dim);
+    const Eigen::VectorXd theta = ropeFrequencies(dim, model.base);
     const double factor = ropeModelFactor(model);
     switch (model.type) {
     case RopeType::Default: return theta;
@@ -175,7 +167,7 @@ Eigen::VectorXd ropeModelInverseFrequencies(const RopeModel& model, double seque
         const double length = std::max(sequenceLength, model.maxPositions);
         const double base = model.base * std::pow(factor * length / model.maxPositions - (factor - 1.0),
                                                   static_cast<double>(dim) / (dim - 2));
-        return inversePowers(base, dim);
+        return ropeFrequencies(dim, base);
     }
     case RopeType::Yarn: {
         const double original = ropeModelOriginalPositions(model);
@@ -210,21 +202,13 @@ Eigen::VectorXd ropeModelInverseFrequencies(const RopeModel& model, double seque
         return scaled;
     }
     case RopeType::Llama3: {
-        const double original = ropeModelOriginalPositions(model);
-        const double lowWavelength = original / model.lowFreqFactor, highWavelength = original / model.highFreqFactor;
-        Eigen::VectorXd scaled(theta.size());
-        for (Eigen::Index k = 0; k < theta.size(); ++k) {
-            const double wavelength = 2 * std::numbers::pi / theta[k];
-            if (wavelength < highWavelength)
-                scaled[k] = theta[k];
-            else if (wavelength > lowWavelength)
-                scaled[k] = theta[k] / factor;
-            else {
-                const double smooth = (original / wavelength - model.lowFreqFactor) / (model.highFreqFactor - model.lowFreqFactor);
-                scaled[k] = (1.0 - smooth) * theta[k] / factor + smooth * theta[k];
-            }
-        }
-        return scaled;
+        // The same wavelength bands as the RoPE view's Llama 3 variant (core/rope.h).
+        RopeScalingSpec spec;
+        spec.scale = factor;
+        spec.originalLength = ropeModelOriginalPositions(model);
+        spec.lowFrequencyFactor = model.lowFreqFactor;
+        spec.highFrequencyFactor = model.highFreqFactor;
+        return scaledRopeFrequencies(dim, model.base, RopeScaling::Llama3, spec);
     }
     }
     return theta;
