@@ -418,8 +418,13 @@ void RopeView::syncModelBoxes()
         box->addItem(tr("Open config.json…"), openItem);
         box->setCurrentIndex(std::max(0, box->findData(current)));
     };
-    fill(m_modelBox, tr("Paper variants (sliders)"), QString(), o.model, false);
-    fill(m_compareBox, tr("nothing"), QString(), o.compare, true);
+    // Refilled only when the model or comparison changed: a drag of the scale slider is a
+    // stream of Change::Rope and must not rebuild two lists of twenty items each time.
+    if (m_boxesShow != std::pair(o.model, o.compare)) {
+        fill(m_modelBox, tr("Paper variants (sliders)"), QString(), o.model, false);
+        fill(m_compareBox, tr("nothing"), QString(), o.compare, true);
+        m_boxesShow = {o.model, o.compare};
+    }
     {
         const QSignalBlocker blocker(m_precisionBox);
         m_precisionBox->setChecked(o.precisionBelow);
@@ -436,7 +441,8 @@ void RopeView::modelChosen(QComboBox* box, bool comparison)
 {
     const QString data = box->currentData().toString();
     if (data == openItem) {
-        syncModelBoxes(); // back to what is shown until a file is read
+        m_boxesShow.reset(); // back to what is shown until a file is read
+        syncModelBoxes();
         emit openModelConfigRequested(comparison);
         return;
     }

@@ -109,6 +109,7 @@ private:
     QComboBox* m_compareBox = nullptr;
     QLabel* m_compareLabel = nullptr;
     QCheckBox* m_precisionBox = nullptr;
+    std::optional<std::pair<QString, QString>> m_boxesShow; ///< the model and comparison the two boxes were filled for
     QWidget* m_variantControls = nullptr; ///< the paper variants' sliders, hidden while a model is shown
     QLabel* m_modelDetails = nullptr;
     QToolButton* m_modelDetailsButton = nullptr;
