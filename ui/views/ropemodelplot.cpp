@@ -159,6 +159,12 @@ void RopeModelPlot::setShown(bool shown)
         item->setVisible(false);
 }
 
+void RopeModelPlot::clear()
+{
+    setShown(false); // empties the graphs and takes them out of the legends
+    setShown(true);
+}
+
 void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExport)
 {
     const core::RopeModel& m = c.model;

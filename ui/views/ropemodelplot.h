@@ -32,6 +32,8 @@ public:
     /// Shows (and puts in the legend) or hides every graph and item of the model.
     void setShown(bool shown);
     bool shown() const { return m_shown; }
+    /// Empties every graph and hides the items (a model that cannot be drawn), still shown.
+    void clear();
     /// Draws the curves; pens and markers follow the view's scale (penScale).
     void draw(const RopeModelCurves& curves, double penScale, bool forExport);
 

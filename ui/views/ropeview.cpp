@@ -389,6 +389,7 @@ QWidget* RopeView::createModelControls()
         m_modelDetailsButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
         m_modelDetails->setVisible(shown && !document()->state().rope.model.isEmpty());
         Preferences::setRopeDetailsShown(shown);
+        updateModelDetails();
     });
     connect(m_modelBox, qOverload<int>(&QComboBox::activated), this, [this] { modelChosen(m_modelBox, false); });
     connect(m_compareBox, qOverload<int>(&QComboBox::activated), this, [this] { modelChosen(m_compareBox, true); });
@@ -488,6 +489,18 @@ QString RopeView::modelExplanation()
               "decay of q·k up to the longest context.");
 }
 
+void RopeView::updateModelDetails()
+{
+    // Rich text, laid out only while it is seen, and only for new curves: a position step
+    // redraws the view but shares the model's curves.
+    const FramePtr& f = document()->frame();
+    const std::shared_ptr<const RopeModelCurves> curves = f && f->rope ? f->rope->model : nullptr;
+    if (!m_modelDetailsButton->isChecked() || (curves && m_detailsShown.lock() == curves))
+        return;
+    m_modelDetails->setText(modelDetailsText());
+    m_detailsShown = curves;
+}
+
 QString RopeView::modelDetailsText() const
 {
     const FramePtr& f = document()->frame();
@@ -560,11 +573,10 @@ void RopeView::redraw(const Frame& f)
             m_decayCaptions = m_modelPlot->lowerCaptions();
             m_decayRect->axis(QCPAxis::atTop)->setLabel(m_decayCaptions.value(0));
         } else {
-            m_modelPlot->setShown(false);
-            m_modelPlot->setShown(true); // emptied
+            m_modelPlot->clear();
             m_titleText = tr("Rotary position embedding\n%1").arg(m.error);
         }
-        m_modelDetails->setText(modelDetailsText());
+        updateModelDetails();
         m_title->setText(m_titleText);
         plot()->replot(QCustomPlot::rpQueuedReplot);
         return;

@@ -93,6 +93,7 @@ private:
     void modelChosen(QComboBox* box, bool comparison);
     void setModelMode(bool model);
     static QString modelExplanation();
+    void updateModelDetails();
 
     QSlider* m_scaleSlider = nullptr;
     QDoubleSpinBox* m_scaleBox = nullptr;
@@ -113,6 +114,7 @@ private:
     QWidget* m_variantControls = nullptr; ///< the paper variants' sliders, hidden while a model is shown
     QLabel* m_modelDetails = nullptr;
     QToolButton* m_modelDetailsButton = nullptr;
+    std::weak_ptr<const RopeModelCurves> m_detailsShown; ///< the curves the details label was written for
     QString m_variantsExplanation;
     std::unique_ptr<RopeModelPlot> m_modelPlot;
     bool m_modelMode = false;
