@@ -180,6 +180,26 @@ void addOptions(QCommandLineParser& parser)
                                                           "no-scaling (the same model with rope_scaling dropped). .csv and .npy then hold one row per "
                                                           "position: position, query_cosine, score_cosine, angle_difference_k for every pair."),
          QStringLiteral("FILE|NAME")},
+        {QStringLiteral("grid-source"), QStringLiteral("The grid view's patches: auto (the --encoding table, else mae), table, mae "
+                                                       "(MAE's 2-D sin-cos, class token of zeros), dit (the same without it), rope-axial, "
+                                                       "rope-mixed (as initialised), mrope (Qwen2-VL); d_model is the fixed ones' dimension."),
+         QStringLiteral("NAME")},
+        {QStringLiteral("grid"), QStringLiteral("The grid: H rows x W columns of patches, 2 to 64 each (default: guessed from a "
+                                                "table's rows, 197 = 1 + 14x14; 14x14 for the fixed encodings)."),
+         QStringLiteral("HxW")},
+        {QStringLiteral("grid-class-token"), QStringLiteral("Whether the table's first row is a class token: auto, yes or no (default auto)."),
+         QStringLiteral("MODE")},
+        {QStringLiteral("grid-resize"), QStringLiteral("Resize the patches to HxW by bicubic interpolation (PyTorch, align_corners "
+                                                       "false), as when fine-tuning at a higher resolution."),
+         QStringLiteral("HxW")},
+        {QStringLiteral("grid-patch"), QStringLiteral("The patch drawn large: ROW,COLUMN from 0, or cls for the class token (default 7,7)."),
+         QStringLiteral("R,C")},
+        {QStringLiteral("grid-dim"), QStringLiteral("The dimension drawn across the grid (default 0)."), QStringLiteral("N")},
+        {QStringLiteral("grid-head"), QStringLiteral("RoPE-Mixed: the head whose random initial direction is drawn, 1 to 64 (default 1)."),
+         QStringLiteral("N")},
+        {QStringLiteral("grid-data"), QStringLiteral("What the grid view's .npy/.csv holds: tiles (H*W, H*W) similarities, patch (H, W) "
+                                                     "or dimension (H, W) (default tiles)."),
+         QStringLiteral("WHAT")},
         {QStringLiteral("position"), QStringLiteral("Selected position (row, default 0)."), QStringLiteral("P")},
         {QStringLiteral("offset"), QStringLiteral("Relative offset k (default 1)."), QStringLiteral("K"), QStringLiteral("1")},
         {QStringLiteral("normalize"), QStringLiteral("Cosine similarity instead of the dot product (a zero vector, e.g. d_model 1 "
@@ -227,6 +247,57 @@ void overrideSpec(const QCommandLineParser& parser, core::EncodingSpec& spec)
         spec.frequencies = *core::parseFrequencyRule(choice(parser, QStringLiteral("frequencies"), {QStringLiteral("paper"), QStringLiteral("tensor2tensor")}).toStdString());
     if (given(parser, "first-position"))
         spec.firstPosition = wholeNumber(parser, QStringLiteral("first-position"), 0, SpecLimits::maxFirstPosition);
+}
+
+/// The grid view's options (--grid…): sides and patches checked here, the grid against the
+/// table's rows where it is drawn (a refusal names both).
+void overrideGrid(const QCommandLineParser& parser, ui::GridOptions& grid)
+{
+    const auto sides = [&](const char* name, int& rows, int& cols) {
+        QSizeF size;
+        try {
+            size = sizePair(parser, QString::fromLatin1(name), core::GridLimits::minSide, core::GridLimits::maxSide, true);
+        } catch (const BadValue&) {
+            throw BadValue{QStringLiteral("--%1: %2 is not a grid; allowed: ROWSxCOLUMNS, each a whole number from %3 to %4 "
+                                          "(e.g. 14x14, 24x32)")
+                               .arg(QString::fromLatin1(name), quoted(parser.value(QString::fromLatin1(name)).trimmed()))
+                               .arg(core::GridLimits::minSide).arg(core::GridLimits::maxSide)};
+        }
+        rows = static_cast<int>(size.width()); // written H x W: rows first
+        cols = static_cast<int>(size.height());
+    };
+    if (given(parser, "grid-source"))
+        grid.source = *ui::parseGridSource(choice(parser, QStringLiteral("grid-source"), ui::gridSourceKeys()));
+    if (given(parser, "grid"))
+        sides("grid", grid.rows, grid.cols);
+    if (given(parser, "grid-class-token"))
+        grid.classToken = *ui::parseClassToken(choice(parser, QStringLiteral("grid-class-token"),
+                                                      {QStringLiteral("auto"), QStringLiteral("yes"), QStringLiteral("no")}));
+    if (given(parser, "grid-resize"))
+        sides("grid-resize", grid.resizeRows, grid.resizeCols);
+    if (given(parser, "grid-patch")) {
+        const QString text = parser.value(QStringLiteral("grid-patch")).trimmed();
+        static const QRegularExpression pattern(QStringLiteral("^([0-9]{1,3})\\s*,\\s*([0-9]{1,3})$"));
+        const auto match = pattern.match(text);
+        if (text.compare(QLatin1String("cls"), Qt::CaseInsensitive) == 0) {
+            grid.classTokenQuery = true;
+        } else if (!match.hasMatch() || match.captured(1).toInt() >= core::GridLimits::maxSide
+                   || match.captured(2).toInt() >= core::GridLimits::maxSide) {
+            throw BadValue{QStringLiteral("--grid-patch: %1 is not a patch; allowed: ROW,COLUMN, each a whole number from 0 "
+                                          "to %2 (within the grid), or cls")
+                               .arg(quoted(text)).arg(core::GridLimits::maxSide - 1)};
+        } else {
+            grid.patchRow = match.captured(1).toInt();
+            grid.patchCol = match.captured(2).toInt();
+            grid.classTokenQuery = false;
+        }
+    }
+    if (given(parser, "grid-dim"))
+        grid.dimension = static_cast<int>(wholeNumber(parser, QStringLiteral("grid-dim"), 0, SpecLimits::maxDModel - 1));
+    if (given(parser, "grid-head"))
+        grid.head = static_cast<int>(wholeNumber(parser, QStringLiteral("grid-head"), 1, ui::GridOptions::maxHead));
+    if (given(parser, "grid-data"))
+        grid.data = *ui::parseGridExport(choice(parser, QStringLiteral("grid-data"), ui::gridExportKeys()));
 }
 
 /// --model, --model-config and --compare-config: each read now, so that a bad config is told
@@ -331,6 +402,7 @@ void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& s
             == QLatin1String("causal");
         methods.bidirectional = !methods.causal;
     }
+    overrideGrid(parser, state.grid);
     overrideRopeModel(parser, state.rope);
     if (given(parser, "precision"))
         state.precisionMode = static_cast<core::PrecisionMode>(
@@ -351,6 +423,11 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
     // A model asked for is shown where it is drawn: the RoPE view, unless another view is named.
     if (!o.viewGiven && (given(parser, "model") || given(parser, "model-config"))) {
         o.view = ui::View::Rope;
+        o.viewGiven = true;
+    }
+    // A grid asked for is shown in the grid view, unless another view is named.
+    if (!o.viewGiven && (given(parser, "grid") || given(parser, "grid-source") || given(parser, "grid-patch"))) {
+        o.view = ui::View::Grid;
         o.viewGiven = true;
     }
     overrideState(parser, o.spec, o);

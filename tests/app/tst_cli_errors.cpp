@@ -18,6 +18,7 @@
 #include <csignal>
 #include <cstring>
 #include <optional>
+#include <vector>
 #include <sys/resource.h>
 
 #include "tests/common/runprogram.h"
@@ -128,6 +129,7 @@ private slots:
     void encodingFiles();
     void t5BiasesFiles();
     void ropeModels();
+    void grids();
 };
 
 void TestCliErrors::initTestCase()
@@ -493,6 +495,129 @@ void TestCliErrors::ropeModels()
         {{"--compare-config", "llama-2-7b", "--export", "x.csv"}, "--compare-config: there is no model to compare"},
         {{"--model", "llama-2-7b", "--model-config", "neox", "--export", "x.csv"}, "give one of them, not both"},
         {{"--model", "llama-2-7b", "--compare-config", "nowhere", "--export", "x.csv"}, "nowhere is neither a model of the library"},
+    };
+    for (const auto& refusal : refusals) {
+        run = runCli(refusal.arguments, dir.path());
+        QVERIFY2(run.exitCode == 2 && run.err.contains(refusal.expected), qPrintable(run.describe()));
+        QVERIFY(!QFileInfo::exists(dir.filePath("x.csv")));
+    }
+}
+
+
+/// A ViT-like table written here: a class token, then a rows × cols grid whose patch (r, c)
+/// holds MAE's 2-D sin-cos (util/pos_embed.py: the first half of the dims the column's sines
+/// then cosines, the second half the row's, ω_k = 10000^(−k/(d/4))).
+QByteArray vitLikeNpy(int rows, int cols, int dims, std::vector<std::vector<double>>* patches)
+{
+    QByteArray npy = npyFloat64Header(1 + rows * cols, dims);
+    std::vector<double> values(static_cast<std::size_t>(dims), 0.5); // the class token: a constant row
+    const auto append = [&](const std::vector<double>& row) {
+        npy.append(reinterpret_cast<const char*>(row.data()), qsizetype(row.size() * sizeof(double)));
+    };
+    append(values);
+    const int quarter = dims / 4;
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            for (int k = 0; k < quarter; ++k) {
+                const double omega = 1.0 / std::pow(10000.0, double(k) / quarter);
+                values[k] = std::sin(c * omega);
+                values[quarter + k] = std::cos(c * omega);
+                values[2 * quarter + k] = std::sin(r * omega);
+                values[3 * quarter + k] = std::cos(r * omega);
+            }
+            append(values);
+            patches->push_back(values);
+        }
+    return npy;
+}
+
+void TestCliErrors::grids()
+{
+    // Issue 36's command line: --view grid with --grid, --grid-patch and the data exports.
+    QTemporaryDir dir;
+    std::vector<std::vector<double>> patches;
+    QFile table(dir.filePath("vit.npy"));
+    QVERIFY(table.open(QIODevice::WriteOnly));
+    table.write(vitLikeNpy(5, 8, 16, &patches)); // 41 rows: 1 + 5 × 8, no square
+    table.close();
+    const auto cosine = [&](std::size_t p, std::size_t q) {
+        double dot = 0, a = 0, b = 0;
+        for (std::size_t i = 0; i < patches[p].size(); ++i) {
+            dot += patches[p][i] * patches[q][i];
+            a += patches[p][i] * patches[p][i];
+            b += patches[q][i] * patches[q][i];
+        }
+        return dot / std::sqrt(a * b);
+    };
+    const auto readCsv = [&](const QString& name) {
+        QFile file(dir.filePath(name));
+        std::vector<std::vector<double>> rows;
+        if (!file.open(QIODevice::ReadOnly))
+            return rows;
+        for (const QByteArray& line : file.readAll().trimmed().split('\n')) {
+            std::vector<double> row;
+            for (const QByteArray& field : line.split(','))
+                row.push_back(field.toDouble());
+            rows.push_back(row);
+        }
+        return rows;
+    };
+
+    // The tiles: (H·W) × (H·W) cosines, patch after patch.
+    Run run = runCli({"--encoding", "vit.npy", "--view", "grid", "--grid", "5x8", "--export", "tiles.csv"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+    const auto tiles = readCsv("tiles.csv");
+    QCOMPARE(tiles.size(), std::size_t{40});
+    QCOMPARE(tiles[0].size(), std::size_t{40});
+    for (std::size_t p = 0; p < 40; p += 5)
+        for (std::size_t q = 0; q < 40; ++q)
+            QVERIFY2(std::abs(tiles[p][q] - cosine(p, q)) < 1e-12, qPrintable(QStringLiteral("tile %1, cell %2").arg(p).arg(q)));
+
+    // One patch's map and one dimension's, (H, W) each.
+    run = runCli({"--encoding", "vit.npy", "--grid", "5x8", "--grid-patch", "2,5", "--grid-data", "patch", "--export", "patch.csv"},
+                 dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe())); // --grid alone implies --view grid
+    const auto patch = readCsv("patch.csv");
+    QCOMPARE(patch.size(), std::size_t{5});
+    QCOMPARE(patch[0].size(), std::size_t{8});
+    for (std::size_t r = 0; r < 5; ++r)
+        for (std::size_t c = 0; c < 8; ++c)
+            QVERIFY(std::abs(patch[r][c] - cosine(2 * 8 + 5, r * 8 + c)) < 1e-12);
+    run = runCli({"--encoding", "vit.npy", "--view", "grid", "--grid", "5x8", "--grid-data", "dimension", "--grid-dim", "13",
+                  "--export", "dim.csv"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+    const auto dimension = readCsv("dim.csv");
+    QCOMPARE(dimension.size(), std::size_t{5});
+    for (std::size_t r = 0; r < 5; ++r)
+        for (std::size_t c = 0; c < 8; ++c)
+            QCOMPARE(dimension[r][c], patches[r * 8 + c][13]);
+
+    // A fixed encoding needs no table: MAE's 14 × 14 at d_model 64, with its class token.
+    run = runCli({"--view", "grid", "--grid-source", "mae", "--d-model", "64", "--export", "mae.npy"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+    QFile mae(dir.filePath("mae.npy"));
+    QVERIFY(mae.open(QIODevice::ReadOnly));
+    QVERIFY2(mae.readAll().contains("'shape': (196, 196)"), "196 patches");
+    run = runCli({"--grid-source", "rope-axial", "--grid", "5x7", "--export", "rope.png", "--size", "900x500"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+
+    const struct { QStringList arguments; QString expected; } refusals[] = {
+        {{"--encoding", "vit.npy", "--view", "grid", "--export", "x.csv"},
+         "41 rows are no grid: a grid's rows are H·W patches, or a class token and H·W patches"},
+        {{"--encoding", "vit.npy", "--grid", "5x5", "--export", "x.csv"}, "41 rows do not match a grid of 5 × 5 (25 rows)"},
+        {{"--encoding", "vit.npy", "--grid", "5x8", "--grid-class-token", "no", "--export", "x.csv"},
+         "41 rows do not match a grid of 5 × 8 (40 rows)"},
+        {{"--encoding", "vit.npy", "--grid-class-token", "yes", "--grid-source", "table", "--export", "x.csv"},
+         "with a class token, 41 rows leave 40 patches, which are no square grid"},
+        {{"--grid", "1x5", "--export", "x.csv"}, "--grid: '1x5' is not a grid; allowed: ROWSxCOLUMNS, each a whole number from 2 to 64"},
+        {{"--grid", "65x65", "--export", "x.csv"}, "--grid: '65x65' is not a grid"},
+        {{"--grid-resize", "14", "--export", "x.csv"}, "--grid-resize: '14' is not a grid"},
+        {{"--grid-patch", "3;4", "--export", "x.csv"}, "--grid-patch: '3;4' is not a patch; allowed: ROW,COLUMN"},
+        {{"--grid-source", "vit", "--export", "x.csv"}, "--grid-source: 'vit' is not allowed; allowed: auto, table, mae"},
+        {{"--grid-data", "all", "--export", "x.csv"}, "--grid-data: 'all' is not allowed; allowed: tiles, patch, dimension"},
+        {{"--grid-source", "table", "--export", "x.csv"}, "No position table is open"},
+        {{"--grid-source", "mae", "--d-model", "30", "--export", "x.csv"}, "MAE's 2-D sin-cos needs d_model divisible by 4"},
+        {{"--grid-source", "mae", "--grid", "60x60", "--export", "x.csv"}, "has 3600 patches; the grid view shows at most 2304"},
     };
     for (const auto& refusal : refusals) {
         run = runCli(refusal.arguments, dir.path());

@@ -30,6 +30,7 @@ Changes changesBetween(const Settings& before, const Settings& after)
     mark(!(a.rope == b.rope), Change::Rope);
     mark(!(a.embeddings == b.embeddings), Change::Embeddings);
     mark(!(a.methods == b.methods), Change::Methods);
+    mark(!(a.grid == b.grid), Change::Grid);
     mark(a.tableDataRange != b.tableDataRange, Change::Table);
     return changes;
 }
@@ -47,6 +48,7 @@ bool binsDiffer(const Frame& a, const Frame& b, View view)
     case View::Methods: return a.methods != b.methods;
     case View::Spectrum:
         return a.spectrumHeat.rows() != b.spectrumHeat.rows() || a.spectrumHeat.cols() != b.spectrumHeat.cols();
+    case View::Grid: return a.gridTiles.rows() != b.gridTiles.rows() || a.gridTiles.cols() != b.gridTiles.cols();
     default: return a.pixels.of(view) != b.pixels.of(view);
     }
 }

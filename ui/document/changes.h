@@ -31,7 +31,8 @@ enum class Change : unsigned {
     Embeddings = 1u << 14, ///< the embeddings view's options, or the word vectors read for them
     Methods = 1u << 15,    ///< the methods view's options
     Table = 1u << 16,      ///< the table opened from a file, or its colour scale
-    All = (1u << 17) - 1,
+    Grid = 1u << 17,       ///< the grid view's options
+    All = (1u << 18) - 1,
 };
 Q_DECLARE_FLAGS(Changes, Change)
 

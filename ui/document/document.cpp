@@ -61,6 +61,7 @@ QString fieldText(Document::Field field)
     case Document::Field::Precision: return QObject::tr("Change precision");
     case Document::Field::Rope: return QObject::tr("Change RoPE scaling");
     case Document::Field::Methods: return QObject::tr("Change the position method");
+    case Document::Field::Grid: return QObject::tr("Change the grid view");
     case Document::Field::TableScale: return QObject::tr("Change the table's colour scale");
     case Document::Field::TableSize: return QObject::tr("Size the sinusoid like the table");
     case Document::Field::Embeddings: return QObject::tr("Change the embedded sentence");
@@ -138,6 +139,7 @@ Settings Document::sanitized(Settings s)
     st.rope = clamped(st.rope);
     st.embeddings = clamped(st.embeddings);
     st.methods = clamped(st.methods);
+    st.grid = clamped(st.grid);
     return s;
 }
 
@@ -276,6 +278,13 @@ void Document::setMethodOptions(const MethodOptions& options)
     Settings s = m_settings;
     s.state.methods = options;
     change(s, Field::Methods);
+}
+
+void Document::setGridOptions(const GridOptions& options)
+{
+    Settings s = m_settings;
+    s.state.grid = options;
+    change(s, Field::Grid);
 }
 
 void Document::setEmbeddingOptions(const SentenceOptions& options)

@@ -21,7 +21,7 @@ public:
     /// (a slider drag) merge into one undo step.
     enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
                        Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision,
-                       Rope, Embeddings, Methods, TableScale, TableSize, Preset, All, Session };
+                       Rope, Embeddings, Methods, Grid, TableScale, TableSize, Preset, All, Session };
 
     /// Undo steps kept; older ones are dropped (QUndoStack::setUndoLimit).
     static constexpr int undoLimit = 5000;
@@ -63,6 +63,7 @@ public:
     /// The RoPE and embeddings views' options: undo steps like every other setting.
     void setRopeOptions(const RopeOptions& options);
     void setMethodOptions(const MethodOptions& options);
+    void setGridOptions(const GridOptions& options);
     void setEmbeddingOptions(const SentenceOptions& options);
     /// A loaded table's colour scale: symmetric about 0, or the data's range.
     void setTableDataRange(bool dataRange);

@@ -7,6 +7,7 @@
 #include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
 #include "ui/document/spectrumdata.h"
+#include "ui/document/griddata.h"
 #include "ui/state/viewstate.h"
 #include "ui/tables/encodingtable.h"
 
@@ -120,7 +121,8 @@ enum class FramePart : unsigned {
     Embeddings = 1u << 7,  ///< the embeddings of the sentence
     Methods = 1u << 8,     ///< the methods view's matrix and curves
     Spectrum = 1u << 9,    ///< the spectrum view's spectrum, fit and principal components
-    All = (1u << 10) - 1,
+    Grid = 1u << 10,       ///< the grid view's patches, their similarities and the tiles
+    All = (1u << 11) - 1,
 };
 /// The parts that the views in `views` (a bit per View) draw from.
 unsigned framePartsFor(unsigned views);
@@ -244,6 +246,13 @@ struct Frame {
     std::shared_ptr<const SpectrumData> spectrum;
     SharedMatrix spectrumHeat;
     HeatAxis spectrumBins, spectrumDims;
+
+    // The grid view: the patches of state.grid's source and their similarities (shared while
+    // the source, its grid and for a fixed encoding d_model stay), and the tiles figure on the
+    // view's pixels, (H·H) × (W·W) cells in gridTileRows × gridTileColumns bins.
+    std::shared_ptr<const GridData> grid;
+    SharedMatrix gridTiles;
+    HeatAxis gridTileRows, gridTileColumns;
 };
 
 /// One curve of the precision view: a format and how it enters.

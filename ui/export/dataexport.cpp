@@ -12,6 +12,7 @@
 #include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
 #include "ui/document/frame.h"
+#include "ui/document/griddata.h"
 #include "ui/state/safewrite.h"
 
 #include <QDir>
@@ -287,6 +288,27 @@ RopeModelData ropeModelData(const RopeOptions& options)
     return {ropeComparisonTable(curves->comparison), ropeComparisonColumns(curves->comparison.pairs), {}};
 }
 
+/// The grid view's numbers from the same builder as the window's frame (gridData), built once
+/// for the checks, the shape and the rows of one export.
+std::shared_ptr<const GridData> gridDataFor(const ExportRequest& r)
+{
+    thread_local GridOptions lastOptions;
+    thread_local int lastDModel = 0;
+    thread_local std::weak_ptr<const LoadedTable> lastTable;
+    thread_local bool hadTable = false;
+    thread_local std::shared_ptr<const GridData> last;
+    const bool same = last && lastOptions == r.state.grid && lastDModel == r.spec.dModel && hadTable == (r.table != nullptr)
+                      && (!r.table || lastTable.lock() == r.table);
+    if (!same) {
+        last = std::make_shared<const GridData>(gridData(r.spec, r.state.grid, r.table));
+        lastOptions = r.state.grid;
+        lastDModel = r.spec.dModel;
+        lastTable = r.table;
+        hadTable = r.table != nullptr;
+    }
+    return last;
+}
+
 bool showsRopeModel(const ExportRequest& r)
 {
     return r.view == View::Rope && !r.state.rope.model.isEmpty();
@@ -318,6 +340,7 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
     case View::Spectrum: return std::make_unique<MatrixSource>(spectrumTable(spectrumData(r.spec, r.table)));
+    case View::Grid: return std::make_unique<MatrixSource>(gridExportTable(*gridDataFor(r), r.state.grid));
     }
     return nullptr;
 }
@@ -338,6 +361,11 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     case View::Methods: return {spec.maxLen, spec.maxLen};
     case View::Spectrum: return {spectrumBinCount(spec.maxLen), 1 + std::int64_t{spec.dModel}};
+    case View::Grid: { // the fixed encodings' grid (a table's comes from its rows: shapeOf)
+        const std::int64_t h = state.grid.rows > 0 ? state.grid.rows : GridOptions::defaultSide;
+        const std::int64_t w = state.grid.cols > 0 ? state.grid.cols : GridOptions::defaultSide;
+        return state.grid.data == GridExport::Tiles ? std::pair{h * w, h * w} : std::pair{h, w};
+    }
     }
     return {0, 0};
 }
@@ -352,6 +380,12 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
     }
     if (r.table && r.view == View::Heatmap)
         return {r.table->table->rows(), r.table->table->columns()};
+    if (r.view == View::Grid) {
+        const core::RowMatrix& m = gridDataFor(r)->similarity;
+        const core::GridShape shape = gridDataFor(r)->shape;
+        return r.state.grid.data == GridExport::Tiles ? std::pair{m.rows(), m.cols()}
+                                                      : std::pair<std::int64_t, std::int64_t>{shape.rows, shape.cols};
+    }
     if (r.table && r.view == View::Spectrum)
         return {spectrumBinCount(r.table->table->rows()), 1 + r.table->table->columns()};
     if (r.table && r.view == View::Similarity)
@@ -374,7 +408,7 @@ QString dataRequestError(const ExportRequest& request)
             return problem;
     if (auto error = core::validationError(request.spec))
         return QString::fromStdString(*error);
-    if (static_cast<int>(request.view) > static_cast<int>(View::Spectrum)) // added at run time (addView): no data source
+    if (static_cast<int>(request.view) > static_cast<int>(View::Grid)) // added at run time (addView): no data source
         return QCoreApplication::translate("pe::ui::Export", "the %1 view has no data export; allowed: a figure (.png, .pdf, .svg)")
             .arg(viewName(request.view));
     const auto& s = request.state;
@@ -406,6 +440,9 @@ QString dataRequestError(const ExportRequest& request)
                                           request.table ? request.table->values : nullptr);
             !error.isEmpty())
             return error;
+    if (request.view == View::Grid)
+        if (QString problem = gridDataFor(request)->problem; !problem.isEmpty())
+            return problem;
     if (request.view == View::Embeddings && embeddingTokenCount(request.state.embeddings) == 0)
         return QCoreApplication::translate("pe::ui::Export", "the sentence has no words; type at least one");
     const auto [rows, cols] = shapeOf(request);

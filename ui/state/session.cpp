@@ -339,6 +339,7 @@ Session currentSessionFrom(const QJsonObject& root)
     session.settings.state.rope = ropeOptionsFrom(options.value(viewName(View::Rope)));
     session.settings.state.embeddings = embeddingOptionsFrom(options.value(viewName(View::Embeddings)));
     session.settings.state.methods = methodOptionsFrom(options.value(viewName(View::Methods)));
+    session.settings.state.grid = gridOptionsFrom(options.value(viewName(View::Grid)));
     const QJsonObject window = objectField(root, QStringLiteral("window"), QStringLiteral("window"));
     requireKnownKeys(window, QStringLiteral("window"), {QStringLiteral("geometry"), QStringLiteral("state")});
     session.windowGeometry = layoutBytes(window, QStringLiteral("geometry"), QStringLiteral("window.geometry"));
@@ -476,7 +477,8 @@ QJsonObject sessionJson(const Session& session)
         dims.append(dim);
     const QJsonObject options{{viewName(View::Rope), QJsonObject::fromVariantMap(toVariantMap(st.rope))},
                               {viewName(View::Embeddings), QJsonObject::fromVariantMap(toVariantMap(st.embeddings))},
-                              {viewName(View::Methods), QJsonObject::fromVariantMap(toVariantMap(st.methods))}};
+                              {viewName(View::Methods), QJsonObject::fromVariantMap(toVariantMap(st.methods))},
+                              {viewName(View::Grid), QJsonObject::fromVariantMap(toVariantMap(st.grid))}};
     const QJsonValue band = st.bandFirst < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(QJsonArray{st.bandFirst, st.bandLast});
     QJsonObject specObject{
         {QStringLiteral("d_model"), spec.dModel},

@@ -51,6 +51,10 @@ std::vector<ViewDescription>& catalog()
          QT_TRANSLATE_NOOP("pe::ui::Views", "Spectrum"), "office-chart-area",
          "spectrum (N/2+1, 1+d_model) = per frequency bin its omega = 2*pi*f/N, then each dim's power along the\n"
          "  first min(max_len, 1024) positions (mean removed, zero-padded to N, a power of two), over its peak", true, {}},
+        {View::Grid, "grid", QT_TRANSLATE_NOOP("pe::ui::Views", "Grid"),
+         QT_TRANSLATE_NOOP("pe::ui::Views", "Positions on a grid"), "view-app-grid",
+         "grid (H*W, H*W) = the cosine similarity of every patch with every patch (--grid-data tiles), or\n"
+         "  (H, W) = the chosen patch's similarity (patch) or the chosen dimension (dimension)", true, {}},
     };
     // clang-format on
     return views;

@@ -16,7 +16,7 @@ class PlotView;
 
 /// The views of the explorer. The built-in ones are named here; a view added at run time
 /// (addView: the test build's, a plug-in's) takes the next number.
-enum class View : int { Heatmap, Waves, Similarity, Offset, Bands, Rope, Conventions, Precision, Embeddings, Methods, Spectrum };
+enum class View : int { Heatmap, Waves, Similarity, Offset, Bands, Rope, Conventions, Precision, Embeddings, Methods, Spectrum, Grid };
 
 /// One view as every list of views reads it: the window's docks and view bar, the export
 /// dialog, `--view` and `--help`, sessions, the tests. The one table that knows the views.

@@ -111,7 +111,7 @@ bool ViewState::operator==(const ViewState& o) const
     return std::ranges::equal(dims, o.dims) && position == o.position && dimension == o.dimension
         && offset == o.offset && normalize == o.normalize && colormap == o.colormap
         && bandFirst == o.bandFirst && bandLast == o.bandLast && comparison == o.comparison && format == o.format
-        && precisionMode == o.precisionMode && rope == o.rope && embeddings == o.embeddings && methods == o.methods
+        && precisionMode == o.precisionMode && rope == o.rope && embeddings == o.embeddings && methods == o.methods && grid == o.grid
         && tableDataRange == o.tableDataRange;
 }
 

@@ -63,6 +63,7 @@ struct ViewState {
     RopeOptions rope;             ///< the RoPE view's context scaling
     SentenceOptions embeddings;  ///< the embeddings view's sentence and switches
     MethodOptions methods;        ///< the methods view's method and parameters
+    GridOptions grid;             ///< the grid view's source, grid, patch and dimension
     /// A loaded table's colour scale: ±the largest |value| (0 in the middle, like the
     /// sinusoid's −1…+1), or the data's own minimum to maximum.
     bool tableDataRange = false;

@@ -4,6 +4,7 @@
 #include "ui/views/bandsview.h"
 #include "ui/views/conventionsview.h"
 #include "ui/views/embeddingsview.h"
+#include "ui/views/gridview.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/methodsview.h"
 #include "ui/views/spectrumview.h"
@@ -31,6 +32,7 @@ std::unique_ptr<PlotView> createView(View view, Document* document)
     case View::Embeddings: return std::make_unique<EmbeddingsView>(document);
     case View::Methods: return std::make_unique<MethodsView>(document);
     case View::Spectrum: return std::make_unique<SpectrumView>(document);
+    case View::Grid: return std::make_unique<GridView>(document);
     }
     return std::make_unique<HeatmapView>(document);
 }

@@ -1,0 +1,538 @@
+// SPDX-License-Identifier: MIT
+#include "ui/views/gridview.h"
+
+#include "ui/document/document.h"
+#include "ui/plotting/cellcolormap.h"
+#include "ui/plotting/colormaps.h"
+#include "ui/widgets/flowlayout.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pe::ui {
+
+namespace {
+
+QStringList sourceNames()
+{
+    return {GridView::tr("Table, else MAE"), GridView::tr("Loaded table"), GridView::tr("MAE 2-D sin-cos"),
+            GridView::tr("DiT 2-D sin-cos"), GridView::tr("Axial 2-D RoPE"), GridView::tr("RoPE-Mixed"),
+            GridView::tr("M-RoPE (Qwen2-VL)")};
+}
+
+/// A spin box for one side of a grid: 0 shows `zero` ("auto", "off").
+QSpinBox* sideBox(const QString& zero, const QString& tip)
+{
+    auto* box = new QSpinBox;
+    box->setRange(0, core::GridLimits::maxSide);
+    box->setSpecialValueText(zero);
+    box->setToolTip(tip);
+    box->setKeyboardTracking(false);
+    return box;
+}
+
+/// Sets the rect's ranges so that a cell is as wide as it is high: the data spans `unitsX` ×
+/// `unitsY` axis units (tiles or patches, from −0.5) of `cellsX` × `cellsY` cells each, centred,
+/// the rest left empty. Returns the area the data covers, in the plot's pixels; `changed` tells
+/// whether the ranges moved (new tick labels may then change the margins: lay out again).
+QRect squareCells(QCPAxisRect* rect, double unitsX, double unitsY, double cellsX, double cellsY, bool* changed = nullptr)
+{
+    const QRect r = rect->rect();
+    if (r.width() <= 0 || r.height() <= 0 || unitsX <= 0 || unitsY <= 0)
+        return {};
+    const double cell = std::min(r.width() / (unitsX * cellsX), r.height() / (unitsY * cellsY));
+    const double spanX = r.width() / (cell * cellsX), spanY = r.height() / (cell * cellsY);
+    const double middleX = (unitsX - 1) / 2, middleY = (unitsY - 1) / 2;
+    const QCPRange x(middleX - spanX / 2, middleX + spanX / 2), y(middleY - spanY / 2, middleY + spanY / 2);
+    const auto moved = [](const QCPRange& a, const QCPRange& b) {
+        return std::abs(a.lower - b.lower) + std::abs(a.upper - b.upper) > 1e-9 * (1 + a.size());
+    };
+    if (changed)
+        *changed = moved(rect->axis(QCPAxis::atBottom)->range(), x) || moved(rect->axis(QCPAxis::atLeft)->range(), y);
+    rect->axis(QCPAxis::atBottom)->setRange(x);
+    rect->axis(QCPAxis::atLeft)->setRange(y);
+    const int w = static_cast<int>(std::lround(unitsX * cellsX * cell));
+    const int h = static_cast<int>(std::lround(unitsY * cellsY * cell));
+    return {r.left() + (r.width() - w) / 2, r.top() + (r.height() - h) / 2, w, h};
+}
+
+void setUpMapAxes(QCPAxisRect* rect)
+{
+    rect->axis(QCPAxis::atLeft)->setRangeReversed(true); // row 0 on top, as an image
+    for (QCPAxis::AxisType type : {QCPAxis::atBottom, QCPAxis::atLeft}) {
+        rect->axis(type)->setTicker(integerTicker());
+        rect->axis(type)->grid()->setVisible(false);
+    }
+    rect->axis(QCPAxis::atBottom)->setLabel(GridView::tr("column"));
+    rect->axis(QCPAxis::atLeft)->setLabel(GridView::tr("row"));
+    useTopAxisAsCaption(rect);
+    rect->setRangeDrag({});
+    rect->setRangeZoom({});
+}
+
+CellColorMap* addMap(QCPAxisRect* rect)
+{
+    auto* map = new CellColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    map->setInterpolate(false);
+    map->setTightBoundary(false);
+    return map;
+}
+
+QCPItemRect* addMark(QCustomPlot* plot, QCPAxisRect* rect)
+{
+    auto* mark = new QCPItemRect(plot);
+    attachToRect(mark, rect);
+    mark->setBrush(Qt::NoBrush);
+    mark->setVisible(false);
+    return mark;
+}
+
+} // namespace
+
+GridView::GridView(Document* document, QWidget* parent)
+    : PlotView(document, View::Grid, parent)
+{
+    setExplanation(tr("<b>Positions on a grid.</b> A vision transformer cuts an image into patches and gives each "
+                      "patch's position a vector. Each small tile on the left belongs to one patch and shows how "
+                      "similar its vector is to every other patch's (yellow: alike), laid out as the image: a "
+                      "learned table that found the 2-D structure lights up around each patch, and rows and "
+                      "columns show as stripes. Click a patch to see its map large; the class token has no place "
+                      "on the grid and is shown apart. Compare a model's table with MAE's fixed 2-D sin-cos and "
+                      "with 2-D RoPE, whose map only moves with the query."));
+    auto* box = static_cast<QVBoxLayout*>(layout());
+    box->insertWidget(1, createControls());
+    syncControls();
+    connect(document, &Document::changed, this, [this](Changes what) {
+        if (what & (Change::Grid | Change::Table))
+            syncControls();
+    });
+
+    QCustomPlot* p = plot();
+    m_title = addTitle(p);
+    m_tilesRect = p->axisRect();
+    setUpMapAxes(m_tilesRect);
+    m_tiles = addMap(m_tilesRect);
+    auto* right = new QCPLayoutGrid;
+    p->plotLayout()->addElement(1, 1, right);
+    p->plotLayout()->setColumnStretchFactor(0, 1.3);
+    p->plotLayout()->setColumnStretchFactor(1, 1.0);
+    m_patchRect = new QCPAxisRect(p);
+    m_dimensionRect = new QCPAxisRect(p);
+    right->addElement(0, 0, m_patchRect);
+    right->addElement(1, 0, m_dimensionRect);
+    for (QCPAxisRect* rect : {m_patchRect, m_dimensionRect}) {
+        setUpMapAxes(rect);
+        // Beside the tiles, whose axes say it: room for the maps instead.
+        rect->axis(QCPAxis::atBottom)->setLabel(QString());
+        rect->axis(QCPAxis::atLeft)->setLabel(QString());
+    }
+    m_patchMap = addMap(m_patchRect);
+    m_dimensionMap = addMap(m_dimensionRect);
+    m_similarityScale = new QCPColorScale(p);
+    m_dimensionScale = new QCPColorScale(p);
+    right->addElement(0, 1, m_similarityScale);
+    right->addElement(1, 1, m_dimensionScale);
+    for (QCPColorScale* scale : {m_similarityScale, m_dimensionScale})
+        scale->setType(QCPAxis::atRight);
+    auto* patchHeights = new QCPMarginGroup(p);
+    auto* dimensionHeights = new QCPMarginGroup(p);
+    m_patchRect->setMarginGroup(QCP::msTop | QCP::msBottom, patchHeights);
+    m_similarityScale->setMarginGroup(QCP::msTop | QCP::msBottom, patchHeights);
+    m_dimensionRect->setMarginGroup(QCP::msTop | QCP::msBottom, dimensionHeights);
+    m_dimensionScale->setMarginGroup(QCP::msTop | QCP::msBottom, dimensionHeights);
+    // One colour scale for every similarity: the tiles and the large map compare at a glance.
+    m_tiles->setColorScale(m_similarityScale);
+    m_patchMap->setColorScale(m_similarityScale);
+    m_dimensionMap->setColorScale(m_dimensionScale);
+    m_similarityScale->setDataRange(QCPRange(-1, 1));
+    m_tileMark = addMark(p, m_tilesRect);
+    m_cellMark = addMark(p, m_patchRect);
+    p->legend->setVisible(false);
+
+    fitAfterLayout(p, this, [this] { return fitToSize(); });
+    connect(p, &QCustomPlot::afterLayout, this, &GridView::reportPixels);
+    connect(p, &QCustomPlot::mouseMove, this, &GridView::onMouseMove);
+    connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
+    connect(p, &QCustomPlot::mouseRelease, this, &GridView::onMouseRelease);
+    applyScale();
+}
+
+QWidget* GridView::createControls()
+{
+    auto* controls = new QWidget(this);
+    auto* row = new FlowLayout(controls);
+    row->setContentsMargins(0, 0, 0, 0);
+    const auto labelled = [&](const QString& text, QWidget* buddy) {
+        auto* label = new QLabel(text);
+        label->setBuddy(buddy);
+        row->addWidget(label);
+        row->addWidget(buddy);
+        return label;
+    };
+    const auto pairOf = [](QSpinBox* a, QSpinBox* b) {
+        auto* pair = new QWidget;
+        auto* h = new QHBoxLayout(pair);
+        h->setContentsMargins(0, 0, 0, 0);
+        h->setSpacing(2);
+        h->addWidget(a);
+        h->addWidget(new QLabel(QStringLiteral("×")));
+        h->addWidget(b);
+        return pair;
+    };
+
+    m_sourceBox = new QComboBox;
+    const QStringList names = sourceNames();
+    for (int i = 0; i < names.size(); ++i)
+        m_sourceBox->addItem(names[i], gridSourceKey(GridSource(i)));
+    m_sourceBox->setToolTip(tr("Where the patches' vectors come from: a loaded position table (File ▸ Open encoding), "
+                               "MAE's or DiT's fixed 2-D sin-cos, or a 2-D rotary embedding with d_model as its head "
+                               "dimension (--grid-source)"));
+    labelled(tr("&Source:"), m_sourceBox);
+
+    m_rowsBox = sideBox(tr("auto"), tr("The grid's rows: auto guesses a square from a table's rows (197 = 1 + 14 × 14); "
+                                       "the fixed encodings use 14 × 14 (--grid H×W)"));
+    m_colsBox = sideBox(tr("auto"), tr("The grid's columns (--grid H×W)"));
+    labelled(tr("&Grid:"), pairOf(m_rowsBox, m_colsBox));
+
+    m_classTokenBox = new QComboBox;
+    m_classTokenBox->addItem(tr("auto"), classTokenKey(core::ClassToken::Auto));
+    m_classTokenBox->addItem(tr("first row"), classTokenKey(core::ClassToken::Yes));
+    m_classTokenBox->addItem(tr("none"), classTokenKey(core::ClassToken::No));
+    m_classTokenBox->setToolTip(tr("Whether a table's first row is a class token ([CLS]) rather than a patch: auto "
+                                   "decides from the row count (--grid-class-token)"));
+    labelled(tr("&Class token:"), m_classTokenBox);
+
+    m_resizeRowsBox = sideBox(tr("off"), tr("Resize the table's patches to this grid by bicubic interpolation, as "
+                                            "models fine-tuned at a higher resolution do (timm's "
+                                            "resample_abs_pos_embed; --grid-resize H×W)"));
+    m_resizeColsBox = sideBox(tr("off"), m_resizeRowsBox->toolTip());
+    labelled(tr("&Resize to:"), pairOf(m_resizeRowsBox, m_resizeColsBox));
+
+    m_patchRowBox = new QSpinBox;
+    m_patchColBox = new QSpinBox;
+    for (QSpinBox* b : {m_patchRowBox, m_patchColBox}) {
+        b->setRange(0, core::GridLimits::maxSide - 1);
+        b->setKeyboardTracking(false);
+        b->setToolTip(tr("The patch (row, column) whose map is drawn large; click a tile or the map to choose "
+                         "(--grid-patch R,C)"));
+    }
+    auto* patch = new QWidget;
+    auto* h = new QHBoxLayout(patch);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->setSpacing(2);
+    h->addWidget(m_patchRowBox);
+    h->addWidget(new QLabel(QStringLiteral(",")));
+    h->addWidget(m_patchColBox);
+    labelled(tr("&Patch:"), patch);
+    m_classQueryBox = new QCheckBox(tr("Class token's map"));
+    m_classQueryBox->setToolTip(tr("Draw the class token's similarity with every patch instead of a patch's"));
+    row->addWidget(m_classQueryBox);
+
+    m_dimensionBox = new QSpinBox;
+    m_dimensionBox->setRange(0, 1 << 16);
+    m_dimensionBox->setKeyboardTracking(false);
+    m_dimensionBox->setToolTip(tr("The dimension drawn across the grid, bottom right (--grid-dim)"));
+    labelled(tr("&Dimension:"), m_dimensionBox);
+
+    m_headBox = new QSpinBox;
+    m_headBox->setRange(1, GridOptions::maxHead);
+    m_headBox->setKeyboardTracking(false);
+    m_headBox->setToolTip(tr("RoPE-Mixed starts each head's frequencies along a random direction: the head "
+                             "whose initial direction is drawn (--grid-head)"));
+    m_headLabel = labelled(tr("&Head:"), m_headBox);
+
+    connect(m_sourceBox, &QComboBox::currentIndexChanged, this, &GridView::optionsEdited);
+    connect(m_classTokenBox, &QComboBox::currentIndexChanged, this, &GridView::optionsEdited);
+    for (QSpinBox* b : {m_rowsBox, m_colsBox, m_resizeRowsBox, m_resizeColsBox, m_patchRowBox, m_patchColBox,
+                        m_dimensionBox, m_headBox})
+        connect(b, &QSpinBox::valueChanged, this, &GridView::optionsEdited);
+    connect(m_classQueryBox, &QCheckBox::toggled, this, &GridView::optionsEdited);
+    return controls;
+}
+
+void GridView::syncControls()
+{
+    const GridOptions& o = document()->state().grid;
+    const QSignalBlocker a(m_sourceBox), b(m_rowsBox), c(m_colsBox), d(m_classTokenBox), e(m_resizeRowsBox),
+        g(m_resizeColsBox), i(m_patchRowBox), j(m_patchColBox), k(m_classQueryBox), l(m_dimensionBox), m(m_headBox);
+    m_sourceBox->setCurrentIndex(static_cast<int>(o.source));
+    m_rowsBox->setValue(o.rows);
+    m_colsBox->setValue(o.cols);
+    m_classTokenBox->setCurrentIndex(static_cast<int>(o.classToken));
+    m_resizeRowsBox->setValue(o.resizeRows);
+    m_resizeColsBox->setValue(o.resizeCols);
+    m_patchRowBox->setValue(o.patchRow);
+    m_patchColBox->setValue(o.patchCol);
+    m_classQueryBox->setChecked(o.classTokenQuery);
+    m_dimensionBox->setValue(o.dimension);
+    m_headBox->setValue(o.head);
+    const GridSource source = resolvedGridSource(o, document()->table() != nullptr);
+    const bool table = source == GridSource::Table;
+    m_classTokenBox->setEnabled(table);
+    m_resizeRowsBox->setEnabled(!isRotary(source));
+    m_resizeColsBox->setEnabled(!isRotary(source));
+    m_headBox->setVisible(source == GridSource::RopeMixed);
+    m_headLabel->setVisible(source == GridSource::RopeMixed);
+}
+
+void GridView::optionsEdited()
+{
+    GridOptions o = document()->state().grid;
+    o.source = static_cast<GridSource>(std::max(m_sourceBox->currentIndex(), 0));
+    o.classToken = static_cast<core::ClassToken>(std::max(m_classTokenBox->currentIndex(), 0));
+    // One side given and the other on auto: a square, not a fall back to guessing.
+    const auto sides = [](QSpinBox* a, QSpinBox* b, int& rows, int& cols) {
+        rows = a->value();
+        cols = b->value();
+        if (rows == 0 && cols > 0)
+            rows = cols;
+        else if (cols == 0 && rows > 0)
+            cols = rows;
+    };
+    sides(m_rowsBox, m_colsBox, o.rows, o.cols);
+    sides(m_resizeRowsBox, m_resizeColsBox, o.resizeRows, o.resizeCols);
+    o.patchRow = m_patchRowBox->value();
+    o.patchCol = m_patchColBox->value();
+    o.classTokenQuery = m_classQueryBox->isChecked();
+    o.dimension = m_dimensionBox->value();
+    o.head = m_headBox->value();
+    document()->setGridOptions(o);
+    syncControls(); // a side set to a square shows it
+}
+
+void GridView::choosePatch(int row, int col)
+{
+    GridOptions o = document()->state().grid;
+    if (o.patchRow == row && o.patchCol == col && !o.classTokenQuery)
+        return;
+    o.patchRow = row;
+    o.patchCol = col;
+    o.classTokenQuery = false;
+    document()->setGridOptions(o);
+}
+
+void GridView::applyScale()
+{
+    PlotView::applyScale();
+    scaleTitle(m_title, scale());
+    for (QCPColorScale* s : {m_similarityScale, m_dimensionScale}) {
+        s->axis()->setTickLabelFont(plot()->xAxis->tickLabelFont());
+        s->axis()->setLabelFont(plot()->xAxis->labelFont());
+        s->setBarWidth(static_cast<int>(12 * scale()));
+    }
+}
+
+void GridView::clearMaps(const QString& why)
+{
+    for (CellColorMap* map : {m_tiles, m_patchMap, m_dimensionMap})
+        map->cells()->assign(core::RowMatrix(), QCPRange(0, 1), QCPRange(0, 1));
+    m_tileMark->setVisible(false);
+    m_cellMark->setVisible(false);
+    m_gridRows = m_gridCols = 0;
+    m_titleText = tr("Positions on a grid\n%1").arg(why);
+    m_tilesCaptions = m_patchCaptions = m_dimensionCaptions = QStringList{QString()};
+    for (QCPAxisRect* rect : {m_tilesRect, m_patchRect, m_dimensionRect})
+        rect->axis(QCPAxis::atTop)->setLabel(QString());
+    fitViewTitle(m_title, m_titleText);
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void GridView::redraw(const Frame& f)
+{
+    if (!f.grid)
+        return;
+    const GridData& g = *f.grid;
+    if (!g.problem.isEmpty()) {
+        clearMaps(g.problem);
+        return;
+    }
+    m_gridRows = g.shape.rows;
+    m_gridCols = g.shape.cols;
+    drawTiles(f);
+    drawMaps(f);
+    markPatch(g);
+    QString subtitle = g.detail;
+    if (g.resized())
+        subtitle += tr(" · resized bicubically from %1 × %2").arg(g.original.rows).arg(g.original.cols);
+    m_titleText = tr("%1: %2 × %3 patches%4\n%5")
+                      .arg(g.name).arg(g.shape.rows).arg(g.shape.cols)
+                      .arg(g.shape.classToken ? tr(" and a class token") : QString(), subtitle);
+    fitToSize();
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void GridView::drawTiles(const Frame& f)
+{
+    const GridData& g = *f.grid;
+    const double h = g.shape.rows, w = g.shape.cols;
+    // The bins split [−0.5, W − 0.5) tiles evenly: their centres, as the heatmap's cells.
+    const auto centres = [](const HeatAxis& axis, double tiles) {
+        const double width = tiles / static_cast<double>(std::max<std::int64_t>(axis.bins, 1));
+        return QCPRange(-0.5 + width / 2, tiles - 0.5 - width / 2);
+    };
+    m_tiles->cells()->assign(f.gridTiles.matrix(), centres(f.gridTileColumns, w), centres(f.gridTileRows, h));
+    const QCPColorGradient gradient = colormapGradient(f.state.colormap);
+    m_tiles->setGradient(gradient);
+    m_patchMap->setGradient(gradient);
+    m_similarityScale->setGradient(gradient);
+    m_similarityScale->setDataRange(QCPRange(-1, 1));
+    const QString pixels = f.gridTileRows.exact() && f.gridTileColumns.exact()
+        ? QString()
+        : tr(" · each pixel the mean of %1 cells").arg(shortNumber(f.gridTileRows.cellsPerBin() * f.gridTileColumns.cellsPerBin(), 3));
+    m_tilesCaptions = g.rotary()
+        ? QStringList{tr("each tile: a query of ones at that patch against keys at every patch%1").arg(pixels),
+                      tr("each tile: a query there, keys everywhere"), tr("tiles")}
+        : QStringList{tr("each tile: that patch's cosine similarity with every patch%1").arg(pixels),
+                      tr("each tile: similarity with every patch"), tr("tiles")};
+}
+
+void GridView::drawMaps(const Frame& f)
+{
+    const GridData& g = *f.grid;
+    const GridOptions& o = f.state.grid;
+    const QCPRange across(0, g.shape.cols - 1), down(0, g.shape.rows - 1);
+    m_patchMap->cells()->assign(gridPatchMap(g, o), across, down);
+    const auto [row, col] = chosenPatch(g, o);
+    m_patchCaptions = row < 0 ? QStringList{tr("the class token against every patch"), tr("class token")}
+                              : QStringList{tr("patch (%1, %2) against every patch").arg(row).arg(col),
+                                            tr("patch (%1, %2)").arg(row).arg(col)};
+    const core::RowMatrix dimension = gridDimensionMap(g, o);
+    m_dimensionMap->cells()->assign(dimension, across, down);
+    const double reach = std::max(dimension.cwiseAbs().maxCoeff(), 1e-12);
+    m_dimensionMap->setGradient(colormapGradient(f.state.colormap));
+    m_dimensionScale->setGradient(colormapGradient(f.state.colormap));
+    m_dimensionScale->setDataRange(QCPRange(-reach, reach));
+    const int dim = chosenDimension(g, o);
+    m_dimensionCaptions = g.rotary()
+        ? QStringList{tr("dim %1: the %2 of pair %3's angle at each patch").arg(dim).arg(dim % 2 ? tr("sine") : tr("cosine")).arg(dim / 2),
+                      tr("dim %1 across the grid").arg(dim), tr("dim %1").arg(dim)}
+        : QStringList{tr("dim %1 of %2 across the grid").arg(dim).arg(g.dims()), tr("dim %1 across the grid").arg(dim),
+                      tr("dim %1").arg(dim)};
+}
+
+void GridView::markPatch(const GridData& g)
+{
+    const auto [row, col] = chosenPatch(g, document()->state().grid);
+    const QPen pen(isPaper() ? QColor(0, 0, 0) : QColor(255, 255, 255), penWidth(1.5));
+    for (QCPItemRect* mark : {m_tileMark, m_cellMark}) {
+        mark->setVisible(row >= 0 && showsSelectionMarks());
+        mark->setPen(pen);
+        mark->topLeft->setCoords(col - 0.5, row - 0.5);
+        mark->bottomRight->setCoords(col + 0.5, row + 0.5);
+    }
+}
+
+bool GridView::fitToSize()
+{
+    bool changed = fitViewTitle(m_title, m_titleText);
+    changed = fitAxisLabel(m_tilesRect->axis(QCPAxis::atTop), m_tilesCaptions) || changed;
+    changed = fitAxisLabel(m_patchRect->axis(QCPAxis::atTop), m_patchCaptions) || changed;
+    changed = fitAxisLabel(m_dimensionRect->axis(QCPAxis::atTop), m_dimensionCaptions) || changed;
+    if (m_gridRows > 0) {
+        // Square cells: a tile is W cells wide and H high, a patch one cell.
+        bool moved[3] = {false, false, false};
+        squareCells(m_tilesRect, m_gridCols, m_gridRows, m_gridCols, m_gridRows, &moved[0]);
+        squareCells(m_patchRect, m_gridCols, m_gridRows, 1, 1, &moved[1]);
+        squareCells(m_dimensionRect, m_gridCols, m_gridRows, 1, 1, &moved[2]);
+        changed = moved[0] || moved[1] || moved[2] || changed;
+    }
+    for (QCPAxisRect* rect : {m_tilesRect, m_patchRect, m_dimensionRect})
+        for (QCPAxis::AxisType type : {QCPAxis::atBottom, QCPAxis::atLeft})
+            changed = fitTickCount(rect->axis(type)) || changed;
+    return changed;
+}
+
+void GridView::reportPixels()
+{
+    if (m_gridRows <= 0)
+        return;
+    const QRect area = squareCells(m_tilesRect, m_gridCols, m_gridRows, m_gridCols, m_gridRows);
+    if (area.width() > 0 && area.height() > 0)
+        document()->setPixels(View::Grid, pixelsToRequest(area));
+}
+
+std::optional<std::pair<int, int>> GridView::patchAt(const QPointF& pixel, std::pair<int, int>* key) const
+{
+    QCPAxisRect* rect = axisRectAt(plot(), pixel);
+    if (m_gridRows <= 0 || !rect || rect == nullptr)
+        return std::nullopt;
+    const double x = rect->axis(QCPAxis::atBottom)->pixelToCoord(pixel.x());
+    const double y = rect->axis(QCPAxis::atLeft)->pixelToCoord(pixel.y());
+    const int col = static_cast<int>(std::lround(x)), row = static_cast<int>(std::lround(y));
+    if (col < 0 || row < 0 || col >= m_gridCols || row >= m_gridRows)
+        return std::nullopt;
+    if (rect == m_tilesRect) {
+        if (key) // inside tile (row, col): its own H × W cells
+            *key = {std::clamp(static_cast<int>(std::floor((y + 0.5 - row) * m_gridRows)), 0, m_gridRows - 1),
+                    std::clamp(static_cast<int>(std::floor((x + 0.5 - col) * m_gridCols)), 0, m_gridCols - 1)};
+        return std::pair{row, col};
+    }
+    if (rect == m_patchRect || rect == m_dimensionRect) {
+        if (key)
+            *key = {row, col};
+        return std::pair{row, col};
+    }
+    return std::nullopt;
+}
+
+QString GridView::pairDescription(int row, int col, int keyRow, int keyCol) const
+{
+    const FramePtr& f = document()->frame();
+    if (!f || !f->grid || !f->grid->problem.isEmpty())
+        return {};
+    const GridData& g = *f->grid;
+    if (row < 0 || col < 0 || keyRow < 0 || keyCol < 0 || row >= g.shape.rows || keyRow >= g.shape.rows
+        || col >= g.shape.cols || keyCol >= g.shape.cols)
+        return {};
+    const double value = g.similarity(std::int64_t{row} * g.shape.cols + col, std::int64_t{keyRow} * g.shape.cols + keyCol);
+    if (g.rotary())
+        return tr("query at patch (%1, %2) · key at (%3, %4), offset (%5, %6): q·k / |q||k| = %7")
+            .arg(row).arg(col).arg(keyRow).arg(keyCol).arg(row - keyRow).arg(col - keyCol).arg(shortNumber(value, 4));
+    return tr("patch (%1, %2) · patch (%3, %4): cosine similarity %5")
+        .arg(row).arg(col).arg(keyRow).arg(keyCol).arg(shortNumber(value, 4));
+}
+
+void GridView::onMouseMove(QMouseEvent* event)
+{
+    std::pair<int, int> key;
+    const auto patch = patchAt(event->position(), &key);
+    if (!patch) {
+        setReadout(QString());
+        return;
+    }
+    QCPAxisRect* rect = axisRectAt(plot(), event->position());
+    const FramePtr& f = document()->frame();
+    if (rect == m_tilesRect) {
+        setReadout(pairDescription(patch->first, patch->second, key.first, key.second));
+    } else if (rect == m_patchRect && f && f->grid) {
+        const auto [row, col] = chosenPatch(*f->grid, f->state.grid);
+        if (row < 0) {
+            const double v = f->grid->classSimilarity[std::int64_t{key.first} * f->grid->shape.cols + key.second];
+            setReadout(tr("class token · patch (%1, %2): cosine similarity %3").arg(key.first).arg(key.second).arg(shortNumber(v, 4)));
+        } else {
+            setReadout(pairDescription(row, col, key.first, key.second));
+        }
+    } else if (rect == m_dimensionRect && f && f->grid) {
+        const int dim = chosenDimension(*f->grid, f->state.grid);
+        const double v = f->grid->patches(std::int64_t{key.first} * f->grid->shape.cols + key.second, dim);
+        setReadout(tr("patch (%1, %2) · dim %3 = %4").arg(key.first).arg(key.second).arg(dim).arg(shortNumber(v, 4)));
+    }
+}
+
+void GridView::onMouseRelease(QMouseEvent* event)
+{
+    if (!m_click.isClick(event))
+        return;
+    if (const auto patch = patchAt(event->position()))
+        choosePatch(patch->first, patch->second);
+}
+
+} // namespace pe::ui
