@@ -216,6 +216,20 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
         }
         break;
     }
+    case View::Grid: {
+        // MAE's 14 × 14 at d_model 16 (no table): the tiles the window draws, cell by cell,
+        // are the export's (patch, patch) cosines rearranged as the grid.
+        QVERIFY(f.grid && f.grid->problem.isEmpty());
+        QVERIFY(f.gridTileRows.exact() && f.gridTileColumns.exact());
+        const int h = f.grid->shape.rows, w = f.grid->shape.cols;
+        QCOMPARE(rows, std::int64_t(h) * w);
+        for (int tr = 0; tr < h; ++tr)
+            for (int tc = 0; tc < w; ++tc)
+                for (int r = 0; r < h; ++r)
+                    for (int c = 0; c < w; ++c)
+                        compare(tr * w + tc, r * w + c, f.gridTiles(tr * h + r, tc * w + c), "tile cell");
+        break;
+    }
     default:
         QFAIL("a view without a comparison here: add its case");
     }

@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: MIT
+// The grid view (issue 36): a table built as MAE's 2-D sin-cos reads back through the frame and
+// the view exactly (every tile cell against a brute-force cosine written here), binned tiles are
+// exact box averages, rows that are no grid are refused saying what was expected, a rotary map
+// moves with its query, a click chooses a patch, sessions and undo keep the grid, and every data
+// export equals the numbers the window draws.
+#include "core/grid.h"
+#include "tablefixtures.h"
+#include "ui/document/document.h"
+#include "ui/export/figureexport.h"
+#include "ui/plotting/cellcolormap.h"
+#include "ui/state/session.h"
+#include "ui/views/gridview.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+using pe::core::RowMatrix;
+using pe::ui::Document;
+using pe::ui::Frame;
+using pe::ui::GridOptions;
+using pe::ui::GridSource;
+using pe::ui::View;
+
+namespace {
+
+/// MAE's util/pos_embed.py written out: per patch (r, c), the first half of the dims are the
+/// column's sines then cosines, the second half the row's, ω_k = 10000^(−k/(d/4)); a class
+/// token of zeros first when asked.
+RowMatrix maeTable(int rows, int cols, int dims, bool classToken)
+{
+    const int quarter = dims / 4, first = classToken ? 1 : 0;
+    RowMatrix m = RowMatrix::Zero(first + rows * cols, dims);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+            for (int k = 0; k < quarter; ++k) {
+                const double omega = 1.0 / std::pow(10000.0, double(k) / quarter);
+                m(first + r * cols + c, k) = std::sin(c * omega);
+                m(first + r * cols + c, quarter + k) = std::cos(c * omega);
+                m(first + r * cols + c, 2 * quarter + k) = std::sin(r * omega);
+                m(first + r * cols + c, 3 * quarter + k) = std::cos(r * omega);
+            }
+    return m;
+}
+
+double bruteCosine(const RowMatrix& m, Eigen::Index a, Eigen::Index b)
+{
+    double dot = 0, na = 0, nb = 0;
+    for (Eigen::Index i = 0; i < m.cols(); ++i) {
+        dot += m(a, i) * m(b, i);
+        na += m(a, i) * m(a, i);
+        nb += m(b, i) * m(b, i);
+    }
+    return na > 0 && nb > 0 ? dot / std::sqrt(na * nb) : 0.0;
+}
+
+/// The tiles figure written from brute-force cosines: tile (tr, tc), cell (r, c).
+RowMatrix bruteTiles(const RowMatrix& table, int rows, int cols, int first)
+{
+    RowMatrix t(rows * rows, cols * cols);
+    for (int tr = 0; tr < rows; ++tr)
+        for (int tc = 0; tc < cols; ++tc)
+            for (int r = 0; r < rows; ++r)
+                for (int c = 0; c < cols; ++c)
+                    t(tr * rows + r, tc * cols + c) = bruteCosine(table, first + tr * cols + tc, first + r * cols + c);
+    return t;
+}
+
+GridOptions withSource(GridSource source)
+{
+    GridOptions o;
+    o.source = source;
+    return o;
+}
+
+} // namespace
+
+class TestGridView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void maeTableReadsBackExactly();
+    void binnedTilesAreBoxAverages();
+    void theViewDrawsTheFramesTiles();
+    void refusesRowsThatAreNoGrid();
+    void gridAndClassTokenMustMatchTheRows();
+    void resizingKeepsTheClassToken();
+    void rotaryMapsMoveWithTheQuery();
+    void clickingATileChoosesItsPatch();
+    void sessionsAndUndoKeepTheGrid();
+    void dataExportsAreTheWindowsNumbers();
+
+private:
+    QTemporaryDir m_dir;
+    RowMatrix m_mae;
+    QString m_maePath, m_noGridPath, m_patchesOnlyPath;
+};
+
+void TestGridView::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_mae = maeTable(14, 14, 32, true);
+    m_maePath = m_dir.filePath(QStringLiteral("mae.npy"));
+    QVERIFY(pe::test::writeNpy(m_maePath, m_mae));
+    m_noGridPath = m_dir.filePath(QStringLiteral("line.npy"));
+    QVERIFY(pe::test::writeNpy(m_noGridPath, pe::test::irregularTable(102, 8)));
+    m_patchesOnlyPath = m_dir.filePath(QStringLiteral("patches.npy"));
+    QVERIFY(pe::test::writeNpy(m_patchesOnlyPath, maeTable(14, 14, 32, false)));
+}
+
+void TestGridView::maeTableReadsBackExactly()
+{
+    Document document;
+    document.setTable(pe::test::loadTableOrFail(m_maePath)); // the default source: the table shown
+    document.setPixels(View::Grid, QSize(600, 600));
+    document.computeNow();
+    const Frame& f = *document.frame();
+    QVERIFY(f.grid);
+    QVERIFY2(f.grid->problem.isEmpty(), qPrintable(f.grid->problem));
+    QCOMPARE(f.grid->shape, (pe::core::GridShape{14, 14, true})); // 197 rows: a class token and 14 × 14
+    QVERIFY(f.gridTileRows.exact() && f.gridTileColumns.exact());
+    const RowMatrix expected = bruteTiles(m_mae, 14, 14, 1);
+    QCOMPARE(f.gridTiles.rows(), expected.rows());
+    QCOMPARE(f.gridTiles.cols(), expected.cols());
+    for (Eigen::Index i = 0; i < expected.rows(); ++i)
+        for (Eigen::Index j = 0; j < expected.cols(); ++j)
+            if (std::abs(f.gridTiles(i, j) - expected(i, j)) > 1e-12)
+                QFAIL(qPrintable(QStringLiteral("tiles (%1, %2): %3, brute force %4").arg(i).arg(j).arg(f.gridTiles(i, j)).arg(expected(i, j))));
+    // MAE's class token is zeros: apart from the grid, similar to nothing.
+    QCOMPARE(f.grid->classSimilarity.size(), Eigen::Index(196));
+    QCOMPARE(f.grid->classSimilarity.cwiseAbs().maxCoeff(), 0.0);
+}
+
+void TestGridView::binnedTilesAreBoxAverages()
+{
+    Document document;
+    document.setTable(pe::test::loadTableOrFail(m_maePath));
+    document.setPixels(View::Grid, QSize(70, 45)); // fewer pixels than the 196 × 196 cells, unevenly
+    document.computeNow();
+    const Frame& f = *document.frame();
+    QCOMPARE(f.gridTiles.rows(), Eigen::Index(45));
+    QCOMPARE(f.gridTiles.cols(), Eigen::Index(70));
+    const RowMatrix cells = bruteTiles(m_mae, 14, 14, 1);
+    const double h = 196.0 / 45, w = 196.0 / 70;
+    for (Eigen::Index i = 0; i < 45; ++i)
+        for (Eigen::Index j = 0; j < 70; ++j) {
+            const double expected = pe::test::boxAverage(cells, h * i, h * (i + 1), w * j, w * (j + 1));
+            if (std::abs(f.gridTiles(i, j) - expected) > 1e-12)
+                QFAIL(qPrintable(QStringLiteral("pixel (%1, %2): %3, brute force %4").arg(i).arg(j).arg(f.gridTiles(i, j)).arg(expected)));
+        }
+}
+
+void TestGridView::theViewDrawsTheFramesTiles()
+{
+    Document document;
+    pe::ui::GridView view(&document);
+    view.resize(1100, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    document.setTable(pe::test::loadTableOrFail(m_maePath));
+    QTRY_VERIFY_WITH_TIMEOUT(document.frame() && document.frame()->grid && document.frame()->table
+                                 && view.tilesMap()->data()->keySize() == document.frame()->gridTiles.cols(),
+                             10000);
+    const Frame& f = *document.frame();
+    // The view asked for the tiles' own pixels: at this size every cell is a pixel or more.
+    QVERIFY(f.gridTileRows.exact() && f.gridTileColumns.exact());
+    QCOMPARE(view.tilesMap()->data()->valueSize(), int(f.gridTiles.rows()));
+    for (int i : {0, 17, 100, 195})
+        for (int j : {0, 33, 150, 195})
+            QCOMPARE(view.tilesMap()->data()->cell(j, i), f.gridTiles(i, j)); // key: column, value: row
+    QVERIFY2(view.titleText().contains(QStringLiteral("14 × 14 patches and a class token")), qPrintable(view.titleText()));
+    // The large map is patch (7, 7)'s similarity with every patch.
+    for (int r = 0; r < 14; r += 3)
+        for (int c = 0; c < 14; c += 4)
+            QVERIFY(std::abs(view.patchMap()->data()->cell(c, r) - bruteCosine(m_mae, 1 + 7 * 14 + 7, 1 + r * 14 + c)) < 1e-12);
+}
+
+void TestGridView::refusesRowsThatAreNoGrid()
+{
+    Document document;
+    pe::ui::GridView view(&document);
+    view.resize(900, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    document.setTable(pe::test::loadTableOrFail(m_noGridPath));
+    QTRY_VERIFY_WITH_TIMEOUT(view.titleText().contains(QStringLiteral("102 rows are no grid")), 10000);
+    QVERIFY2(view.titleText().contains(QStringLiteral("197 = 1 + 14²")), qPrintable(view.titleText()));
+    QCOMPARE(view.tilesMap()->data()->keySize(), 0);
+    // The grid given: 102 rows are 6 × 17 patches.
+    GridOptions o;
+    o.rows = 6;
+    o.cols = 17;
+    document.setGridOptions(o);
+    QTRY_VERIFY_WITH_TIMEOUT(view.titleText().contains(QStringLiteral("6 × 17 patches")), 10000);
+}
+
+void TestGridView::gridAndClassTokenMustMatchTheRows()
+{
+    Document document;
+    document.setTable(pe::test::loadTableOrFail(m_maePath));
+    GridOptions o;
+    o.rows = 24;
+    o.cols = 32;
+    document.setGridOptions(o);
+    document.computeNow();
+    QVERIFY2(document.frame()->grid->problem.contains(QStringLiteral("197 rows do not match a grid of 24 × 32 (768 rows)")),
+             qPrintable(document.frame()->grid->problem));
+
+    document.setTable(pe::test::loadTableOrFail(m_patchesOnlyPath)); // 196 rows: patches only
+    o = GridOptions{};
+    document.setGridOptions(o);
+    document.computeNow();
+    QCOMPARE(document.frame()->grid->shape, (pe::core::GridShape{14, 14, false}));
+    o.classToken = pe::core::ClassToken::Yes; // then 195 patches: no grid
+    document.setGridOptions(o);
+    document.computeNow();
+    QVERIFY2(document.frame()->grid->problem.contains(QStringLiteral("leave 195 patches")),
+             qPrintable(document.frame()->grid->problem));
+}
+
+void TestGridView::resizingKeepsTheClassToken()
+{
+    Document document;
+    document.setTable(pe::test::loadTableOrFail(m_maePath));
+    GridOptions o;
+    o.resizeRows = o.resizeCols = 24;
+    document.setGridOptions(o);
+    document.computeNow();
+    const pe::ui::GridData& g = *document.frame()->grid;
+    QVERIFY2(g.problem.isEmpty(), qPrintable(g.problem));
+    QCOMPARE(g.shape, (pe::core::GridShape{24, 24, true}));
+    QCOMPARE(g.original, (pe::core::GridShape{14, 14, true}));
+    QCOMPARE(g.classVector, Eigen::VectorXd(m_mae.row(0).transpose()));
+    QCOMPARE(g.similarity.rows(), Eigen::Index(576));
+    // What fine-tuning at 384 px starts from is not the 24 × 24 sin-cos MAE would have built.
+    const RowMatrix own = pe::core::rowCosineSimilarity(maeTable(24, 24, 32, false));
+    QVERIFY((own - g.similarity).cwiseAbs().maxCoeff() > 0.05);
+    QVERIFY2(document.frame()->grid->resized(), "the title says it was resized");
+}
+
+void TestGridView::rotaryMapsMoveWithTheQuery()
+{
+    for (GridSource source : {GridSource::RopeAxial, GridSource::RopeMixed, GridSource::MRope}) {
+        Document document;
+        document.setDModel(32);
+        GridOptions o = withSource(source);
+        o.rows = o.cols = 8;
+        document.setGridOptions(o);
+        document.computeNow();
+        const pe::ui::GridData& g = *document.frame()->grid;
+        QVERIFY2(g.problem.isEmpty(), qPrintable(g.problem));
+        o.patchRow = 2;
+        o.patchCol = 3;
+        const RowMatrix from = pe::ui::gridPatchMap(g, o);
+        o.patchRow = 5;
+        o.patchCol = 4;
+        const RowMatrix moved = pe::ui::gridPatchMap(g, o);
+        for (int r = 0; r + 3 < 8; ++r)
+            for (int c = 0; c + 1 < 8; ++c)
+                QVERIFY2(std::abs(moved(r + 3, c + 1) - from(r, c)) < 1e-12,
+                         qPrintable(QStringLiteral("%1: key (%2, %3)").arg(pe::ui::gridSourceKey(source)).arg(r).arg(c)));
+        QCOMPARE(from(2, 3), 1.0); // a query of ones against a key of ones at its own patch
+    }
+}
+
+void TestGridView::clickingATileChoosesItsPatch()
+{
+    Document document;
+    document.setDModel(64);
+    pe::ui::GridView view(&document);
+    view.resize(1100, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTRY_VERIFY_WITH_TIMEOUT(view.tilesMap()->data()->keySize() > 0, 10000);
+    view.plot()->replot(); // lay out now
+    QCPAxisRect* tiles = view.tilesRect();
+    const QPoint tile(int(tiles->axis(QCPAxis::atBottom)->coordToPixel(9)), int(tiles->axis(QCPAxis::atLeft)->coordToPixel(3)));
+    QTest::mouseClick(view.plot(), Qt::LeftButton, {}, tile);
+    QTRY_COMPARE(document.state().grid.patchRow, 3);
+    QCOMPARE(document.state().grid.patchCol, 9);
+    QTRY_COMPARE(view.patchRowBox()->value(), 3);
+    // The large map: a click there moves the query too.
+    QCPAxisRect* map = view.patchRect();
+    const QPoint cell(int(map->axis(QCPAxis::atBottom)->coordToPixel(1)), int(map->axis(QCPAxis::atLeft)->coordToPixel(12)));
+    QTest::mouseClick(view.plot(), Qt::LeftButton, {}, cell);
+    QTRY_COMPARE(document.state().grid.patchRow, 12);
+    QCOMPARE(document.state().grid.patchCol, 1);
+    document.undoStack()->undo();
+    QCOMPARE(document.state().grid.patchRow, 3);
+}
+
+void TestGridView::sessionsAndUndoKeepTheGrid()
+{
+    pe::ui::Session session;
+    GridOptions& o = session.settings.state.grid;
+    o.source = GridSource::RopeMixed;
+    o.rows = 24;
+    o.cols = 32;
+    o.classToken = pe::core::ClassToken::No;
+    o.patchRow = 5;
+    o.patchCol = 30;
+    o.classTokenQuery = true;
+    o.dimension = 17;
+    o.resizeRows = 12;
+    o.resizeCols = 16;
+    o.head = 3;
+    o.data = pe::ui::GridExport::Dimension;
+    const pe::ui::SessionResult read = pe::ui::parseSession(pe::ui::serializeSession(session));
+    QVERIFY(std::holds_alternative<pe::ui::Session>(read));
+    QVERIFY(std::get<pe::ui::Session>(read).settings.state.grid == o);
+
+    Document document;
+    const GridOptions before = document.state().grid;
+    document.setGridOptions(o);
+    QVERIFY(document.state().grid == o);
+    document.undoStack()->undo();
+    QVERIFY(document.state().grid == before);
+}
+
+void TestGridView::dataExportsAreTheWindowsNumbers()
+{
+    Document document;
+    document.setTable(pe::test::loadTableOrFail(m_maePath));
+    GridOptions o;
+    o.patchRow = 4;
+    o.patchCol = 11;
+    o.dimension = 9;
+    document.setGridOptions(o);
+    document.computeNow();
+    const pe::ui::GridData& g = *document.frame()->grid;
+    const std::pair<pe::ui::GridExport, RowMatrix> exports[] = {
+        {pe::ui::GridExport::Tiles, g.similarity},
+        {pe::ui::GridExport::Patch, pe::ui::gridPatchMap(g, o)},
+        {pe::ui::GridExport::Dimension, pe::ui::gridDimensionMap(g, o)},
+    };
+    for (const auto& [what, shown] : exports) {
+        pe::ui::ExportRequest request;
+        request.view = View::Grid;
+        request.spec = document.spec();
+        request.state = document.state();
+        request.state.grid.data = what;
+        request.table = document.table();
+        request.path = m_dir.filePath(pe::ui::gridExportKey(what) + QStringLiteral(".npy"));
+        const pe::ui::ExportResult result = pe::ui::exportFile(request, pe::ui::singleColumnFigure());
+        QVERIFY2(result.status == pe::ui::ExportResult::Status::Ok, qPrintable(result.message));
+        const pe::ui::LoadedTablePtr written = pe::test::loadTableOrFail(request.path);
+        QVERIFY(written->values);
+        QCOMPARE(written->values->rows(), shown.rows());
+        QCOMPARE(written->values->cols(), shown.cols());
+        QCOMPARE((*written->values - shown).cwiseAbs().maxCoeff(), 0.0);
+    }
+    // The patch map is the tiles' row of that patch; the dimension map the table's column.
+    QCOMPARE(exports[1].second(2, 3), bruteCosine(m_mae, 1 + 4 * 14 + 11, 1 + 2 * 14 + 3));
+    QCOMPARE(exports[2].second(6, 8), m_mae(1 + 6 * 14 + 8, 9));
+}
+
+QTEST_MAIN(TestGridView)
+#include "tst_gridview.moc"
