@@ -114,6 +114,85 @@
         <source>Size the sinusoid like the table</source>
         <translation>让正弦编码取表格的尺寸</translation>
     </message>
+    <message>
+        <source>Change the grid view</source>
+        <translation>更改网格视图</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui</name>
+    <message>
+        <source>a grid of %1 × %2 has %3 patches; the grid view shows at most %4 (48 × 48)</source>
+        <translation>%1 × %2 的网格有 %3 个图块;网格视图最多显示 %4 个(48 × 48)</translation>
+    </message>
+    <message>
+        <source>No position table is open: open a vision transformer&apos;s table (File ▸ Open encoding…, Ctrl+O) or pick a 2-D encoding under Source.</source>
+        <translation>没有打开位置表:请打开一个视觉 Transformer 的位置表(文件 ▸ 打开编码…,Ctrl+O),或在“来源”中选择一种二维编码。</translation>
+    </message>
+    <message>
+        <source>Table %1</source>
+        <translation>表 %1</translation>
+    </message>
+    <message>
+        <source>The table %1 (%2 × %3) is not shown as a grid: %4.</source>
+        <translation>表 %1(%2 × %3)无法显示为网格:%4。</translation>
+    </message>
+    <message>
+        <source>%1 dims</source>
+        <translation>%1 维</translation>
+    </message>
+    <message>
+        <source>%1&apos;s 2-D sin-cos needs d_model divisible by 4 (a quarter of the dims per axis for the sines, a quarter for the cosines); d_model is %2.</source>
+        <translation>%1 的二维 sin-cos 要求 d_model 能被 4 整除(每个轴各用四分之一的维度存正弦、四分之一存余弦);当前 d_model 为 %2。</translation>
+    </message>
+    <message>
+        <source>MAE&apos;s 2-D sin-cos</source>
+        <translation>MAE 的二维 sin-cos</translation>
+    </message>
+    <message>
+        <source>DiT&apos;s 2-D sin-cos</source>
+        <translation>DiT 的二维 sin-cos</translation>
+    </message>
+    <message>
+        <source>d = %1: columns, then rows; ω_k = 10000^(−k/%2); class token: zeros</source>
+        <translation>d = %1:先列后行;ω_k = 10000^(−k/%2);类别标记:全零</translation>
+    </message>
+    <message>
+        <source>d = %1: columns, then rows; ω_k = 10000^(−k/%2); no class token</source>
+        <translation>d = %1:先列后行;ω_k = 10000^(−k/%2);无类别标记</translation>
+    </message>
+    <message>
+        <source>M-RoPE needs an even head dimension; d_model is %1.</source>
+        <translation>M-RoPE 要求注意力头维度为偶数;当前 d_model 为 %1。</translation>
+    </message>
+    <message>
+        <source>Qwen2-VL&apos;s M-RoPE</source>
+        <translation>Qwen2-VL 的 M-RoPE</translation>
+    </message>
+    <message>
+        <source>head %1, base 10⁶; pairs: %2 temporal (still across an image), %3 height, %4 width</source>
+        <translation>头维度 %1,基数 10⁶;各对:%2 个时间(在一张图像内不转动)、%3 个高度、%4 个宽度</translation>
+    </message>
+    <message>
+        <source>2-D RoPE needs a head dimension divisible by 4 (a quarter of the dims per axis and direction); d_model is %1.</source>
+        <translation>二维 RoPE 要求注意力头维度能被 4 整除(每个轴和方向各占四分之一维度);当前 d_model 为 %1。</translation>
+    </message>
+    <message>
+        <source>Axial 2-D RoPE</source>
+        <translation>轴向二维 RoPE</translation>
+    </message>
+    <message>
+        <source>head %1, θ = 100 (rope-vit): %2 pairs turn with the column, %2 with the row</source>
+        <translation>头维度 %1,θ = 100(rope-vit):%2 对随列转动,%2 对随行转动</translation>
+    </message>
+    <message>
+        <source>RoPE-Mixed, as initialised</source>
+        <translation>RoPE-Mixed(初始化时)</translation>
+    </message>
+    <message>
+        <source>head %1, θ = 10; head %2&apos;s random direction %3° and %4° (learned from there)</source>
+        <translation>头维度 %1,θ = 10;第 %2 个头的随机方向 %3° 和 %4°(训练从此开始)</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::AnimationControls</name>
@@ -1283,6 +1362,233 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
     <message>
         <source>This view works from a table&apos;s values in memory: at most %1 values; %2 has %3 (the heatmap and the spectrum show it).</source>
         <translation>此视图基于内存中的表格数值：最多 %1 个值；%2 有 %3 个（热图和频谱可以显示它）。</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::GridView</name>
+    <message>
+        <source>Table, else MAE</source>
+        <translation>表(否则 MAE)</translation>
+    </message>
+    <message>
+        <source>Loaded table</source>
+        <translation>已加载的表</translation>
+    </message>
+    <message>
+        <source>MAE 2-D sin-cos</source>
+        <translation>MAE 二维 sin-cos</translation>
+    </message>
+    <message>
+        <source>DiT 2-D sin-cos</source>
+        <translation>DiT 二维 sin-cos</translation>
+    </message>
+    <message>
+        <source>Axial 2-D RoPE</source>
+        <translation>轴向二维 RoPE</translation>
+    </message>
+    <message>
+        <source>RoPE-Mixed</source>
+        <translation>RoPE-Mixed</translation>
+    </message>
+    <message>
+        <source>M-RoPE (Qwen2-VL)</source>
+        <translation>M-RoPE(Qwen2-VL)</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Positions on a grid.&lt;/b&gt; A vision transformer cuts an image into patches and gives each patch&apos;s position a vector. Each small tile on the left belongs to one patch and shows how similar its vector is to every other patch&apos;s (yellow: alike), laid out as the image: a learned table that found the 2-D structure lights up around each patch, and rows and columns show as stripes. Click a patch to see its map large; the class token has no place on the grid and is shown apart. Compare a model&apos;s table with MAE&apos;s fixed 2-D sin-cos and with 2-D RoPE, whose map only moves with the query.</source>
+        <translation>&lt;b&gt;网格上的位置。&lt;/b&gt;视觉 Transformer 把图像切成图块,并给每个图块的位置一个向量。左侧每个小方块属于一个图块,按图像的排布显示它的向量与其他每个图块的向量有多相似(黄色:相似):学到了二维结构的表会在每个图块周围亮起,行和列显示为条纹。点击一个图块可放大查看它的图;类别标记在网格上没有位置,单独显示。可将模型的表与 MAE 固定的二维 sin-cos 以及二维 RoPE 比较,后者的图只随查询移动。</translation>
+    </message>
+    <message>
+        <source>Where the patches&apos; vectors come from: a loaded position table (File ▸ Open encoding), MAE&apos;s or DiT&apos;s fixed 2-D sin-cos, or a 2-D rotary embedding with d_model as its head dimension (--grid-source)</source>
+        <translation>图块向量的来源:已加载的位置表(文件 ▸ 打开编码)、MAE 或 DiT 固定的二维 sin-cos,或以 d_model 为头维度的二维旋转编码(--grid-source)</translation>
+    </message>
+    <message>
+        <source>&amp;Source:</source>
+        <translation>来源(&amp;S):</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>The grid&apos;s rows: auto guesses a square from a table&apos;s rows (197 = 1 + 14 × 14); the fixed encodings use 14 × 14 (--grid H×W)</source>
+        <translation>网格的行数:自动时根据表的行数推测正方形(197 = 1 + 14 × 14);固定编码使用 14 × 14(--grid H×W)</translation>
+    </message>
+    <message>
+        <source>The grid&apos;s columns (--grid H×W)</source>
+        <translation>网格的列数(--grid H×W)</translation>
+    </message>
+    <message>
+        <source>&amp;Grid:</source>
+        <translation>网格(&amp;G):</translation>
+    </message>
+    <message>
+        <source>first row</source>
+        <translation>第一行</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Whether a table&apos;s first row is a class token ([CLS]) rather than a patch: auto decides from the row count (--grid-class-token)</source>
+        <translation>表的第一行是否为类别标记([CLS])而非图块:自动时根据行数判断(--grid-class-token)</translation>
+    </message>
+    <message>
+        <source>&amp;Class token:</source>
+        <translation>类别标记(&amp;C):</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Resize the table&apos;s patches to this grid by bicubic interpolation, as models fine-tuned at a higher resolution do (timm&apos;s resample_abs_pos_embed; --grid-resize H×W)</source>
+        <translation>用双三次插值把表的图块缩放到此网格,正如在更高分辨率下微调的模型所做的(timm 的 resample_abs_pos_embed;--grid-resize H×W)</translation>
+    </message>
+    <message>
+        <source>&amp;Resize to:</source>
+        <translation>缩放到(&amp;R):</translation>
+    </message>
+    <message>
+        <source>The patch (row, column) whose map is drawn large; click a tile or the map to choose (--grid-patch R,C)</source>
+        <translation>放大显示其图的图块(行,列);点击小方块或图来选择(--grid-patch R,C)</translation>
+    </message>
+    <message>
+        <source>&amp;Patch:</source>
+        <translation>图块(&amp;P):</translation>
+    </message>
+    <message>
+        <source>Class token&apos;s map</source>
+        <translation>类别标记的图</translation>
+    </message>
+    <message>
+        <source>Draw the class token&apos;s similarity with every patch instead of a patch&apos;s</source>
+        <translation>显示类别标记与每个图块的相似度,而不是某个图块的</translation>
+    </message>
+    <message>
+        <source>The dimension drawn across the grid, bottom right (--grid-dim)</source>
+        <translation>在右下方按网格显示的维度(--grid-dim)</translation>
+    </message>
+    <message>
+        <source>&amp;Dimension:</source>
+        <translation>维度(&amp;D):</translation>
+    </message>
+    <message>
+        <source>RoPE-Mixed starts each head&apos;s frequencies along a random direction: the head whose initial direction is drawn (--grid-head)</source>
+        <translation>RoPE-Mixed 让每个头的频率从一个随机方向开始:选择显示其初始方向的头(--grid-head)</translation>
+    </message>
+    <message>
+        <source>&amp;Head:</source>
+        <translation>头(&amp;H):</translation>
+    </message>
+    <message>
+        <source>Positions on a grid
+%1</source>
+        <translation>网格上的位置
+%1</translation>
+    </message>
+    <message>
+        <source> · resized bicubically from %1 × %2</source>
+        <translation> · 由 %1 × %2 双三次插值缩放</translation>
+    </message>
+    <message>
+        <source>%1: %2 × %3 patches%4
+%5</source>
+        <translation>%1:%2 × %3 个图块%4
+%5</translation>
+    </message>
+    <message>
+        <source> and a class token</source>
+        <translation>和一个类别标记</translation>
+    </message>
+    <message>
+        <source> · each pixel the mean of %1 cells</source>
+        <translation> · 每个像素是 %1 个单元的均值</translation>
+    </message>
+    <message>
+        <source>each tile: a query of ones at that patch against keys at every patch%1</source>
+        <translation>每个小方块:该图块处全一查询与每个图块处的键%1</translation>
+    </message>
+    <message>
+        <source>each tile: a query there, keys everywhere</source>
+        <translation>每个小方块:查询在此,键在各处</translation>
+    </message>
+    <message>
+        <source>tiles</source>
+        <translation>小方块</translation>
+    </message>
+    <message>
+        <source>each tile: that patch&apos;s cosine similarity with every patch%1</source>
+        <translation>每个小方块:该图块与每个图块的余弦相似度%1</translation>
+    </message>
+    <message>
+        <source>each tile: similarity with every patch</source>
+        <translation>每个小方块:与每个图块的相似度</translation>
+    </message>
+    <message>
+        <source>the class token against every patch</source>
+        <translation>类别标记与每个图块</translation>
+    </message>
+    <message>
+        <source>class token</source>
+        <translation>类别标记</translation>
+    </message>
+    <message>
+        <source>patch (%1, %2) against every patch</source>
+        <translation>图块 (%1, %2) 与每个图块</translation>
+    </message>
+    <message>
+        <source>patch (%1, %2)</source>
+        <translation>图块 (%1, %2)</translation>
+    </message>
+    <message>
+        <source>dim %1: the %2 of pair %3&apos;s angle at each patch</source>
+        <translation>维度 %1:各图块处第 %3 对角度的%2</translation>
+    </message>
+    <message>
+        <source>sine</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>dim %1 across the grid</source>
+        <translation>维度 %1 在网格上</translation>
+    </message>
+    <message>
+        <source>dim %1</source>
+        <translation>维度 %1</translation>
+    </message>
+    <message>
+        <source>dim %1 of %2 across the grid</source>
+        <translation>维度 %1(共 %2)在网格上</translation>
+    </message>
+    <message>
+        <source>query at patch (%1, %2) · key at (%3, %4), offset (%5, %6): q·k / |q||k| = %7</source>
+        <translation>查询在图块 (%1, %2) · 键在 (%3, %4),偏移 (%5, %6):q·k / |q||k| = %7</translation>
+    </message>
+    <message>
+        <source>patch (%1, %2) · patch (%3, %4): cosine similarity %5</source>
+        <translation>图块 (%1, %2) · 图块 (%3, %4):余弦相似度 %5</translation>
+    </message>
+    <message>
+        <source>class token · patch (%1, %2): cosine similarity %3</source>
+        <translation>类别标记 · 图块 (%1, %2):余弦相似度 %3</translation>
+    </message>
+    <message>
+        <source>patch (%1, %2) · dim %3 = %4</source>
+        <translation>图块 (%1, %2) · 维度 %3 = %4</translation>
     </message>
 </context>
 <context>
@@ -3955,6 +4261,14 @@ tables of at most
     <message>
         <source>Spectrum</source>
         <translation>频谱</translation>
+    </message>
+    <message>
+        <source>Grid</source>
+        <translation>网格</translation>
+    </message>
+    <message>
+        <source>Positions on a grid</source>
+        <translation>网格上的位置</translation>
     </message>
 </context>
 <context>

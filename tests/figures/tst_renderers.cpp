@@ -387,6 +387,8 @@ private slots:
     void cellsMatchTheData();
     void cellMapsOfEveryViewMatchTheirData_data();
     void cellMapsOfEveryViewMatchTheirData();
+    void gridTilesMatchTheirCosines_data();
+    void gridTilesMatchTheirCosines();
     void everyViewRenders_data();
     void everyViewRenders();
     void paperSizesHaveReadableTextAndLines_data();
@@ -569,6 +571,76 @@ void TestRenderers::cellMapsOfEveryViewMatchTheirData()
         const QString scale = checkColourScales(image, inverse, group.lower, group.upper, zoom);
         QVERIFY2(scale.isEmpty(), qPrintable(group.colormap + QStringLiteral(": ") + scale));
     }
+}
+
+void TestRenderers::gridTilesMatchTheirCosines_data()
+{
+    QTest::addColumn<QString>("format");
+    for (const char* format : {"svg", "pdf"})
+        QTest::newRow(format) << QString::fromLatin1(format);
+}
+
+void TestRenderers::gridTilesMatchTheirCosines()
+{
+    // The ViT paper's tiles figure of MAE's 2-D sin-cos (8 × 8 patches, d = 64) at the
+    // double-column width: each of the 8 × 8 tiles holds one patch's cosine similarity with every
+    // patch, so the figure is 64 × 64 cells, read back through viridis over −1 … 1 against cosines
+    // computed here from MAE's formula (util/pos_embed.py: the first half of the dims the column's
+    // sines then cosines, the second half the row's, ω_k = 10000^(−k/16)).
+    QFETCH(QString, format);
+    constexpr int zoom = 2, side = 8, dims = 64;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("grid.") + format);
+    const Run made = runProgram(QStringLiteral(PE_EXPLORER_EXE),
+                                {"--export", path, "--view", "grid", "--grid-source", "mae", "--d-model", "64", "--grid", "8x8",
+                                 "--size-mm", "183x100", "--no-marks"},
+                                dir.path());
+    QVERIFY2(made.exitedWith(0), qPrintable(made.describe()));
+    QString error;
+    const QImage image = render(path, int(std::lround(183 / 25.4 * 96)), zoom, &error);
+    QVERIFY2(!image.isNull(), qPrintable(error));
+
+    Matrix patches(side * side, std::vector<double>(dims));
+    for (int r = 0; r < side; ++r)
+        for (int c = 0; c < side; ++c)
+            for (int k = 0; k < dims / 4; ++k) {
+                const double omega = 1.0 / std::pow(10000.0, double(k) / (dims / 4));
+                auto& p = patches[r * side + c];
+                p[k] = std::sin(c * omega);
+                p[dims / 4 + k] = std::cos(c * omega);
+                p[dims / 2 + k] = std::sin(r * omega);
+                p[3 * dims / 4 + k] = std::cos(r * omega);
+            }
+    const auto cosine = [&](int a, int b) {
+        double dot = 0, na = 0, nb = 0;
+        for (int i = 0; i < dims; ++i) {
+            dot += patches[a][i] * patches[b][i];
+            na += patches[a][i] * patches[a][i];
+            nb += patches[b][i] * patches[b][i];
+        }
+        return dot / std::sqrt(na * nb);
+    };
+    Matrix tiles(side * side, std::vector<double>(side * side));
+    for (int tr = 0; tr < side; ++tr)
+        for (int tc = 0; tc < side; ++tc)
+            for (int r = 0; r < side; ++r)
+                for (int c = 0; c < side; ++c)
+                    tiles[tr * side + r][tc * side + c] = cosine(tr * side + tc, r * side + c);
+
+    const ColourInverse inverse(QStringLiteral("viridis"), -1, 1);
+    const QRect area = mapArea(image, inverse); // the widest block: the tiles (the large maps are beside them)
+    QVERIFY2(area.width() > 3 * side * side && area.height() > 3 * side * side,
+             qPrintable(QStringLiteral("tiles of %1 × %2 pixels").arg(area.width()).arg(area.height())));
+    // Square cells: the tiles figure is as high as it is wide.
+    QVERIFY2(std::abs(area.width() - area.height()) <= 2 * zoom,
+             qPrintable(QStringLiteral("tiles of %1 × %2 pixels: stretched").arg(area.width()).arg(area.height())));
+    const CellCheck check = checkCells(image, area, tiles, inverse, 0.06);
+    QVERIFY2(check.problem.isEmpty(), qPrintable(check.problem));
+    QVERIFY2(check.smearedShare < 0.02, qPrintable(QStringLiteral("%1 % of the pixels inside cells differ from their cell's colour")
+                                                       .arg(100 * check.smearedShare, 0, 'f', 1)));
+    const QString scale = checkColourScales(image, inverse, -1, 1, zoom);
+    QVERIFY2(scale.isEmpty(), qPrintable(scale));
 }
 
 void TestRenderers::everyViewRenders_data()
