@@ -152,6 +152,95 @@ std::array<int, 3> mropeSections(int pairs)
     return {temporal, height, pairs - temporal - height};
 }
 
+GridRope maeGridRope(int dim)
+{
+    if (dim <= 0 || dim % 4 != 0)
+        throw SpecError("2-D sin-cos needs a dimension divisible by 4");
+    const int quarter = dim / 4;
+    GridRope rope{Eigen::VectorXd::Zero(2 * quarter), Eigen::VectorXd::Zero(2 * quarter)};
+    for (int k = 0; k < quarter; ++k) {
+        const double omega = 1.0 / std::pow(10000.0, static_cast<double>(k) / quarter);
+        rope.fx[k] = omega;
+        rope.fy[quarter + k] = omega;
+    }
+    return rope;
+}
+
+RowMatrix gridRopeSimilarity(const GridRope& rope, int rows, int cols)
+{
+    const int pairs = rope.pairs();
+    if (rows <= 0 || cols <= 0 || pairs <= 0)
+        throw SpecError("the similarity of a grid needs a grid and at least one pair");
+    // S over offsets Δr = dr − (rows − 1) and Δc = dc − (cols − 1), as a (2·rows − 1) × (2·cols − 1) table.
+    const int offsetRows = 2 * rows - 1, offsetCols = 2 * cols - 1;
+    Eigen::VectorXd alongCols = Eigen::VectorXd::Zero(offsetCols), alongRows = Eigen::VectorXd::Zero(offsetRows);
+    RowMatrix mixed = RowMatrix::Zero(offsetRows, offsetCols);
+    double still = 0; // pairs that do not turn across the grid (M-RoPE's temporal ones)
+    std::vector<double> cosR(static_cast<std::size_t>(offsetRows)), sinR(cosR.size());
+    std::vector<double> cosC(static_cast<std::size_t>(offsetCols)), sinC(cosC.size());
+    for (int k = 0; k < pairs; ++k) {
+        const double fx = rope.fx[k], fy = rope.fy[k];
+        if (fx == 0 && fy == 0) {
+            still += 1;
+        } else if (fy == 0) {
+            for (int dc = 0; dc < offsetCols; ++dc)
+                alongCols[dc] += std::cos((dc - (cols - 1)) * fx);
+        } else if (fx == 0) {
+            for (int dr = 0; dr < offsetRows; ++dr)
+                alongRows[dr] += std::cos((dr - (rows - 1)) * fy);
+        } else { // RoPE-Mixed: cos(a + b) = cos a cos b − sin a sin b from one table per axis
+            for (int dr = 0; dr < offsetRows; ++dr) {
+                cosR[std::size_t(dr)] = std::cos((dr - (rows - 1)) * fy);
+                sinR[std::size_t(dr)] = std::sin((dr - (rows - 1)) * fy);
+            }
+            for (int dc = 0; dc < offsetCols; ++dc) {
+                cosC[std::size_t(dc)] = std::cos((dc - (cols - 1)) * fx);
+                sinC[std::size_t(dc)] = std::sin((dc - (cols - 1)) * fx);
+            }
+            for (int dr = 0; dr < offsetRows; ++dr)
+                for (int dc = 0; dc < offsetCols; ++dc)
+                    mixed(dr, dc) += cosR[std::size_t(dr)] * cosC[std::size_t(dc)] - sinR[std::size_t(dr)] * sinC[std::size_t(dc)];
+        }
+    }
+    for (int dr = 0; dr < offsetRows; ++dr)
+        for (int dc = 0; dc < offsetCols; ++dc)
+            mixed(dr, dc) = (mixed(dr, dc) + alongRows[dr] + alongCols[dc] + still) / pairs;
+    const std::int64_t patches = std::int64_t{rows} * cols;
+    RowMatrix out(patches, patches);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            auto row = out.row(std::int64_t{r} * cols + c);
+            for (int r2 = 0; r2 < rows; ++r2) // offset (r − r2, c − c2): a run of the table's row
+                row.segment(std::int64_t{r2} * cols, cols) =
+                    mixed.row(r - r2 + rows - 1).segment(c, cols).reverse();
+        }
+    return out;
+}
+
+RowMatrix ropeGridDimension(const GridRope& rope, int rows, int cols, int dim)
+{
+    const int pair = std::clamp(dim / 2, 0, rope.pairs() - 1);
+    RowMatrix out(rows, cols);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+            out(r, c) = dim % 2 == 0 ? std::cos(rope.angle(pair, r, c)) : std::sin(rope.angle(pair, r, c));
+    return out;
+}
+
+RowMatrix maeGridDimension(int dim, int dims, int rows, int cols)
+{
+    const int quarter = std::max(dims / 4, 1);
+    const int block = std::clamp(dim / quarter, 0, 3), k = dim % quarter;
+    const double omega = 1.0 / std::pow(10000.0, static_cast<double>(k) / quarter);
+    RowMatrix out(rows, cols);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            const double angle = (block < 2 ? c : r) * omega;
+            out(r, c) = block % 2 == 0 ? std::sin(angle) : std::cos(angle);
+        }
+    return out;
+}
+
 RowMatrix ropeGridVectors(const GridRope& rope, int rows, int cols)
 {
     const int pairs = rope.pairs();

@@ -106,6 +106,7 @@ private slots:
     void mixedRopeTurnsAlongItsDirections();
     void mropeSplitsPairsInQwenSections();
     void ropeVectorsGiveTheScoreOfOnes();
+    void similarityFromOffsetsIsTheCosineOfTheVectors();
     void bicubicKeepsWhatCubicConvolutionKeeps();
 };
 
@@ -254,6 +255,29 @@ void TestGrid::ropeVectorsGiveTheScoreOfOnes()
             const double score = ropeGridScore(rope, ones, ones, p / 5, p % 5, q / 5, q % 5);
             QVERIFY(std::abs(similarity(p, q) - score / 16.0) < 1e-14); // |ones|² = 16
         }
+}
+
+void TestGrid::similarityFromOffsetsIsTheCosineOfTheVectors()
+{
+    // The fixed encodings' similarity from the offsets alone against the cosines of their
+    // vectors, every pair of patches of a non-square grid: axial (pairs along one axis), M-RoPE
+    // (some still), RoPE-Mixed (both axes in every pair) and MAE's sin-cos (its own table).
+    const int rows = 5, cols = 7;
+    for (const GridRope& rope : {axialGridRope(24), mropeGridRope(24, 1e6, mropeSections(12)),
+                                 mixedGridRope(24, mixedRopeInitialAngle(2))}) {
+        const RowMatrix vectors = ropeGridVectors(rope, rows, cols);
+        QVERIFY((gridRopeSimilarity(rope, rows, cols) - rowCosineSimilarity(vectors)).cwiseAbs().maxCoeff() < 1e-13);
+        for (int dim : {0, 5, 23})
+            for (int r = 0; r < rows; ++r)
+                for (int c = 0; c < cols; ++c)
+                    QCOMPARE(ropeGridDimension(rope, rows, cols, dim)(r, c), vectors(r * cols + c, dim));
+    }
+    const RowMatrix mae = mae2dSinCos(32, rows, cols, false);
+    QVERIFY((gridRopeSimilarity(maeGridRope(32), rows, cols) - rowCosineSimilarity(mae)).cwiseAbs().maxCoeff() < 1e-13);
+    for (int dim : {0, 7, 8, 19, 31})
+        for (int r = 0; r < rows; ++r)
+            for (int c = 0; c < cols; ++c)
+                QCOMPARE(maeGridDimension(dim, 32, rows, cols)(r, c), mae(r * cols + c, dim));
 }
 
 void TestGrid::bicubicKeepsWhatCubicConvolutionKeeps()

@@ -97,7 +97,9 @@ GridData gridData(const core::EncodingSpec& spec, const GridOptions& options, co
                 data.problem = tooManyPatches(data.original);
                 return data;
             }
-            all = core::mae2dSinCos(d, data.original.rows, data.original.cols, mae);
+            data.rope = core::maeGridRope(d);
+            if (mae)
+                all = core::RowMatrix::Zero(1, d); // its class token
             data.name = mae ? tr("MAE's 2-D sin-cos") : tr("DiT's 2-D sin-cos");
             data.detail = mae ? tr("d = %1: columns, then rows; ω_k = 10000^(−k/%2); class token: zeros").arg(d).arg(d / 4)
                               : tr("d = %1: columns, then rows; ω_k = 10000^(−k/%2); no class token").arg(d).arg(d / 4);
@@ -139,7 +141,7 @@ GridData gridData(const core::EncodingSpec& spec, const GridOptions& options, co
                                   .arg(d).arg(options.head).arg(angle * 180 / std::numbers::pi, 0, 'f', 1)
                                   .arg(std::fmod(angle * 180 / std::numbers::pi + 90, 360), 0, 'f', 1);
             }
-            all = core::ropeGridVectors(rope, data.original.rows, data.original.cols);
+            data.rope = rope;
             break;
         }
         }
@@ -148,26 +150,37 @@ GridData gridData(const core::EncodingSpec& spec, const GridOptions& options, co
         return data;
     }
 
+    const bool fromTable = data.source == GridSource::Table || data.source == GridSource::Auto;
     const int first = data.original.classToken ? 1 : 0;
     if (first)
         data.classVector = all.row(0).transpose();
-    data.patches = all.bottomRows(all.rows() - first);
+    data.dimensions = fromTable ? static_cast<int>(all.cols()) : (data.rotary() ? 2 * data.rope.pairs() : d);
     data.shape = data.original;
     const bool resizes = options.resizeRows > 0 && options.resizeCols > 0
-                         && (options.resizeRows != data.original.rows || options.resizeCols != data.original.cols);
-    if (resizes && !data.rotary()) {
-        const core::GridShape target{options.resizeRows, options.resizeCols, data.original.classToken};
-        if (target.patches() > core::GridLimits::maxPatches) {
-            data.problem = tooManyPatches(target);
-            return data;
+                         && (options.resizeRows != data.original.rows || options.resizeCols != data.original.cols)
+                         && !data.rotary();
+    if (fromTable || resizes) {
+        data.patches = fromTable ? core::RowMatrix(all.bottomRows(all.rows() - first))
+                                 : core::mae2dSinCos(d, data.original.rows, data.original.cols, false);
+        if (resizes) {
+            const core::GridShape target{options.resizeRows, options.resizeCols, data.original.classToken};
+            if (target.patches() > core::GridLimits::maxPatches) {
+                data.problem = tooManyPatches(target);
+                return data;
+            }
+            data.patches = core::resizeGridBicubic(data.patches, data.original.rows, data.original.cols, target.rows,
+                                                   target.cols);
+            data.shape = target;
         }
-        data.patches = core::resizeGridBicubic(data.patches, data.original.rows, data.original.cols, target.rows,
-                                               target.cols);
-        data.shape = target;
+        data.similarity = core::rowCosineSimilarity(data.patches);
+    } else {
+        // A fixed encoding: its similarity depends on the offset only (no patches × dims matrix:
+        // a d_model step costs offsets × pairs cosines, not patches² × dims products).
+        data.similarity = core::gridRopeSimilarity(data.rope, data.shape.rows, data.shape.cols);
     }
-    data.similarity = core::rowCosineSimilarity(data.patches);
     if (first)
-        data.classSimilarity = core::cosineWithRows(data.classVector, data.patches);
+        data.classSimilarity = data.patches.size() > 0 ? core::cosineWithRows(data.classVector, data.patches)
+                                                       : Eigen::VectorXd::Zero(data.shape.patches()); // MAE's zeros
     return data;
 }
 
@@ -215,8 +228,14 @@ core::RowMatrix gridPatchMap(const GridData& data, const GridOptions& options)
 
 core::RowMatrix gridDimensionMap(const GridData& data, const GridOptions& options)
 {
-    const Eigen::VectorXd values = data.patches.col(chosenDimension(data, options));
-    return Eigen::Map<const core::RowMatrix>(values.data(), data.shape.rows, data.shape.cols);
+    const int dim = chosenDimension(data, options);
+    if (data.patches.size() > 0) {
+        const Eigen::VectorXd values = data.patches.col(dim);
+        return Eigen::Map<const core::RowMatrix>(values.data(), data.shape.rows, data.shape.cols);
+    }
+    if (data.rotary())
+        return core::ropeGridDimension(data.rope, data.shape.rows, data.shape.cols, dim);
+    return core::maeGridDimension(dim, data.dimensions, data.shape.rows, data.shape.cols);
 }
 
 core::RowMatrix gridExportTable(const GridData& data, const GridOptions& options)

@@ -19,11 +19,15 @@ struct GridData {
     QString detail;               ///< its parameters, for the subtitle
     core::GridShape shape;        ///< the grid shown (after a resize)
     core::GridShape original;     ///< the table's own grid (before a resize)
-    core::RowMatrix patches;      ///< shape.patches() × dims, row after row of the grid
+    int dimensions = 0;           ///< of each patch's vector
+    /// A table's patches (resized when asked), shape.patches() × dims, row after row of the grid;
+    /// empty for the fixed encodings, whose dims come from their angles (rope) where drawn.
+    core::RowMatrix patches;
+    core::GridRope rope;          ///< the fixed encodings' angles (MAE's and DiT's too, as maeGridRope)
     Eigen::VectorXd classVector;  ///< the class token's row (empty without one)
     core::RowMatrix similarity;   ///< patches × patches: cosines, or q·k/(|q||k|) for a query and key of ones
     Eigen::VectorXd classSimilarity; ///< the class token against every patch (empty without one)
-    int dims() const { return static_cast<int>(patches.cols()); }
+    int dims() const { return dimensions; }
     bool rotary() const { return isRotary(source); }
     bool resized() const { return shape.rows != original.rows || shape.cols != original.cols; }
 };

@@ -522,7 +522,7 @@ void GridView::onMouseMove(QMouseEvent* event)
         }
     } else if (rect == m_dimensionRect && f && f->grid) {
         const int dim = chosenDimension(*f->grid, f->state.grid);
-        const double v = f->grid->patches(std::int64_t{key.first} * f->grid->shape.cols + key.second, dim);
+        const double v = gridDimensionMap(*f->grid, f->state.grid)(key.first, key.second);
         setReadout(tr("patch (%1, %2) · dim %3 = %4").arg(key.first).arg(key.second).arg(dim).arg(shortNumber(v, 4)));
     }
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/window/tablecontroller.h"
 
+#include "core/grid.h"
+
 #include "ui/widgets/tensorpicker.h"
 #include "ui/document/document.h"
 #include "ui/state/recentfolder.h"
@@ -211,6 +213,11 @@ void TableController::onLoaded(const TableLoad& load)
     }
     if (load.table->stats.nonFinite > 0)
         note += tr(" %1 values are not finite (NaN or ±inf): drawn transparent.").arg(load.table->stats.nonFinite);
+    // 1 + H·W rows are a vision transformer's: say where they are seen as the image.
+    const auto grid = core::gridShapeFor(table.rows(), 0, 0, core::ClassToken::Auto);
+    if (const auto* shape = std::get_if<core::GridShape>(&grid); shape && shape->classToken)
+        note += tr(" Its %1 rows are a class token and %2 × %3 patches: the Grid view (View ▸ Grid) lays them out as the image.")
+                    .arg(table.rows()).arg(shape->rows).arg(shape->cols);
     m_note(note);
     updateActions();
     emit loadFinished({});
