@@ -3979,6 +3979,10 @@ tables of at most
         <source> The sinusoid keeps the settings you chose during the pass.</source>
         <translation> 正弦编码保留你在扫描期间选择的设置。</translation>
     </message>
+    <message>
+        <source> Its %1 rows are a class token and %2 × %3 patches: the Grid view (View ▸ Grid) lays them out as the image.</source>
+        <translation> 它的 %1 行是一个类别标记和 %2 × %3 个图块:网格视图(视图 ▸ 网格)按图像排布显示它们。</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::TableFormats</name>
