@@ -77,8 +77,10 @@ namespace {
 
 /// What a sliderStep row has on screen: every view (the rows named by size alone), the first
 /// start's layout (the heatmap alone on the stage: "default/"), or two views side by side on
-/// the stage (the similarity matrix with the heatmap beside it: "stage/").
-enum class Layout { EveryView, Default, Stage };
+/// the stage (the similarity matrix with the heatmap beside it: "stage/"; the grid view, MAE's
+/// 14 × 14 sin-cos at d_model, with the heatmap beside it: "grid/" — every other step an odd
+/// d_model, which MAE's sin-cos refuses with a message).
+enum class Layout { EveryView, Default, Stage, GridStage };
 
 /// Every view on screen at once, at a size it could be read at, as the docks stacked them
 /// before the stage: the main window narrowed to its controls and the heatmap on the stage
@@ -173,6 +175,8 @@ void BenchWindow::sliderStep_data()
         QTest::newRow(qPrintable(QStringLiteral("default/") + QLatin1String(name))) << dModel << maxLen << int(Layout::Default);
     for (const auto& [name, dModel, maxLen] : sizes)
         QTest::newRow(qPrintable(QStringLiteral("stage/") + QLatin1String(name))) << dModel << maxLen << int(Layout::Stage);
+    for (const auto& [name, dModel, maxLen] : sizes)
+        QTest::newRow(qPrintable(QStringLiteral("grid/") + QLatin1String(name))) << dModel << maxLen << int(Layout::GridStage);
 }
 
 void BenchWindow::sliderStep()
@@ -192,6 +196,10 @@ void BenchWindow::sliderStep()
     window.show();
     if (layout == Layout::Stage) { // two views side by side on the stage
         window.stage()->choose(pe::ui::View::Similarity);
+        window.stage()->setBeside(pe::ui::View::Heatmap);
+    }
+    if (layout == Layout::GridStage) {
+        window.stage()->choose(pe::ui::View::Grid);
         window.stage()->setBeside(pe::ui::View::Heatmap);
     }
     // Autosaving as main() makes the window do: a slider drag writes every 5 s.
