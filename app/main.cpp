@@ -131,8 +131,11 @@ int main(int argc, char** argv)
     window->show(); // restores the saved layout, the stage's view with it
     if (options.viewGiven)
         window->stage()->choose(options.view);
-    if (!options.encodingPath.isEmpty())
+    if (!options.encodingPath.isEmpty()) {
         window->tables()->open(options.encodingPath, options.encodingTensor, !options.sizeGiven);
+        if (!options.viewGiven) // a vision transformer's table: on the grid view
+            window->tables()->showGridWhenLoaded();
+    }
     const bool unattended = pe::app::isUnattendedRun();
 
     // Autosave into a recovery file of this process's own; then the work a crashed window left

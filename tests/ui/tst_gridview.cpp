@@ -11,7 +11,12 @@
 #include "ui/plotting/cellcolormap.h"
 #include "ui/state/session.h"
 #include "ui/views/gridview.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/stage.h"
+#include "ui/window/tablecontroller.h"
 
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <qcustomplot.h>
@@ -92,6 +97,7 @@ private slots:
     void clickingATileChoosesItsPatch();
     void sessionsAndUndoKeepTheGrid();
     void dataExportsAreTheWindowsNumbers();
+    void aVisionTableOpensOnTheGridView();
 
 private:
     QTemporaryDir m_dir;
@@ -101,6 +107,8 @@ private:
 
 void TestGridView::initTestCase()
 {
+    QStandardPaths::setTestModeEnabled(true); // the window's remembered layout: not the user's
+    QSettings().clear();
     QVERIFY(m_dir.isValid());
     m_mae = maeTable(14, 14, 32, true);
     m_maePath = m_dir.filePath(QStringLiteral("mae.npy"));
@@ -355,6 +363,29 @@ void TestGridView::dataExportsAreTheWindowsNumbers()
     // The patch map is the tiles' row of that patch; the dimension map the table's column.
     QCOMPARE(exports[1].second(2, 3), bruteCosine(m_mae, 1 + 4 * 14 + 11, 1 + 2 * 14 + 3));
     QCOMPARE(exports[2].second(6, 8), m_mae(1 + 6 * 14 + 8, 9));
+}
+
+void TestGridView::aVisionTableOpensOnTheGridView()
+{
+    // File ▸ Open encoding (and --encoding without --view) of 1 + 14 × 14 rows: one step to the
+    // ViT figure, the heatmap beside it; a table that is no vision transformer's leaves the stage.
+    pe::ui::MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.stage()->chosen(), View::Heatmap);
+    window.tables()->open(m_noGridPath, {}, true);
+    window.tables()->showGridWhenLoaded();
+    QTRY_VERIFY_WITH_TIMEOUT(window.document()->table() && !window.tables()->loader()->isLoading(), 10000);
+    QTest::qWait(50);
+    QCOMPARE(window.stage()->chosen(), View::Heatmap);
+    window.tables()->open(m_maePath, {}, true);
+    window.tables()->showGridWhenLoaded();
+    QTRY_COMPARE_WITH_TIMEOUT(window.stage()->chosen(), View::Grid, 10000);
+    QCOMPARE(window.stage()->beside(), std::optional(View::Heatmap));
+    auto* grid = qobject_cast<pe::ui::GridView*>(window.plotView(View::Grid));
+    QVERIFY(grid);
+    QTRY_VERIFY_WITH_TIMEOUT(grid->titleText().contains(QStringLiteral("14 × 14 patches and a class token")), 10000);
 }
 
 QTEST_MAIN(TestGridView)

@@ -87,6 +87,14 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     }
     m_exporter = new ExportController(m_document, this);
     m_tables = new TableController(m_document, this, [this](const QString& note) { showNote(note); });
+    // A vision transformer's table opened from the menu: its grid on the stage, the heatmap beside
+    // (unless the user had put another view there).
+    connect(m_tables, &TableController::gridTableOpened, this, [this] {
+        if (stage()->chosen() != View::Heatmap)
+            return;
+        stage()->choose(View::Grid);
+        stage()->setBeside(View::Heatmap);
+    });
     m_sessions = new SessionController(m_document, this,
                                        {[this] { return presentationMode(); }, [this](bool on) { setPresentationMode(on); },
                                         [this](const QByteArray& state) { restoreLayout(state); },

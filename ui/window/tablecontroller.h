@@ -43,10 +43,17 @@ public:
     /// saying what changed, and no table), or none.
     void showReference(const TableReference& reference);
     TableLoader* loader() { return &m_loader; }
+    /// The load under way, once it ends with a vision transformer's table (a class token and
+    /// H·W patches), asks for the grid view (gridTableOpened): File ▸ Open encoding's loads, and
+    /// --encoding's when no --view was given.
+    void showGridWhenLoaded() { m_showGrid = true; }
 
 signals:
     /// Once a load ends: with the message shown (empty on success or cancel).
     void loadFinished(const QString& error);
+    /// File ▸ Open encoding opened a vision transformer's table (a class token and H·W patches):
+    /// the window shows it where it is seen as the image, the grid view.
+    void gridTableOpened();
 
 private:
     void onPreview(const TableLoad& load);
@@ -62,6 +69,7 @@ private:
 
     Document* m_document;
     QWidget* m_window;
+    bool m_showGrid = false; ///< see showGridWhenLoaded()
     std::function<void(const QString&)> m_note;
     TableLoader m_loader;
     bool m_sizeSinusoid = false;     // of the load under way
