@@ -283,7 +283,19 @@ void TestGridView::clickingATileChoosesItsPatch()
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QTRY_VERIFY_WITH_TIMEOUT(view.tilesMap()->data()->keySize() > 0, 10000);
-    view.plot()->replot(); // lay out now
+    // The layout settles: the frame for the view's own pixels drawn, the axes' ranges where a
+    // click will find them (slow under the sanitizers).
+    QTRY_VERIFY_WITH_TIMEOUT(document.isFrameCurrent(), 10000);
+    QPointF settled;
+    QTRY_VERIFY_WITH_TIMEOUT([&] {
+        QCoreApplication::processEvents();
+        view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QPointF at(view.tilesRect()->axis(QCPAxis::atBottom)->coordToPixel(9),
+                         view.tilesRect()->axis(QCPAxis::atLeft)->coordToPixel(3));
+        const bool same = at == settled;
+        settled = at;
+        return same && document.isFrameCurrent();
+    }(), 10000);
     QCPAxisRect* tiles = view.tilesRect();
     const QPoint tile(int(tiles->axis(QCPAxis::atBottom)->coordToPixel(9)), int(tiles->axis(QCPAxis::atLeft)->coordToPixel(3)));
     QTest::mouseClick(view.plot(), Qt::LeftButton, {}, tile);
