@@ -38,6 +38,12 @@ void requireDocumentedRanges(const pe::app::LaunchOptions& o)
     const QStringList colormaps{QStringLiteral("viridis"), QStringLiteral("diverging"), QStringLiteral("grayscale")};
     PE_FUZZ_REQUIRE(colormaps.contains(st.colormap), "--colormap one of three");
     PE_FUZZ_REQUIRE(int(o.view) >= 0 && int(o.view) < pe::ui::viewNames().size(), "--view one of the views");
+    const auto& grid = st.grid; // --grid, --grid-resize: both sides 2 to 64, or none (guessed)
+    for (const auto& [rows, cols] : {std::pair{grid.rows, grid.cols}, std::pair{grid.resizeRows, grid.resizeCols}})
+        PE_FUZZ_REQUIRE((rows == 0 && cols == 0) || (rows >= 2 && rows <= 64 && cols >= 2 && cols <= 64), "--grid HxW, 2 to 64");
+    PE_FUZZ_REQUIRE(grid.patchRow >= 0 && grid.patchRow < 64 && grid.patchCol >= 0 && grid.patchCol < 64, "--grid-patch 0 to 63");
+    PE_FUZZ_REQUIRE(grid.head >= 1 && grid.head <= 64, "--grid-head 1 to 64");
+    PE_FUZZ_REQUIRE(grid.dimension >= 0 && grid.dimension < 65536, "--grid-dim 0 to 65535");
     PE_FUZZ_REQUIRE(!o.sizePixels.isValid() || (o.sizePixels.width() >= 1 && o.sizePixels.width() <= 20000
                                                  && o.sizePixels.height() >= 1 && o.sizePixels.height() <= 20000),
                     "--size 1 to 20000");
