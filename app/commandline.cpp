@@ -520,4 +520,19 @@ std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& argum
     }
 }
 
+ui::ViewState windowStartState(const LaunchOptions& options, const ui::RopeOptions& rememberedRope,
+                               const ui::SentenceOptions& rememberedEmbeddings)
+{
+    ui::ViewState state = options.state;
+    if (options.session)
+        return state;
+    state.rope = rememberedRope;
+    state.embeddings = rememberedEmbeddings;
+    if (!options.state.rope.model.isEmpty()) { // named on the command line: it wins
+        state.rope.model = options.state.rope.model;
+        state.rope.compare = options.state.rope.compare;
+    }
+    return state;
+}
+
 } // namespace pe::app

@@ -55,4 +55,10 @@ struct EarlyExit {
 /// a message naming the option, the value and what is allowed.
 std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& arguments);
 
+/// What the window starts from without a session: the RoPE and embeddings views' options used
+/// last (`remembered`), except what the command line names (--model, --model-config,
+/// --compare-config).
+ui::ViewState windowStartState(const LaunchOptions& options, const ui::RopeOptions& rememberedRope,
+                               const ui::SentenceOptions& rememberedEmbeddings);
+
 } // namespace pe::app

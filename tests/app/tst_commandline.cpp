@@ -89,6 +89,8 @@ private slots:
     void helpAndVersion();
     void recipeRoundTrip_data();
     void recipeRoundTrip();
+    void aModelNamedWinsOverTheRememberedOne();
+    void gridOptions();
 };
 
 void TestCommandLine::defaults()
@@ -349,6 +351,51 @@ void TestCommandLine::freedMemoryIsReused()
 #if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) // AddressSanitizer brings its own allocator
     QVERIFY(pe::app::reuseFreedMemory());
 #endif
+}
+
+void TestCommandLine::aModelNamedWinsOverTheRememberedOne()
+{
+    // The window starts from the RoPE view's options used last, but --model names the model.
+    pe::ui::RopeOptions remembered;
+    remembered.scale = 16;
+    remembered.model = QStringLiteral("llama-2-7b");
+    pe::ui::SentenceOptions sentence;
+    sentence.sentence = QStringLiteral("Remembered words.");
+    const auto named = parseCommandLine(withProgram({"--model", "llama-3.1-8b", "--compare-config", "no-scaling"}));
+    QVERIFY(std::holds_alternative<LaunchOptions>(named));
+    const pe::ui::ViewState state = pe::app::windowStartState(std::get<LaunchOptions>(named), remembered, sentence);
+    QCOMPARE(state.rope.model, QStringLiteral("llama-3.1-8b"));
+    QCOMPARE(state.rope.compare, pe::ui::RopeOptions::noScaling);
+    QCOMPARE(state.rope.scale, 16.0); // the rest as used last
+    QCOMPARE(state.embeddings.sentence, QStringLiteral("Remembered words."));
+    const auto plain = parseCommandLine(withProgram({}));
+    const pe::ui::ViewState last = pe::app::windowStartState(std::get<LaunchOptions>(plain), remembered, sentence);
+    QCOMPARE(last.rope.model, QStringLiteral("llama-2-7b"));
+}
+
+void TestCommandLine::gridOptions()
+{
+    const auto parsed = parseCommandLine(withProgram({"--grid", "24x32", "--grid-patch", "3,31", "--grid-source", "rope-mixed",
+                                                      "--grid-head", "5", "--grid-resize", "12x16", "--grid-dim", "7",
+                                                      "--grid-class-token", "no", "--grid-data", "patch"}));
+    QVERIFY(std::holds_alternative<LaunchOptions>(parsed));
+    const LaunchOptions& o = std::get<LaunchOptions>(parsed);
+    QCOMPARE(o.view, pe::ui::View::Grid); // a grid option names its view
+    const pe::ui::GridOptions& g = o.state.grid;
+    QCOMPARE(g.rows, 24); // H x W: rows first
+    QCOMPARE(g.cols, 32);
+    QCOMPARE(g.patchRow, 3);
+    QCOMPARE(g.patchCol, 31);
+    QCOMPARE(g.source, pe::ui::GridSource::RopeMixed);
+    QCOMPARE(g.head, 5);
+    QCOMPARE(g.resizeRows, 12);
+    QCOMPARE(g.resizeCols, 16);
+    QCOMPARE(g.dimension, 7);
+    QCOMPARE(g.classToken, pe::core::ClassToken::No);
+    QCOMPARE(g.data, pe::ui::GridExport::Patch);
+    const auto cls = parseCommandLine(withProgram({"--grid-patch", "cls", "--view", "heatmap"}));
+    QVERIFY(std::get<LaunchOptions>(cls).state.grid.classTokenQuery);
+    QCOMPARE(std::get<LaunchOptions>(cls).view, pe::ui::View::Heatmap); // --view given wins
 }
 
 QTEST_GUILESS_MAIN(TestCommandLine)
