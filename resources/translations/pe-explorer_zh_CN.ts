@@ -170,10 +170,6 @@
         <translation>Qwen2-VL 的 M-RoPE</translation>
     </message>
     <message>
-        <source>head %1, base 10⁶; pairs: %2 temporal (still across an image), %3 height, %4 width</source>
-        <translation>头维度 %1,基数 10⁶;各对:%2 个时间(在一张图像内不转动)、%3 个高度、%4 个宽度</translation>
-    </message>
-    <message>
         <source>2-D RoPE needs a head dimension divisible by 4 (a quarter of the dims per axis and direction); d_model is %1.</source>
         <translation>二维 RoPE 要求注意力头维度能被 4 整除(每个轴和方向各占四分之一维度);当前 d_model 为 %1。</translation>
     </message>
@@ -182,15 +178,19 @@
         <translation>轴向二维 RoPE</translation>
     </message>
     <message>
-        <source>head %1, θ = 100 (rope-vit): %2 pairs turn with the column, %2 with the row</source>
-        <translation>头维度 %1,θ = 100(rope-vit):%2 对随列转动,%2 对随行转动</translation>
-    </message>
-    <message>
         <source>RoPE-Mixed, as initialised</source>
         <translation>RoPE-Mixed(初始化时)</translation>
     </message>
     <message>
-        <source>head %1, θ = 10; head %2&apos;s random direction %3° and %4° (learned from there)</source>
+        <source>head dim %1, base 10⁶; pairs: %2 temporal (still across an image), %3 height, %4 width</source>
+        <translation>头维度 %1,基数 10⁶;各对:%2 个时间(在一张图像内不转动)、%3 个高度、%4 个宽度</translation>
+    </message>
+    <message>
+        <source>head dim %1, θ = 100 (rope-vit): %2 pairs turn with the column, %2 with the row</source>
+        <translation>头维度 %1,θ = 100(rope-vit):%2 对随列转动,%2 对随行转动</translation>
+    </message>
+    <message>
+        <source>head dim %1, θ = 10; head %2&apos;s random direction %3° and %4° (learned from there)</source>
         <translation>头维度 %1,θ = 10;第 %2 个头的随机方向 %3° 和 %4°(训练从此开始)</translation>
     </message>
 </context>

@@ -122,7 +122,7 @@ GridData gridData(const core::EncodingSpec& spec, const GridOptions& options, co
                 const auto sections = core::mropeSections(d / 2);
                 rope = core::mropeGridRope(d, mropeBase, sections);
                 data.name = tr("Qwen2-VL's M-RoPE");
-                data.detail = tr("head %1, base 10⁶; pairs: %2 temporal (still across an image), %3 height, %4 width")
+                data.detail = tr("head dim %1, base 10⁶; pairs: %2 temporal (still across an image), %3 height, %4 width")
                                   .arg(d).arg(sections[0]).arg(sections[1]).arg(sections[2]);
             } else if (d % 4 != 0) {
                 data.problem = tr("2-D RoPE needs a head dimension divisible by 4 (a quarter of the dims per axis "
@@ -131,13 +131,13 @@ GridData gridData(const core::EncodingSpec& spec, const GridOptions& options, co
             } else if (data.source == GridSource::RopeAxial) {
                 rope = core::axialGridRope(d);
                 data.name = tr("Axial 2-D RoPE");
-                data.detail = tr("head %1, θ = 100 (rope-vit): %2 pairs turn with the column, %2 with the row")
+                data.detail = tr("head dim %1, θ = 100 (rope-vit): %2 pairs turn with the column, %2 with the row")
                                   .arg(d).arg(d / 4);
             } else {
                 const double angle = core::mixedRopeInitialAngle(options.head);
                 rope = core::mixedGridRope(d, angle);
                 data.name = tr("RoPE-Mixed, as initialised");
-                data.detail = tr("head %1, θ = 10; head %2's random direction %3° and %4° (learned from there)")
+                data.detail = tr("head dim %1, θ = 10; head %2's random direction %3° and %4° (learned from there)")
                                   .arg(d).arg(options.head).arg(angle * 180 / std::numbers::pi, 0, 'f', 1)
                                   .arg(std::fmod(angle * 180 / std::numbers::pi + 90, 360), 0, 'f', 1);
             }

@@ -337,6 +337,7 @@ void GridView::clearMaps(const QString& why)
     m_tileMark->setVisible(false);
     m_cellMark->setVisible(false);
     m_gridRows = m_gridCols = 0;
+    placeSeparators(0, 0);
     m_titleText = tr("Positions on a grid\n%1").arg(why);
     m_tilesCaptions = m_patchCaptions = m_dimensionCaptions = QStringList{QString()};
     for (QCPAxisRect* rect : {m_tilesRect, m_patchRect, m_dimensionRect})
@@ -359,6 +360,7 @@ void GridView::redraw(const Frame& f)
     drawTiles(f);
     drawMaps(f);
     markPatch(g);
+    placeSeparators(g.shape.rows, g.shape.cols);
     QString subtitle = g.detail;
     if (g.resized())
         subtitle += tr(" · resized bicubically from %1 × %2").arg(g.original.rows).arg(g.original.cols);
@@ -430,6 +432,38 @@ void GridView::markPatch(const GridData& g)
     }
 }
 
+void GridView::placeSeparators(int rows, int cols)
+{
+    const int wanted = rows > 0 && cols > 0 ? rows - 1 + cols - 1 : 0;
+    while (m_separators.size() < wanted) {
+        auto* line = new QCPItemLine(plot());
+        attachToRect(line, m_tilesRect);
+        line->setSelectable(false);
+        m_separators.append(line);
+    }
+    // The tiles' own background colour: a gap, as in the paper's figure, not a drawn line.
+    const QColor gap = isPaper() ? QColor(255, 255, 255) : palette().color(QPalette::Base);
+    for (qsizetype i = 0; i < m_separators.size(); ++i) {
+        QCPItemLine* line = m_separators[i];
+        line->setPen(QPen(gap, 1.0));
+        if (i >= wanted) {
+            line->setVisible(false);
+            continue;
+        }
+        if (i < cols - 1) { // between tile columns i and i + 1
+            line->start->setCoords(i + 0.5, -0.5);
+            line->end->setCoords(i + 0.5, rows - 0.5);
+        } else {
+            const double y = static_cast<double>(i - (cols - 1)) + 0.5;
+            line->start->setCoords(-0.5, y);
+            line->end->setCoords(cols - 0.5, y);
+        }
+    }
+    const bool room = m_tilesArea.width() >= 8 * std::max(cols, 1) && m_tilesArea.height() >= 8 * std::max(rows, 1);
+    for (qsizetype i = 0; i < wanted; ++i)
+        m_separators[i]->setVisible(room);
+}
+
 bool GridView::fitToSize()
 {
     bool changed = fitViewTitle(m_title, m_titleText);
@@ -439,7 +473,10 @@ bool GridView::fitToSize()
     if (m_gridRows > 0) {
         // Square cells: a tile is W cells wide and H high, a patch one cell.
         bool moved[3] = {false, false, false};
-        squareCells(m_tilesRect, m_gridCols, m_gridRows, m_gridCols, m_gridRows, &moved[0]);
+        m_tilesArea = squareCells(m_tilesRect, m_gridCols, m_gridRows, m_gridCols, m_gridRows, &moved[0]);
+        const bool room = m_tilesArea.width() >= 8 * m_gridCols && m_tilesArea.height() >= 8 * m_gridRows;
+        for (qsizetype i = 0; i < std::min<qsizetype>(m_separators.size(), m_gridRows - 1 + m_gridCols - 1); ++i)
+            m_separators[i]->setVisible(room);
         squareCells(m_patchRect, m_gridCols, m_gridRows, 1, 1, &moved[1]);
         squareCells(m_dimensionRect, m_gridCols, m_gridRows, 1, 1, &moved[2]);
         changed = moved[0] || moved[1] || moved[2] || changed;

@@ -8,6 +8,7 @@ class QCheckBox;
 class QComboBox;
 class QCPAxisRect;
 class QCPColorScale;
+class QCPItemLine;
 class QCPItemRect;
 class QCPTextElement;
 class QLabel;
@@ -65,6 +66,8 @@ private:
     void drawTiles(const Frame& frame);
     void drawMaps(const Frame& frame);
     void markPatch(const GridData& data);
+    /// Thin lines between the tiles, once a tile is large enough to spare them a pixel.
+    void placeSeparators(int rows, int cols);
     bool fitToSize();
     void reportPixels();
     void onMouseMove(QMouseEvent* event);
@@ -85,6 +88,8 @@ private:
     CellColorMap *m_tiles, *m_patchMap, *m_dimensionMap;
     QCPColorScale *m_similarityScale, *m_dimensionScale;
     QCPItemRect *m_tileMark, *m_cellMark;
+    QList<QCPItemLine*> m_separators; ///< between the tiles: columns first, then rows
+    QRect m_tilesArea;                ///< the pixels the tiles cover (squareCells)
     QStringList m_tilesCaptions, m_patchCaptions, m_dimensionCaptions;
     int m_gridRows = 0, m_gridCols = 0; ///< of the data drawn (0: none)
     ClickTracker m_click;
