@@ -187,20 +187,27 @@ GridData gridData(const core::EncodingSpec& spec, const GridOptions& options, co
 void binGridTiles(const GridData& data, std::int64_t rowBins, std::int64_t colBins, core::RowMatrix& out)
 {
     const int h = data.shape.rows, w = data.shape.cols;
-    // Kept per thread: the tiles of a 48 × 48 grid are 42 MB, slow to touch fresh on every frame.
-    thread_local core::RowMatrix tiles, wide;
-    tiles = core::gridTilesImage(data.similarity, h, w);
-    rowBins = std::clamp<std::int64_t>(rowBins, 1, tiles.rows());
-    colBins = std::clamp<std::int64_t>(colBins, 1, tiles.cols());
-    if (rowBins == tiles.rows() && colBins == tiles.cols()) {
-        out = tiles;
+    const std::int64_t cellRows = std::int64_t{h} * h, cellCols = std::int64_t{w} * w;
+    rowBins = std::clamp<std::int64_t>(rowBins, 1, cellRows);
+    colBins = std::clamp<std::int64_t>(colBins, 1, cellCols);
+    if (rowBins == cellRows && colBins == cellCols) {
+        out = core::gridTilesImage(data.similarity, h, w);
         return;
     }
-    wide.resize(tiles.rows(), colBins);
-    core::averageColumns(tiles, 0, static_cast<double>(tiles.cols()), wide);
-    // Rows: the same average on the transpose.
-    const core::RowMatrix turned = wide.transpose();
-    core::RowMatrix binned(turned.rows(), rowBins);
+    // One row of the tiles figure at a time, averaged into the column bins, then the rows: the
+    // (H·H) × (W·W) figure (42 MB at 48 × 48) is never held whole. Kept per thread.
+    thread_local core::RowMatrix row, wide, turned, binned;
+    row.resize(1, cellCols);
+    wide.resize(cellRows, colBins);
+    for (int tr = 0; tr < h; ++tr)
+        for (int r = 0; r < h; ++r) {
+            for (int tc = 0; tc < w; ++tc)
+                row.block(0, std::int64_t{tc} * w, 1, w) =
+                    data.similarity.block(std::int64_t{tr} * w + tc, std::int64_t{r} * w, 1, w);
+            core::averageColumns(row, 0, static_cast<double>(cellCols), wide.row(std::int64_t{tr} * h + r));
+        }
+    turned = wide.transpose(); // rows: the same average on the transpose
+    binned.resize(turned.rows(), rowBins);
     core::averageColumns(turned, 0, static_cast<double>(turned.cols()), binned);
     out = binned.transpose();
 }
