@@ -423,10 +423,8 @@ void GridView::drawMaps(const Frame& f)
 void GridView::markPatch(const GridData& g)
 {
     const auto [row, col] = chosenPatch(g, document()->state().grid);
-    const QPen pen(isPaper() ? QColor(0, 0, 0) : QColor(255, 255, 255), penWidth(1.5));
     for (QCPItemRect* mark : {m_tileMark, m_cellMark}) {
         mark->setVisible(row >= 0 && showsSelectionMarks());
-        mark->setPen(pen);
         mark->topLeft->setCoords(col - 0.5, row - 0.5);
         mark->bottomRight->setCoords(col + 0.5, row + 0.5);
     }
@@ -441,11 +439,8 @@ void GridView::placeSeparators(int rows, int cols)
         line->setSelectable(false);
         m_separators.append(line);
     }
-    // The tiles' own background colour: a gap, as in the paper's figure, not a drawn line.
-    const QColor gap = isPaper() ? QColor(255, 255, 255) : palette().color(QPalette::Base);
     for (qsizetype i = 0; i < m_separators.size(); ++i) {
         QCPItemLine* line = m_separators[i];
-        line->setPen(QPen(gap, 1.0));
         if (i >= wanted) {
             line->setVisible(false);
             continue;
@@ -462,6 +457,32 @@ void GridView::placeSeparators(int rows, int cols)
     const bool room = m_tilesArea.width() >= 8 * std::max(cols, 1) && m_tilesArea.height() >= 8 * std::max(rows, 1);
     for (qsizetype i = 0; i < wanted; ++i)
         m_separators[i]->setVisible(room);
+    applyItemPens();
+}
+
+void GridView::applyItemPens()
+{
+    // The gaps take the plot's background (a gap, as in the paper's figure, not a drawn line);
+    // the chosen patch's frame stands out from the cells: white on screen, black on paper.
+    const QColor gap = isPaper() ? QColor(255, 255, 255) : palette().color(QPalette::Base);
+    for (QCPItemLine* line : m_separators)
+        line->setPen(QPen(gap, 1.0));
+    const QPen frame(isPaper() ? QColor(0, 0, 0) : QColor(255, 255, 255), penWidth(1.5));
+    m_tileMark->setPen(frame);
+    m_cellMark->setPen(frame);
+}
+
+void GridView::changeEvent(QEvent* event)
+{
+    PlotView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) // View ▸ Theme: the gaps take the new background
+        applyItemPens();
+}
+
+void GridView::prepareForExport(double fontPixels)
+{
+    PlotView::prepareForExport(fontPixels);
+    applyItemPens();
 }
 
 bool GridView::fitToSize()

@@ -51,11 +51,13 @@ public:
     QString titleText() const { return m_titleText; }
     /// What the hover says over the tiles for query patch (r, c) and key patch (r2, c2).
     QString pairDescription(int row, int col, int keyRow, int keyCol) const;
+    void prepareForExport(double fontPixels) override;
 
 protected:
     void redraw(const Frame& frame) override;
     Changes dependencies() const override { return Change::Spec | Change::Table | Change::Colormap | Change::Grid | Change::Bins; }
     void applyScale() override;
+    void changeEvent(QEvent* event) override;
 
 private:
     QWidget* createControls();
@@ -68,6 +70,8 @@ private:
     void markPatch(const GridData& data);
     /// Thin lines between the tiles, once a tile is large enough to spare them a pixel.
     void placeSeparators(int rows, int cols);
+    /// The marks' and gaps' colours: for the screen's theme, or for paper.
+    void applyItemPens();
     bool fitToSize();
     void reportPixels();
     void onMouseMove(QMouseEvent* event);
