@@ -425,6 +425,8 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
         o.view = ui::View::Rope;
         o.viewGiven = true;
     }
+    for (const char* name : {"grid", "grid-source", "grid-patch", "grid-class-token", "grid-resize", "grid-dim", "grid-head", "grid-data"})
+        o.gridGiven = o.gridGiven || given(parser, name);
     // A grid asked for is shown in the grid view, unless another view is named.
     if (!o.viewGiven && (given(parser, "grid") || given(parser, "grid-source") || given(parser, "grid-patch"))) {
         o.view = ui::View::Grid;
@@ -521,13 +523,15 @@ std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& argum
 }
 
 ui::ViewState windowStartState(const LaunchOptions& options, const ui::RopeOptions& rememberedRope,
-                               const ui::SentenceOptions& rememberedEmbeddings)
+                               const ui::SentenceOptions& rememberedEmbeddings, const ui::GridOptions& rememberedGrid)
 {
     ui::ViewState state = options.state;
     if (options.session)
         return state;
     state.rope = rememberedRope;
     state.embeddings = rememberedEmbeddings;
+    if (!options.gridGiven)
+        state.grid = rememberedGrid;
     if (!options.state.rope.model.isEmpty()) { // named on the command line: it wins
         state.rope.model = options.state.rope.model;
         state.rope.compare = options.state.rope.compare;

@@ -30,6 +30,7 @@ struct LaunchOptions {
     bool positionGiven = false;
     bool dimsGiven = false;
     bool viewGiven = false; ///< --view named a view: the window starts with it on the stage
+    bool gridGiven = false; ///< a --grid… option was given: the window starts from these grid options
     bool sizeGiven = false; ///< --d-model, --max-len or a session set the size (a table given with --encoding keeps it)
     QString encodingPath;    ///< --encoding FILE[:TENSOR]: a table the heatmap shows (empty: none)
     QString encodingTensor;  ///< the tensor named after the colon (empty: the likely one)
@@ -55,10 +56,10 @@ struct EarlyExit {
 /// a message naming the option, the value and what is allowed.
 std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& arguments);
 
-/// What the window starts from without a session: the RoPE and embeddings views' options used
-/// last (`remembered`), except what the command line names (--model, --model-config,
-/// --compare-config).
+/// What the window starts from without a session: the RoPE, embeddings and grid views' options
+/// used last (`remembered…`), except what the command line names (--model, --model-config,
+/// --compare-config; any --grid… option).
 ui::ViewState windowStartState(const LaunchOptions& options, const ui::RopeOptions& rememberedRope,
-                               const ui::SentenceOptions& rememberedEmbeddings);
+                               const ui::SentenceOptions& rememberedEmbeddings, const ui::GridOptions& rememberedGrid);
 
 } // namespace pe::app

@@ -115,10 +115,11 @@ int main(int argc, char** argv)
     // exports stay English whatever was chosen.
     pe::ui::installLanguage(pe::ui::rememberedLanguage());
     // On the heap: View ▸ Language replaces the window with a new one and deletes this one.
-    // Without a session, the RoPE and embeddings views start from the options used last (a
-    // model named on the command line still wins).
+    // Without a session, the RoPE, embeddings and grid views start from the options used last
+    // (a model or grid named on the command line still wins).
     pe::ui::ViewState state = pe::app::windowStartState(options, pe::ui::Preferences::ropeOptions(),
-                                                        pe::ui::Preferences::embeddingOptions());
+                                                        pe::ui::Preferences::embeddingOptions(),
+                                                        pe::ui::Preferences::gridOptions());
     if (const QString error = pe::app::applyT5BiasesOption(options, state); !error.isEmpty()) {
         QTextStream(stderr) << "pe-explorer: " << error << Qt::endl;
         return 2;

@@ -355,7 +355,8 @@ void TestCommandLine::freedMemoryIsReused()
 
 void TestCommandLine::aModelNamedWinsOverTheRememberedOne()
 {
-    // The window starts from the RoPE view's options used last, but --model names the model.
+    // The window starts from the RoPE and grid views' options used last, but --model names the
+    // model and a --grid option the grid.
     pe::ui::RopeOptions remembered;
     remembered.scale = 16;
     remembered.model = QStringLiteral("llama-2-7b");
@@ -363,14 +364,25 @@ void TestCommandLine::aModelNamedWinsOverTheRememberedOne()
     sentence.sentence = QStringLiteral("Remembered words.");
     const auto named = parseCommandLine(withProgram({"--model", "llama-3.1-8b", "--compare-config", "no-scaling"}));
     QVERIFY(std::holds_alternative<LaunchOptions>(named));
-    const pe::ui::ViewState state = pe::app::windowStartState(std::get<LaunchOptions>(named), remembered, sentence);
+    pe::ui::GridOptions grid;
+    grid.source = pe::ui::GridSource::MRope;
+    grid.rows = 6;
+    grid.cols = 9;
+    const pe::ui::ViewState state = pe::app::windowStartState(std::get<LaunchOptions>(named), remembered, sentence, grid);
     QCOMPARE(state.rope.model, QStringLiteral("llama-3.1-8b"));
     QCOMPARE(state.rope.compare, pe::ui::RopeOptions::noScaling);
     QCOMPARE(state.rope.scale, 16.0); // the rest as used last
     QCOMPARE(state.embeddings.sentence, QStringLiteral("Remembered words."));
     const auto plain = parseCommandLine(withProgram({}));
-    const pe::ui::ViewState last = pe::app::windowStartState(std::get<LaunchOptions>(plain), remembered, sentence);
+    const pe::ui::ViewState last = pe::app::windowStartState(std::get<LaunchOptions>(plain), remembered, sentence, grid);
     QCOMPARE(last.rope.model, QStringLiteral("llama-2-7b"));
+    QVERIFY(last.grid == grid); // the grid used last
+    QVERIFY(state.grid == grid);
+    // Any --grid option: the command line's grid, whole (its other fields the defaults).
+    const auto gridNamed = parseCommandLine(withProgram({"--grid-patch", "2,3"}));
+    const pe::ui::ViewState asked = pe::app::windowStartState(std::get<LaunchOptions>(gridNamed), remembered, sentence, grid);
+    QCOMPARE(asked.grid.patchRow, 2);
+    QCOMPARE(asked.grid.source, pe::ui::GridSource::Auto);
 }
 
 void TestCommandLine::gridOptions()

@@ -75,6 +75,8 @@ public:
     static void setRopeDetailsShown(bool shown);
     static SentenceOptions embeddingOptions();
     static void setEmbeddingOptions(const SentenceOptions& options);
+    static GridOptions gridOptions();
+    static void setGridOptions(const GridOptions& options);
 };
 
 } // namespace pe::ui

@@ -135,6 +135,8 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
             Preferences::setRopeOptions(m_document->state().rope);
         if (what & Change::Embeddings)
             Preferences::setEmbeddingOptions(m_document->state().embeddings);
+        if (what & Change::Grid)
+            Preferences::setGridOptions(m_document->state().grid);
     });
     connect(m_document, &Document::frameReady, this, &MainWindow::updateStatus);
 
