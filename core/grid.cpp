@@ -241,22 +241,6 @@ RowMatrix maeGridDimension(int dim, int dims, int rows, int cols)
     return out;
 }
 
-RowMatrix ropeGridVectors(const GridRope& rope, int rows, int cols)
-{
-    const int pairs = rope.pairs();
-    RowMatrix out(std::int64_t{rows} * cols, 2 * pairs);
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            auto row = out.row(std::int64_t{r} * cols + c);
-            for (int k = 0; k < pairs; ++k) {
-                const double a = rope.angle(k, r, c);
-                row[2 * k] = std::cos(a);
-                row[2 * k + 1] = std::sin(a);
-            }
-        }
-    return out;
-}
-
 double ropeGridScore(const GridRope& rope, const Eigen::VectorXd& q, const Eigen::VectorXd& k, int qr, int qc, int kr,
                      int kc)
 {

@@ -81,23 +81,19 @@ GridRope mropeGridRope(int dim, double base, const std::array<int, 3>& sections)
 /// rest halved, the width taking the odd pair).
 std::array<int, 3> mropeSections(int pairs);
 
-/// The unit vectors a 2-D RoPE puts at each patch: dims (2k, 2k+1) = (cos, sin) of angle_k.
-/// Their cosine similarity between patches p and q is q·k / (|q|·|k|) for a query of ones at p
-/// and a key of ones at q: (1/pairs)·Σ_k cos(angle_k(p) − angle_k(q)).
-RowMatrix ropeGridVectors(const GridRope& rope, int rows, int cols);
-
 /// MAE's 2-D sin-cos as the angles it takes the sines and cosines of: quarter = dim/4 pairs at
-/// c·ω_k, then quarter at r·ω_k, ω_k = 10000^(−k/quarter). Its dot products are those of
-/// ropeGridVectors (each pair's sine and cosine, in another order of the dims).
+/// c·ω_k, then quarter at r·ω_k, ω_k = 10000^(−k/quarter). Its dot products are those of a 2-D
+/// RoPE's unit vectors (each pair's cosine and sine, in another order of the dims).
 GridRope maeGridRope(int dim);
 
-/// The cosine similarity of every patch with every patch, (rows·cols)², for unit vectors whose
-/// pairs turn by `rope`'s angles (a 2-D RoPE's query of ones, MAE's sin-cos): it depends on the
+/// The cosine similarity of every patch with every patch, (rows·cols)², for the unit vectors a
+/// 2-D RoPE puts at each patch (dims 2k, 2k+1: cos, sin of angle_k; equally MAE's sin-cos). It is
+/// q·k / (|q|·|k|) for a query of ones at one patch and a key of ones at the other, and it depends on the
 /// offset only, S(Δr, Δc) = (1/pairs)·Σ_k cos(Δc·fx_k + Δr·fy_k), so it is computed once per
 /// offset — a pair along one axis once per offset along it — not once per pair of patches.
 RowMatrix gridRopeSimilarity(const GridRope& rope, int rows, int cols);
 
-/// Dim `dim` of every patch (rows × cols) of ropeGridVectors (dims 2k, 2k+1: cos, sin of pair k).
+/// Dim `dim` of every patch (rows × cols) of those unit vectors (dims 2k, 2k+1: cos, sin of pair k).
 RowMatrix ropeGridDimension(const GridRope& rope, int rows, int cols, int dim);
 /// Dim `dim` of every patch (rows × cols) of mae2dSinCos (without its class token).
 RowMatrix maeGridDimension(int dim, int dims, int rows, int cols);

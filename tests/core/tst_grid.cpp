@@ -68,6 +68,20 @@ Eigen::VectorXd randomVector(int size, unsigned seed)
     return v;
 }
 
+/// The unit vectors a 2-D RoPE puts at each patch, written out: dims (2k, 2k+1) = (cos, sin) of
+/// pair k's angle c·fx_k + r·fy_k. Their cosines are what gridRopeSimilarity computes from offsets.
+RowMatrix ropeGridVectors(const GridRope& rope, int rows, int cols)
+{
+    RowMatrix out(rows * cols, 2 * rope.pairs());
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+            for (int k = 0; k < rope.pairs(); ++k) {
+                out(r * cols + c, 2 * k) = std::cos(c * rope.fx[k] + r * rope.fy[k]);
+                out(r * cols + c, 2 * k + 1) = std::sin(c * rope.fx[k] + r * rope.fy[k]);
+            }
+    return out;
+}
+
 /// Every query (r, c) against every key (r', c') of an 8 × 8 grid: equal scores wherever the
 /// offset (r − r', c − c') is equal.
 void checkRelative(const GridRope& rope, int dim)

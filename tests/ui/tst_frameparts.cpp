@@ -38,6 +38,7 @@ FrameRequest baseRequest()
     r.pixels.set(View::Precision, QSize(0, 30));
     r.pixels.set(View::Methods, QSize(300, 30));
     r.pixels.set(View::Spectrum, QSize(16, 20));
+    r.pixels.set(View::Grid, QSize(40, 45)); // MAE's 14 × 14 tiles: 196 × 196 cells, binned
     return r;
 }
 
@@ -73,6 +74,11 @@ const NamedEdit alibiHeads{"ALiBi heads", [](FrameRequest& r) { r.state.methods.
 const NamedEdit curveWindow{"methods curve zoom", [](FrameRequest& r) { r.methodsCurveWindow = {-10, 10}; }};
 const NamedEdit heatZoom{"heat zoom", [](FrameRequest& r) { r.heatWindow.rowUpper = 20; }};
 const NamedEdit waveWindow{"wave rows", [](FrameRequest& r) { r.waveWindow = {10, 30}; }};
+const NamedEdit gridShape{"grid shape", [](FrameRequest& r) { r.state.grid.rows = r.state.grid.cols = 10; }};
+const NamedEdit gridSource{"grid source", [](FrameRequest& r) { r.state.grid.source = pe::ui::GridSource::RopeAxial; }};
+const NamedEdit gridResize{"grid resize", [](FrameRequest& r) { r.state.grid.resizeRows = r.state.grid.resizeCols = 8; }};
+const NamedEdit gridPatch{"grid patch", [](FrameRequest& r) { r.state.grid.patchRow = 2; }};
+const NamedEdit gridDimension{"grid dimension", [](FrameRequest& r) { r.state.grid.dimension = 5; }};
 NamedEdit pixelsOf(View view, const char* name)
 {
     return {name, [view](FrameRequest& r) {
@@ -102,6 +108,7 @@ std::vector<ReuseRule> reuseRules()
     const NamedEdit precisionPixels = pixelsOf(View::Precision, "precision pixels");
     const NamedEdit methodsPixels = pixelsOf(View::Methods, "methods pixels");
     const NamedEdit spectrumPixels = pixelsOf(View::Spectrum, "spectrum pixels");
+    const NamedEdit gridPixels = pixelsOf(View::Grid, "grid pixels");
     return {
         {"heat", [](const Frame& a, const Frame& b) { return a.heat.sameAs(b.heat); },
          {dModel, maxLen, base, heatPixels, heatZoom},
@@ -142,6 +149,12 @@ std::vector<ReuseRule> reuseRules()
         {"spectrum map", [](const Frame& a, const Frame& b) { return a.spectrumHeat.sameAs(b.spectrumHeat); },
          {dModel, spectrumPixels},
          {position, offset, normalize, heatPixels, similarityPixels}},
+        {"grid data", [](const Frame& a, const Frame& b) { return a.grid && a.grid == b.grid; },
+         {dModel, gridShape, gridSource, gridResize},
+         {maxLen, base, position, gridPatch, gridDimension, gridPixels, heatPixels}},
+        {"grid tiles", [](const Frame& a, const Frame& b) { return a.gridTiles.sameAs(b.gridTiles); },
+         {dModel, gridShape, gridSource, gridPixels},
+         {maxLen, position, gridPatch, gridDimension, heatPixels}},
         {"resolution limits", [](const Frame& a, const Frame& b) { return sameData(a.resolution, b.resolution); },
          {dModel, base, format},
          {position, offset, normalize, heatPixels}},
@@ -217,6 +230,7 @@ void TestFrameParts::settingsChangesNameTheFieldThatChanged_data()
     row("embeddings", [](Settings& s) { s.state.embeddings.segments = true; }, Change::Embeddings);
     row("methods", [](Settings& s) { s.state.methods.clip = 2; }, Change::Methods);
     row("table scale", [](Settings& s) { s.state.tableDataRange = true; }, Change::Table);
+    row("grid", [](Settings& s) { s.state.grid.patchCol = 3; }, Change::Grid);
     row("position and offset", [](Settings& s) { s.state.position = 4; s.state.offset = 2; }, Change::Position | Change::Offset);
     row("nothing", [](Settings&) {}, Change::None);
 }
@@ -233,7 +247,8 @@ void TestFrameParts::aViewsResizeIsItsChangeOnly()
 {
     const FrameRequest request = baseRequest();
     const FramePtr before = build(request, nullptr);
-    const View views[] = {View::Heatmap, View::Similarity, View::Conventions, View::Precision, View::Methods, View::Spectrum};
+    const View views[] = {View::Heatmap, View::Similarity, View::Conventions, View::Precision, View::Methods, View::Spectrum,
+                          View::Grid};
     for (View resized : views) {
         FrameRequest changed = request;
         pixelsOf(resized, "").apply(changed);

@@ -150,7 +150,7 @@ GridData gridData(const core::EncodingSpec& spec, const GridOptions& options, co
         return data;
     }
 
-    const bool fromTable = data.source == GridSource::Table || data.source == GridSource::Auto;
+    const bool fromTable = data.source == GridSource::Table;
     const int first = data.original.classToken ? 1 : 0;
     if (first)
         data.classVector = all.row(0).transpose();

@@ -381,10 +381,9 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
     if (r.table && r.view == View::Heatmap)
         return {r.table->table->rows(), r.table->table->columns()};
     if (r.view == View::Grid) {
-        const core::RowMatrix& m = gridDataFor(r)->similarity;
-        const core::GridShape shape = gridDataFor(r)->shape;
-        return r.state.grid.data == GridExport::Tiles ? std::pair{m.rows(), m.cols()}
-                                                      : std::pair<std::int64_t, std::int64_t>{shape.rows, shape.cols};
+        const std::shared_ptr<const GridData> grid = gridDataFor(r);
+        return r.state.grid.data == GridExport::Tiles ? std::pair{grid->similarity.rows(), grid->similarity.cols()}
+                                                      : std::pair<std::int64_t, std::int64_t>{grid->shape.rows, grid->shape.cols};
     }
     if (r.table && r.view == View::Spectrum)
         return {spectrumBinCount(r.table->table->rows()), 1 + r.table->table->columns()};

@@ -439,12 +439,8 @@ void GridView::placeSeparators(int rows, int cols)
         line->setSelectable(false);
         m_separators.append(line);
     }
-    for (qsizetype i = 0; i < m_separators.size(); ++i) {
+    for (qsizetype i = 0; i < wanted; ++i) {
         QCPItemLine* line = m_separators[i];
-        if (i >= wanted) {
-            line->setVisible(false);
-            continue;
-        }
         if (i < cols - 1) { // between tile columns i and i + 1
             line->start->setCoords(i + 0.5, -0.5);
             line->end->setCoords(i + 0.5, rows - 0.5);
@@ -454,10 +450,16 @@ void GridView::placeSeparators(int rows, int cols)
             line->end->setCoords(cols - 0.5, y);
         }
     }
-    const bool room = m_tilesArea.width() >= 8 * std::max(cols, 1) && m_tilesArea.height() >= 8 * std::max(rows, 1);
-    for (qsizetype i = 0; i < wanted; ++i)
-        m_separators[i]->setVisible(room);
+    showSeparatorsIfRoom();
     applyItemPens();
+}
+
+void GridView::showSeparatorsIfRoom()
+{
+    const bool room = m_gridRows > 0 && m_tilesArea.width() >= 8 * m_gridCols && m_tilesArea.height() >= 8 * m_gridRows;
+    const qsizetype shown = m_gridRows > 0 ? m_gridRows - 1 + m_gridCols - 1 : 0;
+    for (qsizetype i = 0; i < m_separators.size(); ++i)
+        m_separators[i]->setVisible(room && i < shown);
 }
 
 void GridView::applyItemPens()
@@ -495,9 +497,7 @@ bool GridView::fitToSize()
         // Square cells: a tile is W cells wide and H high, a patch one cell.
         bool moved[3] = {false, false, false};
         m_tilesArea = squareCells(m_tilesRect, m_gridCols, m_gridRows, m_gridCols, m_gridRows, &moved[0]);
-        const bool room = m_tilesArea.width() >= 8 * m_gridCols && m_tilesArea.height() >= 8 * m_gridRows;
-        for (qsizetype i = 0; i < std::min<qsizetype>(m_separators.size(), m_gridRows - 1 + m_gridCols - 1); ++i)
-            m_separators[i]->setVisible(room);
+        showSeparatorsIfRoom();
         squareCells(m_patchRect, m_gridCols, m_gridRows, 1, 1, &moved[1]);
         squareCells(m_dimensionRect, m_gridCols, m_gridRows, 1, 1, &moved[2]);
         changed = moved[0] || moved[1] || moved[2] || changed;
@@ -512,15 +512,15 @@ void GridView::reportPixels()
 {
     if (m_gridRows <= 0)
         return;
-    const QRect area = squareCells(m_tilesRect, m_gridCols, m_gridRows, m_gridCols, m_gridRows);
-    if (area.width() > 0 && area.height() > 0)
-        document()->setPixels(View::Grid, pixelsToRequest(area));
+    // The area fitToSize() found, which follows every layout before this does.
+    if (m_tilesArea.width() > 0 && m_tilesArea.height() > 0)
+        document()->setPixels(View::Grid, pixelsToRequest(m_tilesArea));
 }
 
 std::optional<std::pair<int, int>> GridView::patchAt(const QPointF& pixel, std::pair<int, int>* key) const
 {
     QCPAxisRect* rect = axisRectAt(plot(), pixel);
-    if (m_gridRows <= 0 || !rect || rect == nullptr)
+    if (m_gridRows <= 0 || !rect)
         return std::nullopt;
     const double x = rect->axis(QCPAxis::atBottom)->pixelToCoord(pixel.x());
     const double y = rect->axis(QCPAxis::atLeft)->pixelToCoord(pixel.y());

@@ -70,6 +70,8 @@ private:
     void markPatch(const GridData& data);
     /// Thin lines between the tiles, once a tile is large enough to spare them a pixel.
     void placeSeparators(int rows, int cols);
+    /// The gaps of the grid drawn, once a tile has 8 pixels (m_tilesArea); none without a grid.
+    void showSeparatorsIfRoom();
     /// The marks' and gaps' colours: for the screen's theme, or for paper.
     void applyItemPens();
     bool fitToSize();
