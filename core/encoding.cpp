@@ -251,6 +251,26 @@ BoxFactors boxFactors(const std::vector<long double>& omega, std::int64_t n)
     return f;
 }
 
+/// One row of the encoding from its pairs' sines and cosines, in the spec's layout: the full
+/// pairs' cosines, the unpaired sine of an odd d without one, tensor2tensor's zero column.
+void writePairs(const EncodingSpec& spec, const double* sines, const double* cosines, double* row)
+{
+    const int pairs = pairCount(spec), fullPairs = fullPairCount(spec);
+    if (spec.layout == Layout::Interleaved) {
+        for (int k = 0; k < fullPairs; ++k) {
+            row[2 * k] = sines[k];
+            row[2 * k + 1] = cosines[k];
+        }
+        if (pairs > fullPairs)
+            row[2 * fullPairs] = sines[fullPairs];
+    } else {
+        std::copy(sines, sines + pairs, row);
+        std::copy(cosines, cosines + fullPairs, row + pairs);
+    }
+    if (hasZeroColumn(spec))
+        row[spec.dModel - 1] = 0.0;
+}
+
 } // namespace
 
 void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, Eigen::Ref<RowMatrix> out)
@@ -291,6 +311,7 @@ void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpp
         rotations.emplace_back(delta, std::move(table));
         return rotations.back().second;
     };
+    std::vector<double> sinValues(pairs), cosValues(pairs);
     for (std::int64_t bin = 0; bin < bins; ++bin) {
         const double y0 = rowLower + height * static_cast<double>(bin);
         const double y1 = bin + 1 == bins ? rowUpper : rowLower + height * static_cast<double>(bin + 1);
@@ -320,16 +341,15 @@ void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpp
         }
         phaseAt = twiceCentre;
         const double inverseWeight = 1.0 / (y1 - y0);
-        double* dst = out.row(bin).data();
+        const double edges = before + after, tilt = after - before;
+        // Contiguous loops the compiler vectorizes, then one scatter into the layout's columns.
         for (int k = 0; k < pairs; ++k) {
-            const double re = f.dirichlet[k] + (before + after) * f.edgeCos[k];
-            const double im = (after - before) * f.edgeSin[k];
-            dst[sinColumn(spec, k)] = (phaseSin[k] * re + phaseCos[k] * im) * inverseWeight;
-            if (const int c = cosColumn(spec, k); c >= 0)
-                dst[c] = (phaseCos[k] * re - phaseSin[k] * im) * inverseWeight;
+            const double re = f.dirichlet[k] + edges * f.edgeCos[k];
+            const double im = tilt * f.edgeSin[k];
+            sinValues[k] = (phaseSin[k] * re + phaseCos[k] * im) * inverseWeight;
+            cosValues[k] = (phaseCos[k] * re - phaseSin[k] * im) * inverseWeight;
         }
-        if (hasZeroColumn(spec))
-            dst[spec.dModel - 1] = 0.0;
+        writePairs(spec, sinValues.data(), cosValues.data(), out.row(bin).data());
     }
 }
 

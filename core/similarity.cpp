@@ -14,20 +14,26 @@ SimilarityKernel::SimilarityKernel(const EncodingSpec& spec, bool normalize)
     , m_normalize(normalize)
 {
     requireValid(spec);
-    const std::int64_t length = spec.maxLen;
     const int fullPairs = fullPairCount(spec);
+    m_hasUnpaired = fullPairs < pairCount(spec);
+    if (m_hasUnpaired)
+        m_unpairedOmega = angularFrequencyLong(spec, fullPairs);
+}
 
-    if (fullPairs < pairCount(spec)) {
+const std::vector<double>& SimilarityKernel::unpairedTable() const
+{
+    std::call_once(m_unpairedBuilt, [&] {
+        const std::int64_t length = m_spec.maxLen;
         m_unpairedSin.resize(length);
-        const long double omega = angularFrequencyLong(spec, fullPairs);
         // One rotation by ω per row in extended precision, taken exactly every 64 rows: a
         // million rows in milliseconds instead of a million accurate sines, and still within an
         // ulp or two (the drift of 63 extended products is ~1e−18).
+        const long double omega = m_unpairedOmega;
         const long double turnCos = std::cos(omega), turnSin = std::sin(omega);
         long double c = 1, s = 0;
         for (std::int64_t r = 0; r < length; ++r) {
             if (r % 64 == 0) {
-                const SinCos at = accurateSinCos(omega, static_cast<long double>(spec.firstPosition + r));
+                const SinCos at = accurateSinCos(omega, static_cast<long double>(m_spec.firstPosition + r));
                 c = at.cos;
                 s = at.sin;
             }
@@ -36,10 +42,29 @@ SimilarityKernel::SimilarityKernel(const EncodingSpec& spec, bool normalize)
             s = s * turnCos + c * turnSin;
             c = turned;
         }
-        m_unpairedPrefix.assign(length + 1, 0.0L);
-        for (std::int64_t r = 0; r < length; ++r)
-            m_unpairedPrefix[r + 1] = m_unpairedPrefix[r] + m_unpairedSin[r];
-    }
+        m_unpairedReady.store(true, std::memory_order_release);
+    });
+    return m_unpairedSin;
+}
+
+double SimilarityKernel::unpairedSin(std::int64_t row) const
+{
+    if (m_unpairedReady.load(std::memory_order_acquire))
+        return m_unpairedSin[row];
+    return accurateSinCos(m_unpairedOmega, static_cast<long double>(m_spec.firstPosition + row)).sin;
+}
+
+long double SimilarityKernel::unpairedSum(std::int64_t first, std::int64_t end) const
+{
+    // Σ_{p=a}^{b−1} sin(pω) = sin((a + b − 1)ω/2) · sin((b − a)ω/2) / sin(ω/2)
+    const std::int64_t n = end - first;
+    if (n <= 0)
+        return 0.0L;
+    const long double half = accurateSinCos(m_unpairedOmega, 0.5L).sin;
+    const long double centre = accurateSinCos(m_unpairedOmega, (2.0L * m_spec.firstPosition + first + end - 1) / 2).sin;
+    if (half == 0.0L) // ω a whole number of turns: every term equals the first
+        return n * centre;
+    return centre * accurateSinCos(m_unpairedOmega, static_cast<long double>(n) / 2).sin / half;
 }
 
 const std::vector<double>* SimilarityKernel::table() const
@@ -89,16 +114,18 @@ double SimilarityKernel::offsetKernel(std::int64_t delta) const
 double SimilarityKernel::squaredNorm(std::int64_t row) const
 {
     double norm = fullPairCount(m_spec);
-    if (!m_unpairedSin.empty())
-        norm += m_unpairedSin[row] * m_unpairedSin[row];
+    if (m_hasUnpaired) {
+        const double lone = unpairedSin(row);
+        norm += lone * lone;
+    }
     return norm;
 }
 
 double SimilarityKernel::value(std::int64_t i, std::int64_t j) const
 {
     double dot = offsetKernel(i - j);
-    if (!m_unpairedSin.empty())
-        dot += m_unpairedSin[i] * m_unpairedSin[j];
+    if (m_hasUnpaired)
+        dot += unpairedSin(i) * unpairedSin(j);
     if (!m_normalize)
         return dot;
     const double norms = std::sqrt(squaredNorm(i) * squaredNorm(j));
@@ -130,9 +157,10 @@ Eigen::VectorXd SimilarityKernel::valuesAlong(std::int64_t row, std::int64_t fir
         turnC[k] = turn.cos;
         turnS[k] = turn.sin;
     }
+    const Eigen::Map<const Eigen::ArrayXd> cosines(c.data(), pairs);
+    const double ownSin = m_hasUnpaired ? unpairedSin(row) : 0.0;
     for (std::int64_t i = 0; i < count; ++i) {
         const std::int64_t column = first + i * step;
-        double dot = 0.0;
         if (i % anchorEvery == 0) {
             for (int k = 0; k < pairs; ++k) {
                 const SinCos at = accurateSinCos(omega[k], static_cast<long double>(column - row));
@@ -140,14 +168,16 @@ Eigen::VectorXd SimilarityKernel::valuesAlong(std::int64_t row, std::int64_t fir
                 s[k] = at.sin;
             }
         }
+        // The sum apart from the turn: Eigen's vectorized reduction, then a loop with no
+        // dependence from one pair to the next, which the compiler vectorizes too.
+        double dot = pairs > 0 ? cosines.sum() : 0.0;
         for (int k = 0; k < pairs; ++k) {
-            dot += c[k];
             const double turned = c[k] * turnC[k] - s[k] * turnS[k];
             s[k] = s[k] * turnC[k] + c[k] * turnS[k];
             c[k] = turned;
         }
-        if (!m_unpairedSin.empty())
-            dot += m_unpairedSin[row] * m_unpairedSin[column];
+        if (m_hasUnpaired)
+            dot += ownSin * unpairedSin(column);
         if (m_normalize) {
             const double norms = std::sqrt(squaredNorm(row) * squaredNorm(column));
             dot = norms > 0.0 ? dot / norms : 0.0;
@@ -183,15 +213,16 @@ void SimilarityKernel::fillRows(std::int64_t firstRow, Eigen::Ref<RowMatrix> out
     // A Toeplitz row is the kernel read backwards up to the diagonal and forwards after it:
     // two contiguous copies per row instead of a lookup per value.
     const Eigen::Map<const Eigen::VectorXd> kernel(table->data(), L);
-    const bool odd = !m_unpairedSin.empty();
-    const Eigen::Map<const Eigen::RowVectorXd> unpaired(odd ? m_unpairedSin.data() : nullptr, odd ? L : 0);
+    const bool odd = m_hasUnpaired;
+    const std::vector<double>* lone = odd ? &unpairedTable() : nullptr;
+    const Eigen::Map<const Eigen::RowVectorXd> unpaired(odd ? lone->data() : nullptr, odd ? L : 0);
     for (Eigen::Index r = 0; r < out.rows(); ++r) {
         const std::int64_t i = firstRow + r;
         auto row = out.row(r);
         row.head(i + 1) = kernel.head(i + 1).reverse().transpose();
         row.tail(L - i - 1) = kernel.segment(1, L - i - 1).transpose();
         if (odd)
-            row += m_unpairedSin[i] * unpaired;
+            row += (*lone)[i] * unpaired;
         if (m_normalize) {
             if (odd) {
                 for (std::int64_t j = 0; j < L; ++j) {
@@ -256,7 +287,15 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
     }
 
     const double evenNorm = pairs;
-    const bool odd = !m_unpairedSin.empty();
+    const bool odd = m_hasUnpaired;
+    std::vector<long double> loneSums; // the lone sine of an odd d summed over each bin
+    if (odd) {
+        loneSums.resize(static_cast<std::size_t>(bins));
+        for (std::int64_t b = 0; b < bins; ++b)
+            loneSums[b] = unpairedSum(start[b], start[b + 1]);
+    }
+    const Eigen::Map<const Eigen::ArrayXd> cosines(c.data(), pairs), sines(s.data(), pairs);
+    const auto array = [pairs](const std::vector<double>& v) { return Eigen::Map<const Eigen::ArrayXd>(v.data(), pairs); };
     std::int64_t anchor = 0; // a_t, the integer nearest 2tL/bins
     for (std::int64_t t = 0; t < bins; ++t) {
         const std::int64_t next = static_cast<std::int64_t>((static_cast<__int128>(4) * t * L + bins) / (2 * bins));
@@ -287,14 +326,12 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
             if (r >= -maxOffset && r <= maxOffset) {
                 double& value = block[bigRows][bigColumns][r + maxOffset];
                 if (!known[bigRows][bigColumns][r + maxOffset]) {
-                    const auto& oc = offsetCos[r + maxOffset];
-                    const auto& os = offsetSin[r + maxOffset];
-                    const auto& di = dirichlet[bigRows];
-                    const auto& dj = dirichlet[bigColumns];
-                    double total = 0.0;
-                    for (int k = 0; k < pairs; ++k)
-                        total += di[k] * dj[k] * (c[k] * oc[k] - s[k] * os[k]);
-                    value = total;
+                    // Σ_k D_i D_j cos(angle + offset): one vectorized reduction over the pairs.
+                    value = pairs > 0 ? (array(dirichlet[bigRows]) * array(dirichlet[bigColumns])
+                                         * (cosines * array(offsetCos[r + maxOffset])
+                                            - sines * array(offsetSin[r + maxOffset])))
+                                            .sum()
+                                      : 0.0;
                     known[bigRows][bigColumns][r + maxOffset] = true;
                 }
                 sum = value;
@@ -304,8 +341,7 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
                          * accurateSinCos(omega[k], static_cast<long double>(m) / 2).cos;
             }
             if (odd) // the lone sine of an odd d: a product of its sums over the two blocks
-                sum += (m_unpairedPrefix[start[i + 1]] - m_unpairedPrefix[start[i]])
-                     * (m_unpairedPrefix[start[j + 1]] - m_unpairedPrefix[start[j]]);
+                sum += loneSums[i] * loneSums[j];
             double mean = static_cast<double>(sum / (static_cast<long double>(rows) * columns));
             if (m_normalize)
                 mean = evenNorm > 0 ? mean / evenNorm : 0.0;
@@ -325,7 +361,7 @@ void SimilarityKernel::fillBinned(Eigen::Ref<RowMatrix> out) const
         fillRows(0, out);
         return;
     }
-    if (m_normalize && !m_unpairedSin.empty()) {
+    if (m_normalize && m_hasUnpaired) {
         // Cosine with an odd d divides by norms that vary with the position: no closed form.
         for (std::int64_t i = 0; i < bins; ++i)
             for (std::int64_t j = 0; j < bins; ++j)
