@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cmath>
+#include <vector>
 
 namespace pe::core {
 
@@ -145,6 +146,15 @@ void fillBinnedConvention(const EncodingSpec& spec, const Convention& convention
     // turned by a tabulated rotation, taken afresh every 64 bins (rounding stays ~1e−14).
     constexpr std::int64_t anchorEvery = 64;
     const std::int64_t shortCount = rowCount / bins;
+    // Each bin's size and twice its centre, once for all columns (binStart divides in 128 bits).
+    std::vector<std::int64_t> twiceCentres(static_cast<std::size_t>(bins));
+    std::vector<char> longBin(static_cast<std::size_t>(bins));
+    for (std::int64_t bin = 0, start = 0; bin < bins; ++bin) {
+        const std::int64_t end = binStart(rowCount, bins, bin + 1);
+        twiceCentres[bin] = 2 * (convention.firstPosition + firstRow + start) + (end - start) - 1;
+        longBin[bin] = end - start != shortCount;
+        start = end;
+    }
     for (int column = 0; column < spec.dModel; ++column) {
         const ColumnRole role = columnRole(layoutSpec, column);
         if (role.isZero) {
@@ -161,9 +171,7 @@ void fillBinnedConvention(const EncodingSpec& spec, const Convention& convention
         std::pair<std::int64_t, SinCos> turns[4];
         int turnCount = 0;
         for (std::int64_t bin = 0; bin < bins; ++bin) {
-            const std::int64_t start = binStart(rowCount, bins, bin);
-            const std::int64_t count = binStart(rowCount, bins, bin + 1) - start;
-            const std::int64_t twiceCentre = 2 * (convention.firstPosition + firstRow + start) + count - 1;
+            const std::int64_t twiceCentre = twiceCentres[bin];
             if (bin % anchorEvery == 0) {
                 phase = accurateSinCos(omega / 2, twiceCentre);
             } else {
@@ -180,7 +188,7 @@ void fillBinnedConvention(const EncodingSpec& spec, const Convention& convention
                 phase = {phase.sin * turn.cos + phase.cos * turn.sin, phase.cos * turn.cos - phase.sin * turn.sin};
             }
             phaseAt = twiceCentre;
-            out(bin, column) = (role.isSin ? phase.sin : phase.cos) * (count == shortCount ? dirichletShort : dirichletLong);
+            out(bin, column) = (role.isSin ? phase.sin : phase.cos) * (longBin[bin] ? dirichletLong : dirichletShort);
         }
     }
 }

@@ -3,7 +3,10 @@
 
 #include "core/frequencies.h"
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
@@ -47,9 +50,17 @@ double roundTo(double x, NumberFormat format)
     if (format == NumberFormat::Float64 || !std::isfinite(x) || x == 0.0)
         return x;
     const FormatTraits t = traits(format);
-    const int exponent = std::max(std::ilogb(x), t.minExponent);
-    const double quantum = std::ldexp(1.0, exponent - t.mantissaBits);
-    const double rounded = std::nearbyint(x / quantum) * quantum; // ties to even
+    // The exponent straight from the bits (a double's subnormals fall under every format's
+    // minimum exponent anyway), and a quantum q = 2^(e − mantissa bits) built from bits too:
+    // ilogb, ldexp and nearbyint are library calls, and this runs for every value of a map.
+    const auto bits = std::bit_cast<std::uint64_t>(x);
+    const int exponent = std::max(static_cast<int>((bits >> 52) & 0x7ff) - 1023, t.minExponent);
+    const double quantum = std::bit_cast<double>(static_cast<std::uint64_t>(exponent - t.mantissaBits + 1023) << 52);
+    // Adding and taking away 2^52·q rounds x to a multiple of q, ties to even, in the default
+    // rounding mode (|x| < 2^(e+1) ≤ 2^52·q since every format has fewer than 51 bits).
+    const double shift = std::copysign(quantum * 0x1p52, x);
+    // copysign: a tiny negative value rounds to −0, as the format's own conversion gives.
+    const double rounded = std::copysign((x + shift) - shift, x);
     if (std::abs(rounded) > t.maxFinite)
         return std::copysign(std::numeric_limits<double>::infinity(), x);
     return rounded;
@@ -108,6 +119,11 @@ void fillErrorRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
     for (int k = 0; k < pairCount(spec); ++k)
         omega[k] = frequencyIn(spec, k, format); // once per pair: exp costs more than the rest
     const std::vector<long double>& exactOmega = frequencyTable(spec);
+    std::vector<int> sinColumns(pairCount(spec)), cosColumns(pairCount(spec)); // looked up once, not per value
+    for (int k = 0; k < pairCount(spec); ++k) {
+        sinColumns[k] = sinColumn(spec, k);
+        cosColumns[k] = cosColumn(spec, k);
+    }
     for (std::size_t i = 0; i < rows.size(); ++i) {
         if (rows[i] < 0 || rows[i] >= spec.maxLen)
             throw SpecError("row " + std::to_string(rows[i]) + " is out of range");
@@ -120,7 +136,7 @@ void fillErrorRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
             const double computedSin = mode == PrecisionMode::Computed ? roundTo(std::sin(angle), format) : 0.0;
             const double computedCos = mode == PrecisionMode::Computed ? roundTo(std::cos(angle), format) : 0.0;
             for (const bool isSin : {true, false}) {
-                const int c = isSin ? sinColumn(spec, k) : cosColumn(spec, k);
+                const int c = isSin ? sinColumns[k] : cosColumns[k];
                 if (c < 0)
                     continue; // odd d: the last pair has no cosine
                 const double value = isSin ? exact.sin : exact.cos;
@@ -168,6 +184,7 @@ Eigen::MatrixXd maxErrorsAtRows(const EncodingSpec& spec, std::span<const std::i
         // As fillErrorRows: infinity where the format yields no finite value.
         return std::isfinite(held) ? std::abs(held - exact) : std::numeric_limits<double>::infinity();
     };
+    const int fullPairs = fullPairCount(spec);
     Eigen::MatrixXd worst = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(kinds.size()));
     for (std::size_t i = 0; i < rows.size(); ++i) {
         if (rows[i] < 0 || rows[i] >= spec.maxLen)
@@ -175,7 +192,7 @@ Eigen::MatrixXd maxErrorsAtRows(const EncodingSpec& spec, std::span<const std::i
         const std::int64_t position = spec.firstPosition + rows[i];
         for (int k = 0; k < pairs; ++k) {
             const SinCos exact = accurateSinCos(exactOmega[k], position);
-            const bool hasCos = cosColumn(spec, k) >= 0;
+            const bool hasCos = k < fullPairs;
             for (std::size_t j = 0; j < kinds.size(); ++j) {
                 const NumberFormat format = kinds[j].format;
                 double heldSin = 0, heldCos = 0;
