@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <string>
 #include <vector>
 
 namespace pe::core {
@@ -273,14 +274,14 @@ void writePairs(const EncodingSpec& spec, const double* sines, const double* cos
 
 } // namespace
 
-void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, Eigen::Ref<RowMatrix> out)
+namespace {
+
+/// The rows of fillRowBoxAverages one at a time: rowOut(bin) says where bin's d_model values
+/// go, finished(bin) is called once they are there (checked by the callers).
+template <typename RowOut, typename Finished>
+void boxAverageRows(const EncodingSpec& spec, double rowLower, double rowUpper, std::int64_t bins, RowOut rowOut,
+                    Finished finished)
 {
-    requireValid(spec);
-    const std::int64_t bins = out.rows();
-    const double length = static_cast<double>(spec.maxLen);
-    if (out.cols() != spec.dModel || bins < 1 || !(rowLower >= 0) || !(rowUpper <= length) || !(rowLower < rowUpper)
-        || (rowUpper - rowLower) / static_cast<double>(bins) < 1.0)
-        throw SpecError("fillRowBoxAverages: need 0 ≤ lower < upper ≤ max_len, at least one row per bin and d_model columns");
     const int pairs = pairCount(spec);
     const std::vector<long double>& omega = frequencyTable(spec);
     const double height = (rowUpper - rowLower) / static_cast<double>(bins);
@@ -349,44 +350,87 @@ void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpp
             sinValues[k] = (phaseSin[k] * re + phaseCos[k] * im) * inverseWeight;
             cosValues[k] = (phaseCos[k] * re - phaseSin[k] * im) * inverseWeight;
         }
-        writePairs(spec, sinValues.data(), cosValues.data(), out.row(bin).data());
+        writePairs(spec, sinValues.data(), cosValues.data(), rowOut(bin));
+        finished(bin);
+    }
+}
+
+void requireRowBins(const EncodingSpec& spec, double rowLower, double rowUpper, std::int64_t bins, const char* what)
+{
+    requireValid(spec);
+    const double length = static_cast<double>(spec.maxLen);
+    if (bins < 1 || !(rowLower >= 0) || !(rowUpper <= length) || !(rowLower < rowUpper)
+        || (rowUpper - rowLower) / static_cast<double>(bins) < 1.0)
+        throw SpecError(std::string(what) + ": need 0 ≤ lower < upper ≤ max_len and at least one row per bin");
+}
+
+} // namespace
+
+void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, Eigen::Ref<RowMatrix> out)
+{
+    requireRowBins(spec, rowLower, rowUpper, out.rows(), "fillRowBoxAverages");
+    if (out.cols() != spec.dModel)
+        throw SpecError("fillRowBoxAverages: need d_model columns");
+    boxAverageRows(spec, rowLower, rowUpper, out.rows(), [&](std::int64_t bin) { return out.row(bin).data(); },
+                   [](std::int64_t) {});
+}
+
+void fillBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, double columnLower,
+                     double columnUpper, Eigen::Ref<RowMatrix> out)
+{
+    requireRowBins(spec, rowLower, rowUpper, out.rows(), "fillBoxAverages");
+    const ColumnAverager columns(spec.dModel, columnLower, columnUpper, out.cols());
+    // One row of d_model values at a time, averaged while it is in cache: a bins × d_model
+    // matrix written out and read back cost more than computing it (23 MB at 4096 dims).
+    std::vector<double> row(static_cast<std::size_t>(spec.dModel));
+    boxAverageRows(spec, rowLower, rowUpper, out.rows(), [&](std::int64_t) { return row.data(); },
+                   [&](std::int64_t bin) { columns.apply(row.data(), out.row(bin).data()); });
+}
+
+
+ColumnAverager::ColumnAverager(Eigen::Index inputColumns, double lower, double upper, Eigen::Index bins)
+{
+    const auto columns = static_cast<double>(inputColumns);
+    if (bins < 1 || !(lower >= 0) || !(upper <= columns) || !(lower < upper))
+        throw SpecError("averageColumns: need 0 ≤ lower < upper ≤ columns and at least one output column");
+    // Each output column as a run of input columns with the length each shares with it.
+    const double width = (upper - lower) / static_cast<double>(bins);
+    m_spans.resize(static_cast<std::size_t>(bins));
+    for (Eigen::Index j = 0; j < bins; ++j) {
+        const double x0 = lower + width * static_cast<double>(j);
+        const double x1 = j + 1 == bins ? upper : lower + width * static_cast<double>(j + 1);
+        Span& span = m_spans[static_cast<std::size_t>(j)];
+        span.first = static_cast<Eigen::Index>(std::floor(x0));
+        span.weightsAt = m_weights.size();
+        const auto last = std::min<Eigen::Index>(inputColumns - 1, static_cast<Eigen::Index>(std::ceil(x1)) - 1);
+        for (Eigen::Index c = span.first; c <= last; ++c) {
+            const double shared = std::min(x1, static_cast<double>(c + 1)) - std::max(x0, static_cast<double>(c));
+            m_weights.push_back(std::max(shared, 0.0) / (x1 - x0));
+        }
+        span.count = m_weights.size() - span.weightsAt;
+    }
+}
+
+void ColumnAverager::apply(const double* in, double* out) const
+{
+    for (std::size_t j = 0; j < m_spans.size(); ++j) {
+        const Span& span = m_spans[j];
+        const double* weights = m_weights.data() + span.weightsAt;
+        const double* source = in + span.first;
+        double sum = 0;
+        for (std::size_t i = 0; i < span.count; ++i)
+            sum += weights[i] * source[i];
+        out[j] = sum;
     }
 }
 
 void averageColumns(const Eigen::Ref<const RowMatrix>& in, double lower, double upper, Eigen::Ref<RowMatrix> out)
 {
-    const auto columns = static_cast<double>(in.cols());
-    if (in.rows() != out.rows() || out.cols() < 1 || !(lower >= 0) || !(upper <= columns) || !(lower < upper))
+    if (in.rows() != out.rows())
         throw SpecError("averageColumns: need 0 ≤ lower < upper ≤ columns and as many rows in both");
-    // Each output column as a run of input columns with the length each shares with it.
-    struct Span {
-        Eigen::Index first = 0;
-        std::vector<double> weights;
-    };
-    const Eigen::Index bins = out.cols();
-    const double width = (upper - lower) / static_cast<double>(bins);
-    std::vector<Span> spans(static_cast<std::size_t>(bins));
-    for (Eigen::Index j = 0; j < bins; ++j) {
-        const double x0 = lower + width * static_cast<double>(j);
-        const double x1 = j + 1 == bins ? upper : lower + width * static_cast<double>(j + 1);
-        Span& span = spans[static_cast<std::size_t>(j)];
-        span.first = static_cast<Eigen::Index>(std::floor(x0));
-        const auto last = std::min<Eigen::Index>(in.cols() - 1, static_cast<Eigen::Index>(std::ceil(x1)) - 1);
-        for (Eigen::Index c = span.first; c <= last; ++c) {
-            const double shared = std::min(x1, static_cast<double>(c + 1)) - std::max(x0, static_cast<double>(c));
-            span.weights.push_back(std::max(shared, 0.0) / (x1 - x0));
-        }
-    }
-    for (Eigen::Index r = 0; r < in.rows(); ++r) {
-        const double* source = in.row(r).data();
-        for (Eigen::Index j = 0; j < bins; ++j) {
-            const Span& span = spans[static_cast<std::size_t>(j)];
-            double sum = 0;
-            for (std::size_t i = 0; i < span.weights.size(); ++i)
-                sum += span.weights[i] * source[span.first + static_cast<Eigen::Index>(i)];
-            out(r, j) = sum;
-        }
-    }
+    const ColumnAverager averager(in.cols(), lower, upper, out.cols());
+    for (Eigen::Index r = 0; r < in.rows(); ++r)
+        averager.apply(in.row(r).data(), out.row(r).data());
 }
 
 } // namespace pe::core

@@ -5,6 +5,8 @@
 
 #include <Eigen/Core>
 
+#include <vector>
+
 namespace pe::core {
 
 /// Row-major like NumPy's default, so that a row (one position) is contiguous.
@@ -63,6 +65,30 @@ void fillBinnedEncoding(const EncodingSpec& spec, std::int64_t firstRow, std::in
 /// closed-form sum of sin/cos over integer positions. Needs 0 ≤ rowLower < rowUpper ≤ max_len,
 /// h ≥ 1 and d_model columns; throws SpecError otherwise.
 void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, Eigen::Ref<RowMatrix> out);
+
+/// fillRowBoxAverages and then averageColumns over [columnLower, columnUpper), without the
+/// bins × d_model matrix between them: what a heatmap with fewer pixels than dims needs.
+void fillBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, double columnLower,
+                     double columnUpper, Eigen::Ref<RowMatrix> out);
+
+/// The weights of averageColumns, worked out once for rows of `inputColumns` values and
+/// applied to any number of them.
+class ColumnAverager {
+public:
+    /// Throws SpecError unless 0 ≤ lower < upper ≤ inputColumns and bins ≥ 1.
+    ColumnAverager(Eigen::Index inputColumns, double lower, double upper, Eigen::Index bins);
+    /// out[0 … bins) from in[0 … inputColumns).
+    void apply(const double* in, double* out) const;
+
+private:
+    struct Span {
+        Eigen::Index first = 0;     // first input column
+        std::size_t weightsAt = 0;  // its weights in m_weights
+        std::size_t count = 0;
+    };
+    std::vector<Span> m_spans;
+    std::vector<double> m_weights;
+};
 
 /// Exact box averages along each row of any matrix: out(r, j) is the mean of in(r, ·) over
 /// the column interval [lower + j·w, lower + (j+1)·w), w = (upper − lower) / out.cols(), each

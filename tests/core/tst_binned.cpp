@@ -28,6 +28,8 @@ private slots:
     void boxAverageIsTheWeightedMeanOfTheRowsUnderIt_data();
     void boxAverageIsTheWeightedMeanOfTheRowsUnderIt();
     void columnAverageIsTheWeightedMeanOfTheColumnsUnderIt();
+    void boxAveragesOfBothAxesAreRowsThenColumns_data() { boxAverageIsTheWeightedMeanOfTheRowsUnderIt_data(); }
+    void boxAveragesOfBothAxesAreRowsThenColumns();
     void boxAveragesRejectBadRanges();
 };
 
@@ -208,6 +210,31 @@ void TestBinned::boxAverageIsTheWeightedMeanOfTheRowsUnderIt()
         }
     }
     QVERIFY2(worst <= 1e-9, qPrintable(QString("max error of a pixel's average: %1").arg(worst)));
+}
+
+void TestBinned::boxAveragesOfBothAxesAreRowsThenColumns()
+{
+    // The heatmap of a wide model fuses both averages a row at a time; it must be the same
+    // picture as the two steps above, each checked against brute force.
+    QFETCH(EncodingSpec, spec);
+    QFETCH(double, lower);
+    QFETCH(double, upper);
+    QFETCH(qint64, bins);
+    const double d = spec.dModel;
+    const std::tuple<double, double, Eigen::Index> windows[] = {
+        {0, d, 1}, {0, d, std::max<Eigen::Index>(1, spec.dModel / 3)}, {0.5, d - 0.25, 2}};
+    RowMatrix rows(bins, spec.dModel);
+    fillRowBoxAverages(spec, lower, upper, rows);
+    for (const auto& [from, to, columns] : windows) {
+        RowMatrix twoSteps(bins, columns), fused(bins, columns);
+        averageColumns(rows, from, to, twoSteps);
+        fillBoxAverages(spec, lower, upper, from, to, fused);
+        QVERIFY2((fused - twoSteps).cwiseAbs().maxCoeff() <= 1e-15,
+                 qPrintable(QString("columns %1 … %2 in %3 bins: %4 apart").arg(from).arg(to).arg(columns)
+                                .arg((fused - twoSteps).cwiseAbs().maxCoeff())));
+    }
+    RowMatrix tooWide(bins, 2);
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillBoxAverages(spec, lower, upper, 0, d + 1, tooWide));
 }
 
 void TestBinned::columnAverageIsTheWeightedMeanOfTheColumnsUnderIt()

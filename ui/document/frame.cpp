@@ -112,6 +112,10 @@ void buildHeat(Frame& f)
     core::RowMatrix& heat = f.heat.reset(rows.bins, columns.bins);
     const auto allColumnCount = static_cast<Eigen::Index>(f.heatColumnCount());
     const bool allColumns = columns.exact() && columns.bins == allColumnCount;
+    if (!table && !rows.exact() && !columns.exact()) { // both axes binned: no rows × d_model in between
+        core::fillBoxAverages(f.spec, rows.lower, rows.upper, columns.lower, columns.upper, heat);
+        return;
+    }
     core::RowMatrix& full = allColumns ? heat : heatScratch(rows.bins, allColumnCount);
     if (table && rows.exact())
         table->readRows(static_cast<std::int64_t>(rows.lower), rows.bins, full.data());
