@@ -287,13 +287,27 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
     }
 
     const double evenNorm = pairs;
+    // The cosine of an even d divides every dot product by d/2 (0 for no pairs at all).
+    const double scale = m_normalize ? (evenNorm > 0 ? 1.0 / evenNorm : 0.0) : 1.0;
     const bool odd = m_hasUnpaired;
+    const auto binSize = [&](std::int64_t b) { return start[b + 1] - start[b]; };
+    std::vector<char> big(static_cast<std::size_t>(bins));
+    for (std::int64_t b = 0; b < bins; ++b)
+        big[b] = binSize(b) > small;
+    constexpr int keys = 2 * 2 * offsets; // a block by its two sizes and its offset from a_t
+    std::vector<double> blockMeans(static_cast<std::size_t>(bins * keys));
+    std::vector<std::int64_t> anchors(static_cast<std::size_t>(bins));
     std::vector<long double> loneSums; // the lone sine of an odd d summed over each bin
     if (odd) {
         loneSums.resize(static_cast<std::size_t>(bins));
         for (std::int64_t b = 0; b < bins; ++b)
             loneSums[b] = unpairedSum(start[b], start[b + 1]);
     }
+    // The lone sine of an odd d: a product of its sums over the two blocks, as a mean.
+    const auto loneMean = [&](std::int64_t i, std::int64_t j) {
+        return odd ? static_cast<double>(loneSums[i] * loneSums[j]) * scale / static_cast<double>(binSize(i) * binSize(j))
+                   : 0.0;
+    };
     const Eigen::Map<const Eigen::ArrayXd> cosines(c.data(), pairs), sines(s.data(), pairs);
     const auto array = [pairs](const std::vector<double>& v) { return Eigen::Map<const Eigen::ArrayXd>(v.data(), pairs); };
     std::int64_t anchor = 0; // a_t, the integer nearest 2tL/bins
@@ -314,40 +328,53 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
             }
         }
         anchor = next;
-        double block[2][2][offsets];
-        bool known[2][2][offsets] = {};
+        anchors[t] = anchor;
+        // First pass, down the diagonal: which blocks it holds, each summed over the pairs once.
+        double* means = blockMeans.data() + t * keys;
+        bool known[keys] = {};
         for (std::int64_t i = t; i < bins; ++i) {
             const std::int64_t j = i - t;
-            const std::int64_t rows = start[i + 1] - start[i], columns = start[j + 1] - start[j];
             const std::int64_t m = centres2(i) - centres2(j);
-            const int bigRows = rows > small, bigColumns = columns > small;
+            const int bigRows = big[i], bigColumns = big[j];
             const std::int64_t r = m - anchor;
-            long double sum = 0.0L;
             if (r >= -maxOffset && r <= maxOffset) {
-                double& value = block[bigRows][bigColumns][r + maxOffset];
-                if (!known[bigRows][bigColumns][r + maxOffset]) {
+                const int key = (bigRows * 2 + bigColumns) * offsets + static_cast<int>(r) + maxOffset;
+                if (!known[key]) {
                     // Σ_k D_i D_j cos(angle + offset): one vectorized reduction over the pairs.
-                    value = pairs > 0 ? (array(dirichlet[bigRows]) * array(dirichlet[bigColumns])
-                                         * (cosines * array(offsetCos[r + maxOffset])
-                                            - sines * array(offsetSin[r + maxOffset])))
-                                            .sum()
-                                      : 0.0;
-                    known[bigRows][bigColumns][r + maxOffset] = true;
+                    const double sum = pairs > 0 ? (array(dirichlet[bigRows]) * array(dirichlet[bigColumns])
+                                                    * (cosines * array(offsetCos[r + maxOffset])
+                                                       - sines * array(offsetSin[r + maxOffset])))
+                                                       .sum()
+                                                 : 0.0;
+                    means[key] = sum * scale / (static_cast<double>(small + bigRows) * static_cast<double>(small + bigColumns));
+                    known[key] = true;
                 }
-                sum = value;
             } else { // not reached by binStart's bins; summed directly should that change
+                long double sum = 0.0L;
                 for (int k = 0; k < pairs; ++k)
                     sum += dirichlet[bigRows][k] * dirichlet[bigColumns][k]
                          * accurateSinCos(omega[k], static_cast<long double>(m) / 2).cos;
+                const double mean = static_cast<double>(sum) * scale / static_cast<double>(binSize(i) * binSize(j));
+                out(i, j) = out(j, i) = mean + loneMean(i, j);
             }
-            if (odd) // the lone sine of an odd d: a product of its sums over the two blocks
-                sum += loneSums[i] * loneSums[j];
-            double mean = static_cast<double>(sum / (static_cast<long double>(rows) * columns));
-            if (m_normalize)
-                mean = evenNorm > 0 ? mean / evenNorm : 0.0;
-            out(i, j) = mean;
-            out(j, i) = mean;
         }
+    }
+    // Second pass, row by row: each cell a lookup in its diagonal's few blocks, written in
+    // order (writing down the diagonals strode across a matrix of several megabytes).
+    for (std::int64_t i = 0; i < bins; ++i) {
+        double* row = out.row(i).data();
+        const auto fill = [&](std::int64_t p, std::int64_t q, std::int64_t column) { // p ≥ q
+            const std::int64_t t = p - q;
+            const std::int64_t r = centres2(p) - centres2(q) - anchors[t];
+            if (r < -maxOffset || r > maxOffset)
+                return; // written by the first pass
+            const int key = (big[p] * 2 + big[q]) * offsets + static_cast<int>(r) + maxOffset;
+            row[column] = blockMeans[t * keys + key] + (odd ? loneMean(p, q) : 0.0);
+        };
+        for (std::int64_t j = 0; j <= i; ++j)
+            fill(i, j, j);
+        for (std::int64_t j = i + 1; j < bins; ++j)
+            fill(j, i, j);
     }
 }
 
