@@ -85,6 +85,27 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     // Views add and restyle items while redrawing: colour them just before every replot.
     connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::applyColors);
     connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::boundAxes);
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::antialiasSparseCurves);
+}
+
+void PlotView::antialiasSparseCurves()
+{
+    // A curve with more points in view than pixel columns under it is drawn as vertical strokes
+    // a pixel apart (QCustomPlot's adaptive sampling): antialiasing them changes nothing one can
+    // see, and stroking them antialiased was a fifth of a slider step with the similarity view
+    // on the stage. A sparse curve, any curve zoomed into, and every figure stay antialiased.
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        QCPGraph* graph = m_plot->graph(i);
+        bool smooth = true;
+        if (!m_paper && graph->lineStyle() != QCPGraph::lsNone && graph->keyAxis()) {
+            const QCPRange range = graph->keyAxis()->range();
+            const auto data = graph->data();
+            const auto inView = data->findEnd(range.upper, false) - data->findBegin(range.lower, false);
+            const QRect area = graph->keyAxis()->axisRect()->rect();
+            smooth = inView <= (graph->keyAxis()->orientation() == Qt::Horizontal ? area.width() : area.height());
+        }
+        graph->setAntialiased(smooth);
+    }
 }
 
 bool PlotView::eventFilter(QObject* watched, QEvent* event)
@@ -193,6 +214,7 @@ void PlotView::setScale(double scale)
 void PlotView::prepareForExport(double fontPixels)
 {
     m_paper = true;
+    antialiasSparseCurves(); // a figure antialiases every curve: it is drawn once
     if (!m_fitsFigureHeight) { // connected after the view's own fit, so that it runs last
         m_fitsFigureHeight = true;
         connect(m_plot, &QCustomPlot::afterLayout, this, [this] {

@@ -113,6 +113,8 @@ private:
     void applyColors();
     /// Keeps every axis within what any view could show (wheel zoom has no end otherwise).
     void boundAxes();
+    /// Antialiases a curve unless it has more points in view than pixel columns (a figure: always).
+    void antialiasSparseCurves();
 
     /// After a figure's layout: what a crowded figure gives up (see isCrowded()); true when
     /// that changed the layout.
