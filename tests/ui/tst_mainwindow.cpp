@@ -419,6 +419,49 @@ void TestMainWindow::colormapChangesTheGradients()
     }
 }
 
+void TestMainWindow::denseCurvesAreNotAntialiasedButFiguresAre()
+{
+    // The similarity's profile: antialiased while it has fewer points than pixel columns,
+    // stroked plainly once they outnumber them (the slider's speed), antialiased again when
+    // zoomed in until they are few, and always in a figure.
+    QVERIFY(bringOnScreen(*m_window, View::Similarity));
+    QVERIFY(waitForFrame(*m_window));
+    auto* similarity = view<pe::ui::SimilarityView>(View::Similarity);
+    QCustomPlot* plot = similarity->plot();
+    const auto profile = [plot] {
+        QCPGraph* longest = nullptr;
+        for (int i = 0; i < plot->graphCount(); ++i)
+            if (plot->graph(i)->lineStyle() != QCPGraph::lsNone
+                && (!longest || plot->graph(i)->dataCount() > longest->dataCount()))
+                longest = plot->graph(i);
+        return longest;
+    };
+    plot->replot();
+    QVERIFY(profile());
+    QCOMPARE(profile()->dataCount(), 100);
+    const int columns = profile()->keyAxis()->axisRect()->width();
+    QVERIFY2(columns > 100, qPrintable(QString::number(columns)));
+    QVERIFY(profile()->antialiased());
+
+    document()->setMaxLen(8192);
+    QVERIFY(waitForFrame(*m_window));
+    plot->replot();
+    QVERIFY2(profile()->dataCount() > columns, qPrintable(QString::number(profile()->dataCount())));
+    QVERIFY(!profile()->antialiased());
+
+    profile()->keyAxis()->setRange(0, columns / 4.0); // a zoom: a point every four columns or so
+    plot->replot();
+    QVERIFY(profile()->antialiased());
+    profile()->keyAxis()->setRange(-0.5, 8191.5);
+    plot->replot();
+    QVERIFY(!profile()->antialiased());
+
+    similarity->prepareForExport(8.0 * 96.0 / 72.0);
+    QVERIFY(profile()->antialiased());
+    plot->replot();
+    QVERIFY(profile()->antialiased());
+}
+
 void TestMainWindow::cosineMakesTheDiagonalOne()
 {
     // On the stage: large enough for one pixel per cell (a smaller matrix shows block averages).

@@ -47,6 +47,7 @@ private slots:
     void colormapChangesTheGradients_data();
     void colormapChangesTheGradients();
     void cosineMakesTheDiagonalOne();
+    void denseCurvesAreNotAntialiasedButFiguresAre();
     void waveDimsChooseTheWaves_data();
     void waveDimsChooseTheWaves();
     void waveLegendComesBackUnderTheTitle();
