@@ -456,7 +456,9 @@ void TestMainWindow::denseCurvesAreNotAntialiasedButFiguresAre()
     plot->replot();
     QVERIFY(!profile()->antialiased());
 
+    QVERIFY(plot->plottingHints().testFlag(QCP::phFastPolylines)); // segments one by one on screen
     similarity->prepareForExport(8.0 * 96.0 / 72.0);
+    QVERIFY(!plot->plottingHints().testFlag(QCP::phFastPolylines)); // whole paths with joins in a figure
     QVERIFY(profile()->antialiased());
     plot->replot();
     QVERIFY(profile()->antialiased());

@@ -67,6 +67,10 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     m_plot->setMinimumSize(120, 100);
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
     m_plot->setNoAntialiasingOnDrag(true);
+    // On screen a curve's segments are drawn one by one rather than stroked as one path with
+    // joins: at 1.5 px the joins look the same, and every view's replot was ~10 % faster.
+    // A figure strokes whole paths (prepareForExport).
+    m_plot->setPlottingHint(QCP::phFastPolylines, true);
     connect(m_plot, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
         QMenu menu(this);
         menu.addAction(tr("Export this view…"), this, [this] { emit exportRequested(m_view); });
@@ -215,6 +219,7 @@ void PlotView::prepareForExport(double fontPixels)
 {
     m_paper = true;
     antialiasSparseCurves(); // a figure antialiases every curve: it is drawn once
+    m_plot->setPlottingHint(QCP::phFastPolylines, false);
     if (!m_fitsFigureHeight) { // connected after the view's own fit, so that it runs last
         m_fitsFigureHeight = true;
         connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
