@@ -143,8 +143,8 @@ void fillBinnedConvention(const EncodingSpec& spec, const Convention& convention
     // Σ_{p=a}^{a+n−1} e^{ipω} = e^{i·centre·ω} · sin(nω/2) / sin(ω/2), as for the spec itself.
     // Bins hold ⌊rows/bins⌋ or one more row, so two Dirichlet factors per column cover them;
     // the centres step by one of a few whole half-rows, so each centre's phase is the last one
-    // turned by a tabulated rotation, taken afresh every 64 bins (rounding stays ~1e−14).
-    constexpr std::int64_t anchorEvery = 64;
+    // turned by a tabulated rotation, taken afresh every 256 bins (rounding stays within a few 1e−14).
+    constexpr std::int64_t anchorEvery = 256;
     const std::int64_t shortCount = rowCount / bins;
     // Each bin's size and twice its centre, once for all columns (binStart divides in 128 bits).
     std::vector<std::int64_t> twiceCentres(static_cast<std::size_t>(bins));

@@ -150,7 +150,7 @@ Eigen::VectorXd SimilarityKernel::valuesAlong(std::int64_t row, std::int64_t fir
     // evenly through 0. Each pair's (cos, sin) is turned by step·ω_k from one sample to the next.
     const std::vector<long double>& omega = frequencyTable(m_spec);
     const int pairs = fullPairCount(m_spec);
-    constexpr std::int64_t anchorEvery = 64;
+    constexpr std::int64_t anchorEvery = 256; // rounding of 255 turns: a few 1e−14 a pair
     std::vector<double> c(static_cast<std::size_t>(pairs)), s(c.size()), turnC(c.size()), turnS(c.size());
     for (int k = 0; k < pairs; ++k) {
         const SinCos turn = accurateSinCos(omega[k], static_cast<long double>(step));
@@ -247,7 +247,7 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
     // diagonal t = i − j the centres are 2tL/bins apart to within 2: so a diagonal has at
     // most 2 × 2 × 5 distinct blocks, each summed over the pairs once. The angle a_t·ω/2 at
     // the diagonal's nearest integer a_t turns from one diagonal to the next by one of two
-    // steps (taken exactly every 32 diagonals); the blocks' offsets r = m − a_t turn it once
+    // steps (taken exactly every 128 diagonals); the blocks' offsets r = m − a_t turn it once
     // more. O(bins·pairs + bins²), never L·d or bins²·d.
     const std::int64_t L = m_spec.maxLen;
     const std::int64_t bins = out.rows();
@@ -313,7 +313,7 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
     std::int64_t anchor = 0; // a_t, the integer nearest 2tL/bins
     for (std::int64_t t = 0; t < bins; ++t) {
         const std::int64_t next = static_cast<std::int64_t>((static_cast<__int128>(4) * t * L + bins) / (2 * bins));
-        if (t % 32 == 0) {
+        if (t % 128 == 0) {
             for (int k = 0; k < pairs; ++k) {
                 const SinCos at = accurateSinCos(omega[k], static_cast<long double>(next) / 2);
                 c[k] = at.cos;
