@@ -45,14 +45,17 @@ std::string_view numberFormatName(NumberFormat format)
     return "float64";
 }
 
-double roundTo(double x, NumberFormat format)
+namespace {
+
+/// roundTo with the format's traits looked up once by the caller: the maps and curves round
+/// millions of values a frame, and this inlines into their loops.
+inline double roundWith(const FormatTraits& t, double x)
 {
-    if (format == NumberFormat::Float64 || !std::isfinite(x) || x == 0.0)
+    if (t.mantissaBits >= 52 || !std::isfinite(x) || x == 0.0)
         return x;
-    const FormatTraits t = traits(format);
     // The exponent straight from the bits (a double's subnormals fall under every format's
     // minimum exponent anyway), and a quantum q = 2^(e − mantissa bits) built from bits too:
-    // ilogb, ldexp and nearbyint are library calls, and this runs for every value of a map.
+    // ilogb, ldexp and nearbyint are library calls.
     const auto bits = std::bit_cast<std::uint64_t>(x);
     const int exponent = std::max(static_cast<int>((bits >> 52) & 0x7ff) - 1023, t.minExponent);
     const double quantum = std::bit_cast<double>(static_cast<std::uint64_t>(exponent - t.mantissaBits + 1023) << 52);
@@ -64,6 +67,13 @@ double roundTo(double x, NumberFormat format)
     if (std::abs(rounded) > t.maxFinite)
         return std::copysign(std::numeric_limits<double>::infinity(), x);
     return rounded;
+}
+
+} // namespace
+
+double roundTo(double x, NumberFormat format)
+{
+    return roundWith(traits(format), x);
 }
 
 namespace {
@@ -119,6 +129,7 @@ void fillErrorRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
     for (int k = 0; k < pairCount(spec); ++k)
         omega[k] = frequencyIn(spec, k, format); // once per pair: exp costs more than the rest
     const std::vector<long double>& exactOmega = frequencyTable(spec);
+    const FormatTraits t = traits(format);
     std::vector<int> sinColumns(pairCount(spec)), cosColumns(pairCount(spec)); // looked up once, not per value
     for (int k = 0; k < pairCount(spec); ++k) {
         sinColumns[k] = sinColumn(spec, k);
@@ -128,19 +139,19 @@ void fillErrorRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
         if (rows[i] < 0 || rows[i] >= spec.maxLen)
             throw SpecError("row " + std::to_string(rows[i]) + " is out of range");
         const std::int64_t position = spec.firstPosition + rows[i];
+        const double positionHeld = roundWith(t, static_cast<double>(position));
         for (int k = 0; k < pairCount(spec); ++k) {
             const SinCos exact = accurateSinCos(exactOmega[k], position); // once for both columns of the pair
             // The code's angle in the format, and its sin and cos (what computedValue gives each column).
-            const double angle = mode == PrecisionMode::Computed
-                ? roundTo(roundTo(static_cast<double>(position), format) * omega[k], format) : 0.0;
-            const double computedSin = mode == PrecisionMode::Computed ? roundTo(std::sin(angle), format) : 0.0;
-            const double computedCos = mode == PrecisionMode::Computed ? roundTo(std::cos(angle), format) : 0.0;
+            const double angle = mode == PrecisionMode::Computed ? roundWith(t, positionHeld * omega[k]) : 0.0;
+            const double computedSin = mode == PrecisionMode::Computed ? roundWith(t, std::sin(angle)) : 0.0;
+            const double computedCos = mode == PrecisionMode::Computed ? roundWith(t, std::cos(angle)) : 0.0;
             for (const bool isSin : {true, false}) {
                 const int c = isSin ? sinColumns[k] : cosColumns[k];
                 if (c < 0)
                     continue; // odd d: the last pair has no cosine
                 const double value = isSin ? exact.sin : exact.cos;
-                const double held = mode == PrecisionMode::Stored ? roundTo(value, format)
+                const double held = mode == PrecisionMode::Stored ? roundWith(t, value)
                                                                   : isSin ? computedSin : computedCos;
                 // float16 cannot hold a position beyond 65504: the code's angle overflows and its
                 // sin is NaN. Infinity says "no usable value" and survives a max over columns.
@@ -173,8 +184,11 @@ Eigen::MatrixXd maxErrorsAtRows(const EncodingSpec& spec, std::span<const std::i
 {
     requireValid(spec);
     const int pairs = pairCount(spec);
+    const int fullPairs = fullPairCount(spec);
     std::vector<std::vector<double>> omega(kinds.size());
+    std::vector<FormatTraits> formats(kinds.size());
     for (std::size_t j = 0; j < kinds.size(); ++j) {
+        formats[j] = traits(kinds[j].format);
         omega[j].resize(pairs);
         for (int k = 0; k < pairs; ++k)
             omega[j][k] = frequencyIn(spec, k, kinds[j].format);
@@ -184,31 +198,38 @@ Eigen::MatrixXd maxErrorsAtRows(const EncodingSpec& spec, std::span<const std::i
         // As fillErrorRows: infinity where the format yields no finite value.
         return std::isfinite(held) ? std::abs(held - exact) : std::numeric_limits<double>::infinity();
     };
-    const int fullPairs = fullPairCount(spec);
     Eigen::MatrixXd worst = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(kinds.size()));
+    std::vector<double> exactSin(pairs), exactCos(pairs);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         if (rows[i] < 0 || rows[i] >= spec.maxLen)
             throw SpecError("row " + std::to_string(rows[i]) + " is out of range");
         const std::int64_t position = spec.firstPosition + rows[i];
-        for (int k = 0; k < pairs; ++k) {
+        for (int k = 0; k < pairs; ++k) { // once per row and pair, for every kind
             const SinCos exact = accurateSinCos(exactOmega[k], position);
-            const bool hasCos = k < fullPairs;
-            for (std::size_t j = 0; j < kinds.size(); ++j) {
-                const NumberFormat format = kinds[j].format;
+            exactSin[k] = exact.sin;
+            exactCos[k] = exact.cos;
+        }
+        // Kind by kind, the format's traits and the position in it looked up once.
+        for (std::size_t j = 0; j < kinds.size(); ++j) {
+            const FormatTraits& t = formats[j];
+            const bool stored = kinds[j].mode == PrecisionMode::Stored;
+            const double positionHeld = roundWith(t, static_cast<double>(position));
+            double w = 0.0;
+            for (int k = 0; k < pairs; ++k) {
                 double heldSin = 0, heldCos = 0;
-                if (kinds[j].mode == PrecisionMode::Stored) {
-                    heldSin = roundTo(exact.sin, format);
-                    heldCos = roundTo(exact.cos, format);
+                if (stored) {
+                    heldSin = roundWith(t, exactSin[k]);
+                    heldCos = roundWith(t, exactCos[k]);
                 } else {
-                    const double angle = roundTo(roundTo(static_cast<double>(position), format) * omega[j][k], format);
-                    heldSin = roundTo(std::sin(angle), format);
-                    heldCos = roundTo(std::cos(angle), format);
+                    const double angle = roundWith(t, positionHeld * omega[j][k]);
+                    heldSin = roundWith(t, std::sin(angle));
+                    heldCos = roundWith(t, std::cos(angle));
                 }
-                double& w = worst(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
-                w = std::max(w, error(heldSin, exact.sin));
-                if (hasCos)
-                    w = std::max(w, error(heldCos, exact.cos));
+                w = std::max(w, error(heldSin, exactSin[k]));
+                if (k < fullPairs)
+                    w = std::max(w, error(heldCos, exactCos[k]));
             }
+            worst(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = w;
         }
     }
     return worst;
