@@ -106,19 +106,23 @@ void CellColorMap::updateMapImage()
     const int lastLevel = static_cast<int>(m_lookup.size()) - 1;
     const QRgb* lookup = m_lookup.data();
     const CellData* data = cells();
+    const double lower = mDataRange.lower;
+    const auto colourOf = [=](double value) -> QRgb {
+        const double level = (value - lower) * toLevel;
+        if (!(level > 0)) // at or below the range, or NaN (drawn transparent): the rare branch
+            return std::isnan(value) ? 0 : lookup[0];
+        return lookup[level >= lastLevel ? lastLevel : static_cast<int>(level)];
+    };
     for (int y = 0; y < values; ++y) {
         const int v = m_imageMirrorY ? y : values - 1 - y; // QImage counts lines from the top
         const double* source = data->mData + static_cast<std::ptrdiff_t>(v) * keys;
         auto* line = reinterpret_cast<QRgb*>(mMapImage.scanLine(y));
-        for (int x = 0; x < keys; ++x) {
-            const double value = source[m_imageMirrorX ? keys - 1 - x : x];
-            if (std::isnan(value)) {
-                line[x] = 0; // transparent
-                continue;
-            }
-            const double level = (value - mDataRange.lower) * toLevel;
-            line[x] = lookup[level <= 0 ? 0 : level >= lastLevel ? lastLevel : static_cast<int>(level)];
-        }
+        if (m_imageMirrorX) // one loop each way: no test per pixel
+            for (int x = 0; x < keys; ++x)
+                line[x] = colourOf(source[keys - 1 - x]);
+        else
+            for (int x = 0; x < keys; ++x)
+                line[x] = colourOf(source[x]);
     }
     cells()->mDataModified = false;
     mMapImageInvalidated = false;
