@@ -187,6 +187,39 @@ std::int64_t binOfRow(std::int64_t row, std::int64_t rowCount, std::int64_t bins
     return bin;
 }
 
+void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::int64_t rowCount, int firstColumn,
+                         int columnCount, double* out, std::ptrdiff_t columnStride)
+{
+    requireValid(spec);
+    if (firstRow < 0 || rowCount < 0 || firstColumn < 0 || columnCount < 0 || firstColumn + columnCount > spec.dModel
+        || (columnCount > 1 && columnStride < rowCount))
+        throw SpecError("fillEncodingColumns: rows or columns outside the encoding");
+    constexpr std::int64_t anchorEvery = 256;
+    const std::int64_t p0 = spec.firstPosition + firstRow;
+    for (int c = 0; c < columnCount; ++c) {
+        double* column = out + static_cast<std::ptrdiff_t>(c) * columnStride;
+        const ColumnRole role = columnRole(spec, firstColumn + c);
+        if (role.isZero) {
+            std::fill(column, column + rowCount, 0.0);
+            continue;
+        }
+        const long double omega = angularFrequencyLong(spec, role.pair);
+        const SinCos turn = accurateSinCos(omega, 1.0L);
+        double sine = 0, cosine = 1;
+        for (std::int64_t r = 0; r < rowCount; ++r) {
+            if (r % anchorEvery == 0) {
+                const SinCos at = accurateSinCos(omega, static_cast<long double>(p0 + r));
+                sine = at.sin;
+                cosine = at.cos;
+            }
+            column[r] = role.isSin ? sine : cosine;
+            const double turned = cosine * turn.cos - sine * turn.sin;
+            sine = sine * turn.cos + cosine * turn.sin;
+            cosine = turned;
+        }
+    }
+}
+
 void fillBinnedEncoding(const EncodingSpec& spec, std::int64_t firstRow, std::int64_t rowCount,
                         Eigen::Ref<RowMatrix> out)
 {

@@ -66,6 +66,14 @@ void fillBinnedEncoding(const EncodingSpec& spec, std::int64_t firstRow, std::in
 /// h ≥ 1 and d_model columns; throws SpecError otherwise.
 void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, Eigen::Ref<RowMatrix> out);
 
+/// Columns firstColumn … firstColumn + columnCount − 1 of rows firstRow … firstRow + rowCount − 1,
+/// column c at out + c·columnStride (a column-major block): what a per-dimension transform
+/// reads, without the rows around it. Each column's phase is turned row by row and taken
+/// afresh every 256 rows (within 1e−13 of fillEncodingRows). Throws SpecError on a range
+/// outside the spec.
+void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::int64_t rowCount, int firstColumn,
+                         int columnCount, double* out, std::ptrdiff_t columnStride);
+
 /// fillRowBoxAverages and then averageColumns over [columnLower, columnUpper), without the
 /// bins × d_model matrix between them: what a heatmap with fewer pixels than dims needs.
 void fillBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, double columnLower,

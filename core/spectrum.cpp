@@ -73,13 +73,26 @@ struct FftBuffers {
 
 PositionSpectrum positionSpectrum(const Eigen::Ref<const RowMatrix>& rows)
 {
+    const std::int64_t positions = std::min<std::int64_t>(rows.rows(), SpectrumLimits::maxPositions);
+    return positionSpectrum(positions, rows.cols(), [&](Eigen::Index first, Eigen::Index count, double* out, std::ptrdiff_t stride) {
+        // Row by row: the source's rows are contiguous, the batch's columns are sequential streams.
+        for (Eigen::Index p = 0; p < positions; ++p) {
+            const double* source = rows.row(p).data() + first;
+            for (Eigen::Index c = 0; c < count; ++c)
+                out[c * stride + p] = source[c];
+        }
+    });
+}
+
+PositionSpectrum positionSpectrum(std::int64_t positionCount, Eigen::Index dims, const SpectrumColumns& columns)
+{
     PositionSpectrum s;
-    s.positions = std::min<std::int64_t>(rows.rows(), SpectrumLimits::maxPositions);
+    s.positions = std::min<std::int64_t>(positionCount, SpectrumLimits::maxPositions);
     int n = 2;
     while (n < s.positions)
         n *= 2;
     s.fftLength = n;
-    const Eigen::Index bins = n / 2 + 1, dims = rows.cols();
+    const Eigen::Index bins = n / 2 + 1;
     s.power.resize(bins, dims);
     s.dominant = Eigen::VectorXd::Zero(dims);
     thread_local FftBuffers buffers;
@@ -97,12 +110,7 @@ PositionSpectrum positionSpectrum(const Eigen::Ref<const RowMatrix>& rows)
         std::fill(buffers.in, buffers.in + static_cast<std::ptrdiff_t>(columnsPerBatch) * stride, 0.0);
         Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic>, Eigen::Aligned16, Eigen::OuterStride<>>
             batch(buffers.in, positions, count, Eigen::OuterStride<>(stride));
-        // Row by row: the source's rows are contiguous, the batch's 64 columns are 64 sequential streams.
-        for (Eigen::Index p = 0; p < positions; ++p) {
-            const double* source = rows.row(p).data() + first;
-            for (Eigen::Index c = 0; c < count; ++c)
-                buffers.in[c * stride + p] = source[c];
-        }
+        columns(first, count, buffers.in, stride);
         const Eigen::RowVectorXd means = batch.colwise().mean(); // evaluated once, not per row
         batch.rowwise() -= means;
         batch.array().colwise() *= window.array();

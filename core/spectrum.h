@@ -4,6 +4,7 @@
 #include "core/encoding.h"
 
 #include <cstdint>
+#include <functional>
 
 namespace pe::core {
 
@@ -27,6 +28,11 @@ struct PositionSpectrum {
 };
 /// Of `rows` (positions × dims, at most SpectrumLimits::maxPositions rows are used: the first).
 PositionSpectrum positionSpectrum(const Eigen::Ref<const RowMatrix>& rows);
+/// Writes `count` columns from `first` on, over the spectrum's positions, column c at
+/// out + c·stride: a source of columns that need not be held as rows first.
+using SpectrumColumns = std::function<void(Eigen::Index first, Eigen::Index count, double* out, std::ptrdiff_t stride)>;
+/// The same from a source of columns, `positions` (≤ SpectrumLimits::maxPositions) of `dims`.
+PositionSpectrum positionSpectrum(std::int64_t positions, Eigen::Index dims, const SpectrumColumns& columns);
 /// A power ratio in decibels, floorDb at the least (0 included).
 double powerDecibels(double ratio);
 /// ω of bin f of an fftLength-point transform.

@@ -15,8 +15,6 @@ SpectrumData spectrumData(const core::EncodingSpec& spec, const LoadedTablePtr& 
 {
     SpectrumData data;
     data.fromTable = table != nullptr;
-    // Kept per thread: a slider step must not touch 32 MiB of fresh memory (slow on first touch here).
-    thread_local core::RowMatrix rows;
     if (table) {
         const EncodingTable& t = *table->table;
         data.problem = t.changedOnDisk(); // a rewritten file may fault when its mapping is read
@@ -24,16 +22,23 @@ SpectrumData spectrumData(const core::EncodingSpec& spec, const LoadedTablePtr& 
             return data;
         data.rows = t.rows();
         data.columns = t.columns();
+        // Kept per thread: a slider step must not touch 32 MiB of fresh memory (slow on first touch here).
+        thread_local core::RowMatrix rows;
         rows.resize(std::min<std::int64_t>(t.rows(), core::SpectrumLimits::maxPositions), t.columns());
         t.readRows(0, rows.rows(), rows.data());
+        data.spectrum = core::positionSpectrum(rows);
     } else {
         data.rows = spec.maxLen;
         data.columns = spec.dModel;
-        rows.resize(std::min<std::int64_t>(spec.maxLen, core::SpectrumLimits::maxPositions), spec.dModel);
-        core::fillEncodingRows(spec, 0, rows);
+        // The sinusoid's columns straight into the transform's buffer: its rows (32 MB at 4096
+        // dims) were written, then read back a strip of columns at a time, a cache miss a row.
+        const std::int64_t positions = std::min<std::int64_t>(spec.maxLen, core::SpectrumLimits::maxPositions);
+        data.spectrum = core::positionSpectrum(positions, spec.dModel,
+            [&](Eigen::Index first, Eigen::Index count, double* out, std::ptrdiff_t stride) {
+                core::fillEncodingColumns(spec, 0, positions, static_cast<int>(first), static_cast<int>(count), out, stride);
+            });
     }
-    data.spectrum = core::positionSpectrum(rows);
-    const Eigen::Index dims = rows.cols();
+    const Eigen::Index dims = data.spectrum.power.cols();
     data.reference = Eigen::VectorXd::Zero(dims);
     if (!table) {
         const Eigen::VectorXd omega = core::angularFrequencies(spec);
