@@ -297,17 +297,16 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
     constexpr int keys = 2 * 2 * offsets; // a block by its two sizes and its offset from a_t
     std::vector<double> blockMeans(static_cast<std::size_t>(bins * keys));
     std::vector<std::int64_t> anchors(static_cast<std::size_t>(bins));
-    std::vector<long double> loneSums; // the lone sine of an odd d summed over each bin
+    // The lone sine of an odd d: its block mean is the product of its means over the two bins,
+    // each worked out once (a long double product and division per cell cost more than the
+    // lookup around them).
+    std::vector<double> loneMeans;
     if (odd) {
-        loneSums.resize(static_cast<std::size_t>(bins));
+        loneMeans.resize(static_cast<std::size_t>(bins));
         for (std::int64_t b = 0; b < bins; ++b)
-            loneSums[b] = unpairedSum(start[b], start[b + 1]);
+            loneMeans[b] = static_cast<double>(unpairedSum(start[b], start[b + 1]) / static_cast<long double>(binSize(b)));
     }
-    // The lone sine of an odd d: a product of its sums over the two blocks, as a mean.
-    const auto loneMean = [&](std::int64_t i, std::int64_t j) {
-        return odd ? static_cast<double>(loneSums[i] * loneSums[j]) * scale / static_cast<double>(binSize(i) * binSize(j))
-                   : 0.0;
-    };
+    const auto loneMean = [&](std::int64_t i, std::int64_t j) { return odd ? loneMeans[i] * loneMeans[j] * scale : 0.0; };
     const Eigen::Map<const Eigen::ArrayXd> cosines(c.data(), pairs), sines(s.data(), pairs);
     const auto array = [pairs](const std::vector<double>& v) { return Eigen::Map<const Eigen::ArrayXd>(v.data(), pairs); };
     std::int64_t anchor = 0; // a_t, the integer nearest 2tL/bins
