@@ -191,8 +191,8 @@ void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::i
                          int columnCount, double* out, std::ptrdiff_t columnStride)
 {
     requireValid(spec);
-    if (firstRow < 0 || rowCount < 0 || firstColumn < 0 || columnCount < 0 || firstColumn + columnCount > spec.dModel
-        || (columnCount > 1 && columnStride < rowCount))
+    if (firstRow < 0 || rowCount < 0 || firstColumn < 0 || columnCount < 0
+        || std::int64_t{firstColumn} + columnCount > spec.dModel || (columnCount > 1 && columnStride < rowCount))
         throw SpecError("fillEncodingColumns: rows or columns outside the encoding");
     constexpr std::int64_t anchorEvery = 256;
     const std::int64_t p0 = spec.firstPosition + firstRow;

@@ -69,8 +69,9 @@ void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpp
 /// Columns firstColumn … firstColumn + columnCount − 1 of rows firstRow … firstRow + rowCount − 1,
 /// column c at out + c·columnStride (a column-major block): what a per-dimension transform
 /// reads, without the rows around it. Each column's phase is turned row by row and taken
-/// afresh every 256 rows (within 1e−13 of fillEncodingRows). Throws SpecError on a range
-/// outside the spec.
+/// afresh every 256 rows (within 1e−13 of fillEncodingRows). Rows may run past max_len, as
+/// in fillEncodingRows; throws SpecError on negative rows, columns outside d_model or columns
+/// that would overlap (a stride below rowCount).
 void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::int64_t rowCount, int firstColumn,
                          int columnCount, double* out, std::ptrdiff_t columnStride);
 

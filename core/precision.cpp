@@ -58,6 +58,8 @@ inline double roundWith(const FormatTraits& t, double x)
     // ilogb, ldexp and nearbyint are library calls.
     const auto bits = std::bit_cast<std::uint64_t>(x);
     const int exponent = std::max(static_cast<int>((bits >> 52) & 0x7ff) - 1023, t.minExponent);
+    if (exponent > 1023 - 53 + t.mantissaBits) // 2^52·q would overflow; x is far past every format's largest
+        return std::copysign(std::numeric_limits<double>::infinity(), x);
     const double quantum = std::bit_cast<double>(static_cast<std::uint64_t>(exponent - t.mantissaBits + 1023) << 52);
     // Adding and taking away 2^52·q rounds x to a multiple of q, ties to even, in the default
     // rounding mode (|x| < 2^(e+1) ≤ 2^52·q since every format has fewer than 51 bits).

@@ -42,15 +42,12 @@ const std::vector<double>& SimilarityKernel::unpairedTable() const
             s = s * turnCos + c * turnSin;
             c = turned;
         }
-        m_unpairedReady.store(true, std::memory_order_release);
     });
     return m_unpairedSin;
 }
 
 double SimilarityKernel::unpairedSin(std::int64_t row) const
 {
-    if (m_unpairedReady.load(std::memory_order_acquire))
-        return m_unpairedSin[row];
     return accurateSinCos(m_unpairedOmega, static_cast<long double>(m_spec.firstPosition + row)).sin;
 }
 
@@ -389,10 +386,20 @@ void SimilarityKernel::fillBinned(Eigen::Ref<RowMatrix> out) const
     }
     if (m_normalize && m_hasUnpaired) {
         // Cosine with an odd d divides by norms that vary with the position: no closed form.
+        // Each block shows the value at its centre; the lone sine and the norm once per bin.
+        std::vector<std::int64_t> centre(static_cast<std::size_t>(bins));
+        std::vector<double> lone(centre.size()), norm(centre.size());
+        for (std::int64_t b = 0; b < bins; ++b) {
+            centre[b] = (binStart(L, bins, b) + binStart(L, bins, b + 1) - 1) / 2;
+            lone[b] = unpairedSin(centre[b]);
+            norm[b] = std::sqrt(fullPairCount(m_spec) + lone[b] * lone[b]);
+        }
         for (std::int64_t i = 0; i < bins; ++i)
-            for (std::int64_t j = 0; j < bins; ++j)
-                out(i, j) = value((binStart(L, bins, i) + binStart(L, bins, i + 1) - 1) / 2,
-                                  (binStart(L, bins, j) + binStart(L, bins, j + 1) - 1) / 2);
+            for (std::int64_t j = 0; j < bins; ++j) {
+                const double norms = norm[i] * norm[j];
+                const double dot = offsetKernel(centre[i] - centre[j]) + lone[i] * lone[j];
+                out(i, j) = norms > 0.0 ? dot / norms : 0.0; // d = 1 at a zero of the sine: no direction
+            }
         return;
     }
     fillBinnedByDiagonals(out);

@@ -57,7 +57,7 @@ private:
     mutable std::vector<double> m_offsetKernel; // T(δ), δ = 0…L−1, once table() built it
     /// Whether d is odd with a lone sine (pair fullPairs, frequency m_unpairedOmega).
     bool hasUnpaired() const { return m_hasUnpaired; }
-    /// sin(pω) of the lone sine at row `row`: from the table once fillRows built it, else exact.
+    /// sin(pω) of the lone sine at row `row`, exact (the same whichever path asks first).
     double unpairedSin(std::int64_t row) const;
     /// Σ of the lone sine over rows first … end−1, in closed form (a Dirichlet sum).
     long double unpairedSum(std::int64_t first, std::int64_t end) const;
@@ -67,7 +67,6 @@ private:
     bool m_hasUnpaired = false;
     long double m_unpairedOmega = 0;
     mutable std::once_flag m_unpairedBuilt;
-    mutable std::atomic<bool> m_unpairedReady = false;
     mutable std::vector<double> m_unpairedSin; // sin(pω_last) per row once unpairedTable() built it
 };
 

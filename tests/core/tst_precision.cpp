@@ -196,6 +196,12 @@ void TestPrecision::specialValuesPassThrough()
         QVERIFY(std::isnan(roundTo(std::numeric_limits<double>::quiet_NaN(), f)));
         COMPARE_EXACT(roundTo(inf, f), inf);
         COMPARE_EXACT(roundTo(-inf, f), -inf);
+        // Finite doubles far past every format's largest value overflow to infinity (a table
+        // of float64 may hold them), whatever their size: none comes back NaN.
+        const double dmax = std::numeric_limits<double>::max();
+        for (const double huge : {1e300, dmax, std::ldexp(1.0, 979), std::ldexp(1.0, 1000), 1e39})
+            for (const double sign : {1.0, -1.0})
+                COMPARE_EXACT(roundTo(sign * huge, f), f == NumberFormat::Float64 ? sign * huge : sign * inf);
         COMPARE_EXACT(roundTo(0.0, f), 0.0);
         COMPARE_EXACT(roundTo(-0.0, f), -0.0);
         COMPARE_EXACT(roundTo(1.0, f), 1.0);

@@ -94,8 +94,8 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
 
 void PlotView::antialiasSparseCurves()
 {
-    // A curve with more points in view than pixel columns under it is drawn as vertical strokes
-    // a pixel apart (QCustomPlot's adaptive sampling): antialiasing them changes nothing one can
+    // A curve with more than two points in view per pixel column under it is drawn as vertical
+    // strokes a pixel apart (QCustomPlot's adaptive sampling): antialiasing them changes nothing one can
     // see, and stroking them antialiased was a fifth of a slider step with the similarity view
     // on the stage. A sparse curve, any curve zoomed into, and every figure stay antialiased.
     for (int i = 0; i < m_plot->graphCount(); ++i) {
@@ -105,8 +105,11 @@ void PlotView::antialiasSparseCurves()
             const QCPRange range = graph->keyAxis()->range();
             const auto data = graph->data();
             const auto inView = data->findEnd(range.upper, false) - data->findBegin(range.lower, false);
+            // QCustomPlot samples a line adaptively (a few points a pixel column) from 2·span + 2
+            // points on; below that it draws every segment, which stays antialiased.
             const QRect area = graph->keyAxis()->axisRect()->rect();
-            smooth = inView <= (graph->keyAxis()->orientation() == Qt::Horizontal ? area.width() : area.height());
+            const int span = graph->keyAxis()->orientation() == Qt::Horizontal ? area.width() : area.height();
+            smooth = inView <= 2 * span + 2;
         }
         graph->setAntialiased(smooth);
     }
