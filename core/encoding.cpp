@@ -309,10 +309,6 @@ void writePairs(const EncodingSpec& spec, const double* sines, const double* cos
         row[spec.dModel - 1] = 0.0;
 }
 
-} // namespace
-
-namespace {
-
 /// The rows of fillRowBoxAverages one at a time: rowOut(bin) says where bin's d_model values
 /// go, finished(bin) is called once they are there (checked by the callers).
 template <typename RowOut, typename Finished>
@@ -424,7 +420,6 @@ void fillBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper,
     boxAverageRows(spec, rowLower, rowUpper, out.rows(), [&](std::int64_t) { return row.data(); },
                    [&](std::int64_t bin) { columns.apply(row.data(), out.row(bin).data()); });
 }
-
 
 ColumnAverager::ColumnAverager(Eigen::Index inputColumns, double lower, double upper, Eigen::Index bins)
 {

@@ -27,7 +27,8 @@ const std::vector<double>& SimilarityKernel::unpairedTable() const
         m_unpairedSin.resize(length);
         // One rotation by ω per row in extended precision, taken exactly every 64 rows: a
         // million rows in milliseconds instead of a million accurate sines, and still within an
-        // ulp or two (the drift of 63 extended products is ~1e−18).
+        // ulp or two (the drift of 63 extended products is ~1e−18). Not fillEncodingColumns:
+        // its double turns drift to ~1e−14, and exact rows must equal value() to 1e−15.
         const long double omega = m_unpairedOmega;
         const long double turnCos = std::cos(omega), turnSin = std::sin(omega);
         long double c = 1, s = 0;

@@ -55,8 +55,6 @@ private:
     mutable std::once_flag m_tableBuilt;
     mutable std::atomic<bool> m_tableReady = false;
     mutable std::vector<double> m_offsetKernel; // T(δ), δ = 0…L−1, once table() built it
-    /// Whether d is odd with a lone sine (pair fullPairs, frequency m_unpairedOmega).
-    bool hasUnpaired() const { return m_hasUnpaired; }
     /// sin(pω) of the lone sine at row `row`, exact (the same whichever path asks first).
     double unpairedSin(std::int64_t row) const;
     /// Σ of the lone sine over rows first … end−1, in closed form (a Dirichlet sum).
@@ -64,7 +62,7 @@ private:
     /// sin(pω_last) per row, built on first need by exact rows only: a binned frame and a
     /// sampled profile never touch a million-row table.
     const std::vector<double>& unpairedTable() const;
-    bool m_hasUnpaired = false;
+    bool m_hasUnpaired = false;          // d is odd with a lone sine (pair fullPairs)
     long double m_unpairedOmega = 0;
     mutable std::once_flag m_unpairedBuilt;
     mutable std::vector<double> m_unpairedSin; // sin(pω_last) per row once unpairedTable() built it
