@@ -224,6 +224,8 @@ void addOptions(QCommandLineParser& parser)
                                                     "the one named like a position table)."),
          QStringLiteral("FILE[:TENSOR]")},
     });
+    for (const ui::ViewDescription& d : ui::viewCatalog()) // the options the views of the catalogue declare
+        parser.addOptions(d.commandLineOptions);
     parser.addPositionalArgument(QStringLiteral("session"), QStringLiteral("A session file (.pe.json) to open, like --session."),
                                  QStringLiteral("[session.pe.json]"));
 }
@@ -409,6 +411,30 @@ void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& s
             ui::settingsPrecisionModeNames().indexOf(choice(parser, QStringLiteral("precision"), ui::settingsPrecisionModeNames())));
 }
 
+/// The options of the catalogue's views that declare their own: any of them given sets that
+/// view's options and names the view, unless --view (or an option above) names another.
+void readViewOptions(const QCommandLineParser& parser, LaunchOptions& o)
+{
+    for (const ui::ViewDescription& d : ui::viewCatalog()) {
+        if (!d.readCommandLine)
+            continue;
+        const bool given = std::ranges::any_of(d.commandLineOptions, [&](const QCommandLineOption& option) {
+            return parser.isSet(option.names().front());
+        });
+        if (!given)
+            continue;
+        QVariantMap options = o.state.optionsOf(d.view);
+        if (const QString error = d.readCommandLine(parser, options); !error.isEmpty())
+            throw BadValue{error};
+        o.state.setOptionsOf(d.view, ui::validViewOptions(d.view, options));
+        o.viewOptionsGiven << ui::viewName(d.view);
+        if (!o.viewGiven) {
+            o.view = d.view;
+            o.viewGiven = true;
+        }
+    }
+}
+
 LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<ui::Session>& session)
 {
     LaunchOptions o;
@@ -433,6 +459,7 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
         o.viewGiven = true;
     }
     overrideState(parser, o.spec, o);
+    readViewOptions(parser, o);
     if (parser.isSet(QStringLiteral("size")) && parser.isSet(QStringLiteral("size-mm")))
         throw BadValue{QStringLiteral("--size and --size-mm: give one of them, not both")};
     if (parser.isSet(QStringLiteral("size")))
@@ -523,7 +550,8 @@ std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& argum
 }
 
 ui::ViewState windowStartState(const LaunchOptions& options, const ui::RopeOptions& rememberedRope,
-                               const ui::SentenceOptions& rememberedEmbeddings, const ui::GridOptions& rememberedGrid)
+                               const ui::SentenceOptions& rememberedEmbeddings, const ui::GridOptions& rememberedGrid,
+                               const QMap<QString, QVariantMap>& rememberedViewOptions)
 {
     ui::ViewState state = options.state;
     if (options.session)
@@ -532,6 +560,10 @@ ui::ViewState windowStartState(const LaunchOptions& options, const ui::RopeOptio
     state.embeddings = rememberedEmbeddings;
     if (!options.gridGiven)
         state.grid = rememberedGrid;
+    for (auto remembered = rememberedViewOptions.begin(); remembered != rememberedViewOptions.end(); ++remembered)
+        if (const auto view = ui::parseView(remembered.key()); view && ui::hasOwnOptions(*view)
+            && !options.viewOptionsGiven.contains(remembered.key()))
+            state.setOptionsOf(*view, ui::validViewOptions(*view, remembered.value()));
     if (!options.state.rope.model.isEmpty()) { // named on the command line: it wins
         state.rope.model = options.state.rope.model;
         state.rope.compare = options.state.rope.compare;

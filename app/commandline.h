@@ -31,6 +31,9 @@ struct LaunchOptions {
     bool dimsGiven = false;
     bool viewGiven = false; ///< --view named a view: the window starts with it on the stage
     bool gridGiven = false; ///< a --grid… option was given: the window starts from these grid options
+    /// The catalogue's views whose own options the command line set (their keys): the window
+    /// starts from these, not from the ones used last.
+    QStringList viewOptionsGiven;
     bool sizeGiven = false; ///< --d-model, --max-len or a session set the size (a table given with --encoding keeps it)
     QString encodingPath;    ///< --encoding FILE[:TENSOR]: a table the heatmap shows (empty: none)
     QString encodingTensor;  ///< the tensor named after the colon (empty: the likely one)
@@ -60,6 +63,7 @@ std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& argum
 /// used last (`remembered…`), except what the command line names (--model, --model-config,
 /// --compare-config; any --grid… option).
 ui::ViewState windowStartState(const LaunchOptions& options, const ui::RopeOptions& rememberedRope,
-                               const ui::SentenceOptions& rememberedEmbeddings, const ui::GridOptions& rememberedGrid);
+                               const ui::SentenceOptions& rememberedEmbeddings, const ui::GridOptions& rememberedGrid,
+                               const QMap<QString, QVariantMap>& rememberedViewOptions = {});
 
 } // namespace pe::app

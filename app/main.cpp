@@ -10,6 +10,7 @@
 #include "ui/window/recoverycontroller.h"
 #include "ui/window/sessioncontroller.h"
 #include "ui/window/tablecontroller.h"
+#include "ui/views/viewfactory.h"
 
 #include <QApplication>
 #include <QDir>
@@ -87,6 +88,7 @@ int main(int argc, char** argv)
 
     // Arguments are checked before any window system is touched: bad arguments, --help and
     // --version answer the same with or without a display.
+    pe::ui::registerViews(); // before the command line: their options and names are in it
     const auto parsed = pe::app::parseCommandLine(arguments);
     if (const auto* early = std::get_if<pe::app::EarlyExit>(&parsed)) {
         QTextStream(early->exitCode == 0 ? stdout : stderr) << early->text << Qt::endl;
@@ -119,7 +121,8 @@ int main(int argc, char** argv)
     // (a model or grid named on the command line still wins).
     pe::ui::ViewState state = pe::app::windowStartState(options, pe::ui::Preferences::ropeOptions(),
                                                         pe::ui::Preferences::embeddingOptions(),
-                                                        pe::ui::Preferences::gridOptions());
+                                                        pe::ui::Preferences::gridOptions(),
+                                                        pe::ui::Preferences::allViewOptions());
     if (const QString error = pe::app::applyT5BiasesOption(options, state); !error.isEmpty()) {
         QTextStream(stderr) << "pe-explorer: " << error << Qt::endl;
         return 2;

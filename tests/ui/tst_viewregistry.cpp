@@ -1,9 +1,18 @@
 // SPDX-License-Identifier: MIT
-// One more view, added through the catalogue of views in this test alone, with no other file
-// changed: the window gives it a button on the stage and a View menu entry, the command line's names
-// and the export dialog list it, it draws the document's frames, and a figure of it is written.
-// What a new view would get by its entry in ui/state/viewcatalog.cpp.
+// Two more views, added through the catalogue of views in this test alone, with no other file
+// changed. The first ("pairs") is a class and names only: the window gives it a button on the
+// stage and a View menu entry, the command line's names and the export dialog list it, it draws
+// the document's frames, and a figure of it is written. The second ("wavelengths") brings
+// everything a view can bring in its entry: options of its own (undone, in sessions, remembered,
+// on the command line), a part of the frame with its reuse rule, and a data export from that
+// part's builder. What a new view gets by its entry (ui/views/viewfactory.cpp, registerViews).
+#include "app/commandline.h"
+#include "core/frequencies.h"
+#include "ui/document/changes.h"
 #include "ui/document/document.h"
+#include "ui/document/frame.h"
+#include "ui/state/session.h"
+#include "ui/tables/encodingtable.h"
 #include "ui/export/exportdialog.h"
 #include "ui/export/figureexport.h"
 #include "ui/export/dataexport.h"
@@ -55,6 +64,76 @@ private:
 
 View pairCount = View::Heatmap;
 
+/// The part of the second view: the wavelength of `count` pairs from `first` on, one row each
+/// (pair, wavelength), from core.
+struct WavelengthPart : pe::ui::ViewPart {
+    pe::core::RowMatrix table;
+    QString why;
+    QString problem() const override { return why; }
+};
+
+pe::ui::ViewPartPtr buildWavelengthPart(const pe::ui::PartInputs& in)
+{
+    auto part = std::make_shared<WavelengthPart>();
+    const int first = in.options.value(QStringLiteral("first")).toInt();
+    const int count = in.options.value(QStringLiteral("count")).toInt();
+    const Eigen::VectorXd lambda = pe::core::wavelengths(in.spec);
+    if (first >= lambda.size()) {
+        part->why = QStringLiteral("pair %1 is beyond the last pair (%2)").arg(first).arg(lambda.size() - 1);
+        return part;
+    }
+    const int rows = std::min<int>(count, int(lambda.size()) - first);
+    part->table.resize(rows, 2);
+    for (int r = 0; r < rows; ++r) {
+        part->table(r, 0) = first + r;
+        part->table(r, 1) = lambda(first + r);
+    }
+    return part;
+}
+
+/// The second view draws its part: the number of rows and the first wavelength.
+class WavelengthView : public pe::ui::PlotView {
+public:
+    WavelengthView(Document* document, View view) : PlotView(document, view) {}
+    QString shown;
+    int redraws = 0;
+
+protected:
+    void redraw(const Frame& frame) override
+    {
+        ++redraws;
+        const auto* part = frame.partOf<WavelengthPart>(view());
+        shown = !part ? QStringLiteral("none") : !part->problem().isEmpty() ? part->problem()
+            : QStringLiteral("%1 rows from pair %2").arg(part->table.rows()).arg(part->table(0, 0));
+        setReadout(shown);
+    }
+    Changes dependencies() const override { return Change::Spec | Change::ViewOptions; }
+};
+
+View wavelengths = View::Heatmap;
+
+QVariantMap options(int first, int count)
+{
+    return {{QStringLiteral("first"), first}, {QStringLiteral("count"), count}};
+}
+
+/// A frame request for the wavelength view alone on screen.
+pe::ui::FrameRequest wavelengthRequest()
+{
+    pe::ui::FrameRequest r;
+    r.spec.dModel = 32;
+    r.parts = 0;
+    r.views = pe::ui::viewBit(wavelengths);
+    return r;
+}
+
+pe::ui::FramePtr frameFor(const pe::ui::FrameRequest& r, const pe::ui::FramePtr& previous = {})
+{
+    static std::atomic<std::uint64_t> latest{0};
+    const std::uint64_t generation = ++latest;
+    return pe::ui::buildFrame(r, generation, previous, latest);
+}
+
 } // namespace
 
 class TestViewRegistry : public QObject {
@@ -66,6 +145,13 @@ private slots:
     void itDrawsTheDocumentsFrames();
     void theExportDialogOffersIt();
     void itsFigureIsWrittenAndItsDataRefusedWithAMessage();
+    void ownOptionsAreUndoneAndMadeValid();
+    void ownOptionsChangeOnlyTheirView();
+    void ownOptionsAreKeptInSessions();
+    void ownPartFollowsItsReuseRule();
+    void ownPartIsDrawnWhenOnScreen();
+    void ownDataExportIsTheWindowsNumbers();
+    void ownCommandLineOptionsSetTheOptions();
 };
 
 void TestViewRegistry::initTestCase()
@@ -82,6 +168,34 @@ void TestViewRegistry::initTestCase()
     };
     pairCount = pe::ui::addView(std::move(d));
     QCOMPARE(int(pairCount), int(View::Grid) + 1); // after the built-in views, the grid the last
+
+    pe::ui::ViewDescription w;
+    w.key = "wavelengths";
+    w.title = "Wavelength table";
+    w.figureName = "Wavelength table figure";
+    w.dataShape = "wavelengths (count, 2) = pair, wavelength";
+    w.create = [](Document* document) -> std::unique_ptr<pe::ui::PlotView> {
+        return std::make_unique<WavelengthView>(document, wavelengths);
+    };
+    w.defaultOptions = options(0, 4);
+    w.validOptions = [](QVariantMap o) {
+        o[QStringLiteral("first")] = std::clamp(o.value(QStringLiteral("first")).toInt(), 0, 4095);
+        o[QStringLiteral("count")] = std::clamp(o.value(QStringLiteral("count")).toInt(), 1, 64);
+        return o;
+    };
+    w.commandLineOptions = {{QStringLiteral("wavelengths-count"), QStringLiteral("Pairs in the table (1 to 64)."), QStringLiteral("N")}};
+    w.readCommandLine = [](const QCommandLineParser& parser, QVariantMap& o) -> QString {
+        bool ok = false;
+        const int count = parser.value(QStringLiteral("wavelengths-count")).toInt(&ok);
+        if (!ok || count < 1 || count > 64)
+            return QStringLiteral("--wavelengths-count %1; allowed: 1 to 64").arg(parser.value(QStringLiteral("wavelengths-count")));
+        o[QStringLiteral("count")] = count;
+        return {};
+    };
+    w.buildPart = buildWavelengthPart;
+    w.partReads = pe::ui::PartInput::Spec | pe::ui::PartInput::Options;
+    w.exportData = [](const pe::ui::ViewPart& part) { return static_cast<const WavelengthPart&>(part).table; };
+    wavelengths = pe::ui::addView(std::move(w));
 }
 
 void TestViewRegistry::theNamesListIt()
@@ -157,6 +271,179 @@ void TestViewRegistry::itsFigureIsWrittenAndItsDataRefusedWithAMessage()
     QCOMPARE(data.status, pe::ui::ExportResult::Status::BadRequest);
     QVERIFY2(data.message.contains(QStringLiteral("the pairs view has no data export")), qPrintable(data.message));
     QVERIFY(!QFile::exists(request.path));
+}
+
+void TestViewRegistry::ownOptionsAreUndoneAndMadeValid()
+{
+    Document document;
+    QCOMPARE(document.state().optionsOf(wavelengths), options(0, 4)); // its defaults
+    document.setViewOptions(wavelengths, options(2, 3));
+    QCOMPARE(document.state().optionsOf(wavelengths), options(2, 3));
+    document.undoStack()->undo();
+    QCOMPARE(document.state().optionsOf(wavelengths), options(0, 4));
+    document.undoStack()->redo();
+    QCOMPARE(document.state().optionsOf(wavelengths), options(2, 3));
+    // Out of range, a key it does not know, a key missing: clamped, dropped, filled.
+    document.setViewOptions(wavelengths, {{QStringLiteral("count"), 1000}, {QStringLiteral("junk"), 1}});
+    QCOMPARE(document.state().optionsOf(wavelengths), options(0, 64));
+    // A view without options of its own keeps none.
+    document.setViewOptions(pairCount, options(1, 1));
+    QVERIFY(!document.state().options.contains(QStringLiteral("pairs")));
+}
+
+void TestViewRegistry::ownOptionsChangeOnlyTheirView()
+{
+    pe::ui::Settings a, b;
+    b.state.setOptionsOf(wavelengths, options(1, 4));
+    QVERIFY(pe::ui::changesBetween(a, b) == Changes(Change::ViewOptions));
+    QVERIFY(pe::ui::changesBetween(a, a) == Changes());
+    // Held equal to the defaults: no change.
+    pe::ui::Settings c;
+    c.state.setOptionsOf(wavelengths, options(0, 4));
+    QVERIFY(a == c);
+    QVERIFY(pe::ui::changesBetween(a, c) == Changes());
+    Frame before, after;
+    after.state = b.state;
+    QVERIFY(pe::ui::changesBetween(before, after, wavelengths) & Change::ViewOptions);
+    QVERIFY(!(pe::ui::changesBetween(before, after, pairCount) & Change::ViewOptions)); // not its options
+}
+
+void TestViewRegistry::ownOptionsAreKeptInSessions()
+{
+    pe::ui::Session session;
+    session.settings.state.setOptionsOf(wavelengths, options(5, 7));
+    const QJsonObject json = pe::ui::sessionJson(session);
+    const QJsonObject written = json.value(QStringLiteral("view")).toObject().value(QStringLiteral("options")).toObject()
+                                    .value(QStringLiteral("wavelengths")).toObject();
+    QCOMPARE(written.value(QStringLiteral("first")).toInt(), 5);
+    QCOMPARE(written.value(QStringLiteral("count")).toInt(), 7);
+    const pe::ui::SessionResult read = pe::ui::sessionFromJson(json);
+    QVERIFY(std::holds_alternative<pe::ui::Session>(read));
+    const QVariantMap back = std::get<pe::ui::Session>(read).settings.state.optionsOf(wavelengths);
+    QCOMPARE(back.value(QStringLiteral("first")).toInt(), 5);
+    QCOMPARE(back.value(QStringLiteral("count")).toInt(), 7);
+    QVERIFY(std::get<pe::ui::Session>(read).settings == session.settings);
+}
+
+void TestViewRegistry::ownPartFollowsItsReuseRule()
+{
+    const pe::ui::FrameRequest r = wavelengthRequest();
+    const pe::ui::FramePtr first = frameFor(r);
+    QVERIFY(first);
+    const auto* part = first->partOf<WavelengthPart>(wavelengths);
+    QVERIFY(part);
+    QCOMPARE(part->table.rows(), 4);
+    QCOMPARE(part->table(3, 1), pe::core::wavelengths(r.spec)(3));
+    QVERIFY(!first->partOf<WavelengthPart>(pairCount));
+
+    const auto shared = [&](const pe::ui::FrameRequest& changed) {
+        const pe::ui::FramePtr next = frameFor(changed, first);
+        return next->partPointer(wavelengths) == first->partPointer(wavelengths);
+    };
+    pe::ui::FrameRequest spec = r;
+    spec.spec.dModel = 34;
+    QVERIFY(!shared(spec)); // it reads the spec
+    pe::ui::FrameRequest own = r;
+    own.state.setOptionsOf(wavelengths, options(1, 4));
+    QVERIFY(!shared(own)); // and its options
+    pe::ui::FrameRequest position = r;
+    position.state.position = 7;
+    QVERIFY(shared(position)); // not the position
+    pe::ui::FrameRequest pixels = r;
+    pixels.pixels.set(wavelengths, QSize(300, 200));
+    QVERIFY(shared(pixels)); // nor its pixels
+    pe::ui::FrameRequest offScreen = r;
+    offScreen.views = 0;
+    QVERIFY(!frameFor(offScreen, first)->partPointer(wavelengths)); // not on screen: not computed
+}
+
+void TestViewRegistry::ownPartIsDrawnWhenOnScreen()
+{
+    pe::ui::MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.stage()->choose(wavelengths);
+    auto* view = dynamic_cast<WavelengthView*>(window.plotView(wavelengths));
+    QVERIFY(view);
+    QTRY_COMPARE_WITH_TIMEOUT(view->shown, QStringLiteral("4 rows from pair 0"), 10000);
+    window.document()->setViewOptions(wavelengths, options(2, 5));
+    QTRY_COMPARE_WITH_TIMEOUT(view->shown, QStringLiteral("5 rows from pair 2"), 10000);
+    const int redraws = view->redraws;
+    window.document()->selectPosition(3); // nothing it depends on
+    QTRY_VERIFY_WITH_TIMEOUT(window.document()->isFrameCurrent(), 10000);
+    QTest::qWait(50);
+    QCOMPARE(view->redraws, redraws);
+    window.document()->setViewOptions(wavelengths, options(4000, 5)); // beyond the pairs: the part says why
+    QTRY_VERIFY_WITH_TIMEOUT(view->shown.contains(QStringLiteral("beyond the last pair")), 10000);
+}
+
+void TestViewRegistry::ownDataExportIsTheWindowsNumbers()
+{
+    pe::ui::FrameRequest r = wavelengthRequest();
+    r.state.setOptionsOf(wavelengths, options(3, 6));
+    const pe::ui::FramePtr frame = frameFor(r);
+    const pe::core::RowMatrix& shown = frame->partOf<WavelengthPart>(wavelengths)->table;
+
+    QTemporaryDir dir;
+    pe::ui::ExportRequest request;
+    request.view = wavelengths;
+    request.spec = r.spec;
+    request.state = r.state;
+    request.path = dir.filePath(QStringLiteral("wavelengths.npy"));
+    const pe::ui::ExportResult result = pe::ui::exportFile(request, pe::ui::singleColumnFigure());
+    QVERIFY2(result.ok(), qPrintable(result.message));
+    const auto opened = pe::ui::EncodingTable::open(request.path);
+    QVERIFY(std::holds_alternative<std::shared_ptr<pe::ui::EncodingTable>>(opened));
+    const auto& file = std::get<std::shared_ptr<pe::ui::EncodingTable>>(opened);
+    QCOMPARE(file->rows(), shown.rows());
+    QCOMPARE(file->columns(), shown.cols());
+    pe::core::RowMatrix read(file->rows(), file->columns());
+    file->readRows(0, file->rows(), read.data());
+    QVERIFY(read == shown); // bit for bit
+    for (int row = 0; row < 6; ++row) // and what core says
+        QCOMPARE(read(row, 1), pe::core::wavelengths(r.spec)(3 + row));
+    const auto [rows, cols] = pe::ui::dataShape(request.spec, request.state, wavelengths);
+    QCOMPARE(rows, 6);
+    QCOMPARE(cols, 2);
+
+    // A part that cannot be made refuses the export with its reason, and writes nothing.
+    request.state.setOptionsOf(wavelengths, options(100, 6));
+    request.path = dir.filePath(QStringLiteral("beyond.npy"));
+    const pe::ui::ExportResult refused = pe::ui::exportFile(request, pe::ui::singleColumnFigure());
+    QCOMPARE(refused.status, pe::ui::ExportResult::Status::BadRequest);
+    QVERIFY2(refused.message.contains(QStringLiteral("pair 100 is beyond the last pair (15)")), qPrintable(refused.message));
+    QVERIFY(!QFile::exists(request.path));
+}
+
+void TestViewRegistry::ownCommandLineOptionsSetTheOptions()
+{
+    const auto parsed = pe::app::parseCommandLine({QStringLiteral("pe-explorer"), QStringLiteral("--wavelengths-count"),
+                                                   QStringLiteral("9")});
+    QVERIFY(std::holds_alternative<pe::app::LaunchOptions>(parsed));
+    const auto& o = std::get<pe::app::LaunchOptions>(parsed);
+    QCOMPARE(o.view, wavelengths); // its option names its view
+    QCOMPARE(o.state.optionsOf(wavelengths), options(0, 9));
+    // The window starts from the options given, not the ones used last.
+    const pe::ui::ViewState start = pe::app::windowStartState(o, {}, {}, {}, {{QStringLiteral("wavelengths"), options(2, 2)}});
+    QCOMPARE(start.optionsOf(wavelengths), options(0, 9));
+    const auto fresh = std::get<pe::app::LaunchOptions>(pe::app::parseCommandLine({QStringLiteral("pe-explorer")}));
+    QCOMPARE(pe::app::windowStartState(fresh, {}, {}, {}, {{QStringLiteral("wavelengths"), options(2, 2)}}).optionsOf(wavelengths),
+             options(2, 2));
+    // --view names another view: that one is shown, the options still set.
+    const auto other = std::get<pe::app::LaunchOptions>(pe::app::parseCommandLine(
+        {QStringLiteral("pe-explorer"), QStringLiteral("--view"), QStringLiteral("bands"), QStringLiteral("--wavelengths-count"), QStringLiteral("2")}));
+    QCOMPARE(other.view, View::Bands);
+    QCOMPARE(other.state.optionsOf(wavelengths), options(0, 2));
+
+    const auto bad = pe::app::parseCommandLine({QStringLiteral("pe-explorer"), QStringLiteral("--wavelengths-count"), QStringLiteral("0")});
+    QVERIFY(std::holds_alternative<pe::app::EarlyExit>(bad));
+    QCOMPARE(std::get<pe::app::EarlyExit>(bad).exitCode, 2);
+    QVERIFY2(std::get<pe::app::EarlyExit>(bad).text.contains(QStringLiteral("--wavelengths-count 0; allowed: 1 to 64")),
+             qPrintable(std::get<pe::app::EarlyExit>(bad).text));
+    // --help lists it.
+    const auto help = pe::app::parseCommandLine({QStringLiteral("pe-explorer"), QStringLiteral("--help")});
+    QVERIFY(std::get<pe::app::EarlyExit>(help).text.contains(QStringLiteral("--wavelengths-count")));
 }
 
 QTEST_MAIN(TestViewRegistry)

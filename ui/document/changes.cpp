@@ -32,6 +32,9 @@ Changes changesBetween(const Settings& before, const Settings& after)
     mark(!(a.methods == b.methods), Change::Methods);
     mark(!(a.grid == b.grid), Change::Grid);
     mark(a.tableDataRange != b.tableDataRange, Change::Table);
+    for (const ViewDescription& d : viewCatalog())
+        if (hasOwnOptions(d.view) && !(changes & Change::ViewOptions))
+            mark(a.optionsOf(d.view) != b.optionsOf(d.view), Change::ViewOptions);
     return changes;
 }
 
@@ -58,6 +61,10 @@ bool binsDiffer(const Frame& a, const Frame& b, View view)
 Changes changesBetween(const Frame& before, const Frame& after, View view)
 {
     Changes changes = changesBetween(Settings{before.spec, before.state}, Settings{after.spec, after.state});
+    // Another view's options are not this view's change.
+    changes &= ~Changes(Change::ViewOptions);
+    if (hasOwnOptions(view) && before.state.optionsOf(view) != after.state.optionsOf(view))
+        changes |= Change::ViewOptions;
     if (!(before.heatWindow == after.heatWindow))
         changes |= Change::HeatWindow;
     if (!(before.waveWindow == after.waveWindow))

@@ -32,7 +32,8 @@ enum class Change : unsigned {
     Methods = 1u << 15,    ///< the methods view's options
     Table = 1u << 16,      ///< the table opened from a file, or its colour scale
     Grid = 1u << 17,       ///< the grid view's options
-    All = (1u << 18) - 1,
+    ViewOptions = 1u << 18, ///< the options a view of the catalogue keeps by key (ViewState::options); for one view, its own
+    All = (1u << 19) - 1,
 };
 Q_DECLARE_FLAGS(Changes, Change)
 

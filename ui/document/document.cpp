@@ -62,6 +62,7 @@ QString fieldText(Document::Field field)
     case Document::Field::Rope: return QObject::tr("Change RoPE scaling");
     case Document::Field::Methods: return QObject::tr("Change the position method");
     case Document::Field::Grid: return QObject::tr("Change the grid view");
+    case Document::Field::ViewOptions: return QObject::tr("Change the view's options");
     case Document::Field::TableScale: return QObject::tr("Change the table's colour scale");
     case Document::Field::TableSize: return QObject::tr("Size the sinusoid like the table");
     case Document::Field::Embeddings: return QObject::tr("Change the embedded sentence");
@@ -140,6 +141,14 @@ Settings Document::sanitized(Settings s)
     st.embeddings = clamped(st.embeddings);
     st.methods = clamped(st.methods);
     st.grid = clamped(st.grid);
+    for (auto held = st.options.begin(); held != st.options.end();) {
+        if (const std::optional<View> view = parseView(held.key()); view && hasOwnOptions(*view)) {
+            held.value() = validViewOptions(*view, held.value());
+            ++held;
+        } else {
+            held = st.options.erase(held); // no view keeps these
+        }
+    }
     return s;
 }
 
@@ -287,6 +296,15 @@ void Document::setGridOptions(const GridOptions& options)
     change(s, Field::Grid);
 }
 
+void Document::setViewOptions(View view, const QVariantMap& options)
+{
+    if (!hasOwnOptions(view))
+        return;
+    Settings s = m_settings;
+    s.state.setOptionsOf(view, options);
+    change(s, Field::ViewOptions);
+}
+
 void Document::setEmbeddingOptions(const SentenceOptions& options)
 {
     Settings s = m_settings;
@@ -400,7 +418,10 @@ void Document::setShownViews(unsigned views)
     m_shownViews = views;
     // A view just shown whose part the newest frame (or the one being computed) lacks.
     const unsigned have = m_computing ? m_requestedParts : (m_frame ? m_frame->parts : 0u);
-    if ((wantedParts() & have) != wantedParts())
+    // ... or a view of the catalogue with a part of its own.
+    const unsigned ownParts = viewsWithOwnParts() & views;
+    const unsigned haveOwn = m_computing ? m_requestedViews : (m_frame ? m_frame->views : 0u);
+    if ((wantedParts() & have) != wantedParts() || (ownParts & haveOwn) != ownParts)
         requestFrame();
 }
 
@@ -429,6 +450,7 @@ void Document::requestFrame()
     }
     m_computeAgain = false;
     m_requestedParts = wantedParts();
+    m_requestedViews = m_shownViews;
     m_computing = true;
     m_watcher.setFuture(QtConcurrent::run(buildFrame, frameRequest(), generation, reuseFrom(), std::cref(m_latestGeneration)));
 }
@@ -436,7 +458,7 @@ void Document::requestFrame()
 FrameRequest Document::frameRequest() const
 {
     return {m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_pixels, m_methodsCurveWindow, m_wordVectors,
-            m_table, wantedParts()};
+            m_table, wantedParts(), m_shownViews};
 }
 
 FramePtr Document::reuseFrom() const

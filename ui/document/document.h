@@ -21,7 +21,7 @@ public:
     /// (a slider drag) merge into one undo step.
     enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
                        Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision,
-                       Rope, Embeddings, Methods, Grid, TableScale, TableSize, Preset, All, Session };
+                       Rope, Embeddings, Methods, Grid, TableScale, TableSize, Preset, All, Session, ViewOptions };
 
     /// Undo steps kept; older ones are dropped (QUndoStack::setUndoLimit).
     static constexpr int undoLimit = 5000;
@@ -64,6 +64,9 @@ public:
     void setRopeOptions(const RopeOptions& options);
     void setMethodOptions(const MethodOptions& options);
     void setGridOptions(const GridOptions& options);
+    /// The options of a view that keeps its own by key (ViewDescription::defaultOptions), made
+    /// valid by its entry: one undo step.
+    void setViewOptions(View view, const QVariantMap& options);
     void setEmbeddingOptions(const SentenceOptions& options);
     /// A loaded table's colour scale: symmetric about 0, or the data's range.
     void setTableDataRange(bool dataRange);
@@ -142,6 +145,7 @@ private:
     Settings m_settings;
     unsigned m_shownViews = ~0u;
     unsigned m_requestedParts = 0; ///< what the running computation computes
+    unsigned m_requestedViews = 0; ///< the views it computes for
     /// From starting a computation to its result arriving. Not QFutureWatcher::isRunning():
     /// that learns of a just-started future only through a queued event, so a view shown in
     /// between was told its part was coming when the running request lacked it (the heatmap

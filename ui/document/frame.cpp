@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/frame.h"
 
+#include "ui/document/viewparts.h"
+
 #include "core/conventions.h"
 #include "core/frequencies.h"
 #include "core/precision.h"
@@ -607,6 +609,7 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     f->table = request.table;
     f->generation = generation;
     f->parts = request.parts;
+    f->views = request.views;
     const auto superseded = [&] { return latest.load() != generation; };
     const bool sameSpec = previous && previous->spec == spec;
     const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
@@ -774,6 +777,7 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
             return nullptr;
     }
 
+    buildViewParts(*f, previous);
     if (claimSpectrum())
         buildSpectrumPart();
     if (claimMethods())

@@ -8,6 +8,7 @@
 #include "ui/document/ropedata.h"
 #include "ui/document/spectrumdata.h"
 #include "ui/document/griddata.h"
+#include "ui/state/viewpart.h"
 #include "ui/state/viewstate.h"
 #include "ui/tables/encodingtable.h"
 
@@ -253,6 +254,25 @@ struct Frame {
     std::shared_ptr<const GridData> grid;
     SharedMatrix gridTiles;
     HeatAxis gridTileRows, gridTileColumns;
+
+    // The views entered in the catalogue with a part builder (ViewDescription::buildPart):
+    // their parts by view, built while they are on screen (`views`).
+    unsigned views = ~0u;                 ///< the views the frame was computed for, a bit per View
+    std::vector<ViewPartPtr> viewParts;   ///< by View; null: not computed
+    /// The part of `view`, as the view's own type; null when not computed.
+    template<class Part>
+    const Part* partOf(View view) const
+    {
+        const auto i = static_cast<std::size_t>(view);
+        return i < viewParts.size() ? dynamic_cast<const Part*>(viewParts[i].get()) : nullptr;
+    }
+    ViewPartPtr partPointer(View view) const
+    {
+        const auto i = static_cast<std::size_t>(view);
+        return i < viewParts.size() ? viewParts[i] : nullptr;
+    }
+    /// What `view`'s part is built from in this frame.
+    PartInputs partInputs(View view) const { return {spec, state.optionsOf(view), pixels.of(view), table}; }
 };
 
 /// One curve of the precision view: a format and how it enters.
@@ -292,6 +312,7 @@ struct FrameRequest {
     WordVectorsPtr wordVectors;
     LoadedTablePtr table;
     unsigned parts = unsigned(FramePart::All);
+    unsigned views = ~0u; ///< the views on screen, a bit per View: the catalogue's parts are built for these
 };
 
 /// Computes the frame for the request, reusing the parts of `previous` whose inputs did not

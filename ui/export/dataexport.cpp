@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/export/dataexport.h"
 
+#include "ui/document/viewparts.h"
+
 #include "core/conventions.h"
 #include "core/datawriters.h"
 #include "core/frequencies.h"
@@ -288,6 +290,34 @@ RopeModelData ropeModelData(const RopeOptions& options)
     return {ropeComparisonTable(curves->comparison), ropeComparisonColumns(curves->comparison.pairs), {}};
 }
 
+/// The data of a view that brings its part and data export in its catalogue entry: its part
+/// from the same builder as the window's frame, at whole cells (no pixels), then its entry's
+/// table. Built once for the checks, the shape and the rows of one export.
+struct AddedViewData {
+    ViewPartPtr part;
+    core::RowMatrix table;
+};
+std::shared_ptr<const AddedViewData> addedViewData(const ExportRequest& r)
+{
+    thread_local View lastView = View::Heatmap;
+    thread_local PartInputs lastInputs;
+    thread_local std::shared_ptr<const AddedViewData> last;
+    const ViewDescription& d = describeView(r.view);
+    const PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), r.table};
+    if (last && lastView == r.view && samePartInputs(d.partReads, lastInputs, inputs))
+        return last;
+    auto data = std::make_shared<AddedViewData>();
+    data->part = viewPart(r.view, inputs);
+    if (data->part && data->part->problem().isEmpty())
+        data->table = d.exportData(*data->part);
+    lastView = r.view;
+    lastInputs = inputs;
+    last = data;
+    return last;
+}
+
+bool hasOwnDataExport(View view) { return describeView(view).exportData && describeView(view).buildPart; }
+
 /// The grid view's numbers from the same builder as the window's frame (gridData), built once
 /// for the checks, the shape and the rows of one export.
 std::shared_ptr<const GridData> gridDataFor(const ExportRequest& r)
@@ -342,6 +372,8 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Spectrum: return std::make_unique<MatrixSource>(spectrumTable(spectrumData(r.spec, r.table)));
     case View::Grid: return std::make_unique<MatrixSource>(gridExportTable(*gridDataFor(r), r.state.grid));
     }
+    if (hasOwnDataExport(r.view))
+        return std::make_unique<MatrixSource>(addedViewData(r)->table);
     return nullptr;
 }
 
@@ -349,6 +381,14 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
 
 std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, const ViewState& state, View view)
 {
+    if (hasOwnDataExport(view)) {
+        ExportRequest r;
+        r.spec = spec;
+        r.state = state;
+        r.view = view;
+        const std::shared_ptr<const AddedViewData> data = addedViewData(r);
+        return {data->table.rows(), data->table.cols()};
+    }
     switch (view) {
     case View::Heatmap: return {spec.maxLen, spec.dModel};
     case View::Similarity: return {spec.maxLen, spec.maxLen};
@@ -380,6 +420,10 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
     }
     if (r.table && r.view == View::Heatmap)
         return {r.table->table->rows(), r.table->table->columns()};
+    if (hasOwnDataExport(r.view)) {
+        const std::shared_ptr<const AddedViewData> data = addedViewData(r);
+        return {data->table.rows(), data->table.cols()};
+    }
     if (r.view == View::Grid) {
         const std::shared_ptr<const GridData> grid = gridDataFor(r);
         return r.state.grid.data == GridExport::Tiles ? std::pair{grid->similarity.rows(), grid->similarity.cols()}
@@ -407,9 +451,16 @@ QString dataRequestError(const ExportRequest& request)
             return problem;
     if (auto error = core::validationError(request.spec))
         return QString::fromStdString(*error);
-    if (static_cast<int>(request.view) > static_cast<int>(View::Grid)) // added at run time (addView): no data source
+    if (static_cast<int>(request.view) > static_cast<int>(View::Grid) && !hasOwnDataExport(request.view))
         return QCoreApplication::translate("pe::ui::Export", "the %1 view has no data export; allowed: a figure (.png, .pdf, .svg)")
             .arg(viewName(request.view));
+    if (hasOwnDataExport(request.view)) {
+        const std::shared_ptr<const AddedViewData> data = addedViewData(request);
+        if (!data->part)
+            return QCoreApplication::translate("pe::ui::Export", "the %1 view made no data").arg(viewName(request.view));
+        if (QString problem = data->part->problem(); !problem.isEmpty())
+            return problem;
+    }
     const auto& s = request.state;
     const bool tableViews = request.table && (request.view == View::Similarity || request.view == View::Waves
                                               || request.view == View::Precision || request.view == View::Conventions);

@@ -150,4 +150,23 @@ void Preferences::setEmbeddingOptions(const SentenceOptions& options) { setValue
 GridOptions Preferences::gridOptions() { return gridOptionsFrom(value(key::gridOptions).toMap()); }
 void Preferences::setGridOptions(const GridOptions& options) { setValue(key::gridOptions, toVariantMap(options)); }
 
+QVariantMap Preferences::viewOptions(View view)
+{
+    return validViewOptions(view, value(QStringLiteral("viewOptions/") + viewName(view)).toMap());
+}
+
+void Preferences::setViewOptions(View view, const QVariantMap& options)
+{
+    setValue(QStringLiteral("viewOptions/") + viewName(view), options);
+}
+
+QMap<QString, QVariantMap> Preferences::allViewOptions()
+{
+    QMap<QString, QVariantMap> all;
+    for (const ViewDescription& d : viewCatalog())
+        if (hasOwnOptions(d.view))
+            all.insert(viewName(d.view), viewOptions(d.view));
+    return all;
+}
+
 } // namespace pe::ui

@@ -340,6 +340,9 @@ Session currentSessionFrom(const QJsonObject& root)
     session.settings.state.embeddings = embeddingOptionsFrom(options.value(viewName(View::Embeddings)));
     session.settings.state.methods = methodOptionsFrom(options.value(viewName(View::Methods)));
     session.settings.state.grid = gridOptionsFrom(options.value(viewName(View::Grid)));
+    for (const ViewDescription& d : viewCatalog()) // the views that keep their options by key
+        if (hasOwnOptions(d.view) && options.contains(viewName(d.view)))
+            session.settings.state.setOptionsOf(d.view, validViewOptions(d.view, options.value(viewName(d.view))));
     const QJsonObject window = objectField(root, QStringLiteral("window"), QStringLiteral("window"));
     requireKnownKeys(window, QStringLiteral("window"), {QStringLiteral("geometry"), QStringLiteral("state")});
     session.windowGeometry = layoutBytes(window, QStringLiteral("geometry"), QStringLiteral("window.geometry"));
@@ -475,10 +478,13 @@ QJsonObject sessionJson(const Session& session)
     QJsonArray dims;
     for (int dim : st.dims)
         dims.append(dim);
-    const QJsonObject options{{viewName(View::Rope), QJsonObject::fromVariantMap(toVariantMap(st.rope))},
+    QJsonObject options{{viewName(View::Rope), QJsonObject::fromVariantMap(toVariantMap(st.rope))},
                               {viewName(View::Embeddings), QJsonObject::fromVariantMap(toVariantMap(st.embeddings))},
                               {viewName(View::Methods), QJsonObject::fromVariantMap(toVariantMap(st.methods))},
                               {viewName(View::Grid), QJsonObject::fromVariantMap(toVariantMap(st.grid))}};
+    for (const ViewDescription& d : viewCatalog())
+        if (hasOwnOptions(d.view))
+            options.insert(viewName(d.view), QJsonObject::fromVariantMap(st.optionsOf(d.view)));
     const QJsonValue band = st.bandFirst < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(QJsonArray{st.bandFirst, st.bandLast});
     QJsonObject specObject{
         {QStringLiteral("d_model"), spec.dModel},

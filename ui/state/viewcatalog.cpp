@@ -97,6 +97,27 @@ QStringList viewNames()
 
 bool viewUsesTable(View view) { return describeView(view).usesTable; }
 
+bool hasOwnOptions(View view) { return !describeView(view).defaultOptions.isEmpty(); }
+
+QVariantMap validViewOptions(View view, QVariantMap options)
+{
+    const ViewDescription& d = describeView(view);
+    QVariantMap whole = d.defaultOptions;
+    for (auto option = whole.begin(); option != whole.end(); ++option)
+        if (const auto given = options.constFind(option.key()); given != options.constEnd())
+            option.value() = given.value();
+    return d.validOptions ? d.validOptions(std::move(whole)) : whole;
+}
+
+unsigned viewsWithOwnParts()
+{
+    unsigned views = 0;
+    for (const ViewDescription& d : catalog())
+        if (d.buildPart)
+            views |= 1u << static_cast<unsigned>(d.view);
+    return views;
+}
+
 QString viewTitle(View view) { return QCoreApplication::translate("pe::ui::Views", describeView(view).title); }
 
 QString viewFigureName(View view) { return QCoreApplication::translate("pe::ui::Views", describeView(view).figureName); }

@@ -1,13 +1,21 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/encoding.h"
+#include "ui/state/viewpart.h"
+
+#include <QCommandLineOption>
+#include <QList>
 #include <QString>
 #include <QStringList>
+#include <QVariantMap>
 
 #include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
+
+class QCommandLineParser;
 
 namespace pe::ui {
 
@@ -30,6 +38,30 @@ struct ViewDescription {
     bool usesTable = false;      ///< draws a loaded position table (the rest show the sinusoid beside it)
     /// Makes the view; empty for the built-in views, whose classes createView() (ui/views) knows.
     std::function<std::unique_ptr<PlotView>(Document*)> create;
+
+    // What a view entered here brings besides its class, each used by every list that needs
+    // it, so that a new view edits no file of the document, the sessions, the command line or
+    // the exports. (The eleven built-in views still keep theirs in those files.)
+
+    /// Its own options, held by its key in ViewState::options: undone with the settings,
+    /// written in sessions as view.options.<key>, remembered between runs, compared as a whole
+    /// (Change::ViewOptions). Empty: it has none.
+    QVariantMap defaultOptions;
+    /// Makes options read from a session, the preferences, the command line or the view valid:
+    /// each value of the type and in the range allowed. Called after the missing keys were filled
+    /// from defaultOptions and unknown ones dropped; unset: that filling only.
+    std::function<QVariantMap(QVariantMap)> validOptions;
+    /// Its command-line options (`--help` lists them) and how they set its options: returns a
+    /// message naming the value and what is allowed, or nothing. Any of them given names the view
+    /// (as `--view` would) unless `--view` names another.
+    QList<QCommandLineOption> commandLineOptions;
+    std::function<QString(const QCommandLineParser&, QVariantMap& options)> readCommandLine;
+    /// Its part of the frame: built off the GUI thread for its pixels while it is on screen,
+    /// and at whole cells for its data export; `partReads` (PartInput bits) is its reuse rule.
+    std::function<ViewPartPtr(const PartInputs&)> buildPart;
+    unsigned partReads = 0;
+    /// Its .npy/.csv data, from the part built at whole cells; empty: no data export.
+    std::function<core::RowMatrix(const ViewPart&)> exportData;
 };
 
 /// Every view, in the order of the view bar, the dock tabs and the export dialog.
@@ -47,6 +79,13 @@ std::optional<View> parseView(const QString& name);
 QStringList viewNames();
 /// The views that show a loaded position table (the rest show the sinusoid beside it).
 bool viewUsesTable(View view);
+/// True when `view` keeps options of its own by key (ViewDescription::defaultOptions).
+bool hasOwnOptions(View view);
+/// `options` made whole and valid for `view`: unknown keys dropped, missing ones taken from its
+/// defaults, then its validOptions.
+QVariantMap validViewOptions(View view, QVariantMap options);
+/// The views entered with a part builder, a bit per View.
+unsigned viewsWithOwnParts();
 /// The names the window and the export dialog show, translated.
 QString viewTitle(View view);
 QString viewFigureName(View view);

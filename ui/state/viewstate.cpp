@@ -104,6 +104,20 @@ std::optional<FigureTitle> parseFigureTitle(const QString& name)
 
 QStringList tableScaleNames() { return {QStringLiteral("symmetric"), QStringLiteral("data")}; }
 
+namespace {
+
+bool sameViewOptions(const ViewState& a, const ViewState& b)
+{
+    if (a.options.isEmpty() && b.options.isEmpty())
+        return true;
+    for (const ViewDescription& d : viewCatalog())
+        if (!d.defaultOptions.isEmpty() && a.optionsOf(d.view) != b.optionsOf(d.view))
+            return false;
+    return true;
+}
+
+} // namespace
+
 bool ViewState::operator==(const ViewState& o) const
 {
     // std::ranges::equal rather than QList's ==, which hands memcmp a null pointer for two
@@ -112,7 +126,15 @@ bool ViewState::operator==(const ViewState& o) const
         && offset == o.offset && normalize == o.normalize && colormap == o.colormap
         && bandFirst == o.bandFirst && bandLast == o.bandLast && comparison == o.comparison && format == o.format
         && precisionMode == o.precisionMode && rope == o.rope && embeddings == o.embeddings && methods == o.methods && grid == o.grid
-        && tableDataRange == o.tableDataRange;
+        && tableDataRange == o.tableDataRange && sameViewOptions(*this, o);
 }
+
+QVariantMap ViewState::optionsOf(View view) const
+{
+    const auto held = options.constFind(viewName(view));
+    return held != options.constEnd() ? held.value() : describeView(view).defaultOptions;
+}
+
+void ViewState::setOptionsOf(View view, const QVariantMap& viewOptions) { options.insert(viewName(view), viewOptions); }
 
 } // namespace pe::ui

@@ -10,6 +10,7 @@
 #include "ui/state/windowlimits.h"
 
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QVariantMap>
 
@@ -67,7 +68,14 @@ struct ViewState {
     /// A loaded table's colour scale: ±the largest |value| (0 in the middle, like the
     /// sinusoid's −1…+1), or the data's own minimum to maximum.
     bool tableDataRange = false;
+    /// The options of the views entered in the catalogue with options of their own
+    /// (ViewDescription::defaultOptions), by view key; a view not held here has its defaults.
+    QMap<QString, QVariantMap> options;
+    /// The options of `view`: those held, else its defaults.
+    QVariantMap optionsOf(View view) const;
+    void setOptionsOf(View view, const QVariantMap& viewOptions);
 
+    /// Equal when every field is, a view's options compared as optionsOf() gives them.
     bool operator==(const ViewState& other) const;
 };
 

@@ -37,4 +37,13 @@ std::unique_ptr<PlotView> createView(View view, Document* document)
     return std::make_unique<HeatmapView>(document);
 }
 
+void registerViews()
+{
+    static const bool registered = [] {
+        // One addView(…Entry()) per view that brings its own entry, in the order of the bar.
+        return true;
+    }();
+    (void)registered;
+}
+
 } // namespace pe::ui

@@ -15,4 +15,10 @@ class PlotView;
 /// window, the exports and the tests make every view through it.
 std::unique_ptr<PlotView> createView(View view, Document* document);
 
+/// Enters in the catalogue the views that bring everything in their entry (factory, options,
+/// command-line options, part and data export: ViewDescription), after the eleven built-in
+/// ones. main() calls it once, before the command line is read; a test of such a view calls it
+/// first. A new view adds its entry here (docs/architecture.md, "Adding a view").
+void registerViews();
+
 } // namespace pe::ui

@@ -137,6 +137,10 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
             Preferences::setEmbeddingOptions(m_document->state().embeddings);
         if (what & Change::Grid)
             Preferences::setGridOptions(m_document->state().grid);
+        if (what & Change::ViewOptions)
+            for (const ViewDescription& d : viewCatalog())
+                if (hasOwnOptions(d.view))
+                    Preferences::setViewOptions(d.view, m_document->state().optionsOf(d.view));
     });
     connect(m_document, &Document::frameReady, this, &MainWindow::updateStatus);
 

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/spec.h"
+#include "ui/tables/encodingtable.h"
+
+#include <QSize>
+#include <QString>
+#include <QVariantMap>
+
+#include <memory>
+
+namespace pe::ui {
+
+/// The numbers a view entered in the catalogue with a part builder draws (its
+/// ViewDescription::buildPart), built off the GUI thread and shared by later frames while the
+/// inputs it reads stay. A view keeps its own type of part and reads it with Frame::partOf.
+struct ViewPart {
+    virtual ~ViewPart() = default;
+    /// Why the part could not be made from its inputs (the view shows it, a data export is
+    /// refused with it); empty when it holds its numbers.
+    virtual QString problem() const { return {}; }
+};
+using ViewPartPtr = std::shared_ptr<const ViewPart>;
+
+/// What a view's part may be built from. `pixels` empty: whole cells, as a data export wants
+/// them (the same builder makes the window's numbers and the file's, at two resolutions).
+struct PartInputs {
+    core::EncodingSpec spec;
+    QVariantMap options;  ///< the view's own options (ViewState::optionsOf)
+    QSize pixels;         ///< the device pixels it draws on; empty: whole cells
+    LoadedTablePtr table; ///< the loaded position table, if any
+};
+
+/// Which PartInputs a part reads: its reuse rule. A later frame shares the part of the frame
+/// before when every input it reads is equal; one it does not read changes nothing. Bits, so
+/// that `PartInput::Spec | PartInput::Options` is a rule (an operator| of our own would hide
+/// Qt's flag operators in this namespace).
+namespace PartInput {
+enum : unsigned {
+    Spec = 1u << 0,
+    Options = 1u << 1,
+    Pixels = 1u << 2,
+    Table = 1u << 3,
+};
+} // namespace PartInput
+
+/// True when the inputs a part reads (`reads`, PartInput bits) are the same in `a` and `b`.
+inline bool samePartInputs(unsigned reads, const PartInputs& a, const PartInputs& b)
+{
+    const auto reads_ = [&](unsigned input) { return (reads & input) != 0; };
+    return (!reads_(PartInput::Spec) || a.spec == b.spec) && (!reads_(PartInput::Options) || a.options == b.options)
+        && (!reads_(PartInput::Pixels) || a.pixels == b.pixels) && (!reads_(PartInput::Table) || a.table == b.table);
+}
+
+} // namespace pe::ui
