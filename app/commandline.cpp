@@ -404,7 +404,9 @@ void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& s
             == QLatin1String("causal");
         methods.bidirectional = !methods.causal;
     }
-    overrideGrid(parser, state.grid);
+    ui::GridOptions grid = ui::gridOptions(state);
+    overrideGrid(parser, grid);
+    ui::setGridOptions(state, grid);
     overrideRopeModel(parser, state.rope);
     if (given(parser, "precision"))
         state.precisionMode = static_cast<core::PrecisionMode>(
@@ -453,6 +455,8 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
     }
     for (const char* name : {"grid", "grid-source", "grid-patch", "grid-class-token", "grid-resize", "grid-dim", "grid-head", "grid-data"})
         o.gridGiven = o.gridGiven || given(parser, name);
+    if (o.gridGiven)
+        o.viewOptionsGiven << ui::viewName(ui::View::Grid);
     // A grid asked for is shown in the grid view, unless another view is named.
     if (!o.viewGiven && (given(parser, "grid") || given(parser, "grid-source") || given(parser, "grid-patch"))) {
         o.view = ui::View::Grid;
@@ -550,7 +554,7 @@ std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& argum
 }
 
 ui::ViewState windowStartState(const LaunchOptions& options, const ui::RopeOptions& rememberedRope,
-                               const ui::SentenceOptions& rememberedEmbeddings, const ui::GridOptions& rememberedGrid,
+                               const ui::SentenceOptions& rememberedEmbeddings,
                                const QMap<QString, QVariantMap>& rememberedViewOptions)
 {
     ui::ViewState state = options.state;
@@ -558,8 +562,6 @@ ui::ViewState windowStartState(const LaunchOptions& options, const ui::RopeOptio
         return state;
     state.rope = rememberedRope;
     state.embeddings = rememberedEmbeddings;
-    if (!options.gridGiven)
-        state.grid = rememberedGrid;
     for (auto remembered = rememberedViewOptions.begin(); remembered != rememberedViewOptions.end(); ++remembered)
         if (const auto view = ui::parseView(remembered.key()); view && ui::hasOwnOptions(*view)
             && !options.viewOptionsGiven.contains(remembered.key()))

@@ -59,11 +59,12 @@ struct EarlyExit {
 /// a message naming the option, the value and what is allowed.
 std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& arguments);
 
-/// What the window starts from without a session: the RoPE, embeddings and grid views' options
-/// used last (`remembered…`), except what the command line names (--model, --model-config,
-/// --compare-config; any --grid… option).
+/// What the window starts from without a session: the RoPE and embeddings views' options used
+/// last (`remembered…`), and those of the views that keep their options by key (the grid's,
+/// an entry's: `rememberedViewOptions`, by key), except what the command line names (--model,
+/// --model-config, --compare-config; any --grid… option; an entry's own options).
 ui::ViewState windowStartState(const LaunchOptions& options, const ui::RopeOptions& rememberedRope,
-                               const ui::SentenceOptions& rememberedEmbeddings, const ui::GridOptions& rememberedGrid,
+                               const ui::SentenceOptions& rememberedEmbeddings,
                                const QMap<QString, QVariantMap>& rememberedViewOptions = {});
 
 } // namespace pe::app

@@ -121,7 +121,6 @@ int main(int argc, char** argv)
     // (a model or grid named on the command line still wins).
     pe::ui::ViewState state = pe::app::windowStartState(options, pe::ui::Preferences::ropeOptions(),
                                                         pe::ui::Preferences::embeddingOptions(),
-                                                        pe::ui::Preferences::gridOptions(),
                                                         pe::ui::Preferences::allViewOptions());
     if (const QString error = pe::app::applyT5BiasesOption(options, state); !error.isEmpty()) {
         QTextStream(stderr) << "pe-explorer: " << error << Qt::endl;

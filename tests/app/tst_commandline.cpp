@@ -368,21 +368,22 @@ void TestCommandLine::aModelNamedWinsOverTheRememberedOne()
     grid.source = pe::ui::GridSource::MRope;
     grid.rows = 6;
     grid.cols = 9;
-    const pe::ui::ViewState state = pe::app::windowStartState(std::get<LaunchOptions>(named), remembered, sentence, grid);
+    const QMap<QString, QVariantMap> rememberedGrid{{QStringLiteral("grid"), pe::ui::toVariantMap(grid)}};
+    const pe::ui::ViewState state = pe::app::windowStartState(std::get<LaunchOptions>(named), remembered, sentence, rememberedGrid);
     QCOMPARE(state.rope.model, QStringLiteral("llama-3.1-8b"));
     QCOMPARE(state.rope.compare, pe::ui::RopeOptions::noScaling);
     QCOMPARE(state.rope.scale, 16.0); // the rest as used last
     QCOMPARE(state.embeddings.sentence, QStringLiteral("Remembered words."));
     const auto plain = parseCommandLine(withProgram({}));
-    const pe::ui::ViewState last = pe::app::windowStartState(std::get<LaunchOptions>(plain), remembered, sentence, grid);
+    const pe::ui::ViewState last = pe::app::windowStartState(std::get<LaunchOptions>(plain), remembered, sentence, rememberedGrid);
     QCOMPARE(last.rope.model, QStringLiteral("llama-2-7b"));
-    QVERIFY(last.grid == grid); // the grid used last
-    QVERIFY(state.grid == grid);
+    QVERIFY(pe::ui::gridOptions(last) == grid); // the grid used last
+    QVERIFY(pe::ui::gridOptions(state) == grid);
     // Any --grid option: the command line's grid, whole (its other fields the defaults).
     const auto gridNamed = parseCommandLine(withProgram({"--grid-patch", "2,3"}));
-    const pe::ui::ViewState asked = pe::app::windowStartState(std::get<LaunchOptions>(gridNamed), remembered, sentence, grid);
-    QCOMPARE(asked.grid.patchRow, 2);
-    QCOMPARE(asked.grid.source, pe::ui::GridSource::Auto);
+    const pe::ui::ViewState asked = pe::app::windowStartState(std::get<LaunchOptions>(gridNamed), remembered, sentence, rememberedGrid);
+    QCOMPARE(pe::ui::gridOptions(asked).patchRow, 2);
+    QCOMPARE(pe::ui::gridOptions(asked).source, pe::ui::GridSource::Auto);
 }
 
 void TestCommandLine::gridOptions()
@@ -393,7 +394,7 @@ void TestCommandLine::gridOptions()
     QVERIFY(std::holds_alternative<LaunchOptions>(parsed));
     const LaunchOptions& o = std::get<LaunchOptions>(parsed);
     QCOMPARE(o.view, pe::ui::View::Grid); // a grid option names its view
-    const pe::ui::GridOptions& g = o.state.grid;
+    const pe::ui::GridOptions g = pe::ui::gridOptions(o.state);
     QCOMPARE(g.rows, 24); // H x W: rows first
     QCOMPARE(g.cols, 32);
     QCOMPARE(g.patchRow, 3);
@@ -406,7 +407,7 @@ void TestCommandLine::gridOptions()
     QCOMPARE(g.classToken, pe::core::ClassToken::No);
     QCOMPARE(g.data, pe::ui::GridExport::Patch);
     const auto cls = parseCommandLine(withProgram({"--grid-patch", "cls", "--view", "heatmap"}));
-    QVERIFY(std::get<LaunchOptions>(cls).state.grid.classTokenQuery);
+    QVERIFY(pe::ui::gridOptions(std::get<LaunchOptions>(cls).state).classTokenQuery);
     QCOMPARE(std::get<LaunchOptions>(cls).view, pe::ui::View::Heatmap); // --view given wins
 }
 

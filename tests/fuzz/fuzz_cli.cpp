@@ -38,7 +38,7 @@ void requireDocumentedRanges(const pe::app::LaunchOptions& o)
     const QStringList colormaps{QStringLiteral("viridis"), QStringLiteral("diverging"), QStringLiteral("grayscale")};
     PE_FUZZ_REQUIRE(colormaps.contains(st.colormap), "--colormap one of three");
     PE_FUZZ_REQUIRE(int(o.view) >= 0 && int(o.view) < pe::ui::viewNames().size(), "--view one of the views");
-    const auto& grid = st.grid; // --grid, --grid-resize: both sides 2 to 64, or none (guessed)
+    const pe::ui::GridOptions grid = pe::ui::gridOptions(st); // --grid, --grid-resize: both sides 2 to 64, or none (guessed)
     for (const auto& [rows, cols] : {std::pair{grid.rows, grid.cols}, std::pair{grid.resizeRows, grid.resizeCols}})
         PE_FUZZ_REQUIRE((rows == 0 && cols == 0) || (rows >= 2 && rows <= 64 && cols >= 2 && cols <= 64), "--grid HxW, 2 to 64");
     PE_FUZZ_REQUIRE(grid.patchRow >= 0 && grid.patchRow < 64 && grid.patchCol >= 0 && grid.patchCol < 64, "--grid-patch 0 to 63");

@@ -57,6 +57,17 @@ struct NamedEdit {
     Edit apply;
 };
 
+using pe::ui::GridOptions;
+
+/// Changes the grid view's options of a request (held by its key, like any view's).
+template<class Edit>
+void editGrid(FrameRequest& r, Edit edit)
+{
+    GridOptions g = pe::ui::gridOptions(r.state);
+    edit(g);
+    pe::ui::setGridOptions(r.state, g);
+}
+
 // The edits the rules below name, each one input of some part.
 const NamedEdit dModel{"d_model", [](FrameRequest& r) { r.spec.dModel = 48; }};
 const NamedEdit maxLen{"max_len", [](FrameRequest& r) { r.spec.maxLen = 90; }};
@@ -74,11 +85,11 @@ const NamedEdit alibiHeads{"ALiBi heads", [](FrameRequest& r) { r.state.methods.
 const NamedEdit curveWindow{"methods curve zoom", [](FrameRequest& r) { r.methodsCurveWindow = {-10, 10}; }};
 const NamedEdit heatZoom{"heat zoom", [](FrameRequest& r) { r.heatWindow.rowUpper = 20; }};
 const NamedEdit waveWindow{"wave rows", [](FrameRequest& r) { r.waveWindow = {10, 30}; }};
-const NamedEdit gridShape{"grid shape", [](FrameRequest& r) { r.state.grid.rows = r.state.grid.cols = 10; }};
-const NamedEdit gridSource{"grid source", [](FrameRequest& r) { r.state.grid.source = pe::ui::GridSource::RopeAxial; }};
-const NamedEdit gridResize{"grid resize", [](FrameRequest& r) { r.state.grid.resizeRows = r.state.grid.resizeCols = 8; }};
-const NamedEdit gridPatch{"grid patch", [](FrameRequest& r) { r.state.grid.patchRow = 2; }};
-const NamedEdit gridDimension{"grid dimension", [](FrameRequest& r) { r.state.grid.dimension = 5; }};
+const NamedEdit gridShape{"grid shape", [](FrameRequest& r) { editGrid(r, [](GridOptions& g) { g.rows = g.cols = 10; }); }};
+const NamedEdit gridSource{"grid source", [](FrameRequest& r) { editGrid(r, [](GridOptions& g) { g.source = pe::ui::GridSource::RopeAxial; }); }};
+const NamedEdit gridResize{"grid resize", [](FrameRequest& r) { editGrid(r, [](GridOptions& g) { g.resizeRows = g.resizeCols = 8; }); }};
+const NamedEdit gridPatch{"grid patch", [](FrameRequest& r) { editGrid(r, [](GridOptions& g) { g.patchRow = 2; }); }};
+const NamedEdit gridDimension{"grid dimension", [](FrameRequest& r) { editGrid(r, [](GridOptions& g) { g.dimension = 5; }); }};
 NamedEdit pixelsOf(View view, const char* name)
 {
     return {name, [view](FrameRequest& r) {
@@ -230,7 +241,7 @@ void TestFrameParts::settingsChangesNameTheFieldThatChanged_data()
     row("embeddings", [](Settings& s) { s.state.embeddings.segments = true; }, Change::Embeddings);
     row("methods", [](Settings& s) { s.state.methods.clip = 2; }, Change::Methods);
     row("table scale", [](Settings& s) { s.state.tableDataRange = true; }, Change::Table);
-    row("grid", [](Settings& s) { s.state.grid.patchCol = 3; }, Change::Grid);
+    row("grid", [](Settings& s) { GridOptions g = pe::ui::gridOptions(s.state); g.patchCol = 3; pe::ui::setGridOptions(s.state, g); }, Change::ViewOptions);
     row("position and offset", [](Settings& s) { s.state.position = 4; s.state.offset = 2; }, Change::Position | Change::Offset);
     row("nothing", [](Settings&) {}, Change::None);
 }

@@ -201,7 +201,7 @@ void TestGridView::refusesRowsThatAreNoGrid()
     GridOptions o;
     o.rows = 6;
     o.cols = 17;
-    document.setGridOptions(o);
+    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
     QTRY_VERIFY_WITH_TIMEOUT(view.titleText().contains(QStringLiteral("6 × 17 patches")), 10000);
 }
 
@@ -212,18 +212,18 @@ void TestGridView::gridAndClassTokenMustMatchTheRows()
     GridOptions o;
     o.rows = 24;
     o.cols = 32;
-    document.setGridOptions(o);
+    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
     document.computeNow();
     QVERIFY2(document.frame()->grid->problem.contains(QStringLiteral("197 rows do not match a grid of 24 × 32 (768 rows)")),
              qPrintable(document.frame()->grid->problem));
 
     document.setTable(pe::test::loadTableOrFail(m_patchesOnlyPath)); // 196 rows: patches only
     o = GridOptions{};
-    document.setGridOptions(o);
+    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
     document.computeNow();
     QCOMPARE(document.frame()->grid->shape, (pe::core::GridShape{14, 14, false}));
     o.classToken = pe::core::ClassToken::Yes; // then 195 patches: no grid
-    document.setGridOptions(o);
+    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
     document.computeNow();
     QVERIFY2(document.frame()->grid->problem.contains(QStringLiteral("leave 195 patches")),
              qPrintable(document.frame()->grid->problem));
@@ -235,7 +235,7 @@ void TestGridView::resizingKeepsTheClassToken()
     document.setTable(pe::test::loadTableOrFail(m_maePath));
     GridOptions o;
     o.resizeRows = o.resizeCols = 24;
-    document.setGridOptions(o);
+    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
     document.computeNow();
     const pe::ui::GridData& g = *document.frame()->grid;
     QVERIFY2(g.problem.isEmpty(), qPrintable(g.problem));
@@ -256,7 +256,7 @@ void TestGridView::rotaryMapsMoveWithTheQuery()
         document.setDModel(32);
         GridOptions o = withSource(source);
         o.rows = o.cols = 8;
-        document.setGridOptions(o);
+        document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
         document.computeNow();
         const pe::ui::GridData& g = *document.frame()->grid;
         QVERIFY2(g.problem.isEmpty(), qPrintable(g.problem));
@@ -299,23 +299,23 @@ void TestGridView::clickingATileChoosesItsPatch()
     QCPAxisRect* tiles = view.tilesRect();
     const QPoint tile(int(tiles->axis(QCPAxis::atBottom)->coordToPixel(9)), int(tiles->axis(QCPAxis::atLeft)->coordToPixel(3)));
     QTest::mouseClick(view.plot(), Qt::LeftButton, {}, tile);
-    QTRY_COMPARE(document.state().grid.patchRow, 3);
-    QCOMPARE(document.state().grid.patchCol, 9);
+    QTRY_COMPARE(pe::ui::gridOptions(document.state()).patchRow, 3);
+    QCOMPARE(pe::ui::gridOptions(document.state()).patchCol, 9);
     QTRY_COMPARE(view.patchRowBox()->value(), 3);
     // The large map: a click there moves the query too.
     QCPAxisRect* map = view.patchRect();
     const QPoint cell(int(map->axis(QCPAxis::atBottom)->coordToPixel(1)), int(map->axis(QCPAxis::atLeft)->coordToPixel(12)));
     QTest::mouseClick(view.plot(), Qt::LeftButton, {}, cell);
-    QTRY_COMPARE(document.state().grid.patchRow, 12);
-    QCOMPARE(document.state().grid.patchCol, 1);
+    QTRY_COMPARE(pe::ui::gridOptions(document.state()).patchRow, 12);
+    QCOMPARE(pe::ui::gridOptions(document.state()).patchCol, 1);
     document.undoStack()->undo();
-    QCOMPARE(document.state().grid.patchRow, 3);
+    QCOMPARE(pe::ui::gridOptions(document.state()).patchRow, 3);
 }
 
 void TestGridView::sessionsAndUndoKeepTheGrid()
 {
     pe::ui::Session session;
-    GridOptions& o = session.settings.state.grid;
+    GridOptions o;
     o.source = GridSource::RopeMixed;
     o.rows = 24;
     o.cols = 32;
@@ -328,16 +328,17 @@ void TestGridView::sessionsAndUndoKeepTheGrid()
     o.resizeCols = 16;
     o.head = 3;
     o.data = pe::ui::GridExport::Dimension;
+    pe::ui::setGridOptions(session.settings.state, o);
     const pe::ui::SessionResult read = pe::ui::parseSession(pe::ui::serializeSession(session));
     QVERIFY(std::holds_alternative<pe::ui::Session>(read));
-    QVERIFY(std::get<pe::ui::Session>(read).settings.state.grid == o);
+    QVERIFY(pe::ui::gridOptions(std::get<pe::ui::Session>(read).settings.state) == o);
 
     Document document;
-    const GridOptions before = document.state().grid;
-    document.setGridOptions(o);
-    QVERIFY(document.state().grid == o);
+    const GridOptions before = pe::ui::gridOptions(document.state());
+    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
+    QVERIFY(pe::ui::gridOptions(document.state()) == o);
     document.undoStack()->undo();
-    QVERIFY(document.state().grid == before);
+    QVERIFY(pe::ui::gridOptions(document.state()) == before);
 }
 
 void TestGridView::dataExportsAreTheWindowsNumbers()
@@ -348,7 +349,7 @@ void TestGridView::dataExportsAreTheWindowsNumbers()
     o.patchRow = 4;
     o.patchCol = 11;
     o.dimension = 9;
-    document.setGridOptions(o);
+    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
     document.computeNow();
     const pe::ui::GridData& g = *document.frame()->grid;
     const std::pair<pe::ui::GridExport, RowMatrix> exports[] = {
@@ -361,7 +362,9 @@ void TestGridView::dataExportsAreTheWindowsNumbers()
         request.view = View::Grid;
         request.spec = document.spec();
         request.state = document.state();
-        request.state.grid.data = what;
+        GridOptions asked = pe::ui::gridOptions(request.state);
+        asked.data = what;
+        pe::ui::setGridOptions(request.state, asked);
         request.table = document.table();
         request.path = m_dir.filePath(pe::ui::gridExportKey(what) + QStringLiteral(".npy"));
         const pe::ui::ExportResult result = pe::ui::exportFile(request, pe::ui::singleColumnFigure());

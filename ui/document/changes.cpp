@@ -30,7 +30,6 @@ Changes changesBetween(const Settings& before, const Settings& after)
     mark(!(a.rope == b.rope), Change::Rope);
     mark(!(a.embeddings == b.embeddings), Change::Embeddings);
     mark(!(a.methods == b.methods), Change::Methods);
-    mark(!(a.grid == b.grid), Change::Grid);
     mark(a.tableDataRange != b.tableDataRange, Change::Table);
     for (const ViewDescription& d : viewCatalog())
         if (hasOwnOptions(d.view) && !(changes & Change::ViewOptions))

@@ -31,9 +31,8 @@ enum class Change : unsigned {
     Embeddings = 1u << 14, ///< the embeddings view's options, or the word vectors read for them
     Methods = 1u << 15,    ///< the methods view's options
     Table = 1u << 16,      ///< the table opened from a file, or its colour scale
-    Grid = 1u << 17,       ///< the grid view's options
-    ViewOptions = 1u << 18, ///< the options a view of the catalogue keeps by key (ViewState::options); for one view, its own
-    All = (1u << 19) - 1,
+    ViewOptions = 1u << 17, ///< the options a view keeps by key (ViewState::options: the grid's, an entry's); for one view, its own
+    All = (1u << 18) - 1,
 };
 Q_DECLARE_FLAGS(Changes, Change)
 

@@ -61,7 +61,6 @@ QString fieldText(Document::Field field)
     case Document::Field::Precision: return QObject::tr("Change precision");
     case Document::Field::Rope: return QObject::tr("Change RoPE scaling");
     case Document::Field::Methods: return QObject::tr("Change the position method");
-    case Document::Field::Grid: return QObject::tr("Change the grid view");
     case Document::Field::ViewOptions: return QObject::tr("Change the view's options");
     case Document::Field::TableScale: return QObject::tr("Change the table's colour scale");
     case Document::Field::TableSize: return QObject::tr("Size the sinusoid like the table");
@@ -140,7 +139,6 @@ Settings Document::sanitized(Settings s)
     st.rope = clamped(st.rope);
     st.embeddings = clamped(st.embeddings);
     st.methods = clamped(st.methods);
-    st.grid = clamped(st.grid);
     for (auto held = st.options.begin(); held != st.options.end();) {
         if (const std::optional<View> view = parseView(held.key()); view && hasOwnOptions(*view)) {
             held.value() = validViewOptions(*view, held.value());
@@ -287,13 +285,6 @@ void Document::setMethodOptions(const MethodOptions& options)
     Settings s = m_settings;
     s.state.methods = options;
     change(s, Field::Methods);
-}
-
-void Document::setGridOptions(const GridOptions& options)
-{
-    Settings s = m_settings;
-    s.state.grid = options;
-    change(s, Field::Grid);
 }
 
 void Document::setViewOptions(View view, const QVariantMap& options)

@@ -21,7 +21,7 @@ public:
     /// (a slider drag) merge into one undo step.
     enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
                        Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision,
-                       Rope, Embeddings, Methods, Grid, TableScale, TableSize, Preset, All, Session, ViewOptions };
+                       Rope, Embeddings, Methods, TableScale, TableSize, Preset, All, Session, ViewOptions };
 
     /// Undo steps kept; older ones are dropped (QUndoStack::setUndoLimit).
     static constexpr int undoLimit = 5000;
@@ -63,7 +63,6 @@ public:
     /// The RoPE and embeddings views' options: undo steps like every other setting.
     void setRopeOptions(const RopeOptions& options);
     void setMethodOptions(const MethodOptions& options);
-    void setGridOptions(const GridOptions& options);
     /// The options of a view that keeps its own by key (ViewDescription::defaultOptions), made
     /// valid by its entry: one undo step.
     void setViewOptions(View view, const QVariantMap& options);

@@ -550,10 +550,10 @@ namespace {
 /// The grid view's part: the data while its inputs stay, the tiles while the pixels do too.
 void buildGridPart(Frame& f, const FramePtr& previous)
 {
-    const GridOptions& o = f.state.grid;
+    const GridOptions o = gridOptions(f.state);
     const GridSource source = resolvedGridSource(o, f.table != nullptr);
-    const bool sameData = previous && previous->grid && sameGridInputs(previous->state.grid, o)
-        && resolvedGridSource(previous->state.grid, previous->table != nullptr) == source
+    const bool sameData = previous && previous->grid && sameGridInputs(gridOptions(previous->state), o)
+        && resolvedGridSource(gridOptions(previous->state), previous->table != nullptr) == source
         && (source == GridSource::Table ? sameTableFile(previous->table, f.table) : previous->spec.dModel == f.spec.dModel);
     f.grid = sameData ? previous->grid : std::make_shared<const GridData>(gridData(f.spec, o, f.table));
     if (!f.grid->problem.isEmpty())

@@ -248,7 +248,7 @@ struct Frame {
     SharedMatrix spectrumHeat;
     HeatAxis spectrumBins, spectrumDims;
 
-    // The grid view: the patches of state.grid's source and their similarities (shared while
+    // The grid view: the patches of gridOptions(state)'s source and their similarities (shared while
     // the source, its grid and for a fixed encoding d_model stay), and the tiles figure on the
     // view's pixels, (H·H) × (W·W) cells in gridTileRows × gridTileColumns bins.
     std::shared_ptr<const GridData> grid;

@@ -327,11 +327,12 @@ std::shared_ptr<const GridData> gridDataFor(const ExportRequest& r)
     thread_local std::weak_ptr<const LoadedTable> lastTable;
     thread_local bool hadTable = false;
     thread_local std::shared_ptr<const GridData> last;
-    const bool same = last && lastOptions == r.state.grid && lastDModel == r.spec.dModel && hadTable == (r.table != nullptr)
+    const GridOptions options = gridOptions(r.state);
+    const bool same = last && lastOptions == options && lastDModel == r.spec.dModel && hadTable == (r.table != nullptr)
                       && (!r.table || lastTable.lock() == r.table);
     if (!same) {
-        last = std::make_shared<const GridData>(gridData(r.spec, r.state.grid, r.table));
-        lastOptions = r.state.grid;
+        last = std::make_shared<const GridData>(gridData(r.spec, options, r.table));
+        lastOptions = options;
         lastDModel = r.spec.dModel;
         lastTable = r.table;
         hadTable = r.table != nullptr;
@@ -370,7 +371,7 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
     case View::Spectrum: return std::make_unique<MatrixSource>(spectrumTable(spectrumData(r.spec, r.table)));
-    case View::Grid: return std::make_unique<MatrixSource>(gridExportTable(*gridDataFor(r), r.state.grid));
+    case View::Grid: return std::make_unique<MatrixSource>(gridExportTable(*gridDataFor(r), gridOptions(r.state)));
     }
     if (hasOwnDataExport(r.view))
         return std::make_unique<MatrixSource>(addedViewData(r)->table);
@@ -402,9 +403,10 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Methods: return {spec.maxLen, spec.maxLen};
     case View::Spectrum: return {spectrumBinCount(spec.maxLen), 1 + std::int64_t{spec.dModel}};
     case View::Grid: { // the fixed encodings' grid (a table's comes from its rows: shapeOf)
-        const std::int64_t h = state.grid.rows > 0 ? state.grid.rows : GridOptions::defaultSide;
-        const std::int64_t w = state.grid.cols > 0 ? state.grid.cols : GridOptions::defaultSide;
-        return state.grid.data == GridExport::Tiles ? std::pair{h * w, h * w} : std::pair{h, w};
+        const GridOptions grid = gridOptions(state);
+        const std::int64_t h = grid.rows > 0 ? grid.rows : GridOptions::defaultSide;
+        const std::int64_t w = grid.cols > 0 ? grid.cols : GridOptions::defaultSide;
+        return grid.data == GridExport::Tiles ? std::pair{h * w, h * w} : std::pair{h, w};
     }
     }
     return {0, 0};
@@ -426,7 +428,7 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
     }
     if (r.view == View::Grid) {
         const std::shared_ptr<const GridData> grid = gridDataFor(r);
-        return r.state.grid.data == GridExport::Tiles ? std::pair{grid->similarity.rows(), grid->similarity.cols()}
+        return gridOptions(r.state).data == GridExport::Tiles ? std::pair{grid->similarity.rows(), grid->similarity.cols()}
                                                       : std::pair<std::int64_t, std::int64_t>{grid->shape.rows, grid->shape.cols};
     }
     if (r.table && r.view == View::Spectrum)

@@ -37,7 +37,6 @@ const QString animationSpeed = QStringLiteral("animation/speed");
 const QString animationTarget = QStringLiteral("animation/target");
 const QString ropeOptions = QStringLiteral("viewOptions/rope");
 const QString embeddingOptions = QStringLiteral("viewOptions/embeddings");
-const QString gridOptions = QStringLiteral("viewOptions/grid");
 const QString ropeDetails = QStringLiteral("viewOptions/ropeDetails");
 } // namespace key
 
@@ -147,8 +146,6 @@ RopeOptions Preferences::ropeOptions() { return ropeOptionsFrom(value(key::ropeO
 void Preferences::setRopeOptions(const RopeOptions& options) { setValue(key::ropeOptions, toVariantMap(options)); }
 SentenceOptions Preferences::embeddingOptions() { return embeddingOptionsFrom(value(key::embeddingOptions).toMap()); }
 void Preferences::setEmbeddingOptions(const SentenceOptions& options) { setValue(key::embeddingOptions, toVariantMap(options)); }
-GridOptions Preferences::gridOptions() { return gridOptionsFrom(value(key::gridOptions).toMap()); }
-void Preferences::setGridOptions(const GridOptions& options) { setValue(key::gridOptions, toVariantMap(options)); }
 
 QVariantMap Preferences::viewOptions(View view)
 {

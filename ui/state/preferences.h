@@ -75,14 +75,12 @@ public:
     static void setRopeDetailsShown(bool shown);
     static SentenceOptions embeddingOptions();
     static void setEmbeddingOptions(const SentenceOptions& options);
-    static GridOptions gridOptions();
     /// The options a view of the catalogue keeps by key, as used last (viewOptions/<key>),
     /// made valid; its defaults when none were kept.
     static QVariantMap viewOptions(View view);
     static void setViewOptions(View view, const QVariantMap& options);
     /// Those of every view that keeps options by key, by key.
     static QMap<QString, QVariantMap> allViewOptions();
-    static void setGridOptions(const GridOptions& options);
 };
 
 } // namespace pe::ui

@@ -339,7 +339,6 @@ Session currentSessionFrom(const QJsonObject& root)
     session.settings.state.rope = ropeOptionsFrom(options.value(viewName(View::Rope)));
     session.settings.state.embeddings = embeddingOptionsFrom(options.value(viewName(View::Embeddings)));
     session.settings.state.methods = methodOptionsFrom(options.value(viewName(View::Methods)));
-    session.settings.state.grid = gridOptionsFrom(options.value(viewName(View::Grid)));
     for (const ViewDescription& d : viewCatalog()) // the views that keep their options by key
         if (hasOwnOptions(d.view) && options.contains(viewName(d.view)))
             session.settings.state.setOptionsOf(d.view, validViewOptions(d.view, options.value(viewName(d.view))));
@@ -480,8 +479,7 @@ QJsonObject sessionJson(const Session& session)
         dims.append(dim);
     QJsonObject options{{viewName(View::Rope), QJsonObject::fromVariantMap(toVariantMap(st.rope))},
                               {viewName(View::Embeddings), QJsonObject::fromVariantMap(toVariantMap(st.embeddings))},
-                              {viewName(View::Methods), QJsonObject::fromVariantMap(toVariantMap(st.methods))},
-                              {viewName(View::Grid), QJsonObject::fromVariantMap(toVariantMap(st.grid))}};
+                              {viewName(View::Methods), QJsonObject::fromVariantMap(toVariantMap(st.methods))}};
     for (const ViewDescription& d : viewCatalog())
         if (hasOwnOptions(d.view))
             options.insert(viewName(d.view), QJsonObject::fromVariantMap(st.optionsOf(d.view)));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/state/viewcatalog.h"
 
+#include "ui/state/viewoptions.h"
+
 #include <QCoreApplication>
 
 namespace pe::ui {
@@ -57,6 +59,14 @@ std::vector<ViewDescription>& catalog()
          "  (H, W) = the chosen patch's similarity (patch) or the chosen dimension (dimension)", true, {}},
     };
     // clang-format on
+    // The grid view keeps its options by key, like a view that brings them in its entry.
+    static const bool gridOptionsByKey = [] {
+        ViewDescription& grid = views[static_cast<std::size_t>(View::Grid)];
+        grid.defaultOptions = toVariantMap(GridOptions{});
+        grid.validOptions = [](QVariantMap options) { return toVariantMap(gridOptionsFrom(options)); };
+        return true;
+    }();
+    (void)gridOptionsByKey;
     return views;
 }
 

@@ -125,7 +125,7 @@ bool ViewState::operator==(const ViewState& o) const
     return std::ranges::equal(dims, o.dims) && position == o.position && dimension == o.dimension
         && offset == o.offset && normalize == o.normalize && colormap == o.colormap
         && bandFirst == o.bandFirst && bandLast == o.bandLast && comparison == o.comparison && format == o.format
-        && precisionMode == o.precisionMode && rope == o.rope && embeddings == o.embeddings && methods == o.methods && grid == o.grid
+        && precisionMode == o.precisionMode && rope == o.rope && embeddings == o.embeddings && methods == o.methods
         && tableDataRange == o.tableDataRange && sameViewOptions(*this, o);
 }
 
@@ -136,5 +136,9 @@ QVariantMap ViewState::optionsOf(View view) const
 }
 
 void ViewState::setOptionsOf(View view, const QVariantMap& viewOptions) { options.insert(viewName(view), viewOptions); }
+
+GridOptions gridOptions(const ViewState& state) { return gridOptionsFrom(state.optionsOf(View::Grid)); }
+
+void setGridOptions(ViewState& state, const GridOptions& options) { state.setOptionsOf(View::Grid, toVariantMap(options)); }
 
 } // namespace pe::ui

@@ -64,7 +64,6 @@ struct ViewState {
     RopeOptions rope;             ///< the RoPE view's context scaling
     SentenceOptions embeddings;  ///< the embeddings view's sentence and switches
     MethodOptions methods;        ///< the methods view's method and parameters
-    GridOptions grid;             ///< the grid view's source, grid, patch and dimension
     /// A loaded table's colour scale: ±the largest |value| (0 in the middle, like the
     /// sinusoid's −1…+1), or the data's own minimum to maximum.
     bool tableDataRange = false;
@@ -78,6 +77,11 @@ struct ViewState {
     /// Equal when every field is, a view's options compared as optionsOf() gives them.
     bool operator==(const ViewState& other) const;
 };
+
+/// The grid view's options (its source, grid, patch and dimension), held by its key in
+/// ViewState::options like those of any view that keeps its own.
+GridOptions gridOptions(const ViewState& state);
+void setGridOptions(ViewState& state, const GridOptions& options);
 
 /// The spec and the view state together: what one undo step restores and a session holds.
 struct Settings {

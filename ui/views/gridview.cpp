@@ -111,7 +111,7 @@ GridView::GridView(Document* document, QWidget* parent)
     box->insertWidget(1, createControls());
     syncControls();
     connect(document, &Document::changed, this, [this](Changes what) {
-        if (what & (Change::Grid | Change::Table))
+        if (what & (Change::ViewOptions | Change::Table))
             syncControls();
     });
 
@@ -260,7 +260,7 @@ QWidget* GridView::createControls()
 
 void GridView::syncControls()
 {
-    const GridOptions& o = document()->state().grid;
+    const GridOptions o = gridOptions(document()->state());
     const QSignalBlocker a(m_sourceBox), b(m_rowsBox), c(m_colsBox), d(m_classTokenBox), e(m_resizeRowsBox),
         g(m_resizeColsBox), i(m_patchRowBox), j(m_patchColBox), k(m_classQueryBox), l(m_dimensionBox), m(m_headBox);
     m_sourceBox->setCurrentIndex(static_cast<int>(o.source));
@@ -285,7 +285,7 @@ void GridView::syncControls()
 
 void GridView::optionsEdited()
 {
-    GridOptions o = document()->state().grid;
+    GridOptions o = gridOptions(document()->state());
     o.source = static_cast<GridSource>(std::max(m_sourceBox->currentIndex(), 0));
     o.classToken = static_cast<core::ClassToken>(std::max(m_classTokenBox->currentIndex(), 0));
     // One side given and the other on auto: a square, not a fall back to guessing.
@@ -304,19 +304,19 @@ void GridView::optionsEdited()
     o.classTokenQuery = m_classQueryBox->isChecked();
     o.dimension = m_dimensionBox->value();
     o.head = m_headBox->value();
-    document()->setGridOptions(o);
+    document()->setViewOptions(View::Grid, toVariantMap(o));
     syncControls(); // a side set to a square shows it
 }
 
 void GridView::choosePatch(int row, int col)
 {
-    GridOptions o = document()->state().grid;
+    GridOptions o = gridOptions(document()->state());
     if (o.patchRow == row && o.patchCol == col && !o.classTokenQuery)
         return;
     o.patchRow = row;
     o.patchCol = col;
     o.classTokenQuery = false;
-    document()->setGridOptions(o);
+    document()->setViewOptions(View::Grid, toVariantMap(o));
 }
 
 void GridView::applyScale()
@@ -399,7 +399,7 @@ void GridView::drawTiles(const Frame& f)
 void GridView::drawMaps(const Frame& f)
 {
     const GridData& g = *f.grid;
-    const GridOptions& o = f.state.grid;
+    const GridOptions o = gridOptions(f.state);
     const QCPRange across(0, g.shape.cols - 1), down(0, g.shape.rows - 1);
     m_patchMap->cells()->assign(gridPatchMap(g, o), across, down);
     const auto [row, col] = chosenPatch(g, o);
@@ -422,7 +422,7 @@ void GridView::drawMaps(const Frame& f)
 
 void GridView::markPatch(const GridData& g)
 {
-    const auto [row, col] = chosenPatch(g, document()->state().grid);
+    const auto [row, col] = chosenPatch(g, gridOptions(document()->state()));
     for (QCPItemRect* mark : {m_tileMark, m_cellMark}) {
         mark->setVisible(row >= 0 && showsSelectionMarks());
         mark->topLeft->setCoords(col - 0.5, row - 0.5);
@@ -571,7 +571,7 @@ void GridView::onMouseMove(QMouseEvent* event)
     if (rect == m_tilesRect) {
         setReadout(pairDescription(patch->first, patch->second, key.first, key.second));
     } else if (rect == m_patchRect && f && f->grid) {
-        const auto [row, col] = chosenPatch(*f->grid, f->state.grid);
+        const auto [row, col] = chosenPatch(*f->grid, gridOptions(f->state));
         if (row < 0) {
             const double v = f->grid->classSimilarity[std::int64_t{key.first} * f->grid->shape.cols + key.second];
             setReadout(tr("class token · patch (%1, %2): cosine similarity %3").arg(key.first).arg(key.second).arg(shortNumber(v, 4)));
@@ -579,8 +579,8 @@ void GridView::onMouseMove(QMouseEvent* event)
             setReadout(pairDescription(row, col, key.first, key.second));
         }
     } else if (rect == m_dimensionRect && f && f->grid) {
-        const int dim = chosenDimension(*f->grid, f->state.grid);
-        const double v = gridDimensionMap(*f->grid, f->state.grid)(key.first, key.second);
+        const int dim = chosenDimension(*f->grid, gridOptions(f->state));
+        const double v = gridDimensionMap(*f->grid, gridOptions(f->state))(key.first, key.second);
         setReadout(tr("patch (%1, %2) · dim %3 = %4").arg(key.first).arg(key.second).arg(dim).arg(shortNumber(v, 4)));
     }
 }

@@ -55,7 +55,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::Table | Change::Colormap | Change::Grid | Change::Bins; }
+    Changes dependencies() const override { return Change::Spec | Change::Table | Change::Colormap | Change::ViewOptions | Change::Bins; }
     void applyScale() override;
     void changeEvent(QEvent* event) override;
 

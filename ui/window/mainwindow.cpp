@@ -135,8 +135,6 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
             Preferences::setRopeOptions(m_document->state().rope);
         if (what & Change::Embeddings)
             Preferences::setEmbeddingOptions(m_document->state().embeddings);
-        if (what & Change::Grid)
-            Preferences::setGridOptions(m_document->state().grid);
         if (what & Change::ViewOptions)
             for (const ViewDescription& d : viewCatalog())
                 if (hasOwnOptions(d.view))
