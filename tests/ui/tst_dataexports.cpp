@@ -3,6 +3,7 @@
 // against the frame the window draws, at a size where the frame holds whole cells (every
 // pixel one cell). A user who exports what they see gets what they saw.
 #include "ui/document/document.h"
+#include "ui/document/gridpart.h"
 #include "ui/export/dataexport.h"
 
 #include <QFile>
@@ -13,6 +14,7 @@
 #include <cstring>
 #include <limits>
 
+using pe::ui::gridPart;
 using pe::ui::Document;
 using pe::ui::Frame;
 using pe::ui::View;
@@ -219,15 +221,15 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
     case View::Grid: {
         // MAE's 14 × 14 at d_model 16 (no table): the tiles the window draws, cell by cell,
         // are the export's (patch, patch) cosines rearranged as the grid.
-        QVERIFY(f.grid && f.grid->problem.isEmpty());
-        QVERIFY(f.gridTileRows.exact() && f.gridTileColumns.exact());
-        const int h = f.grid->shape.rows, w = f.grid->shape.cols;
+        QVERIFY(gridPart(f) && gridPart(f)->problem().isEmpty());
+        QVERIFY(gridPart(f)->tileRows.exact() && gridPart(f)->tileColumns.exact());
+        const int h = gridPart(f)->data->shape.rows, w = gridPart(f)->data->shape.cols;
         QCOMPARE(rows, std::int64_t(h) * w);
         for (int tr = 0; tr < h; ++tr)
             for (int tc = 0; tc < w; ++tc)
                 for (int r = 0; r < h; ++r)
                     for (int c = 0; c < w; ++c)
-                        compare(tr * w + tc, r * w + c, f.gridTiles(tr * h + r, tc * w + c), "tile cell");
+                        compare(tr * w + tc, r * w + c, gridPart(f)->tiles(tr * h + r, tc * w + c), "tile cell");
         break;
     }
     default:

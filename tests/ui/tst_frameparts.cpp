@@ -5,12 +5,14 @@
 // reports to each view: another view's resize is not its change.
 #include "ui/document/changes.h"
 #include "ui/document/frame.h"
+#include "ui/document/gridpart.h"
 
 #include <QTest>
 
 #include <functional>
 #include <vector>
 
+using pe::ui::gridPart;
 using pe::ui::Change;
 using pe::ui::Changes;
 using pe::ui::Frame;
@@ -160,10 +162,10 @@ std::vector<ReuseRule> reuseRules()
         {"spectrum map", [](const Frame& a, const Frame& b) { return a.spectrumHeat.sameAs(b.spectrumHeat); },
          {dModel, spectrumPixels},
          {position, offset, normalize, heatPixels, similarityPixels}},
-        {"grid data", [](const Frame& a, const Frame& b) { return a.grid && a.grid == b.grid; },
+        {"grid data", [](const Frame& a, const Frame& b) { return gridPart(a) && gridPart(b) && gridPart(a)->data == gridPart(b)->data; },
          {dModel, gridShape, gridSource, gridResize},
          {maxLen, base, position, gridPatch, gridDimension, gridPixels, heatPixels}},
-        {"grid tiles", [](const Frame& a, const Frame& b) { return a.gridTiles.sameAs(b.gridTiles); },
+        {"grid tiles", [](const Frame& a, const Frame& b) { return gridPart(a) && gridPart(b) && gridPart(a)->tiles.sameAs(gridPart(b)->tiles); },
          {dModel, gridShape, gridSource, gridPixels},
          {maxLen, position, gridPatch, gridDimension, heatPixels}},
         {"resolution limits", [](const Frame& a, const Frame& b) { return sameData(a.resolution, b.resolution); },

@@ -7,6 +7,7 @@
 #include "core/grid.h"
 #include "tablefixtures.h"
 #include "ui/document/document.h"
+#include "ui/document/gridpart.h"
 #include "ui/export/figureexport.h"
 #include "ui/plotting/cellcolormap.h"
 #include "ui/state/session.h"
@@ -23,6 +24,7 @@
 
 #include <cmath>
 
+using pe::ui::gridPart;
 using pe::core::RowMatrix;
 using pe::ui::Document;
 using pe::ui::Frame;
@@ -126,20 +128,20 @@ void TestGridView::maeTableReadsBackExactly()
     document.setPixels(View::Grid, QSize(600, 600));
     document.computeNow();
     const Frame& f = *document.frame();
-    QVERIFY(f.grid);
-    QVERIFY2(f.grid->problem.isEmpty(), qPrintable(f.grid->problem));
-    QCOMPARE(f.grid->shape, (pe::core::GridShape{14, 14, true})); // 197 rows: a class token and 14 × 14
-    QVERIFY(f.gridTileRows.exact() && f.gridTileColumns.exact());
+    QVERIFY(gridPart(f) && gridPart(f)->data);
+    QVERIFY2(gridPart(f)->data->problem.isEmpty(), qPrintable(gridPart(f)->data->problem));
+    QCOMPARE(gridPart(f)->data->shape, (pe::core::GridShape{14, 14, true})); // 197 rows: a class token and 14 × 14
+    QVERIFY(gridPart(f)->tileRows.exact() && gridPart(f)->tileColumns.exact());
     const RowMatrix expected = bruteTiles(m_mae, 14, 14, 1);
-    QCOMPARE(f.gridTiles.rows(), expected.rows());
-    QCOMPARE(f.gridTiles.cols(), expected.cols());
+    QCOMPARE(gridPart(f)->tiles.rows(), expected.rows());
+    QCOMPARE(gridPart(f)->tiles.cols(), expected.cols());
     for (Eigen::Index i = 0; i < expected.rows(); ++i)
         for (Eigen::Index j = 0; j < expected.cols(); ++j)
-            if (std::abs(f.gridTiles(i, j) - expected(i, j)) > 1e-12)
-                QFAIL(qPrintable(QStringLiteral("tiles (%1, %2): %3, brute force %4").arg(i).arg(j).arg(f.gridTiles(i, j)).arg(expected(i, j))));
+            if (std::abs(gridPart(f)->tiles(i, j) - expected(i, j)) > 1e-12)
+                QFAIL(qPrintable(QStringLiteral("tiles (%1, %2): %3, brute force %4").arg(i).arg(j).arg(gridPart(f)->tiles(i, j)).arg(expected(i, j))));
     // MAE's class token is zeros: apart from the grid, similar to nothing.
-    QCOMPARE(f.grid->classSimilarity.size(), Eigen::Index(196));
-    QCOMPARE(f.grid->classSimilarity.cwiseAbs().maxCoeff(), 0.0);
+    QCOMPARE(gridPart(f)->data->classSimilarity.size(), Eigen::Index(196));
+    QCOMPARE(gridPart(f)->data->classSimilarity.cwiseAbs().maxCoeff(), 0.0);
 }
 
 void TestGridView::binnedTilesAreBoxAverages()
@@ -149,15 +151,15 @@ void TestGridView::binnedTilesAreBoxAverages()
     document.setPixels(View::Grid, QSize(70, 45)); // fewer pixels than the 196 × 196 cells, unevenly
     document.computeNow();
     const Frame& f = *document.frame();
-    QCOMPARE(f.gridTiles.rows(), Eigen::Index(45));
-    QCOMPARE(f.gridTiles.cols(), Eigen::Index(70));
+    QCOMPARE(gridPart(f)->tiles.rows(), Eigen::Index(45));
+    QCOMPARE(gridPart(f)->tiles.cols(), Eigen::Index(70));
     const RowMatrix cells = bruteTiles(m_mae, 14, 14, 1);
     const double h = 196.0 / 45, w = 196.0 / 70;
     for (Eigen::Index i = 0; i < 45; ++i)
         for (Eigen::Index j = 0; j < 70; ++j) {
             const double expected = pe::test::boxAverage(cells, h * i, h * (i + 1), w * j, w * (j + 1));
-            if (std::abs(f.gridTiles(i, j) - expected) > 1e-12)
-                QFAIL(qPrintable(QStringLiteral("pixel (%1, %2): %3, brute force %4").arg(i).arg(j).arg(f.gridTiles(i, j)).arg(expected)));
+            if (std::abs(gridPart(f)->tiles(i, j) - expected) > 1e-12)
+                QFAIL(qPrintable(QStringLiteral("pixel (%1, %2): %3, brute force %4").arg(i).arg(j).arg(gridPart(f)->tiles(i, j)).arg(expected)));
         }
 }
 
@@ -169,16 +171,16 @@ void TestGridView::theViewDrawsTheFramesTiles()
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     document.setTable(pe::test::loadTableOrFail(m_maePath));
-    QTRY_VERIFY_WITH_TIMEOUT(document.frame() && document.frame()->grid && document.frame()->table
-                                 && view.tilesMap()->data()->keySize() == document.frame()->gridTiles.cols(),
+    QTRY_VERIFY_WITH_TIMEOUT(document.frame() && gridPart(*document.frame()) && document.frame()->table
+                                 && view.tilesMap()->data()->keySize() == gridPart(*document.frame())->tiles.cols(),
                              10000);
     const Frame& f = *document.frame();
     // The view asked for the tiles' own pixels: at this size every cell is a pixel or more.
-    QVERIFY(f.gridTileRows.exact() && f.gridTileColumns.exact());
-    QCOMPARE(view.tilesMap()->data()->valueSize(), int(f.gridTiles.rows()));
+    QVERIFY(gridPart(f)->tileRows.exact() && gridPart(f)->tileColumns.exact());
+    QCOMPARE(view.tilesMap()->data()->valueSize(), int(gridPart(f)->tiles.rows()));
     for (int i : {0, 17, 100, 195})
         for (int j : {0, 33, 150, 195})
-            QCOMPARE(view.tilesMap()->data()->cell(j, i), f.gridTiles(i, j)); // key: column, value: row
+            QCOMPARE(view.tilesMap()->data()->cell(j, i), gridPart(f)->tiles(i, j)); // key: column, value: row
     QVERIFY2(view.titleText().contains(QStringLiteral("14 × 14 patches and a class token")), qPrintable(view.titleText()));
     // The large map is patch (7, 7)'s similarity with every patch.
     for (int r = 0; r < 14; r += 3)
@@ -214,19 +216,19 @@ void TestGridView::gridAndClassTokenMustMatchTheRows()
     o.cols = 32;
     document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
     document.computeNow();
-    QVERIFY2(document.frame()->grid->problem.contains(QStringLiteral("197 rows do not match a grid of 24 × 32 (768 rows)")),
-             qPrintable(document.frame()->grid->problem));
+    QVERIFY2(gridPart(*document.frame())->data->problem.contains(QStringLiteral("197 rows do not match a grid of 24 × 32 (768 rows)")),
+             qPrintable(gridPart(*document.frame())->data->problem));
 
     document.setTable(pe::test::loadTableOrFail(m_patchesOnlyPath)); // 196 rows: patches only
     o = GridOptions{};
     document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
     document.computeNow();
-    QCOMPARE(document.frame()->grid->shape, (pe::core::GridShape{14, 14, false}));
+    QCOMPARE(gridPart(*document.frame())->data->shape, (pe::core::GridShape{14, 14, false}));
     o.classToken = pe::core::ClassToken::Yes; // then 195 patches: no grid
     document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
     document.computeNow();
-    QVERIFY2(document.frame()->grid->problem.contains(QStringLiteral("leave 195 patches")),
-             qPrintable(document.frame()->grid->problem));
+    QVERIFY2(gridPart(*document.frame())->data->problem.contains(QStringLiteral("leave 195 patches")),
+             qPrintable(gridPart(*document.frame())->data->problem));
 }
 
 void TestGridView::resizingKeepsTheClassToken()
@@ -237,7 +239,7 @@ void TestGridView::resizingKeepsTheClassToken()
     o.resizeRows = o.resizeCols = 24;
     document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
     document.computeNow();
-    const pe::ui::GridData& g = *document.frame()->grid;
+    const pe::ui::GridData& g = *gridPart(*document.frame())->data;
     QVERIFY2(g.problem.isEmpty(), qPrintable(g.problem));
     QCOMPARE(g.shape, (pe::core::GridShape{24, 24, true}));
     QCOMPARE(g.original, (pe::core::GridShape{14, 14, true}));
@@ -246,7 +248,7 @@ void TestGridView::resizingKeepsTheClassToken()
     // What fine-tuning at 384 px starts from is not the 24 × 24 sin-cos MAE would have built.
     const RowMatrix own = pe::core::rowCosineSimilarity(maeTable(24, 24, 32, false));
     QVERIFY((own - g.similarity).cwiseAbs().maxCoeff() > 0.05);
-    QVERIFY2(document.frame()->grid->resized(), "the title says it was resized");
+    QVERIFY2(gridPart(*document.frame())->data->resized(), "the title says it was resized");
 }
 
 void TestGridView::rotaryMapsMoveWithTheQuery()
@@ -258,7 +260,7 @@ void TestGridView::rotaryMapsMoveWithTheQuery()
         o.rows = o.cols = 8;
         document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
         document.computeNow();
-        const pe::ui::GridData& g = *document.frame()->grid;
+        const pe::ui::GridData& g = *gridPart(*document.frame())->data;
         QVERIFY2(g.problem.isEmpty(), qPrintable(g.problem));
         o.patchRow = 2;
         o.patchCol = 3;
@@ -351,7 +353,7 @@ void TestGridView::dataExportsAreTheWindowsNumbers()
     o.dimension = 9;
     document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
     document.computeNow();
-    const pe::ui::GridData& g = *document.frame()->grid;
+    const pe::ui::GridData& g = *gridPart(*document.frame())->data;
     const std::pair<pe::ui::GridExport, RowMatrix> exports[] = {
         {pe::ui::GridExport::Tiles, g.similarity},
         {pe::ui::GridExport::Patch, pe::ui::gridPatchMap(g, o)},

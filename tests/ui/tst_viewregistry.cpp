@@ -72,7 +72,7 @@ struct WavelengthPart : pe::ui::ViewPart {
     QString problem() const override { return why; }
 };
 
-pe::ui::ViewPartPtr buildWavelengthPart(const pe::ui::PartInputs& in)
+pe::ui::ViewPartPtr buildWavelengthPart(const pe::ui::PartInputs& in, const pe::ui::PartBefore&)
 {
     auto part = std::make_shared<WavelengthPart>();
     const int first = in.options.value(QStringLiteral("first")).toInt();

@@ -50,7 +50,6 @@ bool binsDiffer(const Frame& a, const Frame& b, View view)
     case View::Methods: return a.methods != b.methods;
     case View::Spectrum:
         return a.spectrumHeat.rows() != b.spectrumHeat.rows() || a.spectrumHeat.cols() != b.spectrumHeat.cols();
-    case View::Grid: return a.gridTiles.rows() != b.gridTiles.rows() || a.gridTiles.cols() != b.gridTiles.cols();
     default: return a.pixels.of(view) != b.pixels.of(view);
     }
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/document.h"
 
+#include "ui/document/viewparts.h"
+
 #include "core/presets.h"
 
 #include <QtConcurrent/QtConcurrentRun>

@@ -72,13 +72,6 @@ QThreadPool& secondThread()
     return *pool;
 }
 
-/// The same file's values: equal tables, or a table's preview and the table its pass gave
-/// (what the spectrum reads; not the heat, which the preview samples).
-bool sameTableFile(const LoadedTablePtr& a, const LoadedTablePtr& b)
-{
-    return a == b || (a && b && a->table == b->table && a->values == b->values);
-}
-
 /// `count` rows spread evenly over [first, first + span), always including both ends.
 QVector<double> evenRows(std::int64_t first, std::int64_t span, std::int64_t count)
 {
@@ -545,32 +538,10 @@ QVector<ErrorCurveKind> errorCurveKinds()
             {F::Float64, M::Computed}};
 }
 
-namespace {
-
-/// The grid view's part: the data while its inputs stay, the tiles while the pixels do too.
-void buildGridPart(Frame& f, const FramePtr& previous)
+bool sameTableFile(const LoadedTablePtr& a, const LoadedTablePtr& b)
 {
-    const GridOptions o = gridOptions(f.state);
-    const GridSource source = resolvedGridSource(o, f.table != nullptr);
-    const bool sameData = previous && previous->grid && sameGridInputs(gridOptions(previous->state), o)
-        && resolvedGridSource(gridOptions(previous->state), previous->table != nullptr) == source
-        && (source == GridSource::Table ? sameTableFile(previous->table, f.table) : previous->spec.dModel == f.spec.dModel);
-    f.grid = sameData ? previous->grid : std::make_shared<const GridData>(gridData(f.spec, o, f.table));
-    if (!f.grid->problem.isEmpty())
-        return;
-    const QSize pixels = f.pixels.of(View::Grid);
-    const std::int64_t h = f.grid->shape.rows, w = f.grid->shape.cols;
-    f.gridTileRows = heatAxis(0, 0, h * h, pixels.height(), FrameLimits::heatBins);
-    f.gridTileColumns = heatAxis(0, 0, w * w, pixels.width(), FrameLimits::heatBins);
-    if (sameData && previous->gridTileRows == f.gridTileRows && previous->gridTileColumns == f.gridTileColumns) {
-        f.gridTiles = previous->gridTiles;
-        return;
-    }
-    binGridTiles(*f.grid, f.gridTileRows.bins, f.gridTileColumns.bins,
-                 f.gridTiles.reset(f.gridTileRows.bins, f.gridTileColumns.bins));
+    return a == b || (a && b && a->table == b->table && a->values == b->values);
 }
-
-} // namespace
 
 unsigned framePartsFor(unsigned views)
 {
@@ -589,7 +560,6 @@ unsigned framePartsFor(unsigned views)
     need(View::Embeddings, FramePart::Embeddings);
     need(View::Methods, FramePart::Methods);
     need(View::Spectrum, FramePart::Spectrum);
-    need(View::Grid, FramePart::Grid);
     return parts;
 }
 
@@ -769,12 +739,6 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
             f->sentence = previous->sentence;
         else
             f->sentence = std::make_shared<const SentenceData>(sentenceData(spec, state.embeddings, request.wordVectors));
-    }
-
-    if (f->has(FramePart::Grid)) {
-        buildGridPart(*f, previous);
-        if (superseded())
-            return nullptr;
     }
 
     buildViewParts(*f, previous);

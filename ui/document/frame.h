@@ -7,7 +7,6 @@
 #include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
 #include "ui/document/spectrumdata.h"
-#include "ui/document/griddata.h"
 #include "ui/state/viewpart.h"
 #include "ui/state/viewstate.h"
 #include "ui/tables/encodingtable.h"
@@ -122,10 +121,14 @@ enum class FramePart : unsigned {
     Embeddings = 1u << 7,  ///< the embeddings of the sentence
     Methods = 1u << 8,     ///< the methods view's matrix and curves
     Spectrum = 1u << 9,    ///< the spectrum view's spectrum, fit and principal components
-    Grid = 1u << 10,       ///< the grid view's patches, their similarities and the tiles
-    All = (1u << 11) - 1,
+    All = (1u << 10) - 1,
 };
-/// The parts that the views in `views` (a bit per View) draw from.
+/// The same file's values: equal tables, or a table's preview and the table its pass gave
+/// (what the spectrum and grid read; not the heat, which the preview samples).
+bool sameTableFile(const LoadedTablePtr& a, const LoadedTablePtr& b);
+
+/// The parts that the views in `views` (a bit per View) draw from (the views that keep their
+/// part by view, Frame::viewParts, draw from those).
 unsigned framePartsFor(unsigned views);
 /// The bit of `view` in a set of views.
 constexpr unsigned viewBit(View view) { return 1u << static_cast<unsigned>(view); }
@@ -248,15 +251,8 @@ struct Frame {
     SharedMatrix spectrumHeat;
     HeatAxis spectrumBins, spectrumDims;
 
-    // The grid view: the patches of gridOptions(state)'s source and their similarities (shared while
-    // the source, its grid and for a fixed encoding d_model stay), and the tiles figure on the
-    // view's pixels, (H·H) × (W·W) cells in gridTileRows × gridTileColumns bins.
-    std::shared_ptr<const GridData> grid;
-    SharedMatrix gridTiles;
-    HeatAxis gridTileRows, gridTileColumns;
-
-    // The views entered in the catalogue with a part builder (ViewDescription::buildPart):
-    // their parts by view, built while they are on screen (`views`).
+    // The parts kept by view (ui/document/viewparts.h: the grid's, GridPart; a catalogue
+    // entry's, ViewDescription::buildPart), built while their view is on screen (`views`).
     unsigned views = ~0u;                 ///< the views the frame was computed for, a bit per View
     std::vector<ViewPartPtr> viewParts;   ///< by View; null: not computed
     /// The part of `view`, as the view's own type; null when not computed.

@@ -2,17 +2,52 @@
 #include "ui/document/viewparts.h"
 
 #include "ui/document/frame.h"
+#include "ui/document/gridpart.h"
+
+#include <optional>
 
 namespace pe::ui {
 
-ViewPartPtr viewPart(View view, const PartInputs& inputs, const ViewPartPtr& reuse, const PartInputs& reuseInputs)
+namespace {
+
+/// The built-in views whose part the frame keeps by view.
+const std::vector<std::pair<View, PartBuilder>>& builtInParts()
 {
-    const ViewDescription& d = describeView(view);
-    if (!d.buildPart)
+    static const std::vector<std::pair<View, PartBuilder>> parts{
+        {View::Grid, {buildGridPart, PartInput::Spec | PartInput::Options | PartInput::Pixels | PartInput::Table, gridPartData}},
+    };
+    return parts;
+}
+
+} // namespace
+
+std::optional<PartBuilder> partBuilder(View view)
+{
+    if (const ViewDescription& d = describeView(view); d.buildPart && d.view == view)
+        return PartBuilder{d.buildPart, d.partReads, d.exportData};
+    for (const auto& [builtIn, builder] : builtInParts())
+        if (builtIn == view)
+            return builder;
+    return std::nullopt;
+}
+
+unsigned viewsWithOwnParts()
+{
+    unsigned views = 0;
+    for (const ViewDescription& d : viewCatalog())
+        if (partBuilder(d.view))
+            views |= 1u << static_cast<unsigned>(d.view);
+    return views;
+}
+
+ViewPartPtr viewPart(View view, const PartInputs& inputs, const PartBefore& before)
+{
+    const std::optional<PartBuilder> builder = partBuilder(view);
+    if (!builder)
         return nullptr;
-    if (reuse && samePartInputs(d.partReads, reuseInputs, inputs))
-        return reuse;
-    return d.buildPart(inputs);
+    if (before.part && samePartInputs(builder->reads, before.inputs, inputs))
+        return before.part;
+    return builder->build(inputs, before);
 }
 
 void buildViewParts(Frame& frame, const std::shared_ptr<const Frame>& previous)
@@ -26,9 +61,9 @@ void buildViewParts(Frame& frame, const std::shared_ptr<const Frame>& previous)
         const auto i = static_cast<std::size_t>(d.view);
         if (frame.viewParts.size() <= i)
             frame.viewParts.resize(i + 1);
-        frame.viewParts[i] = previous ? viewPart(d.view, frame.partInputs(d.view), previous->partPointer(d.view),
-                                                 previous->partInputs(d.view))
-                                      : viewPart(d.view, frame.partInputs(d.view));
+        const ViewPartPtr before = previous ? previous->partPointer(d.view) : nullptr;
+        frame.viewParts[i] = viewPart(d.view, frame.partInputs(d.view),
+                                      before ? PartBefore{before, previous->partInputs(d.view)} : PartBefore{});
     }
 }
 

@@ -1,20 +1,32 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/encoding.h"
 #include "ui/state/viewcatalog.h"
 
 namespace pe::ui {
 
 struct Frame;
 
-/// Builds the parts of the views entered in the catalogue with a part builder that are on
-/// screen in `frame` (Frame::views), sharing each with `previous` while the inputs it reads
-/// (ViewDescription::partReads) stay the same.
+/// How the part of a view that keeps its part by view (Frame::viewParts) is built, kept and
+/// exported: its catalogue entry's (ViewDescription::buildPart, partReads, exportData), or for
+/// a built-in view the table in viewparts.cpp (the grid's).
+struct PartBuilder {
+    std::function<ViewPartPtr(const PartInputs&, const PartBefore&)> build;
+    unsigned reads = 0; ///< PartInput bits: the reuse rule
+    std::function<core::RowMatrix(const ViewPart&)> exportData; ///< empty: no data export
+};
+/// The builder of `view`'s part; nothing when the view keeps no part by view.
+std::optional<PartBuilder> partBuilder(View view);
+/// The views that keep their part by view, a bit per View.
+unsigned viewsWithOwnParts();
+
+/// Builds the parts of the views that keep their part by view and are on screen in `frame`
+/// (Frame::views), sharing each with `previous` while the inputs it reads stay the same.
 void buildViewParts(Frame& frame, const std::shared_ptr<const Frame>& previous);
 
-/// The part of `view` for `inputs`, built by its entry's builder; `reuse` is returned instead
-/// when it was built from inputs that agree on everything the part reads.
-ViewPartPtr viewPart(View view, const PartInputs& inputs, const ViewPartPtr& reuse = {},
-                     const PartInputs& reuseInputs = {});
+/// The part of `view` for `inputs`: `before`'s part when it was built from inputs that agree
+/// on everything the part reads, else a new one (which may keep some of `before`'s).
+ViewPartPtr viewPart(View view, const PartInputs& inputs, const PartBefore& before = {});
 
 } // namespace pe::ui

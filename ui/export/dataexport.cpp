@@ -290,55 +290,38 @@ RopeModelData ropeModelData(const RopeOptions& options)
     return {ropeComparisonTable(curves->comparison), ropeComparisonColumns(curves->comparison.pairs), {}};
 }
 
-/// The data of a view that brings its part and data export in its catalogue entry: its part
+/// The data of a view that keeps its part by view (the grid; a catalogue entry's): its part
 /// from the same builder as the window's frame, at whole cells (no pixels), then its entry's
 /// table. Built once for the checks, the shape and the rows of one export.
-struct AddedViewData {
+struct PartExport {
     ViewPartPtr part;
     core::RowMatrix table;
 };
-std::shared_ptr<const AddedViewData> addedViewData(const ExportRequest& r)
+std::shared_ptr<const PartExport> partExportFor(const ExportRequest& r)
 {
     thread_local View lastView = View::Heatmap;
     thread_local PartInputs lastInputs;
-    thread_local std::shared_ptr<const AddedViewData> last;
-    const ViewDescription& d = describeView(r.view);
+    thread_local std::shared_ptr<const PartExport> last;
+    const std::optional<PartBuilder> builder = partBuilder(r.view);
     const PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), r.table};
-    if (last && lastView == r.view && samePartInputs(d.partReads, lastInputs, inputs))
+    if (last && lastView == r.view && samePartInputs(builder->reads, lastInputs, inputs))
         return last;
-    auto data = std::make_shared<AddedViewData>();
+    auto data = std::make_shared<PartExport>();
     data->part = viewPart(r.view, inputs);
     if (data->part && data->part->problem().isEmpty())
-        data->table = d.exportData(*data->part);
+        data->table = builder->exportData(*data->part);
     lastView = r.view;
     lastInputs = inputs;
     last = data;
     return last;
 }
 
-bool hasOwnDataExport(View view) { return describeView(view).exportData && describeView(view).buildPart; }
-
-/// The grid view's numbers from the same builder as the window's frame (gridData), built once
-/// for the checks, the shape and the rows of one export.
-std::shared_ptr<const GridData> gridDataFor(const ExportRequest& r)
+bool hasOwnDataExport(View view)
 {
-    thread_local GridOptions lastOptions;
-    thread_local int lastDModel = 0;
-    thread_local std::weak_ptr<const LoadedTable> lastTable;
-    thread_local bool hadTable = false;
-    thread_local std::shared_ptr<const GridData> last;
-    const GridOptions options = gridOptions(r.state);
-    const bool same = last && lastOptions == options && lastDModel == r.spec.dModel && hadTable == (r.table != nullptr)
-                      && (!r.table || lastTable.lock() == r.table);
-    if (!same) {
-        last = std::make_shared<const GridData>(gridData(r.spec, options, r.table));
-        lastOptions = options;
-        lastDModel = r.spec.dModel;
-        lastTable = r.table;
-        hadTable = r.table != nullptr;
-    }
-    return last;
+    const std::optional<PartBuilder> builder = partBuilder(view);
+    return builder && builder->exportData;
 }
+
 
 bool showsRopeModel(const ExportRequest& r)
 {
@@ -371,10 +354,10 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
     case View::Spectrum: return std::make_unique<MatrixSource>(spectrumTable(spectrumData(r.spec, r.table)));
-    case View::Grid: return std::make_unique<MatrixSource>(gridExportTable(*gridDataFor(r), gridOptions(r.state)));
+    case View::Grid: break; // its part's (below)
     }
     if (hasOwnDataExport(r.view))
-        return std::make_unique<MatrixSource>(addedViewData(r)->table);
+        return std::make_unique<MatrixSource>(partExportFor(r)->table);
     return nullptr;
 }
 
@@ -387,7 +370,7 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
         r.spec = spec;
         r.state = state;
         r.view = view;
-        const std::shared_ptr<const AddedViewData> data = addedViewData(r);
+        const std::shared_ptr<const PartExport> data = partExportFor(r);
         return {data->table.rows(), data->table.cols()};
     }
     switch (view) {
@@ -402,12 +385,7 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     case View::Methods: return {spec.maxLen, spec.maxLen};
     case View::Spectrum: return {spectrumBinCount(spec.maxLen), 1 + std::int64_t{spec.dModel}};
-    case View::Grid: { // the fixed encodings' grid (a table's comes from its rows: shapeOf)
-        const GridOptions grid = gridOptions(state);
-        const std::int64_t h = grid.rows > 0 ? grid.rows : GridOptions::defaultSide;
-        const std::int64_t w = grid.cols > 0 ? grid.cols : GridOptions::defaultSide;
-        return grid.data == GridExport::Tiles ? std::pair{h * w, h * w} : std::pair{h, w};
-    }
+    case View::Grid: break; // its part's (above)
     }
     return {0, 0};
 }
@@ -423,13 +401,8 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
     if (r.table && r.view == View::Heatmap)
         return {r.table->table->rows(), r.table->table->columns()};
     if (hasOwnDataExport(r.view)) {
-        const std::shared_ptr<const AddedViewData> data = addedViewData(r);
+        const std::shared_ptr<const PartExport> data = partExportFor(r);
         return {data->table.rows(), data->table.cols()};
-    }
-    if (r.view == View::Grid) {
-        const std::shared_ptr<const GridData> grid = gridDataFor(r);
-        return gridOptions(r.state).data == GridExport::Tiles ? std::pair{grid->similarity.rows(), grid->similarity.cols()}
-                                                      : std::pair<std::int64_t, std::int64_t>{grid->shape.rows, grid->shape.cols};
     }
     if (r.table && r.view == View::Spectrum)
         return {spectrumBinCount(r.table->table->rows()), 1 + r.table->table->columns()};
@@ -457,7 +430,7 @@ QString dataRequestError(const ExportRequest& request)
         return QCoreApplication::translate("pe::ui::Export", "the %1 view has no data export; allowed: a figure (.png, .pdf, .svg)")
             .arg(viewName(request.view));
     if (hasOwnDataExport(request.view)) {
-        const std::shared_ptr<const AddedViewData> data = addedViewData(request);
+        const std::shared_ptr<const PartExport> data = partExportFor(request);
         if (!data->part)
             return QCoreApplication::translate("pe::ui::Export", "the %1 view made no data").arg(viewName(request.view));
         if (QString problem = data->part->problem(); !problem.isEmpty())
@@ -492,9 +465,6 @@ QString dataRequestError(const ExportRequest& request)
                                           request.table ? request.table->values : nullptr);
             !error.isEmpty())
             return error;
-    if (request.view == View::Grid)
-        if (QString problem = gridDataFor(request)->problem; !problem.isEmpty())
-            return problem;
     if (request.view == View::Embeddings && embeddingTokenCount(request.state.embeddings) == 0)
         return QCoreApplication::translate("pe::ui::Export", "the sentence has no words; type at least one");
     const auto [rows, cols] = shapeOf(request);

@@ -119,14 +119,6 @@ QVariantMap validViewOptions(View view, QVariantMap options)
     return d.validOptions ? d.validOptions(std::move(whole)) : whole;
 }
 
-unsigned viewsWithOwnParts()
-{
-    unsigned views = 0;
-    for (const ViewDescription& d : catalog())
-        if (d.buildPart)
-            views |= 1u << static_cast<unsigned>(d.view);
-    return views;
-}
 
 QString viewTitle(View view) { return QCoreApplication::translate("pe::ui::Views", describeView(view).title); }
 

@@ -58,7 +58,7 @@ struct ViewDescription {
     std::function<QString(const QCommandLineParser&, QVariantMap& options)> readCommandLine;
     /// Its part of the frame: built off the GUI thread for its pixels while it is on screen,
     /// and at whole cells for its data export; `partReads` (PartInput bits) is its reuse rule.
-    std::function<ViewPartPtr(const PartInputs&)> buildPart;
+    std::function<ViewPartPtr(const PartInputs&, const PartBefore&)> buildPart;
     unsigned partReads = 0;
     /// Its .npy/.csv data, from the part built at whole cells; empty: no data export.
     std::function<core::RowMatrix(const ViewPart&)> exportData;
@@ -84,8 +84,6 @@ bool hasOwnOptions(View view);
 /// `options` made whole and valid for `view`: unknown keys dropped, missing ones taken from its
 /// defaults, then its validOptions.
 QVariantMap validViewOptions(View view, QVariantMap options);
-/// The views entered with a part builder, a bit per View.
-unsigned viewsWithOwnParts();
 /// The names the window and the export dialog show, translated.
 QString viewTitle(View view);
 QString viewFigureName(View view);

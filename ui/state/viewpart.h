@@ -45,6 +45,14 @@ enum : unsigned {
 };
 } // namespace PartInput
 
+/// The part of the frame before and what it was built from, for a builder that keeps what its
+/// changed inputs leave alone (the grid's similarities when only its pixels changed); `part`
+/// null when there is none.
+struct PartBefore {
+    ViewPartPtr part;
+    PartInputs inputs;
+};
+
 /// True when the inputs a part reads (`reads`, PartInput bits) are the same in `a` and `b`.
 inline bool samePartInputs(unsigned reads, const PartInputs& a, const PartInputs& b)
 {

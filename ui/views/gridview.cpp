@@ -2,6 +2,7 @@
 #include "ui/views/gridview.h"
 
 #include "ui/document/document.h"
+#include "ui/document/gridpart.h"
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
 #include "ui/widgets/flowlayout.h"
@@ -348,9 +349,10 @@ void GridView::clearMaps(const QString& why)
 
 void GridView::redraw(const Frame& f)
 {
-    if (!f.grid)
+    const GridPart* part = gridPart(f);
+    if (!part || !part->data)
         return;
-    const GridData& g = *f.grid;
+    const GridData& g = *part->data;
     if (!g.problem.isEmpty()) {
         clearMaps(g.problem);
         return;
@@ -373,22 +375,23 @@ void GridView::redraw(const Frame& f)
 
 void GridView::drawTiles(const Frame& f)
 {
-    const GridData& g = *f.grid;
+    const GridPart& part = *gridPart(f);
+    const GridData& g = *part.data;
     const double h = g.shape.rows, w = g.shape.cols;
     // The bins split [−0.5, W − 0.5) tiles evenly: their centres, as the heatmap's cells.
     const auto centres = [](const HeatAxis& axis, double tiles) {
         const double width = tiles / static_cast<double>(std::max<std::int64_t>(axis.bins, 1));
         return QCPRange(-0.5 + width / 2, tiles - 0.5 - width / 2);
     };
-    m_tiles->cells()->assign(f.gridTiles.matrix(), centres(f.gridTileColumns, w), centres(f.gridTileRows, h));
+    m_tiles->cells()->assign(part.tiles.matrix(), centres(part.tileColumns, w), centres(part.tileRows, h));
     const QCPColorGradient gradient = colormapGradient(f.state.colormap);
     m_tiles->setGradient(gradient);
     m_patchMap->setGradient(gradient);
     m_similarityScale->setGradient(gradient);
     m_similarityScale->setDataRange(QCPRange(-1, 1));
-    const QString pixels = f.gridTileRows.exact() && f.gridTileColumns.exact()
+    const QString pixels = part.tileRows.exact() && part.tileColumns.exact()
         ? QString()
-        : tr(" · each pixel the mean of %1 cells").arg(shortNumber(f.gridTileRows.cellsPerBin() * f.gridTileColumns.cellsPerBin(), 3));
+        : tr(" · each pixel the mean of %1 cells").arg(shortNumber(part.tileRows.cellsPerBin() * part.tileColumns.cellsPerBin(), 3));
     m_tilesCaptions = g.rotary()
         ? QStringList{tr("each tile: a query of ones at that patch against keys at every patch%1").arg(pixels),
                       tr("each tile: a query there, keys everywhere"), tr("tiles")}
@@ -398,8 +401,8 @@ void GridView::drawTiles(const Frame& f)
 
 void GridView::drawMaps(const Frame& f)
 {
-    const GridData& g = *f.grid;
-    const GridOptions o = gridOptions(f.state);
+    const GridData& g = *gridPart(f)->data;
+    const GridOptions& o = gridPart(f)->options;
     const QCPRange across(0, g.shape.cols - 1), down(0, g.shape.rows - 1);
     m_patchMap->cells()->assign(gridPatchMap(g, o), across, down);
     const auto [row, col] = chosenPatch(g, o);
@@ -544,9 +547,9 @@ std::optional<std::pair<int, int>> GridView::patchAt(const QPointF& pixel, std::
 QString GridView::pairDescription(int row, int col, int keyRow, int keyCol) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || !f->grid || !f->grid->problem.isEmpty())
+    if (!f || !gridPart(*f) || !gridPart(*f)->data || !gridPart(*f)->problem().isEmpty())
         return {};
-    const GridData& g = *f->grid;
+    const GridData& g = *gridPart(*f)->data;
     if (row < 0 || col < 0 || keyRow < 0 || keyCol < 0 || row >= g.shape.rows || keyRow >= g.shape.rows
         || col >= g.shape.cols || keyCol >= g.shape.cols)
         return {};
@@ -570,17 +573,17 @@ void GridView::onMouseMove(QMouseEvent* event)
     const FramePtr& f = document()->frame();
     if (rect == m_tilesRect) {
         setReadout(pairDescription(patch->first, patch->second, key.first, key.second));
-    } else if (rect == m_patchRect && f && f->grid) {
-        const auto [row, col] = chosenPatch(*f->grid, gridOptions(f->state));
+    } else if (rect == m_patchRect && f && gridPart(*f) && gridPart(*f)->data) {
+        const auto [row, col] = chosenPatch(*gridPart(*f)->data, gridPart(*f)->options);
         if (row < 0) {
-            const double v = f->grid->classSimilarity[std::int64_t{key.first} * f->grid->shape.cols + key.second];
+            const double v = gridPart(*f)->data->classSimilarity[std::int64_t{key.first} * gridPart(*f)->data->shape.cols + key.second];
             setReadout(tr("class token · patch (%1, %2): cosine similarity %3").arg(key.first).arg(key.second).arg(shortNumber(v, 4)));
         } else {
             setReadout(pairDescription(row, col, key.first, key.second));
         }
-    } else if (rect == m_dimensionRect && f && f->grid) {
-        const int dim = chosenDimension(*f->grid, gridOptions(f->state));
-        const double v = gridDimensionMap(*f->grid, gridOptions(f->state))(key.first, key.second);
+    } else if (rect == m_dimensionRect && f && gridPart(*f) && gridPart(*f)->data) {
+        const int dim = chosenDimension(*gridPart(*f)->data, gridPart(*f)->options);
+        const double v = gridDimensionMap(*gridPart(*f)->data, gridPart(*f)->options)(key.first, key.second);
         setReadout(tr("patch (%1, %2) · dim %3 = %4").arg(key.first).arg(key.second).arg(dim).arg(shortNumber(v, 4)));
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/document/griddata.h"
 #include "ui/plotting/viewsupport.h"
 #include "ui/views/plotview.h"
 
@@ -25,7 +26,7 @@ struct GridData;
 /// (or the class token's, which has no place on the grid) and one dimension across the grid.
 /// The patches come from a loaded table or from a fixed 2-D encoding: MAE's and DiT's sin-cos,
 /// and for the rotary ones the score of a query of ones at a patch with a key of ones at every
-/// patch. The numbers come with the frame (Frame::grid, Frame::gridTiles).
+/// patch. The numbers come with the frame (its GridPart: ui/document/gridpart.h).
 class GridView : public PlotView {
     Q_OBJECT
 public:
