@@ -2,6 +2,7 @@
 #include "app/commandline.h"
 
 #include "ui/tables/ropeconfig.h"
+#include "ui/state/commandlinevalues.h"
 #include "ui/state/figurelimits.h"
 
 #include "ui/tables/encodingtable.h"
@@ -22,68 +23,12 @@ namespace {
 
 using core::SpecLimits;
 
-struct BadValue {
-    QString message;
-};
-
-QString quoted(const QString& value) { return QLatin1Char('\'') + value + QLatin1Char('\''); }
-
-std::int64_t wholeNumber(const QCommandLineParser& parser, const QString& name,
-                         std::int64_t min, std::int64_t max)
-{
-    const QString text = parser.value(name).trimmed();
-    bool ok = false;
-    const qlonglong value = text.toLongLong(&ok);
-    const QString allowed = QStringLiteral("allowed: a whole number from %1 to %2").arg(min).arg(max);
-    // A whole number too long for 64 bits is a number out of range, not "not a number".
-    static const QRegularExpression digits(QStringLiteral("^[+-]?[0-9]+$"));
-    if (!ok && !digits.match(text).hasMatch())
-        throw BadValue{QStringLiteral("--%1: %2 is not a whole number; %3").arg(name, quoted(text), allowed)};
-    if (!ok || value < min || value > max)
-        throw BadValue{QStringLiteral("--%1: %2 is out of range; %3").arg(name, quoted(text), allowed)};
-    return value;
-}
-
-/// A finite number in (min, max], or [min, max] when `minIncluded`.
-double realNumber(const QCommandLineParser& parser, const QString& name, double min, double max, bool minIncluded = false)
-{
-    const QString text = parser.value(name).trimmed();
-    bool ok = false;
-    const double value = text.toDouble(&ok);
-    const QString allowed = minIncluded ? QStringLiteral("allowed: a number from %1 to %2").arg(min).arg(max)
-                                        : QStringLiteral("allowed: a finite number greater than %1 and at most %2").arg(min).arg(max);
-    if (!ok)
-        throw BadValue{QStringLiteral("--%1: %2 is not a number; %3").arg(name, quoted(text), allowed)};
-    if (!std::isfinite(value) || value < min || (!minIncluded && value == min) || value > max)
-        throw BadValue{QStringLiteral("--%1: %2 is out of range; %3").arg(name, quoted(text), allowed)};
-    return value;
-}
-
-QString choice(const QCommandLineParser& parser, const QString& name, const QStringList& allowed)
-{
-    const QString value = parser.value(name).trimmed();
-    if (!allowed.contains(value))
-        throw BadValue{QStringLiteral("--%1: %2 is not allowed; allowed: %3").arg(name, quoted(value), allowed.join(QStringLiteral(", ")))};
-    return value;
-}
-
-/// "WxH" with numbers from min to max.
-QSizeF sizePair(const QCommandLineParser& parser, const QString& name, double min, double max, bool whole)
-{
-    const QString text = parser.value(name).trimmed();
-    static const QRegularExpression pattern(QStringLiteral("^([0-9]+(?:\\.[0-9]+)?)[xX×]([0-9]+(?:\\.[0-9]+)?)$"));
-    const auto match = pattern.match(text);
-    const QString allowed = QStringLiteral("allowed: WIDTHxHEIGHT, each %1 from %2 to %3")
-                                .arg(whole ? QStringLiteral("a whole number") : QStringLiteral("a number"))
-                                .arg(min).arg(max);
-    if (!match.hasMatch())
-        throw BadValue{QStringLiteral("--%1: %2 is not a size; %3").arg(name, quoted(text), allowed)};
-    const double w = match.captured(1).toDouble(), h = match.captured(2).toDouble();
-    const bool integral = std::floor(w) == w && std::floor(h) == h;
-    if (w < min || h < min || w > max || h > max || (whole && !integral))
-        throw BadValue{QStringLiteral("--%1: %2 is out of range; %3").arg(name, quoted(text), allowed)};
-    return {w, h};
-}
+using BadValue = ui::BadCommandLineValue;
+using ui::choice;
+using ui::quoted;
+using ui::realNumber;
+using ui::sizePair;
+using ui::wholeNumber;
 
 QList<int> dimensionList(const QCommandLineParser& parser, int dModel)
 {
@@ -180,26 +125,6 @@ void addOptions(QCommandLineParser& parser)
                                                           "no-scaling (the same model with rope_scaling dropped). .csv and .npy then hold one row per "
                                                           "position: position, query_cosine, score_cosine, angle_difference_k for every pair."),
          QStringLiteral("FILE|NAME")},
-        {QStringLiteral("grid-source"), QStringLiteral("The grid view's patches: auto (the --encoding table, else mae), table, mae "
-                                                       "(MAE's 2-D sin-cos, class token of zeros), dit (the same without it), rope-axial, "
-                                                       "rope-mixed (as initialised), mrope (Qwen2-VL); d_model is the fixed ones' dimension."),
-         QStringLiteral("NAME")},
-        {QStringLiteral("grid"), QStringLiteral("The grid: H rows x W columns of patches, 2 to 64 each (default: guessed from a "
-                                                "table's rows, 197 = 1 + 14x14; 14x14 for the fixed encodings)."),
-         QStringLiteral("HxW")},
-        {QStringLiteral("grid-class-token"), QStringLiteral("Whether the table's first row is a class token: auto, yes or no (default auto)."),
-         QStringLiteral("MODE")},
-        {QStringLiteral("grid-resize"), QStringLiteral("Resize the patches to HxW by bicubic interpolation (PyTorch, align_corners "
-                                                       "false), as when fine-tuning at a higher resolution."),
-         QStringLiteral("HxW")},
-        {QStringLiteral("grid-patch"), QStringLiteral("The patch drawn large: ROW,COLUMN from 0, or cls for the class token (default 7,7)."),
-         QStringLiteral("R,C")},
-        {QStringLiteral("grid-dim"), QStringLiteral("The dimension drawn across the grid (default 0)."), QStringLiteral("N")},
-        {QStringLiteral("grid-head"), QStringLiteral("RoPE-Mixed: the head whose random initial direction is drawn, 1 to 64 (default 1)."),
-         QStringLiteral("N")},
-        {QStringLiteral("grid-data"), QStringLiteral("What the grid view's .npy/.csv holds: tiles (H*W, H*W) similarities, patch (H, W) "
-                                                     "or dimension (H, W) (default tiles)."),
-         QStringLiteral("WHAT")},
         {QStringLiteral("position"), QStringLiteral("Selected position (row, default 0)."), QStringLiteral("P")},
         {QStringLiteral("offset"), QStringLiteral("Relative offset k (default 1)."), QStringLiteral("K"), QStringLiteral("1")},
         {QStringLiteral("normalize"), QStringLiteral("Cosine similarity instead of the dot product (a zero vector, e.g. d_model 1 "
@@ -251,56 +176,6 @@ void overrideSpec(const QCommandLineParser& parser, core::EncodingSpec& spec)
         spec.firstPosition = wholeNumber(parser, QStringLiteral("first-position"), 0, SpecLimits::maxFirstPosition);
 }
 
-/// The grid view's options (--grid…): sides and patches checked here, the grid against the
-/// table's rows where it is drawn (a refusal names both).
-void overrideGrid(const QCommandLineParser& parser, ui::GridOptions& grid)
-{
-    const auto sides = [&](const char* name, int& rows, int& cols) {
-        QSizeF size;
-        try {
-            size = sizePair(parser, QString::fromLatin1(name), core::GridLimits::minSide, core::GridLimits::maxSide, true);
-        } catch (const BadValue&) {
-            throw BadValue{QStringLiteral("--%1: %2 is not a grid; allowed: ROWSxCOLUMNS, each a whole number from %3 to %4 "
-                                          "(e.g. 14x14, 24x32)")
-                               .arg(QString::fromLatin1(name), quoted(parser.value(QString::fromLatin1(name)).trimmed()))
-                               .arg(core::GridLimits::minSide).arg(core::GridLimits::maxSide)};
-        }
-        rows = static_cast<int>(size.width()); // written H x W: rows first
-        cols = static_cast<int>(size.height());
-    };
-    if (given(parser, "grid-source"))
-        grid.source = *ui::parseGridSource(choice(parser, QStringLiteral("grid-source"), ui::gridSourceKeys()));
-    if (given(parser, "grid"))
-        sides("grid", grid.rows, grid.cols);
-    if (given(parser, "grid-class-token"))
-        grid.classToken = *ui::parseClassToken(choice(parser, QStringLiteral("grid-class-token"),
-                                                      {QStringLiteral("auto"), QStringLiteral("yes"), QStringLiteral("no")}));
-    if (given(parser, "grid-resize"))
-        sides("grid-resize", grid.resizeRows, grid.resizeCols);
-    if (given(parser, "grid-patch")) {
-        const QString text = parser.value(QStringLiteral("grid-patch")).trimmed();
-        static const QRegularExpression pattern(QStringLiteral("^([0-9]{1,3})\\s*,\\s*([0-9]{1,3})$"));
-        const auto match = pattern.match(text);
-        if (text.compare(QLatin1String("cls"), Qt::CaseInsensitive) == 0) {
-            grid.classTokenQuery = true;
-        } else if (!match.hasMatch() || match.captured(1).toInt() >= core::GridLimits::maxSide
-                   || match.captured(2).toInt() >= core::GridLimits::maxSide) {
-            throw BadValue{QStringLiteral("--grid-patch: %1 is not a patch; allowed: ROW,COLUMN, each a whole number from 0 "
-                                          "to %2 (within the grid), or cls")
-                               .arg(quoted(text)).arg(core::GridLimits::maxSide - 1)};
-        } else {
-            grid.patchRow = match.captured(1).toInt();
-            grid.patchCol = match.captured(2).toInt();
-            grid.classTokenQuery = false;
-        }
-    }
-    if (given(parser, "grid-dim"))
-        grid.dimension = static_cast<int>(wholeNumber(parser, QStringLiteral("grid-dim"), 0, SpecLimits::maxDModel - 1));
-    if (given(parser, "grid-head"))
-        grid.head = static_cast<int>(wholeNumber(parser, QStringLiteral("grid-head"), 1, ui::GridOptions::maxHead));
-    if (given(parser, "grid-data"))
-        grid.data = *ui::parseGridExport(choice(parser, QStringLiteral("grid-data"), ui::gridExportKeys()));
-}
 
 /// --model, --model-config and --compare-config: each read now, so that a bad config is told
 /// before any work (the RoPE view keeps a library key, or a file's absolute path).
@@ -404,9 +279,6 @@ void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& s
             == QLatin1String("causal");
         methods.bidirectional = !methods.causal;
     }
-    ui::GridOptions grid = ui::gridOptions(state);
-    overrideGrid(parser, grid);
-    ui::setGridOptions(state, grid);
     overrideRopeModel(parser, state.rope);
     if (given(parser, "precision"))
         state.precisionMode = static_cast<core::PrecisionMode>(
@@ -451,15 +323,6 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
     // A model asked for is shown where it is drawn: the RoPE view, unless another view is named.
     if (!o.viewGiven && (given(parser, "model") || given(parser, "model-config"))) {
         o.view = ui::View::Rope;
-        o.viewGiven = true;
-    }
-    for (const char* name : {"grid", "grid-source", "grid-patch", "grid-class-token", "grid-resize", "grid-dim", "grid-head", "grid-data"})
-        o.gridGiven = o.gridGiven || given(parser, name);
-    if (o.gridGiven)
-        o.viewOptionsGiven << ui::viewName(ui::View::Grid);
-    // A grid asked for is shown in the grid view, unless another view is named.
-    if (!o.viewGiven && (given(parser, "grid") || given(parser, "grid-source") || given(parser, "grid-patch"))) {
-        o.view = ui::View::Grid;
         o.viewGiven = true;
     }
     overrideState(parser, o.spec, o);

@@ -30,7 +30,6 @@ struct LaunchOptions {
     bool positionGiven = false;
     bool dimsGiven = false;
     bool viewGiven = false; ///< --view named a view: the window starts with it on the stage
-    bool gridGiven = false; ///< a --grid… option was given: the window starts from these grid options
     /// The catalogue's views whose own options the command line set (their keys): the window
     /// starts from these, not from the ones used last.
     QStringList viewOptionsGiven;
@@ -62,7 +61,7 @@ std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& argum
 /// What the window starts from without a session: the RoPE and embeddings views' options used
 /// last (`remembered…`), and those of the views that keep their options by key (the grid's,
 /// an entry's: `rememberedViewOptions`, by key), except what the command line names (--model,
-/// --model-config, --compare-config; any --grid… option; an entry's own options).
+/// --model-config, --compare-config; a view's own options, e.g. any --grid… option).
 ui::ViewState windowStartState(const LaunchOptions& options, const ui::RopeOptions& rememberedRope,
                                const ui::SentenceOptions& rememberedEmbeddings,
                                const QMap<QString, QVariantMap>& rememberedViewOptions = {});
