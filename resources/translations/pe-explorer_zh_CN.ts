@@ -115,8 +115,8 @@
         <translation>让正弦编码取表格的尺寸</translation>
     </message>
     <message>
-        <source>Change the grid view</source>
-        <translation>更改网格视图</translation>
+        <source>Change a view&apos;s options</source>
+        <translation>更改视图的选项</translation>
     </message>
 </context>
 <context>
@@ -786,6 +786,13 @@ rows 0–%2 · columns 0–%3 · base %4 · %5</source>
     </message>
 </context>
 <context>
+    <name>pe::ui::Document</name>
+    <message>
+        <source>Change %1 options</source>
+        <translation>更改%1选项</translation>
+    </message>
+</context>
+<context>
     <name>pe::ui::EmbeddingsView</name>
     <message>
         <source>word × √%1</source>
@@ -1146,6 +1153,10 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
     <message>
         <source>the %1 view has no data export; allowed: a figure (.png, .pdf, .svg)</source>
         <translation>%1 视图没有数据导出；可用：图（.png、.pdf、.svg）</translation>
+    </message>
+    <message>
+        <source>the %1 view made no data</source>
+        <translation>%1 视图没有生成数据</translation>
     </message>
 </context>
 <context>

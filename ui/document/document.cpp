@@ -63,7 +63,7 @@ QString fieldText(Document::Field field)
     case Document::Field::Precision: return QObject::tr("Change precision");
     case Document::Field::Rope: return QObject::tr("Change RoPE scaling");
     case Document::Field::Methods: return QObject::tr("Change the position method");
-    case Document::Field::ViewOptions: return QObject::tr("Change the view's options");
+    case Document::Field::ViewOptions: return QObject::tr("Change a view's options");
     case Document::Field::TableScale: return QObject::tr("Change the table's colour scale");
     case Document::Field::TableSize: return QObject::tr("Size the sinusoid like the table");
     case Document::Field::Embeddings: return QObject::tr("Change the embedded sentence");
@@ -174,12 +174,12 @@ void Document::stepAnimation(Field field, std::int64_t value, int run)
     push(std::move(s), field, (run << 5) + static_cast<int>(field));
 }
 
-void Document::push(Settings settings, Field field, int mergeId)
+void Document::push(Settings settings, Field field, int mergeId, const QString& text)
 {
     settings = sanitized(std::move(settings));
     if (settings == m_settings)
         return;
-    m_undo.push(new ChangeSettingsCommand(this, m_settings, settings, mergeId, fieldText(field)));
+    m_undo.push(new ChangeSettingsCommand(this, m_settings, settings, mergeId, text.isEmpty() ? fieldText(field) : text));
 }
 
 void Document::apply(const Settings& settings)
@@ -295,7 +295,12 @@ void Document::setViewOptions(View view, const QVariantMap& options)
         return;
     Settings s = m_settings;
     s.state.setOptionsOf(view, options);
-    change(s, Field::ViewOptions);
+    s = sanitized(std::move(s));
+    if (s == m_settings)
+        return;
+    // As change() does, with the view named in the undo step ("Undo Change Grid options").
+    const int mergeId = m_interacting ? (m_interactionSerial << 5) + static_cast<int>(Field::ViewOptions) : -1;
+    push(std::move(s), Field::ViewOptions, mergeId, tr("Change %1 options").arg(viewTitle(view)));
 }
 
 void Document::setEmbeddingOptions(const SentenceOptions& options)

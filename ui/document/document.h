@@ -135,7 +135,7 @@ signals:
 private:
     void requestFrame();
     void onFrameComputed();
-    void push(Settings settings, Field field, int mergeId);
+    void push(Settings settings, Field field, int mergeId, const QString& text = {});
 
     /// The frame parts the views on screen draw from.
     unsigned wantedParts() const { return framePartsFor(m_shownViews); }
