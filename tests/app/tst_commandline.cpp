@@ -409,6 +409,10 @@ void TestCommandLine::gridOptions()
     const auto cls = parseCommandLine(withProgram({"--grid-patch", "cls", "--view", "heatmap"}));
     QVERIFY(pe::ui::gridOptions(std::get<LaunchOptions>(cls).state).classTokenQuery);
     QCOMPARE(std::get<LaunchOptions>(cls).view, pe::ui::View::Heatmap); // --view given wins
+    // Any grid option names the grid view (its entry declares them all), as the README says.
+    const auto data = parseCommandLine(withProgram({"--grid-data", "patch"}));
+    QCOMPARE(std::get<LaunchOptions>(data).view, pe::ui::View::Grid);
+    QCOMPARE(pe::ui::gridOptions(std::get<LaunchOptions>(data).state).data, pe::ui::GridExport::Patch);
 }
 
 QTEST_GUILESS_MAIN(TestCommandLine)

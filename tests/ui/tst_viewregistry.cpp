@@ -11,6 +11,7 @@
 #include "ui/document/changes.h"
 #include "ui/document/document.h"
 #include "ui/document/frame.h"
+#include "ui/state/preferences.h"
 #include "ui/state/session.h"
 #include "ui/tables/encodingtable.h"
 #include "ui/export/exportdialog.h"
@@ -150,6 +151,8 @@ private slots:
     void ownOptionsAreKeptInSessions();
     void ownPartFollowsItsReuseRule();
     void ownPartIsDrawnWhenOnScreen();
+    void ownPartIsDrawnWhenShownAgainAfterAChange();
+    void ownOptionsAreRememberedAndConverted();
     void ownDataExportIsTheWindowsNumbers();
     void ownCommandLineOptionsSetTheOptions();
 };
@@ -336,7 +339,6 @@ void TestViewRegistry::ownPartFollowsItsReuseRule()
     QVERIFY(part);
     QCOMPARE(part->table.rows(), 4);
     QCOMPARE(part->table(3, 1), pe::core::wavelengths(r.spec)(3));
-    QVERIFY(!first->partOf<WavelengthPart>(pairCount));
 
     const auto shared = [&](const pe::ui::FrameRequest& changed) {
         const pe::ui::FramePtr next = frameFor(changed, first);
@@ -378,6 +380,40 @@ void TestViewRegistry::ownPartIsDrawnWhenOnScreen()
     QCOMPARE(view->redraws, redraws);
     window.document()->setViewOptions(wavelengths, options(4000, 5)); // beyond the pairs: the part says why
     QTRY_VERIFY_WITH_TIMEOUT(view->shown.contains(QStringLiteral("beyond the last pair")), 10000);
+}
+
+void TestViewRegistry::ownPartIsDrawnWhenShownAgainAfterAChange()
+{
+    // Off the stage its part is not computed; shown again, it draws the frame that has it,
+    // not the one computed while it was away (which lacks its part).
+    pe::ui::MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.stage()->choose(wavelengths);
+    auto* view = dynamic_cast<WavelengthView*>(window.plotView(wavelengths));
+    QVERIFY(view);
+    QTRY_COMPARE_WITH_TIMEOUT(view->shown, QStringLiteral("4 rows from pair 0"), 10000);
+    window.stage()->choose(View::Bands);
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isOnScreen(), 10000);
+    window.document()->setViewOptions(wavelengths, options(6, 2));
+    QTRY_VERIFY_WITH_TIMEOUT(window.document()->isFrameCurrent(), 10000);
+    QVERIFY(!window.document()->frame()->partPointer(wavelengths)); // not computed off the stage
+    window.stage()->choose(wavelengths);
+    QTRY_COMPARE_WITH_TIMEOUT(view->shown, QStringLiteral("2 rows from pair 6"), 10000);
+}
+
+void TestViewRegistry::ownOptionsAreRememberedAndConverted()
+{
+    pe::ui::Preferences::setViewOptions(wavelengths, options(3, 5));
+    QCOMPARE(pe::ui::Preferences::viewOptions(wavelengths), options(3, 5));
+    QCOMPARE(pe::ui::Preferences::allViewOptions().value(QStringLiteral("wavelengths")), options(3, 5));
+    // Text where a number belongs (a hand-written session): converted to the default's type,
+    // so that equal options compare equal; what does not convert keeps the default.
+    const QVariantMap typed = pe::ui::validViewOptions(wavelengths, {{QStringLiteral("first"), QStringLiteral("4")},
+                                                                      {QStringLiteral("count"), QStringLiteral("many")}});
+    QCOMPARE(typed.value(QStringLiteral("first")).metaType(), QMetaType::fromType<int>());
+    QCOMPARE(typed, options(4, 4));
 }
 
 void TestViewRegistry::ownDataExportIsTheWindowsNumbers()

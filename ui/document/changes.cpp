@@ -67,7 +67,9 @@ Changes changesBetween(const Frame& before, const Frame& after, View view)
         changes |= Change::HeatWindow;
     if (!(before.waveWindow == after.waveWindow))
         changes |= Change::WaveWindow;
-    if (binsDiffer(before, after, view))
+    // A part kept by view that one of the frames lacks (computed while the view was off the
+    // stage, or not yet): what the view draws was cut anew.
+    if (binsDiffer(before, after, view) || bool(before.partPointer(view)) != bool(after.partPointer(view)))
         changes |= Change::Bins;
     if (!(before.methodsCurveWindow == after.methodsCurveWindow))
         changes |= Change::Methods;

@@ -80,6 +80,7 @@ Document::Document(QObject* parent, unsigned shownViews)
     : QObject(parent)
     , m_shownViews(shownViews)
 {
+    freezeViewCatalog(); // frames read it from other threads from now on
     m_settings.state.dimension = 4;
     // A long day's edits stay in memory without end otherwise (the soak: about 9,000 steps in
     // three minutes of the monkey, and resident memory grew with them); 5,000 steps back is
@@ -299,7 +300,9 @@ void Document::setViewOptions(View view, const QVariantMap& options)
     if (s == m_settings)
         return;
     // As change() does, with the view named in the undo step ("Undo Change Grid options").
-    const int mergeId = m_interacting ? (m_interactionSerial << 5) + static_cast<int>(Field::ViewOptions) : -1;
+    // The view in the id too: two views' options changed in one interaction are two steps.
+    const int mergeId = m_interacting
+        ? (m_interactionSerial << 10) + (static_cast<int>(view) << 5) + static_cast<int>(Field::ViewOptions) : -1;
     push(std::move(s), Field::ViewOptions, mergeId, tr("Change %1 options").arg(viewTitle(view)));
 }
 

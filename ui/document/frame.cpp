@@ -742,6 +742,8 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     }
 
     buildViewParts(*f, previous);
+    if (superseded())
+        return nullptr;
     if (claimSpectrum())
         buildSpectrumPart();
     if (claimMethods())

@@ -15,7 +15,7 @@ ViewPartPtr buildGridPart(const PartInputs& in, const PartBefore& before)
         && (source == GridSource::Table ? sameTableFile(before.inputs.table, in.table)
                                         : before.inputs.spec.dModel == in.spec.dModel);
     part->data = sameData ? old->data : std::make_shared<const GridData>(gridData(in.spec, o, in.table));
-    if (!part->data->problem.isEmpty() || in.pixels.isEmpty()) // no tiles for a data export
+    if (!part->data->problem.isEmpty() || in.wholeCells) // no tiles for a data export
         return part;
     const std::int64_t h = part->data->shape.rows, w = part->data->shape.cols;
     part->tileRows = heatAxis(0, 0, h * h, in.pixels.height(), FrameLimits::heatBins);

@@ -8,8 +8,8 @@ namespace pe::ui {
 
 /// The grid view's part of the frame, kept by view (Frame::viewParts): the patches of its
 /// options' source and their similarities, and the tiles figure on the view's pixels,
-/// (H·H) × (W·W) cells in tileRows × tileColumns bins (none for a data export, which writes
-/// gridExportTable of the data at whole cells).
+/// (H·H) × (W·W) cells in tileRows × tileColumns bins, at most FrameLimits::heatBins while the
+/// pixels are not known (none for a data export, which writes gridExportTable of the data).
 struct GridPart : ViewPart {
     GridOptions options;
     std::shared_ptr<const GridData> data;

@@ -4,6 +4,7 @@
 #include "ui/document/frame.h"
 #include "ui/document/gridpart.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace pe::ui {
@@ -31,11 +32,18 @@ std::optional<PartBuilder> partBuilder(View view)
     return std::nullopt;
 }
 
+bool keepsPartByView(View view)
+{
+    if (describeView(view).buildPart && describeView(view).view == view)
+        return true;
+    return std::ranges::any_of(builtInParts(), [view](const auto& builtIn) { return builtIn.first == view; });
+}
+
 unsigned viewsWithOwnParts()
 {
     unsigned views = 0;
     for (const ViewDescription& d : viewCatalog())
-        if (partBuilder(d.view))
+        if (keepsPartByView(d.view))
             views |= 1u << static_cast<unsigned>(d.view);
     return views;
 }

@@ -18,6 +18,8 @@ struct PartBuilder {
 };
 /// The builder of `view`'s part; nothing when the view keeps no part by view.
 std::optional<PartBuilder> partBuilder(View view);
+/// True when the frame keeps `view`'s part by view (Frame::viewParts).
+bool keepsPartByView(View view);
 /// The views that keep their part by view, a bit per View.
 unsigned viewsWithOwnParts();
 

@@ -299,19 +299,30 @@ struct PartExport {
 };
 std::shared_ptr<const PartExport> partExportFor(const ExportRequest& r)
 {
+    // Kept per thread for the next call of the same export; the table only weakly, so that a
+    // table closed meanwhile is not held by an export thread.
     thread_local View lastView = View::Heatmap;
     thread_local PartInputs lastInputs;
+    thread_local std::weak_ptr<const LoadedTable> lastTable;
+    thread_local bool lastHadTable = false;
     thread_local std::shared_ptr<const PartExport> last;
     const std::optional<PartBuilder> builder = partBuilder(r.view);
-    const PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), r.table};
-    if (last && lastView == r.view && samePartInputs(builder->reads, lastInputs, inputs))
+    PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), r.table, true};
+    lastInputs.table = lastTable.lock();
+    const bool tableGone = lastHadTable && !lastInputs.table;
+    const bool same = last && !tableGone && lastView == r.view && samePartInputs(builder->reads, lastInputs, inputs);
+    lastInputs.table = nullptr;
+    if (same)
         return last;
     auto data = std::make_shared<PartExport>();
     data->part = viewPart(r.view, inputs);
     if (data->part && data->part->problem().isEmpty())
         data->table = builder->exportData(*data->part);
     lastView = r.view;
-    lastInputs = inputs;
+    lastTable = inputs.table;
+    lastHadTable = inputs.table != nullptr;
+    inputs.table = nullptr;
+    lastInputs = std::move(inputs);
     last = data;
     return last;
 }

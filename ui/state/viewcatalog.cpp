@@ -99,8 +99,20 @@ const ViewDescription& describeView(View view)
     return catalog().at(index < catalog().size() ? index : 0);
 }
 
+namespace {
+bool catalogueFrozen = false;
+} // namespace
+
+void freezeViewCatalog() { catalogueFrozen = true; }
+
 View addView(ViewDescription description)
 {
+    // Frames are built off the GUI thread while they read the catalogue, and a set of views is
+    // a bit per view in an unsigned.
+    if (catalogueFrozen)
+        qFatal("addView(\"%s\") after the first document was made: views are entered before", description.key);
+    if (catalog().size() >= 32)
+        qFatal("addView(\"%s\"): at most 32 views", description.key);
     description.view = static_cast<View>(catalog().size());
     catalog().push_back(std::move(description));
     return catalog().back().view;
@@ -132,9 +144,16 @@ QVariantMap validViewOptions(View view, QVariantMap options)
 {
     const ViewDescription& d = describeView(view);
     QVariantMap whole = d.defaultOptions;
-    for (auto option = whole.begin(); option != whole.end(); ++option)
-        if (const auto given = options.constFind(option.key()); given != options.constEnd())
-            option.value() = given.value();
+    for (auto option = whole.begin(); option != whole.end(); ++option) {
+        const auto given = options.constFind(option.key());
+        if (given == options.constEnd())
+            continue;
+        // Of the default's type ("4" from a session becomes 4), so that equal options compare
+        // equal; a value that does not convert keeps the default.
+        QVariant value = given.value();
+        if (value.metaType() == option.value().metaType() || value.convert(option.value().metaType()))
+            option.value() = value;
+    }
     return d.validOptions ? d.validOptions(std::move(whole)) : whole;
 }
 

@@ -71,6 +71,9 @@ const ViewDescription& describeView(View view);
 /// Adds a view at run time (before any window is made) and returns its number; its
 /// `view` field is ignored. For the test build's extra view and future plug-ins.
 View addView(ViewDescription description);
+/// Called when the first document is made: a later addView is a programming error (frames
+/// read the catalogue from other threads), and stops the program saying so.
+void freezeViewCatalog();
 
 /// The `--view` name of `view`.
 QString viewName(View view);

@@ -2,7 +2,6 @@
 #pragma once
 
 #include "core/spec.h"
-#include "ui/tables/encodingtable.h"
 
 #include <QSize>
 #include <QString>
@@ -11,6 +10,9 @@
 #include <memory>
 
 namespace pe::ui {
+
+struct LoadedTable; // ui/tables/encodingtable.h
+using LoadedTablePtr = std::shared_ptr<const LoadedTable>;
 
 /// The numbers a view entered in the catalogue with a part builder draws (its
 /// ViewDescription::buildPart), built off the GUI thread and shared by later frames while the
@@ -23,13 +25,14 @@ struct ViewPart {
 };
 using ViewPartPtr = std::shared_ptr<const ViewPart>;
 
-/// What a view's part may be built from. `pixels` empty: whole cells, as a data export wants
-/// them (the same builder makes the window's numbers and the file's, at two resolutions).
+/// What a view's part may be built from: the same builder makes the window's numbers (for its
+/// pixels) and a data export's (at whole cells), at two resolutions.
 struct PartInputs {
     core::EncodingSpec spec;
     QVariantMap options;  ///< the view's own options (ViewState::optionsOf)
-    QSize pixels;         ///< the device pixels it draws on; empty: whole cells
+    QSize pixels;         ///< the device pixels it draws on (empty: not known yet)
     LoadedTablePtr table; ///< the loaded position table, if any
+    bool wholeCells = false; ///< for a data export: every cell, nothing binned for the screen
 };
 
 /// Which PartInputs a part reads: its reuse rule. A later frame shares the part of the frame
@@ -58,7 +61,8 @@ inline bool samePartInputs(unsigned reads, const PartInputs& a, const PartInputs
 {
     const auto reads_ = [&](unsigned input) { return (reads & input) != 0; };
     return (!reads_(PartInput::Spec) || a.spec == b.spec) && (!reads_(PartInput::Options) || a.options == b.options)
-        && (!reads_(PartInput::Pixels) || a.pixels == b.pixels) && (!reads_(PartInput::Table) || a.table == b.table);
+        && (!reads_(PartInput::Pixels) || a.pixels == b.pixels) && (!reads_(PartInput::Table) || a.table == b.table)
+        && a.wholeCells == b.wholeCells;
 }
 
 } // namespace pe::ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/plotview.h"
 
+#include "ui/document/viewparts.h"
+
 #include "ui/document/document.h"
 #include "ui/widgets/textlabels.h"
 #include "ui/plotting/plotcolors.h"
@@ -424,7 +426,10 @@ void PlotView::redrawCurrent()
 void PlotView::drawFrame(const FramePtr& frame)
 {
     const unsigned needed = framePartsFor(viewBit(m_view));
-    if (!isOnScreen() || (frame->parts & needed) != needed) {
+    // A view whose part the frame keeps by view (the grid's, an entry's) waits for that part
+    // too: a frame computed while it was off the stage has none.
+    const bool partMissing = keepsPartByView(m_view) && !frame->partPointer(m_view);
+    if (!isOnScreen() || (frame->parts & needed) != needed || partMissing) {
         m_stale = true; // nothing is drawn for a view nobody sees; a just-shown view waits for its part
         return;
     }
