@@ -4,6 +4,7 @@
 #include "core/encoding.h"
 #include "core/similarity.h"
 #include "ui/document/document.h"
+#include "ui/document/gridpart.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -417,6 +418,23 @@ void TestDocument::framesHoldOnlyWhatShownViewsDraw()
     document.setDModel(30);
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(!document.frame()->has(FramePart::Similarity));
+
+    // A part the frame keeps by view (the grid's) likewise: none while hidden, asked for at
+    // once when shown, for the d_model of the frame it comes with.
+    document.setDModel(32); // MAE's 2-D sin-cos: d_model divisible by 4
+    QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(!pe::ui::gridPart(*document.frame()));
+    document.setViewShown(View::Grid, true);
+    QVERIFY(!document.isFrameCurrent());
+    QVERIFY(waitForCurrentFrame(document));
+    const pe::ui::GridPart* grid = pe::ui::gridPart(*document.frame());
+    QVERIFY(grid && grid->data);
+    QVERIFY2(grid->problem().isEmpty(), qPrintable(grid->problem()));
+    QCOMPARE(grid->data->dims(), 32);
+    document.setViewShown(View::Grid, false);
+    document.setDModel(36);
+    QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(!pe::ui::gridPart(*document.frame()));
 }
 
 // The RoPE view's numbers are the frame's: computed off the GUI thread, kept while only the
