@@ -176,7 +176,6 @@ void overrideSpec(const QCommandLineParser& parser, core::EncodingSpec& spec)
         spec.firstPosition = wholeNumber(parser, QStringLiteral("first-position"), 0, SpecLimits::maxFirstPosition);
 }
 
-
 /// --model, --model-config and --compare-config: each read now, so that a bad config is told
 /// before any work (the RoPE view keeps a library key, or a file's absolute path).
 void overrideRopeModel(const QCommandLineParser& parser, ui::RopeOptions& rope)

@@ -118,6 +118,17 @@ QVariantMap options(int first, int count)
     return {{QStringLiteral("first"), first}, {QStringLiteral("count"), count}};
 }
 
+/// The window at 1366 × 768 with the wavelength view on the stage; null when it does not show.
+WavelengthView* showWavelengthView(pe::ui::MainWindow& window)
+{
+    window.resize(1366, 768);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return nullptr;
+    window.stage()->choose(wavelengths);
+    return dynamic_cast<WavelengthView*>(window.plotView(wavelengths));
+}
+
 /// A frame request for the wavelength view alone on screen.
 pe::ui::FrameRequest wavelengthRequest()
 {
@@ -364,11 +375,7 @@ void TestViewRegistry::ownPartFollowsItsReuseRule()
 void TestViewRegistry::ownPartIsDrawnWhenOnScreen()
 {
     pe::ui::MainWindow window;
-    window.resize(1366, 768);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.stage()->choose(wavelengths);
-    auto* view = dynamic_cast<WavelengthView*>(window.plotView(wavelengths));
+    WavelengthView* view = showWavelengthView(window);
     QVERIFY(view);
     QTRY_COMPARE_WITH_TIMEOUT(view->shown, QStringLiteral("4 rows from pair 0"), 10000);
     window.document()->setViewOptions(wavelengths, options(2, 5));
@@ -387,11 +394,7 @@ void TestViewRegistry::ownPartIsDrawnWhenShownAgainAfterAChange()
     // Off the stage its part is not computed; shown again, it draws the frame that has it,
     // not the one computed while it was away (which lacks its part).
     pe::ui::MainWindow window;
-    window.resize(1366, 768);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.stage()->choose(wavelengths);
-    auto* view = dynamic_cast<WavelengthView*>(window.plotView(wavelengths));
+    WavelengthView* view = showWavelengthView(window);
     QVERIFY(view);
     QTRY_COMPARE_WITH_TIMEOUT(view->shown, QStringLiteral("4 rows from pair 0"), 10000);
     window.stage()->choose(View::Bands);

@@ -296,11 +296,9 @@ void Document::setViewOptions(View view, const QVariantMap& options)
         return;
     Settings s = m_settings;
     s.state.setOptionsOf(view, options);
-    s = sanitized(std::move(s));
-    if (s == m_settings)
-        return;
-    // As change() does, with the view named in the undo step ("Undo Change Grid options").
-    // The view in the id too: two views' options changed in one interaction are two steps.
+    // As change() does (push() makes it valid and drops a change to nothing), with the view
+    // named in the undo step ("Undo Change Grid options") and in the merge id: two views'
+    // options changed in one interaction are two steps.
     const int mergeId = m_interacting
         ? (m_interactionSerial << 10) + (static_cast<int>(view) << 5) + static_cast<int>(Field::ViewOptions) : -1;
     push(std::move(s), Field::ViewOptions, mergeId, tr("Change %1 options").arg(viewTitle(view)));

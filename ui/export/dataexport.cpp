@@ -291,8 +291,8 @@ RopeModelData ropeModelData(const RopeOptions& options)
 }
 
 /// The data of a view that keeps its part by view (the grid; a catalogue entry's): its part
-/// from the same builder as the window's frame, at whole cells (no pixels), then its entry's
-/// table. Built once for the checks, the shape and the rows of one export.
+/// from the same builder as the window's frame, at whole cells (PartInputs::wholeCells), then
+/// its builder's table. Built once for the checks, the shape and the rows of one export.
 struct PartExport {
     ViewPartPtr part;
     core::RowMatrix table;
@@ -302,18 +302,18 @@ std::shared_ptr<const PartExport> partExportFor(const ExportRequest& r)
     // Kept per thread for the next call of the same export; the table only weakly, so that a
     // table closed meanwhile is not held by an export thread.
     thread_local View lastView = View::Heatmap;
-    thread_local PartInputs lastInputs;
+    thread_local PartInputs lastInputs; // its table null: held below, weakly
     thread_local std::weak_ptr<const LoadedTable> lastTable;
     thread_local bool lastHadTable = false;
     thread_local std::shared_ptr<const PartExport> last;
     const std::optional<PartBuilder> builder = partBuilder(r.view);
     PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), r.table, true};
-    lastInputs.table = lastTable.lock();
-    const bool tableGone = lastHadTable && !lastInputs.table;
-    const bool same = last && !tableGone && lastView == r.view && samePartInputs(builder->reads, lastInputs, inputs);
-    lastInputs.table = nullptr;
-    if (same)
-        return last;
+    if (last && lastView == r.view) {
+        PartInputs before = lastInputs;
+        before.table = lastTable.lock();
+        if ((before.table != nullptr) == lastHadTable && samePartInputs(builder->reads, before, inputs))
+            return last;
+    }
     auto data = std::make_shared<PartExport>();
     data->part = viewPart(r.view, inputs);
     if (data->part && data->part->problem().isEmpty())
@@ -332,7 +332,6 @@ bool hasOwnDataExport(View view)
     const std::optional<PartBuilder> builder = partBuilder(view);
     return builder && builder->exportData;
 }
-
 
 bool showsRopeModel(const ExportRequest& r)
 {

@@ -157,7 +157,6 @@ QVariantMap validViewOptions(View view, QVariantMap options)
     return d.validOptions ? d.validOptions(std::move(whole)) : whole;
 }
 
-
 QString viewTitle(View view) { return QCoreApplication::translate("pe::ui::Views", describeView(view).title); }
 
 QString viewFigureName(View view) { return QCoreApplication::translate("pe::ui::Views", describeView(view).figureName); }

@@ -41,7 +41,7 @@ struct ViewDescription {
 
     // What a view entered here brings besides its class, each used by every list that needs
     // it, so that a new view edits no file of the document, the sessions, the command line or
-    // the exports. (The eleven built-in views still keep theirs in those files.)
+    // the exports. (The built-in views other than the grid still keep theirs in those files.)
 
     /// Its own options, held by its key in ViewState::options: undone with the settings,
     /// written in sessions as view.options.<key>, remembered between runs, compared as a whole

@@ -14,7 +14,7 @@ namespace pe::ui {
 struct LoadedTable; // ui/tables/encodingtable.h
 using LoadedTablePtr = std::shared_ptr<const LoadedTable>;
 
-/// The numbers a view entered in the catalogue with a part builder draws (its
+/// The numbers of a view whose part the frame keeps by view (the grid's; an entry's
 /// ViewDescription::buildPart), built off the GUI thread and shared by later frames while the
 /// inputs it reads stay. A view keeps its own type of part and reads it with Frame::partOf.
 struct ViewPart {

@@ -401,8 +401,9 @@ void GridView::drawTiles(const Frame& f)
 
 void GridView::drawMaps(const Frame& f)
 {
-    const GridData& g = *gridPart(f)->data;
-    const GridOptions& o = gridPart(f)->options;
+    const GridPart& part = *gridPart(f);
+    const GridData& g = *part.data;
+    const GridOptions& o = part.options;
     const QCPRange across(0, g.shape.cols - 1), down(0, g.shape.rows - 1);
     m_patchMap->cells()->assign(gridPatchMap(g, o), across, down);
     const auto [row, col] = chosenPatch(g, o);
@@ -547,9 +548,10 @@ std::optional<std::pair<int, int>> GridView::patchAt(const QPointF& pixel, std::
 QString GridView::pairDescription(int row, int col, int keyRow, int keyCol) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || !gridPart(*f) || !gridPart(*f)->data || !gridPart(*f)->problem().isEmpty())
+    const GridPart* part = f ? gridPart(*f) : nullptr;
+    if (!part || !part->data || !part->problem().isEmpty())
         return {};
-    const GridData& g = *gridPart(*f)->data;
+    const GridData& g = *part->data;
     if (row < 0 || col < 0 || keyRow < 0 || keyCol < 0 || row >= g.shape.rows || keyRow >= g.shape.rows
         || col >= g.shape.cols || keyCol >= g.shape.cols)
         return {};
@@ -571,19 +573,21 @@ void GridView::onMouseMove(QMouseEvent* event)
     }
     QCPAxisRect* rect = axisRectAt(plot(), event->position());
     const FramePtr& f = document()->frame();
+    const GridPart* part = f ? gridPart(*f) : nullptr;
+    const GridData* g = part ? part->data.get() : nullptr;
     if (rect == m_tilesRect) {
         setReadout(pairDescription(patch->first, patch->second, key.first, key.second));
-    } else if (rect == m_patchRect && f && gridPart(*f) && gridPart(*f)->data) {
-        const auto [row, col] = chosenPatch(*gridPart(*f)->data, gridPart(*f)->options);
+    } else if (rect == m_patchRect && g) {
+        const auto [row, col] = chosenPatch(*g, part->options);
         if (row < 0) {
-            const double v = gridPart(*f)->data->classSimilarity[std::int64_t{key.first} * gridPart(*f)->data->shape.cols + key.second];
+            const double v = g->classSimilarity[std::int64_t{key.first} * g->shape.cols + key.second];
             setReadout(tr("class token · patch (%1, %2): cosine similarity %3").arg(key.first).arg(key.second).arg(shortNumber(v, 4)));
         } else {
             setReadout(pairDescription(row, col, key.first, key.second));
         }
-    } else if (rect == m_dimensionRect && f && gridPart(*f) && gridPart(*f)->data) {
-        const int dim = chosenDimension(*gridPart(*f)->data, gridPart(*f)->options);
-        const double v = gridDimensionMap(*gridPart(*f)->data, gridPart(*f)->options)(key.first, key.second);
+    } else if (rect == m_dimensionRect && g) {
+        const int dim = chosenDimension(*g, part->options);
+        const double v = gridDimensionMap(*g, part->options)(key.first, key.second);
         setReadout(tr("patch (%1, %2) · dim %3 = %4").arg(key.first).arg(key.second).arg(dim).arg(shortNumber(v, 4)));
     }
 }

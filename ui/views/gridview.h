@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/document/griddata.h"
 #include "ui/plotting/viewsupport.h"
 #include "ui/views/plotview.h"
 
