@@ -30,28 +30,30 @@ void BenchFrame::part_data()
 {
     QTest::addColumn<int>("dModel");
     QTest::addColumn<qint64>("maxLen");
-    QTest::addColumn<unsigned>("part");
+    QTest::addColumn<unsigned>("views");
     const std::tuple<const char*, int, qint64> sizes[] = {
         {"100x64", 64, 100}, {"2048x512", 512, 2048}, {"8192x1024", 1024, 8192}, {"1048576x4096", 4096, 1 << 20}};
-    const std::pair<const char*, FramePart> parts[] = {
-        {"heat", FramePart::Heat}, {"waves", FramePart::Waves}, {"similarity", FramePart::Similarity},
-        {"offset", FramePart::Offset}, {"conventions", FramePart::Conventions}, {"precision", FramePart::Precision},
-        {"rope", FramePart::Rope}, {"embeddings", FramePart::Embeddings}, {"methods", FramePart::Methods},
-        {"spectrum", FramePart::Spectrum},
-        {"all", FramePart::All}};
+    using pe::ui::View;
+    // A part per view on screen (the bands view's frequencies every frame has).
+    std::vector<std::pair<QByteArray, unsigned>> views;
+    for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog())
+        if (d.view != View::Bands)
+            views.emplace_back(d.key, pe::ui::viewBit(d.view));
+    views.emplace_back("all", ~0u);
     for (const auto& [size, dModel, maxLen] : sizes)
-        for (const auto& [name, part] : parts)
-            QTest::addRow("%s/%s", size, name) << dModel << maxLen << unsigned(part);
+        for (const auto& [name, bits] : views)
+            QTest::addRow("%s/%s", size, name.constData()) << dModel << maxLen << bits;
 }
 
 void BenchFrame::part()
 {
     QFETCH(int, dModel);
     QFETCH(qint64, maxLen);
-    QFETCH(unsigned, part);
+    QFETCH(unsigned, views);
     pe::ui::FrameRequest request;
     request.spec.maxLen = maxLen;
-    request.parts = part;
+    request.views = views;
+    request.parts = pe::ui::framePartsFor(views);
     // About the plot sizes of bench_window's every-view layout at 1600 × 1000.
     request.pixels.set(pe::ui::View::Heatmap, QSize(900, 700));
     request.pixels.set(pe::ui::View::Similarity, QSize(300, 0));

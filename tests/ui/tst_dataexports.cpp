@@ -3,6 +3,7 @@
 // against the frame the window draws, at a size where the frame holds whole cells (every
 // pixel one cell). A user who exports what they see gets what they saw.
 #include "ui/document/document.h"
+#include "ui/document/spectrumpart.h"
 #include "ui/document/gridpart.h"
 #include "ui/export/dataexport.h"
 
@@ -15,6 +16,7 @@
 #include <limits>
 
 using pe::ui::gridPart;
+using pe::ui::spectrumPart;
 using pe::ui::Document;
 using pe::ui::Frame;
 using pe::ui::View;
@@ -208,8 +210,8 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
             }
         break;
     case View::Spectrum: {
-        QVERIFY(f.spectrum);
-        const pe::core::PositionSpectrum& s = f.spectrum->spectrum;
+        QVERIFY(spectrumPart(f) && spectrumPart(f)->problem().isEmpty());
+        const pe::core::PositionSpectrum& s = spectrumPart(f)->data->spectrum;
         QCOMPARE(rows, std::int64_t(s.power.rows()));
         for (std::int64_t r = 0; r < rows; ++r) {
             compare(r, 0, pe::core::spectrumBinFrequency(r, s.fftLength), "omega");

@@ -6,6 +6,7 @@
 #include "ui/document/changes.h"
 #include "ui/document/frame.h"
 #include "ui/document/gridpart.h"
+#include "ui/document/spectrumpart.h"
 
 #include <QTest>
 
@@ -13,6 +14,7 @@
 #include <vector>
 
 using pe::ui::gridPart;
+using pe::ui::spectrumPart;
 using pe::ui::Change;
 using pe::ui::Changes;
 using pe::ui::Frame;
@@ -156,10 +158,10 @@ std::vector<ReuseRule> reuseRules()
         {"methods", [](const Frame& a, const Frame& b) { return a.methods && a.methods == b.methods; },
          {dModel, maxLen, alibiHeads, methodsPixels, curveWindow},
          {position, offset, normalize, heatPixels, similarityPixels}},
-        {"spectrum", [](const Frame& a, const Frame& b) { return a.spectrum && a.spectrum == b.spectrum; },
+        {"spectrum", [](const Frame& a, const Frame& b) { return spectrumPart(a) && spectrumPart(b) && spectrumPart(a)->data == spectrumPart(b)->data; },
          {dModel, maxLen, base},
          {position, offset, normalize, spectrumPixels, heatPixels}},
-        {"spectrum map", [](const Frame& a, const Frame& b) { return a.spectrumHeat.sameAs(b.spectrumHeat); },
+        {"spectrum map", [](const Frame& a, const Frame& b) { return spectrumPart(a) && spectrumPart(b) && spectrumPart(a)->heat.sameAs(spectrumPart(b)->heat); },
          {dModel, spectrumPixels},
          {position, offset, normalize, heatPixels, similarityPixels}},
         {"grid data", [](const Frame& a, const Frame& b) { return gridPart(a) && gridPart(b) && gridPart(a)->data == gridPart(b)->data; },
@@ -272,6 +274,15 @@ void TestFrameParts::aViewsResizeIsItsChangeOnly()
                                                                .arg(pe::ui::viewName(resized), pe::ui::viewName(view))
                                                                .arg(bins)));
         }
+    }
+    // Pixels beyond the cells cut nothing anew: the map is its whole cells either way.
+    for (View view : {View::Spectrum, View::Grid}) {
+        FrameRequest wide = request, wider = request;
+        wide.pixels.set(view, QSize(1000, 1000));
+        wider.pixels.set(view, QSize(1200, 1100));
+        const FramePtr first = build(wide, before);
+        QVERIFY2(!pe::ui::changesBetween(*first, *build(wider, first), view).testFlag(Change::Bins),
+                 qPrintable(pe::ui::viewName(view)));
     }
     // The zooms and the data are changes too, for every view that draws them.
     FrameRequest zoomed = request;

@@ -6,6 +6,7 @@
 #include "tablefixtures.h"
 #include "ui/controls/formulapanel.h"
 #include "ui/document/document.h"
+#include "ui/document/spectrumpart.h"
 #include "ui/export/dataexport.h"
 #include "ui/export/figureexport.h"
 #include "ui/views/heatmapview.h"
@@ -435,7 +436,8 @@ void TestTableView::theSpectrumOfALoadedTable()
     document.setTable(loadTable(path));
     document.computeNow();
     view.refresh();
-    const SpectrumData& data = *document.frame()->spectrum;
+    QVERIFY(spectrumPart(*document.frame()));
+    const SpectrumData& data = *spectrumPart(*document.frame())->data;
     QVERIFY(data.fromTable);
     QVERIFY2(std::abs(std::log(data.fit.base / 500)) < 0.25, qPrintable(QString::number(data.fit.base)));
     QCOMPARE(view.referenceCurve()->dataCount(), 0); // a table's dims have no order to draw a line along

@@ -48,9 +48,12 @@ bool binsDiffer(const Frame& a, const Frame& b, View view)
     case View::Conventions: return a.conventionHeatA.rows() != b.conventionHeatA.rows();
     case View::Precision: return a.precisionHeat.rows() != b.precisionHeat.rows();
     case View::Methods: return a.methods != b.methods;
-    case View::Spectrum:
-        return a.spectrumHeat.rows() != b.spectrumHeat.rows() || a.spectrumHeat.cols() != b.spectrumHeat.cols();
-    default: return a.pixels.of(view) != b.pixels.of(view);
+    default:
+        // A part kept by view that has a map of its own says into how many bins it was cut.
+        if (const ViewPart *partA = a.partPointer(view).get(), *partB = b.partPointer(view).get();
+            partA && partB && partA->bins().isValid())
+            return partA->bins() != partB->bins();
+        return a.pixels.of(view) != b.pixels.of(view);
     }
 }
 

@@ -130,20 +130,6 @@ void buildHeat(Frame& f)
         core::averageColumns(full, columns.lower, columns.upper, heat);
 }
 
-/// The spectrum's map on the pixels on screen (FrameLimits::heatBins each way while not known).
-void buildSpectrumHeat(Frame& f, const FramePtr& previous)
-{
-    const core::PositionSpectrum& s = f.spectrum->spectrum;
-    f.spectrumBins = heatAxis(0, 0, s.power.rows(), f.spectrumPixels().height(), FrameLimits::heatBins);
-    f.spectrumDims = heatAxis(0, 0, s.power.cols(), f.spectrumPixels().width(), FrameLimits::heatBins);
-    if (previous && previous->spectrum == f.spectrum && previous->spectrumBins == f.spectrumBins
-        && previous->spectrumDims == f.spectrumDims) {
-        f.spectrumHeat = previous->spectrumHeat;
-        return;
-    }
-    binSpectrum(s, f.spectrumBins.bins, f.spectrumDims.bins, f.spectrumHeat.reset(f.spectrumBins.bins, f.spectrumDims.bins));
-}
-
 /// One bin per pixel of the matrix on screen at most: a pixel shows the exact mean of the
 /// whole cells whose block it stands for, never one sampled cell.
 std::int64_t similarityBins(const Frame& f)
@@ -559,7 +545,6 @@ unsigned framePartsFor(unsigned views)
     need(View::Rope, FramePart::Rope);
     need(View::Embeddings, FramePart::Embeddings);
     need(View::Methods, FramePart::Methods);
-    need(View::Spectrum, FramePart::Spectrum);
     return parts;
 }
 
@@ -601,18 +586,9 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
                 methodsData(spec, state.methods, f->methodsPixels(), f->learnedTable(), before));
     };
 
-    // The spectrum view's part reads the spec or the table only: claimed like the methods part.
-    std::atomic<bool> spectrumClaimed{!f->has(FramePart::Spectrum)};
-    const auto claimSpectrum = [&] { return !spectrumClaimed.exchange(true); };
-    const auto buildSpectrumPart = [&] {
-        // The sinusoid's spectrum reads the spec; a table's reads the table only.
-        if (previous && previous->spectrum && sameTableFile(previous->table, f->table) && (f->table || sameSpec))
-            f->spectrum = previous->spectrum;
-        else
-            f->spectrum = std::make_shared<const SpectrumData>(spectrumData(spec, f->table));
-        if (f->spectrum->problem.isEmpty())
-            buildSpectrumHeat(*f, previous);
-    };
+    // The parts kept by view (the grid's, the spectrum's, an entry's): whichever thread is free
+    // takes the next one.
+    ViewPartJobs viewParts(*f, previous);
 
     // The similarity and the precision view's error curves (the two largest parts that depend
     // on nothing else) run on the second thread while this one does the rest.
@@ -623,15 +599,14 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     QFuture<void> similarityHalf;
     // The second thread reads f, previous and the lambdas above: every return waits for it.
     const auto joinSecondThread = qScopeGuard([&] { similarityHalf.waitForFinished(); });
-    if (f->has(FramePart::Similarity) || newErrorCurves || f->has(FramePart::Methods) || f->has(FramePart::Spectrum)) {
+    if (f->has(FramePart::Similarity) || newErrorCurves || f->has(FramePart::Methods) || !viewParts.empty()) {
         const bool sameKernel = reusable(FramePart::Similarity) && previous->state.normalize == state.normalize
             && !previous->table;
         similarityHalf = QtConcurrent::run(&secondThread(), [&, sameKernel] {
             const auto thenMethods = qScopeGuard([&] {
                 if (!superseded() && claimMethods())
                     buildMethodsPart();
-                if (!superseded() && claimSpectrum())
-                    buildSpectrumPart();
+                viewParts.run(superseded);
             });
             if (newErrorCurves)
                 buildErrorCurves(*f);
@@ -741,11 +716,9 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
             f->sentence = std::make_shared<const SentenceData>(sentenceData(spec, state.embeddings, request.wordVectors));
     }
 
-    buildViewParts(*f, previous);
+    viewParts.run(superseded);
     if (superseded())
         return nullptr;
-    if (claimSpectrum())
-        buildSpectrumPart();
     if (claimMethods())
         buildMethodsPart();
     similarityHalf.waitForFinished();

@@ -6,7 +6,6 @@
 #include "ui/document/sentencedata.h"
 #include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
-#include "ui/document/spectrumdata.h"
 #include "ui/state/viewpart.h"
 #include "ui/state/viewstate.h"
 #include "ui/tables/encodingtable.h"
@@ -120,8 +119,7 @@ enum class FramePart : unsigned {
     Rope = 1u << 6,        ///< the RoPE view's curves and scores
     Embeddings = 1u << 7,  ///< the embeddings of the sentence
     Methods = 1u << 8,     ///< the methods view's matrix and curves
-    Spectrum = 1u << 9,    ///< the spectrum view's spectrum, fit and principal components
-    All = (1u << 10) - 1,
+    All = (1u << 9) - 1,
 };
 /// The same file's values: equal tables, or a table's preview and the table its pass gave
 /// (what the spectrum and grid read; not the heat, which the preview samples).
@@ -148,7 +146,6 @@ struct Frame {
     int similarityPixels() const { return pixels.of(View::Similarity).width(); }
     int conventionPixels() const { return pixels.of(View::Conventions).height(); }
     int precisionPixels() const { return pixels.of(View::Precision).height(); }
-    QSize spectrumPixels() const { return pixels.of(View::Spectrum); }
     MethodsPixels methodsPixels() const
     {
         const QSize size = pixels.of(View::Methods);
@@ -245,14 +242,9 @@ struct Frame {
     // The methods view for state.methods (shared while spec, options and pixels stay).
     std::shared_ptr<const MethodsData> methods;
 
-    // The spectrum view: the spectrum of the table shown or the spec's sinusoid (shared while
-    // they stay), and its map in decibels, binned to the pixels on screen (frequency × dims).
-    std::shared_ptr<const SpectrumData> spectrum;
-    SharedMatrix spectrumHeat;
-    HeatAxis spectrumBins, spectrumDims;
-
-    // The parts kept by view (ui/document/viewparts.h: the grid's, GridPart; a catalogue
-    // entry's, ViewDescription::buildPart), built while their view is on screen (`views`).
+    // The parts kept by view (ui/document/viewparts.h: the grid's, GridPart, the spectrum's,
+    // SpectrumPart; a catalogue entry's, ViewDescription::buildPart), built while their view
+    // is on screen (`views`).
     unsigned views = ~0u;                 ///< the views the frame was computed for, a bit per View
     std::vector<ViewPartPtr> viewParts;   ///< by View; null: not computed
     /// The part of `view`, as the view's own type; null when not computed.
@@ -268,7 +260,10 @@ struct Frame {
         return i < viewParts.size() ? viewParts[i] : nullptr;
     }
     /// What `view`'s part is built from in this frame.
-    PartInputs partInputs(View view) const { return {spec, state.optionsOf(view), pixels.of(view), table}; }
+    PartInputs partInputs(View view) const
+    {
+        return {spec, state.optionsOf(view), pixels.of(view), table, state.position, state.offset};
+    }
 };
 
 /// One curve of the precision view: a format and how it enters.

@@ -16,6 +16,7 @@ struct GridPart : ViewPart {
     SharedMatrix tiles;
     HeatAxis tileRows, tileColumns;
     QString problem() const override { return data ? data->problem : QString(); }
+    QSize bins() const override { return QSize(static_cast<int>(tiles.cols()), static_cast<int>(tiles.rows())); }
 };
 
 /// The grid view's part in `frame`; null when not computed.

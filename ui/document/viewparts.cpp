@@ -3,6 +3,7 @@
 
 #include "ui/document/frame.h"
 #include "ui/document/gridpart.h"
+#include "ui/document/spectrumpart.h"
 
 #include <algorithm>
 #include <optional>
@@ -16,6 +17,7 @@ const std::vector<std::pair<View, PartBuilder>>& builtInParts()
 {
     static const std::vector<std::pair<View, PartBuilder>> parts{
         {View::Grid, {buildGridPart, PartInput::Spec | PartInput::Options | PartInput::Pixels | PartInput::Table, gridPartData}},
+        {View::Spectrum, {buildSpectrumPart, PartInput::Spec | PartInput::Pixels | PartInput::Table, spectrumPartData}},
     };
     return parts;
 }
@@ -58,20 +60,24 @@ ViewPartPtr viewPart(View view, const PartInputs& inputs, const PartBefore& befo
     return builder->build(inputs, before);
 }
 
-void buildViewParts(Frame& frame, const std::shared_ptr<const Frame>& previous)
+ViewPartJobs::ViewPartJobs(Frame& frame, std::shared_ptr<const Frame> previous)
+    : m_frame(frame), m_previous(std::move(previous))
 {
     const unsigned wanted = viewsWithOwnParts() & frame.views;
-    if (!wanted)
-        return;
-    for (const ViewDescription& d : viewCatalog()) {
-        if (!(wanted & (1u << static_cast<unsigned>(d.view))))
-            continue;
-        const auto i = static_cast<std::size_t>(d.view);
-        if (frame.viewParts.size() <= i)
-            frame.viewParts.resize(i + 1);
-        const ViewPartPtr before = previous ? previous->partPointer(d.view) : nullptr;
-        frame.viewParts[i] = viewPart(d.view, frame.partInputs(d.view),
-                                      before ? PartBefore{before, previous->partInputs(d.view)} : PartBefore{});
+    for (const ViewDescription& d : viewCatalog())
+        if (wanted & viewBit(d.view))
+            m_views.push_back(d.view);
+    for (View view : m_views)
+        frame.viewParts.resize(std::max(frame.viewParts.size(), static_cast<std::size_t>(view) + 1));
+}
+
+void ViewPartJobs::run(const std::function<bool()>& stop)
+{
+    for (std::size_t i = m_next++; i < m_views.size() && !stop(); i = m_next++) {
+        const View view = m_views[i];
+        const ViewPartPtr before = m_previous ? m_previous->partPointer(view) : nullptr;
+        m_frame.viewParts[static_cast<std::size_t>(view)]
+            = viewPart(view, m_frame.partInputs(view), before ? PartBefore{before, m_previous->partInputs(view)} : PartBefore{});
     }
 }
 

@@ -4,6 +4,9 @@
 #include "core/encoding.h"
 #include "ui/state/viewcatalog.h"
 
+#include <atomic>
+#include <functional>
+
 namespace pe::ui {
 
 struct Frame;
@@ -23,9 +26,24 @@ bool keepsPartByView(View view);
 /// The views that keep their part by view, a bit per View.
 unsigned viewsWithOwnParts();
 
-/// Builds the parts of the views that keep their part by view and are on screen in `frame`
-/// (Frame::views), sharing each with `previous` while the inputs it reads stay the same.
-void buildViewParts(Frame& frame, const std::shared_ptr<const Frame>& previous);
+/// The parts of the views that keep their part by view and are on screen in a frame
+/// (Frame::views), each shared with the frame before while the inputs it reads stay the same,
+/// else built. Both frame threads take them one by one as they become free (a part's share of
+/// a frame ranges from none to most of it: the spectrum's FFT, the grid's similarities).
+class ViewPartJobs {
+public:
+    /// Sizes frame.viewParts, so that the threads write distinct elements of it.
+    ViewPartJobs(Frame& frame, std::shared_ptr<const Frame> previous);
+    bool empty() const { return m_views.empty(); }
+    /// Builds the parts no thread has taken yet, until none is left or `stop()` says so.
+    void run(const std::function<bool()>& stop);
+
+private:
+    Frame& m_frame;
+    std::shared_ptr<const Frame> m_previous;
+    std::vector<View> m_views;
+    std::atomic<std::size_t> m_next{0};
+};
 
 /// The part of `view` for `inputs`: `before`'s part when it was built from inputs that agree
 /// on everything the part reads, else a new one (which may keep some of `before`'s).

@@ -233,27 +233,6 @@ core::RowMatrix bandsData(const core::EncodingSpec& spec)
     return data;
 }
 
-/// Bins of the spectrum of `rows` positions (the first SpectrumLimits::maxPositions, zero-padded
-/// to a power of two).
-std::int64_t spectrumBinCount(std::int64_t rows)
-{
-    std::int64_t n = 2;
-    while (n < std::min(rows, core::SpectrumLimits::maxPositions))
-        n *= 2;
-    return n / 2 + 1;
-}
-
-/// Per bin: its ω, then each dim's power relative to the dim's peak.
-core::RowMatrix spectrumTable(const SpectrumData& data)
-{
-    const core::PositionSpectrum& s = data.spectrum;
-    core::RowMatrix out(s.power.rows(), 1 + s.power.cols());
-    for (Eigen::Index f = 0; f < s.power.rows(); ++f)
-        out(f, 0) = core::spectrumBinFrequency(f, s.fftLength);
-    out.rightCols(s.power.cols()) = s.power;
-    return out;
-}
-
 /// A loaded table's columns state.dims, every row.
 core::RowMatrix tableWavesData(const core::RowMatrix& values, const ViewState& state)
 {
@@ -307,7 +286,7 @@ std::shared_ptr<const PartExport> partExportFor(const ExportRequest& r)
     thread_local bool lastHadTable = false;
     thread_local std::shared_ptr<const PartExport> last;
     const std::optional<PartBuilder> builder = partBuilder(r.view);
-    PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), r.table, true};
+    PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), r.table, r.state.position, r.state.offset, true};
     if (last && lastView == r.view) {
         PartInputs before = lastInputs;
         before.table = lastTable.lock();
@@ -363,8 +342,8 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Precision: return std::make_unique<PrecisionSource>(r.spec);
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
-    case View::Spectrum: return std::make_unique<MatrixSource>(spectrumTable(spectrumData(r.spec, r.table)));
-    case View::Grid: break; // its part's (below)
+    case View::Spectrum:
+    case View::Grid: break; // their parts' (below)
     }
     if (hasOwnDataExport(r.view))
         return std::make_unique<MatrixSource>(partExportFor(r)->table);
@@ -394,8 +373,8 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Precision: return {spec.maxLen, 1 + errorCurveKinds().size()};
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     case View::Methods: return {spec.maxLen, spec.maxLen};
-    case View::Spectrum: return {spectrumBinCount(spec.maxLen), 1 + std::int64_t{spec.dModel}};
-    case View::Grid: break; // its part's (above)
+    case View::Spectrum:
+    case View::Grid: break; // their parts' (above)
     }
     return {0, 0};
 }
@@ -414,8 +393,6 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
         const std::shared_ptr<const PartExport> data = partExportFor(r);
         return {data->table.rows(), data->table.cols()};
     }
-    if (r.table && r.view == View::Spectrum)
-        return {spectrumBinCount(r.table->table->rows()), 1 + r.table->table->columns()};
     if (r.table && r.view == View::Similarity)
         return {r.table->table->rows(), r.table->table->rows()};
     if (r.table && r.view == View::Waves)

@@ -22,6 +22,9 @@ struct ViewPart {
     /// Why the part could not be made from its inputs (the view shows it, a data export is
     /// refused with it); empty when it holds its numbers.
     virtual QString problem() const { return {}; }
+    /// The bins its map is cut into on screen, which follow the view's pixels only up to its
+    /// cells (what Change::Bins follows); empty: no map of its own, its pixels decide.
+    virtual QSize bins() const { return {}; }
 };
 using ViewPartPtr = std::shared_ptr<const ViewPart>;
 
@@ -32,6 +35,8 @@ struct PartInputs {
     QVariantMap options;  ///< the view's own options (ViewState::optionsOf)
     QSize pixels;         ///< the device pixels it draws on (empty: not known yet)
     LoadedTablePtr table; ///< the loaded position table, if any
+    std::int64_t position = 0; ///< the selected row (ViewState::position)
+    std::int64_t offset = 0;   ///< the relative offset k (ViewState::offset)
     bool wholeCells = false; ///< for a data export: every cell, nothing binned for the screen
 };
 
@@ -45,6 +50,8 @@ enum : unsigned {
     Options = 1u << 1,
     Pixels = 1u << 2,
     Table = 1u << 3,
+    Position = 1u << 4,
+    Offset = 1u << 5,
 };
 } // namespace PartInput
 
@@ -62,6 +69,7 @@ inline bool samePartInputs(unsigned reads, const PartInputs& a, const PartInputs
     const auto reads_ = [&](unsigned input) { return (reads & input) != 0; };
     return (!reads_(PartInput::Spec) || a.spec == b.spec) && (!reads_(PartInput::Options) || a.options == b.options)
         && (!reads_(PartInput::Pixels) || a.pixels == b.pixels) && (!reads_(PartInput::Table) || a.table == b.table)
+        && (!reads_(PartInput::Position) || a.position == b.position) && (!reads_(PartInput::Offset) || a.offset == b.offset)
         && a.wholeCells == b.wholeCells;
 }
 

@@ -2,6 +2,7 @@
 #include "ui/views/spectrumview.h"
 
 #include "ui/document/document.h"
+#include "ui/document/spectrumpart.h"
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
 #include "ui/plotting/viewsupport.h"
@@ -117,15 +118,16 @@ void SpectrumView::applyScale()
 
 void SpectrumView::redraw(const Frame& f)
 {
-    if (!f.spectrum)
+    const SpectrumPart* part = spectrumPart(f);
+    if (!part)
         return;
-    if (!f.spectrum->problem.isEmpty()) { // the table's file changed: nothing is read from it
+    if (!part->problem().isEmpty()) { // the table's file changed: nothing is read from it
         m_map->cells()->assign(core::RowMatrix(), QCPRange(0, 1), QCPRange(0, 1));
         for (QCPGraph* g : {m_reference, m_dominant, m_unresolved})
             g->data()->clear();
         for (QCPGraph* g : m_components)
             g->data()->clear();
-        m_titleText = tr("Frequencies along the positions\n%1").arg(f.spectrum->problem);
+        m_titleText = tr("Frequencies along the positions\n%1").arg(part->problem());
         m_title->setText(m_titleText);
         plot()->replot(QCustomPlot::rpQueuedReplot);
         return;
@@ -133,7 +135,7 @@ void SpectrumView::redraw(const Frame& f)
     drawMap(f);
     drawComparison(f);
     drawComponents(f);
-    const SpectrumData& s = *f.spectrum;
+    const SpectrumData& s = *part->data;
     const QString source = s.fromTable ? f.table->table->displayName()
                                        : tr("d_model %1 · max_len %2 · base %3").arg(f.spec.dModel).arg(f.spec.maxLen)
                                              .arg(shortNumber(f.spec.base, 6));
@@ -146,7 +148,8 @@ void SpectrumView::redraw(const Frame& f)
 
 void SpectrumView::drawMap(const Frame& f)
 {
-    const SpectrumData& s = *f.spectrum;
+    const SpectrumPart& part = *spectrumPart(f);
+    const SpectrumData& s = *part.data;
     const double binWidth = s.resolution();
     const auto dims = static_cast<double>(s.spectrum.power.cols());
     // Bin b covers ω in [(b − ½)·Δ, (b + ½)·Δ): cells centred on their bins, as the heatmap's rows.
@@ -155,7 +158,7 @@ void SpectrumView::drawMap(const Frame& f)
         const double first = (axis.lower + width / 2 - 0.5) * unit;
         return QCPRange(first, axis.bins > 1 ? (axis.upper - width / 2 - 0.5) * unit : first + width * unit);
     };
-    m_map->cells()->assign(f.spectrumHeat.matrix(), centres(f.spectrumDims, 1.0), centres(f.spectrumBins, binWidth));
+    m_map->cells()->assign(part.heat.matrix(), centres(part.dims, 1.0), centres(part.frequencies, binWidth));
     m_map->setGradient(colormapGradient(sequentialColormap(f.state.colormap)));
     m_map->setDataRange(QCPRange(core::SpectrumLimits::floorDb, 0));
     plot()->xAxis->setRange(-0.5, dims - 0.5);
@@ -168,7 +171,7 @@ void SpectrumView::drawMap(const Frame& f)
         }
     m_reference->setData(x, y, true);
     m_reference->setPen(QPen(QColor(255, 255, 255, 230), penWidth(1.4)));
-    const QString pixels = f.spectrumDims.exact() ? QString() : tr(" · %1 dims per pixel").arg(shortNumber(f.spectrumDims.cellsPerBin(), 3));
+    const QString pixels = part.dims.exact() ? QString() : tr(" · %1 dims per pixel").arg(shortNumber(part.dims.cellsPerBin(), 3));
     m_mapCaptions = s.fromTable ? QStringList{tr("each dim's power along the positions, dB below its peak%1").arg(pixels),
                                               tr("each dim's power, dB below its peak"), tr("power")}
                                 : QStringList{tr("each dim's power along the positions, dB below its peak · white: the sinusoid's ω%1").arg(pixels),
@@ -178,7 +181,7 @@ void SpectrumView::drawMap(const Frame& f)
 
 void SpectrumView::drawComparison(const Frame& f)
 {
-    const SpectrumData& s = *f.spectrum;
+    const SpectrumData& s = *spectrumPart(f)->data;
     // Dims whose sinusoid turns less than once over the positions cannot peak at their own ω
     // (the first bin is the slowest wave a spectrum resolves): hollow grey, apart from the rest.
     QVector<double> x, y, slowX, slowY;
@@ -221,7 +224,7 @@ void SpectrumView::drawComparison(const Frame& f)
 
 void SpectrumView::drawComponents(const Frame& f)
 {
-    const SpectrumData& s = *f.spectrum;
+    const SpectrumData& s = *spectrumPart(f)->data;
     const bool shown = s.fromTable && s.pca.scores.cols() > 0;
     // The components panel is there for a table only; the comparison takes the width otherwise.
     auto* below = qobject_cast<QCPLayoutGrid*>(m_comparisonRect->layout());
@@ -283,9 +286,10 @@ bool SpectrumView::fitToSize()
 QString SpectrumView::dimDescription(int dim) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || !f->spectrum || dim < 0 || dim >= f->spectrum->reference.size())
+    const SpectrumPart* part = f ? spectrumPart(*f) : nullptr;
+    if (!part || !part->problem().isEmpty() || dim < 0 || dim >= part->data->reference.size())
         return {};
-    const SpectrumData& s = *f->spectrum;
+    const SpectrumData& s = *part->data;
     const double dominant = s.spectrum.dominant[dim];
     const QString strongest = dominant > 0 ? tr("strongest ω %1 (wavelength %2 positions)").arg(shortNumber(dominant, 4), shortNumber(2 * std::numbers::pi / dominant, 4))
                                            : tr("no frequency (constant)");
