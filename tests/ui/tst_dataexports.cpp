@@ -5,6 +5,7 @@
 #include "ui/document/document.h"
 #include "ui/document/spectrumpart.h"
 #include "ui/document/gridpart.h"
+#include "ui/document/offsetpart.h"
 #include "ui/export/dataexport.h"
 
 #include <QFile>
@@ -136,13 +137,17 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
                 compare(std::int64_t(f.waves[j].sampleX[i]), j, f.waves[j].sampleY[i], "wave");
         }
         break;
-    case View::Offset:
+    case View::Offset: {
+        const pe::ui::OffsetPart* part = pe::ui::offsetPart(f);
+        QVERIFY(part);
+        QCOMPARE(rows, std::int64_t(part->pe.size()));
         for (std::int64_t r = 0; r < rows; ++r) {
-            compare(r, 0, f.pe[r], "PE(p)");
-            compare(r, 1, f.peShifted[r], "PE(p+k)");
-            compare(r, 2, f.rotated[r], "M_k PE(p)");
+            compare(r, 0, part->pe[r], "PE(p)");
+            compare(r, 1, part->peShifted[r], "PE(p+k)");
+            compare(r, 2, part->rotated[r], "M_k PE(p)");
         }
         break;
+    }
     case View::Bands:
         QCOMPARE(rows, std::int64_t(f.omega.size()));
         for (std::int64_t r = 0; r < rows; ++r) {

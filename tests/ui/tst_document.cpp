@@ -5,6 +5,7 @@
 #include "core/similarity.h"
 #include "ui/document/document.h"
 #include "ui/document/gridpart.h"
+#include "ui/document/offsetpart.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -326,9 +327,11 @@ void TestDocument::selectionReachesTheFrame()
     // The offset inspector holds PE(30) and PE(35) straight from core.
     const Eigen::VectorXd p = pe::core::encodingVector(frame.spec, 30);
     const Eigen::VectorXd q = pe::core::encodingVector(frame.spec, 35);
-    QVERIFY((frame.pe - p).cwiseAbs().maxCoeff() < 1e-15);
-    QVERIFY((frame.peShifted - q).cwiseAbs().maxCoeff() < 1e-15);
-    QVERIFY(frame.residual < 1e-12);
+    const pe::ui::OffsetPart* offset = pe::ui::offsetPart(frame);
+    QVERIFY(offset);
+    QVERIFY((offset->pe - p).cwiseAbs().maxCoeff() < 1e-15);
+    QVERIFY((offset->peShifted - q).cwiseAbs().maxCoeff() < 1e-15);
+    QVERIFY(offset->residual < 1e-12);
     // The similarity profile of position 30: PE(30)·PE(q), the encoding vectors' own dot products.
     for (int i = 0; i < frame.profileX.size(); i += 7) {
         const Eigen::VectorXd other = pe::core::encodingVector(frame.spec, std::int64_t(frame.profileX[i]));

@@ -6,6 +6,7 @@
 #include "ui/document/changes.h"
 #include "ui/document/frame.h"
 #include "ui/document/gridpart.h"
+#include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
 
 #include <QTest>
@@ -137,7 +138,7 @@ std::vector<ReuseRule> reuseRules()
         {"similarity profile", [](const Frame& a, const Frame& b) { return sameData(a.profileY, b.profileY); },
          {dModel, base, position, normalize},
          {offset, dims, heatPixels, similarityPixels}},
-        {"relative offset", [](const Frame& a, const Frame& b) { return sameData(a.offsetDotY, b.offsetDotY); },
+        {"relative offset", [](const Frame& a, const Frame& b) { return pe::ui::offsetPart(a) && pe::ui::offsetPart(a) == pe::ui::offsetPart(b); },
          {dModel, base, position, offset},
          {normalize, dims, heatPixels, format}},
         {"conventions", [](const Frame& a, const Frame& b) { return a.conventionHeatA.sameAs(b.conventionHeatA); },

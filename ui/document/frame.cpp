@@ -72,17 +72,6 @@ QThreadPool& secondThread()
     return *pool;
 }
 
-/// `count` rows spread evenly over [first, first + span), always including both ends.
-QVector<double> evenRows(std::int64_t first, std::int64_t span, std::int64_t count)
-{
-    QVector<double> rows;
-    const std::int64_t n = std::min(span, count);
-    rows.reserve(n);
-    for (std::int64_t i = 0; i < n; ++i)
-        rows.append(static_cast<double>(first + (n == 1 ? 0 : i * (span - 1) / (n - 1))));
-    return rows;
-}
-
 /// Scratch rows for a heatmap whose columns are averaged too: kept, so that a slider step does
 /// not touch fresh memory (slow on first touch here).
 core::RowMatrix& heatScratch(Eigen::Index rows, Eigen::Index columns)
@@ -286,28 +275,7 @@ void buildWaves(Frame& f)
     }
 }
 
-void buildOffset(Frame& f)
-{
-    const std::int64_t p = f.spec.firstPosition + f.state.position;
-    const std::int64_t k = f.state.offset;
-    f.pe = core::encodingVector(f.spec, p);
-    f.peShifted = core::encodingVector(f.spec, p + k);
-    f.rotated = core::rotatedEncoding(f.spec, p, k);
-    f.residual = core::rotationResidual(f.spec, p, k);
-    // PE(p)·PE(p+k) for rows whose shifted position stays ≥ 0.
-    const std::int64_t firstRow = std::max<std::int64_t>(0, -(f.spec.firstPosition + k));
-    // Each sample is two encodings of d values: fewer samples for wide models (the line is
-    // flat, which is the point; 32 points show that as well as 128).
-    const std::int64_t samples = std::clamp<std::int64_t>((std::int64_t{1} << 17) / f.spec.dModel, 32, FrameLimits::offsetDotSamples);
-    f.offsetDotX = evenRows(firstRow, std::max<std::int64_t>(1, f.spec.maxLen - firstRow), samples);
-    Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1> positions(f.offsetDotX.size());
-    for (int i = 0; i < f.offsetDotX.size(); ++i)
-        positions[i] = f.spec.firstPosition + static_cast<std::int64_t>(f.offsetDotX[i]);
-    const Eigen::VectorXd dots = core::offsetDotProducts(f.spec, k, positions);
-    f.offsetDotY = QVector<double>(dots.data(), dots.data() + dots.size());
-}
-
-/// Everything but the similarity: heatmap, waves and the offset inspector, each reused from
+/// Everything but the similarity: the heatmap and the waves, each reused from
 /// `previous` when its inputs did not change, computed when asked for, else left out.
 template <typename Superseded>
 void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Superseded& superseded)
@@ -341,19 +309,6 @@ void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Supersed
             f.waveRowCount = previous->waveRowCount;
         } else {
             buildWaves(f);
-        }
-    }
-    if (f.has(FramePart::Offset)) {
-        if (reusable(FramePart::Offset) && previous->state.position == f.state.position
-            && previous->state.offset == f.state.offset) {
-            f.pe = previous->pe;
-            f.peShifted = previous->peShifted;
-            f.rotated = previous->rotated;
-            f.residual = previous->residual;
-            f.offsetDotX = previous->offsetDotX;
-            f.offsetDotY = previous->offsetDotY;
-        } else {
-            buildOffset(f);
         }
     }
 }
@@ -506,6 +461,16 @@ void buildResolution(Frame& f)
 
 } // namespace
 
+QVector<double> evenRows(std::int64_t first, std::int64_t span, std::int64_t count)
+{
+    QVector<double> rows;
+    const std::int64_t n = std::min(span, count);
+    rows.reserve(n);
+    for (std::int64_t i = 0; i < n; ++i)
+        rows.append(static_cast<double>(first + (n == 1 ? 0 : i * (span - 1) / (n - 1))));
+    return rows;
+}
+
 QString Frame::tableValuesProblem() const
 {
     if (!table || table->values)
@@ -539,7 +504,6 @@ unsigned framePartsFor(unsigned views)
     need(View::Heatmap, FramePart::Heat);
     need(View::Waves, FramePart::Waves);
     need(View::Similarity, FramePart::Similarity);
-    need(View::Offset, FramePart::Offset);
     need(View::Conventions, FramePart::Conventions);
     need(View::Precision, FramePart::Precision);
     need(View::Rope, FramePart::Rope);

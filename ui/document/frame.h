@@ -113,13 +113,12 @@ enum class FramePart : unsigned {
     Heat = 1u << 0,        ///< the encoding heatmap
     Waves = 1u << 1,
     Similarity = 1u << 2,  ///< the matrix, its kernel and the profile
-    Offset = 1u << 3,      ///< the relative-offset inspector
-    Conventions = 1u << 4,
-    Precision = 1u << 5,
-    Rope = 1u << 6,        ///< the RoPE view's curves and scores
-    Embeddings = 1u << 7,  ///< the embeddings of the sentence
-    Methods = 1u << 8,     ///< the methods view's matrix and curves
-    All = (1u << 9) - 1,
+    Conventions = 1u << 3,
+    Precision = 1u << 4,
+    Rope = 1u << 5,        ///< the RoPE view's curves and scores
+    Embeddings = 1u << 6,  ///< the embeddings of the sentence
+    Methods = 1u << 7,     ///< the methods view's matrix and curves
+    All = (1u << 8) - 1,
 };
 /// The same file's values: equal tables, or a table's preview and the table its pass gave
 /// (what the spectrum and grid read; not the heat, which the preview samples).
@@ -194,11 +193,6 @@ struct Frame {
     QVector<WaveData> waves;
     std::int64_t waveFirstRow = 0;
     std::int64_t waveRowCount = 0;
-
-    // Relative-offset inspector for p = state.position, k = state.offset.
-    Eigen::VectorXd pe, peShifted, rotated; ///< PE(p), PE(p+k), M_k·PE(p) (size d_model)
-    double residual = 0;                    ///< ‖M_k·PE(p) − PE(p+k)‖ over the full pairs
-    QVector<double> offsetDotX, offsetDotY; ///< rows p and PE(p)·PE(p+k)
 
     // Frequency bands, one entry per pair.
     Eigen::VectorXd omega, wavelength;
@@ -276,6 +270,9 @@ struct ErrorCurveKind {
 QVector<ErrorCurveKind> errorCurveKinds();
 
 using FramePtr = std::shared_ptr<const Frame>;
+
+/// `count` rows spread evenly over [first, first + span), always including both ends.
+QVector<double> evenRows(std::int64_t first, std::int64_t span, std::int64_t count);
 
 /// Limits that keep a frame proportional to the screen, whatever max_len and d_model are.
 struct FrameLimits {

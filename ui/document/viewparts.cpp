@@ -3,6 +3,7 @@
 
 #include "ui/document/frame.h"
 #include "ui/document/gridpart.h"
+#include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
 
 #include <algorithm>
@@ -17,6 +18,7 @@ const std::vector<std::pair<View, PartBuilder>>& builtInParts()
 {
     static const std::vector<std::pair<View, PartBuilder>> parts{
         {View::Grid, {buildGridPart, PartInput::Spec | PartInput::Options | PartInput::Pixels | PartInput::Table, gridPartData}},
+        {View::Offset, {buildOffsetPart, PartInput::Spec | PartInput::Position | PartInput::Offset, offsetPartData}},
         {View::Spectrum, {buildSpectrumPart, PartInput::Spec | PartInput::Pixels | PartInput::Table, spectrumPartData}},
     };
     return parts;

@@ -213,16 +213,6 @@ core::RowMatrix wavesData(const core::EncodingSpec& spec, const ViewState& state
     return waves;
 }
 
-core::RowMatrix offsetData(const core::EncodingSpec& spec, const ViewState& state)
-{
-    const std::int64_t p = spec.firstPosition + state.position;
-    core::RowMatrix data(spec.dModel, 3);
-    data.col(0) = core::encodingVector(spec, p);
-    data.col(1) = core::encodingVector(spec, p + state.offset);
-    data.col(2) = core::rotatedEncoding(spec, p, state.offset);
-    return data;
-}
-
 core::RowMatrix bandsData(const core::EncodingSpec& spec)
 {
     const Eigen::VectorXd omega = core::angularFrequencies(spec);
@@ -335,13 +325,13 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Heatmap: return std::make_unique<EncodingSource>(r.spec);
     case View::Similarity: return std::make_unique<SimilaritySource>(r.spec, r.state.normalize);
     case View::Waves: return std::make_unique<MatrixSource>(wavesData(r.spec, r.state));
-    case View::Offset: return std::make_unique<MatrixSource>(offsetData(r.spec, r.state));
     case View::Bands: return std::make_unique<MatrixSource>(bandsData(r.spec));
     case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingOf(r.state.rope)));
     case View::Conventions: return std::make_unique<ConventionsSource>(r.spec, r.state.comparison);
     case View::Precision: return std::make_unique<PrecisionSource>(r.spec);
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
+    case View::Offset:
     case View::Spectrum:
     case View::Grid: break; // their parts' (below)
     }
@@ -366,13 +356,13 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Heatmap: return {spec.maxLen, spec.dModel};
     case View::Similarity: return {spec.maxLen, spec.maxLen};
     case View::Waves: return {spec.maxLen, state.dims.size()};
-    case View::Offset: return {spec.dModel, 3};
     case View::Bands: return {core::pairCount(spec), 3};
     case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
     case View::Conventions: return {spec.maxLen, 3 * std::int64_t{spec.dModel}};
     case View::Precision: return {spec.maxLen, 1 + errorCurveKinds().size()};
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     case View::Methods: return {spec.maxLen, spec.maxLen};
+    case View::Offset:
     case View::Spectrum:
     case View::Grid: break; // their parts' (above)
     }

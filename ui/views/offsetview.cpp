@@ -2,6 +2,7 @@
 #include "ui/views/offsetview.h"
 
 #include "ui/document/document.h"
+#include "ui/document/offsetpart.h"
 #include "ui/widgets/textlabels.h"
 
 #include <QBoxLayout>
@@ -138,17 +139,20 @@ void OffsetView::setFirstCirclePair(int pair)
 
 void OffsetView::redraw(const Frame& f)
 {
+    const OffsetPart* part = offsetPart(f);
+    if (!part)
+        return;
     const bool newSpec = !m_drawn || !(f.spec == m_drawnSpec);
     const bool newOffset = newSpec || f.state.offset != m_drawnOffset;
     if (newSpec) {
         plot()->xAxis->setRange(-0.7, std::min(f.spec.dModel, f.spec.dModel > wideModel ? zoomedColumns : f.spec.dModel) - 0.3);
         m_followedDimension = -1;
     }
-    drawVectors(f);
-    drawOffsetDots(f);
-    if (newOffset && !f.offsetDotX.isEmpty()) {
+    drawVectors(f, *part);
+    drawOffsetDots(f, *part);
+    if (newOffset && !part->dotRows.isEmpty()) {
         const double first = static_cast<double>(f.spec.firstPosition);
-        const double low = first + f.offsetDotX.front(), high = first + f.offsetDotX.back();
+        const double low = first + part->dotRows.front(), high = first + part->dotRows.back();
         const double margin = std::max(0.5, 0.02 * (high - low));
         m_dotRect->axis(QCPAxis::atBottom)->setRange(low - margin, high + margin);
     }
@@ -158,7 +162,7 @@ void OffsetView::redraw(const Frame& f)
     followSelectedDimension(f);
     m_circles->draw(f, m_firstPair, scale());
     updatePairControls(f);
-    m_titleText = titleText(f);
+    m_titleText = titleText(f, *part);
     m_title->setText(m_titleText);
     plot()->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -246,17 +250,17 @@ double OffsetView::ringSize() const
     return std::isfinite(spacing) ? std::clamp(1.6 * spacing, std::min(5.0, largest), largest) : largest;
 }
 
-void OffsetView::drawVectors(const Frame& f)
+void OffsetView::drawVectors(const Frame& f, const OffsetPart& part)
 {
-    if (f.pe.size() != f.spec.dModel)
+    if (part.pe.size() != f.spec.dModel)
         return;
     QVector<double> columns(f.spec.dModel);
     std::iota(columns.begin(), columns.end(), 0.0);
-    m_pe->setData(columns, toVector(f.pe), true);
+    m_pe->setData(columns, toVector(part.pe), true);
     m_pe->setPen(Qt::NoPen);
     m_pe->setBrush(QColor(190, 190, 190));
-    m_shifted->setData(columns, toVector(f.peShifted), true);
-    m_rotated->setData(columns, toVector(f.rotated), true);
+    m_shifted->setData(columns, toVector(part.peShifted), true);
+    m_rotated->setData(columns, toVector(part.rotated), true);
     const double ring = ringSize();
     m_shifted->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(1), seriesColor(1), ring * 6 / 11));
     m_rotated->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(seriesColor(0), penWidth(1.5)),
@@ -270,17 +274,17 @@ void OffsetView::drawVectors(const Frame& f)
     plot()->xAxis->setLabel(m_dimensionLabels.front());
 }
 
-void OffsetView::drawOffsetDots(const Frame& f)
+void OffsetView::drawOffsetDots(const Frame& f, const OffsetPart& part)
 {
-    m_dots->setData(positionsOfRows(f.offsetDotX, f.spec.firstPosition), f.offsetDotY, true);
+    m_dots->setData(positionsOfRows(part.dotRows, f.spec.firstPosition), part.dots, true);
     m_dots->setPen(QPen(seriesColor(2), penWidth(2.0)));
     // A flat line must look flat: the axis spans every value a dot product can take, ±‖PE‖².
     const double reach = 1.1 * core::pairCount(f.spec);
     m_dotRect->axis(QCPAxis::atLeft)->setRange(-reach, reach);
     const double p = static_cast<double>(f.state.position);
-    const auto at = std::lower_bound(f.offsetDotX.begin(), f.offsetDotX.end(), p);
-    if (at != f.offsetDotX.end() && *at == p)
-        m_dotMarker->setData({p + f.spec.firstPosition}, {f.offsetDotY[at - f.offsetDotX.begin()]}, true);
+    const auto at = std::lower_bound(part.dotRows.begin(), part.dotRows.end(), p);
+    if (at != part.dotRows.end() && *at == p)
+        m_dotMarker->setData({p + f.spec.firstPosition}, {part.dots[at - part.dotRows.begin()]}, true);
     else
         m_dotMarker->data()->clear();
     m_dotMarker->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(seriesColor(1), penWidth(2.0)),
@@ -295,14 +299,14 @@ void OffsetView::drawOffsetDots(const Frame& f)
     m_dotNote->setColor(seriesColor(2).darker(130));
     // The note takes the half of the panel that the (flat) line leaves free.
     double mean = 0;
-    for (double y : f.offsetDotY)
-        mean += y / static_cast<double>(f.offsetDotY.size());
+    for (double y : part.dots)
+        mean += y / static_cast<double>(part.dots.size());
     const bool below = mean >= 0;
     m_dotNote->position->setCoords(0.5, below ? 0.97 : 0.03);
     m_dotNote->setPositionAlignment(Qt::AlignHCenter | (below ? Qt::AlignBottom : Qt::AlignTop));
 }
 
-QString OffsetView::titleText(const Frame& f) const
+QString OffsetView::titleText(const Frame& f, const OffsetPart& part) const
 {
     const std::int64_t p = f.spec.firstPosition + f.state.position;
     QString text = tr("Relative offset · p = %1 · k = %2 · p + k = %3").arg(p).arg(f.state.offset).arg(p + f.state.offset);
@@ -313,8 +317,8 @@ QString OffsetView::titleText(const Frame& f) const
         return text + QLatin1Char('\n')
             + (core::hasZeroColumn(f.spec) ? tr("d_model = 1 with tensor2tensor's frequencies: one zero column · nothing to turn")
                                            : tr("d_model = 1: a single sine · no (sin, cos) pair to turn"));
-    text += QLatin1Char('\n') + tr("‖M_k·PE(p) − PE(p+k)‖ = %1").arg(QString::number(f.residual, 'g', 2));
-    if (f.residual < 1e-9)
+    text += QLatin1Char('\n') + tr("‖M_k·PE(p) − PE(p+k)‖ = %1").arg(QString::number(part.residual, 'g', 2));
+    if (part.residual < 1e-9)
         text += QStringLiteral(" · ") + tr("equal up to rounding");
     if (core::pairCount(f.spec) > fullPairs)
         text += QStringLiteral(" · ") + tr("full pairs only");
@@ -350,7 +354,8 @@ void OffsetView::updatePairControls(const Frame& f)
 QString OffsetView::dimensionDescription(int column) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || column < 0 || column >= f->spec.dModel || f->pe.size() != f->spec.dModel)
+    const OffsetPart* part = f ? offsetPart(*f) : nullptr;
+    if (!part || column < 0 || column >= f->spec.dModel || part->pe.size() != f->spec.dModel)
         return {};
     const core::ColumnRole role = core::columnRole(f->spec, column);
     if (role.isZero)
@@ -359,7 +364,7 @@ QString OffsetView::dimensionDescription(int column) const
     QString text = tr("dimension %1 (pair %2, %3) · PE(p) = %4 · PE(p+k) = %5 · M_k·PE(p) = %6")
                        .arg(column).arg(role.pair)
                        .arg(role.isSin ? QStringLiteral("sin") : QStringLiteral("cos"))
-                       .arg(value(f->pe[column]), value(f->peShifted[column]), value(f->rotated[column]));
+                       .arg(value(part->pe[column]), value(part->peShifted[column]), value(part->rotated[column]));
     if (core::cosColumn(f->spec, role.pair) < 0)
         text += tr(" · the unpaired last sine has no cosine to turn with, so M_k cannot match it");
     return text;
@@ -368,12 +373,13 @@ QString OffsetView::dimensionDescription(int column) const
 QString OffsetView::dotDescription(std::int64_t row) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || f->offsetDotX.isEmpty())
+    const OffsetPart* part = f ? offsetPart(*f) : nullptr;
+    if (!part || part->dotRows.isEmpty())
         return {};
-    const int index = nearestIndex(f->offsetDotX, static_cast<double>(row));
-    const auto p = f->spec.firstPosition + static_cast<std::int64_t>(f->offsetDotX[index]);
+    const int index = nearestIndex(part->dotRows, static_cast<double>(row));
+    const auto p = f->spec.firstPosition + static_cast<std::int64_t>(part->dotRows[index]);
     return tr("p = %1, p + k = %2: PE(p)·PE(p+k) = %3")
-        .arg(p).arg(p + f->state.offset).arg(QString::number(f->offsetDotY[index], 'f', 12));
+        .arg(p).arg(p + f->state.offset).arg(QString::number(part->dots[index], 'f', 12));
 }
 
 void OffsetView::onMouseMove(QMouseEvent* event)

@@ -52,9 +52,9 @@ protected:
     void applyScale() override;
 
 private:
-    void drawVectors(const Frame& frame);
-    void drawOffsetDots(const Frame& frame);
-    QString titleText(const Frame& frame) const;
+    void drawVectors(const Frame& frame, const OffsetPart& part);
+    void drawOffsetDots(const Frame& frame, const OffsetPart& part);
+    QString titleText(const Frame& frame, const OffsetPart& part) const;
     /// Fits titles, labels, ticks, circles and markers to the size drawn at (see fitAfterLayout).
     bool fitToSize();
     bool fitLegend();

@@ -2,6 +2,7 @@
 #include "ui/views/paircircles.h"
 
 #include "core/frequencies.h"
+#include "ui/document/offsetpart.h"
 #include "ui/plotting/viewsupport.h"
 
 #include <QFontMetricsF>
@@ -169,10 +170,11 @@ void PairCircles::draw(const Frame& f, int firstPair, double scale)
     m_scale = scale;
     const int fullPairs = core::fullPairCount(f.spec);
     m_note->setVisible(fullPairs == 0);
+    const OffsetPart* part = offsetPart(f);
     for (int slot = 0; slot < m_circles.size(); ++slot) {
         const int pair = firstPair + slot;
-        if (slot < m_shown && pair < fullPairs && f.pe.size() == f.spec.dModel)
-            drawCircle(m_circles[slot], f, pair, scale);
+        if (slot < m_shown && pair < fullPairs && part && part->pe.size() == f.spec.dModel)
+            drawCircle(m_circles[slot], f, *part, pair, scale);
         else
             hide(m_circles[slot]);
     }
@@ -192,12 +194,12 @@ void PairCircles::hide(Circle& c)
     c.rect->axis(QCPAxis::atBottom)->setLabel(QString());
 }
 
-void PairCircles::drawCircle(Circle& c, const Frame& f, int pair, double scale)
+void PairCircles::drawCircle(Circle& c, const Frame& f, const OffsetPart& part, int pair, double scale)
 {
     c.pair = pair;
     const int sinColumn = core::sinColumn(f.spec, pair), cosColumn = core::cosColumn(f.spec, pair);
     // x = cos, y = sin: the point sits at angle p·ω and turns counter-clockwise as p grows.
-    const QPointF from(f.pe[cosColumn], f.pe[sinColumn]), to(f.peShifted[cosColumn], f.peShifted[sinColumn]);
+    const QPointF from(part.pe[cosColumn], part.pe[sinColumn]), to(part.peShifted[cosColumn], part.peShifted[sinColumn]);
     const bool selected = m_marksSelection && core::columnRole(f.spec, f.state.dimension).pair == pair;
     c.ring->setPen(QPen(selected ? QColor(40, 40, 40) : QColor(170, 170, 170), scale * (selected ? 2.0 : 1.0)));
     c.fromRadius->end->setCoords(from);
@@ -206,7 +208,7 @@ void PairCircles::drawCircle(Circle& c, const Frame& f, int pair, double scale)
     c.toRadius->setPen(QPen(seriesColor(1), scale));
     c.from->setData({from.x()}, {from.y()}, true);
     c.to->setData({to.x()}, {to.y()}, true);
-    c.rotated->setData({f.rotated[cosColumn]}, {f.rotated[sinColumn]}, true);
+    c.rotated->setData({part.rotated[cosColumn]}, {part.rotated[sinColumn]}, true);
     c.from->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, fromColour, fromColour, 7 * scale));
     c.to->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(1), seriesColor(1), 7 * scale));
     c.rotated->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(seriesColor(0), 1.5 * scale),
@@ -256,14 +258,15 @@ void PairCircles::drawCircle(Circle& c, const Frame& f, int pair, double scale)
 
 QString PairCircles::description(const Frame& f, int pair)
 {
-    if (pair < 0 || pair >= core::fullPairCount(f.spec) || f.pe.size() != f.spec.dModel)
+    const OffsetPart* part = offsetPart(f);
+    if (!part || pair < 0 || pair >= core::fullPairCount(f.spec) || part->pe.size() != f.spec.dModel)
         return {};
     const int sinColumn = core::sinColumn(f.spec, pair), cosColumn = core::cosColumn(f.spec, pair);
     return tr("pair %1 (columns %2 sin, %3 cos) · λ = %4 · (sin, cos) at p: %5 · at p + k: %6 · "
               "M_k·PE(p): %7 · turned by k·ω = %8 rad%9")
         .arg(pair).arg(sinColumn).arg(cosColumn).arg(shortNumber(f.wavelength[pair]))
-        .arg(pointText(f.pe, sinColumn, cosColumn), pointText(f.peShifted, sinColumn, cosColumn),
-             pointText(f.rotated, sinColumn, cosColumn))
+        .arg(pointText(part->pe, sinColumn, cosColumn), pointText(part->peShifted, sinColumn, cosColumn),
+             pointText(part->rotated, sinColumn, cosColumn))
         .arg(shortNumber(core::encodingAngle(f.spec, f.state.offset, pair)))
         .arg(std::abs(core::encodingAngle(f.spec, f.state.offset, pair)) > 2 * std::numbers::pi
                  ? tr(" (more than a full turn: the dashed chord joins the two points)") : QString());

@@ -18,6 +18,8 @@ class QFont;
 
 namespace pe::ui {
 
+struct OffsetPart;
+
 /// The unit circles of the offset inspector, one per (sin, cos) pair: the point of PE(p), the
 /// point of PE(p+k), the path the point travels from one to the other, and M_k·PE(p) drawn over
 /// PE(p+k). They show that a shift by k turns every pair by its own fixed angle k·ω.
@@ -70,7 +72,7 @@ private:
         double pathLength = 0; ///< of the path (or the chord past a full turn), in units of the radius
         bool chord = false;    ///< past a full turn: the arrow is a dashed chord
     };
-    void drawCircle(Circle& circle, const Frame& frame, int pair, double scale);
+    void drawCircle(Circle& circle, const Frame& frame, const OffsetPart& part, int pair, double scale);
     static void hide(Circle& circle);
 
     QCustomPlot* m_plot;
