@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/state/viewcatalog.h"
 #include "ui/state/viewstate.h"
 
 #include <QWidget>

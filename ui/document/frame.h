@@ -7,6 +7,7 @@
 #include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
 #include "ui/state/viewpart.h"
+#include "ui/state/viewcatalog.h"
 #include "ui/state/viewstate.h"
 #include "ui/tables/encodingtable.h"
 
@@ -256,7 +257,7 @@ struct Frame {
     /// What `view`'s part is built from in this frame.
     PartInputs partInputs(View view) const
     {
-        return {spec, state.optionsOf(view), pixels.of(view), table, state.position, state.offset};
+        return {spec, state.optionsOf(view), pixels.of(view), table, state};
     }
 };
 

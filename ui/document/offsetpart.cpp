@@ -11,8 +11,8 @@ ViewPartPtr buildOffsetPart(const PartInputs& in, const PartBefore&)
 {
     auto part = std::make_shared<OffsetPart>();
     const core::EncodingSpec& spec = in.spec;
-    const std::int64_t p = spec.firstPosition + in.position;
-    const std::int64_t k = in.offset;
+    const std::int64_t p = spec.firstPosition + in.state.position;
+    const std::int64_t k = in.state.offset;
     part->pe = core::encodingVector(spec, p);
     part->peShifted = core::encodingVector(spec, p + k);
     part->rotated = core::rotatedEncoding(spec, p, k);

@@ -276,7 +276,7 @@ std::shared_ptr<const PartExport> partExportFor(const ExportRequest& r)
     thread_local bool lastHadTable = false;
     thread_local std::shared_ptr<const PartExport> last;
     const std::optional<PartBuilder> builder = partBuilder(r.view);
-    PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), r.table, r.state.position, r.state.offset, true};
+    PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), r.table, r.state, true};
     if (last && lastView == r.view) {
         PartInputs before = lastInputs;
         before.table = lastTable.lock();

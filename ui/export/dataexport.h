@@ -3,6 +3,7 @@
 
 #include "core/encoding.h"
 #include "ui/document/sentencedata.h"
+#include "ui/state/viewcatalog.h"
 #include "ui/state/viewstate.h"
 #include "ui/tables/encodingtable.h"
 

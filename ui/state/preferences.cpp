@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/state/preferences.h"
+#include "ui/state/viewcatalog.h"
 
 #include <QCoreApplication>
 

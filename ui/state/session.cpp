@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/state/session.h"
+#include "ui/state/viewcatalog.h"
 
 #include "core/presets.h"
 #include "ui/state/safewrite.h"

@@ -2,11 +2,13 @@
 #pragma once
 
 #include "core/spec.h"
+#include "ui/state/viewstate.h"
 
 #include <QSize>
 #include <QString>
 #include <QVariantMap>
 
+#include <algorithm>
 #include <memory>
 
 namespace pe::ui {
@@ -35,8 +37,7 @@ struct PartInputs {
     QVariantMap options;  ///< the view's own options (ViewState::optionsOf)
     QSize pixels;         ///< the device pixels it draws on (empty: not known yet)
     LoadedTablePtr table; ///< the loaded position table, if any
-    std::int64_t position = 0; ///< the selected row (ViewState::position)
-    std::int64_t offset = 0;   ///< the relative offset k (ViewState::offset)
+    ViewState state;      ///< the selection (position, offset, dims, format …) a part may read
     bool wholeCells = false; ///< for a data export: every cell, nothing binned for the screen
 };
 
@@ -50,8 +51,13 @@ enum : unsigned {
     Options = 1u << 1,
     Pixels = 1u << 2,
     Table = 1u << 3,
+    // What the user selected (PartInputs::state), field by field.
     Position = 1u << 4,
     Offset = 1u << 5,
+    Dims = 1u << 6,       ///< the wave dims
+    Normalize = 1u << 7,  ///< cosine instead of dot product
+    Comparison = 1u << 8, ///< the convention set beside the spec
+    Format = 1u << 9,     ///< the number format and how it enters
 };
 } // namespace PartInput
 
@@ -69,7 +75,13 @@ inline bool samePartInputs(unsigned reads, const PartInputs& a, const PartInputs
     const auto reads_ = [&](unsigned input) { return (reads & input) != 0; };
     return (!reads_(PartInput::Spec) || a.spec == b.spec) && (!reads_(PartInput::Options) || a.options == b.options)
         && (!reads_(PartInput::Pixels) || a.pixels == b.pixels) && (!reads_(PartInput::Table) || a.table == b.table)
-        && (!reads_(PartInput::Position) || a.position == b.position) && (!reads_(PartInput::Offset) || a.offset == b.offset)
+        && (!reads_(PartInput::Position) || a.state.position == b.state.position)
+        && (!reads_(PartInput::Offset) || a.state.offset == b.state.offset)
+        // Not QList::operator==: Qt 6.4 hands memcmp a null pointer for an empty list (UBSan aborts).
+        && (!reads_(PartInput::Dims) || std::ranges::equal(a.state.dims, b.state.dims))
+        && (!reads_(PartInput::Normalize) || a.state.normalize == b.state.normalize)
+        && (!reads_(PartInput::Comparison) || a.state.comparison == b.state.comparison)
+        && (!reads_(PartInput::Format) || (a.state.format == b.state.format && a.state.precisionMode == b.state.precisionMode))
         && a.wholeCells == b.wholeCells;
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/state/viewstate.h"
+#include "ui/state/viewcatalog.h"
 
 #include "core/presets.h"
 

@@ -5,7 +5,6 @@
 #include "core/precision.h"
 #include "core/spec.h"
 #include "ui/state/colormapcatalog.h"
-#include "ui/state/viewcatalog.h"
 #include "ui/state/viewoptions.h"
 #include "ui/state/windowlimits.h"
 
@@ -21,6 +20,8 @@
 #include <variant>
 
 namespace pe::ui {
+
+enum class View : int; // ui/state/viewcatalog.h
 
 /// How much of the view's title a figure carries: all of it (what the window shows, less its
 /// hints), its first line, or none (the caption then says it).
