@@ -4,6 +4,7 @@
 // pixel one cell). A user who exports what they see gets what they saw.
 #include "ui/document/document.h"
 #include "ui/document/spectrumpart.h"
+#include "ui/document/bandspart.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/export/dataexport.h"
@@ -148,14 +149,17 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
         }
         break;
     }
-    case View::Bands:
-        QCOMPARE(rows, std::int64_t(f.omega.size()));
+    case View::Bands: {
+        const pe::ui::BandsPart* part = pe::ui::bandsPart(f);
+        QVERIFY(part);
+        QCOMPARE(rows, std::int64_t(part->omega.size()));
         for (std::int64_t r = 0; r < rows; ++r) {
             compare(r, 0, double(r), "pair");
-            compare(r, 1, f.omega[r], "omega");
-            compare(r, 2, f.wavelength[r], "wavelength");
+            compare(r, 1, part->omega[r], "omega");
+            compare(r, 2, part->wavelength[r], "wavelength");
         }
         break;
+    }
     case View::Rope: {
         QVERIFY(f.rope);
         using S = pe::core::RopeScaling;

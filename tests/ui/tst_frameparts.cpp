@@ -5,6 +5,7 @@
 // reports to each view: another view's resize is not its change.
 #include "ui/document/changes.h"
 #include "ui/document/frame.h"
+#include "ui/document/bandspart.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
@@ -171,7 +172,7 @@ std::vector<ReuseRule> reuseRules()
         {"grid tiles", [](const Frame& a, const Frame& b) { return gridPart(a) && gridPart(b) && gridPart(a)->tiles.sameAs(gridPart(b)->tiles); },
          {dModel, gridShape, gridSource, gridPixels},
          {maxLen, position, gridPatch, gridDimension, heatPixels}},
-        {"resolution limits", [](const Frame& a, const Frame& b) { return sameData(a.resolution, b.resolution); },
+        {"resolution limits", [](const Frame& a, const Frame& b) { return pe::ui::bandsPart(a) && pe::ui::bandsPart(b) && sameData(pe::ui::bandsPart(a)->resolution, pe::ui::bandsPart(b)->resolution); },
          {dModel, base, format},
          {position, offset, normalize, heatPixels}},
     };

@@ -452,13 +452,6 @@ void buildTableErrorCurves(Frame& f)
     }
 }
 
-void buildResolution(Frame& f)
-{
-    f.resolution.resize(core::pairCount(f.spec));
-    for (int k = 0; k < f.resolution.size(); ++k)
-        f.resolution[k] = static_cast<double>(core::resolutionLimit(f.spec, k, f.state.format));
-}
-
 } // namespace
 
 QVector<double> evenRows(std::int64_t first, std::int64_t span, std::int64_t count)
@@ -612,10 +605,6 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
         f->omega = core::angularFrequencies(spec);
         f->wavelength = core::wavelengths(spec);
     }
-    if (sameSpec && previous->state.format == state.format)
-        f->resolution = previous->resolution;
-    else
-        buildResolution(*f);
     if (superseded())
         return nullptr;
 

@@ -195,11 +195,8 @@ struct Frame {
     std::int64_t waveFirstRow = 0;
     std::int64_t waveRowCount = 0;
 
-    // Frequency bands, one entry per pair.
+    // The frequencies, one entry per pair (what the formula, the waves and the circles name).
     Eigen::VectorXd omega, wavelength;
-    /// Per pair: the resolution limit in state.format (core::resolutionLimit): from about this
-    /// position on, consecutive positions share one angle when computed in that format.
-    QVector<double> resolution;
 
     // Conventions side by side: all max_len rows in conventionA.rows() bins (exact averages,
     // at most one per pixel row of the maps on screen),

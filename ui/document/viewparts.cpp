@@ -2,6 +2,7 @@
 #include "ui/document/viewparts.h"
 
 #include "ui/document/frame.h"
+#include "ui/document/bandspart.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
@@ -18,6 +19,7 @@ const std::vector<std::pair<View, PartBuilder>>& builtInParts()
 {
     static const std::vector<std::pair<View, PartBuilder>> parts{
         {View::Grid, {buildGridPart, PartInput::Spec | PartInput::Options | PartInput::Pixels | PartInput::Table, gridPartData}},
+        {View::Bands, {buildBandsPart, PartInput::Spec | PartInput::Format, bandsPartData}},
         {View::Offset, {buildOffsetPart, PartInput::Spec | PartInput::Position | PartInput::Offset, offsetPartData}},
         {View::Spectrum, {buildSpectrumPart, PartInput::Spec | PartInput::Pixels | PartInput::Table, spectrumPartData}},
     };

@@ -213,16 +213,6 @@ core::RowMatrix wavesData(const core::EncodingSpec& spec, const ViewState& state
     return waves;
 }
 
-core::RowMatrix bandsData(const core::EncodingSpec& spec)
-{
-    const Eigen::VectorXd omega = core::angularFrequencies(spec);
-    core::RowMatrix data(omega.size(), 3);
-    data.col(0) = Eigen::VectorXd::LinSpaced(omega.size(), 0, omega.size() - 1);
-    data.col(1) = omega;
-    data.col(2) = core::wavelengths(spec);
-    return data;
-}
-
 /// A loaded table's columns state.dims, every row.
 core::RowMatrix tableWavesData(const core::RowMatrix& values, const ViewState& state)
 {
@@ -325,12 +315,12 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Heatmap: return std::make_unique<EncodingSource>(r.spec);
     case View::Similarity: return std::make_unique<SimilaritySource>(r.spec, r.state.normalize);
     case View::Waves: return std::make_unique<MatrixSource>(wavesData(r.spec, r.state));
-    case View::Bands: return std::make_unique<MatrixSource>(bandsData(r.spec));
     case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingOf(r.state.rope)));
     case View::Conventions: return std::make_unique<ConventionsSource>(r.spec, r.state.comparison);
     case View::Precision: return std::make_unique<PrecisionSource>(r.spec);
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
+    case View::Bands:
     case View::Offset:
     case View::Spectrum:
     case View::Grid: break; // their parts' (below)
@@ -356,12 +346,12 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Heatmap: return {spec.maxLen, spec.dModel};
     case View::Similarity: return {spec.maxLen, spec.maxLen};
     case View::Waves: return {spec.maxLen, state.dims.size()};
-    case View::Bands: return {core::pairCount(spec), 3};
     case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
     case View::Conventions: return {spec.maxLen, 3 * std::int64_t{spec.dModel}};
     case View::Precision: return {spec.maxLen, 1 + errorCurveKinds().size()};
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     case View::Methods: return {spec.maxLen, spec.maxLen};
+    case View::Bands:
     case View::Offset:
     case View::Spectrum:
     case View::Grid: break; // their parts' (above)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/bandsview.h"
 
+#include "ui/document/bandspart.h"
 #include "ui/document/document.h"
 
 #include <QComboBox>
@@ -17,6 +18,15 @@
 namespace pe::ui {
 
 namespace {
+
+/// The view's part of `frame`, or an empty one: a frame computed while the view was off the
+/// stage has none (the window draws only frames that have it; a hover may read another).
+const BandsPart& bandsOf(const Frame& frame)
+{
+    static const BandsPart none;
+    const BandsPart* part = bandsPart(frame);
+    return part ? *part : none;
+}
 
 constexpr double twoPi = 2 * std::numbers::pi;
 /// Beyond this many max_len a wave moves by less than a third of a radian over the sequence.
@@ -174,7 +184,7 @@ BandsView::Reach BandsView::reachOf(double wavelength, std::int64_t maxLen)
 
 void BandsView::redraw(const Frame& f)
 {
-    const auto pairs = static_cast<int>(f.wavelength.size());
+    const auto pairs = static_cast<int>(bandsOf(f).wavelength.size());
     if (!m_drawn || !(f.spec == m_drawnSpec)) {
         m_drawn = true;
         m_drawnSpec = f.spec;
@@ -250,7 +260,7 @@ bool BandsView::fitToSize()
 void BandsView::placeMaxLenLabel()
 {
     const FramePtr& f = document()->frame();
-    if (!f || f->wavelength.size() == 0)
+    if (!f || bandsOf(*f).wavelength.size() == 0)
         return;
     // The label goes beside its line where no marker and no other label is: first below it at
     // the right (the slow pairs rise above max_len there), then above it at the left (the fast
@@ -273,8 +283,8 @@ void BandsView::placeMaxLenLabel()
         // The 2π label sits above its line at the right, the 2π·base one below its line at the left.
         if (right ? overlaps(top, bottom, fastest - height, fastest) : overlaps(top, bottom, slowest, slowest + height))
             return false;
-        for (Eigen::Index k = 0; k < f->wavelength.size(); ++k) {
-            const double px = x->coordToPixel(static_cast<double>(k)), py = y->coordToPixel(f->wavelength[k]);
+        for (Eigen::Index k = 0; k < bandsOf(*f).wavelength.size(); ++k) {
+            const double px = x->coordToPixel(static_cast<double>(k)), py = y->coordToPixel(bandsOf(*f).wavelength[k]);
             if (px >= left - clearance && px <= end + clearance && py >= top - clearance && py <= bottom + clearance)
                 return false;
         }
@@ -306,16 +316,16 @@ void BandsView::placeMaxLenLabel()
 
 void BandsView::drawPairs(const Frame& f)
 {
-    const auto pairs = static_cast<int>(f.wavelength.size());
+    const auto pairs = static_cast<int>(bandsOf(f).wavelength.size());
     QVector<double> keys(pairs);
     std::iota(keys.begin(), keys.end(), 0.0);
-    m_line->setData(keys, QVector<double>(f.wavelength.data(), f.wavelength.data() + pairs), true);
+    m_line->setData(keys, QVector<double>(bandsOf(f).wavelength.data(), bandsOf(f).wavelength.data() + pairs), true);
     m_line->setPen(QPen(QColor(150, 150, 150), penWidth(1.0)));
     std::array<QVector<double>, reachCount> reachKeys, reachValues;
     for (int k = 0; k < pairs; ++k) {
-        const auto reach = static_cast<int>(reachOf(f.wavelength[k], f.spec.maxLen));
+        const auto reach = static_cast<int>(reachOf(bandsOf(f).wavelength[k], f.spec.maxLen));
         reachKeys[reach].append(k);
-        reachValues[reach].append(f.wavelength[k]);
+        reachValues[reach].append(bandsOf(f).wavelength[k]);
     }
     for (int i = 0; i < reachCount; ++i) {
         m_reach[i]->setData(reachKeys[i], reachValues[i], true);
@@ -353,18 +363,18 @@ void BandsView::drawReferences(const Frame& f)
         m_referenceLabels[i]->setColor(colours[i]);
     }
     double lowest = std::min(twoPi, length), highest = std::max(twoPi * f.spec.base, length);
-    if (f.wavelength.size() > 0) {
-        lowest = std::min(lowest, f.wavelength.minCoeff());
-        highest = std::max(highest, f.wavelength.maxCoeff());
+    if (bandsOf(f).wavelength.size() > 0) {
+        lowest = std::min(lowest, bandsOf(f).wavelength.minCoeff());
+        highest = std::max(highest, bandsOf(f).wavelength.maxCoeff());
     }
     plot()->yAxis->setRange(lowest / 3.5, highest * 4.0); // room for a label under 2π
 }
 
 QString BandsView::resolutionText(const Frame& f) const
 {
-    if (f.resolution.isEmpty() || f.state.format == core::NumberFormat::Float64)
+    if (bandsOf(f).resolution.isEmpty() || f.state.format == core::NumberFormat::Float64)
         return {};
-    const auto [lowest, highest] = std::ranges::minmax(f.resolution);
+    const auto [lowest, highest] = std::ranges::minmax(bandsOf(f).resolution);
     const QString format = QString::fromUtf8(core::numberFormatName(f.state.format).data());
     const QString range = lowest == highest ? shortNumber(lowest, 8) : tr("%1–%2").arg(shortNumber(lowest, 8), shortNumber(highest, 8));
     if (static_cast<double>(f.spec.firstPosition + f.spec.maxLen - 1) >= lowest)
@@ -374,12 +384,12 @@ QString BandsView::resolutionText(const Frame& f) const
 
 void BandsView::drawResolution(const Frame& f)
 {
-    const bool shown = f.state.format != core::NumberFormat::Float64 && !f.resolution.isEmpty();
+    const bool shown = f.state.format != core::NumberFormat::Float64 && !bandsOf(f).resolution.isEmpty();
     QVector<double> keys, values;
     if (shown)
-        for (int k = 0; k < f.resolution.size(); ++k) {
+        for (int k = 0; k < bandsOf(f).resolution.size(); ++k) {
             keys.append(k);
-            values.append(f.resolution[k]);
+            values.append(bandsOf(f).resolution[k]);
         }
     m_resolution->setData(keys, values, true);
     m_resolution->setName(tr("p_F: %1 resolution limit").arg(QString::fromUtf8(core::numberFormatName(f.state.format).data())));
@@ -399,7 +409,7 @@ void BandsView::drawResolution(const Frame& f)
 int BandsView::pairAtPixel(double x) const
 {
     const FramePtr& f = document()->frame();
-    const auto pairs = f ? static_cast<int>(f->wavelength.size()) : 0;
+    const auto pairs = f ? static_cast<int>(bandsOf(*f).wavelength.size()) : 0;
     if (pairs == 0)
         return -1;
     const double key = plot()->xAxis->pixelToCoord(x);
@@ -409,19 +419,19 @@ int BandsView::pairAtPixel(double x) const
 QString BandsView::pairDescription(int pair) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || pair < 0 || pair >= f->wavelength.size())
+    if (!f || pair < 0 || pair >= bandsOf(*f).wavelength.size())
         return {};
     const int cosColumn = core::cosColumn(f->spec, pair);
     const QString columns = cosColumn >= 0
         ? tr("columns %1 (sin) and %2 (cos)").arg(core::sinColumn(f->spec, pair)).arg(cosColumn)
         : tr("column %1 (sin only: the unpaired last sine)").arg(core::sinColumn(f->spec, pair));
     QString text = tr("pair k = %1 · ω = %2 radians per position · λ = %3 positions · %4 · %5")
-        .arg(pair).arg(shortNumber(f->omega[pair], 5)).arg(shortNumber(f->wavelength[pair], 5))
-        .arg(columns, reachText(reachOf(f->wavelength[pair], f->spec.maxLen)));
-    if (pair < f->resolution.size() && f->state.format != core::NumberFormat::Float64)
+        .arg(pair).arg(shortNumber(bandsOf(*f).omega[pair], 5)).arg(shortNumber(bandsOf(*f).wavelength[pair], 5))
+        .arg(columns, reachText(reachOf(bandsOf(*f).wavelength[pair], f->spec.maxLen)));
+    if (pair < bandsOf(*f).resolution.size() && f->state.format != core::NumberFormat::Float64)
         text += tr(" · computed in %1: p and p+1 can share an angle from p ≈ %2 on")
                     .arg(QString::fromUtf8(core::numberFormatName(f->state.format).data()))
-                    .arg(static_cast<qint64>(f->resolution[pair]));
+                    .arg(static_cast<qint64>(bandsOf(*f).resolution[pair]));
     return text;
 }
 
