@@ -5,6 +5,7 @@
 #include "ui/document/document.h"
 #include "ui/document/spectrumpart.h"
 #include "ui/document/bandspart.h"
+#include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/export/dataexport.h"
@@ -176,15 +177,17 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
         }
         break;
     }
-    case View::Conventions:
-        QVERIFY(f.conventionExact());
+    case View::Conventions: {
+        const pe::ui::ConventionsPart* part = pe::ui::conventionsPart(f);
+        QVERIFY(part && part->exact());
         for (std::int64_t r = 0; r < rows; ++r)
             for (std::int64_t c = 0; c < 16; ++c) {
-                compare(r, c, f.conventionHeatA(r, c), "PE under the settings");
-                compare(r, 16 + c, f.conventionHeatB(r, c), "PE under the comparison");
-                compare(r, 32 + c, f.conventionHeatA(r, c) - f.conventionHeatB(r, c), "their difference");
+                compare(r, c, part->heatA(r, c), "PE under the settings");
+                compare(r, 16 + c, part->heatB(r, c), "PE under the comparison");
+                compare(r, 32 + c, part->heatA(r, c) - part->heatB(r, c), "their difference");
             }
         break;
+    }
     case View::Precision:
         QCOMPARE(f.errorCurves.size(), qsizetype(cols - 1));
         for (qsizetype i = 0; i < f.errorRows.size(); ++i) {

@@ -4,6 +4,7 @@
 #include "core/encoding.h"
 #include "core/similarity.h"
 #include "ui/document/document.h"
+#include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/offsetpart.h"
 
@@ -404,7 +405,7 @@ void TestDocument::framesHoldOnlyWhatShownViewsDraw()
     QVERIFY(!document.frame()->has(FramePart::Similarity));
     QCOMPARE(document.frame()->similarity.rows(), 0);
     QVERIFY(!document.frame()->kernel);
-    QVERIFY(document.frame()->conventionHeatA.rows() == 0 && document.frame()->precisionHeat.rows() == 0);
+    QVERIFY(!pe::ui::conventionsPart(*document.frame()) && document.frame()->precisionHeat.rows() == 0);
     QVERIFY(!document.frame()->rope && !document.frame()->sentence); // the RoPE and embeddings views' numbers too
 
     document.setViewShown(View::Similarity, true);

@@ -6,6 +6,7 @@
 #include "ui/document/changes.h"
 #include "ui/document/frame.h"
 #include "ui/document/bandspart.h"
+#include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
@@ -142,7 +143,7 @@ std::vector<ReuseRule> reuseRules()
         {"relative offset", [](const Frame& a, const Frame& b) { return pe::ui::offsetPart(a) && pe::ui::offsetPart(a) == pe::ui::offsetPart(b); },
          {dModel, base, position, offset},
          {normalize, dims, heatPixels, format}},
-        {"conventions", [](const Frame& a, const Frame& b) { return a.conventionHeatA.sameAs(b.conventionHeatA); },
+        {"conventions", [](const Frame& a, const Frame& b) { return pe::ui::conventionsPart(a) && pe::ui::conventionsPart(b) && pe::ui::conventionsPart(a)->heatA.sameAs(pe::ui::conventionsPart(b)->heatA); },
          {dModel, maxLen, base, comparison, conventionPixels},
          {position, offset, normalize, format, heatPixels, similarityPixels}},
         {"precision map", [](const Frame& a, const Frame& b) { return a.precisionHeat.sameAs(b.precisionHeat); },

@@ -6,6 +6,7 @@
 #include "core/encoding.h"
 #include "ui/views/bandsview.h"
 #include "ui/views/conventionsview.h"
+#include "ui/document/conventionspart.h"
 #include "ui/document/document.h"
 #include "ui/views/precisionview.h"
 
@@ -180,7 +181,8 @@ void TestResearchViews::conventionRowsFollowTheMapsPixels()
     QVERIFY(waitForCurrentFrame(document));
     view.refresh();
     const int pixelRows = int(std::lround(view.rect(0)->rect().height() * view.plot()->bufferDevicePixelRatio()));
-    const auto bins = int(document.frame()->conventionHeatA.rows());
+    QVERIFY(pe::ui::conventionsPart(*document.frame()));
+    const auto bins = int(pe::ui::conventionsPart(*document.frame())->heatA.rows());
     QVERIFY2(bins <= pixelRows && bins >= pixelRows - 2, qPrintable(QString("%1 bins on %2 pixel rows").arg(bins).arg(pixelRows)));
     QCOMPARE(view.map(0)->data()->valueSize(), bins);
     for (int bin : {0, bins / 2, bins - 1}) {
@@ -203,7 +205,8 @@ void TestResearchViews::shiftedCosineNamesTheBrokenRotation()
     choose(view.comparisonBox(), int(Comparison::ShiftedCosine));
     QVERIFY(waitForCurrentFrame(document));
     view.refresh();
-    const auto& f = *document.frame();
+    const pe::ui::ConventionsPart* f = pe::ui::conventionsPart(*document.frame());
+    QVERIFY(f);
     // The explicit residual of the textbook mistake at p = 10, k = 5.
     long double squares = 0;
     for (int k = 0; k < 32; ++k) {
@@ -212,11 +215,11 @@ void TestResearchViews::shiftedCosineNamesTheBrokenRotation()
         squares += std::pow(std::cos(5 * ws) * s + std::sin(5 * ws) * c - std::sin(15 * ws), 2)
                  + std::pow(-std::sin(5 * ws) * s + std::cos(5 * ws) * c - std::cos(15 * wc), 2);
     }
-    QCOMPARE_LE(std::abs(f.residualB - static_cast<double>(std::sqrt(squares))), 1e-13);
-    QVERIFY(f.residualB > 0.1);
-    QVERIFY(f.residualA < 1e-13);
+    QCOMPARE_LE(std::abs(f->residualB - static_cast<double>(std::sqrt(squares))), 1e-13);
+    QVERIFY(f->residualB > 0.1);
+    QVERIFY(f->residualA < 1e-13);
     QVERIFY2(view.noteText().contains(QStringLiteral("no longer a rotation")), qPrintable(view.noteText()));
-    QVERIFY2(view.noteText().contains(shortNumber(f.residualB, 2)), qPrintable(view.noteText()));
+    QVERIFY2(view.noteText().contains(shortNumber(f->residualB, 2)), qPrintable(view.noteText()));
 }
 
 void TestResearchViews::clickingAConventionCellSelectsIt()

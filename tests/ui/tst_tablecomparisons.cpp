@@ -8,6 +8,7 @@
 #include "tablefixtures.h"
 
 #include "core/encoding.h"
+#include "ui/document/conventionspart.h"
 #include "ui/document/document.h"
 #include "ui/export/dataexport.h"
 #include "ui/views/conventionsview.h"
@@ -28,6 +29,15 @@ using namespace pe::ui;
 using pe::core::RowMatrix;
 
 namespace {
+
+/// The conventions view's part of a frame; an empty one when the frame has none (the checks on
+/// it then fail).
+const ConventionsPart& conventions(const Frame& frame)
+{
+    static const ConventionsPart none;
+    const ConventionsPart* part = conventionsPart(frame);
+    return part ? *part : none;
+}
 
 /// The similarity of rows p and q of m, summed here: a dot product, or the cosine (0 against
 /// a zero row).
@@ -331,23 +341,23 @@ private slots:
         withTable.setTable(pe::test::loadTableOrFail(m_path));
         const Frame& t = computed(withTable);
         const Frame& s = computed(sinusoid);
-        QCOMPARE(t.conventionRowCount(), 20);
-        QCOMPARE(t.conventionColumnCount(), 10);
-        QCOMPARE(t.conventionHeatA.rows(), 8);
-        QCOMPARE(t.conventionHeatA.cols(), 10);
+        QCOMPARE(conventions(t).rows, 20);
+        QCOMPARE(conventions(t).columns, 10);
+        QCOMPARE(conventions(t).heatA.rows(), 8);
+        QCOMPARE(conventions(t).heatA.cols(), 10);
         const QList<Eigen::Index> starts = runStarts(20, 8);
         for (Eigen::Index b = 0; b < 8; ++b)
             for (Eigen::Index c = 0; c < 10; ++c) {
                 double sum = 0;
                 for (Eigen::Index r = starts[b]; r < starts[b + 1]; ++r)
                     sum += m_values(r, c);
-                QVERIFY(std::abs(t.conventionHeatA(b, c) - sum / double(starts[b + 1] - starts[b])) < 1e-15);
+                QVERIFY(std::abs(conventions(t).heatA(b, c) - sum / double(starts[b + 1] - starts[b])) < 1e-15);
             }
         // B is the sinusoid of the settings: what the sinusoid's own A shows.
-        QVERIFY(t.conventionHeatB.matrix() == s.conventionHeatA.matrix());
+        QVERIFY(conventions(t).heatB.matrix() == conventions(s).heatA.matrix());
         // The comparison menu has no say over a table's B.
         withTable.setComparison(pe::core::Comparison::DoubledExponent);
-        QVERIFY(computed(withTable).conventionHeatB.matrix() == s.conventionHeatA.matrix());
+        QVERIFY(conventions(computed(withTable)).heatB.matrix() == conventions(s).heatA.matrix());
 
         ExportRequest request;
         request.table = withTable.table();
@@ -361,7 +371,7 @@ private slots:
         const RowMatrix& w = *written->values;
         QVERIFY(w.leftCols(10) == m_values.topLeftCorner(20, 10));
         sinusoid.setPixels(pe::ui::View::Conventions, QSize(0, 400)); // every row
-        QVERIFY(w.middleCols(10, 10) == computed(sinusoid).conventionHeatA.matrix());
+        QVERIFY(w.middleCols(10, 10) == conventions(computed(sinusoid)).heatA.matrix());
         QVERIFY(w.rightCols(10) == w.leftCols(10) - w.middleCols(10, 10));
     }
 
@@ -388,7 +398,7 @@ private slots:
         QVERIFY(f.precisionRows.isEmpty());
         QVERIFY(f.errorCurves.isEmpty());
         // Each view says why in its title, and draws without trouble.
-        QCOMPARE(f.conventionHeatA.rows(), 0);
+        QCOMPARE(conventions(f).heatA.rows(), 0);
         SimilarityView similarityView(&document);
         WavesView wavesView(&document);
         PrecisionView precisionView(&document);
@@ -481,9 +491,9 @@ private slots:
             // Conventions: the table beside its own sinusoid differs by rounding only (the heatmap's
             // export and the conventions' maps form angles up to 49 rad by different products:
             // an ulp of such an angle is 7e−15).
-            QCOMPARE(t.conventionHeatA.rows(), s.conventionHeatA.rows());
-            QVERIFY(t.conventionHeatB.matrix() == s.conventionHeatA.matrix());
-            QVERIFY2((t.conventionHeatA.matrix() - t.conventionHeatB.matrix()).cwiseAbs().maxCoeff() < 1e-13, qPrintable(QString::number((t.conventionHeatA.matrix() - t.conventionHeatB.matrix()).cwiseAbs().maxCoeff())));
+            QCOMPARE(conventions(t).heatA.rows(), conventions(s).heatA.rows());
+            QVERIFY(conventions(t).heatB.matrix() == conventions(s).heatA.matrix());
+            QVERIFY2((conventions(t).heatA.matrix() - conventions(t).heatB.matrix()).cwiseAbs().maxCoeff() < 1e-13, qPrintable(QString::number((conventions(t).heatA.matrix() - conventions(t).heatB.matrix()).cwiseAbs().maxCoeff())));
             QCOMPARE(t.waves.size(), s.waves.size());
             for (int w = 0; w < s.waves.size(); ++w) {
                 QCOMPARE(t.waves[w].sampleX, s.waves[w].sampleX); // all 50 rows

@@ -45,7 +45,6 @@ bool binsDiffer(const Frame& a, const Frame& b, View view)
 {
     switch (view) {
     case View::Similarity: return a.similarity.rows() != b.similarity.rows();
-    case View::Conventions: return a.conventionHeatA.rows() != b.conventionHeatA.rows();
     case View::Precision: return a.precisionHeat.rows() != b.precisionHeat.rows();
     case View::Methods: return a.methods != b.methods;
     default:

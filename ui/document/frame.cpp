@@ -313,59 +313,6 @@ void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Supersed
     }
 }
 
-/// At most one bin per pixel row of the maps on screen (whole rows each: integer bins).
-std::int64_t conventionBins(const Frame& f)
-{
-    return std::min(f.conventionRowCount(), f.conventionPixels() > 0 ? f.conventionPixels() : FrameLimits::conventionBins);
-}
-
-/// A loaded table (A) beside the sinusoid of the settings (B): over the rows and columns both
-/// have, each bin the exact mean of its whole rows.
-void buildTableConventions(Frame& f)
-{
-    f.conventionA = f.conventionB = core::conventionOf(f.spec);
-    f.slowPairsA = f.slowPairsB = core::pairsSlowerThanBase(f.spec, f.conventionB.frequencies);
-    const LearnedTablePtr values = f.learnedTable();
-    if (!values)
-        return; // tableValuesProblem() says why
-    const std::int64_t rows = f.conventionRowCount(), bins = conventionBins(f);
-    const auto columns = static_cast<Eigen::Index>(f.conventionColumnCount());
-    core::RowMatrix& a = f.conventionHeatA.reset(bins, columns);
-    for (std::int64_t b = 0; b < bins; ++b) {
-        const std::int64_t first = core::binStart(rows, bins, b), end = core::binStart(rows, bins, b + 1);
-        a.row(b) = values->block(first, 0, end - first, columns).colwise().mean();
-    }
-    core::RowMatrix sinusoid(bins, f.spec.dModel);
-    core::fillBinnedConvention(f.spec, f.conventionB, 0, rows, sinusoid);
-    f.conventionHeatB.reset(bins, columns) = sinusoid.leftCols(columns);
-}
-
-void buildConventions(Frame& f)
-{
-    if (f.table) {
-        buildTableConventions(f);
-        return;
-    }
-    const std::int64_t bins = conventionBins(f);
-    f.conventionA = core::conventionOf(f.spec);
-    f.conventionB = core::comparedConvention(f.spec, f.state.comparison);
-    core::fillBinnedConvention(f.spec, f.conventionA, 0, f.spec.maxLen, f.conventionHeatA.reset(bins, f.spec.dModel));
-    core::fillBinnedConvention(f.spec, f.conventionB, 0, f.spec.maxLen, f.conventionHeatB.reset(bins, f.spec.dModel));
-    f.slowPairsA = core::pairsSlowerThanBase(f.spec, f.conventionA.frequencies);
-    f.slowPairsB = core::pairsSlowerThanBase(f.spec, f.conventionB.frequencies);
-}
-
-void buildConventionResiduals(Frame& f)
-{
-    // Row p of each convention, turned by k; a shift that would reach before position 0 is 0.
-    const auto residual = [&](const core::Convention& c) {
-        return c.firstPosition + f.state.position + f.state.offset < 0
-            ? 0.0 : core::conventionRotationResidual(f.spec, c, f.state.position, f.state.offset);
-    };
-    f.residualA = residual(f.conventionA);
-    f.residualB = residual(f.conventionB);
-}
-
 /// Up to `count` distinct rows from 0 to rows − 1, spread evenly on a log scale of the position.
 QVector<std::int64_t> logRows(std::int64_t rows, std::int64_t count)
 {
@@ -497,7 +444,6 @@ unsigned framePartsFor(unsigned views)
     need(View::Heatmap, FramePart::Heat);
     need(View::Waves, FramePart::Waves);
     need(View::Similarity, FramePart::Similarity);
-    need(View::Conventions, FramePart::Conventions);
     need(View::Precision, FramePart::Precision);
     need(View::Rope, FramePart::Rope);
     need(View::Embeddings, FramePart::Embeddings);
@@ -607,27 +553,6 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     }
     if (superseded())
         return nullptr;
-
-    if (f->has(FramePart::Conventions)) {
-        // With a table, B is the spec's sinusoid: a new spec is a new B, a new comparison nothing.
-        const bool sameConventions = f->table
-            ? reusable(FramePart::Conventions) && previous->table == f->table
-            : reusable(FramePart::Conventions) && !previous->table && previous->state.comparison == state.comparison;
-        if (sameConventions
-            && previous->conventionHeatA.rows() == conventionBins(*f)) {
-            f->conventionA = previous->conventionA;
-            f->conventionB = previous->conventionB;
-            f->conventionHeatA = previous->conventionHeatA;
-            f->conventionHeatB = previous->conventionHeatB;
-            f->slowPairsA = previous->slowPairsA;
-            f->slowPairsB = previous->slowPairsB;
-        } else {
-            buildConventions(*f);
-        }
-        buildConventionResiduals(*f);
-        if (superseded())
-            return nullptr;
-    }
 
     if (f->has(FramePart::Precision)) {
         // A table's map is its storage error (no mode); the sinusoid's takes the mode too.

@@ -114,12 +114,11 @@ enum class FramePart : unsigned {
     Heat = 1u << 0,        ///< the encoding heatmap
     Waves = 1u << 1,
     Similarity = 1u << 2,  ///< the matrix, its kernel and the profile
-    Conventions = 1u << 3,
-    Precision = 1u << 4,
-    Rope = 1u << 5,        ///< the RoPE view's curves and scores
-    Embeddings = 1u << 6,  ///< the embeddings of the sentence
-    Methods = 1u << 7,     ///< the methods view's matrix and curves
-    All = (1u << 8) - 1,
+    Precision = 1u << 3,
+    Rope = 1u << 4,        ///< the RoPE view's curves and scores
+    Embeddings = 1u << 5,  ///< the embeddings of the sentence
+    Methods = 1u << 6,     ///< the methods view's matrix and curves
+    All = (1u << 7) - 1,
 };
 /// The same file's values: equal tables, or a table's preview and the table its pass gave
 /// (what the spectrum and grid read; not the heat, which the preview samples).
@@ -144,7 +143,6 @@ struct Frame {
     ViewPixels pixels;
     CurveWindow methodsCurveWindow; ///< the offsets the methods view's curve shows (its zoom)
     int similarityPixels() const { return pixels.of(View::Similarity).width(); }
-    int conventionPixels() const { return pixels.of(View::Conventions).height(); }
     int precisionPixels() const { return pixels.of(View::Precision).height(); }
     MethodsPixels methodsPixels() const
     {
@@ -197,22 +195,6 @@ struct Frame {
 
     // The frequencies, one entry per pair (what the formula, the waves and the circles name).
     Eigen::VectorXd omega, wavelength;
-
-    // Conventions side by side: all max_len rows in conventionA.rows() bins (exact averages,
-    // at most one per pixel row of the maps on screen),
-    // A = the spec's own convention, B = the one state.comparison sets beside it.
-    core::Convention conventionA, conventionB;
-    SharedMatrix conventionHeatA, conventionHeatB; ///< bins × d_model
-    double residualA = 0, residualB = 0; ///< ‖M_k·PE(p) − PE(p+k)‖ at state.position/offset
-    int slowPairsA = 0, slowPairsB = 0;  ///< pairs slower than 2π·base
-    /// The rows the conventions compare: max_len, or with a loaded table (A, beside the spec's
-    /// sinusoid as B) the rows and columns both have.
-    std::int64_t conventionRowCount() const { return table ? std::min(table->table->rows(), spec.maxLen) : spec.maxLen; }
-    std::int64_t conventionColumnCount() const
-    {
-        return table ? std::min<std::int64_t>(table->table->columns(), spec.dModel) : spec.dModel;
-    }
-    bool conventionExact() const { return conventionHeatA.rows() == conventionRowCount(); }
 
     // Precision: |PE_format − PE| for state.format/precisionMode at precisionRows (evenly
     // spread sampled rows, all when few, at most one per pixel row of the map), and the largest error over the columns against the

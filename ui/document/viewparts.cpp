@@ -3,6 +3,7 @@
 
 #include "ui/document/frame.h"
 #include "ui/document/bandspart.h"
+#include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
@@ -20,6 +21,8 @@ const std::vector<std::pair<View, PartBuilder>>& builtInParts()
     static const std::vector<std::pair<View, PartBuilder>> parts{
         {View::Grid, {buildGridPart, PartInput::Spec | PartInput::Options | PartInput::Pixels | PartInput::Table, gridPartData}},
         {View::Bands, {buildBandsPart, PartInput::Spec | PartInput::Format, bandsPartData}},
+        {View::Conventions, {buildConventionsPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Comparison
+                                 | PartInput::Position | PartInput::Offset, conventionsPartData}},
         {View::Offset, {buildOffsetPart, PartInput::Spec | PartInput::Position | PartInput::Offset, offsetPartData}},
         {View::Spectrum, {buildSpectrumPart, PartInput::Spec | PartInput::Pixels | PartInput::Table, spectrumPartData}},
     };

@@ -17,7 +17,7 @@ struct Frame;
 struct PartBuilder {
     std::function<ViewPartPtr(const PartInputs&, const PartBefore&)> build;
     unsigned reads = 0; ///< PartInput bits: the reuse rule
-    std::function<core::RowMatrix(const ViewPart&)> exportData; ///< empty: no data export
+    std::function<DataTable(const ViewPart&)> exportData; ///< empty: no data export
 };
 /// The builder of `view`'s part; nothing when the view keeps no part by view.
 std::optional<PartBuilder> partBuilder(View view);

@@ -95,48 +95,6 @@ private:
     core::RowMatrix m_values;
 };
 
-/// Conventions: PE under A (the spec), PE under B, and A − B, side by side in one row.
-class ConventionsSource : public RowSource {
-public:
-    ConventionsSource(const core::EncodingSpec& spec, core::Comparison comparison)
-        : m_spec(spec), m_a(core::conventionOf(spec)), m_b(core::comparedConvention(spec, comparison)) {}
-    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
-    {
-        const int d = m_spec.dModel;
-        m_rows.resize(out.rows(), d);
-        core::fillBinnedConvention(m_spec, m_a, firstRow, out.rows(), m_rows);
-        out.leftCols(d) = m_rows;
-        core::fillBinnedConvention(m_spec, m_b, firstRow, out.rows(), m_rows);
-        out.middleCols(d, d) = m_rows;
-        out.rightCols(d) = out.leftCols(d) - out.middleCols(d, d);
-    }
-private:
-    core::EncodingSpec m_spec;
-    core::Convention m_a, m_b;
-    core::RowMatrix m_rows;
-};
-
-/// A loaded table (A) beside the spec's sinusoid (B) and A − B, over the rows and columns both have.
-class TableConventionsSource : public RowSource {
-public:
-    TableConventionsSource(const core::EncodingSpec& spec, LearnedTablePtr values)
-        : m_spec(spec), m_values(std::move(values)), m_columns(std::min<Eigen::Index>(m_values->cols(), spec.dModel)) {}
-    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
-    {
-        const Eigen::Index c = m_columns;
-        m_rows.resize(out.rows(), m_spec.dModel);
-        core::fillBinnedConvention(m_spec, core::conventionOf(m_spec), firstRow, out.rows(), m_rows);
-        out.leftCols(c) = m_values->block(firstRow, 0, out.rows(), c);
-        out.middleCols(c, c) = m_rows.leftCols(c);
-        out.rightCols(c) = out.leftCols(c) - out.middleCols(c, c);
-    }
-private:
-    core::EncodingSpec m_spec;
-    LearnedTablePtr m_values;
-    Eigen::Index m_columns;
-    core::RowMatrix m_rows;
-};
-
 /// Precision: the position, then the largest error over the columns for each error curve kind.
 class PrecisionSource : public RowSource {
 public:
@@ -254,7 +212,7 @@ RopeModelData ropeModelData(const RopeOptions& options)
 /// its builder's table. Built once for the checks, the shape and the rows of one export.
 struct PartExport {
     ViewPartPtr part;
-    core::RowMatrix table;
+    DataTable table; ///< its rows are made from `part` as the export writes them
 };
 std::shared_ptr<const PartExport> partExportFor(const ExportRequest& r)
 {
@@ -286,6 +244,15 @@ std::shared_ptr<const PartExport> partExportFor(const ExportRequest& r)
     return last;
 }
 
+/// A part's data table, row block by row block (the part held while the export runs).
+class PartSource : public RowSource {
+public:
+    explicit PartSource(std::shared_ptr<const PartExport> data) : m_data(std::move(data)) {}
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override { m_data->table.fill(firstRow, out); }
+private:
+    std::shared_ptr<const PartExport> m_data;
+};
+
 bool hasOwnDataExport(View view)
 {
     const std::optional<PartBuilder> builder = partBuilder(view);
@@ -305,8 +272,6 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
         return std::make_unique<TableSource>(r.table->table);
     if (r.table && r.table->values && r.view == View::Similarity)
         return std::make_unique<TableSimilaritySource>(*r.table->values, r.state.normalize);
-    if (r.table && r.table->values && r.view == View::Conventions)
-        return std::make_unique<TableConventionsSource>(r.spec, r.table->values);
     if (r.table && r.table->values && r.view == View::Precision)
         return std::make_unique<TablePrecisionSource>(r.table->values);
     if (r.table && r.table->values && r.view == View::Waves)
@@ -316,17 +281,17 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Similarity: return std::make_unique<SimilaritySource>(r.spec, r.state.normalize);
     case View::Waves: return std::make_unique<MatrixSource>(wavesData(r.spec, r.state));
     case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingOf(r.state.rope)));
-    case View::Conventions: return std::make_unique<ConventionsSource>(r.spec, r.state.comparison);
     case View::Precision: return std::make_unique<PrecisionSource>(r.spec);
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
     case View::Bands:
     case View::Offset:
+    case View::Conventions:
     case View::Spectrum:
     case View::Grid: break; // their parts' (below)
     }
     if (hasOwnDataExport(r.view))
-        return std::make_unique<MatrixSource>(partExportFor(r)->table);
+        return std::make_unique<PartSource>(partExportFor(r));
     return nullptr;
 }
 
@@ -340,19 +305,19 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
         r.state = state;
         r.view = view;
         const std::shared_ptr<const PartExport> data = partExportFor(r);
-        return {data->table.rows(), data->table.cols()};
+        return {data->table.rows(), data->table.columns()};
     }
     switch (view) {
     case View::Heatmap: return {spec.maxLen, spec.dModel};
     case View::Similarity: return {spec.maxLen, spec.maxLen};
     case View::Waves: return {spec.maxLen, state.dims.size()};
     case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
-    case View::Conventions: return {spec.maxLen, 3 * std::int64_t{spec.dModel}};
     case View::Precision: return {spec.maxLen, 1 + errorCurveKinds().size()};
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     case View::Methods: return {spec.maxLen, spec.maxLen};
     case View::Bands:
     case View::Offset:
+    case View::Conventions:
     case View::Spectrum:
     case View::Grid: break; // their parts' (above)
     }
@@ -371,7 +336,7 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
         return {r.table->table->rows(), r.table->table->columns()};
     if (hasOwnDataExport(r.view)) {
         const std::shared_ptr<const PartExport> data = partExportFor(r);
-        return {data->table.rows(), data->table.cols()};
+        return {data->table.rows(), data->table.columns()};
     }
     if (r.table && r.view == View::Similarity)
         return {r.table->table->rows(), r.table->table->rows()};
@@ -379,8 +344,6 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
         return {r.table->table->rows(), r.state.dims.size()};
     if (r.table && r.view == View::Precision)
         return {r.table->table->rows(), 1 + errorCurveKinds().size()};
-    if (r.table && r.view == View::Conventions)
-        return {std::min(r.table->table->rows(), r.spec.maxLen), 3 * std::min<std::int64_t>(r.table->table->columns(), r.spec.dModel)};
     return dataShape(r.spec, r.state, r.view);
 }
 
@@ -493,6 +456,10 @@ ExportResult exportData(const ExportRequest& request, const ExportProgress& prog
     // A real model's RoPE table names its columns in a CSV's first line (.npy: the same columns).
     if (!npy && showsRopeModel(request))
         bytes = ropeModelData(request.state.rope).columns.join(QLatin1Char(',')).toStdString() + "\n";
+    // So does a part whose data table names them.
+    if (!npy && hasOwnDataExport(request.view))
+        if (const QStringList names = partExportFor(request)->table.columnNames; !names.isEmpty())
+            bytes = names.join(QLatin1Char(',')).toStdString() + "\n";
     qint64 written = 0;
     // What the whole file needs, for a message about a full disk: exact for .npy; for .csv the
     // rows written so far tell the rest.

@@ -61,7 +61,7 @@ struct ViewDescription {
     std::function<ViewPartPtr(const PartInputs&, const PartBefore&)> buildPart;
     unsigned partReads = 0;
     /// Its .npy/.csv data, from the part built at whole cells; empty: no data export.
-    std::function<core::RowMatrix(const ViewPart&)> exportData;
+    std::function<DataTable(const ViewPart&)> exportData;
 };
 
 /// Every view, in the order of the view bar, the dock tabs and the export dialog.

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/encoding.h"
 #include "core/spec.h"
 #include "ui/state/viewstate.h"
 
 #include <QSize>
+#include <QStringList>
 #include <QString>
 #include <QVariantMap>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 
 namespace pe::ui {
@@ -29,6 +32,33 @@ struct ViewPart {
     virtual QSize bins() const { return {}; }
 };
 using ViewPartPtr = std::shared_ptr<const ViewPart>;
+
+/// A view's .npy/.csv data: its shape and its rows, produced block by block, so that an export
+/// of up to 2^31 values never holds them all (the conventions of a million positions). A small
+/// view's data is a whole matrix.
+class DataTable {
+public:
+    /// Fills `rows` with the table's rows firstRow … firstRow + rows.rows() − 1.
+    using Fill = std::function<void(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> rows)>;
+    DataTable() = default;
+    /// A whole matrix (implicit: an entry's exportData may return its matrix as it is).
+    DataTable(core::RowMatrix whole) // NOLINT(google-explicit-constructor)
+        : m_rows(whole.rows()), m_columns(whole.cols())
+    {
+        auto matrix = std::make_shared<const core::RowMatrix>(std::move(whole));
+        m_fill = [matrix](std::int64_t first, Eigen::Ref<core::RowMatrix> rows) { rows = matrix->middleRows(first, rows.rows()); };
+    }
+    DataTable(std::int64_t rows, std::int64_t columns, Fill fill) : m_rows(rows), m_columns(columns), m_fill(std::move(fill)) {}
+    std::int64_t rows() const { return m_rows; }
+    std::int64_t columns() const { return m_columns; }
+    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> rows) const { m_fill(firstRow, rows); }
+    /// The columns' names, a CSV's first line; empty: none (a .npy never has one).
+    QStringList columnNames;
+
+private:
+    std::int64_t m_rows = 0, m_columns = 0;
+    Fill m_fill;
+};
 
 /// What a view's part may be built from: the same builder makes the window's numbers (for its
 /// pixels) and a data export's (at whole cells), at two resolutions.

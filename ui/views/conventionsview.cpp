@@ -4,6 +4,7 @@
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
 #include "ui/plotting/plotcolors.h"
+#include "ui/document/conventionspart.h"
 #include "ui/document/document.h"
 
 #include <QComboBox>
@@ -194,22 +195,22 @@ QString ConventionsView::tableExplanation()
               "learned table need not follow any sinusoid: the difference shows where it does and where not.");
 }
 
-void ConventionsView::describeTable(const Frame& f)
+void ConventionsView::describeTable(const Frame& f, const ConventionsPart& c)
 {
     const QString name = f.table->table->displayName();
     m_captions[0] = {tr("A: %1").arg(name), QStringLiteral("A")};
-    m_captions[1] = {tr("B: sinusoid · %1").arg(captionOf(f.conventionB)), tr("B: sinusoid"), QStringLiteral("B")};
+    m_captions[1] = {tr("B: sinusoid · %1").arg(captionOf(c.b)), tr("B: sinusoid"), QStringLiteral("B")};
     m_captions[2] = {tr("A − B (difference)"), tr("A − B")};
     if (const QString problem = f.tableValuesProblem(); !problem.isEmpty()) {
         m_titleText = tr("%1 beside the sinusoid").arg(name) + QLatin1Char('\n') + problem;
         m_noteText.clear();
         return;
     }
-    const std::int64_t rows = f.conventionRowCount(), columns = f.conventionColumnCount();
-    const double rowsPerCell = static_cast<double>(rows) / std::max<double>(1, f.conventionHeatA.rows());
+    const std::int64_t rows = c.rows, columns = c.columns;
+    const double rowsPerCell = static_cast<double>(rows) / std::max<double>(1, c.heatA.rows());
     m_titleText = tr("%1 beside the sinusoid\nrows 0–%2 · columns 0–%3 · base %4 · %5")
                       .arg(name).arg(rows - 1).arg(columns - 1).arg(shortNumber(f.spec.base, 6))
-                      .arg(f.conventionExact() ? tr("exact cells") : tr("rows average %1 rows").arg(shortNumber(rowsPerCell, 3)));
+                      .arg(c.exact() ? tr("exact cells") : tr("rows average %1 rows").arg(shortNumber(rowsPerCell, 3)));
     m_noteText = rows < f.table->table->rows() || columns < f.table->table->columns()
         ? tr("The table has %1; the sinusoid max_len %2 and d_model %3: only what both have is compared "
              "(File ▸ Open encoding sizes the sinusoid like the table)")
@@ -224,6 +225,10 @@ QString ConventionsView::captionOf(const core::Convention& c) const
 
 void ConventionsView::redraw(const Frame& f)
 {
+    const ConventionsPart* part = conventionsPart(f);
+    if (!part)
+        return;
+    const ConventionsPart& c = *part;
     if (!m_drawn || f.table != m_drawnTable) { // text only when it changes
         setExplanation(f.table ? tableExplanation() : sinusoidExplanation());
         m_valueScale->axis()->setLabel(f.table ? tr("value (A and B)") : tr("PE value (A and B)"));
@@ -234,13 +239,13 @@ void ConventionsView::redraw(const Frame& f)
         m_drawn = true;
         m_drawnSpec = f.spec;
         m_drawnTable = f.table;
-        m_rects[0]->axis(QCPAxis::atBottom)->setRange(-0.5, static_cast<double>(f.conventionColumnCount()) - 0.5);
-        m_rects[0]->axis(QCPAxis::atLeft)->setRange(-0.5, static_cast<double>(f.conventionRowCount()) - 0.5);
+        m_rects[0]->axis(QCPAxis::atBottom)->setRange(-0.5, static_cast<double>(c.columns) - 0.5);
+        m_rects[0]->axis(QCPAxis::atLeft)->setRange(-0.5, static_cast<double>(c.rows) - 0.5);
     }
     m_box->setCurrentIndex(m_box->findData(int(f.state.comparison)));
-    fillMaps(f);
+    fillMaps(f, c);
     if (f.table) {
-        describeTable(f);
+        describeTable(f, c);
         for (int i = 0; i < 3; ++i) {
             QCPAxis* caption = m_rects[i]->axis(QCPAxis::atTop);
             caption->setLabel(m_captions[i].front());
@@ -253,9 +258,9 @@ void ConventionsView::redraw(const Frame& f)
         plot()->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
-    const bool mistake = core::isMistake(f.conventionB.frequencies);
-    m_captions[0] = {tr("A: %1").arg(captionOf(f.conventionA)), tr("A (settings)"), QStringLiteral("A")};
-    m_captions[1] = {tr("B: %1").arg(captionOf(f.conventionB)), mistake ? tr("B: MISTAKE") : QStringLiteral("B"),
+    const bool mistake = core::isMistake(c.b.frequencies);
+    m_captions[0] = {tr("A: %1").arg(captionOf(c.a)), tr("A (settings)"), QStringLiteral("A")};
+    m_captions[1] = {tr("B: %1").arg(captionOf(c.b)), mistake ? tr("B: MISTAKE") : QStringLiteral("B"),
                      QStringLiteral("B")};
     m_captions[2] = {tr("A − B (difference)"), tr("A − B")};
     for (int i = 0; i < 3; ++i) {
@@ -265,12 +270,12 @@ void ConventionsView::redraw(const Frame& f)
         caption->setLabelColor(i == 1 && mistake ? mistakeColour : m_rects[i]->axis(QCPAxis::atBottom)->labelColor());
     }
     placeCrosshairs(f);
-    const double rowsPerCell = static_cast<double>(f.spec.maxLen) / std::max<double>(1, f.conventionHeatA.rows());
+    const double rowsPerCell = static_cast<double>(f.spec.maxLen) / std::max<double>(1, c.heatA.rows());
     m_titleText = tr("Conventions side by side\nd_model %1 · max_len %2 · base %3 · %4")
                       .arg(f.spec.dModel).arg(f.spec.maxLen).arg(shortNumber(f.spec.base, 6))
-                      .arg(f.conventionExact() ? tr("exact cells") : tr("rows average %1 positions").arg(shortNumber(rowsPerCell, 3)));
+                      .arg(c.exact() ? tr("exact cells") : tr("rows average %1 positions").arg(shortNumber(rowsPerCell, 3)));
     m_title->setText(m_titleText);
-    m_noteText = noteFor(f);
+    m_noteText = noteFor(f, c);
     m_note->setText(m_noteText);
     m_note->setTextColor(mistake ? mistakeColour : QColor(60, 60, 60));
     plot()->replot(QCustomPlot::rpQueuedReplot);
@@ -289,11 +294,11 @@ void ConventionsView::placeCrosshairs(const Frame& f)
     }
 }
 
-QString ConventionsView::noteFor(const Frame& f) const
+QString ConventionsView::noteFor(const Frame& f, const ConventionsPart& c) const
 {
     const QString residuals = tr("‖M_k·PE(p) − PE(p+k)‖ at row %1, k = %2: A %3, B %4")
                                   .arg(f.state.position).arg(f.state.offset)
-                                  .arg(shortNumber(f.residualA, 2), shortNumber(f.residualB, 2));
+                                  .arg(shortNumber(c.residualA, 2), shortNumber(c.residualB, 2));
     switch (f.state.comparison) {
     case core::Comparison::Layout:
         return tr("Same numbers in another column order: split is a permutation of interleaved · "
@@ -308,7 +313,7 @@ QString ConventionsView::noteFor(const Frame& f) const
         return tr("Mistake copied from the \"Transformers for NLP\" notebook (2·i in the exponent of a loop over even i) · "
                   "ω_k = base^(−4k/d): %1 of %2 pairs turn slower than 2π·base and are nearly constant · "
                   "half the code is wasted")
-            .arg(f.slowPairsB).arg(core::pairCount(f.spec));
+            .arg(c.slowPairsB).arg(core::pairCount(f.spec));
     case core::Comparison::ShiftedCosine:
         return tr("Mistake copied from a widely shared blog Embed.py (cos uses base^(−(4k+2)/d)) · "
                   "sin and cos of a pair turn at different speeds: PE(p+k) is no longer a rotation of PE(p) · %1")
@@ -317,17 +322,17 @@ QString ConventionsView::noteFor(const Frame& f) const
     return residuals;
 }
 
-void ConventionsView::fillMaps(const Frame& f)
+void ConventionsView::fillMaps(const Frame& f, const ConventionsPart& c)
 {
-    const auto bins = static_cast<int>(f.conventionHeatA.rows());
-    const auto columns = static_cast<int>(f.conventionHeatA.cols());
+    const auto bins = static_cast<int>(c.heatA.rows());
+    const auto columns = static_cast<int>(c.heatA.cols());
     for (QCPColorMap* map : m_maps)
         map->setVisible(bins > 0);
     if (bins == 0)
         return;
-    const core::RowMatrix difference = f.conventionHeatA.matrix() - f.conventionHeatB.matrix();
-    const std::array<const core::RowMatrix*, 3> sources{&f.conventionHeatA.matrix(), &f.conventionHeatB.matrix(), &difference};
-    const double rowsPerBin = static_cast<double>(f.conventionRowCount()) / bins;
+    const core::RowMatrix difference = c.heatA.matrix() - c.heatB.matrix();
+    const std::array<const core::RowMatrix*, 3> sources{&c.heatA.matrix(), &c.heatB.matrix(), &difference};
+    const double rowsPerBin = static_cast<double>(c.rows) / bins;
     const double firstCentre = (rowsPerBin - 1) / 2;
     const int keyCells = std::max(columns, 2), valueCells = std::max(bins, 2);
     for (int i = 0; i < 3; ++i) {
@@ -342,7 +347,7 @@ void ConventionsView::fillMaps(const Frame& f)
         m_maps[i]->setGradient(colormapGradient(i < 2 ? f.state.colormap : divergingColormap()));
     }
     // One range for A and B (they share a colour scale): −1…1, wider when a table's values are.
-    const double values = std::max(1.0, f.table ? f.conventionHeatA.matrix().cwiseAbs().maxCoeff() : 1.0);
+    const double values = std::max(1.0, f.table ? c.heatA.matrix().cwiseAbs().maxCoeff() : 1.0);
     m_maps[0]->setDataRange(QCPRange(-values, values));
     m_maps[1]->setDataRange(QCPRange(-values, values));
     // The difference in its own range, symmetric so that white means "no difference".
@@ -411,24 +416,25 @@ bool ConventionsView::equalizeMapWidths()
 QString ConventionsView::cellDescription(std::int64_t row, int column) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || f->conventionHeatA.rows() == 0 || row < 0 || row >= f->conventionRowCount() || column < 0
-        || column >= f->conventionHeatA.cols())
+    const ConventionsPart* c = f ? conventionsPart(*f) : nullptr;
+    if (!c || c->heatA.rows() == 0 || row < 0 || row >= c->rows || column < 0
+        || column >= c->heatA.cols())
         return {};
-    const std::int64_t bin = core::binOfRow(row, f->conventionRowCount(), f->conventionHeatA.rows());
-    const double a = f->conventionHeatA(bin, column), b = f->conventionHeatB(bin, column);
+    const std::int64_t bin = core::binOfRow(row, c->rows, c->heatA.rows());
+    const double a = c->heatA(bin, column), b = c->heatB(bin, column);
     if (f->table) {
         const QString values = tr("table A = %1, sinusoid B = %2, A − B = %3")
                                    .arg(QString::number(a, 'f', 4), QString::number(b, 'f', 4), QString::number(a - b, 'g', 3));
-        if (f->conventionExact())
+        if (c->exact())
             return tr("row %1, column %2 · %3").arg(row).arg(column).arg(values);
         return tr("rows %1–%2 (averaged), column %3 · %4")
-            .arg(core::binStart(f->conventionRowCount(), f->conventionHeatA.rows(), bin))
-            .arg(core::binStart(f->conventionRowCount(), f->conventionHeatA.rows(), bin + 1) - 1).arg(column).arg(values);
+            .arg(core::binStart(c->rows, c->heatA.rows(), bin))
+            .arg(core::binStart(c->rows, c->heatA.rows(), bin + 1) - 1).arg(column).arg(values);
     }
-    const auto role = [&](const core::Convention& c) {
+    const auto role = [&](const core::Convention& convention) {
         core::EncodingSpec s = f->spec;
-        s.layout = c.layout;
-        s.frequencies = c.frequencies == core::FrequencyVariant::Tensor2Tensor ? core::FrequencyRule::Tensor2Tensor
+        s.layout = convention.layout;
+        s.frequencies = convention.frequencies == core::FrequencyVariant::Tensor2Tensor ? core::FrequencyRule::Tensor2Tensor
                                                                                : core::FrequencyRule::Paper;
         const core::ColumnRole r = core::columnRole(s, column);
         if (r.isZero)
@@ -437,14 +443,14 @@ QString ConventionsView::cellDescription(std::int64_t row, int column) const
     };
     const QString values = tr("A = %1, B = %2, A − B = %3")
                                .arg(QString::number(a, 'f', 4), QString::number(b, 'f', 4), QString::number(a - b, 'g', 3));
-    if (f->conventionExact())
+    if (c->exact())
         return tr("row %1, column %2 · A: position %3, %4 · B: position %5, %6 · %7")
-            .arg(row).arg(column).arg(f->conventionA.firstPosition + row).arg(role(f->conventionA))
-            .arg(f->conventionB.firstPosition + row).arg(role(f->conventionB), values);
+            .arg(row).arg(column).arg(c->a.firstPosition + row).arg(role(c->a))
+            .arg(c->b.firstPosition + row).arg(role(c->b), values);
     return tr("rows %1–%2 (averaged), column %3 · A: %4 · B: %5 · %6")
-        .arg(core::binStart(f->spec.maxLen, f->conventionHeatA.rows(), bin))
-        .arg(core::binStart(f->spec.maxLen, f->conventionHeatA.rows(), bin + 1) - 1)
-        .arg(column).arg(role(f->conventionA), role(f->conventionB), values);
+        .arg(core::binStart(f->spec.maxLen, c->heatA.rows(), bin))
+        .arg(core::binStart(f->spec.maxLen, c->heatA.rows(), bin + 1) - 1)
+        .arg(column).arg(role(c->a), role(c->b), values);
 }
 
 void ConventionsView::onMouseMove(QMouseEvent* event)
@@ -462,12 +468,13 @@ void ConventionsView::onMouseMove(QMouseEvent* event)
 void ConventionsView::onMouseRelease(QMouseEvent* event)
 {
     const FramePtr& f = document()->frame();
+    const ConventionsPart* c = f ? conventionsPart(*f) : nullptr;
     QCPAxisRect* rect = axisRectAt(plot(), event->position());
-    if (!f || !m_click.isClick(event) || !rect || std::find(m_rects.begin(), m_rects.end(), rect) == m_rects.end())
+    if (!c || !m_click.isClick(event) || !rect || std::find(m_rects.begin(), m_rects.end(), rect) == m_rects.end())
         return;
     const auto column = static_cast<int>(std::lround(rect->axis(QCPAxis::atBottom)->pixelToCoord(event->position().x())));
     const std::int64_t row = std::llround(rect->axis(QCPAxis::atLeft)->pixelToCoord(event->position().y()));
-    if (row >= 0 && row < f->conventionRowCount() && column >= 0 && column < f->conventionColumnCount())
+    if (row >= 0 && row < c->rows && column >= 0 && column < c->columns)
         document()->selectCell(row, column);
 }
 

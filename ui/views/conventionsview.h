@@ -15,6 +15,8 @@ class QCPTextElement;
 
 namespace pe::ui {
 
+struct ConventionsPart;
+
 /// Two conventions of the same d_model and base side by side — the spec's own (A) and one that
 /// changes a single thing (B: the other layout, the other frequency rule, first position 0 ↔ 2,
 /// or one of two widely copied mistakes) — and their difference A − B as its own heatmap. A
@@ -48,11 +50,11 @@ private:
     static QString sinusoidExplanation();
     static QString tableExplanation();
     /// Title, captions and note of a loaded table (A) beside the spec's sinusoid (B).
-    void describeTable(const Frame& f);
+    void describeTable(const Frame& frame, const ConventionsPart& part);
     void placeCrosshairs(const Frame& f);
-    void fillMaps(const Frame& frame);
+    void fillMaps(const Frame& frame, const ConventionsPart& part);
     QString captionOf(const core::Convention& convention) const;
-    QString noteFor(const Frame& frame) const;
+    QString noteFor(const Frame& frame, const ConventionsPart& part) const;
     bool fitToSize();
     bool equalizeMapWidths();
     void onMouseMove(QMouseEvent* event);
