@@ -7,6 +7,7 @@
 #include "ui/document/bandspart.h"
 #include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
+#include "ui/document/precisionpart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/export/dataexport.h"
 
@@ -188,15 +189,18 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
             }
         break;
     }
-    case View::Precision:
-        QCOMPARE(f.errorCurves.size(), qsizetype(cols - 1));
-        for (qsizetype i = 0; i < f.errorRows.size(); ++i) {
-            const std::int64_t r = f.errorRows[i];
+    case View::Precision: {
+        const pe::ui::PrecisionPart* part = pe::ui::precisionPart(f);
+        QVERIFY(part);
+        QCOMPARE(part->errorCurves.size(), qsizetype(cols - 1));
+        for (qsizetype i = 0; i < part->errorRows.size(); ++i) {
+            const std::int64_t r = part->errorRows[i];
             compare(r, 0, double(r), "position");
-            for (qsizetype k = 0; k < f.errorCurves.size(); ++k)
-                compare(r, 1 + k, f.errorCurves[k][i], "largest error");
+            for (qsizetype k = 0; k < part->errorCurves.size(); ++k)
+                compare(r, 1 + k, part->errorCurves[k][i], "largest error");
         }
         break;
+    }
     case View::Embeddings: {
         QVERIFY(f.sentence);
         const pe::core::SentenceEmbedding& e = f.sentence->embedding;

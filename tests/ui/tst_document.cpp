@@ -6,6 +6,7 @@
 #include "ui/document/document.h"
 #include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
+#include "ui/document/precisionpart.h"
 #include "ui/document/offsetpart.h"
 
 #include <QSignalSpy>
@@ -405,7 +406,7 @@ void TestDocument::framesHoldOnlyWhatShownViewsDraw()
     QVERIFY(!document.frame()->has(FramePart::Similarity));
     QCOMPARE(document.frame()->similarity.rows(), 0);
     QVERIFY(!document.frame()->kernel);
-    QVERIFY(!pe::ui::conventionsPart(*document.frame()) && document.frame()->precisionHeat.rows() == 0);
+    QVERIFY(!pe::ui::conventionsPart(*document.frame()) && !pe::ui::precisionPart(*document.frame()));
     QVERIFY(!document.frame()->rope && !document.frame()->sentence); // the RoPE and embeddings views' numbers too
 
     document.setViewShown(View::Similarity, true);

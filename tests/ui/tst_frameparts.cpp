@@ -8,6 +8,7 @@
 #include "ui/document/bandspart.h"
 #include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
+#include "ui/document/precisionpart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
 
@@ -146,10 +147,10 @@ std::vector<ReuseRule> reuseRules()
         {"conventions", [](const Frame& a, const Frame& b) { return pe::ui::conventionsPart(a) && pe::ui::conventionsPart(b) && pe::ui::conventionsPart(a)->heatA.sameAs(pe::ui::conventionsPart(b)->heatA); },
          {dModel, maxLen, base, comparison, conventionPixels},
          {position, offset, normalize, format, heatPixels, similarityPixels}},
-        {"precision map", [](const Frame& a, const Frame& b) { return a.precisionHeat.sameAs(b.precisionHeat); },
+        {"precision map", [](const Frame& a, const Frame& b) { return pe::ui::precisionPart(a) && pe::ui::precisionPart(b) && pe::ui::precisionPart(a)->heat.sameAs(pe::ui::precisionPart(b)->heat); },
          {dModel, base, format, precisionMode, precisionPixels},
          {position, offset, normalize, comparison, heatPixels, conventionPixels}},
-        {"precision error curves", [](const Frame& a, const Frame& b) { return sameData(a.errorCurves, b.errorCurves); },
+        {"precision error curves", [](const Frame& a, const Frame& b) { return pe::ui::precisionPart(a) && pe::ui::precisionPart(b) && sameData(pe::ui::precisionPart(a)->errorCurves, pe::ui::precisionPart(b)->errorCurves); },
          {dModel, maxLen, base},
          {format, precisionMode, position, precisionPixels}},
         {"RoPE curves", [](const Frame& a, const Frame& b) { return a.rope && a.rope == b.rope; },

@@ -8,6 +8,7 @@
 #include "ui/views/conventionsview.h"
 #include "ui/document/conventionspart.h"
 #include "ui/document/document.h"
+#include "ui/document/precisionpart.h"
 #include "ui/views/precisionview.h"
 
 #include <QComboBox>
@@ -301,10 +302,11 @@ void TestResearchViews::precisionCurvesReachAMillionPositions()
     QVERIFY2(computed > 1e-2 && computed < 2e-1, qPrintable(QString::number(computed)));
     QVERIFY(last(NumberFormat::Float32, PrecisionMode::Stored).second <= std::ldexp(1.0, -25));
     // float16 holds no position beyond 65504: the code's sin is NaN, drawn above every real error.
-    QVERIFY(std::isinf(document.frame()->errorCurves[5].back()));
+    QVERIFY(pe::ui::precisionPart(*document.frame()));
+    QVERIFY(std::isinf(pe::ui::precisionPart(*document.frame())->errorCurves[5].back()));
     QCOMPARE(last(NumberFormat::Float16, PrecisionMode::Computed).second, 2.5);
     QVERIFY(last(NumberFormat::Float64, PrecisionMode::Computed).second < 1e-8);
-    QVERIFY(document.frame()->precisionRows.size() <= 256); // the heatmap samples the rows
+    QVERIFY(pe::ui::precisionPart(*document.frame())->rows.size() <= 256); // the heatmap samples the rows
 }
 
 void TestResearchViews::bandsShowTheResolutionLimit()

@@ -10,6 +10,7 @@
 #include "core/encoding.h"
 #include "ui/document/conventionspart.h"
 #include "ui/document/document.h"
+#include "ui/document/precisionpart.h"
 #include "ui/export/dataexport.h"
 #include "ui/views/conventionsview.h"
 #include "ui/views/precisionview.h"
@@ -36,6 +37,14 @@ const ConventionsPart& conventions(const Frame& frame)
 {
     static const ConventionsPart none;
     const ConventionsPart* part = conventionsPart(frame);
+    return part ? *part : none;
+}
+
+/// The precision view's part of a frame; an empty one when the frame has none.
+const PrecisionPart& precision(const Frame& frame)
+{
+    static const PrecisionPart none;
+    const PrecisionPart* part = precisionPart(frame);
     return part ? *part : none;
 }
 
@@ -283,32 +292,32 @@ private slots:
         const auto error32 = [&](Eigen::Index r, Eigen::Index c) {
             return std::abs(double(static_cast<float>(m_values(r, c))) - m_values(r, c)); // the C++ cast rounds to nearest
         };
-        QCOMPARE(f.precisionHeat.rows(), 10);
-        QCOMPARE(f.precisionHeat.cols(), 23);
+        QCOMPARE(precision(f).heat.rows(), 10);
+        QCOMPARE(precision(f).heat.cols(), 23);
         const QList<Eigen::Index> starts = runStarts(37, 10);
         for (Eigen::Index b = 0; b < 10; ++b) {
-            QCOMPARE(f.precisionRows[b], (starts[b] + starts[b + 1] - 1) / 2); // the middle row names the bin
+            QCOMPARE(precision(f).rows[b], (starts[b] + starts[b + 1] - 1) / 2); // the middle row names the bin
             for (Eigen::Index c = 0; c < 23; ++c) {
                 double sum = 0;
                 for (Eigen::Index r = starts[b]; r < starts[b + 1]; ++r)
                     sum += error32(r, c);
-                QVERIFY(std::abs(f.precisionHeat(b, c) - sum / double(starts[b + 1] - starts[b])) < 1e-20);
+                QVERIFY(std::abs(precision(f).heat(b, c) - sum / double(starts[b + 1] - starts[b])) < 1e-20);
             }
         }
-        QVERIFY(f.precisionHeat.matrix().maxCoeff() > 0); // float64 values do lose something in float32
+        QVERIFY(precision(f).heat.matrix().maxCoeff() > 0); // float64 values do lose something in float32
         // The curves: stored ones are the largest error over the columns; a table has no computed ones.
         const QVector<ErrorCurveKind> kinds = errorCurveKinds();
-        QVERIFY(!f.errorRows.isEmpty());
-        QCOMPARE(f.errorRows.back(), 36);
+        QVERIFY(!precision(f).errorRows.isEmpty());
+        QCOMPARE(precision(f).errorRows.back(), 36);
         for (int k = 0; k < kinds.size(); ++k)
-            for (int i = 0; i < f.errorRows.size(); ++i) {
+            for (int i = 0; i < precision(f).errorRows.size(); ++i) {
                 if (kinds[k].mode == pe::core::PrecisionMode::Computed) {
-                    QVERIFY(std::isnan(f.errorCurves[k][i]));
+                    QVERIFY(std::isnan(precision(f).errorCurves[k][i]));
                 } else if (kinds[k].format == pe::core::NumberFormat::Float32) {
                     double worst = 0;
                     for (Eigen::Index c = 0; c < 23; ++c)
-                        worst = std::max(worst, error32(f.errorRows[i], c));
-                    QCOMPARE(f.errorCurves[k][i], worst);
+                        worst = std::max(worst, error32(precision(f).errorRows[i], c));
+                    QCOMPARE(precision(f).errorCurves[k][i], worst);
                 }
             }
 
@@ -320,10 +329,10 @@ private slots:
         document.setTable(pe::test::loadTableOrFail(path));
         document.setNumberFormat(pe::core::NumberFormat::Float16); // 10 fraction bits: steps of 2^-10 at 1
         const Frame& g = computed(document);
-        QCOMPARE(g.precisionHeat(0, 0), 0.0);
-        QCOMPARE(g.precisionHeat(0, 1), 0.0);
-        QCOMPARE(g.precisionHeat(1, 0), std::ldexp(1.0, -11)); // a tie: to the even 1.0
-        QCOMPARE(g.precisionHeat(1, 1), std::ldexp(1.0, -11)); // 1 + 3·2^-11: a tie, to the even 1 + 2^-9
+        QCOMPARE(precision(g).heat(0, 0), 0.0);
+        QCOMPARE(precision(g).heat(0, 1), 0.0);
+        QCOMPARE(precision(g).heat(1, 0), std::ldexp(1.0, -11)); // a tie: to the even 1.0
+        QCOMPARE(precision(g).heat(1, 1), std::ldexp(1.0, -11)); // 1 + 3·2^-11: a tie, to the even 1 + 2^-9
     }
 
     void theTableBesideTheSinusoid()
@@ -395,8 +404,8 @@ private slots:
         QVERIFY(f.waves.isEmpty());
         const QString problem = f.tableValuesProblem();
         QVERIFY2(problem.contains("large.npy") && problem.contains("16781312") && problem.contains("16777216"), qPrintable(problem));
-        QVERIFY(f.precisionRows.isEmpty());
-        QVERIFY(f.errorCurves.isEmpty());
+        QVERIFY(precision(f).rows.isEmpty());
+        QVERIFY(precision(f).errorCurves.isEmpty());
         // Each view says why in its title, and draws without trouble.
         QCOMPARE(conventions(f).heatA.rows(), 0);
         SimilarityView similarityView(&document);
@@ -477,17 +486,17 @@ private slots:
             for (int i = 0; i < s.profileY.size(); ++i)
                 QVERIFY(std::abs(t.profileY[i] - s.profileY[i]) < 1e-12);
             // Precision: the sinusoid stored in float16 is the table stored in float16.
-            QCOMPARE(t.precisionRows, s.precisionRows);
-            QCOMPARE(t.precisionHeat.rows(), 50);
+            QCOMPARE(precision(t).rows, precision(s).rows);
+            QCOMPARE(precision(t).heat.rows(), 50);
             // The sinusoid's error is taken against its exact value, the table's against the float64
             // it holds: an ulp apart at most, against float16 errors of ~1e−4.
-            QVERIFY2((t.precisionHeat.matrix() - s.precisionHeat.matrix()).cwiseAbs().maxCoeff() < 1e-15,
-                     qPrintable(QString::number((t.precisionHeat.matrix() - s.precisionHeat.matrix()).cwiseAbs().maxCoeff())));
-            QCOMPARE(t.errorRows, s.errorRows);
+            QVERIFY2((precision(t).heat.matrix() - precision(s).heat.matrix()).cwiseAbs().maxCoeff() < 1e-15,
+                     qPrintable(QString::number((precision(t).heat.matrix() - precision(s).heat.matrix()).cwiseAbs().maxCoeff())));
+            QCOMPARE(precision(t).errorRows, precision(s).errorRows);
             const QVector<ErrorCurveKind> kinds = errorCurveKinds();
             for (int k = 0; k < kinds.size(); ++k)
-                for (int i = 0; kinds[k].mode == pe::core::PrecisionMode::Stored && i < s.errorRows.size(); ++i)
-                    QVERIFY(std::abs(t.errorCurves[k][i] - s.errorCurves[k][i]) < 1e-15);
+                for (int i = 0; kinds[k].mode == pe::core::PrecisionMode::Stored && i < precision(s).errorRows.size(); ++i)
+                    QVERIFY(std::abs(precision(t).errorCurves[k][i] - precision(s).errorCurves[k][i]) < 1e-15);
             // Conventions: the table beside its own sinusoid differs by rounding only (the heatmap's
             // export and the conventions' maps form angles up to 49 rad by different products:
             // an ulp of such an angle is 7e−15).

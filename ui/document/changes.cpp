@@ -45,7 +45,6 @@ bool binsDiffer(const Frame& a, const Frame& b, View view)
 {
     switch (view) {
     case View::Similarity: return a.similarity.rows() != b.similarity.rows();
-    case View::Precision: return a.precisionHeat.rows() != b.precisionHeat.rows();
     case View::Methods: return a.methods != b.methods;
     default:
         // A part kept by view that has a map of its own says into how many bins it was cut.

@@ -313,92 +313,6 @@ void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Supersed
     }
 }
 
-/// Up to `count` distinct rows from 0 to rows − 1, spread evenly on a log scale of the position.
-QVector<std::int64_t> logRows(std::int64_t rows, std::int64_t count)
-{
-    QVector<std::int64_t> out;
-    const double last = static_cast<double>(rows);
-    for (std::int64_t i = 0; i < count; ++i) {
-        const auto row = static_cast<std::int64_t>(std::llround(std::pow(last, double(i) / double(count - 1)))) - 1;
-        const std::int64_t clamped = std::clamp<std::int64_t>(row, 0, rows - 1);
-        if (out.isEmpty() || clamped > out.back())
-            out.append(clamped);
-    }
-    return out;
-}
-
-/// One sampled row per pixel row of the map on screen (a row costs a format emulation per value).
-std::int64_t precisionRowCount(const Frame& f)
-{
-    return std::min(f.precisionPixels() > 0 ? std::min<std::int64_t>(f.precisionPixels(), FrameLimits::maxPrecisionRows)
-                                          : FrameLimits::precisionRows, f.spec.maxLen);
-}
-
-void buildPrecisionHeat(Frame& f)
-{
-    f.precisionRows.clear();
-    for (double row : evenRows(0, f.spec.maxLen, precisionRowCount(f)))
-        f.precisionRows.append(static_cast<std::int64_t>(row));
-    core::fillErrorRows(f.spec, std::span<const std::int64_t>(f.precisionRows.data(), f.precisionRows.size()),
-                        f.state.format, f.state.precisionMode, f.precisionHeat.reset(f.precisionRows.size(), f.spec.dModel));
-}
-
-void buildErrorCurves(Frame& f)
-{
-    // Seven curves of d values per sample: fewer samples for wide models keep a frame short.
-    const std::int64_t samples = std::clamp<std::int64_t>((std::int64_t{1} << 18) / f.spec.dModel, 24, FrameLimits::errorSamples);
-    f.errorRows = logRows(f.spec.maxLen, samples);
-    const std::span<const std::int64_t> rows(f.errorRows.data(), f.errorRows.size());
-    std::vector<core::ErrorKind> kinds;
-    for (const ErrorCurveKind& kind : errorCurveKinds())
-        kinds.push_back({kind.format, kind.mode});
-    const Eigen::MatrixXd worst = core::maxErrorsAtRows(f.spec, rows, kinds); // column-major: a curve per column
-    f.errorCurves.clear();
-    for (Eigen::Index j = 0; j < worst.cols(); ++j)
-        f.errorCurves.append(QVector<double>(worst.col(j).data(), worst.col(j).data() + worst.rows()));
-}
-
-/// A loaded table's map: one bin of whole rows per pixel row of the map at most.
-std::int64_t tablePrecisionBins(const Frame& f)
-{
-    return std::min(f.positionCount(), f.precisionPixels() > 0 ? std::int64_t{f.precisionPixels()} : FrameLimits::precisionRows);
-}
-
-/// A loaded table's storage error in state.format, every value counted: each map row is the
-/// exact mean over its bin of rows (precisionRows holds each bin's middle row).
-void buildTablePrecisionHeat(Frame& f)
-{
-    f.precisionRows.clear();
-    const LearnedTablePtr values = f.learnedTable();
-    if (!values)
-        return; // tableValuesProblem() says why
-    const std::int64_t rows = values->rows(), bins = tablePrecisionBins(f);
-    for (std::int64_t b = 0; b < bins; ++b)
-        f.precisionRows.append((core::binStart(rows, bins, b) + core::binStart(rows, bins, b + 1) - 1) / 2);
-    core::fillStorageErrorBins(*values, f.state.format, f.precisionHeat.reset(bins, values->cols()));
-}
-
-/// A loaded table's largest storage error over the columns at log-spaced rows: the stored
-/// curves; a table has no computed ones (NaN: not drawn).
-void buildTableErrorCurves(Frame& f)
-{
-    f.errorRows.clear();
-    f.errorCurves.clear();
-    const LearnedTablePtr values = f.learnedTable();
-    if (!values)
-        return;
-    f.errorRows = logRows(values->rows(), FrameLimits::errorSamples);
-    const std::span<const std::int64_t> rows(f.errorRows.data(), f.errorRows.size());
-    for (const ErrorCurveKind& kind : errorCurveKinds()) {
-        if (kind.mode != core::PrecisionMode::Stored) {
-            f.errorCurves.append(QVector<double>(f.errorRows.size(), std::numeric_limits<double>::quiet_NaN()));
-            continue;
-        }
-        const Eigen::VectorXd worst = core::maxStorageErrorAtRows(*values, rows, kind.format);
-        f.errorCurves.append(QVector<double>(worst.data(), worst.data() + worst.size()));
-    }
-}
-
 } // namespace
 
 QVector<double> evenRows(std::int64_t first, std::int64_t span, std::int64_t count)
@@ -420,15 +334,6 @@ QString Frame::tableValuesProblem() const
         .arg(LoadedTable::mostValuesInMemory).arg(table->table->displayName()).arg(table->table->rows() * table->table->columns());
 }
 
-QVector<ErrorCurveKind> errorCurveKinds()
-{
-    using F = core::NumberFormat;
-    using M = core::PrecisionMode;
-    return {{F::Float32, M::Stored}, {F::Float32, M::Computed}, {F::BFloat16, M::Stored},
-            {F::BFloat16, M::Computed}, {F::Float16, M::Stored}, {F::Float16, M::Computed},
-            {F::Float64, M::Computed}};
-}
-
 bool sameTableFile(const LoadedTablePtr& a, const LoadedTablePtr& b)
 {
     return a == b || (a && b && a->table == b->table && a->values == b->values);
@@ -444,7 +349,6 @@ unsigned framePartsFor(unsigned views)
     need(View::Heatmap, FramePart::Heat);
     need(View::Waves, FramePart::Waves);
     need(View::Similarity, FramePart::Similarity);
-    need(View::Precision, FramePart::Precision);
     need(View::Rope, FramePart::Rope);
     need(View::Embeddings, FramePart::Embeddings);
     need(View::Methods, FramePart::Methods);
@@ -493,16 +397,13 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     // takes the next one.
     ViewPartJobs viewParts(*f, previous);
 
-    // The similarity and the precision view's error curves (the two largest parts that depend
-    // on nothing else) run on the second thread while this one does the rest.
-    // The precision part of the frame before shows the same thing: the same table, or the same spec's sinusoid.
-    const bool samePrecisionSource = f->table ? previous && previous->has(FramePart::Precision) && previous->table == f->table
-                                              : reusable(FramePart::Precision) && !previous->table;
-    const bool newErrorCurves = f->has(FramePart::Precision) && !f->table && !samePrecisionSource;
+    // The similarity (the largest part that depends on nothing else) runs on the second thread
+    // while this one does the rest; then each takes what is left of the methods and the parts
+    // kept by view.
     QFuture<void> similarityHalf;
     // The second thread reads f, previous and the lambdas above: every return waits for it.
     const auto joinSecondThread = qScopeGuard([&] { similarityHalf.waitForFinished(); });
-    if (f->has(FramePart::Similarity) || newErrorCurves || f->has(FramePart::Methods) || !viewParts.empty()) {
+    if (f->has(FramePart::Similarity) || f->has(FramePart::Methods) || !viewParts.empty()) {
         const bool sameKernel = reusable(FramePart::Similarity) && previous->state.normalize == state.normalize
             && !previous->table;
         similarityHalf = QtConcurrent::run(&secondThread(), [&, sameKernel] {
@@ -511,8 +412,6 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
                     buildMethodsPart();
                 viewParts.run(superseded);
             });
-            if (newErrorCurves)
-                buildErrorCurves(*f);
             if (!f->has(FramePart::Similarity) || superseded())
                 return;
             if (f->table) {
@@ -553,27 +452,6 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     }
     if (superseded())
         return nullptr;
-
-    if (f->has(FramePart::Precision)) {
-        // A table's map is its storage error (no mode); the sinusoid's takes the mode too.
-        const bool sameHeat = samePrecisionSource && previous->state.format == state.format
-            && (f->table || previous->state.precisionMode == state.precisionMode)
-            && previous->precisionRows.size() == (f->table ? tablePrecisionBins(*f) : precisionRowCount(*f));
-        if (sameHeat) {
-            f->precisionRows = previous->precisionRows;
-            f->precisionHeat = previous->precisionHeat;
-        } else if (f->table) {
-            buildTablePrecisionHeat(*f);
-        } else {
-            buildPrecisionHeat(*f);
-        }
-        if (f->table && !samePrecisionSource) {
-            buildTableErrorCurves(*f);
-        } else if (!newErrorCurves) { // else computed on the second thread
-            f->errorRows = previous->errorRows;
-            f->errorCurves = previous->errorCurves;
-        }
-    }
 
     if (f->has(FramePart::Rope)) {
         // The curves read the spec's d_model, base and max_len and the view's options only.

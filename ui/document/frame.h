@@ -114,11 +114,10 @@ enum class FramePart : unsigned {
     Heat = 1u << 0,        ///< the encoding heatmap
     Waves = 1u << 1,
     Similarity = 1u << 2,  ///< the matrix, its kernel and the profile
-    Precision = 1u << 3,
-    Rope = 1u << 4,        ///< the RoPE view's curves and scores
-    Embeddings = 1u << 5,  ///< the embeddings of the sentence
-    Methods = 1u << 6,     ///< the methods view's matrix and curves
-    All = (1u << 7) - 1,
+    Rope = 1u << 3,        ///< the RoPE view's curves and scores
+    Embeddings = 1u << 4,  ///< the embeddings of the sentence
+    Methods = 1u << 5,     ///< the methods view's matrix and curves
+    All = (1u << 6) - 1,
 };
 /// The same file's values: equal tables, or a table's preview and the table its pass gave
 /// (what the spectrum and grid read; not the heat, which the preview samples).
@@ -143,7 +142,6 @@ struct Frame {
     ViewPixels pixels;
     CurveWindow methodsCurveWindow; ///< the offsets the methods view's curve shows (its zoom)
     int similarityPixels() const { return pixels.of(View::Similarity).width(); }
-    int precisionPixels() const { return pixels.of(View::Precision).height(); }
     MethodsPixels methodsPixels() const
     {
         const QSize size = pixels.of(View::Methods);
@@ -196,15 +194,6 @@ struct Frame {
     // The frequencies, one entry per pair (what the formula, the waves and the circles name).
     Eigen::VectorXd omega, wavelength;
 
-    // Precision: |PE_format − PE| for state.format/precisionMode at precisionRows (evenly
-    // spread sampled rows, all when few, at most one per pixel row of the map), and the largest error over the columns against the
-    // position for every format and mode, at errorRows (log-spaced sampled rows).
-    QVector<std::int64_t> precisionRows;
-    SharedMatrix precisionHeat; ///< precisionRows × d_model
-    QVector<std::int64_t> errorRows;
-    /// errorCurves[i]: max error at errorRows for errorCurveKinds()[i].
-    QVector<QVector<double>> errorCurves;
-
     // RoPE for state.rope: wavelengths and decay bounds (shared while spec and options stay),
     // and the relative-score check at state.position/offset.
     std::shared_ptr<const RopeCurves> rope;
@@ -239,15 +228,6 @@ struct Frame {
         return {spec, state.optionsOf(view), pixels.of(view), table, state};
     }
 };
-
-/// One curve of the precision view: a format and how it enters.
-struct ErrorCurveKind {
-    core::NumberFormat format;
-    core::PrecisionMode mode;
-};
-/// The curves the precision view draws and exports, in their order: float32, bfloat16 and
-/// float16 stored then computed, then float64 computed naively.
-QVector<ErrorCurveKind> errorCurveKinds();
 
 using FramePtr = std::shared_ptr<const Frame>;
 

@@ -5,6 +5,7 @@
 #include "ui/document/bandspart.h"
 #include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
+#include "ui/document/precisionpart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
 
@@ -24,6 +25,8 @@ const std::vector<std::pair<View, PartBuilder>>& builtInParts()
         {View::Conventions, {buildConventionsPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Comparison
                                  | PartInput::Position | PartInput::Offset, conventionsPartData}},
         {View::Offset, {buildOffsetPart, PartInput::Spec | PartInput::Position | PartInput::Offset, offsetPartData}},
+        {View::Precision, {buildPrecisionPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Format,
+                               precisionPartData}},
         {View::Spectrum, {buildSpectrumPart, PartInput::Spec | PartInput::Pixels | PartInput::Table, spectrumPartData}},
     };
     return parts;

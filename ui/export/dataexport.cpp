@@ -95,47 +95,6 @@ private:
     core::RowMatrix m_values;
 };
 
-/// Precision: the position, then the largest error over the columns for each error curve kind.
-class PrecisionSource : public RowSource {
-public:
-    explicit PrecisionSource(const core::EncodingSpec& spec) : m_spec(spec) {}
-    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
-    {
-        std::vector<std::int64_t> rows(out.rows());
-        for (Eigen::Index i = 0; i < out.rows(); ++i) {
-            rows[i] = firstRow + i;
-            out(i, 0) = static_cast<double>(m_spec.firstPosition + rows[i]);
-        }
-        const QVector<ErrorCurveKind> kinds = errorCurveKinds();
-        for (int k = 0; k < kinds.size(); ++k)
-            out.col(k + 1) = core::maxErrorAtRows(m_spec, rows, kinds[k].format, kinds[k].mode);
-    }
-private:
-    core::EncodingSpec m_spec;
-};
-
-/// A loaded table's precision: the row, then its largest storage error over the columns for each
-/// error curve kind (NaN for the computed kinds: a table is only stored).
-class TablePrecisionSource : public RowSource {
-public:
-    explicit TablePrecisionSource(LearnedTablePtr values) : m_values(std::move(values)) {}
-    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
-    {
-        std::vector<std::int64_t> rows(out.rows());
-        for (Eigen::Index i = 0; i < out.rows(); ++i) {
-            rows[i] = firstRow + i;
-            out(i, 0) = static_cast<double>(rows[i]);
-        }
-        const QVector<ErrorCurveKind> kinds = errorCurveKinds();
-        for (int k = 0; k < kinds.size(); ++k)
-            out.col(k + 1) = kinds[k].mode == core::PrecisionMode::Stored
-                ? core::maxStorageErrorAtRows(*m_values, rows, kinds[k].format)
-                : Eigen::VectorXd::Constant(out.rows(), std::numeric_limits<double>::quiet_NaN());
-    }
-private:
-    LearnedTablePtr m_values;
-};
-
 /// Methods: the chosen method's L × L scores (−inf where masked).
 class MethodsSource : public RowSource {
 public:
@@ -272,8 +231,6 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
         return std::make_unique<TableSource>(r.table->table);
     if (r.table && r.table->values && r.view == View::Similarity)
         return std::make_unique<TableSimilaritySource>(*r.table->values, r.state.normalize);
-    if (r.table && r.table->values && r.view == View::Precision)
-        return std::make_unique<TablePrecisionSource>(r.table->values);
     if (r.table && r.table->values && r.view == View::Waves)
         return std::make_unique<MatrixSource>(tableWavesData(*r.table->values, r.state));
     switch (r.view) {
@@ -281,12 +238,12 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     case View::Similarity: return std::make_unique<SimilaritySource>(r.spec, r.state.normalize);
     case View::Waves: return std::make_unique<MatrixSource>(wavesData(r.spec, r.state));
     case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingOf(r.state.rope)));
-    case View::Precision: return std::make_unique<PrecisionSource>(r.spec);
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
     case View::Bands:
     case View::Offset:
     case View::Conventions:
+    case View::Precision:
     case View::Spectrum:
     case View::Grid: break; // their parts' (below)
     }
@@ -312,12 +269,12 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Similarity: return {spec.maxLen, spec.maxLen};
     case View::Waves: return {spec.maxLen, state.dims.size()};
     case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
-    case View::Precision: return {spec.maxLen, 1 + errorCurveKinds().size()};
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     case View::Methods: return {spec.maxLen, spec.maxLen};
     case View::Bands:
     case View::Offset:
     case View::Conventions:
+    case View::Precision:
     case View::Spectrum:
     case View::Grid: break; // their parts' (above)
     }
@@ -342,8 +299,6 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
         return {r.table->table->rows(), r.table->table->rows()};
     if (r.table && r.view == View::Waves)
         return {r.table->table->rows(), r.state.dims.size()};
-    if (r.table && r.view == View::Precision)
-        return {r.table->table->rows(), 1 + errorCurveKinds().size()};
     return dataShape(r.spec, r.state, r.view);
 }
 

@@ -4,6 +4,7 @@
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
+#include "ui/document/precisionpart.h"
 #include "ui/widgets/flowlayout.h"
 
 #include <QComboBox>
@@ -17,6 +18,15 @@
 namespace pe::ui {
 
 namespace {
+
+/// The view's part of `frame`, or an empty one: a frame computed while the view was off the
+/// stage has none (the window draws only frames that have it; a hover may read another).
+const PrecisionPart& precisionOf(const Frame& frame)
+{
+    static const PrecisionPart none;
+    const PrecisionPart* part = precisionPart(frame);
+    return part ? *part : none;
+}
 
 /// Errors below this are drawn at it: the log colour scale and axis need a floor.
 constexpr double errorFloor = 1e-17;
@@ -187,6 +197,7 @@ QString PrecisionView::tableExplanation()
 
 void PrecisionView::describeTable(const Frame& f)
 {
+    const PrecisionPart& p = precisionOf(f);
     const QString name = f.table->table->displayName();
     if (const QString problem = f.tableValuesProblem(); !problem.isEmpty()) {
         m_titleText = tr("Error of storing %1 in lower precision").arg(name) + QLatin1Char('\n') + problem;
@@ -196,11 +207,11 @@ void PrecisionView::describeTable(const Frame& f)
     }
     m_titleText = tr("Error of storing %1 in lower precision\n%2").arg(name, f.table->table->shapeText());
     const QString kind = formatText(f.state.format);
-    const std::int64_t rows = f.positionCount(), bins = f.precisionRows.size();
+    const std::int64_t rows = f.positionCount(), bins = p.rows.size();
     const QString binning = bins < rows ? tr("each map row the exact mean of %1 rows").arg(shortNumber(double(rows) / double(bins), 3))
                                         : tr("every row");
     m_heatCaptions = {tr("|value in %1 − value| · %2").arg(kind, binning), tr("|value in %1 − value|").arg(kind), kind};
-    m_curveCaptions = {tr("largest storage error over the columns at %1 log-spaced rows").arg(f.errorRows.size()),
+    m_curveCaptions = {tr("largest storage error over the columns at %1 log-spaced rows").arg(p.errorRows.size()),
                        tr("largest storage error"), tr("stored")};
 }
 
@@ -215,6 +226,9 @@ void PrecisionView::applyScale()
 
 void PrecisionView::redraw(const Frame& f)
 {
+    if (!precisionPart(f))
+        return;
+    const PrecisionPart& p = *precisionPart(f);
     if (!m_drawn || f.table != m_drawnTable) { // text only when it changes
         setExplanation(f.table ? tableExplanation() : sinusoidExplanation());
         plot()->yAxis->setLabel(f.table ? tr("Row") : tr("Position"));
@@ -257,17 +271,17 @@ void PrecisionView::redraw(const Frame& f)
         plot()->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
-    const bool sampled = f.precisionRows.size() < f.spec.maxLen;
+    const bool sampled = p.rows.size() < f.spec.maxLen;
     m_titleText = tr("Error of lower precision\nd_model %1 · max_len %2 · base %3")
                       .arg(f.spec.dModel).arg(f.spec.maxLen).arg(shortNumber(f.spec.base, 6));
-    const QString rows = sampled ? tr("%1 of %2 positions, evenly sampled").arg(f.precisionRows.size()).arg(f.spec.maxLen)
+    const QString rows = sampled ? tr("%1 of %2 positions, evenly sampled").arg(p.rows.size()).arg(f.spec.maxLen)
                                  : tr("every position");
     for (QString& caption : m_heatCaptions)
         caption = tr("%1 · %2").arg(caption, rows);
     m_heatCaptions.append(formatText(f.state.format));
     m_heatRect->axis(QCPAxis::atTop)->setLabel(m_heatCaptions.front());
     m_curveCaptions = {tr("largest error over the columns at %1 log-spaced positions · solid: computed, dashed: stored")
-                           .arg(f.errorRows.size()),
+                           .arg(p.errorRows.size()),
                        tr("solid: computed · dashed: stored"), tr("— computed  - - stored")};
     m_curveRect->axis(QCPAxis::atTop)->setLabel(m_curveCaptions.front());
     m_title->setText(m_titleText);
@@ -276,20 +290,21 @@ void PrecisionView::redraw(const Frame& f)
 
 void PrecisionView::drawHeat(const Frame& f)
 {
-    const auto rows = static_cast<int>(f.precisionHeat.rows());
-    const auto columns = static_cast<int>(f.precisionHeat.cols());
+    const PrecisionPart& p = precisionOf(f);
+    const auto rows = static_cast<int>(p.heat.rows());
+    const auto columns = static_cast<int>(p.heat.cols());
     m_map->setVisible(rows > 0);
     if (rows == 0)
         return;
     const int keyCells = std::max(columns, 2), valueCells = std::max(rows, 2);
     QCPColorMapData* data = m_map->data();
     data->setSize(keyCells, valueCells);
-    const double first = static_cast<double>(f.firstPosition() + f.precisionRows.front());
-    const double last = rows > 1 ? static_cast<double>(f.firstPosition() + f.precisionRows.back()) : first + 1;
+    const double first = static_cast<double>(f.firstPosition() + p.rows.front());
+    const double last = rows > 1 ? static_cast<double>(f.firstPosition() + p.rows.back()) : first + 1;
     data->setRange(QCPRange(0, keyCells == columns ? columns - 1 : 1), QCPRange(first, last));
     for (int r = 0; r < valueCells; ++r)
         for (int c = 0; c < keyCells; ++c)
-            data->setCell(c, r, std::clamp(f.precisionHeat(std::min(r, rows - 1), std::min(c, columns - 1)), errorFloor, overflowLevel));
+            data->setCell(c, r, std::clamp(p.heat(std::min(r, rows - 1), std::min(c, columns - 1)), errorFloor, overflowLevel));
     m_map->setGradient(colormapGradient(sequentialColormap(f.state.colormap)));
     m_map->setDataRange(QCPRange(1e-16, 1));
     const QString kind = f.state.format == core::NumberFormat::Float64
@@ -304,12 +319,13 @@ void PrecisionView::drawHeat(const Frame& f)
 
 void PrecisionView::drawCurves(const Frame& f)
 {
+    const PrecisionPart& p = precisionOf(f);
     const QVector<ErrorCurveKind> kinds = errorCurveKinds();
     QVector<double> x;
-    for (std::int64_t row : f.errorRows)
+    for (std::int64_t row : p.errorRows)
         x.append(static_cast<double>(f.firstPosition() + row));
-    for (int i = 0; i < m_curves.size() && i < f.errorCurves.size(); ++i) {
-        QVector<double> y = f.errorCurves[i];
+    for (int i = 0; i < m_curves.size() && i < p.errorCurves.size(); ++i) {
+        QVector<double> y = p.errorCurves[i];
         for (int j = 0; j < y.size(); ++j) {
             if (y[j] <= 0 || x[j] <= 0) // a log axis has no place for 0: a gap
                 y[j] = std::numeric_limits<double>::quiet_NaN();
@@ -359,39 +375,45 @@ bool PrecisionView::fitToSize()
 QString PrecisionView::cellDescription(std::int64_t row, int column) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || f->precisionRows.isEmpty() || column < 0 || column >= f->precisionHeat.cols())
+    if (!f)
+        return {};
+    const PrecisionPart& p = precisionOf(*f);
+    if (p.rows.isEmpty() || column < 0 || column >= p.heat.cols())
         return {};
     QVector<double> rows;
-    for (std::int64_t r : f->precisionRows)
+    for (std::int64_t r : p.rows)
         rows.append(static_cast<double>(r));
     const int index = nearestIndex(rows, static_cast<double>(row));
-    const std::int64_t shown = f->precisionRows[index];
+    const std::int64_t shown = p.rows[index];
     if (f->table)
         return tr("row %1, column %2: |error| = %3 (%4, stored)%5")
-            .arg(shown).arg(column).arg(errorText(f->precisionHeat(index, column))).arg(formatText(f->state.format))
-            .arg(f->precisionRows.size() < f->positionCount() ? tr(" · the mean of the rows this map row stands for") : QString());
+            .arg(shown).arg(column).arg(errorText(p.heat(index, column))).arg(formatText(f->state.format))
+            .arg(p.rows.size() < f->positionCount() ? tr(" · the mean of the rows this map row stands for") : QString());
     return tr("position %1, column %2: |error| = %3 (%4, %5)%6")
-        .arg(f->spec.firstPosition + shown).arg(column).arg(errorText(f->precisionHeat(index, column)))
+        .arg(f->spec.firstPosition + shown).arg(column).arg(errorText(p.heat(index, column)))
         .arg(formatText(f->state.format), modeText(f->state.precisionMode))
-        .arg(f->precisionRows.size() < f->spec.maxLen ? tr(" · nearest sampled position") : QString());
+        .arg(p.rows.size() < f->spec.maxLen ? tr(" · nearest sampled position") : QString());
 }
 
 QString PrecisionView::positionDescription(std::int64_t row) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || f->errorRows.isEmpty())
+    if (!f)
+        return {};
+    const PrecisionPart& p = precisionOf(*f);
+    if (p.errorRows.isEmpty())
         return {};
     QVector<double> rows;
-    for (std::int64_t r : f->errorRows)
+    for (std::int64_t r : p.errorRows)
         rows.append(static_cast<double>(r));
     const int index = nearestIndex(rows, static_cast<double>(row));
     const QVector<ErrorCurveKind> kinds = errorCurveKinds();
     QStringList parts;
-    for (int i = 0; i < kinds.size() && i < f->errorCurves.size(); ++i)
+    for (int i = 0; i < kinds.size() && i < p.errorCurves.size(); ++i)
         if (!f->table || kinds[i].mode == core::PrecisionMode::Stored) // a table has stored curves only
-            parts << tr("%1 %2").arg(errorCurveName(kinds[i]), errorText(f->errorCurves[i][index]));
+            parts << tr("%1 %2").arg(errorCurveName(kinds[i]), errorText(p.errorCurves[i][index]));
     return (f->table ? tr("row %1, largest error: %2") : tr("position %1, largest error: %2"))
-        .arg(f->firstPosition() + f->errorRows[index]).arg(parts.join(QStringLiteral(" · ")));
+        .arg(f->firstPosition() + p.errorRows[index]).arg(parts.join(QStringLiteral(" · ")));
 }
 
 void PrecisionView::onMouseMove(QMouseEvent* event)
@@ -416,7 +438,7 @@ void PrecisionView::onMouseRelease(QMouseEvent* event)
     if (rect == m_heatRect) {
         const auto column = static_cast<int>(std::lround(plot()->xAxis->pixelToCoord(event->position().x())));
         const std::int64_t row = rowAtPixel(plot()->yAxis, event->position().y(), f->firstPosition(), f->positionCount());
-        if (column >= 0 && column < f->precisionHeat.cols())
+        if (column >= 0 && column < precisionOf(*f).heat.cols())
             document()->selectCell(row, column);
     } else if (rect == m_curveRect) {
         document()->selectPosition(rowAtPixel(m_curveRect->axis(QCPAxis::atBottom), event->position().x(), f->firstPosition(), f->positionCount()));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/document/precisionpart.h"
 #include "ui/views/plotview.h"
 #include "ui/plotting/viewsupport.h"
 

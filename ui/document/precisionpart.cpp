@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+#include "ui/document/precisionpart.h"
+
+#include "core/precision.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <span>
+
+namespace pe::ui {
+
+namespace {
+
+/// Up to `count` distinct rows from 0 to rows − 1, spread evenly on a log scale of the position.
+QVector<std::int64_t> logRows(std::int64_t rows, std::int64_t count)
+{
+    QVector<std::int64_t> out;
+    const double last = static_cast<double>(rows);
+    for (std::int64_t i = 0; i < count; ++i) {
+        const auto row = static_cast<std::int64_t>(std::llround(std::pow(last, double(i) / double(count - 1)))) - 1;
+        const std::int64_t clamped = std::clamp<std::int64_t>(row, 0, rows - 1);
+        if (out.isEmpty() || clamped > out.back())
+            out.append(clamped);
+    }
+    return out;
+}
+
+std::vector<core::ErrorKind> errorKinds()
+{
+    std::vector<core::ErrorKind> kinds;
+    for (const ErrorCurveKind& kind : errorCurveKinds())
+        kinds.push_back({kind.format, kind.mode});
+    return kinds;
+}
+
+/// The largest error over the columns at `rows`, a column per errorCurveKinds() entry: the
+/// sinusoid's for every kind, a table's stored kinds (NaN for the computed ones).
+Eigen::MatrixXd largestErrors(const PrecisionPart& p, std::span<const std::int64_t> rows)
+{
+    if (!p.values)
+        return core::maxErrorsAtRows(p.spec, rows, errorKinds());
+    const QVector<ErrorCurveKind> kinds = errorCurveKinds();
+    Eigen::MatrixXd worst(static_cast<Eigen::Index>(rows.size()), kinds.size());
+    for (int k = 0; k < kinds.size(); ++k)
+        worst.col(k) = kinds[k].mode == core::PrecisionMode::Stored
+            ? core::maxStorageErrorAtRows(*p.values, rows, kinds[k].format)
+            : Eigen::VectorXd::Constant(worst.rows(), std::numeric_limits<double>::quiet_NaN());
+    return worst;
+}
+
+void buildErrorCurves(PrecisionPart& p)
+{
+    // Seven curves of d values per sample: fewer samples for wide models keep a frame short.
+    p.errorRows = p.values ? logRows(p.values->rows(), FrameLimits::errorSamples)
+                           : logRows(p.spec.maxLen, std::clamp<std::int64_t>((std::int64_t{1} << 18) / p.spec.dModel, 24,
+                                                                             FrameLimits::errorSamples));
+    const Eigen::MatrixXd worst = largestErrors(p, std::span<const std::int64_t>(p.errorRows.data(), p.errorRows.size()));
+    for (Eigen::Index j = 0; j < worst.cols(); ++j)
+        p.errorCurves.append(QVector<double>(worst.col(j).data(), worst.col(j).data() + worst.rows()));
+}
+
+/// The map's rows: one sampled row per pixel row of the map on screen for the sinusoid (a row
+/// costs a format emulation per value), one bin of whole rows per pixel row for a table.
+std::int64_t mapRowCount(const PartInputs& in)
+{
+    const int pixels = in.pixels.height();
+    if (in.table)
+        return std::min(in.table->table->rows(), pixels > 0 ? std::int64_t{pixels} : FrameLimits::precisionRows);
+    return std::min(pixels > 0 ? std::min<std::int64_t>(pixels, FrameLimits::maxPrecisionRows) : FrameLimits::precisionRows,
+                    in.spec.maxLen);
+}
+
+void buildMap(PrecisionPart& p, const PartInputs& in, std::int64_t count)
+{
+    if (p.values) {
+        const std::int64_t rows = p.values->rows();
+        for (std::int64_t b = 0; b < count; ++b)
+            p.rows.append((core::binStart(rows, count, b) + core::binStart(rows, count, b + 1) - 1) / 2);
+        core::fillStorageErrorBins(*p.values, in.state.format, p.heat.reset(count, p.values->cols()));
+        return;
+    }
+    for (double row : evenRows(0, p.spec.maxLen, count))
+        p.rows.append(static_cast<std::int64_t>(row));
+    core::fillErrorRows(p.spec, std::span<const std::int64_t>(p.rows.data(), p.rows.size()), in.state.format,
+                        in.state.precisionMode, p.heat.reset(p.rows.size(), p.spec.dModel));
+}
+
+} // namespace
+
+QVector<ErrorCurveKind> errorCurveKinds()
+{
+    using F = core::NumberFormat;
+    using M = core::PrecisionMode;
+    return {{F::Float32, M::Stored}, {F::Float32, M::Computed}, {F::BFloat16, M::Stored},
+            {F::BFloat16, M::Computed}, {F::Float16, M::Stored}, {F::Float16, M::Computed},
+            {F::Float64, M::Computed}};
+}
+
+ViewPartPtr buildPrecisionPart(const PartInputs& in, const PartBefore& before)
+{
+    auto part = std::make_shared<PrecisionPart>();
+    part->spec = in.spec;
+    part->fromTable = in.table != nullptr;
+    part->values = in.table ? in.table->values : nullptr;
+    if (in.wholeCells || (part->fromTable && !part->values)) // tableValuesProblem() says why a table has none
+        return part;
+    // The part before shows the same thing: the same table, or the same spec's sinusoid.
+    const auto* old = dynamic_cast<const PrecisionPart*>(before.part.get());
+    const bool sameSource = old
+        && (in.table ? before.inputs.table == in.table : !before.inputs.table && before.inputs.spec == in.spec);
+    if (sameSource) {
+        part->errorRows = old->errorRows;
+        part->errorCurves = old->errorCurves;
+    } else {
+        buildErrorCurves(*part);
+    }
+    // A table's map is its storage error (no mode); the sinusoid's takes the mode too.
+    const std::int64_t count = mapRowCount(in);
+    const bool sameMap = sameSource && before.inputs.state.format == in.state.format
+        && (in.table || before.inputs.state.precisionMode == in.state.precisionMode) && old->rows.size() == count;
+    if (sameMap) {
+        part->rows = old->rows;
+        part->heat = old->heat;
+    } else {
+        buildMap(*part, in, count);
+    }
+    return part;
+}
+
+DataTable precisionPartData(const ViewPart& viewPart)
+{
+    auto part = std::make_shared<const PrecisionPart>(static_cast<const PrecisionPart&>(viewPart));
+    if (part->fromTable && !part->values)
+        return {};
+    const std::int64_t rows = part->values ? part->values->rows() : part->spec.maxLen;
+    // A table's rows are numbered from 0, the sinusoid's positions from its first.
+    const std::int64_t first = part->values ? 0 : part->spec.firstPosition;
+    return DataTable(rows, 1 + errorCurveKinds().size(), [part, first](std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) {
+        std::vector<std::int64_t> block(static_cast<std::size_t>(out.rows()));
+        for (Eigen::Index i = 0; i < out.rows(); ++i) {
+            block[static_cast<std::size_t>(i)] = firstRow + i;
+            out(i, 0) = static_cast<double>(first + firstRow + i);
+        }
+        out.rightCols(out.cols() - 1) = largestErrors(*part, block);
+    });
+}
+
+} // namespace pe::ui
