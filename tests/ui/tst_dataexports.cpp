@@ -8,6 +8,7 @@
 #include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/precisionpart.h"
+#include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/export/dataexport.h"
 
@@ -66,6 +67,8 @@ private slots:
     void initTestCase();
     void dataExportIsWhatTheWindowDraws_data();
     void dataExportIsWhatTheWindowDraws();
+    void aSelectionOutsideThePositionsIsRefused_data();
+    void aSelectionOutsideThePositionsIsRefused();
 
 private:
     QTemporaryDir m_dir;
@@ -78,6 +81,41 @@ void TestDataExports::dataExportIsWhatTheWindowDraws_data()
     QTest::addColumn<QString>("view");
     for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog())
         QTest::newRow(d.key) << QString::fromLatin1(d.key);
+}
+
+// A request made by hand (a script, a plug-in) may hold what the window never lets through: it
+// is refused with the message that names the value, before any part is built (core throws on
+// a position below 0), and no file is written.
+void TestDataExports::aSelectionOutsideThePositionsIsRefused_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<qint64>("position");
+    QTest::addColumn<qint64>("offset");
+    QTest::addColumn<QString>("message");
+    for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog()) {
+        QTest::addRow("%s, p + k below 0", d.key) << QString::fromLatin1(d.key) << qint64(0) << qint64(-2)
+                                                  << QStringLiteral("offset -2 would move position 0 below 0");
+        QTest::addRow("%s, position -1", d.key) << QString::fromLatin1(d.key) << qint64(-1) << qint64(3)
+                                                << QStringLiteral("position -1 is out of range; allowed: 0 to 19");
+    }
+}
+
+void TestDataExports::aSelectionOutsideThePositionsIsRefused()
+{
+    QFETCH(QString, view);
+    QFETCH(qint64, position);
+    QFETCH(qint64, offset);
+    QFETCH(QString, message);
+    pe::ui::ExportRequest request;
+    request.spec.dModel = 16;
+    request.spec.maxLen = 20;
+    request.view = *pe::ui::parseView(view);
+    request.state.position = position;
+    request.state.offset = offset;
+    request.path = m_dir.filePath(view + QStringLiteral("-refused.npy"));
+    const pe::ui::ExportResult result = pe::ui::exportData(request);
+    QCOMPARE(result.message, message);
+    QVERIFY(!QFile::exists(request.path));
 }
 
 void TestDataExports::dataExportIsWhatTheWindowDraws()
@@ -127,10 +165,10 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
                 compare(r, c, f.heat(r, c), "PE");
         break;
     case View::Similarity:
-        QVERIFY(f.similarityExact());
+        QVERIFY(pe::ui::similarityPart(f) && pe::ui::similarityPart(f)->exact());
         for (std::int64_t r = 0; r < rows; ++r)
             for (std::int64_t c = 0; c < cols; ++c)
-                compare(r, c, f.similarity(r, c), "similarity");
+                compare(r, c, pe::ui::similarityPart(f)->matrix(r, c), "similarity");
         break;
     case View::Waves:
         QCOMPARE(qsizetype(cols), f.waves.size());

@@ -7,6 +7,7 @@
 #include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/precisionpart.h"
+#include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
 
 #include <QSignalSpy>
@@ -335,9 +336,11 @@ void TestDocument::selectionReachesTheFrame()
     QVERIFY((offset->peShifted - q).cwiseAbs().maxCoeff() < 1e-15);
     QVERIFY(offset->residual < 1e-12);
     // The similarity profile of position 30: PE(30)·PE(q), the encoding vectors' own dot products.
-    for (int i = 0; i < frame.profileX.size(); i += 7) {
-        const Eigen::VectorXd other = pe::core::encodingVector(frame.spec, std::int64_t(frame.profileX[i]));
-        QVERIFY(std::abs(frame.profileY[i] - p.dot(other)) < 1e-12);
+    const pe::ui::SimilarityPart* similarity = pe::ui::similarityPart(frame);
+    QVERIFY(similarity && !similarity->profileX.isEmpty());
+    for (int i = 0; i < similarity->profileX.size(); i += 7) {
+        const Eigen::VectorXd other = pe::core::encodingVector(frame.spec, std::int64_t(similarity->profileX[i]));
+        QVERIFY(std::abs(similarity->profileY[i] - p.dot(other)) < 1e-12);
     }
 }
 
@@ -403,26 +406,24 @@ void TestDocument::framesHoldOnlyWhatShownViewsDraw()
     document.setMaxLen(300);
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(document.frame()->has(FramePart::Heat));
-    QVERIFY(!document.frame()->has(FramePart::Similarity));
-    QCOMPARE(document.frame()->similarity.rows(), 0);
-    QVERIFY(!document.frame()->kernel);
+    QVERIFY(!pe::ui::similarityPart(*document.frame()));
     QVERIFY(!pe::ui::conventionsPart(*document.frame()) && !pe::ui::precisionPart(*document.frame()));
     QVERIFY(!document.frame()->rope && !document.frame()->sentence); // the RoPE and embeddings views' numbers too
 
     document.setViewShown(View::Similarity, true);
     QVERIFY(!document.isFrameCurrent()); // asked for the missing part at once
     QVERIFY(waitForCurrentFrame(document));
-    QVERIFY(document.frame()->has(FramePart::Similarity));
-    QCOMPARE(document.frame()->similarity.rows(), 300);
+    QVERIFY(pe::ui::similarityPart(*document.frame()));
+    QCOMPARE(pe::ui::similarityPart(*document.frame())->matrix.rows(), 300);
     const Eigen::VectorXd p12 = pe::core::encodingVector(document.spec(), 12), p40 = pe::core::encodingVector(document.spec(), 40);
-    QVERIFY(std::abs(document.frame()->similarity(12, 40) - p12.dot(p40)) < 1e-12);
+    QVERIFY(std::abs(pe::ui::similarityPart(*document.frame())->matrix(12, 40) - p12.dot(p40)) < 1e-12);
 
     // Hiding it again asks for nothing; the next edit leaves it out.
     document.setViewShown(View::Similarity, false);
     QVERIFY(document.isFrameCurrent());
     document.setDModel(30);
     QVERIFY(waitForCurrentFrame(document));
-    QVERIFY(!document.frame()->has(FramePart::Similarity));
+    QVERIFY(!pe::ui::similarityPart(*document.frame()));
 
     // A part the frame keeps by view (the grid's) likewise: none while hidden, asked for at
     // once when shown, for the d_model of the frame it comes with.

@@ -9,6 +9,7 @@
 #include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/precisionpart.h"
+#include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
 
@@ -19,6 +20,7 @@
 
 using pe::ui::gridPart;
 using pe::ui::spectrumPart;
+using pe::ui::similarityPart;
 using pe::ui::Change;
 using pe::ui::Changes;
 using pe::ui::Frame;
@@ -135,10 +137,10 @@ std::vector<ReuseRule> reuseRules()
         {"waves", [](const Frame& a, const Frame& b) { return sameData(a.waves, b.waves); },
          {dModel, base, dims, waveWindow},
          {position, offset, normalize, heatPixels, format}},
-        {"similarity matrix", [](const Frame& a, const Frame& b) { return a.similarity.sameAs(b.similarity); },
+        {"similarity matrix", [](const Frame& a, const Frame& b) { return similarityPart(a) && similarityPart(b) && similarityPart(a)->matrix.sameAs(similarityPart(b)->matrix); },
          {dModel, maxLen, base, normalize, similarityPixels},
          {position, offset, dims, heatPixels, conventionPixels, comparison, format}},
-        {"similarity profile", [](const Frame& a, const Frame& b) { return sameData(a.profileY, b.profileY); },
+        {"similarity profile", [](const Frame& a, const Frame& b) { return similarityPart(a) && similarityPart(b) && sameData(similarityPart(a)->profileY, similarityPart(b)->profileY); },
          {dModel, base, position, normalize},
          {offset, dims, heatPixels, similarityPixels}},
         {"relative offset", [](const Frame& a, const Frame& b) { return pe::ui::offsetPart(a) && pe::ui::offsetPart(a) == pe::ui::offsetPart(b); },

@@ -6,6 +6,7 @@
 #include "windowprobes.h"
 
 #include "core/encoding.h"
+#include "ui/document/similaritypart.h"
 #include "ui/views/bandsview.h"
 #include "ui/controls/controlspanel.h"
 #include "ui/views/heatmapview.h"
@@ -86,7 +87,7 @@ void TestMainWindow::hiddenViewsDrawNothingUntilShown()
     }
     QCOMPARE(similarity->redrawCount(), before);
     QVERIFY(similarity->isStale());
-    QVERIFY(!document()->frame()->has(pe::ui::FramePart::Similarity)); // not even computed
+    QVERIFY(!pe::ui::similarityPart(*document()->frame())); // not even computed
     QVERIFY(bringOnScreen(*m_window, View::Similarity));
     QCOMPARE(similarity->redrawCount(), before + 1);
     QCOMPARE(similarityMismatch(*m_window), QString());

@@ -11,6 +11,7 @@
 #include "ui/document/conventionspart.h"
 #include "ui/document/document.h"
 #include "ui/document/precisionpart.h"
+#include "ui/document/similaritypart.h"
 #include "ui/export/dataexport.h"
 #include "ui/views/conventionsview.h"
 #include "ui/views/precisionview.h"
@@ -37,6 +38,14 @@ const ConventionsPart& conventions(const Frame& frame)
 {
     static const ConventionsPart none;
     const ConventionsPart* part = conventionsPart(frame);
+    return part ? *part : none;
+}
+
+/// The similarity view's part of a frame; an empty one when the frame has none.
+const SimilarityPart& similarityOf(const Frame& frame)
+{
+    static const SimilarityPart none;
+    const SimilarityPart* part = similarityPart(frame);
     return part ? *part : none;
 }
 
@@ -120,8 +129,8 @@ private slots:
         const Frame& f = computed(document);
         const Eigen::Index bins = std::min<Eigen::Index>(pixels, 37);
         QCOMPARE(f.positionCount(), 37);
-        QCOMPARE(f.similarity.rows(), bins);
-        QCOMPARE(f.similarityExact(), bins == 37);
+        QCOMPARE(similarityOf(f).matrix.rows(), bins);
+        QCOMPARE(similarityOf(f).exact(), bins == 37);
         // The bins tile the rows, as evenly as whole rows allow.
         const QList<Eigen::Index> starts = runStarts(37, bins);
         QCOMPARE(starts.front(), 0);
@@ -137,8 +146,8 @@ private slots:
                     for (Eigen::Index q = starts[j]; q < starts[j + 1]; ++q)
                         sum += similarity(m_values, p, q, cosine);
                 const double expected = sum / double((starts[i + 1] - starts[i]) * (starts[j + 1] - starts[j]));
-                if (std::abs(f.similarity(i, j) - expected) > 1e-12)
-                    QFAIL(qPrintable(QStringLiteral("cell (%1, %2): %3, summed %4").arg(i).arg(j).arg(f.similarity(i, j)).arg(expected)));
+                if (std::abs(similarityOf(f).matrix(i, j) - expected) > 1e-12)
+                    QFAIL(qPrintable(QStringLiteral("cell (%1, %2): %3, summed %4").arg(i).arg(j).arg(similarityOf(f).matrix(i, j)).arg(expected)));
             }
     }
 
@@ -151,19 +160,19 @@ private slots:
         for (bool cosine : {false, true}) {
             document.setNormalize(cosine);
             const Frame& f = computed(document);
-            QCOMPARE(f.profileRow, 36);
-            QCOMPARE(f.profileX.size(), 37);
+            QCOMPARE(similarityOf(f).profileRow, 36);
+            QCOMPARE(similarityOf(f).profileX.size(), 37);
             for (int q = 0; q < 37; ++q) {
-                QCOMPARE(f.profileX[q], double(q));
-                QVERIFY(std::abs(f.profileY[q] - similarity(m_values, 36, q, cosine)) < 1e-12);
+                QCOMPARE(similarityOf(f).profileX[q], double(q));
+                QVERIFY(std::abs(similarityOf(f).profileY[q] - similarity(m_values, 36, q, cosine)) < 1e-12);
             }
-            QVERIFY(std::abs(f.selfSimilarity - similarity(m_values, 36, 36, cosine)) < 1e-12);
+            QVERIFY(std::abs(similarityOf(f).selfSimilarity - similarity(m_values, 36, 36, cosine)) < 1e-12);
         }
         // The zero row against the rest: cosine 0, not NaN.
         document.selectPosition(4);
         const Frame& f = computed(document);
-        QCOMPARE(f.profileRow, 4);
-        for (double y : f.profileY)
+        QCOMPARE(similarityOf(f).profileRow, 4);
+        for (double y : similarityOf(f).profileY)
             QCOMPARE(y, 0.0);
     }
 
@@ -172,12 +181,12 @@ private slots:
         Document document;
         document.setTable(pe::test::loadTableOrFail(m_path));
         document.setPixels(pe::ui::View::Similarity, QSize(10, 0));
-        const RowMatrix* before = &computed(document).similarity.matrix();
+        const RowMatrix* before = &similarityOf(computed(document)).matrix.matrix();
         document.setDModel(32);
         document.selectPosition(7);
-        QCOMPARE(&computed(document).similarity.matrix(), before); // the table did not change
+        QCOMPARE(&similarityOf(computed(document)).matrix.matrix(), before); // the table did not change
         document.setNormalize(true);
-        QVERIFY(&computed(document).similarity.matrix() != before);
+        QVERIFY(&similarityOf(computed(document)).matrix.matrix() != before);
     }
 
     void wavesAreTheTablesColumns()
@@ -400,7 +409,9 @@ private slots:
         document.setTable(table);
         document.setWaveDims({1});
         const Frame& f = computed(document);
-        QCOMPARE(f.similarity.rows(), 0);
+        // The parts are there (a Document shows every view), empty.
+        QVERIFY(similarityPart(f) && precisionPart(f) && conventionsPart(f));
+        QCOMPARE(similarityOf(f).matrix.rows(), 0);
         QVERIFY(f.waves.isEmpty());
         const QString problem = f.tableValuesProblem();
         QVERIFY2(problem.contains("large.npy") && problem.contains("16781312") && problem.contains("16777216"), qPrintable(problem));
@@ -479,12 +490,12 @@ private slots:
             QVERIFY(t.table && !s.table);
             QCOMPARE(t.heat.rows(), s.heat.rows());
             QVERIFY((t.heat.matrix() - s.heat.matrix()).cwiseAbs().maxCoeff() < 1e-15);
-            QCOMPARE(t.similarity.rows(), s.similarity.rows());
-            QVERIFY2((t.similarity.matrix() - s.similarity.matrix()).cwiseAbs().maxCoeff() < 1e-12,
-                     qPrintable(QString::number((t.similarity.matrix() - s.similarity.matrix()).cwiseAbs().maxCoeff())));
-            QCOMPARE(t.profileX, s.profileX);
-            for (int i = 0; i < s.profileY.size(); ++i)
-                QVERIFY(std::abs(t.profileY[i] - s.profileY[i]) < 1e-12);
+            QCOMPARE(similarityOf(t).matrix.rows(), similarityOf(s).matrix.rows());
+            QVERIFY2((similarityOf(t).matrix.matrix() - similarityOf(s).matrix.matrix()).cwiseAbs().maxCoeff() < 1e-12,
+                     qPrintable(QString::number((similarityOf(t).matrix.matrix() - similarityOf(s).matrix.matrix()).cwiseAbs().maxCoeff())));
+            QCOMPARE(similarityOf(t).profileX, similarityOf(s).profileX);
+            for (int i = 0; i < similarityOf(s).profileY.size(); ++i)
+                QVERIFY(std::abs(similarityOf(t).profileY[i] - similarityOf(s).profileY[i]) < 1e-12);
             // Precision: the sinusoid stored in float16 is the table stored in float16.
             QCOMPARE(precision(t).rows, precision(s).rows);
             QCOMPARE(precision(t).heat.rows(), 50);

@@ -44,7 +44,6 @@ namespace {
 bool binsDiffer(const Frame& a, const Frame& b, View view)
 {
     switch (view) {
-    case View::Similarity: return a.similarity.rows() != b.similarity.rows();
     case View::Methods: return a.methods != b.methods;
     default:
         // A part kept by view that has a map of its own says into how many bins it was cut.

@@ -119,73 +119,6 @@ void buildHeat(Frame& f)
         core::averageColumns(full, columns.lower, columns.upper, heat);
 }
 
-/// One bin per pixel of the matrix on screen at most: a pixel shows the exact mean of the
-/// whole cells whose block it stands for, never one sampled cell.
-std::int64_t similarityBins(const Frame& f)
-{
-    return std::min(f.positionCount(), f.similarityPixels() > 0 ? f.similarityPixels() : FrameLimits::similarityBins);
-}
-
-/// Whole rows a whole step apart, about FrameLimits::profileSamples of them: the profile's
-/// rows (the sinusoid's kernel turns each pair's phase by the step).
-std::int64_t profileStep(std::int64_t rows)
-{
-    const std::int64_t last = rows - 1, samples = FrameLimits::profileSamples;
-    return std::max<std::int64_t>(1, (last + samples - 2) / (samples - 1));
-}
-
-void buildSimilarity(Frame& f)
-{
-    f.kernel = std::make_shared<const core::SimilarityKernel>(f.spec, f.state.normalize);
-    const std::int64_t bins = similarityBins(f);
-    f.kernel->fillBinned(f.similarity.reset(bins, bins));
-}
-
-void buildProfile(Frame& f)
-{
-    const std::int64_t step = profileStep(f.spec.maxLen);
-    const std::int64_t count = (f.spec.maxLen - 1) / step + 1;
-    f.profileRow = f.selectedRow();
-    const Eigen::VectorXd values = f.kernel->valuesAlong(f.profileRow, 0, step, count);
-    f.profileX.resize(count);
-    for (std::int64_t i = 0; i < count; ++i)
-        f.profileX[i] = static_cast<double>(i * step);
-    f.profileY = QVector<double>(values.data(), values.data() + values.size());
-    f.selfSimilarity = f.kernel->value(f.profileRow, f.profileRow);
-}
-
-/// The similarity of a loaded table's rows (dot product or cosine), from its values in memory;
-/// the matrix is kept while the table, the measure and the bins stay, the profile while its row does.
-void buildTableSimilarity(Frame& f, const FramePtr& previous)
-{
-    const LearnedTablePtr values = f.learnedTable();
-    if (!values)
-        return; // tableValuesProblem() says why
-    const bool sameTable = previous && previous->has(FramePart::Similarity) && previous->table == f.table
-        && previous->state.normalize == f.state.normalize;
-    const std::int64_t bins = similarityBins(f);
-    if (sameTable && previous->similarity.rows() == bins)
-        f.similarity = previous->similarity;
-    else
-        core::binnedGram(*values, f.state.normalize, f.similarity.reset(bins, bins));
-    if (sameTable && previous->profileRow == f.selectedRow()) {
-        f.profileRow = previous->profileRow;
-        f.profileX = previous->profileX;
-        f.profileY = previous->profileY;
-        f.selfSimilarity = previous->selfSimilarity;
-        return;
-    }
-    const std::int64_t rows = values->rows(), step = profileStep(rows);
-    const std::int64_t count = (rows - 1) / step + 1;
-    f.profileRow = f.selectedRow();
-    const Eigen::VectorXd profile = core::gramAlong(*values, f.state.normalize, f.profileRow, 0, step, count);
-    f.profileX.resize(count);
-    for (std::int64_t i = 0; i < count; ++i)
-        f.profileX[i] = static_cast<double>(i * step);
-    f.profileY = QVector<double>(profile.data(), profile.data() + profile.size());
-    f.selfSimilarity = core::gramAlong(*values, f.state.normalize, f.profileRow, f.profileRow, 1, 1)[0];
-}
-
 /// The rows the wave plot shows when nobody zoomed: twelve periods of its fastest wave (at
 /// least 100 rows, at most all), like the documents' plots of dims 4–7 over 100 positions.
 RowWindow automaticWaveWindow(const Frame& f, const Eigen::VectorXd& lambda)
@@ -275,7 +208,7 @@ void buildWaves(Frame& f)
     }
 }
 
-/// Everything but the similarity: the heatmap and the waves, each reused from
+/// The heatmap and the waves, each reused from
 /// `previous` when its inputs did not change, computed when asked for, else left out.
 template <typename Superseded>
 void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Superseded& superseded)
@@ -348,7 +281,6 @@ unsigned framePartsFor(unsigned views)
     };
     need(View::Heatmap, FramePart::Heat);
     need(View::Waves, FramePart::Waves);
-    need(View::Similarity, FramePart::Similarity);
     need(View::Rope, FramePart::Rope);
     need(View::Embeddings, FramePart::Embeddings);
     need(View::Methods, FramePart::Methods);
@@ -397,49 +329,17 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     // takes the next one.
     ViewPartJobs viewParts(*f, previous);
 
-    // The similarity (the largest part that depends on nothing else) runs on the second thread
-    // while this one does the rest; then each takes what is left of the methods and the parts
-    // kept by view.
-    QFuture<void> similarityHalf;
+    // The second thread takes the methods and the parts kept by view while this one does the
+    // heatmap and the waves; then this one takes what is left of them.
+    QFuture<void> secondHalf;
     // The second thread reads f, previous and the lambdas above: every return waits for it.
-    const auto joinSecondThread = qScopeGuard([&] { similarityHalf.waitForFinished(); });
-    if (f->has(FramePart::Similarity) || f->has(FramePart::Methods) || !viewParts.empty()) {
-        const bool sameKernel = reusable(FramePart::Similarity) && previous->state.normalize == state.normalize
-            && !previous->table;
-        similarityHalf = QtConcurrent::run(&secondThread(), [&, sameKernel] {
-            const auto thenMethods = qScopeGuard([&] {
-                if (!superseded() && claimMethods())
-                    buildMethodsPart();
-                viewParts.run(superseded);
-            });
-            if (!f->has(FramePart::Similarity) || superseded())
-                return;
-            if (f->table) {
-                buildTableSimilarity(*f, previous);
-                return;
-            }
-            if (sameKernel && previous->similarity.rows() == similarityBins(*f)) {
-                f->kernel = previous->kernel;
-                f->similarity = previous->similarity;
-            } else if (sameKernel) { // the matrix was resized on screen: new bins, same kernel
-                f->kernel = previous->kernel;
-                const std::int64_t bins = similarityBins(*f);
-                f->kernel->fillBinned(f->similarity.reset(bins, bins));
-            } else {
-                buildSimilarity(*f);
-            }
-            if (superseded())
-                return;
-            if (sameKernel && previous->profileRow == f->selectedRow()) {
-                f->profileRow = previous->profileRow;
-                f->profileX = previous->profileX;
-                f->profileY = previous->profileY;
-                f->selfSimilarity = previous->selfSimilarity;
-            } else {
-                buildProfile(*f);
-            }
+    const auto joinSecondThread = qScopeGuard([&] { secondHalf.waitForFinished(); });
+    if (f->has(FramePart::Methods) || !viewParts.empty())
+        secondHalf = QtConcurrent::run(&secondThread(), [&] {
+            if (!superseded() && claimMethods())
+                buildMethodsPart();
+            viewParts.run(superseded);
         });
-    }
     buildRest(*f, previous, sameSpec, superseded);
     if (superseded())
         return nullptr;
@@ -477,7 +377,7 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
         return nullptr;
     if (claimMethods())
         buildMethodsPart();
-    similarityHalf.waitForFinished();
+    secondHalf.waitForFinished();
     if (superseded())
         return nullptr;
     return f;

@@ -2,7 +2,6 @@
 #pragma once
 
 #include "core/encoding.h"
-#include "core/similarity.h"
 #include "ui/document/sentencedata.h"
 #include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
@@ -113,11 +112,10 @@ struct WaveData {
 enum class FramePart : unsigned {
     Heat = 1u << 0,        ///< the encoding heatmap
     Waves = 1u << 1,
-    Similarity = 1u << 2,  ///< the matrix, its kernel and the profile
-    Rope = 1u << 3,        ///< the RoPE view's curves and scores
-    Embeddings = 1u << 4,  ///< the embeddings of the sentence
-    Methods = 1u << 5,     ///< the methods view's matrix and curves
-    All = (1u << 6) - 1,
+    Rope = 1u << 2,        ///< the RoPE view's curves and scores
+    Embeddings = 1u << 3,  ///< the embeddings of the sentence
+    Methods = 1u << 4,     ///< the methods view's matrix and curves
+    All = (1u << 5) - 1,
 };
 /// The same file's values: equal tables, or a table's preview and the table its pass gave
 /// (what the spectrum and grid read; not the heat, which the preview samples).
@@ -141,7 +139,6 @@ struct Frame {
     /// (height) × dims (width), the methods' curve width (width) and matrix side (height).
     ViewPixels pixels;
     CurveWindow methodsCurveWindow; ///< the offsets the methods view's curve shows (its zoom)
-    int similarityPixels() const { return pixels.of(View::Similarity).width(); }
     MethodsPixels methodsPixels() const
     {
         const QSize size = pixels.of(View::Methods);
@@ -175,15 +172,6 @@ struct Frame {
     /// Why the views that work from a loaded table's values in memory (similarity, waves,
     /// precision, conventions) cannot show this one (too large); empty when they can.
     QString tableValuesProblem() const;
-
-    // Similarity: block averages of the positionCount()² matrix in similarity.rows() bins,
-    // at most one per pixel of the matrix on screen.
-    SharedMatrix similarity;
-    std::shared_ptr<const core::SimilarityKernel> kernel; ///< the sinusoid's, kept so later frames reuse it
-    bool similarityExact() const { return similarity.rows() == positionCount(); }
-    QVector<double> profileX, profileY; ///< rows and similarity of selectedRow() to them
-    double selfSimilarity = 0;           ///< similarity of the position with itself
-    std::int64_t profileRow = 0;         ///< the row the profile is of
 
     // Waves over rows [waveFirstRow, waveFirstRow + waveRowCount): by default about a dozen
     // periods of the fastest drawn wave, so that the curves read as waves, not a solid band.

@@ -6,6 +6,7 @@
 #include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/precisionpart.h"
+#include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
 
@@ -21,12 +22,14 @@ const std::vector<std::pair<View, PartBuilder>>& builtInParts()
 {
     static const std::vector<std::pair<View, PartBuilder>> parts{
         {View::Grid, {buildGridPart, PartInput::Spec | PartInput::Options | PartInput::Pixels | PartInput::Table, gridPartData}},
+        {View::Similarity, {buildSimilarityPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Normalize
+                                | PartInput::Position, similarityPartData}},
         {View::Bands, {buildBandsPart, PartInput::Spec | PartInput::Format, bandsPartData}},
         {View::Conventions, {buildConventionsPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Comparison
                                  | PartInput::Position | PartInput::Offset, conventionsPartData}},
         {View::Offset, {buildOffsetPart, PartInput::Spec | PartInput::Position | PartInput::Offset, offsetPartData}},
-        {View::Precision, {buildPrecisionPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Format,
-                               precisionPartData}},
+        {View::Precision, {buildPrecisionPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Format
+                               | PartInput::PrecisionMode, precisionPartData}},
         {View::Spectrum, {buildSpectrumPart, PartInput::Spec | PartInput::Pixels | PartInput::Table, spectrumPartData}},
     };
     return parts;

@@ -21,6 +21,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QScopeGuard>
 
 #include <memory>
 
@@ -63,36 +64,6 @@ public:
     }
 private:
     core::EncodingSpec m_spec;
-};
-
-class SimilaritySource : public RowSource {
-public:
-    SimilaritySource(const core::EncodingSpec& spec, bool normalize) : m_kernel(spec, normalize) {}
-    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
-    {
-        m_kernel.fillRows(firstRow, out);
-    }
-private:
-    core::SimilarityKernel m_kernel;
-};
-
-/// A loaded table's similarity (dot product or cosine of its rows), row block by row block.
-class TableSimilaritySource : public RowSource {
-public:
-    TableSimilaritySource(const core::RowMatrix& values, bool cosine) : m_values(values)
-    {
-        for (Eigen::Index r = 0; cosine && r < m_values.rows(); ++r) // as core::gramAlong: a zero row's cosine is 0
-            if (const double norm = m_values.row(r).norm(); norm > 0 || std::isnan(norm))
-                m_values.row(r) /= norm;
-            else
-                m_values.row(r).setZero();
-    }
-    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
-    {
-        out.noalias() = m_values.middleRows(firstRow, out.rows()) * m_values.transpose();
-    }
-private:
-    core::RowMatrix m_values;
 };
 
 /// Methods: the chosen method's L × L scores (−inf where masked).
@@ -173,15 +144,25 @@ struct PartExport {
     ViewPartPtr part;
     DataTable table; ///< its rows are made from `part` as the export writes them
 };
+/// The last part export, kept per thread for the next call of the same export (its checks, its
+/// shape, its rows); the table only weakly. A part may hold a table's values: exportData
+/// forgets it when done, so that a table closed afterwards is not held by an export thread.
+struct PartExportCache {
+    View view = View::Heatmap;
+    PartInputs inputs; // its table null: held below, weakly
+    std::weak_ptr<const LoadedTable> table;
+    bool hadTable = false;
+    std::shared_ptr<const PartExport> data;
+};
+thread_local PartExportCache partExportCache;
+
 std::shared_ptr<const PartExport> partExportFor(const ExportRequest& r)
 {
-    // Kept per thread for the next call of the same export; the table only weakly, so that a
-    // table closed meanwhile is not held by an export thread.
-    thread_local View lastView = View::Heatmap;
-    thread_local PartInputs lastInputs; // its table null: held below, weakly
-    thread_local std::weak_ptr<const LoadedTable> lastTable;
-    thread_local bool lastHadTable = false;
-    thread_local std::shared_ptr<const PartExport> last;
+    View& lastView = partExportCache.view;
+    PartInputs& lastInputs = partExportCache.inputs;
+    std::weak_ptr<const LoadedTable>& lastTable = partExportCache.table;
+    bool& lastHadTable = partExportCache.hadTable;
+    std::shared_ptr<const PartExport>& last = partExportCache.data;
     const std::optional<PartBuilder> builder = partBuilder(r.view);
     PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), r.table, r.state, true};
     if (last && lastView == r.view) {
@@ -229,17 +210,15 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
         return std::make_unique<MatrixSource>(ropeModelData(r.state.rope).table);
     if (r.table && r.view == View::Heatmap)
         return std::make_unique<TableSource>(r.table->table);
-    if (r.table && r.table->values && r.view == View::Similarity)
-        return std::make_unique<TableSimilaritySource>(*r.table->values, r.state.normalize);
     if (r.table && r.table->values && r.view == View::Waves)
         return std::make_unique<MatrixSource>(tableWavesData(*r.table->values, r.state));
     switch (r.view) {
     case View::Heatmap: return std::make_unique<EncodingSource>(r.spec);
-    case View::Similarity: return std::make_unique<SimilaritySource>(r.spec, r.state.normalize);
     case View::Waves: return std::make_unique<MatrixSource>(wavesData(r.spec, r.state));
     case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingOf(r.state.rope)));
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
+    case View::Similarity:
     case View::Bands:
     case View::Offset:
     case View::Conventions:
@@ -266,11 +245,11 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     }
     switch (view) {
     case View::Heatmap: return {spec.maxLen, spec.dModel};
-    case View::Similarity: return {spec.maxLen, spec.maxLen};
     case View::Waves: return {spec.maxLen, state.dims.size()};
     case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     case View::Methods: return {spec.maxLen, spec.maxLen};
+    case View::Similarity:
     case View::Bands:
     case View::Offset:
     case View::Conventions:
@@ -295,8 +274,6 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
         const std::shared_ptr<const PartExport> data = partExportFor(r);
         return {data->table.rows(), data->table.columns()};
     }
-    if (r.table && r.view == View::Similarity)
-        return {r.table->table->rows(), r.table->table->rows()};
     if (r.table && r.view == View::Waves)
         return {r.table->table->rows(), r.state.dims.size()};
     return dataShape(r.spec, r.state, r.view);
@@ -314,13 +291,6 @@ QString dataRequestError(const ExportRequest& request)
     if (static_cast<int>(request.view) > static_cast<int>(View::Grid) && !hasOwnDataExport(request.view))
         return QCoreApplication::translate("pe::ui::Export", "the %1 view has no data export; allowed: a figure (.png, .pdf, .svg)")
             .arg(viewName(request.view));
-    if (hasOwnDataExport(request.view)) {
-        const std::shared_ptr<const PartExport> data = partExportFor(request);
-        if (!data->part)
-            return QCoreApplication::translate("pe::ui::Export", "the %1 view made no data").arg(viewName(request.view));
-        if (QString problem = data->part->problem(); !problem.isEmpty())
-            return problem;
-    }
     const auto& s = request.state;
     const bool tableViews = request.table && (request.view == View::Similarity || request.view == View::Waves
                                               || request.view == View::Precision || request.view == View::Conventions);
@@ -338,6 +308,14 @@ QString dataRequestError(const ExportRequest& request)
         return QCoreApplication::translate("pe::ui::Export", "position %1 is out of range; allowed: 0 to %2").arg(s.position).arg(request.spec.maxLen - 1);
     if (request.spec.firstPosition + s.position + s.offset < 0)
         return QCoreApplication::translate("pe::ui::Export", "offset %1 would move position %2 below 0").arg(s.offset).arg(s.position);
+    // A part is built for the selection checked above (core refuses a position below 0).
+    if (hasOwnDataExport(request.view)) {
+        const std::shared_ptr<const PartExport> data = partExportFor(request);
+        if (!data->part)
+            return QCoreApplication::translate("pe::ui::Export", "the %1 view made no data").arg(viewName(request.view));
+        if (QString problem = data->part->problem(); !problem.isEmpty())
+            return problem;
+    }
     if (showsRopeModel(request)) {
         if (const RopeModelData data = ropeModelData(request.state.rope); !data.error.isEmpty())
             return data.error;
@@ -380,6 +358,7 @@ QString targetPathError(const QString& path, bool overwrite)
 ExportResult exportData(const ExportRequest& request, const ExportProgress& progress)
 {
     using Status = ExportResult::Status;
+    const auto forgetPart = qScopeGuard([] { partExportCache = {}; });
     const QString suffix = QFileInfo(request.path).suffix().toLower();
     if (suffix != QLatin1String("npy") && suffix != QLatin1String("csv"))
         return {Status::BadRequest, QCoreApplication::translate("pe::ui::Export", "%1: data files end in .npy or .csv").arg(request.path)};

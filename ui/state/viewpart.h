@@ -87,7 +87,8 @@ enum : unsigned {
     Dims = 1u << 6,       ///< the wave dims
     Normalize = 1u << 7,  ///< cosine instead of dot product
     Comparison = 1u << 8, ///< the convention set beside the spec
-    Format = 1u << 9,     ///< the number format and how it enters
+    Format = 1u << 9,     ///< the number format
+    PrecisionMode = 1u << 10, ///< how it enters (stored, or computed end to end)
 };
 } // namespace PartInput
 
@@ -111,7 +112,8 @@ inline bool samePartInputs(unsigned reads, const PartInputs& a, const PartInputs
         && (!reads_(PartInput::Dims) || std::ranges::equal(a.state.dims, b.state.dims))
         && (!reads_(PartInput::Normalize) || a.state.normalize == b.state.normalize)
         && (!reads_(PartInput::Comparison) || a.state.comparison == b.state.comparison)
-        && (!reads_(PartInput::Format) || (a.state.format == b.state.format && a.state.precisionMode == b.state.precisionMode))
+        && (!reads_(PartInput::Format) || a.state.format == b.state.format)
+        && (!reads_(PartInput::PrecisionMode) || a.state.precisionMode == b.state.precisionMode)
         && a.wholeCells == b.wholeCells;
 }
 

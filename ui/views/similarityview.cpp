@@ -5,6 +5,7 @@
 
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
+#include "ui/document/similaritypart.h"
 
 #include <QFontMetricsF>
 #include <qcustomplot.h>
@@ -15,6 +16,15 @@
 namespace pe::ui {
 
 namespace {
+
+/// The view's part of `frame`, or an empty one: a frame computed while the view was off the
+/// stage has none (the window draws only frames that have it).
+const SimilarityPart& similarityOf(const Frame& frame)
+{
+    static const SimilarityPart none;
+    const SimilarityPart* part = similarityPart(frame);
+    return part ? *part : none;
+}
 
 QString measureName(const Frame& f)
 {
@@ -121,6 +131,8 @@ void SimilarityView::applyScale()
 
 void SimilarityView::redraw(const Frame& f)
 {
+    if (!similarityPart(f))
+        return;
     const std::pair rows{f.firstPosition(), f.positionCount()};
     if (!m_drawn || f.table != m_drawnTable) { // text only when it changes
         setExplanation(f.table ? tableExplanation() : sinusoidExplanation());
@@ -147,9 +159,10 @@ void SimilarityView::redraw(const Frame& f)
 
 QString SimilarityView::titleText(const Frame& f) const
 {
+    const SimilarityPart& sim = similarityOf(f);
     if (const QString problem = f.tableValuesProblem(); !problem.isEmpty())
         return tr("Similarity of the rows of %1\n%2").arg(f.table->table->displayName(), problem);
-    const double cells = static_cast<double>(f.positionCount()) / static_cast<double>(std::max<Eigen::Index>(f.similarity.rows(), 1));
+    const double cells = static_cast<double>(f.positionCount()) / static_cast<double>(std::max<Eigen::Index>(sim.matrix.rows(), 1));
     QString text = f.table
         ? tr("Similarity of the rows of %1\n%2\n%3").arg(f.table->table->displayName(), f.table->table->shapeText(),
               f.state.normalize ? (m_forExport ? tr("cosine of rows p and q") : tr("cosine of the angle between rows p and q"))
@@ -159,7 +172,7 @@ QString SimilarityView::titleText(const Frame& f) const
               .arg(f.state.normalize ? (m_forExport ? tr("cosine of PE(p) and PE(q)")
                                                     : tr("cosine of the angle between PE(p) and PE(q)"))
                                      : tr("dot product PE(p)·PE(q)"));
-    if (!f.similarityExact())
+    if (!sim.exact())
         text += QStringLiteral(" · ") + (m_forExport ? tr("cells average %1 × %1 pairs")
                                                      : tr("each cell is the exact average of %1 × %1 position pairs"))
                                             .arg(shortNumber(cells, 3));
@@ -195,11 +208,12 @@ bool SimilarityView::keepMatrixSquare()
 
 void SimilarityView::drawMatrix(const Frame& f)
 {
+    const SimilarityPart& sim = similarityOf(f);
     // The matrix only changes with the kernel (spec and normalize): a new position or offset
     // moves the crosshair and nothing else.
-    if (!m_drawnMatrix.sameAs(f.similarity) || m_drawnColormap != f.state.colormap)
+    if (!m_drawnMatrix.sameAs(sim.matrix) || m_drawnColormap != f.state.colormap)
         fillMatrix(f);
-    const double position = static_cast<double>(f.firstPosition() + f.profileRow);
+    const double position = static_cast<double>(f.firstPosition() + sim.profileRow);
     placeHorizontal(m_rowLine, position);
     placeVertical(m_columnLine, position);
     for (auto* line : {m_rowLine, m_columnLine})
@@ -208,11 +222,12 @@ void SimilarityView::drawMatrix(const Frame& f)
 
 void SimilarityView::fillMatrix(const Frame& f)
 {
-    m_drawnMatrix = f.similarity;
+    const SimilarityPart& sim = similarityOf(f);
+    m_drawnMatrix = sim.matrix;
     m_drawnColormap = f.state.colormap;
-    const auto bins = static_cast<int>(f.similarity.rows());
+    const auto bins = static_cast<int>(sim.matrix.rows());
     // NaN cells (a table with NaN in it) are left out of the ranges; they are drawn transparent.
-    const core::RowMatrix& m = f.similarity.matrix();
+    const core::RowMatrix& m = sim.matrix.matrix();
     const double lowest = bins > 0 ? m.unaryExpr([](double v) { return std::isnan(v) ? 0.0 : v; }).minCoeff() : 0.0;
     m_matrixLowest = std::min(0.0, lowest);
     if (bins == 0) {
@@ -223,7 +238,7 @@ void SimilarityView::fillMatrix(const Frame& f)
     const double rowsPerBin = static_cast<double>(f.positionCount()) / bins;
     const double firstCentre = static_cast<double>(f.firstPosition()) + (rowsPerBin - 1) / 2;
     const double lastCentre = bins > 1 ? firstCentre + rowsPerBin * (bins - 1) : firstCentre + rowsPerBin;
-    m_map->cells()->assign(f.similarity.matrix(), QCPRange(firstCentre, lastCentre), QCPRange(firstCentre, lastCentre));
+    m_map->cells()->assign(sim.matrix.matrix(), QCPRange(firstCentre, lastCentre), QCPRange(firstCentre, lastCentre));
     m_map->setGradient(colormapGradient(f.state.colormap));
     // Cosine lives in −1…1; a dot product up to ±‖PE‖², so the range follows what is drawn.
     const double largest = f.state.normalize ? 1.0 : m.unaryExpr([](double v) { return std::isnan(v) ? 0.0 : std::abs(v); }).maxCoeff();
@@ -233,20 +248,21 @@ void SimilarityView::fillMatrix(const Frame& f)
 
 void SimilarityView::drawProfile(const Frame& f)
 {
-    m_profile->setData(positionsOfRows(f.profileX, f.firstPosition()), f.profileY, true);
+    const SimilarityPart& sim = similarityOf(f);
+    m_profile->setData(positionsOfRows(sim.profileX, f.firstPosition()), sim.profileY, true);
     m_profile->setPen(QPen(seriesColor(0), penWidth(1.5)));
     m_profile->setScatterStyle(f.positionCount() <= 200
         ? QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(0), seriesColor(0), 3.5 * scale())
         : QCPScatterStyle());
-    const double p = static_cast<double>(f.firstPosition() + f.profileRow);
-    m_selfMarker->setData({p}, {f.selfSimilarity}, true);
+    const double p = static_cast<double>(f.firstPosition() + sim.profileRow);
+    m_selfMarker->setData({p}, {sim.selfSimilarity}, true);
     m_selfMarker->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(seriesColor(1), penWidth(2.0)),
                                                   Qt::NoBrush, 10.0 * scale()));
     // The profile holds the true values (the matrix above may average them). Its range reaches
     // down to the lowest value of the whole matrix, so that it stays put while p is dragged.
-    double highest = f.state.normalize ? 1.0 : std::abs(f.selfSimilarity);
+    double highest = f.state.normalize ? 1.0 : std::abs(sim.selfSimilarity);
     double lowest = m_matrixLowest;
-    for (double y : f.profileY) {
+    for (double y : sim.profileY) {
         if (std::isnan(y))
             continue;
         highest = std::max(highest, y);
@@ -255,7 +271,7 @@ void SimilarityView::drawProfile(const Frame& f)
     const double span = std::max(highest - lowest, 1e-12);
     m_profileRect->axis(QCPAxis::atLeft)->setRange(lowest - headroom * span, highest + 0.12 * span);
     m_profileRect->axis(QCPAxis::atLeft)->setLabel(measureName(f));
-    const std::int64_t position = f.firstPosition() + f.profileRow;
+    const std::int64_t position = f.firstPosition() + sim.profileRow;
     const double target = p + static_cast<double>(f.state.offset);
     const double first = static_cast<double>(f.firstPosition());
     const double last = first + static_cast<double>(f.positionCount() - 1);
@@ -285,12 +301,13 @@ void SimilarityView::drawProfile(const Frame& f)
 QString SimilarityView::cellDescription(std::int64_t row, std::int64_t column) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || f->similarity.rows() == 0 || row < 0 || column < 0 || row >= f->positionCount() || column >= f->positionCount())
+    const SimilarityPart* sim = f ? similarityPart(*f) : nullptr;
+    if (!sim || sim->matrix.rows() == 0 || row < 0 || column < 0 || row >= f->positionCount() || column >= f->positionCount())
         return {};
-    const std::int64_t L = f->positionCount(), bins = f->similarity.rows(), first = f->firstPosition();
+    const std::int64_t L = f->positionCount(), bins = sim->matrix.rows(), first = f->firstPosition();
     const std::int64_t i = core::binOfRow(row, L, bins), j = core::binOfRow(column, L, bins);
-    const double value = f->similarity(i, j);
-    if (f->similarityExact())
+    const double value = sim->matrix(i, j);
+    if (sim->exact())
         return tr("p = %1, q = %2 (q − p = %3): %4 = %5")
             .arg(first + row).arg(first + column).arg(column - row).arg(measureName(*f))
             .arg(QString::number(value, 'f', 4));
@@ -305,14 +322,15 @@ QString SimilarityView::cellDescription(std::int64_t row, std::int64_t column) c
 QString SimilarityView::profileDescription(std::int64_t row) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || f->profileX.isEmpty())
+    const SimilarityPart* sim = f ? similarityPart(*f) : nullptr;
+    if (!sim || sim->profileX.isEmpty())
         return {};
-    const int index = nearestIndex(f->profileX, static_cast<double>(row));
-    const auto q = static_cast<std::int64_t>(f->profileX[index]);
+    const int index = nearestIndex(sim->profileX, static_cast<double>(row));
+    const auto q = static_cast<std::int64_t>(sim->profileX[index]);
     const std::int64_t first = f->firstPosition();
     return tr("p = %1, q = %2: %3 = %4 · click to set the offset k = q − p = %5")
-        .arg(first + f->profileRow).arg(first + q).arg(measureName(*f))
-        .arg(QString::number(f->profileY[index], 'f', 4)).arg(q - f->profileRow);
+        .arg(first + sim->profileRow).arg(first + q).arg(measureName(*f))
+        .arg(QString::number(sim->profileY[index], 'f', 4)).arg(q - sim->profileRow);
 }
 
 void SimilarityView::onMouseMove(QMouseEvent* event)
@@ -331,13 +349,14 @@ void SimilarityView::onMouseMove(QMouseEvent* event)
 void SimilarityView::onMouseRelease(QMouseEvent* event)
 {
     const FramePtr& f = document()->frame();
-    if (!f || !m_click.isClick(event))
+    const SimilarityPart* sim = f ? similarityPart(*f) : nullptr;
+    if (!sim || !m_click.isClick(event))
         return;
     QCPAxisRect* rect = axisRectAt(plot(), event->position());
     if (rect == matrixRect())
         document()->selectPosition(rowAt(plot()->yAxis, event->position().y(), *f));
     else if (rect == m_profileRect)
-        document()->setOffset(rowAt(rect->axis(QCPAxis::atBottom), event->position().x(), *f) - f->profileRow);
+        document()->setOffset(rowAt(rect->axis(QCPAxis::atBottom), event->position().x(), *f) - sim->profileRow);
 }
 
 } // namespace pe::ui

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/similarity.h"
+#include "ui/document/frame.h"
+
+namespace pe::ui {
+
+/// The similarity view's part of the frame, kept by view (Frame::viewParts): the dot product (or
+/// cosine) of every pair of the `positions` rows — the loaded table's, else the spec's positions
+/// — as block averages in matrix.rows() bins, at most one per pixel of the matrix's side; and the
+/// similarity of the selected row to every row (sampled FrameLimits::profileSamples times).
+/// A data export has neither: its table is made row block by row block from the same kernel.
+struct SimilarityPart : ViewPart {
+    bool normalize = false;             ///< cosine instead of dot product
+    LearnedTablePtr values;             ///< the loaded table's values, null for the sinusoid
+    bool fromTable = false;
+    std::shared_ptr<const core::SimilarityKernel> kernel; ///< the sinusoid's, kept by later parts
+    std::int64_t positions = 0;
+    SharedMatrix matrix;                ///< bins × bins
+    std::int64_t profileRow = 0;        ///< the row the profile is of
+    QVector<double> profileX, profileY; ///< rows and their similarity to profileRow
+    double selfSimilarity = 0;          ///< of profileRow with itself
+    bool exact() const { return matrix.rows() == positions; }
+    QSize bins() const override { return QSize(static_cast<int>(matrix.cols()), static_cast<int>(matrix.rows())); }
+};
+
+/// The similarity view's part in `frame`; null when not computed.
+inline const SimilarityPart* similarityPart(const Frame& frame) { return frame.partOf<SimilarityPart>(View::Similarity); }
+
+/// Builds the part: the kernel and matrix of the part before while the source (the same table,
+/// or the same spec's sinusoid) and the measure stay, the matrix only while the bins do too, the
+/// profile while its row does.
+ViewPartPtr buildSimilarityPart(const PartInputs& inputs, const PartBefore& before);
+/// The data export's table: the whole positions × positions matrix.
+DataTable similarityPartData(const ViewPart& part);
+
+} // namespace pe::ui
