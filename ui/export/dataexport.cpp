@@ -212,23 +212,16 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
         return std::make_unique<TableSource>(r.table->table);
     if (r.table && r.table->values && r.view == View::Waves)
         return std::make_unique<MatrixSource>(tableWavesData(*r.table->values, r.state));
+    if (hasOwnDataExport(r.view))
+        return std::make_unique<PartSource>(partExportFor(r));
     switch (r.view) {
     case View::Heatmap: return std::make_unique<EncodingSource>(r.spec);
     case View::Waves: return std::make_unique<MatrixSource>(wavesData(r.spec, r.state));
     case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingOf(r.state.rope)));
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
-    case View::Similarity:
-    case View::Bands:
-    case View::Offset:
-    case View::Conventions:
-    case View::Precision:
-    case View::Spectrum:
-    case View::Grid: break; // their parts' (below)
+    default: return nullptr; // the views that keep their part by view: above
     }
-    if (hasOwnDataExport(r.view))
-        return std::make_unique<PartSource>(partExportFor(r));
-    return nullptr;
 }
 
 } // namespace
@@ -249,15 +242,8 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     case View::Methods: return {spec.maxLen, spec.maxLen};
-    case View::Similarity:
-    case View::Bands:
-    case View::Offset:
-    case View::Conventions:
-    case View::Precision:
-    case View::Spectrum:
-    case View::Grid: break; // their parts' (above)
+    default: return {0, 0}; // the views that keep their part by view: above
     }
-    return {0, 0};
 }
 
 namespace {
