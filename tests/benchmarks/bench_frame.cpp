@@ -12,7 +12,6 @@
 
 #include <tuple>
 
-using pe::ui::FramePart;
 
 class BenchFrame : public QObject {
     Q_OBJECT

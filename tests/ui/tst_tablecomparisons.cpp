@@ -34,28 +34,13 @@ namespace {
 
 /// The conventions view's part of a frame; an empty one when the frame has none (the checks on
 /// it then fail).
-const ConventionsPart& conventions(const Frame& frame)
-{
-    static const ConventionsPart none;
-    const ConventionsPart* part = conventionsPart(frame);
-    return part ? *part : none;
-}
+const ConventionsPart& conventions(const Frame& frame) { return frame.partOrEmpty<ConventionsPart>(View::Conventions); }
 
 /// The similarity view's part of a frame; an empty one when the frame has none.
-const SimilarityPart& similarityOf(const Frame& frame)
-{
-    static const SimilarityPart none;
-    const SimilarityPart* part = similarityPart(frame);
-    return part ? *part : none;
-}
+const SimilarityPart& similarityOf(const Frame& frame) { return frame.partOrEmpty<SimilarityPart>(View::Similarity); }
 
 /// The precision view's part of a frame; an empty one when the frame has none.
-const PrecisionPart& precision(const Frame& frame)
-{
-    static const PrecisionPart none;
-    const PrecisionPart* part = precisionPart(frame);
-    return part ? *part : none;
-}
+const PrecisionPart& precision(const Frame& frame) { return frame.partOrEmpty<PrecisionPart>(View::Precision); }
 
 /// The similarity of rows p and q of m, summed here: a dot product, or the cosine (0 against
 /// a zero row).

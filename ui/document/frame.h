@@ -205,6 +205,16 @@ struct Frame {
         const auto i = static_cast<std::size_t>(view);
         return i < viewParts.size() ? dynamic_cast<const Part*>(viewParts[i].get()) : nullptr;
     }
+    /// The part of `view`, or an empty one when not computed (a frame computed while the view
+    /// was off the stage has none; the window draws only frames that have it, a hover may read
+    /// another).
+    template<class Part>
+    const Part& partOrEmpty(View view) const
+    {
+        static const Part none;
+        const Part* part = partOf<Part>(view);
+        return part ? *part : none;
+    }
     ViewPartPtr partPointer(View view) const
     {
         const auto i = static_cast<std::size_t>(view);

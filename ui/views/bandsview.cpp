@@ -19,14 +19,7 @@ namespace pe::ui {
 
 namespace {
 
-/// The view's part of `frame`, or an empty one: a frame computed while the view was off the
-/// stage has none (the window draws only frames that have it; a hover may read another).
-const BandsPart& bandsOf(const Frame& frame)
-{
-    static const BandsPart none;
-    const BandsPart* part = bandsPart(frame);
-    return part ? *part : none;
-}
+const BandsPart& bandsOf(const Frame& frame) { return frame.partOrEmpty<BandsPart>(View::Bands); }
 
 constexpr double twoPi = 2 * std::numbers::pi;
 /// Beyond this many max_len a wave moves by less than a third of a radian over the sequence.

@@ -19,14 +19,7 @@ namespace pe::ui {
 
 namespace {
 
-/// The view's part of `frame`, or an empty one: a frame computed while the view was off the
-/// stage has none (the window draws only frames that have it; a hover may read another).
-const PrecisionPart& precisionOf(const Frame& frame)
-{
-    static const PrecisionPart none;
-    const PrecisionPart* part = precisionPart(frame);
-    return part ? *part : none;
-}
+const PrecisionPart& precisionOf(const Frame& frame) { return frame.partOrEmpty<PrecisionPart>(View::Precision); }
 
 /// Errors below this are drawn at it: the log colour scale and axis need a floor.
 constexpr double errorFloor = 1e-17;

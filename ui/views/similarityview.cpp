@@ -17,14 +17,7 @@ namespace pe::ui {
 
 namespace {
 
-/// The view's part of `frame`, or an empty one: a frame computed while the view was off the
-/// stage has none (the window draws only frames that have it).
-const SimilarityPart& similarityOf(const Frame& frame)
-{
-    static const SimilarityPart none;
-    const SimilarityPart* part = similarityPart(frame);
-    return part ? *part : none;
-}
+const SimilarityPart& similarityOf(const Frame& frame) { return frame.partOrEmpty<SimilarityPart>(View::Similarity); }
 
 QString measureName(const Frame& f)
 {
