@@ -77,8 +77,12 @@ std::optional<std::string> ropeModelError(const RopeModel& m)
             << " are not allowed; need 0 < low_freq_factor < high_freq_factor";
     else if (m.attentionFactor && (!std::isfinite(*m.attentionFactor) || *m.attentionFactor <= 0.0))
         out << "rope_scaling.attention_factor = " << *m.attentionFactor << " is not allowed; allowed: a number above 0";
-    else if ((m.mscale && !std::isfinite(*m.mscale)) || (m.mscaleAllDim && !std::isfinite(*m.mscaleAllDim)))
-        out << "rope_scaling.mscale and mscale_all_dim must be finite numbers";
+    // A negative mscale makes YaRN's get_mscale negative for large factors (0.1·mscale·ln(factor) + 1),
+    // so the attention factor and the softmax scale would flip sign; real configs use 0.707 to 1.
+    else if (m.mscale && !(std::isfinite(*m.mscale) && *m.mscale >= 0.0 && *m.mscale <= 1000.0))
+        out << "rope_scaling.mscale = " << *m.mscale << " is not allowed; allowed: 0 to 1000";
+    else if (m.mscaleAllDim && !(std::isfinite(*m.mscaleAllDim) && *m.mscaleAllDim >= 0.0 && *m.mscaleAllDim <= 1000.0))
+        out << "rope_scaling.mscale_all_dim = " << *m.mscaleAllDim << " is not allowed; allowed: 0 to 1000";
     else if ((m.betaFast && (!std::isfinite(*m.betaFast) || *m.betaFast < 0)) || (m.betaSlow && (!std::isfinite(*m.betaSlow) || *m.betaSlow < 0)))
         out << "rope_scaling.beta_fast and beta_slow must be numbers of 0 or more (0 means their defaults 32 and 1)";
     else if (m.type == RopeType::LongRope
@@ -91,6 +95,10 @@ std::optional<std::string> ropeModelError(const RopeModel& m)
                  || std::any_of(m.shortFactor.begin(), m.shortFactor.end(), [](double v) { return v > 1e6; })
                  || std::any_of(m.longFactor.begin(), m.longFactor.end(), [](double v) { return v > 1e6; })))
         out << "rope_scaling.short_factor and long_factor must hold numbers above 0, at most 1000000";
+    // LongRope's attention factor is √(1 + ln(factor)/ln(original)): an original context of 1 divides by 0.
+    else if (m.type == RopeType::LongRope && !(ropeModelOriginalPositions(m) >= 2.0))
+        out << "original_max_position_embeddings = " << ropeModelOriginalPositions(m)
+            << " is too small for rope_type \"longrope\" (its attention factor divides by its logarithm); allowed: 2 or more";
     else if (m.localBase && (!std::isfinite(*m.localBase) || !(*m.localBase > 1.0) || *m.localBase > 1e12))
         out << "rope_local_base_freq = " << *m.localBase << " is not allowed; allowed: above 1, at most 1e12";
     else if (!m.mropeSection.empty()) {

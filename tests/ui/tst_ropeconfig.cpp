@@ -339,6 +339,10 @@ private slots:
         QTest::addColumn<QByteArray>("config");
         QTest::addColumn<QString>("message");
         const QByteArray head = R"("hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096)";
+        QByteArray ones = "[1";
+        for (int pair = 1; pair < 64; ++pair)
+            ones += ", 1";
+        ones += "]";
         QTest::newRow("not JSON") << QByteArray("{\"hidden_size\": 4096,") << QStringLiteral("is not JSON");
         QTest::newRow("a list") << QByteArray("[1, 2]") << QStringLiteral("JSON list where an object");
         QTest::newRow("no head dimension") << QByteArray(R"({"max_position_embeddings": 4096})") << QStringLiteral("no head dimension");
@@ -361,6 +365,16 @@ private slots:
         QTest::newRow("zero heads") << QByteArray(R"({"hidden_size": 4096, "num_attention_heads": 0, "max_position_embeddings": 4096})")
                                     << QStringLiteral("num_attention_heads = 0 is not allowed");
         QTest::newRow("rotary_pct above 1") << ("{" + head + R"(, "rotary_pct": 1.5})") << QStringLiteral("rotary_pct = 1.5 is not allowed");
+        // Found by fuzz_ropeconfig: DeepSeek's attention factor mscale(40, 1)/mscale(40, −6) is negative.
+        QTest::newRow("negative mscale_all_dim")
+            << ("{" + head + R"(, "rope_scaling": {"type": "yarn", "factor": 40, "mscale": 1.0, "mscale_all_dim": -6}})")
+            << QStringLiteral("rope_scaling.mscale_all_dim = -6 is not allowed; allowed: 0 to 1000");
+        QTest::newRow("mscale past 1000") << ("{" + head + R"(, "rope_scaling": {"type": "yarn", "factor": 40, "mscale": 1e300}})")
+                                          << QStringLiteral("rope_scaling.mscale = 1e+300 is not allowed; allowed: 0 to 1000");
+        QTest::newRow("longrope with an original context of 1")
+            << ("{" + head + R"(, "original_max_position_embeddings": 1, "rope_scaling": {"type": "longrope", "factor": 4, "short_factor": )"
+                + ones + R"(, "long_factor": )" + ones + "}}")
+            << QStringLiteral("original_max_position_embeddings = 1 is too small for rope_type \"longrope\"");
         QTest::newRow("mrope sections not adding up") << ("{" + head + R"(, "rope_scaling": {"type": "mrope", "mrope_section": [16, 24]}})")
                                                       << QStringLiteral("mrope_section adds up to 40 pairs");
     }
