@@ -10,6 +10,7 @@
 #include "ui/document/precisionpart.h"
 #include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
+#include "ui/document/wavespart.h"
 #include "ui/export/dataexport.h"
 
 #include <QFile>
@@ -134,7 +135,7 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
     // More pixels than cells everywhere: the frame holds whole cells, as the export does.
     for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog())
         document.setPixels(d.view, QSize(400, 400));
-    document.setWaveWindow({0, 24}); // every row
+    document.setZoom(View::Waves, {0, 24}); // every row
     document.computeNow();
     const Frame& f = *document.frame();
 
@@ -170,14 +171,16 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
             for (std::int64_t c = 0; c < cols; ++c)
                 compare(r, c, pe::ui::similarityPart(f)->matrix(r, c), "similarity");
         break;
-    case View::Waves:
-        QCOMPARE(qsizetype(cols), f.waves.size());
-        for (qsizetype j = 0; j < f.waves.size(); ++j) {
-            QCOMPARE(f.waves[j].sampleX.size(), qsizetype(rows)); // every row drawn as a sample
-            for (qsizetype i = 0; i < f.waves[j].sampleX.size(); ++i)
-                compare(std::int64_t(f.waves[j].sampleX[i]), j, f.waves[j].sampleY[i], "wave");
+    case View::Waves: {
+        const QVector<pe::ui::WaveData>& waves = f.partOrEmpty<pe::ui::WavesPart>(View::Waves).waves;
+        QCOMPARE(qsizetype(cols), waves.size());
+        for (qsizetype j = 0; j < waves.size(); ++j) {
+            QCOMPARE(waves[j].sampleX.size(), qsizetype(rows)); // every row drawn as a sample
+            for (qsizetype i = 0; i < waves[j].sampleX.size(); ++i)
+                compare(std::int64_t(waves[j].sampleX[i]), j, waves[j].sampleY[i], "wave");
         }
         break;
+    }
     case View::Offset: {
         const pe::ui::OffsetPart* part = pe::ui::offsetPart(f);
         QVERIFY(part);

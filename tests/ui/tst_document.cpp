@@ -219,7 +219,7 @@ void TestDocument::zoomedWindowHoldsExactCells()
     Document document;
     document.setMaxLen(100000);
     document.setPixels(pe::ui::View::Heatmap, QSize(800, 600));
-    document.setHeatRange(70000, 70300, 0, 0); // an empty column range: all columns
+    document.setZoom(pe::ui::View::Heatmap, {0, 0, 70000, 70300}); // an empty column range: all columns
     QVERIFY(waitForCurrentFrame(document));
     const auto& frame = *document.frame();
     QVERIFY(frame.heatExact());
@@ -277,7 +277,7 @@ void TestDocument::binnedFrameAveragesTheRowsItCovers()
         }
 
     // Zoomed to a fractional range that is still finer than the pixels.
-    document.setHeatRange(1234.5, 5678.25, 1.5, 63.25);
+    document.setZoom(pe::ui::View::Heatmap, {1.5, 63.25, 1234.5, 5678.25});
     QVERIFY(waitForCurrentFrame(document));
     const auto& zoomed = *document.frame();
     QCOMPARE(zoomed.heat.rows(), 700);
@@ -292,7 +292,7 @@ void TestDocument::binnedFrameAveragesTheRowsItCovers()
         }
 
     // Zoomed in further than the pixels: whole cells again, exact values.
-    document.setHeatRange(1234.5, 5678.25, 10.5, 40.25);
+    document.setZoom(pe::ui::View::Heatmap, {10.5, 40.25, 1234.5, 5678.25});
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(document.frame()->heatColumns.exact());
     QCOMPARE(document.frame()->heatColumns.lower, 10);
@@ -348,14 +348,14 @@ void TestDocument::eachEditUndoAndRedoIsOneChange_data()
 {
     QTest::addColumn<int>("edit");
     QTest::addColumn<Changes>("expected");
-    const Changes newMatrix = Change::Spec | Change::HeatWindow | Change::WaveWindow;
+    const Changes newMatrix = Change::Spec | Change::Zoom;
     QTest::newRow("d_model") << 0 << newMatrix;
     QTest::newRow("base") << 1 << newMatrix;
     QTest::newRow("position") << 2 << Changes(Change::Position);
     QTest::newRow("offset") << 3 << Changes(Change::Offset);
     QTest::newRow("cell") << 4 << (Change::Position | Change::Dimension);
     QTest::newRow("colormap") << 5 << Changes(Change::Colormap);
-    QTest::newRow("wave dims") << 6 << (Change::WaveDims | Change::WaveWindow);
+    QTest::newRow("wave dims") << 6 << (Change::WaveDims | Change::Zoom);
     QTest::newRow("cosine") << 7 << Changes(Change::Normalize);
     QTest::newRow("band") << 8 << Changes(Change::Band);
     QTest::newRow("rope scale") << 9 << Changes(Change::Rope);

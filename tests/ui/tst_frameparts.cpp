@@ -12,6 +12,7 @@
 #include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
+#include "ui/document/wavespart.h"
 
 #include <QTest>
 
@@ -92,9 +93,9 @@ const NamedEdit precisionMode{"precision mode", [](FrameRequest& r) { r.state.pr
 const NamedEdit ropeScale{"RoPE scale", [](FrameRequest& r) { r.state.rope.scale = 4; }};
 const NamedEdit sentence{"sentence", [](FrameRequest& r) { r.state.embeddings.sentence = QStringLiteral("a b c"); }};
 const NamedEdit alibiHeads{"ALiBi heads", [](FrameRequest& r) { r.state.methods.heads = 4; }};
-const NamedEdit curveWindow{"methods curve zoom", [](FrameRequest& r) { r.methodsCurveWindow = {-10, 10}; }};
-const NamedEdit heatZoom{"heat zoom", [](FrameRequest& r) { r.heatWindow.rowUpper = 20; }};
-const NamedEdit waveWindow{"wave rows", [](FrameRequest& r) { r.waveWindow = {10, 30}; }};
+const NamedEdit curveWindow{"methods curve zoom", [](FrameRequest& r) { r.zooms.set(View::Methods, {-10, 10}); }};
+const NamedEdit heatZoom{"heat zoom", [](FrameRequest& r) { r.zooms.set(View::Heatmap, {0, 0, 0, 20}); }};
+const NamedEdit waveWindow{"wave rows", [](FrameRequest& r) { r.zooms.set(View::Waves, {10, 40}); }};
 const NamedEdit gridShape{"grid shape", [](FrameRequest& r) { editGrid(r, [](GridOptions& g) { g.rows = g.cols = 10; }); }};
 const NamedEdit gridSource{"grid source", [](FrameRequest& r) { editGrid(r, [](GridOptions& g) { g.source = pe::ui::GridSource::RopeAxial; }); }};
 const NamedEdit gridResize{"grid resize", [](FrameRequest& r) { editGrid(r, [](GridOptions& g) { g.resizeRows = g.resizeCols = 8; }); }};
@@ -133,10 +134,10 @@ std::vector<ReuseRule> reuseRules()
     return {
         {"heat", [](const Frame& a, const Frame& b) { return a.heat.sameAs(b.heat); },
          {dModel, maxLen, base, heatPixels, heatZoom},
-         {position, offset, normalize, dims, similarityPixels, comparison, format, ropeScale}},
-        {"waves", [](const Frame& a, const Frame& b) { return sameData(a.waves, b.waves); },
+         {position, offset, normalize, dims, similarityPixels, comparison, format, ropeScale, waveWindow, curveWindow}},
+        {"waves", [](const Frame& a, const Frame& b) { return pe::ui::wavesPart(a) && pe::ui::wavesPart(a) == pe::ui::wavesPart(b); },
          {dModel, base, dims, waveWindow},
-         {position, offset, normalize, heatPixels, format}},
+         {position, offset, normalize, heatPixels, format, heatZoom, curveWindow}},
         {"similarity matrix", [](const Frame& a, const Frame& b) { return similarityPart(a) && similarityPart(b) && similarityPart(a)->matrix.sameAs(similarityPart(b)->matrix); },
          {dModel, maxLen, base, normalize, similarityPixels},
          {position, offset, dims, heatPixels, conventionPixels, comparison, format}},
@@ -290,13 +291,17 @@ void TestFrameParts::aViewsResizeIsItsChangeOnly()
         QVERIFY2(!pe::ui::changesBetween(*first, *build(wider, first), view).testFlag(Change::Bins),
                  qPrintable(pe::ui::viewName(view)));
     }
-    // The zooms and the data are changes too, for every view that draws them.
-    FrameRequest zoomed = request;
-    heatZoom.apply(zoomed);
-    QVERIFY(pe::ui::changesBetween(*before, *build(zoomed, before), View::Waves).testFlag(Change::HeatWindow));
-    FrameRequest curve = request;
-    curveWindow.apply(curve);
-    QVERIFY(pe::ui::changesBetween(*before, *build(curve, before), View::Methods).testFlag(Change::Methods));
+    // A view's zoom is its change only, like its pixels.
+    for (const auto& [zoomed, edit] : {std::pair{View::Heatmap, heatZoom}, {View::Waves, waveWindow}, {View::Methods, curveWindow}}) {
+        FrameRequest changed = request;
+        edit.apply(changed);
+        const FramePtr after = build(changed, before);
+        for (View view : {View::Heatmap, View::Waves, View::Methods, View::Similarity}) {
+            const bool zoom = pe::ui::changesBetween(*before, *after, view).testFlag(Change::Zoom);
+            QVERIFY2(zoom == (view == zoomed), qPrintable(QStringLiteral("%1 zoomed: Zoom for %2 is %3")
+                                                              .arg(pe::ui::viewName(zoomed), pe::ui::viewName(view)).arg(zoom)));
+        }
+    }
     QCOMPARE(int(pe::ui::changesBetween(*before, *build(request, before), View::Similarity)), int(Change::None));
 }
 

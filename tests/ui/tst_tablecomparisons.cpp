@@ -12,6 +12,7 @@
 #include "ui/document/document.h"
 #include "ui/document/precisionpart.h"
 #include "ui/document/similaritypart.h"
+#include "ui/document/wavespart.h"
 #include "ui/export/dataexport.h"
 #include "ui/views/conventionsview.h"
 #include "ui/views/precisionview.h"
@@ -41,6 +42,7 @@ const SimilarityPart& similarityOf(const Frame& frame) { return frame.partOrEmpt
 
 /// The precision view's part of a frame; an empty one when the frame has none.
 const PrecisionPart& precision(const Frame& frame) { return frame.partOrEmpty<PrecisionPart>(View::Precision); }
+const pe::ui::WavesPart& wavesOf(const Frame& frame) { return frame.partOrEmpty<pe::ui::WavesPart>(View::Waves); }
 
 /// The similarity of rows p and q of m, summed here: a dot product, or the cosine (0 against
 /// a zero row).
@@ -180,10 +182,10 @@ private slots:
         document.setTable(pe::test::loadTableOrFail(m_path));
         document.setWaveDims({0, 5, 22, 30}); // 30 lies beyond the table's 23 columns
         const Frame& f = computed(document);
-        QCOMPARE(f.waves.size(), 3);
-        QCOMPARE(f.waveFirstRow, 0);
-        QCOMPARE(f.waveRowCount, 37);
-        for (const WaveData& wave : f.waves) {
+        QCOMPARE(wavesOf(f).waves.size(), 3);
+        QCOMPARE(wavesOf(f).firstRow, 0);
+        QCOMPARE(wavesOf(f).rowCount, 37);
+        for (const pe::ui::WaveData& wave : wavesOf(f).waves) {
             QVERIFY(wave.tableColumn);
             QCOMPARE(wave.curveX.size(), 37);
             QCOMPARE(wave.sampleX.size(), 37); // few rows: a dot on each
@@ -194,10 +196,18 @@ private slots:
             }
         }
         // Zoomed to rows 10 … 19.
-        document.setWaveWindow({10, 10});
+        document.setZoom(View::Waves, {10, 20});
         const Frame& zoomed = computed(document);
-        QCOMPARE(zoomed.waves.front().curveX.front(), 10.0);
-        QCOMPARE(zoomed.waves.front().curveY.back(), m_values(19, 0));
+        QCOMPARE(wavesOf(zoomed).waves.front().curveX.front(), 10.0);
+        QCOMPARE(wavesOf(zoomed).waves.front().curveY.back(), m_values(19, 0));
+        // The table stays what it is whatever the sinusoid beside it does: a d_model step keeps
+        // its waves (and its zoom), a new set of columns does not.
+        const pe::ui::ViewPartPtr kept = zoomed.partPointer(View::Waves); // held: its address stays its own
+        document.setDModel(document.spec().dModel + 2);
+        QCOMPARE(computed(document).partPointer(View::Waves), kept);
+        document.setWaveDims({1});
+        QVERIFY(computed(document).partPointer(View::Waves) != kept);
+        QCOMPARE(wavesOf(computed(document)).waves.front().curveY.front(), m_values(0, 1)); // zoomed out again
     }
 
     void wavesOfManyRowsAreRunMeans()
@@ -209,8 +219,8 @@ private slots:
         document.setTable(pe::test::loadTableOrFail(path));
         document.setWaveDims({1});
         const Frame& f = computed(document);
-        QCOMPARE(f.waves.size(), 1);
-        const WaveData& wave = f.waves.front();
+        QCOMPARE(wavesOf(f).waves.size(), 1);
+        const pe::ui::WaveData& wave = wavesOf(f).waves.front();
         QVERIFY(wave.curveX.size() < 20011);
         QVERIFY(wave.curveX.size() >= 1000);
         QVERIFY(wave.sampleX.isEmpty()); // no dots: a dot would stand for one row of many
@@ -397,7 +407,7 @@ private slots:
         // The parts are there (a Document shows every view), empty.
         QVERIFY(similarityPart(f) && precisionPart(f) && conventionsPart(f));
         QCOMPARE(similarityOf(f).matrix.rows(), 0);
-        QVERIFY(f.waves.isEmpty());
+        QVERIFY(wavesOf(f).waves.isEmpty());
         const QString problem = f.tableValuesProblem();
         QVERIFY2(problem.contains("large.npy") && problem.contains("16781312") && problem.contains("16777216"), qPrintable(problem));
         QVERIFY(precision(f).rows.isEmpty());
@@ -499,11 +509,12 @@ private slots:
             QCOMPARE(conventions(t).heatA.rows(), conventions(s).heatA.rows());
             QVERIFY(conventions(t).heatB.matrix() == conventions(s).heatA.matrix());
             QVERIFY2((conventions(t).heatA.matrix() - conventions(t).heatB.matrix()).cwiseAbs().maxCoeff() < 1e-13, qPrintable(QString::number((conventions(t).heatA.matrix() - conventions(t).heatB.matrix()).cwiseAbs().maxCoeff())));
-            QCOMPARE(t.waves.size(), s.waves.size());
-            for (int w = 0; w < s.waves.size(); ++w) {
-                QCOMPARE(t.waves[w].sampleX, s.waves[w].sampleX); // all 50 rows
-                for (int i = 0; i < s.waves[w].sampleY.size(); ++i)
-                    QVERIFY(std::abs(t.waves[w].sampleY[i] - s.waves[w].sampleY[i]) < 1e-15);
+            const QVector<pe::ui::WaveData>&tw = wavesOf(t).waves, &sw = wavesOf(s).waves;
+            QCOMPARE(tw.size(), sw.size());
+            for (int w = 0; w < sw.size(); ++w) {
+                QCOMPARE(tw[w].sampleX, sw[w].sampleX); // all 50 rows
+                for (int i = 0; i < sw[w].sampleY.size(); ++i)
+                    QVERIFY(std::abs(tw[w].sampleY[i] - sw[w].sampleY[i]) < 1e-15);
             }
         }
     }

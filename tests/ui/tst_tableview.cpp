@@ -97,7 +97,7 @@ private slots:
         document.setTable(loadTable(m_path));
         document.setPixels(pe::ui::View::Heatmap, QSize(pixelColumns, pixelRows));
         if (!range.isEmpty())
-            document.setHeatRange(range[0], range[1], range[2], range[3]);
+            document.setZoom(pe::ui::View::Heatmap, {range[2], range[3], range[0], range[1]});
         document.computeNow();
         const Frame& f = *document.frame();
         QVERIFY(f.table);
@@ -645,12 +645,12 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
 
     // The pass done: the same file's table keeps where the preview was zoomed to, and its
     // pixels are exact averages.
-    document.setHeatRange(100, 600, 0, 3);
+    document.setZoom(pe::ui::View::Heatmap, {0, 3, 100, 600});
     view.plot()->yAxis->setRange(100, 600);
     view.refresh();
     document.setTable(exact);
-    QCOMPARE(document.heatWindow().rowLower, 100.0);
-    QCOMPARE(document.heatWindow().rowUpper, 600.0);
+    QCOMPARE(document.zoom(pe::ui::View::Heatmap).yLower, 100.0);
+    QCOMPARE(document.zoom(pe::ui::View::Heatmap).yUpper, 600.0);
     const pe::core::RowMatrix averaged = heatOf(document);
     const Frame& f = *document.frame();
     QCOMPARE(f.heatRows.lower, 100.0);
@@ -664,7 +664,7 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
     QVERIFY(!view.titleText().contains("preview"));
     // Another file starts zoomed out.
     document.setTable(loadTable(m_path));
-    QCOMPARE(document.heatWindow().rowUpper, document.heatWindow().rowLower);
+    QCOMPARE(document.zoom(pe::ui::View::Heatmap).yUpper, document.zoom(pe::ui::View::Heatmap).yLower);
 }
 
 void TestTableView::theWindowShowsThePreviewWhileThePassRuns()
@@ -764,15 +764,15 @@ void TestTableView::theWindowShowsThePreviewWhileThePassRuns()
     const LoadedTablePtr preview = document->table();
     QTRY_VERIFY(document->isFrameCurrent());
     heatmap->plot()->yAxis->setRange(999.5, 1999.5); // as the wheel would
-    QTRY_COMPARE(document->heatWindow().rowLower, 1000.0);
+    QTRY_COMPARE(document->zoom(pe::ui::View::Heatmap).yLower, 1000.0);
     passMayStart.release();
     QVERIFY(finished.wait(10000));
     QVERIFY(document->table() && !document->table()->preview);
     QCOMPARE(document->table()->table, preview->table);
     QCOMPARE(document->spec().maxLen, 4097);
     QCOMPARE(document->spec().dModel, 4096);
-    QCOMPARE(document->heatWindow().rowLower, 1000.0);
-    QCOMPARE(document->heatWindow().rowUpper, 2000.0);
+    QCOMPARE(document->zoom(pe::ui::View::Heatmap).yLower, 1000.0);
+    QCOMPARE(document->zoom(pe::ui::View::Heatmap).yUpper, 2000.0);
     QTRY_VERIFY(document->isFrameCurrent());
     QTRY_VERIFY2(!heatmapTitle(*heatmap).contains("preview while"), qPrintable(heatmapTitle(*heatmap)));
     QCOMPARE(heatmap->plot()->yAxis->range().lower, 999.5);

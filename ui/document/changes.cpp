@@ -63,16 +63,13 @@ Changes changesBetween(const Frame& before, const Frame& after, View view)
     changes &= ~Changes(Change::ViewOptions);
     if (hasOwnOptions(view) && before.state.optionsOf(view) != after.state.optionsOf(view))
         changes |= Change::ViewOptions;
-    if (!(before.heatWindow == after.heatWindow))
-        changes |= Change::HeatWindow;
-    if (!(before.waveWindow == after.waveWindow))
-        changes |= Change::WaveWindow;
+    // Another view's zoom is not this view's change.
+    if (!(before.zooms.of(view) == after.zooms.of(view)))
+        changes |= Change::Zoom;
     // A part kept by view that one of the frames lacks (computed while the view was off the
     // stage, or not yet): what the view draws was cut anew.
     if (binsDiffer(before, after, view) || bool(before.partPointer(view)) != bool(after.partPointer(view)))
         changes |= Change::Bins;
-    if (!(before.methodsCurveWindow == after.methodsCurveWindow))
-        changes |= Change::Methods;
     if (before.table != after.table)
         changes |= Change::Table;
     if (before.wordVectors != after.wordVectors)

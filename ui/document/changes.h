@@ -24,15 +24,14 @@ enum class Change : unsigned {
     WaveDims = 1u << 7,    ///< the dimensions of the wave plot
     Comparison = 1u << 8,  ///< the convention set beside the spec
     Precision = 1u << 9,   ///< the number format and how it enters
-    HeatWindow = 1u << 10, ///< what the heatmap shows (its zoom) and on how many pixels
-    WaveWindow = 1u << 11, ///< the rows the wave plot shows
-    Bins = 1u << 12,       ///< the view's own pixels on screen, which its bins follow (changesBetween of frames, for one view)
-    Rope = 1u << 13,       ///< the RoPE view's options (scale, L_orig, log distance)
-    Embeddings = 1u << 14, ///< the embeddings view's options, or the word vectors read for them
-    Methods = 1u << 15,    ///< the methods view's options
-    Table = 1u << 16,      ///< the table opened from a file, or its colour scale
-    ViewOptions = 1u << 17, ///< the options a view keeps by key (ViewState::options: the grid's, an entry's); for one view, its own
-    All = (1u << 18) - 1,
+    Zoom = 1u << 10,       ///< what a view shows of its data (Document::setZoom); for one view, its own
+    Bins = 1u << 11,       ///< the view's own pixels on screen, which its bins follow (changesBetween of frames, for one view)
+    Rope = 1u << 12,       ///< the RoPE view's options (scale, L_orig, log distance)
+    Embeddings = 1u << 13, ///< the embeddings view's options, or the word vectors read for them
+    Methods = 1u << 14,    ///< the methods view's options
+    Table = 1u << 15,      ///< the table opened from a file, or its colour scale
+    ViewOptions = 1u << 16, ///< the options a view keeps by key (ViewState::options: the grid's, an entry's); for one view, its own
+    All = (1u << 17) - 1,
 };
 Q_DECLARE_FLAGS(Changes, Change)
 

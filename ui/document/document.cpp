@@ -192,13 +192,13 @@ void Document::apply(const Settings& settings)
     if ((what & Change::Spec) && !m_table) {
         // A new matrix starts fully zoomed out. A table shown is the same whatever the spec
         // (sizing the sinusoid like it, say): it stays where it was zoomed to.
-        m_heatWindow.rowLower = m_heatWindow.rowUpper = m_heatWindow.columnLower = m_heatWindow.columnUpper = 0;
-        m_waveWindow = {};
-        what |= Change::HeatWindow | Change::WaveWindow;
+        m_zooms.set(View::Heatmap, {});
+        m_zooms.set(View::Waves, {});
+        what |= Change::Zoom;
     }
     if (what & Change::WaveDims) {
-        m_waveWindow = {};
-        what |= Change::WaveWindow;
+        m_zooms.set(View::Waves, {});
+        what |= Change::Zoom;
     }
     m_settings = valid;
     emit changed(what);
@@ -340,9 +340,9 @@ void Document::setTable(LoadedTablePtr table)
         return;
     }
     // A new matrix starts zoomed out (its pixels stay), and so do the waves.
-    m_heatWindow.rowLower = m_heatWindow.rowUpper = m_heatWindow.columnLower = m_heatWindow.columnUpper = 0;
-    m_waveWindow = {};
-    emit changed(Change::Table | Change::HeatWindow | Change::WaveWindow);
+    m_zooms.set(View::Heatmap, {});
+    m_zooms.set(View::Waves, {});
+    emit changed(Change::Table | Change::Zoom);
     requestFrame();
 }
 
@@ -368,16 +368,10 @@ void Document::resetToDefaults()
     change(Settings{}, Field::All); // the RoPE and embeddings options with the rest
 }
 
-void Document::setHeatRange(double rowLower, double rowUpper, double columnLower, double columnUpper)
+void Document::setZoom(View view, ViewZoom zoom)
 {
-    HeatWindow window = m_heatWindow;
-    window.rowLower = rowLower;
-    window.rowUpper = rowUpper;
-    window.columnLower = columnLower;
-    window.columnUpper = columnUpper;
-    if (window == m_heatWindow)
+    if (!m_zooms.set(view, zoom))
         return;
-    m_heatWindow = window;
     requestFrame();
 }
 
@@ -385,14 +379,6 @@ void Document::setPixels(View view, QSize pixels)
 {
     if (!m_pixels.set(view, pixels))
         return;
-    requestFrame();
-}
-
-void Document::setMethodsCurveWindow(CurveWindow window)
-{
-    if (window == m_methodsCurveWindow)
-        return;
-    m_methodsCurveWindow = window;
     requestFrame();
 }
 
@@ -429,17 +415,6 @@ void Document::setViewShown(View view, bool shown)
     setShownViews(shown ? m_shownViews | viewBit(view) : m_shownViews & ~viewBit(view));
 }
 
-void Document::setWaveWindow(RowWindow window)
-{
-    const std::int64_t rows = m_table ? m_table->table->rows() : spec().maxLen; // the rows the waves show
-    window.first = std::clamp<std::int64_t>(window.first, 0, rows - 1);
-    window.count = std::clamp<std::int64_t>(window.count, 0, rows - window.first);
-    if (window == m_waveWindow)
-        return;
-    m_waveWindow = window;
-    requestFrame();
-}
-
 void Document::requestFrame()
 {
     const std::uint64_t generation = ++m_latestGeneration;
@@ -456,7 +431,7 @@ void Document::requestFrame()
 
 FrameRequest Document::frameRequest() const
 {
-    return {m_settings.spec, m_settings.state, m_heatWindow, m_waveWindow, m_pixels, m_methodsCurveWindow, m_wordVectors,
+    return {m_settings.spec, m_settings.state, m_zooms, m_pixels, m_wordVectors,
             m_table, wantedParts(), m_shownViews};
 }
 

@@ -103,19 +103,15 @@ public:
     void setViewShown(View view, bool shown);
     unsigned shownViews() const { return m_shownViews; }
 
-    /// The part of the matrix the heatmap shows (its zoom), in cells; not an undo step. Its
-    /// pixels are kept: a new spec starts zoomed out on the same plot.
-    void setHeatRange(double rowLower, double rowUpper, double columnLower, double columnUpper);
-    HeatWindow heatWindow() const { return m_heatWindow; }
+    /// What `view` shows of its data (its zoom, ViewZoom: the heatmap's cells, the wave
+    /// plot's rows, the methods curve's offsets); not an undo step. Only that view redraws. A
+    /// new spec or table starts the heatmap and the waves zoomed out on the same pixels.
+    void setZoom(View view, ViewZoom zoom);
+    ViewZoom zoom(View view) const { return m_zooms.of(view); }
     /// The device pixels `view` draws its part on (Frame::pixels says which side counts for
     /// which view): one bin per pixel beyond that resolution. Only that view redraws.
     void setPixels(View view, QSize pixels);
     QSize pixels(View view) const { return m_pixels.of(view); }
-    /// The offsets the methods view's curve shows (its zoom; lower ≥ upper: all); not an undo step.
-    void setMethodsCurveWindow(CurveWindow window);
-    /// Rows the wave plot shows (its zoom; count 0 = automatic); not an undo step.
-    void setWaveWindow(RowWindow window);
-    RowWindow waveWindow() const { return m_waveWindow; }
 
     /// The settings made valid: clamped to the allowed ranges, selection inside the matrix.
     static Settings sanitized(Settings settings);
@@ -150,10 +146,8 @@ private:
     /// between was told its part was coming when the running request lacked it (the heatmap
     /// moved on the stage then never drew).
     bool m_computing = false;
-    HeatWindow m_heatWindow;
+    ViewZooms m_zooms;
     ViewPixels m_pixels;
-    CurveWindow m_methodsCurveWindow;
-    RowWindow m_waveWindow;
     WordVectorsPtr m_wordVectors;
     LoadedTablePtr m_table;
     QUndoStack m_undo;

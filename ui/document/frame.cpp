@@ -119,106 +119,16 @@ void buildHeat(Frame& f)
         core::averageColumns(full, columns.lower, columns.upper, heat);
 }
 
-/// The rows the wave plot shows when nobody zoomed: twelve periods of its fastest wave (at
-/// least 100 rows, at most all), like the documents' plots of dims 4–7 over 100 positions.
-RowWindow automaticWaveWindow(const Frame& f, const Eigen::VectorXd& lambda)
-{
-    double fastest = std::numeric_limits<double>::infinity();
-    for (int dim : f.state.dims)
-        if (dim >= 0 && dim < f.spec.dModel && !core::columnRole(f.spec, dim).isZero)
-            fastest = std::min(fastest, lambda[core::columnRole(f.spec, dim).pair]);
-    if (!std::isfinite(fastest))
-        return {0, f.spec.maxLen};
-    const auto wanted = static_cast<std::int64_t>(std::ceil(12 * fastest));
-    return {0, std::clamp<std::int64_t>(wanted, std::min<std::int64_t>(100, f.spec.maxLen), f.spec.maxLen)};
-}
-
-/// A loaded table's columns state.dims over the wave window: every row while there are at most
-/// FrameLimits::curvePoints of them (dots too up to FrameLimits::waveSamples), else the exact
-/// mean of each of curvePoints equal runs of rows (a line, no dots: a dot would be a sample).
-void buildTableWaves(Frame& f)
-{
-    const LearnedTablePtr values = f.learnedTable();
-    const std::int64_t rows = f.positionCount();
-    RowWindow window = f.waveWindow.count > 0 ? f.waveWindow : RowWindow{0, rows};
-    window.first = std::clamp<std::int64_t>(window.first, 0, rows - 1);
-    window.count = std::clamp<std::int64_t>(window.count, 1, rows - window.first);
-    f.waveFirstRow = window.first;
-    f.waveRowCount = window.count;
-    if (!values)
-        return; // tableValuesProblem() says why
-    const std::int64_t points = std::min(window.count, FrameLimits::curvePoints);
-    for (int dim : f.state.dims) {
-        if (dim < 0 || dim >= values->cols())
-            continue;
-        WaveData w;
-        w.dim = dim;
-        w.pair = -1;
-        w.tableColumn = true;
-        w.wavelength = std::numeric_limits<double>::quiet_NaN();
-        for (std::int64_t i = 0; i < points; ++i) {
-            const std::int64_t a = window.first + core::binStart(window.count, points, i);
-            const std::int64_t b = window.first + core::binStart(window.count, points, i + 1);
-            w.curveX.append(0.5 * static_cast<double>(a + b - 1));
-            w.curveY.append(values->col(dim).segment(a, b - a).mean());
-        }
-        if (window.count <= FrameLimits::waveSamples) {
-            w.sampleX = w.curveX;
-            w.sampleY = w.curveY;
-        }
-        f.waves.append(w);
-    }
-}
-
-void buildWaves(Frame& f)
-{
-    if (f.table) {
-        buildTableWaves(f);
-        return;
-    }
-    const Eigen::VectorXd lambda = core::wavelengths(f.spec);
-    RowWindow window = f.waveWindow.count > 0 ? f.waveWindow : automaticWaveWindow(f, lambda);
-    window.first = std::clamp<std::int64_t>(window.first, 0, f.spec.maxLen - 1);
-    window.count = std::clamp<std::int64_t>(window.count, 1, f.spec.maxLen - window.first);
-    f.waveFirstRow = window.first;
-    f.waveRowCount = window.count;
-    const std::int64_t first = f.spec.firstPosition;
-    const QVector<double> samples = evenRows(window.first, window.count, FrameLimits::waveSamples);
-    const std::int64_t points = std::min<std::int64_t>(FrameLimits::curvePoints, 20 * window.count);
-    for (int dim : f.state.dims) {
-        if (dim < 0 || dim >= f.spec.dModel)
-            continue;
-        WaveData w;
-        w.dim = dim;
-        const core::ColumnRole role = core::columnRole(f.spec, dim);
-        w.pair = role.pair;
-        w.isSin = role.isSin;
-        // tensor2tensor's zero column is a flat line: no wavelength.
-        w.wavelength = role.isZero ? std::numeric_limits<double>::infinity() : lambda[role.pair];
-        w.sampleX = samples;
-        for (double row : samples)
-            w.sampleY.append(core::encodingValue(f.spec, first + static_cast<std::int64_t>(row), dim));
-        const double span = static_cast<double>(window.count - 1);
-        for (std::int64_t i = 0; i < points; ++i) {
-            const double row = window.first + (points == 1 ? 0.0 : span * i / (points - 1));
-            w.curveX.append(row);
-            w.curveY.append(core::encodingCurve(f.spec, first + row, dim));
-        }
-        f.waves.append(w);
-    }
-}
-
-/// The heatmap and the waves, each reused from
-/// `previous` when its inputs did not change, computed when asked for, else left out.
-template <typename Superseded>
-void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Superseded& superseded)
+/// The heatmap, reused from `previous` when its inputs did not change, computed when asked
+/// for, else left out.
+void buildRest(Frame& f, const FramePtr& previous, bool sameSpec)
 {
     const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
     if (f.has(FramePart::Heat)) {
-        const HeatWindow& w = f.heatWindow;
+        const ViewZoom w = f.zooms.of(View::Heatmap); // x: columns, y: rows
         const QSize pixels = f.pixels.of(View::Heatmap); // empty while not known: FrameLimits::heatBins
-        f.heatRows = heatAxis(w.rowLower, w.rowUpper, f.heatRowCount(), pixels.height(), FrameLimits::heatBins);
-        f.heatColumns = heatAxis(w.columnLower, w.columnUpper, f.heatColumnCount(), pixels.width(), FrameLimits::heatBins);
+        f.heatRows = heatAxis(w.yLower, w.yUpper, f.heatRowCount(), pixels.height(), FrameLimits::heatBins);
+        f.heatColumns = heatAxis(w.xLower, w.xUpper, f.heatColumnCount(), pixels.width(), FrameLimits::heatBins);
         // A loaded table stays what it is whatever the spec does: a slider step keeps its heat.
         const bool sameSource = f.table ? previous && previous->has(FramePart::Heat) && previous->table == f.table
                                         : reusable(FramePart::Heat) && !previous->table;
@@ -227,21 +137,6 @@ void buildRest(Frame& f, const FramePtr& previous, bool sameSpec, const Supersed
             f.tableProblem = previous->tableProblem;
         } else {
             buildHeat(f);
-        }
-    }
-    if (superseded())
-        return;
-    // Not QList::operator==: Qt 6.4 hands memcmp a null pointer for an empty list (UBSan aborts).
-    if (f.has(FramePart::Waves)) {
-        const bool sameSource = f.table ? previous && previous->has(FramePart::Waves) && previous->table == f.table
-                                        : reusable(FramePart::Waves) && !previous->table;
-        if (sameSource && std::ranges::equal(previous->state.dims, f.state.dims)
-            && previous->waveWindow == f.waveWindow) {
-            f.waves = previous->waves;
-            f.waveFirstRow = previous->waveFirstRow;
-            f.waveRowCount = previous->waveRowCount;
-        } else {
-            buildWaves(f);
         }
     }
 }
@@ -280,7 +175,6 @@ unsigned framePartsFor(unsigned views)
             parts |= static_cast<unsigned>(part);
     };
     need(View::Heatmap, FramePart::Heat);
-    need(View::Waves, FramePart::Waves);
     need(View::Rope, FramePart::Rope);
     need(View::Embeddings, FramePart::Embeddings);
     need(View::Methods, FramePart::Methods);
@@ -295,10 +189,8 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     auto f = std::make_shared<Frame>();
     f->spec = spec;
     f->state = state;
-    f->heatWindow = request.heatWindow;
-    f->waveWindow = request.waveWindow;
+    f->zooms = request.zooms;
     f->pixels = request.pixels;
-    f->methodsCurveWindow = request.methodsCurveWindow;
     f->wordVectors = request.wordVectors;
     f->table = request.table;
     f->generation = generation;
@@ -330,7 +222,7 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     ViewPartJobs viewParts(*f, previous);
 
     // The second thread takes the methods and the parts kept by view while this one does the
-    // heatmap and the waves; then this one takes what is left of them.
+    // heatmap; then this one takes what is left of them.
     QFuture<void> secondHalf;
     // The second thread reads f, previous and the lambdas above: every return waits for it.
     const auto joinSecondThread = qScopeGuard([&] { secondHalf.waitForFinished(); });
@@ -340,7 +232,7 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
                 buildMethodsPart();
             viewParts.run(superseded);
         });
-    buildRest(*f, previous, sameSpec, superseded);
+    buildRest(*f, previous, sameSpec);
     if (superseded())
         return nullptr;
     if (sameSpec) {

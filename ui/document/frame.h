@@ -18,55 +18,6 @@
 
 namespace pe::ui {
 
-/// The device pixels each view draws its part on, by view (an empty size: not known yet, or
-/// not on screen): what decides the bins of its part, one per pixel beyond that resolution.
-class ViewPixels {
-public:
-    QSize of(View view) const
-    {
-        const auto i = static_cast<std::size_t>(view);
-        return i < m_sizes.size() ? m_sizes[i] : QSize();
-    }
-    /// Returns false when `view` had that size already.
-    bool set(View view, QSize size)
-    {
-        size = size.expandedTo(QSize(0, 0));
-        const auto i = static_cast<std::size_t>(view);
-        if (of(view) == size)
-            return false;
-        if (i >= m_sizes.size())
-            m_sizes.resize(i + 1);
-        m_sizes[i] = size;
-        return true;
-    }
-
-private:
-    std::vector<QSize> m_sizes;
-};
-
-/// Which rows of the encoding the heatmap shows (its zoom), in rows of the full matrix.
-struct RowWindow {
-    std::int64_t first = 0;
-    std::int64_t count = 0; ///< 0: all rows
-    bool operator==(const RowWindow&) const = default;
-};
-
-/// The offsets i − j a curve shows (its zoom); lower ≥ upper: all of them.
-struct CurveWindow {
-    double lower = 0, upper = 0;
-    bool operator==(const CurveWindow&) const = default;
-};
-
-/// What the heatmap shows (its zoom); its device pixels are the heatmap's ViewPixels, so that
-/// each pixel gets the exact average of the cells under it. Ranges are in cells of the full
-/// matrix (row r covers [r, r + 1), column c covers [c, c + 1)); an empty range (upper ≤ lower)
-/// means all of them.
-struct HeatWindow {
-    double rowLower = 0, rowUpper = 0;
-    double columnLower = 0, columnUpper = 0;
-    bool operator==(const HeatWindow&) const = default;
-};
-
 /// One axis of the heatmap's matrix: `bins` equal parts of the cells [lower, upper) — whole
 /// cells (exact values) while they are fewer than the pixels, else one per pixel (averages).
 struct HeatAxis {
@@ -97,25 +48,13 @@ private:
     std::shared_ptr<core::RowMatrix> m_matrix;
 };
 
-/// One wave of the wave plot: the continuous curve and the integer-position samples.
-struct WaveData {
-    int dim = 0;
-    int pair = 0;
-    bool isSin = true;
-    bool tableColumn = false; ///< a loaded table's column (no pair, no wavelength)
-    double wavelength = 0;
-    QVector<double> curveX, curveY;   ///< rows (x) and values of the continuous curve
-    QVector<double> sampleX, sampleY; ///< integer rows and their exact values
-};
-
 /// The parts of a frame, each computed only while a view on screen draws it.
 enum class FramePart : unsigned {
     Heat = 1u << 0,        ///< the encoding heatmap
-    Waves = 1u << 1,
-    Rope = 1u << 2,        ///< the RoPE view's curves and scores
-    Embeddings = 1u << 3,  ///< the embeddings of the sentence
-    Methods = 1u << 4,     ///< the methods view's matrix and curves
-    All = (1u << 5) - 1,
+    Rope = 1u << 1,        ///< the RoPE view's curves and scores
+    Embeddings = 1u << 2,  ///< the embeddings of the sentence
+    Methods = 1u << 3,     ///< the methods view's matrix and curves
+    All = (1u << 4) - 1,
 };
 /// The same file's values: equal tables, or a table's preview and the table its pass gave
 /// (what the spectrum and grid read; not the heat, which the preview samples).
@@ -132,17 +71,18 @@ constexpr unsigned viewBit(View view) { return 1u << static_cast<unsigned>(view)
 struct Frame {
     core::EncodingSpec spec;
     ViewState state;
-    HeatWindow heatWindow;       ///< what the heatmap asked for
-    RowWindow waveWindow;        ///< the rows of the wave plot asked for (count 0 = automatic)
+    /// Each view's zoom (Document::setZoom): what the heatmap, the wave plot and the methods
+    /// curve show of their data.
+    ViewZooms zooms;
     /// Each view's device pixels (Document::setPixels): the similarity's side (width), the
     /// conventions' and precision maps' rows (height), the spectrum map's frequency bins
     /// (height) × dims (width), the methods' curve width (width) and matrix side (height).
     ViewPixels pixels;
-    CurveWindow methodsCurveWindow; ///< the offsets the methods view's curve shows (its zoom)
     MethodsPixels methodsPixels() const
     {
         const QSize size = pixels.of(View::Methods);
-        return {size.height(), size.width(), methodsCurveWindow.lower, methodsCurveWindow.upper};
+        const ViewZoom curve = zooms.of(View::Methods); // the offsets its curve shows
+        return {size.height(), size.width(), curve.xLower, curve.xUpper};
     }
     WordVectorsPtr wordVectors;  ///< the last vectors read from a file (used when state.embeddings names it)
     LoadedTablePtr table;         ///< a table opened from a file: the heatmap shows it (null: the sinusoid)
@@ -172,12 +112,6 @@ struct Frame {
     /// Why the views that work from a loaded table's values in memory (similarity, waves,
     /// precision, conventions) cannot show this one (too large); empty when they can.
     QString tableValuesProblem() const;
-
-    // Waves over rows [waveFirstRow, waveFirstRow + waveRowCount): by default about a dozen
-    // periods of the fastest drawn wave, so that the curves read as waves, not a solid band.
-    QVector<WaveData> waves;
-    std::int64_t waveFirstRow = 0;
-    std::int64_t waveRowCount = 0;
 
     // The frequencies, one entry per pair (what the formula, the waves and the circles name).
     Eigen::VectorXd omega, wavelength;
@@ -223,7 +157,7 @@ struct Frame {
     /// What `view`'s part is built from in this frame.
     PartInputs partInputs(View view) const
     {
-        return {spec, state.optionsOf(view), pixels.of(view), table, state};
+        return {spec, state.optionsOf(view), pixels.of(view), zooms.of(view), table, state};
     }
 };
 
@@ -237,7 +171,7 @@ struct FrameLimits {
     static constexpr std::int64_t heatBins = 2048;        // per axis, while the pixels are not known
     static constexpr std::int64_t similarityBins = 512;   // while the pixels are not known
     static constexpr std::int64_t profileSamples = 2048;
-    static constexpr std::int64_t waveSamples = 512;
+    static constexpr std::int64_t waveSamples = 512;     // dots of the wave plot
     static constexpr std::int64_t curvePoints = 8192; // smooth when zoomed to a few periods
     static constexpr std::int64_t offsetDotSamples = 128; // a flat line: more only costs sin/cos
     static constexpr std::int64_t conventionBins = 512;   // while the pixels are not known
@@ -251,10 +185,8 @@ struct FrameLimits {
 struct FrameRequest {
     core::EncodingSpec spec;
     ViewState state;
-    HeatWindow heatWindow;
-    RowWindow waveWindow;
+    ViewZooms zooms;
     ViewPixels pixels;
-    CurveWindow methodsCurveWindow;
     WordVectorsPtr wordVectors;
     LoadedTablePtr table;
     unsigned parts = unsigned(FramePart::All);

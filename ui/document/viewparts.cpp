@@ -9,6 +9,7 @@
 #include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
+#include "ui/document/wavespart.h"
 
 #include <algorithm>
 #include <optional>
@@ -30,6 +31,7 @@ const std::vector<std::pair<View, PartBuilder>>& builtInParts()
         {View::Offset, {buildOffsetPart, PartInput::Spec | PartInput::Position | PartInput::Offset, offsetPartData}},
         {View::Precision, {buildPrecisionPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Format
                                | PartInput::PrecisionMode, precisionPartData}},
+        {View::Waves, {buildWavesPart, PartInput::Spec | PartInput::Table | PartInput::Dims | PartInput::Zoom, wavesPartData}},
         {View::Spectrum, {buildSpectrumPart, PartInput::Spec | PartInput::Pixels | PartInput::Table, spectrumPartData}},
     };
     return parts;

@@ -88,28 +88,6 @@ private:
     core::RowMatrix m_matrix;
 };
 
-core::RowMatrix wavesData(const core::EncodingSpec& spec, const ViewState& state)
-{
-    core::RowMatrix waves(spec.maxLen, state.dims.size());
-    core::RowMatrix rows(std::min<std::int64_t>(spec.maxLen, 4096), spec.dModel);
-    for (std::int64_t start = 0; start < spec.maxLen; start += rows.rows()) {
-        const std::int64_t count = std::min<std::int64_t>(rows.rows(), spec.maxLen - start);
-        core::fillEncodingRows(spec, start, rows.topRows(count));
-        for (int j = 0; j < state.dims.size(); ++j)
-            waves.col(j).segment(start, count) = rows.col(state.dims[j]).head(count);
-    }
-    return waves;
-}
-
-/// A loaded table's columns state.dims, every row.
-core::RowMatrix tableWavesData(const core::RowMatrix& values, const ViewState& state)
-{
-    core::RowMatrix waves(values.rows(), state.dims.size());
-    for (int j = 0; j < state.dims.size(); ++j)
-        waves.col(j) = values.col(state.dims[j]);
-    return waves;
-}
-
 /// The RoPE view's numbers for a real model, from the same builder as the window's frame
 /// (ropeModelCurves): one row per rotated pair, or with a comparison one row per position.
 struct RopeModelData {
@@ -164,7 +142,7 @@ std::shared_ptr<const PartExport> partExportFor(const ExportRequest& r)
     bool& lastHadTable = partExportCache.hadTable;
     std::shared_ptr<const PartExport>& last = partExportCache.data;
     const std::optional<PartBuilder> builder = partBuilder(r.view);
-    PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), r.table, r.state, true};
+    PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), ViewZoom(), r.table, r.state, true};
     if (last && lastView == r.view) {
         PartInputs before = lastInputs;
         before.table = lastTable.lock();
@@ -210,13 +188,10 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
         return std::make_unique<MatrixSource>(ropeModelData(r.state.rope).table);
     if (r.table && r.view == View::Heatmap)
         return std::make_unique<TableSource>(r.table->table);
-    if (r.table && r.table->values && r.view == View::Waves)
-        return std::make_unique<MatrixSource>(tableWavesData(*r.table->values, r.state));
     if (hasOwnDataExport(r.view))
         return std::make_unique<PartSource>(partExportFor(r));
     switch (r.view) {
     case View::Heatmap: return std::make_unique<EncodingSource>(r.spec);
-    case View::Waves: return std::make_unique<MatrixSource>(wavesData(r.spec, r.state));
     case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingOf(r.state.rope)));
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
@@ -238,7 +213,6 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     }
     switch (view) {
     case View::Heatmap: return {spec.maxLen, spec.dModel};
-    case View::Waves: return {spec.maxLen, state.dims.size()};
     case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     case View::Methods: return {spec.maxLen, spec.maxLen};
@@ -260,8 +234,6 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
         const std::shared_ptr<const PartExport> data = partExportFor(r);
         return {data->table.rows(), data->table.columns()};
     }
-    if (r.table && r.view == View::Waves)
-        return {r.table->table->rows(), r.state.dims.size()};
     return dataShape(r.spec, r.state, r.view);
 }
 

@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
+#include <type_traits>
+#include <vector>
 
 namespace pe::ui {
 
@@ -60,12 +62,53 @@ private:
     Fill m_fill;
 };
 
+/// What a view shows of its data (its zoom), in its own coordinates: the heatmap's columns (x)
+/// and rows (y) in cells, the wave plot's rows (x), the methods curve's offsets i − j (x). An
+/// empty range (upper ≤ lower) is all of it, or the view's own choice (the waves' dozen periods).
+struct ViewZoom {
+    double xLower = 0, xUpper = 0;
+    double yLower = 0, yUpper = 0;
+    bool operator==(const ViewZoom&) const = default;
+};
+
+/// A value kept by view (its pixels, its zoom): the document's and a frame's, one per View.
+template <class Value>
+class ByView {
+public:
+    Value of(View view) const
+    {
+        const auto i = static_cast<std::size_t>(view);
+        return i < m_values.size() ? m_values[i] : Value();
+    }
+    /// Returns false when `view` had that value already.
+    bool set(View view, Value value)
+    {
+        if constexpr (std::is_same_v<Value, QSize>)
+            value = value.expandedTo(QSize(0, 0)); // an empty size: not known yet, or not on screen
+        const auto i = static_cast<std::size_t>(view);
+        if (of(view) == value)
+            return false;
+        if (i >= m_values.size())
+            m_values.resize(i + 1);
+        m_values[i] = value;
+        return true;
+    }
+
+private:
+    std::vector<Value> m_values;
+};
+/// The device pixels each view draws its part on (an empty size: not known yet, or not on
+/// screen): what decides the bins of its part, one per pixel beyond that resolution.
+using ViewPixels = ByView<QSize>;
+using ViewZooms = ByView<ViewZoom>;
+
 /// What a view's part may be built from: the same builder makes the window's numbers (for its
 /// pixels) and a data export's (at whole cells), at two resolutions.
 struct PartInputs {
     core::EncodingSpec spec;
     QVariantMap options;  ///< the view's own options (ViewState::optionsOf)
     QSize pixels;         ///< the device pixels it draws on (empty: not known yet)
+    ViewZoom zoom;        ///< what it shows of its data (empty ranges: all)
     LoadedTablePtr table; ///< the loaded position table, if any
     ViewState state;      ///< the selection (position, offset, dims, format …) a part may read
     bool wholeCells = false; ///< for a data export: every cell, nothing binned for the screen
@@ -89,6 +132,7 @@ enum : unsigned {
     Comparison = 1u << 8, ///< the convention set beside the spec
     Format = 1u << 9,     ///< the number format
     PrecisionMode = 1u << 10, ///< how it enters (stored, or computed end to end)
+    Zoom = 1u << 11,      ///< the view's zoom (PartInputs::zoom)
 };
 } // namespace PartInput
 
@@ -105,7 +149,7 @@ inline bool samePartInputs(unsigned reads, const PartInputs& a, const PartInputs
 {
     const auto reads_ = [&](unsigned input) { return (reads & input) != 0; };
     return (!reads_(PartInput::Spec) || a.spec == b.spec) && (!reads_(PartInput::Options) || a.options == b.options)
-        && (!reads_(PartInput::Pixels) || a.pixels == b.pixels) && (!reads_(PartInput::Table) || a.table == b.table)
+        && (!reads_(PartInput::Pixels) || a.pixels == b.pixels) && (!reads_(PartInput::Zoom) || a.zoom == b.zoom) && (!reads_(PartInput::Table) || a.table == b.table)
         && (!reads_(PartInput::Position) || a.state.position == b.state.position)
         && (!reads_(PartInput::Offset) || a.state.offset == b.state.offset)
         // Not QList::operator==: Qt 6.4 hands memcmp a null pointer for an empty list (UBSan aborts).

@@ -188,7 +188,7 @@ void HeatmapView::redraw(const Frame& f)
     // the same matrix: where the preview was zoomed to stays.
     const bool sameTable = m_drawnTable && f.table && m_drawnTable->table == f.table->table;
     const bool newSource = !m_drawnSpec || (f.table ? !sameTable : m_drawnTable || !(f.spec == *m_drawnSpec));
-    const bool zoomedOut = !(f.heatWindow.rowUpper > f.heatWindow.rowLower);
+    const bool zoomedOut = !(f.zooms.of(View::Heatmap).yUpper > f.zooms.of(View::Heatmap).yLower);
     if (!m_drawnSpec || bool(m_drawnTable) != bool(f.table)) // text only when it changes
         setExplanation(f.table ? tableExplanation() : sinusoidExplanation());
     m_drawnTable = f.table;
@@ -332,7 +332,7 @@ void HeatmapView::onRangeChanged()
     // Cell c is centred on coordinate c (rows: first position + c) and covers [c − ½, c + ½).
     const QCPRange rows = plot()->yAxis->range(), columns = plot()->xAxis->range();
     const double shift = 0.5 - firstRowCoordinate(*f);
-    document()->setHeatRange(rows.lower + shift, rows.upper + shift, columns.lower + 0.5, columns.upper + 0.5);
+    document()->setZoom(View::Heatmap, {columns.lower + 0.5, columns.upper + 0.5, rows.lower + shift, rows.upper + shift});
 }
 
 void HeatmapView::reportPixels()

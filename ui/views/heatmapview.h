@@ -37,7 +37,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::Position | Change::Dimension | Change::Band | Change::Colormap | Change::HeatWindow | Change::Bins | Change::Table; }
+    Changes dependencies() const override { return Change::Spec | Change::Position | Change::Dimension | Change::Band | Change::Colormap | Change::Zoom | Change::Bins | Change::Table; }
     void applyScale() override;
 
 private:

@@ -456,7 +456,7 @@ void MethodsView::reportPixels()
 {
     const QSize matrix = pixelsToRequest(m_matrixRect->rect(), 0);
     const int curve = m_curveRect->visible() ? pixelsToRequest(m_curveRect->rect(), 1).width() : 0;
-    document()->setMethodsCurveWindow({m_curveLower, m_curveUpper});
+    document()->setZoom(View::Methods, {m_curveLower, m_curveUpper});
     document()->setPixels(View::Methods, QSize(curve, std::min(matrix.width(), matrix.height())));
 }
 

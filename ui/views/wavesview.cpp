@@ -2,6 +2,7 @@
 #include "ui/views/wavesview.h"
 
 #include "ui/document/document.h"
+#include "ui/document/wavespart.h"
 
 #include <qcustomplot.h>
 
@@ -11,6 +12,8 @@
 namespace pe::ui {
 
 namespace {
+
+const WavesPart& wavesOf(const Frame& frame) { return frame.partOrEmpty<WavesPart>(View::Waves); }
 
 QString functionName(const WaveData& wave)
 {
@@ -88,21 +91,21 @@ void WavesView::redraw(const Frame& f)
     m_drawnTable = f.table;
     // The curves only change with the spec and the chosen dimensions; a new position only
     // moves the marker line, so a position drag does not copy thousands of points per frame.
-    const bool newRows = f.waveFirstRow != m_drawnFirstRow || f.waveRowCount != m_drawnRowCount;
+    const bool newRows = wavesOf(f).firstRow != m_drawnFirstRow || wavesOf(f).rowCount != m_drawnRowCount;
     const bool newDims = !std::ranges::equal(f.state.dims, m_drawnDims); // not QList== (see framebuilder)
     showWaves(f, newSpec || newDims || newRows);
     if (newSpec || newDims || newRows) // a table's values need not lie in −1…1: the range fits them
         plot()->yAxis->setRange(valueRange(f));
     m_drawnDims = f.state.dims;
-    m_drawnFirstRow = f.waveFirstRow;
-    m_drawnRowCount = f.waveRowCount;
+    m_drawnFirstRow = wavesOf(f).firstRow;
+    m_drawnRowCount = wavesOf(f).rowCount;
     m_drawn = true;
     m_drawnSpec = f.spec;
     // The automatic window (a dozen periods of the fastest wave) sets the axis; a user's zoom
     // keeps it.
-    if (f.waveWindow.count == 0 && (newSpec || newDims || newRows)) {
-        const double first = static_cast<double>(f.firstPosition() + f.waveFirstRow);
-        const double last = first + static_cast<double>(f.waveRowCount - 1);
+    if (wavesOf(f).automatic && (newSpec || newDims || newRows)) {
+        const double first = static_cast<double>(f.firstPosition() + wavesOf(f).firstRow);
+        const double last = first + static_cast<double>(wavesOf(f).rowCount - 1);
         const double margin = std::max(0.5, 0.01 * (last - first));
         m_settingRange = true;
         plot()->xAxis->setRange(first - margin, last + margin);
@@ -141,7 +144,7 @@ QCPRange WavesView::valueRange(const Frame& f)
     if (!f.table)
         return {-1.1, 1.1};
     double largest = 0;
-    for (const WaveData& wave : f.waves)
+    for (const WaveData& wave : wavesOf(f).waves)
         for (double y : wave.curveY)
             if (std::isfinite(y))
                 largest = std::max(largest, std::abs(y));
@@ -202,9 +205,9 @@ double WavesView::sampleDotSize() const
 {
     const double largest = 5.0 * scale();
     const FramePtr& f = document()->frame();
-    if (!f || f->waves.isEmpty() || f->waves.front().sampleX.size() < 2)
+    if (!f || wavesOf(*f).waves.isEmpty() || wavesOf(*f).waves.front().sampleX.size() < 2)
         return largest;
-    const QVector<double>& rows = f->waves.front().sampleX;
+    const QVector<double>& rows = wavesOf(*f).waves.front().sampleX;
     const double spacing = std::abs(plot()->xAxis->coordToPixel(rows[1]) - plot()->xAxis->coordToPixel(rows[0]));
     return std::clamp(0.8 * spacing, std::min(2.5, largest), largest);
 }
@@ -212,13 +215,13 @@ double WavesView::sampleDotSize() const
 void WavesView::showWaves(const Frame& f, bool newData)
 {
     QCustomPlot* p = plot();
-    while (m_waves.size() < f.waves.size()) {
+    while (m_waves.size() < wavesOf(f).waves.size()) {
         Wave wave{p->addGraph(), p->addGraph()};
         wave.samples->setLineStyle(QCPGraph::lsNone);
         wave.samples->removeFromLegend();
         m_waves.append(wave);
     }
-    m_shown = static_cast<int>(f.waves.size());
+    m_shown = static_cast<int>(wavesOf(f).waves.size());
     for (int i = 0; i < m_waves.size(); ++i) {
         const Wave& wave = m_waves[i];
         const bool used = i < m_shown;
@@ -230,7 +233,7 @@ void WavesView::showWaves(const Frame& f, bool newData)
             wave.samples->data()->clear();
             continue;
         }
-        const WaveData& data = f.waves[i];
+        const WaveData& data = wavesOf(f).waves[i];
         const QColor colour = seriesColor(i);
         // Thin cosmetic pens take the raster engine's fast path: a 1.6 px antialiased stroke of
         // thousands of points cost ~100 ms per replot, the whole budget of a slider step.
@@ -256,27 +259,27 @@ QString WavesView::titleText(const Frame& f) const
         if (const QString problem = f.tableValuesProblem(); !problem.isEmpty())
             return tr("Columns of %1 against row").arg(f.table->table->displayName()) + QLatin1Char('\n') + problem;
         QString text = tr("Columns of %1 against row").arg(f.table->table->displayName());
-        if (!f.waves.isEmpty() && f.waves.front().curveX.size() < f.waveRowCount)
+        if (!wavesOf(f).waves.isEmpty() && wavesOf(f).waves.front().curveX.size() < wavesOf(f).rowCount)
             text += QLatin1Char('\n') + (m_forExport ? tr("points average %1 rows") : tr("each point is the exact mean of %1 rows"))
-                                            .arg(shortNumber(double(f.waveRowCount) / double(f.waves.front().curveX.size()), 3));
+                                            .arg(shortNumber(double(wavesOf(f).rowCount) / double(wavesOf(f).waves.front().curveX.size()), 3));
         return text;
     }
     QString text = tr("PE(position, dimension) against position · d_model %1 · base %2")
                        .arg(f.spec.dModel).arg(shortNumber(f.spec.base, 6));
-    if (f.waves.isEmpty())
+    if (wavesOf(f).waves.isEmpty())
         return text;
     // Say when the picture cannot show every wave: too short beside max_len, or shorter than
     // the step of the drawn curve (then it looks like noise however far one zooms).
-    const QVector<double>& curveX = f.waves.front().curveX;
+    const QVector<double>& curveX = wavesOf(f).waves.front().curveX;
     const double curveStep = curveX.size() > 1 ? curveX[1] - curveX[0] : 1.0;
     bool crowded = false, aliased = false;
-    for (const WaveData& wave : f.waves) {
-        crowded = crowded || 60 * wave.wavelength < static_cast<double>(f.waveRowCount);
+    for (const WaveData& wave : wavesOf(f).waves) {
+        crowded = crowded || 60 * wave.wavelength < static_cast<double>(wavesOf(f).rowCount);
         aliased = aliased || wave.wavelength < 4 * curveStep;
     }
     QStringList notes;
-    if (f.waves.front().sampleX.size() < f.waveRowCount)
-        notes << tr("dots at %1 of %2 positions").arg(f.waves.front().sampleX.size()).arg(f.waveRowCount);
+    if (wavesOf(f).waves.front().sampleX.size() < wavesOf(f).rowCount)
+        notes << tr("dots at %1 of %2 positions").arg(wavesOf(f).waves.front().sampleX.size()).arg(wavesOf(f).rowCount);
     if (aliased)
         notes << tr("waves too short to draw at this max_len");
     else if (crowded && !m_forExport) // a hint for the window; a figure cannot be zoomed
@@ -294,22 +297,22 @@ void WavesView::onRangeSettled()
     const auto last = static_cast<std::int64_t>(std::ceil(range.upper)) - f->firstPosition();
     const std::int64_t from = std::clamp<std::int64_t>(first, 0, f->positionCount() - 1);
     const std::int64_t to = std::clamp<std::int64_t>(last, from, f->positionCount() - 1);
-    document()->setWaveWindow({from, to - from + 1});
+    document()->setZoom(View::Waves, {static_cast<double>(from), static_cast<double>(to + 1)});
 }
 
 QString WavesView::sampleDescription(std::int64_t row) const
 {
     const FramePtr& f = document()->frame();
     // A table's lines are its values (or means of runs of rows): the readout reads the line.
-    const bool table = f && !f->waves.isEmpty() && f->waves.front().tableColumn;
-    if (!f || f->waves.isEmpty() || (table ? f->waves.front().curveX : f->waves.front().sampleX).isEmpty())
+    const bool table = f && !wavesOf(*f).waves.isEmpty() && wavesOf(*f).waves.front().tableColumn;
+    if (!f || wavesOf(*f).waves.isEmpty() || (table ? wavesOf(*f).waves.front().curveX : wavesOf(*f).waves.front().sampleX).isEmpty())
         return {};
-    const QVector<double>& rows = table ? f->waves.front().curveX : f->waves.front().sampleX;
+    const QVector<double>& rows = table ? wavesOf(*f).waves.front().curveX : wavesOf(*f).waves.front().sampleX;
     // Samples are the same rows for every wave: pick the one nearest to the row asked for.
     const int index = nearestIndex(rows, static_cast<double>(row));
     const auto position = f->firstPosition() + static_cast<std::int64_t>(rows[index]);
     QStringList parts;
-    for (const WaveData& wave : f->waves)
+    for (const WaveData& wave : wavesOf(*f).waves)
         parts << (wave.tableColumn ? tr("column %1 = %2").arg(wave.dim).arg(QString::number(wave.curveY[index], 'f', 4))
                   : wave.pair < 0 ? tr("dim %1 (%2) = %3").arg(wave.dim).arg(functionName(wave))
                                        .arg(QString::number(wave.sampleY[index], 'f', 4))

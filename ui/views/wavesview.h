@@ -36,7 +36,7 @@ public:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::WaveDims | Change::WaveWindow | Change::Position | Change::Table; }
+    Changes dependencies() const override { return Change::Spec | Change::WaveDims | Change::Zoom | Change::Position | Change::Table; }
     void applyScale() override;
 
 private:
