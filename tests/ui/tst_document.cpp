@@ -3,6 +3,7 @@
 // always match the settings they claim to show.
 #include "core/encoding.h"
 #include "core/similarity.h"
+#include "ui/document/heatpart.h"
 #include "ui/document/document.h"
 #include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
@@ -64,12 +65,12 @@ void TestDocument::startsWithTheClassicFigure()
     QCOMPARE(frame.spec.maxLen, 100);
     QCOMPARE(frame.spec.base, 10000.0);
     QCOMPARE(frame.spec.layout, pe::core::Layout::Interleaved);
-    QCOMPARE(frame.heat.rows(), 100);
-    QCOMPARE(frame.heat.cols(), 64);
-    QVERIFY(frame.heatExact());
+    QCOMPARE(heatOf(frame).heat.rows(), 100);
+    QCOMPARE(heatOf(frame).heat.cols(), 64);
+    QVERIFY(heatOf(frame).exact());
     for (int row : {0, 1, 37, 99})
         for (int col : {0, 1, 10, 63})
-            QCOMPARE(frame.heat(row, col), pe::core::encodingValue(frame.spec, row, col));
+            QCOMPARE(heatOf(frame).heat(row, col), pe::core::encodingValue(frame.spec, row, col));
     QCOMPARE(frame.state.dims, (QList<int>{4, 5, 6, 7}));
 }
 
@@ -211,7 +212,7 @@ void TestDocument::framesNeverShowStaleSettings()
     QVERIFY(shown >= 1);
     QVERIFY(allCurrent);
     QCOMPARE(document.frame()->spec.dModel, document.spec().dModel);
-    QCOMPARE(document.frame()->heat.cols(), document.spec().dModel);
+    QCOMPARE(heatOf(*document.frame()).heat.cols(), document.spec().dModel);
 }
 
 void TestDocument::zoomedWindowHoldsExactCells()
@@ -222,13 +223,13 @@ void TestDocument::zoomedWindowHoldsExactCells()
     document.setZoom(pe::ui::View::Heatmap, {0, 0, 70000, 70300}); // an empty column range: all columns
     QVERIFY(waitForCurrentFrame(document));
     const auto& frame = *document.frame();
-    QVERIFY(frame.heatExact());
-    QCOMPARE(frame.heatRows.lower, 70000);
-    QCOMPARE(frame.heat.rows(), 300);
-    QCOMPARE(frame.heat.cols(), 64);
+    QVERIFY(heatOf(frame).exact());
+    QCOMPARE(heatOf(frame).rows.lower, 70000);
+    QCOMPARE(heatOf(frame).heat.rows(), 300);
+    QCOMPARE(heatOf(frame).heat.cols(), 64);
     for (int r : {0, 150, 299})
         for (int c : {0, 5, 63})
-            QVERIFY(std::abs(frame.heat(r, c) - pe::core::encodingValue(frame.spec, 70000 + r, c)) < 1e-12);
+            QVERIFY(std::abs(heatOf(frame).heat(r, c) - pe::core::encodingValue(frame.spec, 70000 + r, c)) < 1e-12);
 }
 
 namespace {
@@ -264,40 +265,40 @@ void TestDocument::binnedFrameAveragesTheRowsItCovers()
     document.setPixels(pe::ui::View::Heatmap, QSize(50, 700));
     QVERIFY(waitForCurrentFrame(document));
     const auto& frame = *document.frame();
-    QVERIFY(!frame.heatExact());
-    QCOMPARE(frame.heat.rows(), 700);
-    QCOMPARE(frame.heat.cols(), 50);
+    QVERIFY(!heatOf(frame).exact());
+    QCOMPARE(heatOf(frame).heat.rows(), 700);
+    QCOMPARE(heatOf(frame).heat.cols(), 50);
     const double rowsPerPixel = 10000.0 / 700, columnsPerPixel = 64.0 / 50;
     for (int row : {0, 1, 350, 699})
         for (int column : {0, 1, 17, 49}) {
             const double expected = boxAverage(frame.spec, row * rowsPerPixel, (row + 1) * rowsPerPixel,
                                                column * columnsPerPixel, (column + 1) * columnsPerPixel);
-            QVERIFY2(std::abs(frame.heat(row, column) - expected) < 1e-9,
-                     qPrintable(QStringLiteral("pixel (%1, %2) is %3, the box average %4").arg(row).arg(column).arg(frame.heat(row, column)).arg(expected)));
+            QVERIFY2(std::abs(heatOf(frame).heat(row, column) - expected) < 1e-9,
+                     qPrintable(QStringLiteral("pixel (%1, %2) is %3, the box average %4").arg(row).arg(column).arg(heatOf(frame).heat(row, column)).arg(expected)));
         }
 
     // Zoomed to a fractional range that is still finer than the pixels.
     document.setZoom(pe::ui::View::Heatmap, {1.5, 63.25, 1234.5, 5678.25});
     QVERIFY(waitForCurrentFrame(document));
     const auto& zoomed = *document.frame();
-    QCOMPARE(zoomed.heat.rows(), 700);
-    QCOMPARE(zoomed.heat.cols(), 50);
-    QVERIFY(!zoomed.heatColumns.exact());
+    QCOMPARE(heatOf(zoomed).heat.rows(), 700);
+    QCOMPARE(heatOf(zoomed).heat.cols(), 50);
+    QVERIFY(!heatOf(zoomed).columns.exact());
     const double zoomedRows = (5678.25 - 1234.5) / 700, zoomedColumns = (63.25 - 1.5) / 50;
     for (int row : {0, 699})
         for (int column : {0, 49}) {
             const double expected = boxAverage(zoomed.spec, 1234.5 + row * zoomedRows, 1234.5 + (row + 1) * zoomedRows,
                                                1.5 + column * zoomedColumns, 1.5 + (column + 1) * zoomedColumns);
-            QVERIFY(std::abs(zoomed.heat(row, column) - expected) < 1e-9);
+            QVERIFY(std::abs(heatOf(zoomed).heat(row, column) - expected) < 1e-9);
         }
 
     // Zoomed in further than the pixels: whole cells again, exact values.
     document.setZoom(pe::ui::View::Heatmap, {10.5, 40.25, 1234.5, 5678.25});
     QVERIFY(waitForCurrentFrame(document));
-    QVERIFY(document.frame()->heatColumns.exact());
-    QCOMPARE(document.frame()->heatColumns.lower, 10);
-    QCOMPARE(document.frame()->heat.cols(), 31);
-    QCOMPARE(document.frame()->heat.rows(), 700);
+    QVERIFY(heatOf(*document.frame()).columns.exact());
+    QCOMPARE(heatOf(*document.frame()).columns.lower, 10);
+    QCOMPARE(heatOf(*document.frame()).heat.cols(), 31);
+    QCOMPARE(heatOf(*document.frame()).heat.rows(), 700);
 }
 
 void TestDocument::positionStepKeepsTheHeatmap()
@@ -307,15 +308,15 @@ void TestDocument::positionStepKeepsTheHeatmap()
     document.setMaxLen(5000);
     document.setPixels(pe::ui::View::Heatmap, QSize(300, 400));
     QVERIFY(waitForCurrentFrame(document));
-    const double* before = document.frame()->heat.matrix().data();
+    const double* before = heatOf(*document.frame()).heat.matrix().data();
     document.selectPosition(123);
     QVERIFY(waitForCurrentFrame(document));
     QCOMPARE(document.frame()->state.position, 123);
-    QCOMPARE(document.frame()->heat.matrix().data(), before);
+    QCOMPARE(heatOf(*document.frame()).heat.matrix().data(), before);
     // New pixels are a new picture.
     document.setPixels(pe::ui::View::Heatmap, QSize(300, 200));
     QVERIFY(waitForCurrentFrame(document));
-    QCOMPARE(document.frame()->heat.rows(), 200);
+    QCOMPARE(heatOf(*document.frame()).heat.rows(), 200);
 }
 
 void TestDocument::selectionReachesTheFrame()
@@ -405,7 +406,7 @@ void TestDocument::framesHoldOnlyWhatShownViewsDraw()
     Document document(nullptr, pe::ui::viewBit(View::Heatmap));
     document.setMaxLen(300);
     QVERIFY(waitForCurrentFrame(document));
-    QVERIFY(document.frame()->has(FramePart::Heat));
+    QVERIFY(pe::ui::heatPart(*document.frame()));
     QVERIFY(!pe::ui::similarityPart(*document.frame()));
     QVERIFY(!pe::ui::conventionsPart(*document.frame()) && !pe::ui::precisionPart(*document.frame()));
     QVERIFY(!document.frame()->rope && !document.frame()->sentence); // the RoPE and embeddings views' numbers too

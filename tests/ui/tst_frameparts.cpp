@@ -3,6 +3,7 @@
 // when none of that part's inputs changed (a slider step must not recompute the similarity),
 // and rebuilds it when one did (a stale picture would be drawn). And what changesBetween
 // reports to each view: another view's resize is not its change.
+#include "ui/document/heatpart.h"
 #include "ui/document/changes.h"
 #include "ui/document/frame.h"
 #include "ui/document/bandspart.h"
@@ -132,7 +133,7 @@ std::vector<ReuseRule> reuseRules()
     const NamedEdit spectrumPixels = pixelsOf(View::Spectrum, "spectrum pixels");
     const NamedEdit gridPixels = pixelsOf(View::Grid, "grid pixels");
     return {
-        {"heat", [](const Frame& a, const Frame& b) { return a.heat.sameAs(b.heat); },
+        {"heat", [](const Frame& a, const Frame& b) { return heatOf(a).heat.sameAs(heatOf(b).heat); },
          {dModel, maxLen, base, heatPixels, heatZoom},
          {position, offset, normalize, dims, similarityPixels, comparison, format, ropeScale, waveWindow, curveWindow}},
         {"waves", [](const Frame& a, const Frame& b) { return pe::ui::wavesPart(a) && pe::ui::wavesPart(a) == pe::ui::wavesPart(b); },

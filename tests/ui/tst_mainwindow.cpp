@@ -6,6 +6,7 @@
 #include "windowprobes.h"
 
 #include "core/encoding.h"
+#include "ui/document/heatpart.h"
 #include "ui/views/bandsview.h"
 #include "ui/controls/controlspanel.h"
 #include "ui/views/heatmapview.h"
@@ -233,7 +234,7 @@ void TestMainWindow::maxLenSetsTheRows()
     const int heatPixels = int(std::lround(heatPlot->axisRect()->rect().height() * heatPlot->bufferDevicePixelRatio()));
     QCPColorMapData* heat = m_window->heatmap()->colorMap()->data();
     QCOMPARE(heat->valueSize(), std::max(2, std::min(maxLen, heatPixels)));
-    QCOMPARE(document()->frame()->heatExact(), maxLen <= heatPixels);
+    QCOMPARE(heatOf(*document()->frame()).exact(), maxLen <= heatPixels);
     QVERIFY(plotTitle(m_window->heatmap()->plot()).contains(QStringLiteral("max_len %1 ·").arg(maxLen)));
     QVERIFY(bringOnScreen(*m_window, View::Similarity)); // measured where it is drawn: on the stage
     auto* similarityView = view<pe::ui::SimilarityView>(View::Similarity);

@@ -5,6 +5,7 @@
 // File ▸ Open encoding / Close encoding.
 #include "tablefixtures.h"
 #include "ui/controls/formulapanel.h"
+#include "ui/document/heatpart.h"
 #include "ui/document/document.h"
 #include "ui/document/spectrumpart.h"
 #include "ui/export/dataexport.h"
@@ -101,20 +102,20 @@ private slots:
         document.computeNow();
         const Frame& f = *document.frame();
         QVERIFY(f.table);
-        QCOMPARE(f.heat.rows(), f.heatRows.bins);
-        QCOMPARE(f.heat.cols(), f.heatColumns.bins);
-        QVERIFY(f.heat.rows() >= 1 && f.heat.cols() >= 1);
-        const double h = f.heatRows.cellsPerBin(), w = f.heatColumns.cellsPerBin();
-        for (Eigen::Index i = 0; i < f.heat.rows(); ++i)
-            for (Eigen::Index j = 0; j < f.heat.cols(); ++j) {
-                const double y0 = f.heatRows.lower + h * double(i), x0 = f.heatColumns.lower + w * double(j);
+        QCOMPARE(heatOf(f).heat.rows(), heatOf(f).rows.bins);
+        QCOMPARE(heatOf(f).heat.cols(), heatOf(f).columns.bins);
+        QVERIFY(heatOf(f).heat.rows() >= 1 && heatOf(f).heat.cols() >= 1);
+        const double h = heatOf(f).rows.cellsPerBin(), w = heatOf(f).columns.cellsPerBin();
+        for (Eigen::Index i = 0; i < heatOf(f).heat.rows(); ++i)
+            for (Eigen::Index j = 0; j < heatOf(f).heat.cols(); ++j) {
+                const double y0 = heatOf(f).rows.lower + h * double(i), x0 = heatOf(f).columns.lower + w * double(j);
                 const double expected = boxAverage(m_values, y0, y0 + h, x0, x0 + w);
-                if (std::abs(f.heat(i, j) - expected) > 1e-12)
-                    QFAIL(qPrintable(QStringLiteral("pixel (%1, %2): %3, brute force %4").arg(i).arg(j).arg(f.heat(i, j)).arg(expected)));
+                if (std::abs(heatOf(f).heat(i, j) - expected) > 1e-12)
+                    QFAIL(qPrintable(QStringLiteral("pixel (%1, %2): %3, brute force %4").arg(i).arg(j).arg(heatOf(f).heat(i, j)).arg(expected)));
             }
         if (range.size() == 4 && pixelRows == 200) { // whole cells: the table's own values
-            QVERIFY(f.heatExact());
-            QCOMPARE(f.heat(0, 0), m_values(3, 4));
+            QVERIFY(heatOf(f).exact());
+            QCOMPARE(heatOf(f).heat(0, 0), m_values(3, 4));
         }
     }
 
@@ -142,11 +143,11 @@ private slots:
         document.setTable(loadTable(m_path));
         document.setPixels(pe::ui::View::Heatmap, QSize(7, 10));
         document.computeNow();
-        const pe::core::RowMatrix* before = &document.frame()->heat.matrix();
+        const pe::core::RowMatrix* before = &heatOf(*document.frame()).heat.matrix();
         document.setDModel(32);
         document.setMaxLen(500);
         document.computeNow();
-        QCOMPARE(&document.frame()->heat.matrix(), before); // the table did not change: nothing recomputed
+        QCOMPARE(&heatOf(*document.frame()).heat.matrix(), before); // the table did not change: nothing recomputed
         QCOMPARE(document.frame()->heatRowCount(), 37);
 
         // Closing it: the heatmap is the sinusoid of the current spec again.
@@ -186,7 +187,7 @@ private slots:
         document.setTable(table);
         document.computeNow();
         view.refresh();
-        QVERIFY(std::isnan(document.frame()->heat(1, 2))); // a NaN cell stays NaN: drawn transparent
+        QVERIFY(std::isnan(heatOf(*document.frame()).heat(1, 2))); // a NaN cell stays NaN: drawn transparent
         const QString title = heatmapTitle(view);
         QVERIFY2(title.contains("nonfinite.npy") && title.contains("2 non-finite values"), qPrintable(title));
         QVERIFY(!view.plot()->toPixmap(200, 150).isNull()); // draws without trouble
@@ -592,14 +593,14 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
     preview->values = nullptr;
     preview->sampledRows = 7;
 
-    const auto heatOf = [](Document& document) {
+    const auto computedHeat = [](Document& document) {
         document.computeNow();
-        return document.frame()->heat.matrix();
+        return heatOf(*document.frame()).heat.matrix();
     };
     Document document;
     document.setTable(preview);
     document.setPixels(pe::ui::View::Heatmap, QSize(3, 10));
-    const pe::core::RowMatrix heat = heatOf(document);
+    const pe::core::RowMatrix heat = computedHeat(document);
     QCOMPARE(heat.rows(), 10);
     QSet<double> offsets;
     for (Eigen::Index i = 0; i < heat.rows(); ++i) {
@@ -615,7 +616,7 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
     Document again; // and the same rows on every frame: the picture stands still
     again.setTable(preview);
     again.setPixels(pe::ui::View::Heatmap, QSize(3, 10));
-    QVERIFY(heatOf(again) == heat);
+    QVERIFY(computedHeat(again) == heat);
 
     // The heatmap says it is a preview, and the axis what a pixel shows.
     HeatmapView view(&document);
@@ -651,12 +652,12 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
     document.setTable(exact);
     QCOMPARE(document.zoom(pe::ui::View::Heatmap).yLower, 100.0);
     QCOMPARE(document.zoom(pe::ui::View::Heatmap).yUpper, 600.0);
-    const pe::core::RowMatrix averaged = heatOf(document);
+    const pe::core::RowMatrix averaged = computedHeat(document);
     const Frame& f = *document.frame();
-    QCOMPARE(f.heatRows.lower, 100.0);
+    QCOMPARE(heatOf(f).rows.lower, 100.0);
     for (Eigen::Index i = 0; i < averaged.rows(); ++i) {
-        const double y0 = f.heatRows.lower + f.heatRows.cellsPerBin() * double(i);
-        QVERIFY(std::abs(averaged(i, 0) - boxAverage(rowsTable, y0, y0 + f.heatRows.cellsPerBin(), 0, 1)) < 1e-9);
+        const double y0 = heatOf(f).rows.lower + heatOf(f).rows.cellsPerBin() * double(i);
+        QVERIFY(std::abs(averaged(i, 0) - boxAverage(rowsTable, y0, y0 + heatOf(f).rows.cellsPerBin(), 0, 1)) < 1e-9);
     }
     view.refresh();
     QCOMPARE(view.plot()->yAxis->range().lower, 100.0);
@@ -777,7 +778,7 @@ void TestTableView::theWindowShowsThePreviewWhileThePassRuns()
     QTRY_VERIFY2(!heatmapTitle(*heatmap).contains("preview while"), qPrintable(heatmapTitle(*heatmap)));
     QCOMPARE(heatmap->plot()->yAxis->range().lower, 999.5);
     QCOMPARE(heatmap->plot()->yAxis->range().upper, 1999.5);
-    QVERIFY(document->frame()->heatRows.lower == 1000.0);
+    QVERIFY(heatOf(*document->frame()).rows.lower == 1000.0);
     loader->setHoldBeforePass({});
 }
 

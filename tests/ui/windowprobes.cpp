@@ -7,6 +7,7 @@
 #include "core/precision.h"
 #include "core/similarity.h"
 #include "core/tokenembedding.h"
+#include "ui/document/heatpart.h"
 #include "ui/views/bandsview.h"
 #include "ui/controls/controlspanel.h"
 #include "ui/views/conventionsview.h"
@@ -205,7 +206,7 @@ QString heatmapMismatch(MainWindow& window)
     if (crushed && (std::abs(keyStep) + 1) * (std::abs(valueStep) + 1) > 1e6)
         return {};
     const pe::ui::Frame& frame = *window.document()->frame();
-    return heatCellsMismatch(data, spec, frame.heatColumns.bins == 1, frame.heatRows.bins == 1);
+    return heatCellsMismatch(data, spec, heatOf(frame).columns.bins == 1, heatOf(frame).rows.bins == 1);
 }
 
 QString wavesMismatch(MainWindow& window)

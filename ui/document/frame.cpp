@@ -72,75 +72,6 @@ QThreadPool& secondThread()
     return *pool;
 }
 
-/// Scratch rows for a heatmap whose columns are averaged too: kept, so that a slider step does
-/// not touch fresh memory (slow on first touch here).
-core::RowMatrix& heatScratch(Eigen::Index rows, Eigen::Index columns)
-{
-    thread_local core::RowMatrix scratch;
-    if (scratch.rows() != rows || scratch.cols() != columns)
-        scratch.resize(rows, columns);
-    return scratch;
-}
-
-void buildHeat(Frame& f)
-{
-    // f.heatRows and f.heatColumns are set (buildRest): what to compute, here only how.
-    const HeatAxis& rows = f.heatRows;
-    const HeatAxis& columns = f.heatColumns;
-    const EncodingTable* table = f.table ? f.table->table.get() : nullptr;
-    if (table) {
-        f.tableProblem = table->changedOnDisk(); // a rewritten file may fault when its mapping is read
-        if (!f.tableProblem.isEmpty()) // nothing to show: transparent cells under the title that says why
-            return;
-    }
-    core::RowMatrix& heat = f.heat.reset(rows.bins, columns.bins);
-    const auto allColumnCount = static_cast<Eigen::Index>(f.heatColumnCount());
-    const bool allColumns = columns.exact() && columns.bins == allColumnCount;
-    if (!table && !rows.exact() && !columns.exact()) { // both axes binned: no rows × d_model in between
-        core::fillBoxAverages(f.spec, rows.lower, rows.upper, columns.lower, columns.upper, heat);
-        return;
-    }
-    core::RowMatrix& full = allColumns ? heat : heatScratch(rows.bins, allColumnCount);
-    if (table && rows.exact())
-        table->readRows(static_cast<std::int64_t>(rows.lower), rows.bins, full.data());
-    else if (table && f.table->preview) // while the pass runs: a sampled row per pixel row, said in the title
-        table->sampleRows(rows.lower, rows.upper, rows.bins, full.data());
-    else if (table)
-        table->averageRows(rows.lower, rows.upper, rows.bins, full.data(), f.table->prefix.get());
-    else if (rows.exact())
-        core::fillEncodingRows(f.spec, static_cast<std::int64_t>(rows.lower), full);
-    else
-        core::fillRowBoxAverages(f.spec, rows.lower, rows.upper, full);
-    if (allColumns)
-        return;
-    if (columns.exact())
-        heat = full.middleCols(static_cast<Eigen::Index>(columns.lower), columns.bins);
-    else
-        core::averageColumns(full, columns.lower, columns.upper, heat);
-}
-
-/// The heatmap, reused from `previous` when its inputs did not change, computed when asked
-/// for, else left out.
-void buildRest(Frame& f, const FramePtr& previous, bool sameSpec)
-{
-    const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
-    if (f.has(FramePart::Heat)) {
-        const ViewZoom w = f.zooms.of(View::Heatmap); // x: columns, y: rows
-        const QSize pixels = f.pixels.of(View::Heatmap); // empty while not known: FrameLimits::heatBins
-        f.heatRows = heatAxis(w.yLower, w.yUpper, f.heatRowCount(), pixels.height(), FrameLimits::heatBins);
-        f.heatColumns = heatAxis(w.xLower, w.xUpper, f.heatColumnCount(), pixels.width(), FrameLimits::heatBins);
-        // A loaded table stays what it is whatever the spec does: a slider step keeps its heat.
-        const bool sameSource = f.table ? previous && previous->has(FramePart::Heat) && previous->table == f.table
-                                        : reusable(FramePart::Heat) && !previous->table;
-        if (sameSource && previous->heatRows == f.heatRows && previous->heatColumns == f.heatColumns) {
-            f.heat = previous->heat; // the same cells in the same bins: nothing to compute
-            f.tableProblem = previous->tableProblem;
-        } else {
-            buildHeat(f);
-        }
-    }
-}
-
 } // namespace
 
 QVector<double> evenRows(std::int64_t first, std::int64_t span, std::int64_t count)
@@ -174,7 +105,6 @@ unsigned framePartsFor(unsigned views)
         if (views & viewBit(view))
             parts |= static_cast<unsigned>(part);
     };
-    need(View::Heatmap, FramePart::Heat);
     need(View::Rope, FramePart::Rope);
     need(View::Embeddings, FramePart::Embeddings);
     need(View::Methods, FramePart::Methods);
@@ -221,8 +151,8 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     // takes the next one.
     ViewPartJobs viewParts(*f, previous);
 
-    // The second thread takes the methods and the parts kept by view while this one does the
-    // heatmap; then this one takes what is left of them.
+    // The second thread takes the methods, then the parts kept by view, while this one takes the
+    // frequencies, RoPE and the embeddings; then this one takes what is left of them.
     QFuture<void> secondHalf;
     // The second thread reads f, previous and the lambdas above: every return waits for it.
     const auto joinSecondThread = qScopeGuard([&] { secondHalf.waitForFinished(); });
@@ -232,9 +162,6 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
                 buildMethodsPart();
             viewParts.run(superseded);
         });
-    buildRest(*f, previous, sameSpec);
-    if (superseded())
-        return nullptr;
     if (sameSpec) {
         f->omega = previous->omega;
         f->wavelength = previous->wavelength;

@@ -50,11 +50,10 @@ private:
 
 /// The parts of a frame, each computed only while a view on screen draws it.
 enum class FramePart : unsigned {
-    Heat = 1u << 0,        ///< the encoding heatmap
-    Rope = 1u << 1,        ///< the RoPE view's curves and scores
-    Embeddings = 1u << 2,  ///< the embeddings of the sentence
-    Methods = 1u << 3,     ///< the methods view's matrix and curves
-    All = (1u << 4) - 1,
+    Rope = 1u << 0,        ///< the RoPE view's curves and scores
+    Embeddings = 1u << 1,  ///< the embeddings of the sentence
+    Methods = 1u << 2,     ///< the methods view's matrix and curves
+    All = (1u << 3) - 1,
 };
 /// The same file's values: equal tables, or a table's preview and the table its pass gave
 /// (what the spectrum and grid read; not the heat, which the preview samples).
@@ -88,7 +87,6 @@ struct Frame {
     LoadedTablePtr table;         ///< a table opened from a file: the heatmap shows it (null: the sinusoid)
     /// Its values in memory (small tables only): what the methods view's learned method scores.
     LearnedTablePtr learnedTable() const { return table ? table->values : nullptr; }
-    QString tableProblem;         ///< why the table could not be read for this frame (its file changed)
     std::uint64_t generation = 0;
     unsigned parts = 0;          ///< the FramePart bits computed for this frame (others are empty)
     bool has(FramePart part) const { return parts & static_cast<unsigned>(part); }
@@ -96,12 +94,6 @@ struct Frame {
     /// The heatmap's matrix: the loaded table's rows × columns, else max_len × d_model.
     std::int64_t heatRowCount() const { return table ? table->table->rows() : spec.maxLen; }
     std::int64_t heatColumnCount() const { return table ? table->table->columns() : spec.dModel; }
-
-    // Encoding heatmap: heat(i, j) covers rows heatRows and columns heatColumns, split evenly;
-    // one cell each where exact, else the exact box average of the cells under one pixel.
-    SharedMatrix heat;
-    HeatAxis heatRows, heatColumns;
-    bool heatExact() const { return heatRows.exact() && heatColumns.exact(); }
 
     /// The rows the similarity and wave views show: the loaded table's, else the spec's
     /// positions from firstPosition on (a table's rows are numbered from 0).

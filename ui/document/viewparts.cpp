@@ -5,6 +5,7 @@
 #include "ui/document/bandspart.h"
 #include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
+#include "ui/document/heatpart.h"
 #include "ui/document/precisionpart.h"
 #include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
@@ -22,6 +23,7 @@ namespace {
 const std::vector<std::pair<View, PartBuilder>>& builtInParts()
 {
     static const std::vector<std::pair<View, PartBuilder>> parts{
+        {View::Heatmap, {buildHeatPart, PartInput::Spec | PartInput::Table | PartInput::Pixels | PartInput::Zoom, heatPartData}},
         {View::Grid, {buildGridPart, PartInput::Spec | PartInput::Options | PartInput::Pixels | PartInput::Table, gridPartData}},
         {View::Similarity, {buildSimilarityPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Normalize
                                 | PartInput::Position, similarityPartData}},

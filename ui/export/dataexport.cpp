@@ -42,30 +42,6 @@ public:
     virtual void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) = 0;
 };
 
-/// A loaded table's rows as float64, straight from its file.
-class TableSource : public RowSource {
-public:
-    explicit TableSource(EncodingTablePtr table) : m_table(std::move(table)) {}
-    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
-    {
-        m_table->readRows(firstRow, out.rows(), out.data());
-    }
-
-private:
-    EncodingTablePtr m_table;
-};
-
-class EncodingSource : public RowSource {
-public:
-    explicit EncodingSource(const core::EncodingSpec& spec) : m_spec(spec) {}
-    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
-    {
-        core::fillEncodingRows(m_spec, firstRow, out);
-    }
-private:
-    core::EncodingSpec m_spec;
-};
-
 /// Methods: the chosen method's L × L scores (−inf where masked).
 class MethodsSource : public RowSource {
 public:
@@ -186,12 +162,9 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
 {
     if (showsRopeModel(r))
         return std::make_unique<MatrixSource>(ropeModelData(r.state.rope).table);
-    if (r.table && r.view == View::Heatmap)
-        return std::make_unique<TableSource>(r.table->table);
     if (hasOwnDataExport(r.view))
         return std::make_unique<PartSource>(partExportFor(r));
     switch (r.view) {
-    case View::Heatmap: return std::make_unique<EncodingSource>(r.spec);
     case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingOf(r.state.rope)));
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
@@ -212,7 +185,6 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
         return {data->table.rows(), data->table.columns()};
     }
     switch (view) {
-    case View::Heatmap: return {spec.maxLen, spec.dModel};
     case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     case View::Methods: return {spec.maxLen, spec.maxLen};
@@ -228,8 +200,6 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
         const RopeModelData data = ropeModelData(r.state.rope);
         return {data.table.rows(), data.table.cols()};
     }
-    if (r.table && r.view == View::Heatmap)
-        return {r.table->table->rows(), r.table->table->columns()};
     if (hasOwnDataExport(r.view)) {
         const std::shared_ptr<const PartExport> data = partExportFor(r);
         return {data->table.rows(), data->table.columns()};

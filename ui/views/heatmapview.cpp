@@ -2,6 +2,7 @@
 #include "ui/views/heatmapview.h"
 
 #include "core/frequencies.h"
+#include "ui/document/heatpart.h"
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
@@ -103,13 +104,13 @@ double firstRowCoordinate(const Frame& f) { return f.table ? 0.0 : double(f.spec
 void HeatmapView::labelAxes(const Frame& f)
 {
     // Beyond the screen's resolution the axes say how many cells each pixel averages.
-    const QString rows = cellCount(f.heatRows.cellsPerBin()), columns = cellCount(f.heatColumns.cellsPerBin());
+    const QString rows = cellCount(heatOf(f).rows.cellsPerBin()), columns = cellCount(heatOf(f).columns.cellsPerBin());
     if (f.table) { // a table's columns are whatever the model learned, not sines and cosines
         // A printed figure's pixels are not the screen's: its axes name what they show, no more.
-        const QString y = f.heatRows.exact() || isPaper() ? tr("Row (position)")
+        const QString y = heatOf(f).rows.exact() || isPaper() ? tr("Row (position)")
                         : f.table->preview ? tr("Row (position; 1 row sampled of %1 per pixel)").arg(rows)
                                            : tr("Row (position; %1 per pixel)").arg(rows);
-        const QString x = f.heatColumns.exact() || isPaper() ? tr("Column (dimension)")
+        const QString x = heatOf(f).columns.exact() || isPaper() ? tr("Column (dimension)")
                                                              : tr("Column (dimension; %1 per pixel)").arg(columns);
         if (plot()->yAxis->label() != y)
             plot()->yAxis->setLabel(y);
@@ -117,9 +118,9 @@ void HeatmapView::labelAxes(const Frame& f)
             plot()->xAxis->setLabel(x);
         return;
     }
-    const QString y = f.heatRows.exact() || isPaper() ? tr("Position")
+    const QString y = heatOf(f).rows.exact() || isPaper() ? tr("Position")
                                                       : tr("Position (%1 per pixel; zoom in for cells)").arg(rows);
-    const QString x = f.heatColumns.exact() || isPaper() ? tr("Embedding dimension")
+    const QString x = heatOf(f).columns.exact() || isPaper() ? tr("Embedding dimension")
                                                          : tr("Embedding dimension (%1 per pixel)").arg(columns);
     if (plot()->yAxis->label() != y)
         plot()->yAxis->setLabel(y);
@@ -156,8 +157,8 @@ QString HeatmapView::tableTitle(const Frame& f) const
         : tr("Loaded table\n%1\n%2 · %3").arg(table.displayName(), table.shapeText(), scale);
     if (stats.nonFinite > 0)
         title += tr(" · %1 non-finite values (transparent)").arg(stats.nonFinite);
-    if (!f.tableProblem.isEmpty())
-        title += QLatin1Char('\n') + f.tableProblem;
+    if (!heatOf(f).tableProblem.isEmpty())
+        title += QLatin1Char('\n') + heatOf(f).tableProblem;
     return title;
 }
 
@@ -178,7 +179,7 @@ void HeatmapView::redraw(const Frame& f)
 {
     const auto columns = static_cast<double>(f.heatColumnCount());
     const double firstRow = firstRowCoordinate(f);
-    m_map->cells()->assign(f.heat.matrix(), binCentres(f.heatColumns, 0), binCentres(f.heatRows, firstRow));
+    m_map->cells()->assign(heatOf(f).heat.matrix(), binCentres(heatOf(f).columns, 0), binCentres(heatOf(f).rows, firstRow));
     m_map->setGradient(colormapGradient(f.state.colormap));
     m_map->setDataRange(f.table ? tableColourRange(f) : QCPRange(-1.0, 1.0));
     m_scale->axis()->setLabel(f.table ? tr("value") : tr("PE value"));
@@ -284,9 +285,9 @@ QString HeatmapView::cellDescription(std::int64_t row, int column) const
     if (!f || row < 0 || row >= f->heatRowCount() || column < 0 || column >= f->heatColumnCount())
         return {};
     if (f->table)
-        return f->tableProblem.isEmpty() ? tr("row %1 · column %2 · value %3").arg(row).arg(column)
+        return heatOf(*f).tableProblem.isEmpty() ? tr("row %1 · column %2 · value %3").arg(row).arg(column)
                                                 .arg(QString::number(f->table->table->value(row, column), 'g', 7))
-                                         : f->tableProblem;
+                                         : heatOf(*f).tableProblem;
     const core::EncodingSpec& spec = f->spec;
     const std::int64_t position = spec.firstPosition + row;
     const core::CellFormula cell = core::cellFormula(spec, position, column); // as the formula panel says it

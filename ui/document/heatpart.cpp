@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+#include "ui/document/heatpart.h"
+
+namespace pe::ui {
+
+namespace {
+
+/// Scratch rows for a heatmap whose columns are averaged too: kept, so that a slider step does
+/// not touch fresh memory (slow on first touch here).
+core::RowMatrix& heatScratch(Eigen::Index rows, Eigen::Index columns)
+{
+    thread_local core::RowMatrix scratch;
+    if (scratch.rows() != rows || scratch.cols() != columns)
+        scratch.resize(rows, columns);
+    return scratch;
+}
+
+/// Fills part.heat for its axes from the table (or the spec).
+void fillHeat(HeatPart& part)
+{
+    const HeatAxis& rows = part.rows;
+    const HeatAxis& columns = part.columns;
+    const EncodingTable* table = part.table ? part.table->table.get() : nullptr;
+    if (table) {
+        part.tableProblem = table->changedOnDisk(); // a rewritten file may fault when its mapping is read
+        if (!part.tableProblem.isEmpty()) // nothing to show: transparent cells under the title that says why
+            return;
+    }
+    core::RowMatrix& heat = part.heat.reset(rows.bins, columns.bins);
+    const auto allColumnCount = static_cast<Eigen::Index>(table ? table->columns() : part.spec.dModel);
+    const bool allColumns = columns.exact() && columns.bins == allColumnCount;
+    if (!table && !rows.exact() && !columns.exact()) { // both axes binned: no rows × d_model in between
+        core::fillBoxAverages(part.spec, rows.lower, rows.upper, columns.lower, columns.upper, heat);
+        return;
+    }
+    core::RowMatrix& full = allColumns ? heat : heatScratch(rows.bins, allColumnCount);
+    if (table && rows.exact())
+        table->readRows(static_cast<std::int64_t>(rows.lower), rows.bins, full.data());
+    else if (table && part.table->preview) // while the pass runs: a sampled row per pixel row, said in the title
+        table->sampleRows(rows.lower, rows.upper, rows.bins, full.data());
+    else if (table)
+        table->averageRows(rows.lower, rows.upper, rows.bins, full.data(), part.table->prefix.get());
+    else if (rows.exact())
+        core::fillEncodingRows(part.spec, static_cast<std::int64_t>(rows.lower), full);
+    else
+        core::fillRowBoxAverages(part.spec, rows.lower, rows.upper, full);
+    if (allColumns)
+        return;
+    if (columns.exact())
+        heat = full.middleCols(static_cast<Eigen::Index>(columns.lower), columns.bins);
+    else
+        core::averageColumns(full, columns.lower, columns.upper, heat);
+}
+
+} // namespace
+
+ViewPartPtr buildHeatPart(const PartInputs& in, const PartBefore& before)
+{
+    auto part = std::make_shared<HeatPart>();
+    part->spec = in.spec;
+    part->table = in.table;
+    const std::int64_t rowCount = in.table ? in.table->table->rows() : in.spec.maxLen;
+    const std::int64_t columnCount = in.table ? in.table->table->columns() : in.spec.dModel;
+    if (in.wholeCells) { // a data export reads every cell from the source itself
+        part->rows = {0, static_cast<double>(rowCount), rowCount};
+        part->columns = {0, static_cast<double>(columnCount), columnCount};
+        if (in.table)
+            part->tableProblem = in.table->table->changedOnDisk();
+        return part;
+    }
+    const ViewZoom& zoom = in.zoom; // x: columns, y: rows
+    part->rows = heatAxis(zoom.yLower, zoom.yUpper, rowCount, in.pixels.height(), FrameLimits::heatBins);
+    part->columns = heatAxis(zoom.xLower, zoom.xUpper, columnCount, in.pixels.width(), FrameLimits::heatBins);
+    // A loaded table stays what it is whatever the spec does: a slider step keeps its heat.
+    const auto* old = dynamic_cast<const HeatPart*>(before.part.get());
+    const bool sameSource = old && !before.inputs.wholeCells
+        && (in.table ? before.inputs.table == in.table : !before.inputs.table && before.inputs.spec == in.spec);
+    if (sameSource && old->rows == part->rows && old->columns == part->columns) {
+        part->heat = old->heat; // the same cells in the same bins: nothing to compute
+        part->tableProblem = old->tableProblem;
+        return part;
+    }
+    fillHeat(*part);
+    return part;
+}
+
+DataTable heatPartData(const ViewPart& viewPart)
+{
+    const auto& part = static_cast<const HeatPart&>(viewPart);
+    if (part.table) {
+        const EncodingTablePtr table = part.table->table;
+        return DataTable(table->rows(), table->columns(), [table](std::int64_t first, Eigen::Ref<core::RowMatrix> out) {
+            table->readRows(first, out.rows(), out.data()); // float64, straight from its file
+        });
+    }
+    const core::EncodingSpec spec = part.spec;
+    return DataTable(spec.maxLen, spec.dModel, [spec](std::int64_t first, Eigen::Ref<core::RowMatrix> out) {
+        core::fillEncodingRows(spec, first, out);
+    });
+}
+
+} // namespace pe::ui
