@@ -11,6 +11,7 @@
 #include "ui/document/precisionpart.h"
 #include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
+#include "ui/document/methodspart.h"
 #include "ui/document/wavespart.h"
 #include "ui/export/dataexport.h"
 
@@ -257,16 +258,18 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
             }
         break;
     }
-    case View::Methods:
-        QVERIFY(f.methods && f.methods->error.isEmpty());
-        QCOMPARE(f.methods->matrix.rows(), rows); // whole cells
+    case View::Methods: {
+        const pe::ui::MethodsPart* part = pe::ui::methodsPart(f);
+        QVERIFY(part && part->data && part->problem().isEmpty());
+        QCOMPARE(part->data->matrix.rows(), rows); // whole cells
         // A key the causal model masks: −∞ in the data (what the softmax sees), not drawn (NaN) in the window.
         for (std::int64_t r = 0; r < rows; ++r)
             for (std::int64_t c = 0; c < cols; ++c) {
-                const double shown = f.methods->matrix(r, c);
+                const double shown = part->data->matrix(r, c);
                 compare(r, c, std::isnan(shown) && c > r ? -std::numeric_limits<double>::infinity() : shown, "score");
             }
         break;
+    }
     case View::Spectrum: {
         QVERIFY(spectrumPart(f) && spectrumPart(f)->problem().isEmpty());
         const pe::core::PositionSpectrum& s = spectrumPart(f)->data->spectrum;

@@ -13,6 +13,7 @@
 #include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
+#include "ui/document/methodspart.h"
 #include "ui/document/wavespart.h"
 
 #include <QTest>
@@ -163,7 +164,7 @@ std::vector<ReuseRule> reuseRules()
         {"embeddings", [](const Frame& a, const Frame& b) { return a.sentence && a.sentence == b.sentence; },
          {dModel, sentence},
          {position, offset, normalize, heatPixels}},
-        {"methods", [](const Frame& a, const Frame& b) { return a.methods && a.methods == b.methods; },
+        {"methods", [](const Frame& a, const Frame& b) { return pe::ui::methodsPart(a) && pe::ui::methodsPart(a) == pe::ui::methodsPart(b); },
          {dModel, maxLen, alibiHeads, methodsPixels, curveWindow},
          {position, offset, normalize, heatPixels, similarityPixels}},
         {"spectrum", [](const Frame& a, const Frame& b) { return spectrumPart(a) && spectrumPart(b) && spectrumPart(a)->data == spectrumPart(b)->data; },

@@ -5,6 +5,7 @@
 #include "core/datawriters.h"
 #include "core/positionmethods.h"
 #include "ui/document/document.h"
+#include "ui/document/methodspart.h"
 #include "ui/export/dataexport.h"
 #include "ui/views/methodsview.h"
 #include "ui/window/t5biasescontroller.h"
@@ -19,6 +20,13 @@
 using namespace pe::ui;
 
 namespace {
+
+/// The methods view's numbers in a frame; null when its part was not computed.
+std::shared_ptr<const MethodsData> methodsDataOf(const Frame& frame)
+{
+    const MethodsPart* part = methodsPart(frame);
+    return part ? part->data : nullptr;
+}
 
 /// Lays the plot out at its current size, as a paint would.
 void layOut(MethodsView& view)
@@ -140,13 +148,13 @@ private slots:
         document.computeNow();
         layOut(view);
         QTRY_VERIFY(document.isFrameCurrent());
-        QVERIFY(document.frame()->methods);
-        QCOMPARE(document.frame()->methods->curveCount, 199999);
-        QVERIFY(!document.frame()->methods->curvesExact);
+        QVERIFY(methodsDataOf(*document.frame()));
+        QCOMPARE(methodsDataOf(*document.frame())->curveCount, 199999);
+        QVERIFY(!methodsDataOf(*document.frame())->curvesExact);
 
         view.curveRect()->axis(QCPAxis::atBottom)->setRange(-1000, 1000); // as the wheel does
-        QTRY_VERIFY(document.frame() && document.frame()->methods && document.frame()->methods->curveCount == 2001);
-        const MethodsData& data = *document.frame()->methods;
+        QTRY_VERIFY(document.frame() && methodsDataOf(*document.frame()) && methodsDataOf(*document.frame())->curveCount == 2001);
+        const MethodsData& data = *methodsDataOf(*document.frame());
         QCOMPARE(data.curveFirst, -1000);
         QVERIFY(data.curvesExact);
         const MethodCurve* alibi = nullptr;
@@ -166,7 +174,7 @@ private slots:
         // The zoom stays while the frame changes; a new max_len zooms out to all offsets.
         QCOMPARE(view.curveRect()->axis(QCPAxis::atBottom)->range().lower, -1000.0);
         document.setMaxLen(5000);
-        QTRY_VERIFY(document.frame() && document.frame()->methods && document.frame()->methods->curveCount == 9999);
+        QTRY_VERIFY(document.frame() && methodsDataOf(*document.frame()) && methodsDataOf(*document.frame())->curveCount == 9999);
         QTRY_VERIFY(view.curveRect()->axis(QCPAxis::atBottom)->range().lower < -4998);
     }
 
@@ -196,7 +204,7 @@ private slots:
             o.maxDistance = 20;
             document.setMethodOptions(o);
             document.computeNow();
-            const MethodsData& data = *document.frame()->methods;
+            const MethodsData& data = *methodsDataOf(*document.frame());
             QVERIFY2(data.error.isEmpty(), qPrintable(data.error));
             QCOMPARE(data.matrix.rows(), 40);
             for (int i = 0; i < 40; ++i)
@@ -224,8 +232,8 @@ private slots:
         o.maxDistance = 128;
         document.setMethodOptions(o);
         document.computeNow();
-        QVERIFY2(document.frame()->methods->error.contains("have 16 buckets; num_buckets is 32"),
-                 qPrintable(document.frame()->methods->error));
+        QVERIFY2(methodsDataOf(*document.frame())->error.contains("have 16 buckets; num_buckets is 32"),
+                 qPrintable(methodsDataOf(*document.frame())->error));
         while (document.state().methods.t5Biases)
             document.undoStack()->undo();
         QCOMPARE(document.state().methods.numBuckets, MethodOptions{}.numBuckets); // as before the file

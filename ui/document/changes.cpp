@@ -43,15 +43,10 @@ namespace {
 /// bins (pixels beyond the cells, where the bins stay the cells, change nothing drawn).
 bool binsDiffer(const Frame& a, const Frame& b, View view)
 {
-    switch (view) {
-    case View::Methods: return a.methods != b.methods;
-    default:
-        // A part kept by view that has a map of its own says into how many bins it was cut.
-        if (const ViewPart *partA = a.partPointer(view).get(), *partB = b.partPointer(view).get();
-            partA && partB && partA->bins().isValid())
-            return partA->bins() != partB->bins();
-        return a.pixels.of(view) != b.pixels.of(view);
-    }
+    // A part that has a map of its own says into how many bins it was cut.
+    if (const ViewPart *partA = a.partPointer(view).get(), *partB = b.partPointer(view).get(); partA && partB && partA->bins().isValid())
+        return partA->bins() != partB->bins();
+    return a.pixels.of(view) != b.pixels.of(view);
 }
 
 } // namespace

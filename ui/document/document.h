@@ -104,8 +104,10 @@ public:
     unsigned shownViews() const { return m_shownViews; }
 
     /// What `view` shows of its data (its zoom, ViewZoom: the heatmap's cells, the wave
-    /// plot's rows, the methods curve's offsets); not an undo step. Only that view redraws. A
-    /// new spec or table starts the heatmap and the waves zoomed out on the same pixels.
+    /// plot's rows, the methods curve's offsets); not an undo step. Only that view redraws.
+    /// The heatmap and the waves start zoomed out, on the same pixels, on a new spec (unless a
+    /// table is shown: it stays what it is) and a new table (not the same file's, which a
+    /// preview's pass gives); the waves also on new wave dims.
     void setZoom(View view, ViewZoom zoom);
     ViewZoom zoom(View view) const { return m_zooms.of(view); }
     /// The device pixels `view` draws its part on (Frame::pixels says which side counts for

@@ -107,7 +107,6 @@ unsigned framePartsFor(unsigned views)
     };
     need(View::Rope, FramePart::Rope);
     need(View::Embeddings, FramePart::Embeddings);
-    need(View::Methods, FramePart::Methods);
     return parts;
 }
 
@@ -130,38 +129,17 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     const bool sameSpec = previous && previous->spec == spec;
     const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
 
-    // The methods view depends on nothing else in the frame: whichever thread is free first
-    // computes it (its share of a frame ranges from none, after a d_model step that keeps
-    // ALiBi, T5, Shaw and NoPE, to the largest part at a million positions).
-    std::atomic<bool> methodsClaimed{!f->has(FramePart::Methods)};
-    const auto claimMethods = [&] { return !methodsClaimed.exchange(true); };
-    const auto buildMethodsPart = [&] {
-        // The matrix and curves read the spec, the view's options and its pixels only: a new
-        // position or offset keeps them.
-        const MethodsData* before = previous && previous->has(FramePart::Methods) ? previous->methods.get() : nullptr;
-        if (reusable(FramePart::Methods) && previous->methods && previous->state.methods == state.methods
-            && previous->methodsPixels() == f->methodsPixels() && previous->learnedTable() == f->learnedTable())
-            f->methods = previous->methods;
-        else // ALiBi, T5, Shaw and NoPE read max_len only: a d_model step keeps their matrix and curves
-            f->methods = std::make_shared<const MethodsData>(
-                methodsData(spec, state.methods, f->methodsPixels(), f->learnedTable(), before));
-    };
-
     // The parts kept by view (the grid's, the spectrum's, an entry's): whichever thread is free
     // takes the next one.
     ViewPartJobs viewParts(*f, previous);
 
-    // The second thread takes the methods, then the parts kept by view, while this one takes the
-    // frequencies, RoPE and the embeddings; then this one takes what is left of them.
+    // The second thread takes the parts kept by view while this one takes the frequencies, RoPE
+    // and the embeddings; then this one takes what is left of them.
     QFuture<void> secondHalf;
     // The second thread reads f, previous and the lambdas above: every return waits for it.
     const auto joinSecondThread = qScopeGuard([&] { secondHalf.waitForFinished(); });
-    if (f->has(FramePart::Methods) || !viewParts.empty())
-        secondHalf = QtConcurrent::run(&secondThread(), [&] {
-            if (!superseded() && claimMethods())
-                buildMethodsPart();
-            viewParts.run(superseded);
-        });
+    if (!viewParts.empty())
+        secondHalf = QtConcurrent::run(&secondThread(), [&] { viewParts.run(superseded); });
     if (sameSpec) {
         f->omega = previous->omega;
         f->wavelength = previous->wavelength;
@@ -192,10 +170,6 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     }
 
     viewParts.run(superseded);
-    if (superseded())
-        return nullptr;
-    if (claimMethods())
-        buildMethodsPart();
     secondHalf.waitForFinished();
     if (superseded())
         return nullptr;

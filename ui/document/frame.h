@@ -3,7 +3,6 @@
 
 #include "core/encoding.h"
 #include "ui/document/sentencedata.h"
-#include "ui/document/methodsdata.h"
 #include "ui/document/ropedata.h"
 #include "ui/state/viewpart.h"
 #include "ui/state/viewcatalog.h"
@@ -52,8 +51,7 @@ private:
 enum class FramePart : unsigned {
     Rope = 1u << 0,        ///< the RoPE view's curves and scores
     Embeddings = 1u << 1,  ///< the embeddings of the sentence
-    Methods = 1u << 2,     ///< the methods view's matrix and curves
-    All = (1u << 3) - 1,
+    All = (1u << 2) - 1,
 };
 /// The same file's values: equal tables, or a table's preview and the table its pass gave
 /// (what the spectrum and grid read; not the heat, which the preview samples).
@@ -77,16 +75,8 @@ struct Frame {
     /// conventions' and precision maps' rows (height), the spectrum map's frequency bins
     /// (height) × dims (width), the methods' curve width (width) and matrix side (height).
     ViewPixels pixels;
-    MethodsPixels methodsPixels() const
-    {
-        const QSize size = pixels.of(View::Methods);
-        const ViewZoom curve = zooms.of(View::Methods); // the offsets its curve shows
-        return {size.height(), size.width(), curve.xLower, curve.xUpper};
-    }
     WordVectorsPtr wordVectors;  ///< the last vectors read from a file (used when state.embeddings names it)
     LoadedTablePtr table;         ///< a table opened from a file: the heatmap shows it (null: the sinusoid)
-    /// Its values in memory (small tables only): what the methods view's learned method scores.
-    LearnedTablePtr learnedTable() const { return table ? table->values : nullptr; }
     std::uint64_t generation = 0;
     unsigned parts = 0;          ///< the FramePart bits computed for this frame (others are empty)
     bool has(FramePart part) const { return parts & static_cast<unsigned>(part); }
@@ -115,9 +105,6 @@ struct Frame {
 
     // The embeddings of state.embeddings.sentence.
     std::shared_ptr<const SentenceData> sentence;
-
-    // The methods view for state.methods (shared while spec, options and pixels stay).
-    std::shared_ptr<const MethodsData> methods;
 
     // The parts kept by view (ui/document/viewparts.h: the grid's, GridPart, the spectrum's,
     // SpectrumPart; a catalogue entry's, ViewDescription::buildPart), built while their view

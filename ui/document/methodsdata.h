@@ -16,10 +16,6 @@
 
 namespace pe::ui {
 
-/// A learned absolute position table (rows are positions), once one is loaded; null until then.
-/// The methods view scores it as P(i)·P(j) (core::fillGramBinned): the values of the table
-/// opened with File ▸ Open encoding (LoadedTable::values).
-using LearnedTablePtr = std::shared_ptr<const core::RowMatrix>;
 
 /// The core's parameters for the view's options, d_model and base from the spec (Transformer-XL's R).
 core::PositionMethodSpec positionMethodSpecOf(const core::EncodingSpec& spec, const MethodOptions& options);

@@ -6,6 +6,7 @@
 #include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/heatpart.h"
+#include "ui/document/methodspart.h"
 #include "ui/document/precisionpart.h"
 #include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
@@ -34,6 +35,8 @@ const std::vector<std::pair<View, PartBuilder>>& builtInParts()
         {View::Precision, {buildPrecisionPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Format
                                | PartInput::PrecisionMode, precisionPartData}},
         {View::Waves, {buildWavesPart, PartInput::Spec | PartInput::Table | PartInput::Dims | PartInput::Zoom, wavesPartData}},
+        {View::Methods, {buildMethodsPart, PartInput::Spec | PartInput::Pixels | PartInput::Zoom | PartInput::Table
+                             | PartInput::MethodOptions, methodsPartData}},
         {View::Spectrum, {buildSpectrumPart, PartInput::Spec | PartInput::Pixels | PartInput::Table, spectrumPartData}},
     };
     return parts;

@@ -42,16 +42,6 @@ public:
     virtual void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) = 0;
 };
 
-/// Methods: the chosen method's L × L scores (−inf where masked).
-class MethodsSource : public RowSource {
-public:
-    MethodsSource(const core::EncodingSpec& spec, const MethodOptions& options, LearnedTablePtr learned)
-        : m_rows(spec, options, std::move(learned)) {}
-    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override { m_rows.fill(firstRow, out); }
-private:
-    MethodScoreRows m_rows;
-};
-
 /// Small views: the whole matrix is computed once and handed out row by row.
 class MatrixSource : public RowSource {
 public:
@@ -109,6 +99,17 @@ struct PartExportCache {
     std::shared_ptr<const PartExport> data;
 };
 thread_local PartExportCache partExportCache;
+/// True while exportData runs: its checks, shape and rows share one part. Any other caller
+/// (a figure's checks, the dialog's shape) forgets the part when it returns.
+thread_local bool exportHoldsPart = false;
+/// Forgets the cached part when no export holds it (a part may hold a loaded table's values).
+auto forgetPartUnlessHeld()
+{
+    return qScopeGuard([] {
+        if (!exportHoldsPart)
+            partExportCache = {};
+    });
+}
 
 std::shared_ptr<const PartExport> partExportFor(const ExportRequest& r)
 {
@@ -167,7 +168,6 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
     switch (r.view) {
     case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingOf(r.state.rope)));
     case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
-    case View::Methods: return std::make_unique<MethodsSource>(r.spec, r.state.methods, r.table ? r.table->values : nullptr);
     default: return nullptr; // the views that keep their part by view: above
     }
 }
@@ -176,6 +176,7 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
 
 std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, const ViewState& state, View view)
 {
+    const auto forgetPart = forgetPartUnlessHeld();
     if (hasOwnDataExport(view)) {
         ExportRequest r;
         r.spec = spec;
@@ -187,7 +188,6 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     switch (view) {
     case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
     case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
-    case View::Methods: return {spec.maxLen, spec.maxLen};
     default: return {0, 0}; // the views that keep their part by view: above
     }
 }
@@ -211,6 +211,7 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
 
 QString dataRequestError(const ExportRequest& request)
 {
+    const auto forgetPart = forgetPartUnlessHeld();
     if (request.table) // a rewritten file may fault when its mapping is read
         if (QString problem = request.table->table->changedOnDisk(); !problem.isEmpty())
             return problem;
@@ -251,11 +252,6 @@ QString dataRequestError(const ExportRequest& request)
         if (auto error = core::ropeValidationError(request.spec.dModel, request.spec.base,
                                                    ropeScalingOf(request.state.rope)))
             return QString::fromStdString(*error);
-    if (request.view == View::Methods)
-        if (QString error = scoreMethodError(request.state.methods.method, request.spec, request.state.methods,
-                                          request.table ? request.table->values : nullptr);
-            !error.isEmpty())
-            return error;
     if (request.view == View::Embeddings && embeddingTokenCount(request.state.embeddings) == 0)
         return QCoreApplication::translate("pe::ui::Export", "the sentence has no words; type at least one");
     const auto [rows, cols] = shapeOf(request);
@@ -286,7 +282,11 @@ QString targetPathError(const QString& path, bool overwrite)
 ExportResult exportData(const ExportRequest& request, const ExportProgress& progress)
 {
     using Status = ExportResult::Status;
-    const auto forgetPart = qScopeGuard([] { partExportCache = {}; });
+    exportHoldsPart = true;
+    const auto forgetPart = qScopeGuard([] {
+        exportHoldsPart = false;
+        partExportCache = {};
+    });
     const QString suffix = QFileInfo(request.path).suffix().toLower();
     if (suffix != QLatin1String("npy") && suffix != QLatin1String("csv"))
         return {Status::BadRequest, QCoreApplication::translate("pe::ui::Export", "%1: data files end in .npy or .csv").arg(request.path)};

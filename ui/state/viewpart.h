@@ -133,6 +133,9 @@ enum : unsigned {
     Format = 1u << 9,     ///< the number format
     PrecisionMode = 1u << 10, ///< how it enters (stored, or computed end to end)
     Zoom = 1u << 11,      ///< the view's zoom (PartInputs::zoom)
+    /// The methods view's options, which ViewState still keeps typed (state.methods) rather
+    /// than by key in `options` (its T5 biases are data read from a file, not a value).
+    MethodOptions = 1u << 12,
 };
 } // namespace PartInput
 
@@ -158,6 +161,7 @@ inline bool samePartInputs(unsigned reads, const PartInputs& a, const PartInputs
         && (!reads_(PartInput::Comparison) || a.state.comparison == b.state.comparison)
         && (!reads_(PartInput::Format) || a.state.format == b.state.format)
         && (!reads_(PartInput::PrecisionMode) || a.state.precisionMode == b.state.precisionMode)
+        && (!reads_(PartInput::MethodOptions) || a.state.methods == b.state.methods)
         && a.wholeCells == b.wholeCells;
 }
 

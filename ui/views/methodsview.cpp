@@ -4,6 +4,7 @@
 #include "core/positionmethods.h"
 #include "ui/widgets/flowlayout.h"
 #include "ui/document/document.h"
+#include "ui/document/methodspart.h"
 #include "ui/plotting/colormaps.h"
 
 #include <QCheckBox>
@@ -26,6 +27,13 @@
 namespace pe::ui {
 
 namespace {
+
+/// The frame's methods data; null when its part was not computed.
+std::shared_ptr<const MethodsData> methodsDataOf(const Frame& f)
+{
+    const MethodsPart* part = methodsPart(f);
+    return part ? part->data : nullptr;
+}
 
 QColor methodColor(ScoreMethod method)
 {
@@ -474,7 +482,7 @@ void MethodsView::redraw(const Frame& f)
         plot()->xAxis->setRange(all);
         plot()->yAxis->setRange(all);
     }
-    if (f.methods) {
+    if (methodsDataOf(f)) {
         drawMatrix(f);
         drawCurves(f);
     }
@@ -487,11 +495,11 @@ QString MethodsView::titleText(const Frame& f) const
 {
     const MethodOptions& o = f.state.methods;
     QString text = tr("Position methods: %1\n").arg(scoreMethodName(o.method));
-    if (!f.methods || !f.methods->error.isEmpty())
-        return text + (f.methods ? f.methods->error : QString());
+    if (!methodsDataOf(f) || !methodsDataOf(f)->error.isEmpty())
+        return text + (methodsDataOf(f) ? methodsDataOf(f)->error : QString());
     text += tr("L = %1 · %2").arg(f.spec.maxLen).arg(parametersOf(f.spec, o));
-    if (!f.methods->exact()) {
-        const double cells = static_cast<double>(f.spec.maxLen) / static_cast<double>(f.methods->matrix.rows());
+    if (!methodsDataOf(f)->exact()) {
+        const double cells = static_cast<double>(f.spec.maxLen) / static_cast<double>(methodsDataOf(f)->matrix.rows());
         text += QStringLiteral(" · ") + (m_forExport ? tr("cells average %1 × %1 pairs")
                                                      : tr("each cell is the exact average of %1 × %1 pairs"))
                                             .arg(shortNumber(cells, 3));
@@ -501,14 +509,14 @@ QString MethodsView::titleText(const Frame& f) const
 
 void MethodsView::drawMatrix(const Frame& f)
 {
-    const MethodsData& data = *f.methods;
+    const MethodsData& data = *methodsDataOf(f);
     const double position = static_cast<double>(f.spec.firstPosition + f.state.position);
     placeHorizontal(m_rowLine, position);
     m_rowLine->setPen(QPen(QColor(255, 255, 255, 220), penWidth(1.2), Qt::DashLine));
     m_rowLine->setVisible(!m_forExport);
-    if (m_drawnData.lock() == f.methods && m_drawnColormap == f.state.colormap)
+    if (m_drawnData.lock() == methodsDataOf(f) && m_drawnColormap == f.state.colormap)
         return;
-    m_drawnData = f.methods;
+    m_drawnData = methodsDataOf(f);
     m_drawnColormap = f.state.colormap;
     const auto bins = static_cast<int>(data.matrix.rows());
     if (bins == 0) {
@@ -532,7 +540,7 @@ void MethodsView::drawMatrix(const Frame& f)
 
 void MethodsView::drawCurves(const Frame& f)
 {
-    const MethodsData& data = *f.methods;
+    const MethodsData& data = *methodsDataOf(f);
     QCustomPlot* p = plot();
     QCPAxis* x = m_curveRect->axis(QCPAxis::atBottom);
     QCPAxis* y = m_curveRect->axis(QCPAxis::atLeft);
@@ -629,10 +637,10 @@ bool MethodsView::fitToSize()
 QString MethodsView::cellDescription(std::int64_t row, std::int64_t column) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || !f->methods || f->methods->matrix.rows() == 0 || row < 0 || column < 0 || row >= f->spec.maxLen
+    if (!f || !methodsDataOf(*f) || methodsDataOf(*f)->matrix.rows() == 0 || row < 0 || column < 0 || row >= f->spec.maxLen
         || column >= f->spec.maxLen)
         return {};
-    const MethodsData& data = *f->methods;
+    const MethodsData& data = *methodsDataOf(*f);
     const std::int64_t L = f->spec.maxLen, bins = data.matrix.rows(), first = f->spec.firstPosition;
     const std::int64_t i = core::binOfRow(row, L, bins), j = core::binOfRow(column, L, bins);
     const double value = data.matrix(i, j);
