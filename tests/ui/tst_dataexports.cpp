@@ -12,6 +12,7 @@
 #include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/document/methodspart.h"
+#include "ui/document/embeddingspart.h"
 #include "ui/document/wavespart.h"
 #include "ui/export/dataexport.h"
 
@@ -245,8 +246,8 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
         break;
     }
     case View::Embeddings: {
-        QVERIFY(f.sentence);
-        const pe::core::SentenceEmbedding& e = f.sentence->embedding;
+        QVERIFY(pe::ui::embeddingsPart(f) && pe::ui::embeddingsPart(f)->sentence);
+        const pe::core::SentenceEmbedding& e = pe::ui::embeddingsPart(f)->sentence->embedding;
         const std::int64_t t = e.word.rows();
         QCOMPARE(rows, 4 * t);
         for (std::int64_t r = 0; r < t; ++r)

@@ -4,6 +4,7 @@
 #include "core/encoding.h"
 #include "core/similarity.h"
 #include "ui/document/heatpart.h"
+#include "ui/document/embeddingspart.h"
 #include "ui/document/document.h"
 #include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
@@ -409,7 +410,7 @@ void TestDocument::framesHoldOnlyWhatShownViewsDraw()
     QVERIFY(pe::ui::heatPart(*document.frame()));
     QVERIFY(!pe::ui::similarityPart(*document.frame()));
     QVERIFY(!pe::ui::conventionsPart(*document.frame()) && !pe::ui::precisionPart(*document.frame()));
-    QVERIFY(!document.frame()->rope && !document.frame()->sentence); // the RoPE and embeddings views' numbers too
+    QVERIFY(!document.frame()->rope && !pe::ui::embeddingsPart(*document.frame())); // the RoPE and embeddings views' numbers too
 
     document.setViewShown(View::Similarity, true);
     QVERIFY(!document.isFrameCurrent()); // asked for the missing part at once
@@ -486,7 +487,7 @@ void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
 {
     Document document(nullptr, pe::ui::viewBit(View::Embeddings));
     QVERIFY(waitForCurrentFrame(document));
-    QVERIFY(document.frame()->sentence && !document.frame()->sentence->fromFile);
+    QVERIFY(pe::ui::embeddingsPart(*document.frame()) && !pe::ui::embeddingsPart(*document.frame())->sentence->fromFile);
     const int d = document.spec().dModel;
     auto vectors = std::make_shared<pe::ui::LoadedWordVectors>();
     vectors->path = QStringLiteral("/vectors/v.txt");
@@ -494,24 +495,24 @@ void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
     vectors->vectors["black"] = Eigen::VectorXd::Constant(d, 0.5);
     document.setWordVectors(vectors);
     QVERIFY(waitForCurrentFrame(document));
-    QVERIFY(!document.frame()->sentence->fromFile); // not named by the options yet
+    QVERIFY(!pe::ui::embeddingsPart(*document.frame())->sentence->fromFile); // not named by the options yet
 
     pe::ui::SentenceOptions options = document.state().embeddings;
     options.vectorFile = vectors->path;
     options.sqrtScaling = false;
     document.setEmbeddingOptions(options);
     QVERIFY(waitForCurrentFrame(document));
-    const pe::ui::SentenceData& used = *document.frame()->sentence;
+    const pe::ui::SentenceData& used = *pe::ui::embeddingsPart(*document.frame())->sentence;
     QVERIFY(used.fromFile);
     QCOMPARE(used.tokens[1].text, std::string("black"));
     QCOMPARE(used.embedding.word(1, 0), 0.5);
     QCOMPARE(used.embedding.word(0, 0), 0.0); // "the" is not in the file: a zero vector
     document.undoStack()->undo();
     QVERIFY(waitForCurrentFrame(document));
-    QVERIFY(!document.frame()->sentence->fromFile);
+    QVERIFY(!pe::ui::embeddingsPart(*document.frame())->sentence->fromFile);
     document.undoStack()->redo();
     QVERIFY(waitForCurrentFrame(document));
-    QVERIFY(document.frame()->sentence->fromFile);
+    QVERIFY(pe::ui::embeddingsPart(*document.frame())->sentence->fromFile);
 }
 
 // A long day of edits must not hold memory without end: the oldest steps go.

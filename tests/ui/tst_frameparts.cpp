@@ -14,6 +14,7 @@
 #include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
 #include "ui/document/methodspart.h"
+#include "ui/document/embeddingspart.h"
 #include "ui/document/wavespart.h"
 
 #include <QTest>
@@ -161,7 +162,7 @@ std::vector<ReuseRule> reuseRules()
         {"RoPE curves", [](const Frame& a, const Frame& b) { return a.rope && a.rope == b.rope; },
          {dModel, base, ropeScale},
          {position, offset, normalize, format, heatPixels}},
-        {"embeddings", [](const Frame& a, const Frame& b) { return a.sentence && a.sentence == b.sentence; },
+        {"embeddings", [](const Frame& a, const Frame& b) { return pe::ui::embeddingsPart(a) && pe::ui::embeddingsPart(a) == pe::ui::embeddingsPart(b); },
          {dModel, sentence},
          {position, offset, normalize, heatPixels}},
         {"methods", [](const Frame& a, const Frame& b) { return pe::ui::methodsPart(a) && pe::ui::methodsPart(a) == pe::ui::methodsPart(b); },

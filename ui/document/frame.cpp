@@ -106,7 +106,6 @@ unsigned framePartsFor(unsigned views)
             parts |= static_cast<unsigned>(part);
     };
     need(View::Rope, FramePart::Rope);
-    need(View::Embeddings, FramePart::Embeddings);
     return parts;
 }
 
@@ -127,14 +126,13 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     f->views = request.views;
     const auto superseded = [&] { return latest.load() != generation; };
     const bool sameSpec = previous && previous->spec == spec;
-    const auto reusable = [&](FramePart part) { return sameSpec && previous->has(part); };
 
     // The parts kept by view (the grid's, the spectrum's, an entry's): whichever thread is free
     // takes the next one.
     ViewPartJobs viewParts(*f, previous);
 
-    // The second thread takes the parts kept by view while this one takes the frequencies, RoPE
-    // and the embeddings; then this one takes what is left of them.
+    // The second thread takes the parts kept by view while this one takes the frequencies and
+    // RoPE; then this one takes what is left of them.
     QFuture<void> secondHalf;
     // The second thread reads f, previous and the lambdas above: every return waits for it.
     const auto joinSecondThread = qScopeGuard([&] { secondHalf.waitForFinished(); });
@@ -159,14 +157,6 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
         f->ropeScores = ropeScores(spec, state);
         if (superseded())
             return nullptr;
-    }
-
-    if (f->has(FramePart::Embeddings)) {
-        if (reusable(FramePart::Embeddings) && previous->sentence && previous->state.embeddings == state.embeddings
-            && previous->wordVectors == request.wordVectors)
-            f->sentence = previous->sentence;
-        else
-            f->sentence = std::make_shared<const SentenceData>(sentenceData(spec, state.embeddings, request.wordVectors));
     }
 
     viewParts.run(superseded);

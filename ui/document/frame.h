@@ -50,8 +50,7 @@ private:
 /// The parts of a frame, each computed only while a view on screen draws it.
 enum class FramePart : unsigned {
     Rope = 1u << 0,        ///< the RoPE view's curves and scores
-    Embeddings = 1u << 1,  ///< the embeddings of the sentence
-    All = (1u << 2) - 1,
+    All = (1u << 1) - 1,
 };
 /// The same file's values: equal tables, or a table's preview and the table its pass gave
 /// (what the spectrum and grid read; not the heat, which the preview samples).
@@ -103,8 +102,6 @@ struct Frame {
     std::shared_ptr<const RopeCurves> rope;
     RopeScores ropeScores;
 
-    // The embeddings of state.embeddings.sentence.
-    std::shared_ptr<const SentenceData> sentence;
 
     // The parts kept by view (ui/document/viewparts.h: the grid's, GridPart, the spectrum's,
     // SpectrumPart; a catalogue entry's, ViewDescription::buildPart), built while their view
@@ -136,7 +133,7 @@ struct Frame {
     /// What `view`'s part is built from in this frame.
     PartInputs partInputs(View view) const
     {
-        return {spec, state.optionsOf(view), pixels.of(view), zooms.of(view), table, state};
+        return {spec, state.optionsOf(view), pixels.of(view), zooms.of(view), table, wordVectors, state};
     }
 };
 

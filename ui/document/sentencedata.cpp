@@ -56,20 +56,4 @@ SentenceData sentenceData(const core::EncodingSpec& spec, const SentenceOptions&
     return data;
 }
 
-std::int64_t embeddingTokenCount(const SentenceOptions& options)
-{
-    return static_cast<std::int64_t>(tokensOf(options).size());
-}
-
-core::RowMatrix embeddingTable(const core::EncodingSpec& spec, const SentenceOptions& options, const WordVectorsPtr& vectors)
-{
-    const SentenceData data = sentenceData(spec, options, vectors);
-    const auto t = static_cast<Eigen::Index>(data.tokens.size());
-    core::RowMatrix table(4 * t, spec.dModel);
-    if (t == 0)
-        return table;
-    table << data.embedding.word, data.embedding.position, data.embedding.segment, data.embedding.sum;
-    return table;
-}
-
 } // namespace pe::ui

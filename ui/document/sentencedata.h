@@ -43,9 +43,4 @@ WordVectorsPtr vectorsFor(const SentenceOptions& options, const WordVectorsPtr& 
 /// Word vectors from `vectors` (see vectorsFor) when given and of size d_model, else pseudo-random ones.
 SentenceData sentenceData(const core::EncodingSpec& spec, const SentenceOptions& options, const WordVectorsPtr& vectors);
 
-/// The data export: shape (4·tokens, d_model): the word embeddings (× √d when on), then the
-/// positional encodings, the segment embeddings (zeros when off) and the sums, token by token.
-core::RowMatrix embeddingTable(const core::EncodingSpec& spec, const SentenceOptions& options, const WordVectorsPtr& vectors);
-std::int64_t embeddingTokenCount(const SentenceOptions& options);
-
 } // namespace pe::ui

@@ -4,6 +4,7 @@
 #include "ui/document/frame.h"
 #include "ui/document/bandspart.h"
 #include "ui/document/conventionspart.h"
+#include "ui/document/embeddingspart.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/heatpart.h"
 #include "ui/document/methodspart.h"
@@ -35,6 +36,7 @@ const std::vector<std::pair<View, PartBuilder>>& builtInParts()
         {View::Precision, {buildPrecisionPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Format
                                | PartInput::PrecisionMode, precisionPartData}},
         {View::Waves, {buildWavesPart, PartInput::Spec | PartInput::Table | PartInput::Dims | PartInput::Zoom, wavesPartData}},
+        {View::Embeddings, {buildEmbeddingsPart, PartInput::Spec | PartInput::EmbeddingOptions | PartInput::WordVectors, embeddingsPartData}},
         {View::Methods, {buildMethodsPart, PartInput::Spec | PartInput::Pixels | PartInput::Zoom | PartInput::Table
                              | PartInput::MethodOptions, methodsPartData}},
         {View::Spectrum, {buildSpectrumPart, PartInput::Spec | PartInput::Pixels | PartInput::Table, spectrumPartData}},

@@ -119,7 +119,7 @@ std::shared_ptr<const PartExport> partExportFor(const ExportRequest& r)
     bool& lastHadTable = partExportCache.hadTable;
     std::shared_ptr<const PartExport>& last = partExportCache.data;
     const std::optional<PartBuilder> builder = partBuilder(r.view);
-    PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), ViewZoom(), r.table, r.state, true};
+    PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), ViewZoom(), r.table, r.wordVectors, r.state, true};
     if (last && lastView == r.view) {
         PartInputs before = lastInputs;
         before.table = lastTable.lock();
@@ -167,7 +167,6 @@ std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
         return std::make_unique<PartSource>(partExportFor(r));
     switch (r.view) {
     case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingOf(r.state.rope)));
-    case View::Embeddings: return std::make_unique<MatrixSource>(embeddingTable(r.spec, r.state.embeddings, r.wordVectors));
     default: return nullptr; // the views that keep their part by view: above
     }
 }
@@ -187,7 +186,6 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
     }
     switch (view) {
     case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
-    case View::Embeddings: return {4 * embeddingTokenCount(state.embeddings), spec.dModel};
     default: return {0, 0}; // the views that keep their part by view: above
     }
 }
@@ -252,8 +250,6 @@ QString dataRequestError(const ExportRequest& request)
         if (auto error = core::ropeValidationError(request.spec.dModel, request.spec.base,
                                                    ropeScalingOf(request.state.rope)))
             return QString::fromStdString(*error);
-    if (request.view == View::Embeddings && embeddingTokenCount(request.state.embeddings) == 0)
-        return QCoreApplication::translate("pe::ui::Export", "the sentence has no words; type at least one");
     const auto [rows, cols] = shapeOf(request);
     if (static_cast<long double>(rows) * cols > maxExportValues)
         return QCoreApplication::translate("pe::ui::Export", "max_len = %1 and d_model = %2 make the %3 data %4 × %5 values; at most %6 values "

@@ -20,6 +20,8 @@ namespace pe::ui {
 
 struct LoadedTable; // ui/tables/encodingtable.h
 using LoadedTablePtr = std::shared_ptr<const LoadedTable>;
+struct LoadedWordVectors; // ui/document/sentencedata.h
+using WordVectorsPtr = std::shared_ptr<const LoadedWordVectors>;
 
 /// The numbers of a view whose part the frame keeps by view (the grid's; an entry's
 /// ViewDescription::buildPart), built off the GUI thread and shared by later frames while the
@@ -110,6 +112,7 @@ struct PartInputs {
     QSize pixels;         ///< the device pixels it draws on (empty: not known yet)
     ViewZoom zoom;        ///< what it shows of its data (empty ranges: all)
     LoadedTablePtr table; ///< the loaded position table, if any
+    WordVectorsPtr wordVectors; ///< the last word vectors read from a file, if any
     ViewState state;      ///< the selection (position, offset, dims, format …) a part may read
     bool wholeCells = false; ///< for a data export: every cell, nothing binned for the screen
 };
@@ -136,6 +139,9 @@ enum : unsigned {
     /// The methods view's options, which ViewState still keeps typed (state.methods) rather
     /// than by key in `options` (its T5 biases are data read from a file, not a value).
     MethodOptions = 1u << 12,
+    /// The same for the embeddings view's options (state.embeddings).
+    EmbeddingOptions = 1u << 13,
+    WordVectors = 1u << 14, ///< PartInputs::wordVectors
 };
 } // namespace PartInput
 
@@ -162,6 +168,8 @@ inline bool samePartInputs(unsigned reads, const PartInputs& a, const PartInputs
         && (!reads_(PartInput::Format) || a.state.format == b.state.format)
         && (!reads_(PartInput::PrecisionMode) || a.state.precisionMode == b.state.precisionMode)
         && (!reads_(PartInput::MethodOptions) || a.state.methods == b.state.methods)
+        && (!reads_(PartInput::EmbeddingOptions) || a.state.embeddings == b.state.embeddings)
+        && (!reads_(PartInput::WordVectors) || a.wordVectors == b.wordVectors)
         && a.wholeCells == b.wholeCells;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/embeddingsview.h"
 
+#include "ui/document/embeddingspart.h"
+
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
@@ -365,7 +367,8 @@ void EmbeddingsView::applyScale()
 void EmbeddingsView::redraw(const Frame& f)
 {
     static const auto none = std::make_shared<const SentenceData>();
-    m_sentenceShown = f.sentence ? f.sentence : none;
+    const EmbeddingsPart* part = embeddingsPart(f);
+    m_sentenceShown = part && part->sentence ? part->sentence : none;
     const SentenceData& shown = *m_sentenceShown;
     const SentenceOptions& options = f.state.embeddings;
     const WordVectorsPtr named = vectorsFor(options, f.wordVectors);
