@@ -73,6 +73,8 @@ private slots:
     void dataExportIsWhatTheWindowDraws();
     void aSelectionOutsideThePositionsIsRefused_data();
     void aSelectionOutsideThePositionsIsRefused();
+    void whatAPartCannotMakeIsRefused_data();
+    void whatAPartCannotMakeIsRefused();
 
 private:
     QTemporaryDir m_dir;
@@ -120,6 +122,35 @@ void TestDataExports::aSelectionOutsideThePositionsIsRefused()
     const pe::ui::ExportResult result = pe::ui::exportData(request);
     QCOMPARE(result.message, message);
     QVERIFY(!QFile::exists(request.path));
+}
+
+// What the window shows as an empty view is refused by an export with the part's own reason
+// (ViewPart::problem), and no file is written.
+void TestDataExports::whatAPartCannotMakeIsRefused_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("an empty sentence") << QStringLiteral("embeddings") << QStringLiteral("the sentence has no words; type at least one");
+    QTest::newRow("learned scores without a table") << QStringLiteral("methods")
+                                                    << QStringLiteral("the learned absolute method scores a model's own position table");
+}
+
+void TestDataExports::whatAPartCannotMakeIsRefused()
+{
+    QFETCH(QString, view);
+    QFETCH(QString, message);
+    pe::ui::ExportRequest request;
+    request.spec.dModel = 16;
+    request.spec.maxLen = 20;
+    request.view = *pe::ui::parseView(view);
+    request.state.embeddings.sentence.clear();
+    request.state.methods.method = pe::ui::ScoreMethod::Learned;
+    for (const QString suffix : {QStringLiteral(".npy"), QStringLiteral(".csv")}) {
+        request.path = m_dir.filePath(view + QStringLiteral("-cannot") + suffix);
+        const pe::ui::ExportResult result = pe::ui::exportData(request);
+        QVERIFY2(result.message.startsWith(message), qPrintable(result.message));
+        QVERIFY(!QFile::exists(request.path));
+    }
 }
 
 void TestDataExports::dataExportIsWhatTheWindowDraws()
