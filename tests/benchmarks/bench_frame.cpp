@@ -52,7 +52,6 @@ void BenchFrame::part()
     pe::ui::FrameRequest request;
     request.spec.maxLen = maxLen;
     request.views = views;
-    request.parts = pe::ui::framePartsFor(views);
     // About the plot sizes of bench_window's every-view layout at 1600 × 1000.
     request.pixels.set(pe::ui::View::Heatmap, QSize(900, 700));
     request.pixels.set(pe::ui::View::Similarity, QSize(300, 0));

@@ -13,6 +13,7 @@
 #include "ui/document/offsetpart.h"
 #include "ui/document/methodspart.h"
 #include "ui/document/embeddingspart.h"
+#include "ui/document/ropepart.h"
 #include "ui/document/wavespart.h"
 #include "ui/export/dataexport.h"
 
@@ -145,7 +146,7 @@ void TestDataExports::whatAPartCannotMakeIsRefused()
     request.view = *pe::ui::parseView(view);
     request.state.embeddings.sentence.clear();
     request.state.methods.method = pe::ui::ScoreMethod::Learned;
-    for (const QString suffix : {QStringLiteral(".npy"), QStringLiteral(".csv")}) {
+    for (const QString& suffix : {QStringLiteral(".npy"), QStringLiteral(".csv")}) {
         request.path = m_dir.filePath(view + QStringLiteral("-cannot") + suffix);
         const pe::ui::ExportResult result = pe::ui::exportData(request);
         QVERIFY2(result.message.startsWith(message), qPrintable(result.message));
@@ -238,17 +239,17 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
         break;
     }
     case View::Rope: {
-        QVERIFY(f.rope);
+        QVERIFY(pe::ui::ropePart(f) && pe::ui::ropePart(f)->curves);
         using S = pe::core::RopeScaling;
         // The columns --help names, against the curves the view draws.
         const std::pair<int, S> columns[] = {{2, S::None}, {3, S::PositionInterpolation}, {4, S::NtkAware}, {5, S::Yarn},
                                              {7, S::DynamicNtk}, {8, S::YarnReference}, {9, S::Llama3}};
         for (std::int64_t r = 0; r < rows; ++r) {
-            compare(r, 1, f.rope->theta[r], "theta");
+            compare(r, 1, pe::ui::ropePart(f)->curves->theta[r], "theta");
             for (const auto& [column, scaling] : columns) {
                 const auto m = std::size_t(std::find(pe::core::allRopeScalings.begin(), pe::core::allRopeScalings.end(), scaling)
                                            - pe::core::allRopeScalings.begin());
-                compare(r, column, f.rope->wavelength[m][r], "wavelength");
+                compare(r, column, pe::ui::ropePart(f)->curves->wavelength[m][r], "wavelength");
             }
         }
         break;

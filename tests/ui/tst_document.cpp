@@ -5,6 +5,7 @@
 #include "core/similarity.h"
 #include "ui/document/heatpart.h"
 #include "ui/document/embeddingspart.h"
+#include "ui/document/ropepart.h"
 #include "ui/document/document.h"
 #include "ui/document/conventionspart.h"
 #include "ui/document/gridpart.h"
@@ -20,7 +21,6 @@
 using pe::ui::Change;
 using pe::ui::Changes;
 using pe::ui::Document;
-using pe::ui::FramePart;
 using pe::ui::Settings;
 using pe::ui::View;
 
@@ -410,7 +410,7 @@ void TestDocument::framesHoldOnlyWhatShownViewsDraw()
     QVERIFY(pe::ui::heatPart(*document.frame()));
     QVERIFY(!pe::ui::similarityPart(*document.frame()));
     QVERIFY(!pe::ui::conventionsPart(*document.frame()) && !pe::ui::precisionPart(*document.frame()));
-    QVERIFY(!document.frame()->rope && !pe::ui::embeddingsPart(*document.frame())); // the RoPE and embeddings views' numbers too
+    QVERIFY(!pe::ui::ropePart(*document.frame()) && !pe::ui::embeddingsPart(*document.frame())); // the RoPE and embeddings views' numbers too
 
     document.setViewShown(View::Similarity, true);
     QVERIFY(!document.isFrameCurrent()); // asked for the missing part at once
@@ -452,7 +452,8 @@ void TestDocument::ropeCurvesComeWithTheFrame()
     Document document(nullptr, pe::ui::viewBit(View::Rope));
     document.setMaxLen(200);
     QVERIFY(waitForCurrentFrame(document));
-    const auto curves = document.frame()->rope;
+    QVERIFY(pe::ui::ropePart(*document.frame()));
+    const auto curves = pe::ui::ropePart(*document.frame())->curves;
     QVERIFY(curves && curves->error.isEmpty());
     const int d = document.spec().dModel;
     QCOMPARE(curves->wavelength[0].size(), d / 2);
@@ -465,19 +466,19 @@ void TestDocument::ropeCurvesComeWithTheFrame()
 
     document.selectPosition(50);
     QVERIFY(waitForCurrentFrame(document));
-    QCOMPARE(document.frame()->rope, curves); // shared, not computed again
-    QCOMPARE(document.frame()->ropeScores.n, 50);
-    QCOMPARE(document.frame()->ropeScores.m, 51);
+    QCOMPARE(pe::ui::ropePart(*document.frame())->curves, curves); // shared, not computed again
+    QCOMPARE(pe::ui::ropePart(*document.frame())->scores.n, 50);
+    QCOMPARE(pe::ui::ropePart(*document.frame())->scores.m, 51);
 
     document.setRopeOptions({2, 4096, true});
     QVERIFY(waitForCurrentFrame(document));
-    QVERIFY(document.frame()->rope != curves);
-    QVERIFY(std::abs(document.frame()->rope->wavelength[1][3] / (2 * lambda(3)) - 1) < 1e-12);
-    QVERIFY(document.frame()->rope->logarithmic);
+    QVERIFY(pe::ui::ropePart(*document.frame())->curves != curves);
+    QVERIFY(std::abs(pe::ui::ropePart(*document.frame())->curves->wavelength[1][3] / (2 * lambda(3)) - 1) < 1e-12);
+    QVERIFY(pe::ui::ropePart(*document.frame())->curves->logarithmic);
     document.undoStack()->undo();
     QVERIFY(waitForCurrentFrame(document));
     QCOMPARE(document.state().rope, pe::ui::RopeOptions{});
-    QVERIFY(std::abs(document.frame()->rope->wavelength[1][3] / (8 * lambda(3)) - 1) < 1e-12);
+    QVERIFY(std::abs(pe::ui::ropePart(*document.frame())->curves->wavelength[1][3] / (8 * lambda(3)) - 1) < 1e-12);
 }
 
 // Vectors read from a file are data beside the settings: the embeddings use them only while

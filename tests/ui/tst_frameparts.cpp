@@ -15,6 +15,7 @@
 #include "ui/document/spectrumpart.h"
 #include "ui/document/methodspart.h"
 #include "ui/document/embeddingspart.h"
+#include "ui/document/ropepart.h"
 #include "ui/document/wavespart.h"
 
 #include <QTest>
@@ -159,7 +160,7 @@ std::vector<ReuseRule> reuseRules()
         {"precision error curves", [](const Frame& a, const Frame& b) { return pe::ui::precisionPart(a) && pe::ui::precisionPart(b) && sameData(pe::ui::precisionPart(a)->errorCurves, pe::ui::precisionPart(b)->errorCurves); },
          {dModel, maxLen, base},
          {format, precisionMode, position, precisionPixels}},
-        {"RoPE curves", [](const Frame& a, const Frame& b) { return a.rope && a.rope == b.rope; },
+        {"RoPE curves", [](const Frame& a, const Frame& b) { return pe::ui::ropePart(a) && pe::ui::ropePart(b) && pe::ui::ropePart(a)->curves == pe::ui::ropePart(b)->curves; },
          {dModel, base, ropeScale},
          {position, offset, normalize, format, heatPixels}},
         {"embeddings", [](const Frame& a, const Frame& b) { return pe::ui::embeddingsPart(a) && pe::ui::embeddingsPart(a) == pe::ui::embeddingsPart(b); },

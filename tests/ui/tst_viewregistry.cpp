@@ -134,7 +134,6 @@ pe::ui::FrameRequest wavelengthRequest()
 {
     pe::ui::FrameRequest r;
     r.spec.dModel = 32;
-    r.parts = 0;
     r.views = pe::ui::viewBit(wavelengths);
     return r;
 }

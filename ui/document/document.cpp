@@ -402,11 +402,9 @@ void Document::setShownViews(unsigned views)
         return;
     m_shownViews = views;
     // A view just shown whose part the newest frame (or the one being computed) lacks.
-    const unsigned have = m_computing ? m_requestedParts : (m_frame ? m_frame->parts : 0u);
-    // ... or a view of the catalogue with a part of its own.
     const unsigned ownParts = viewsWithOwnParts() & views;
     const unsigned haveOwn = m_computing ? m_requestedViews : (m_frame ? m_frame->views : 0u);
-    if ((wantedParts() & have) != wantedParts() || (ownParts & haveOwn) != ownParts)
+    if ((ownParts & haveOwn) != ownParts)
         requestFrame();
 }
 
@@ -423,7 +421,6 @@ void Document::requestFrame()
         return;
     }
     m_computeAgain = false;
-    m_requestedParts = wantedParts();
     m_requestedViews = m_shownViews;
     m_computing = true;
     m_watcher.setFuture(QtConcurrent::run(buildFrame, frameRequest(), generation, reuseFrom(), std::cref(m_latestGeneration)));
@@ -432,7 +429,7 @@ void Document::requestFrame()
 FrameRequest Document::frameRequest() const
 {
     return {m_settings.spec, m_settings.state, m_zooms, m_pixels, m_wordVectors,
-            m_table, wantedParts(), m_shownViews};
+            m_table, m_shownViews};
 }
 
 FramePtr Document::reuseFrom() const

@@ -135,13 +135,10 @@ private:
     void onFrameComputed();
     void push(Settings settings, Field field, int mergeId, const QString& text = {});
 
-    /// The frame parts the views on screen draw from.
-    unsigned wantedParts() const { return framePartsFor(m_shownViews); }
     FrameRequest frameRequest() const;
 
     Settings m_settings;
     unsigned m_shownViews = ~0u;
-    unsigned m_requestedParts = 0; ///< what the running computation computes
     unsigned m_requestedViews = 0; ///< the views it computes for
     /// From starting a computation to its result arriving. Not QFutureWatcher::isRunning():
     /// that learns of a just-started future only through a queued event, so a view shown in

@@ -98,17 +98,6 @@ bool sameTableFile(const LoadedTablePtr& a, const LoadedTablePtr& b)
     return a == b || (a && b && a->table == b->table && a->values == b->values);
 }
 
-unsigned framePartsFor(unsigned views)
-{
-    unsigned parts = 0;
-    const auto need = [&](View view, FramePart part) {
-        if (views & viewBit(view))
-            parts |= static_cast<unsigned>(part);
-    };
-    need(View::Rope, FramePart::Rope);
-    return parts;
-}
-
 FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const FramePtr& previous,
                     const std::atomic<std::uint64_t>& latest)
 {
@@ -122,7 +111,6 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     f->wordVectors = request.wordVectors;
     f->table = request.table;
     f->generation = generation;
-    f->parts = request.parts;
     f->views = request.views;
     const auto superseded = [&] { return latest.load() != generation; };
     const bool sameSpec = previous && previous->spec == spec;
@@ -131,8 +119,8 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     // takes the next one.
     ViewPartJobs viewParts(*f, previous);
 
-    // The second thread takes the parts kept by view while this one takes the frequencies and
-    // RoPE; then this one takes what is left of them.
+    // The second thread takes the parts kept by view while this one takes the frequencies; then
+    // this one takes what is left of them.
     QFuture<void> secondHalf;
     // The second thread reads f, previous and the lambdas above: every return waits for it.
     const auto joinSecondThread = qScopeGuard([&] { secondHalf.waitForFinished(); });
@@ -147,17 +135,6 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     }
     if (superseded())
         return nullptr;
-
-    if (f->has(FramePart::Rope)) {
-        // The curves read the spec's d_model, base and max_len and the view's options only.
-        if (previous && previous->rope && !ropeCurvesDiffer(previous->spec, previous->state.rope, spec, state.rope))
-            f->rope = previous->rope;
-        else
-            f->rope = std::make_shared<const RopeCurves>(ropeCurves(spec, state.rope, previous ? previous->rope.get() : nullptr));
-        f->ropeScores = ropeScores(spec, state);
-        if (superseded())
-            return nullptr;
-    }
 
     viewParts.run(superseded);
     secondHalf.waitForFinished();

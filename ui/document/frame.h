@@ -3,7 +3,6 @@
 
 #include "core/encoding.h"
 #include "ui/document/sentencedata.h"
-#include "ui/document/ropedata.h"
 #include "ui/state/viewpart.h"
 #include "ui/state/viewcatalog.h"
 #include "ui/state/viewstate.h"
@@ -47,18 +46,10 @@ private:
     std::shared_ptr<core::RowMatrix> m_matrix;
 };
 
-/// The parts of a frame, each computed only while a view on screen draws it.
-enum class FramePart : unsigned {
-    Rope = 1u << 0,        ///< the RoPE view's curves and scores
-    All = (1u << 1) - 1,
-};
 /// The same file's values: equal tables, or a table's preview and the table its pass gave
 /// (what the spectrum and grid read; not the heat, which the preview samples).
 bool sameTableFile(const LoadedTablePtr& a, const LoadedTablePtr& b);
 
-/// The parts that the views in `views` (a bit per View) draw from (the views that keep their
-/// part by view, Frame::viewParts, draw from those).
-unsigned framePartsFor(unsigned views);
 /// The bit of `view` in a set of views.
 constexpr unsigned viewBit(View view) { return 1u << static_cast<unsigned>(view); }
 
@@ -77,8 +68,6 @@ struct Frame {
     WordVectorsPtr wordVectors;  ///< the last vectors read from a file (used when state.embeddings names it)
     LoadedTablePtr table;         ///< a table opened from a file: the heatmap shows it (null: the sinusoid)
     std::uint64_t generation = 0;
-    unsigned parts = 0;          ///< the FramePart bits computed for this frame (others are empty)
-    bool has(FramePart part) const { return parts & static_cast<unsigned>(part); }
 
     /// The heatmap's matrix: the loaded table's rows × columns, else max_len × d_model.
     std::int64_t heatRowCount() const { return table ? table->table->rows() : spec.maxLen; }
@@ -96,12 +85,6 @@ struct Frame {
 
     // The frequencies, one entry per pair (what the formula, the waves and the circles name).
     Eigen::VectorXd omega, wavelength;
-
-    // RoPE for state.rope: wavelengths and decay bounds (shared while spec and options stay),
-    // and the relative-score check at state.position/offset.
-    std::shared_ptr<const RopeCurves> rope;
-    RopeScores ropeScores;
-
 
     // The parts kept by view (ui/document/viewparts.h: the grid's, GridPart, the spectrum's,
     // SpectrumPart; a catalogue entry's, ViewDescription::buildPart), built while their view
@@ -165,7 +148,6 @@ struct FrameRequest {
     ViewPixels pixels;
     WordVectorsPtr wordVectors;
     LoadedTablePtr table;
-    unsigned parts = unsigned(FramePart::All);
     unsigned views = ~0u; ///< the views on screen, a bit per View: the catalogue's parts are built for these
 };
 

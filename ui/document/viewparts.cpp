@@ -9,6 +9,7 @@
 #include "ui/document/heatpart.h"
 #include "ui/document/methodspart.h"
 #include "ui/document/precisionpart.h"
+#include "ui/document/ropepart.h"
 #include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
 #include "ui/document/spectrumpart.h"
@@ -30,6 +31,7 @@ const std::vector<std::pair<View, PartBuilder>>& builtInParts()
         {View::Similarity, {buildSimilarityPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Normalize
                                 | PartInput::Position, similarityPartData}},
         {View::Bands, {buildBandsPart, PartInput::Spec | PartInput::Format, bandsPartData}},
+        {View::Rope, {buildRopePart, PartInput::Spec | PartInput::RopeOptions | PartInput::Position | PartInput::Offset, ropePartData}},
         {View::Conventions, {buildConventionsPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Comparison
                                  | PartInput::Position | PartInput::Offset, conventionsPartData}},
         {View::Offset, {buildOffsetPart, PartInput::Spec | PartInput::Position | PartInput::Offset, offsetPartData}},

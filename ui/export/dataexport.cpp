@@ -3,18 +3,8 @@
 
 #include "ui/document/viewparts.h"
 
-#include "core/conventions.h"
 #include "core/datawriters.h"
-#include "core/frequencies.h"
-#include "core/precision.h"
-#include "core/rotation.h"
-#include "core/rope.h"
-#include "core/similarity.h"
-#include "ui/document/sentencedata.h"
-#include "ui/document/methodsdata.h"
-#include "ui/document/ropedata.h"
 #include "ui/document/frame.h"
-#include "ui/document/griddata.h"
 #include "ui/state/safewrite.h"
 
 #include <QDir>
@@ -35,55 +25,10 @@ namespace {
 // Data files beyond this are refused up front: 2^31 float64 values are already 16 GiB.
 constexpr std::int64_t maxExportValues = std::int64_t{1} << 31;
 
-/// Produces a view's data block by block, so that no L × L or L × d matrix is ever held whole.
-class RowSource {
-public:
-    virtual ~RowSource() = default;
-    virtual void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) = 0;
-};
-
-/// Small views: the whole matrix is computed once and handed out row by row.
-class MatrixSource : public RowSource {
-public:
-    explicit MatrixSource(core::RowMatrix matrix) : m_matrix(std::move(matrix)) {}
-    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override
-    {
-        out = m_matrix.middleRows(firstRow, out.rows());
-    }
-private:
-    core::RowMatrix m_matrix;
-};
-
-/// The RoPE view's numbers for a real model, from the same builder as the window's frame
-/// (ropeModelCurves): one row per rotated pair, or with a comparison one row per position.
-struct RopeModelData {
-    core::RowMatrix table;
-    QStringList columns;
-    QString error;
-};
-RopeModelData ropeModelData(const RopeOptions& options)
-{
-    // Asked for by the checks, the shape, the header and the rows of one export: built once.
-    // A file's time of change is part of the key: a config edited between two exports is read again.
-    const auto changed = [](const QString& origin) { return QFileInfo(origin).lastModified().toMSecsSinceEpoch(); };
-    const QString key = QStringLiteral("%1|%2|%3|%4").arg(options.model, options.compare).arg(changed(options.model)).arg(changed(options.compare));
-    thread_local QString lastKey;
-    thread_local std::shared_ptr<const RopeModelCurves> last;
-    if (!last || lastKey != key) {
-        last = ropeModelCurves(options);
-        lastKey = key;
-    }
-    const std::shared_ptr<const RopeModelCurves> curves = last;
-    if (!curves->error.isEmpty())
-        return {{}, {}, curves->error};
-    if (!curves->other)
-        return {ropeModelTable(curves->model), ropeModelColumns(), {}};
-    return {ropeComparisonTable(curves->comparison), ropeComparisonColumns(curves->comparison.pairs), {}};
-}
-
-/// The data of a view that keeps its part by view (the grid; a catalogue entry's): its part
-/// from the same builder as the window's frame, at whole cells (PartInputs::wholeCells), then
-/// its builder's table. Built once for the checks, the shape and the rows of one export.
+/// A view's data: its part from the same builder as the window's frame, at whole cells
+/// (PartInputs::wholeCells), then its builder's table, whose rows are made block by block so
+/// that no L × L or L × d matrix is held whole. Built once for the checks, the shape and the
+/// rows of one export.
 struct PartExport {
     ViewPartPtr part;
     DataTable table; ///< its rows are made from `part` as the export writes them
@@ -139,36 +84,10 @@ std::shared_ptr<const PartExport> partExportFor(const ExportRequest& r)
     return last;
 }
 
-/// A part's data table, row block by row block (the part held while the export runs).
-class PartSource : public RowSource {
-public:
-    explicit PartSource(std::shared_ptr<const PartExport> data) : m_data(std::move(data)) {}
-    void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) override { m_data->table.fill(firstRow, out); }
-private:
-    std::shared_ptr<const PartExport> m_data;
-};
-
 bool hasOwnDataExport(View view)
 {
     const std::optional<PartBuilder> builder = partBuilder(view);
     return builder && builder->exportData;
-}
-
-bool showsRopeModel(const ExportRequest& r)
-{
-    return r.view == View::Rope && !r.state.rope.model.isEmpty();
-}
-
-std::unique_ptr<RowSource> sourceFor(const ExportRequest& r)
-{
-    if (showsRopeModel(r))
-        return std::make_unique<MatrixSource>(ropeModelData(r.state.rope).table);
-    if (hasOwnDataExport(r.view))
-        return std::make_unique<PartSource>(partExportFor(r));
-    switch (r.view) {
-    case View::Rope: return std::make_unique<MatrixSource>(ropeBandTable(r.spec, ropeScalingOf(r.state.rope)));
-    default: return nullptr; // the views that keep their part by view: above
-    }
 }
 
 } // namespace
@@ -184,25 +103,15 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
         const std::shared_ptr<const PartExport> data = partExportFor(r);
         return {data->table.rows(), data->table.columns()};
     }
-    switch (view) {
-    case View::Rope: return {core::ropePairCount(spec.dModel), ropeBandColumns};
-    default: return {0, 0}; // the views that keep their part by view: above
-    }
+    return {0, 0}; // no data export
 }
 
 namespace {
 
 std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
 {
-    if (showsRopeModel(r)) {
-        const RopeModelData data = ropeModelData(r.state.rope);
-        return {data.table.rows(), data.table.cols()};
-    }
-    if (hasOwnDataExport(r.view)) {
-        const std::shared_ptr<const PartExport> data = partExportFor(r);
-        return {data->table.rows(), data->table.columns()};
-    }
-    return dataShape(r.spec, r.state, r.view);
+    const std::shared_ptr<const PartExport> data = partExportFor(r);
+    return {data->table.rows(), data->table.columns()};
 }
 
 } // namespace
@@ -243,13 +152,6 @@ QString dataRequestError(const ExportRequest& request)
         if (QString problem = data->part->problem(); !problem.isEmpty())
             return problem;
     }
-    if (showsRopeModel(request)) {
-        if (const RopeModelData data = ropeModelData(request.state.rope); !data.error.isEmpty())
-            return data.error;
-    } else if (request.view == View::Rope)
-        if (auto error = core::ropeValidationError(request.spec.dModel, request.spec.base,
-                                                   ropeScalingOf(request.state.rope)))
-            return QString::fromStdString(*error);
     const auto [rows, cols] = shapeOf(request);
     if (static_cast<long double>(rows) * cols > maxExportValues)
         return QCoreApplication::translate("pe::ui::Export", "max_len = %1 and d_model = %2 make the %3 data %4 × %5 values; at most %6 values "
@@ -306,18 +208,15 @@ ExportResult exportData(const ExportRequest& request, const ExportProgress& prog
     if (!file.open(QIODevice::WriteOnly))
         return cannotWrite(file.errorString());
 
-    const std::unique_ptr<RowSource> source = sourceFor(request);
+    const std::shared_ptr<const PartExport> data = partExportFor(request); // held while the export runs
     // Blocks of about 1 MiB of values: the buffers are reused, memory stays flat for any size.
     const std::int64_t blockRows = std::max<std::int64_t>(1, (std::int64_t{1} << 17) / std::max<std::int64_t>(cols, 1));
     core::RowMatrix block;
     std::string bytes = npy ? core::npyHeader(rows, cols) : std::string();
-    // A real model's RoPE table names its columns in a CSV's first line (.npy: the same columns).
-    if (!npy && showsRopeModel(request))
-        bytes = ropeModelData(request.state.rope).columns.join(QLatin1Char(',')).toStdString() + "\n";
-    // So does a part whose data table names them.
-    if (!npy && hasOwnDataExport(request.view))
-        if (const QStringList names = partExportFor(request)->table.columnNames; !names.isEmpty())
-            bytes = names.join(QLatin1Char(',')).toStdString() + "\n";
+    // A part whose data table names its columns (a real model's RoPE table) gives a CSV a first
+    // line (.npy: the same columns).
+    if (!npy && !data->table.columnNames.isEmpty())
+        bytes = data->table.columnNames.join(QLatin1Char(',')).toStdString() + "\n";
     qint64 written = 0;
     // What the whole file needs, for a message about a full disk: exact for .npy; for .csv the
     // rows written so far tell the rest.
@@ -327,7 +226,7 @@ ExportResult exportData(const ExportRequest& request, const ExportProgress& prog
     for (std::int64_t start = 0; start < rows; start += blockRows) {
         const std::int64_t count = std::min(blockRows, rows - start);
         block.resize(count, cols);
-        source->fill(start, block);
+        data->table.fill(start, block);
         npy ? core::appendNpyRows(bytes, block) : core::appendCsvRows(bytes, block);
         written += qint64(bytes.size());
         if (const QString reason = writeError(file, bytes.data(), static_cast<qint64>(bytes.size())); !reason.isEmpty()) {

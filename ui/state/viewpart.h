@@ -139,8 +139,9 @@ enum : unsigned {
     /// The methods view's options, which ViewState still keeps typed (state.methods) rather
     /// than by key in `options` (its T5 biases are data read from a file, not a value).
     MethodOptions = 1u << 12,
-    /// The same for the embeddings view's options (state.embeddings).
+    /// The same for the embeddings' and the RoPE view's options (state.embeddings, state.rope).
     EmbeddingOptions = 1u << 13,
+    RopeOptions = 1u << 15,
     WordVectors = 1u << 14, ///< PartInputs::wordVectors
 };
 } // namespace PartInput
@@ -169,6 +170,7 @@ inline bool samePartInputs(unsigned reads, const PartInputs& a, const PartInputs
         && (!reads_(PartInput::PrecisionMode) || a.state.precisionMode == b.state.precisionMode)
         && (!reads_(PartInput::MethodOptions) || a.state.methods == b.state.methods)
         && (!reads_(PartInput::EmbeddingOptions) || a.state.embeddings == b.state.embeddings)
+        && (!reads_(PartInput::RopeOptions) || a.state.rope == b.state.rope)
         && (!reads_(PartInput::WordVectors) || a.wordVectors == b.wordVectors)
         && a.wholeCells == b.wholeCells;
 }

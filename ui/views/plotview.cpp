@@ -425,11 +425,9 @@ void PlotView::redrawCurrent()
 
 void PlotView::drawFrame(const FramePtr& frame)
 {
-    const unsigned needed = framePartsFor(viewBit(m_view));
-    // A view whose part the frame keeps by view (the grid's, an entry's) waits for that part
-    // too: a frame computed while it was off the stage has none.
+    // A view waits for its part: a frame computed while it was off the stage has none.
     const bool partMissing = keepsPartByView(m_view) && !frame->partPointer(m_view);
-    if (!isOnScreen() || (frame->parts & needed) != needed || partMissing) {
+    if (!isOnScreen() || partMissing) {
         m_stale = true; // nothing is drawn for a view nobody sees; a just-shown view waits for its part
         return;
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/ropeview.h"
 
+#include "ui/document/ropepart.h"
+
 #include "ui/document/document.h"
 #include "ui/widgets/flowlayout.h"
 #include "ui/widgets/textlabels.h"
@@ -26,6 +28,18 @@
 namespace pe::ui {
 
 namespace {
+
+/// The frame's RoPE curves; null when its part was not computed.
+std::shared_ptr<const RopeCurves> ropeCurvesOf(const Frame& f)
+{
+    const RopePart* part = ropePart(f);
+    return part ? part->curves : nullptr;
+}
+RopeScores ropeScoresOf(const Frame& f)
+{
+    const RopePart* part = ropePart(f);
+    return part ? part->scores : RopeScores();
+}
 
 using core::RopeScaling;
 
@@ -494,7 +508,7 @@ void RopeView::updateModelDetails()
     // Rich text, laid out only while it is seen, and only for new curves: a position step
     // redraws the view but shares the model's curves.
     const FramePtr& f = document()->frame();
-    const std::shared_ptr<const RopeModelCurves> curves = f && f->rope ? f->rope->model : nullptr;
+    const std::shared_ptr<const RopeModelCurves> curves = f && ropeCurvesOf(*f) ? ropeCurvesOf(*f)->model : nullptr;
     if (!m_modelDetailsButton->isChecked() || (curves && m_detailsShown.lock() == curves))
         return;
     m_modelDetails->setText(modelDetailsText());
@@ -504,9 +518,9 @@ void RopeView::updateModelDetails()
 QString RopeView::modelDetailsText() const
 {
     const FramePtr& f = document()->frame();
-    if (!f || !f->rope || !f->rope->model)
+    if (!f || !ropeCurvesOf(*f) || !ropeCurvesOf(*f)->model)
         return {};
-    return f->rope->model->error.isEmpty() ? RopeModelPlot::details(*f->rope->model) : f->rope->model->error.toHtmlEscaped();
+    return ropeCurvesOf(*f)->model->error.isEmpty() ? RopeModelPlot::details(*ropeCurvesOf(*f)->model) : ropeCurvesOf(*f)->model->error.toHtmlEscaped();
 }
 
 void RopeView::syncControls()
@@ -563,10 +577,10 @@ void RopeView::redraw(const Frame& f)
 {
     for (QCPGraph* graph : m_wavelength)
         graph->data()->clear();
-    const bool model = f.rope && f.rope->model;
+    const bool model = ropeCurvesOf(f) && ropeCurvesOf(f)->model;
     setModelMode(model);
     if (model) {
-        const RopeModelCurves& m = *f.rope->model;
+        const RopeModelCurves& m = *ropeCurvesOf(f)->model;
         if (m.error.isEmpty()) {
             m_modelPlot->draw(m, scale(), m_forExport);
             m_titleText = m_modelPlot->title(m, m_forExport);
@@ -581,15 +595,15 @@ void RopeView::redraw(const Frame& f)
         plot()->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
-    if (!f.rope || !f.rope->error.isEmpty()) {
+    if (!ropeCurvesOf(f) || !ropeCurvesOf(f)->error.isEmpty()) {
         for (RopeScaling method : RopeCurves::decayMethods)
             m_decay[index(method)]->data()->clear();
         m_decayKeys.clear();
-        m_titleText = tr("Rotary position embedding\n%1").arg(f.rope ? f.rope->error : QString());
+        m_titleText = tr("Rotary position embedding\n%1").arg(ropeCurvesOf(f) ? ropeCurvesOf(f)->error : QString());
         m_summary->setText(QString());
     } else {
         drawBands(f);
-        drawDecay(f.rope);
+        drawDecay(ropeCurvesOf(f));
         m_titleText = titleText(f);
         if (m_detailsButton->isChecked())
             m_summary->setText(summaryText());
@@ -600,11 +614,11 @@ void RopeView::redraw(const Frame& f)
 
 QString RopeView::titleText(const Frame& f) const
 {
-    const core::RopeScalingSpec& s = f.rope->scaling;
+    const core::RopeScalingSpec& s = ropeCurvesOf(f)->scaling;
     if (m_forExport)
         return tr("RoPE context scaling: s = %1, L_orig = %2\nd_model %3 · base %4 · YaRN attention factor %5")
             .arg(QString::number(s.scale, 'g', 10)).arg(s.originalLength).arg(f.spec.dModel).arg(shortNumber(f.spec.base, 6))
-            .arg(QString::number(f.rope->yarnFactor, 'f', 3));
+            .arg(QString::number(ropeCurvesOf(f)->yarnFactor, 'f', 3));
     return tr("Rotary position embedding: context scale s = %1\nd_model %2 · base %3 · L_orig %4 → s·L_orig %5")
         .arg(QString::number(s.scale, 'g', 10)).arg(f.spec.dModel).arg(shortNumber(f.spec.base, 6)).arg(s.originalLength)
         .arg(QString::number(s.scale * s.originalLength, 'g', 10));
@@ -612,7 +626,7 @@ QString RopeView::titleText(const Frame& f) const
 
 void RopeView::drawBands(const Frame& f)
 {
-    const RopeCurves& c = *f.rope;
+    const RopeCurves& c = *ropeCurvesOf(f);
     const core::RopeScalingSpec& s = c.scaling;
     const auto pairs = static_cast<int>(c.pairs.size());
     for (RopeScaling method : core::allRopeScalings) {
@@ -675,10 +689,10 @@ void RopeView::drawDecay(const std::shared_ptr<const RopeCurves>& shown)
 QString RopeView::summaryText() const
 {
     const FramePtr& f = document()->frame();
-    if (!f || !f->rope || !f->rope->error.isEmpty())
+    if (!f || !ropeCurvesOf(*f) || !ropeCurvesOf(*f)->error.isEmpty())
         return {};
-    const RopeCurves& c = *f->rope;
-    const RopeScores& r = f->ropeScores;
+    const RopeCurves& c = *ropeCurvesOf(*f);
+    const RopeScores& r = ropeScoresOf(*f);
     return tr("NTK-aware base′ = base·s<sup>d/(d−2)</sup> = %1 · dynamic NTK at L = %10: base′ = %11 · "
               "YaRN reference ramp over pairs %12 to %13 · Llama 3: low %14, high %15 · "
               "YaRN (both): √(1/t) = 0.1·ln s + 1 = %2, so logits × %3<br>"
@@ -696,9 +710,9 @@ QString RopeView::summaryText() const
 QString RopeView::pairDescription(int pair) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || !f->rope || !f->rope->error.isEmpty() || pair < 0 || pair >= f->rope->theta.size())
+    if (!f || !ropeCurvesOf(*f) || !ropeCurvesOf(*f)->error.isEmpty() || pair < 0 || pair >= ropeCurvesOf(*f)->theta.size())
         return {};
-    const RopeCurves& c = *f->rope;
+    const RopeCurves& c = *ropeCurvesOf(*f);
     QStringList parts;
     for (RopeScaling method : core::allRopeScalings)
         parts << tr("%1 λ = %2").arg(methodName(method, true), shortNumber(c.wavelength[index(method)][pair], 5));
@@ -779,8 +793,8 @@ void RopeView::onMouseMove(QMouseEvent* event)
 {
     const FramePtr& f = document()->frame();
     QCPAxisRect* rect = f ? axisRectAt(plot(), event->position()) : nullptr;
-    if (m_modelMode && f && f->rope && f->rope->model && f->rope->model->error.isEmpty()) {
-        const RopeModelCurves& m = *f->rope->model;
+    if (m_modelMode && f && ropeCurvesOf(*f) && ropeCurvesOf(*f)->model && ropeCurvesOf(*f)->model->error.isEmpty()) {
+        const RopeModelCurves& m = *ropeCurvesOf(*f)->model;
         if (rect == m_bandsRect) {
             const double key = plot()->xAxis->pixelToCoord(event->position().x());
             setReadout(std::isfinite(key) ? m_modelPlot->pairReadout(m, static_cast<int>(std::lround(key))) : QString());
