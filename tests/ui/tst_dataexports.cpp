@@ -134,6 +134,7 @@ void TestDataExports::whatAPartCannotMakeIsRefused_data()
     QTest::newRow("an empty sentence") << QStringLiteral("embeddings") << QStringLiteral("the sentence has no words; type at least one");
     QTest::newRow("learned scores without a table") << QStringLiteral("methods")
                                                     << QStringLiteral("the learned absolute method scores a model's own position table");
+    QTest::newRow("a RoPE scale below 1") << QStringLiteral("rope") << QStringLiteral("scale s = 0.5 is not allowed; allowed: 1 to 1000000");
 }
 
 void TestDataExports::whatAPartCannotMakeIsRefused()
@@ -146,6 +147,7 @@ void TestDataExports::whatAPartCannotMakeIsRefused()
     request.view = *pe::ui::parseView(view);
     request.state.embeddings.sentence.clear();
     request.state.methods.method = pe::ui::ScoreMethod::Learned;
+    request.state.rope.scale = 0.5;
     for (const QString& suffix : {QStringLiteral(".npy"), QStringLiteral(".csv")}) {
         request.path = m_dir.filePath(view + QStringLiteral("-cannot") + suffix);
         const pe::ui::ExportResult result = pe::ui::exportData(request);

@@ -466,17 +466,20 @@ void TestDocument::ropeCurvesComeWithTheFrame()
 
     document.selectPosition(50);
     QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(pe::ui::ropePart(*document.frame()));
     QCOMPARE(pe::ui::ropePart(*document.frame())->curves, curves); // shared, not computed again
     QCOMPARE(pe::ui::ropePart(*document.frame())->scores.n, 50);
     QCOMPARE(pe::ui::ropePart(*document.frame())->scores.m, 51);
 
     document.setRopeOptions({2, 4096, true});
     QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(pe::ui::ropePart(*document.frame()));
     QVERIFY(pe::ui::ropePart(*document.frame())->curves != curves);
     QVERIFY(std::abs(pe::ui::ropePart(*document.frame())->curves->wavelength[1][3] / (2 * lambda(3)) - 1) < 1e-12);
     QVERIFY(pe::ui::ropePart(*document.frame())->curves->logarithmic);
     document.undoStack()->undo();
     QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(pe::ui::ropePart(*document.frame()));
     QCOMPARE(document.state().rope, pe::ui::RopeOptions{});
     QVERIFY(std::abs(pe::ui::ropePart(*document.frame())->curves->wavelength[1][3] / (8 * lambda(3)) - 1) < 1e-12);
 }
@@ -488,6 +491,7 @@ void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
 {
     Document document(nullptr, pe::ui::viewBit(View::Embeddings));
     QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(pe::ui::embeddingsPart(*document.frame()) && pe::ui::embeddingsPart(*document.frame())->sentence);
     QVERIFY(pe::ui::embeddingsPart(*document.frame()) && !pe::ui::embeddingsPart(*document.frame())->sentence->fromFile);
     const int d = document.spec().dModel;
     auto vectors = std::make_shared<pe::ui::LoadedWordVectors>();
@@ -496,6 +500,7 @@ void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
     vectors->vectors["black"] = Eigen::VectorXd::Constant(d, 0.5);
     document.setWordVectors(vectors);
     QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(pe::ui::embeddingsPart(*document.frame()) && pe::ui::embeddingsPart(*document.frame())->sentence);
     QVERIFY(!pe::ui::embeddingsPart(*document.frame())->sentence->fromFile); // not named by the options yet
 
     pe::ui::SentenceOptions options = document.state().embeddings;
@@ -503,6 +508,7 @@ void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
     options.sqrtScaling = false;
     document.setEmbeddingOptions(options);
     QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(pe::ui::embeddingsPart(*document.frame()) && pe::ui::embeddingsPart(*document.frame())->sentence);
     const pe::ui::SentenceData& used = *pe::ui::embeddingsPart(*document.frame())->sentence;
     QVERIFY(used.fromFile);
     QCOMPARE(used.tokens[1].text, std::string("black"));
@@ -510,9 +516,11 @@ void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
     QCOMPARE(used.embedding.word(0, 0), 0.0); // "the" is not in the file: a zero vector
     document.undoStack()->undo();
     QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(pe::ui::embeddingsPart(*document.frame()) && pe::ui::embeddingsPart(*document.frame())->sentence);
     QVERIFY(!pe::ui::embeddingsPart(*document.frame())->sentence->fromFile);
     document.undoStack()->redo();
     QVERIFY(waitForCurrentFrame(document));
+    QVERIFY(pe::ui::embeddingsPart(*document.frame()) && pe::ui::embeddingsPart(*document.frame())->sentence);
     QVERIFY(pe::ui::embeddingsPart(*document.frame())->sentence->fromFile);
 }
 

@@ -204,6 +204,7 @@ private slots:
             o.maxDistance = 20;
             document.setMethodOptions(o);
             document.computeNow();
+            QVERIFY(methodsDataOf(*document.frame()));
             const MethodsData& data = *methodsDataOf(*document.frame());
             QVERIFY2(data.error.isEmpty(), qPrintable(data.error));
             QCOMPARE(data.matrix.rows(), 40);
@@ -232,6 +233,7 @@ private slots:
         o.maxDistance = 128;
         document.setMethodOptions(o);
         document.computeNow();
+        QVERIFY(methodsDataOf(*document.frame()));
         QVERIFY2(methodsDataOf(*document.frame())->error.contains("have 16 buckets; num_buckets is 32"),
                  qPrintable(methodsDataOf(*document.frame())->error));
         while (document.state().methods.t5Biases)

@@ -278,6 +278,25 @@ private slots:
         QCOMPARE((*precision->values)(36, 1), worst); // float32 stored, the first curve
         QVERIFY(std::isnan((*precision->values)(36, 2))); // float32 computed: none for a table
 
+        // The methods view scores the table for the learned method only: ALiBi's export is
+        // ALiBi's with a table open as without, and so is it past the table's 37 rows.
+        for (const std::int64_t maxLen : {std::int64_t{37}, std::int64_t{60}}) {
+            request.view = View::Methods;
+            request.spec.maxLen = maxLen;
+            request.state.methods.method = pe::ui::ScoreMethod::Alibi;
+            request.path = m_dir.filePath(QStringLiteral("alibi-with-table-%1.npy").arg(maxLen));
+            QVERIFY2(exportData(request).ok(), qPrintable(exportData(request).message));
+            ExportRequest without = request;
+            without.table = nullptr;
+            without.path = m_dir.filePath(QStringLiteral("alibi-%1.npy").arg(maxLen));
+            QVERIFY2(exportData(without).ok(), qPrintable(exportData(without).message));
+            QFile a(request.path), b(without.path);
+            QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+            QVERIFY(a.size() > 128);
+            QVERIFY(a.readAll() == b.readAll());
+        }
+        request.spec = sinusoidSizedLike(request.spec, *table->table);
+
         request.view = View::Waves;
         request.state.dims = {23};
         request.path = m_dir.filePath("beyond.npy");

@@ -122,7 +122,7 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     // The second thread takes the parts kept by view while this one takes the frequencies; then
     // this one takes what is left of them.
     QFuture<void> secondHalf;
-    // The second thread reads f, previous and the lambdas above: every return waits for it.
+    // The second thread reads f and previous: every return waits for it.
     const auto joinSecondThread = qScopeGuard([&] { secondHalf.waitForFinished(); });
     if (!viewParts.empty())
         secondHalf = QtConcurrent::run(&secondThread(), [&] { viewParts.run(superseded); });

@@ -153,8 +153,8 @@ struct FrameRequest {
 
 /// Computes the frame for the request, reusing the parts of `previous` whose inputs did not
 /// change. Returns nullptr when `latest` moves past `generation` (a newer request supersedes it).
-/// Only the FramePart bits in request.parts are computed (or taken from `previous`); the
-/// frequencies and resolution limits are always there.
+/// Only the parts of the views in request.views are computed (or taken from `previous`); the
+/// frequencies are always there.
 FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const FramePtr& previous,
                     const std::atomic<std::uint64_t>& latest);
 

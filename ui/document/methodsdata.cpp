@@ -395,7 +395,9 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& opt
 }
 
 MethodScoreRows::MethodScoreRows(const core::EncodingSpec& spec, const MethodOptions& options, LearnedTablePtr learned)
-    : m_spec(spec), m_options(options), m_learned(std::move(learned))
+    // Only the learned method scores the table: another method's export with a table open is
+    // that method's scores (it wrote P·Pᵀ before, and read past a table shorter than max_len).
+    : m_spec(spec), m_options(options), m_learned(options.method == ScoreMethod::Learned ? std::move(learned) : nullptr)
 {
     if (options.method == ScoreMethod::Sinusoidal)
         m_kernel = std::make_shared<const core::SimilarityKernel>(spec, false);

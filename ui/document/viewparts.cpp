@@ -88,8 +88,13 @@ ViewPartJobs::ViewPartJobs(Frame& frame, std::shared_ptr<const Frame> previous)
     : m_frame(frame), m_previous(std::move(previous))
 {
     const unsigned wanted = viewsWithOwnParts() & frame.views;
+    // The largest parts first, one for each thread (the methods' matrix at a million positions,
+    // the heatmap's bins), so that neither is left for the end of the frame; then the catalogue's order.
+    for (View first : {View::Methods, View::Heatmap})
+        if (wanted & viewBit(first))
+            m_views.push_back(first);
     for (const ViewDescription& d : viewCatalog())
-        if (wanted & viewBit(d.view))
+        if ((wanted & viewBit(d.view)) && d.view != View::Methods && d.view != View::Heatmap)
             m_views.push_back(d.view);
     for (View view : m_views)
         frame.viewParts.resize(std::max(frame.viewParts.size(), static_cast<std::size_t>(view) + 1));

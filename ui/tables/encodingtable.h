@@ -129,12 +129,12 @@ using EncodingTablePtr = std::shared_ptr<const EncodingTable>;
 /// most the format's 100 MB. A message naming the file when it cannot be read.
 std::variant<SafetensorsHeader, QString> readSafetensorsHeader(const QString& path);
 
-/// A table with the pass over its values done: what the views draw from.
 /// A table's values in memory (LoadedTable::values, row-major float64): what the similarity,
 /// waves, precision and conventions read of a loaded table, and the methods view's learned
 /// method scores (P(i)·P(j)).
 using LearnedTablePtr = std::shared_ptr<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>;
 
+/// A table with the pass over its values done: what the views draw from.
 struct LoadedTable {
     /// Tables up to this many values are also held as a matrix (128 MiB of float64): what the
     /// methods view's learned absolute scores P·Pᵀ are computed from.

@@ -29,7 +29,7 @@ namespace pe::ui {
 /// attention score of query i and key j. On top, the L × L matrix of the chosen method (blank
 /// where a causal model masks the key); below, the score against i − j of every method ticked
 /// under Curves, on one axis. The sinusoid and RoPE come from their own core code, the rest
-/// from core/positionmethods.h; the numbers come with the frame (Frame::methods).
+/// from core/positionmethods.h; the numbers come with the frame (its MethodsPart, ui/document/methodspart.h).
 class MethodsView : public PlotView {
     Q_OBJECT
 public:

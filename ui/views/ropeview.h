@@ -32,7 +32,7 @@ namespace pe::ui {
 /// times longer than the trained L_orig (position interpolation, NTK-aware base, YaRN's ramp).
 /// Bottom: RoFormer's upper bound of the score against the distance m − n, for each of them.
 /// Its options (s, L_orig, log distance axis) are the document's state.rope; the curves come
-/// with the frame (Frame::rope), computed off the GUI thread.
+/// with the frame (its RopePart, ui/document/ropepart.h), computed off the GUI thread.
 class RopeView : public PlotView {
     Q_OBJECT
 public:
