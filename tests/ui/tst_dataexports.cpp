@@ -90,6 +90,16 @@ void TestDataExports::dataExportIsWhatTheWindowDraws_data()
         QTest::newRow(d.key) << QString::fromLatin1(d.key);
 }
 
+/// A data export of `view` (its key) at d_model 16 and max_len 20, as a script might make one.
+static pe::ui::ExportRequest smallRequest(const QString& view)
+{
+    pe::ui::ExportRequest request;
+    request.spec.dModel = 16;
+    request.spec.maxLen = 20;
+    request.view = *pe::ui::parseView(view);
+    return request;
+}
+
 // A request made by hand (a script, a plug-in) may hold what the window never lets through: it
 // is refused with the message that names the value, before any part is built (core throws on
 // a position below 0), and no file is written.
@@ -113,10 +123,7 @@ void TestDataExports::aSelectionOutsideThePositionsIsRefused()
     QFETCH(qint64, position);
     QFETCH(qint64, offset);
     QFETCH(QString, message);
-    pe::ui::ExportRequest request;
-    request.spec.dModel = 16;
-    request.spec.maxLen = 20;
-    request.view = *pe::ui::parseView(view);
+    pe::ui::ExportRequest request = smallRequest(view);
     request.state.position = position;
     request.state.offset = offset;
     request.path = m_dir.filePath(view + QStringLiteral("-refused.npy"));
@@ -141,10 +148,7 @@ void TestDataExports::whatAPartCannotMakeIsRefused()
 {
     QFETCH(QString, view);
     QFETCH(QString, message);
-    pe::ui::ExportRequest request;
-    request.spec.dModel = 16;
-    request.spec.maxLen = 20;
-    request.view = *pe::ui::parseView(view);
+    pe::ui::ExportRequest request = smallRequest(view);
     request.state.embeddings.sentence.clear();
     request.state.methods.method = pe::ui::ScoreMethod::Learned;
     request.state.rope.scale = 0.5;
