@@ -124,7 +124,7 @@ QString dataRequestError(const ExportRequest& request)
             return problem;
     if (auto error = core::validationError(request.spec))
         return QString::fromStdString(*error);
-    if (static_cast<int>(request.view) > static_cast<int>(View::Grid) && !hasOwnDataExport(request.view))
+    if (!hasOwnDataExport(request.view)) // every built-in view has one; a view added at run time may not
         return QCoreApplication::translate("pe::ui::Export", "the %1 view has no data export; allowed: a figure (.png, .pdf, .svg)")
             .arg(viewName(request.view));
     const auto& s = request.state;
@@ -145,13 +145,11 @@ QString dataRequestError(const ExportRequest& request)
     if (request.spec.firstPosition + s.position + s.offset < 0)
         return QCoreApplication::translate("pe::ui::Export", "offset %1 would move position %2 below 0").arg(s.offset).arg(s.position);
     // A part is built for the selection checked above (core refuses a position below 0).
-    if (hasOwnDataExport(request.view)) {
-        const std::shared_ptr<const PartExport> data = partExportFor(request);
-        if (!data->part)
-            return QCoreApplication::translate("pe::ui::Export", "the %1 view made no data").arg(viewName(request.view));
-        if (QString problem = data->part->problem(); !problem.isEmpty())
-            return problem;
-    }
+    const std::shared_ptr<const PartExport> data = partExportFor(request);
+    if (!data->part)
+        return QCoreApplication::translate("pe::ui::Export", "the %1 view made no data").arg(viewName(request.view));
+    if (QString problem = data->part->problem(); !problem.isEmpty())
+        return problem;
     const auto [rows, cols] = shapeOf(request);
     if (static_cast<long double>(rows) * cols > maxExportValues)
         return QCoreApplication::translate("pe::ui::Export", "max_len = %1 and d_model = %2 make the %3 data %4 × %5 values; at most %6 values "
