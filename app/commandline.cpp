@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
 
-#include "ui/tables/ropeconfig.h"
 #include "ui/state/commandlinevalues.h"
 #include "ui/state/figurelimits.h"
 
@@ -90,7 +89,8 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("layout"), QStringLiteral("interleaved or split (default interleaved)."), QStringLiteral("NAME"), QStringLiteral("interleaved")},
         {QStringLiteral("frequencies"), QStringLiteral("paper or tensor2tensor (default paper)."), QStringLiteral("NAME"), QStringLiteral("paper")},
         {QStringLiteral("first-position"), QStringLiteral("Position of the first row (default 0; fairseq uses 2)."), QStringLiteral("N"), QStringLiteral("0")},
-        {QStringLiteral("view"), QStringLiteral("The view to export, or to put on the window's stage: %1 (default heatmap).").arg(ui::viewNames().join(QStringLiteral(", "))), QStringLiteral("NAME"), QStringLiteral("heatmap")},
+        {QStringLiteral("view"), QStringLiteral("The view to export, or to put on the window's stage: %1 (default heatmap, or the view "
+                                                 "whose own options are given: rope for --model, methods for --method, grid for --grid…).").arg(ui::viewNames().join(QStringLiteral(", "))), QStringLiteral("NAME"), QStringLiteral("heatmap")},
         {QStringLiteral("compare"), QStringLiteral("What the conventions view sets beside the spec: layout, frequencies, first-position, "
                                                    "doubled-exponent or shifted-cosine (the last two are mistakes; default layout)."),
          QStringLiteral("NAME"), QStringLiteral("layout")},
@@ -101,30 +101,6 @@ void addOptions(QCommandLineParser& parser)
                                                      "or stored (computed in float64, then rounded; default computed)."),
          QStringLiteral("NAME"), QStringLiteral("computed")},
         {QStringLiteral("dims"), QStringLiteral("Dimensions of the wave plot (default 4,5,6,7)."), QStringLiteral("LIST")},
-        {QStringLiteral("method"), QStringLiteral("The methods view's matrix: %1 (default alibi; learned scores the table given with --encoding).")
-                                       .arg(ui::scoreMethodKeys().join(QStringLiteral(", "))),
-         QStringLiteral("NAME")},
-        {QStringLiteral("heads"), QStringLiteral("ALiBi: number of heads H, 1 to 1024 (default 8)."), QStringLiteral("H")},
-        {QStringLiteral("head"), QStringLiteral("ALiBi: the head drawn, 1 to H, or 0 for every head (default 1)."), QStringLiteral("N")},
-        {QStringLiteral("buckets"), QStringLiteral("T5: number of buckets, 4 to 1024 (default 32)."), QStringLiteral("N")},
-        {QStringLiteral("t5-biases"), QStringLiteral("T5: a model's own biases (buckets x heads, e.g. model.safetensors:"
-                                                     "encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight) "
-                                                     "instead of random ones; sets --buckets to theirs."), QStringLiteral("FILE[:TENSOR]")},
-        {QStringLiteral("t5-head"), QStringLiteral("T5: the head of --t5-biases drawn, 1 to its heads (default 1)."), QStringLiteral("N")},
-        {QStringLiteral("max-distance"), QStringLiteral("T5: distance from which all share the last bucket, buckets to 1000000 (default 128)."), QStringLiteral("N")},
-        {QStringLiteral("clip"), QStringLiteral("Shaw: relative positions clipped to +-K, 1 to 1024 (default 4)."), QStringLiteral("K")},
-        {QStringLiteral("mask"), QStringLiteral("causal (keys after the query masked) or none (T5 both ways); default: causal for "
-                                                "ALiBi, Shaw and Transformer-XL, none for T5; NoPE is always causal."),
-         QStringLiteral("MODE")},
-        {QStringLiteral("model"), QStringLiteral("The RoPE view shows a real model's rotary embedding from the library: %1. With --view rope "
-                                                 "(the view when --view is not given), .csv and .npy hold one row per rotated pair: k, theta_original, "
-                                                 "theta_max, attention_factor (the CSV's first line names them).").arg(ui::ropeModelKeys().join(QStringLiteral(", "))),
-         QStringLiteral("NAME")},
-        {QStringLiteral("model-config"), QStringLiteral("As --model, from a model's Hugging Face config.json or a folder holding one."), QStringLiteral("FILE")},
-        {QStringLiteral("compare-config"), QStringLiteral("Compare the model's RoPE with another configuration: a library name, a config.json, or "
-                                                          "no-scaling (the same model with rope_scaling dropped). .csv and .npy then hold one row per "
-                                                          "position: position, query_cosine, score_cosine, angle_difference_k for every pair."),
-         QStringLiteral("FILE|NAME")},
         {QStringLiteral("position"), QStringLiteral("Selected position (row, default 0)."), QStringLiteral("P")},
         {QStringLiteral("offset"), QStringLiteral("Relative offset k (default 1)."), QStringLiteral("K"), QStringLiteral("1")},
         {QStringLiteral("normalize"), QStringLiteral("Cosine similarity instead of the dot product (a zero vector, e.g. d_model 1 "
@@ -176,40 +152,6 @@ void overrideSpec(const QCommandLineParser& parser, core::EncodingSpec& spec)
         spec.firstPosition = wholeNumber(parser, QStringLiteral("first-position"), 0, SpecLimits::maxFirstPosition);
 }
 
-/// --model, --model-config and --compare-config: each read now, so that a bad config is told
-/// before any work (the RoPE view keeps a library key, or a file's absolute path).
-void overrideRopeModel(const QCommandLineParser& parser, ui::RopeOptions& rope)
-{
-    if (given(parser, "model") && given(parser, "model-config"))
-        throw BadValue{QStringLiteral("--model and --model-config: give one of them, not both")};
-    if (given(parser, "model")) {
-        const QString key = parser.value(QStringLiteral("model")).trimmed();
-        if (!ui::libraryModel(key))
-            throw BadValue{QStringLiteral("--model: %1 is not in the library; allowed: %2 (or --model-config FILE)")
-                               .arg(quoted(key), ui::ropeModelKeys().join(QStringLiteral(", ")))};
-        rope.model = key;
-        rope.compare.clear();
-    }
-    if (given(parser, "model-config")) {
-        const QString path = parser.value(QStringLiteral("model-config"));
-        if (const ui::RopeConfigResult read = ui::readRopeConfig(path); !read.model)
-            throw BadValue{QStringLiteral("--model-config: ") + read.error};
-        rope.model = QFileInfo(path).absoluteFilePath();
-        rope.compare.clear();
-    }
-    if (given(parser, "compare-config")) {
-        if (rope.model.isEmpty())
-            throw BadValue{QStringLiteral("--compare-config: there is no model to compare; give --model NAME or --model-config FILE too")};
-        const QString other = parser.value(QStringLiteral("compare-config")).trimmed();
-        if (other == ui::RopeOptions::noScaling || ui::libraryModel(other))
-            rope.compare = other;
-        else if (const ui::RopeConfigResult read = ui::ropeModelFrom(other); !read.model)
-            throw BadValue{QStringLiteral("--compare-config: ") + read.error + QStringLiteral(" (or no-scaling)")};
-        else
-            rope.compare = QFileInfo(other).absoluteFilePath();
-    }
-}
-
 /// The selection: options given are checked strictly against the spec; values taken from the
 /// session (or the defaults) follow a changed spec the way the window's controls do.
 void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& spec, LaunchOptions& o)
@@ -245,40 +187,6 @@ void overrideState(const QCommandLineParser& parser, const core::EncodingSpec& s
     const QStringList formats = ui::settingsFormatNames();
     if (given(parser, "format"))
         state.format = static_cast<core::NumberFormat>(formats.indexOf(choice(parser, QStringLiteral("format"), formats)));
-    auto& methods = state.methods;
-    if (given(parser, "method"))
-        methods.method = *ui::parseScoreMethod(choice(parser, QStringLiteral("method"), ui::scoreMethodKeys()));
-    if (given(parser, "heads"))
-        methods.heads = static_cast<int>(wholeNumber(parser, QStringLiteral("heads"), 1, ui::MethodOptions::maxHeads));
-    if (given(parser, "head"))
-        methods.head = static_cast<int>(wholeNumber(parser, QStringLiteral("head"), 0, methods.heads));
-    else
-        methods.head = std::min(methods.head, methods.heads);
-    if (given(parser, "buckets"))
-        methods.numBuckets = static_cast<int>(wholeNumber(parser, QStringLiteral("buckets"), ui::MethodOptions::minBuckets,
-                                                          ui::MethodOptions::maxBuckets));
-    if (given(parser, "max-distance"))
-        methods.maxDistance = static_cast<int>(wholeNumber(parser, QStringLiteral("max-distance"), methods.numBuckets,
-                                                           ui::MethodOptions::maxDistanceLimit));
-    else
-        methods.maxDistance = std::max(methods.maxDistance, methods.numBuckets);
-    if (given(parser, "clip"))
-        methods.clip = static_cast<int>(wholeNumber(parser, QStringLiteral("clip"), 1, ui::MethodOptions::maxClip));
-    if (given(parser, "t5-head")) // checked against the biases' heads once they are read
-        methods.t5Head = static_cast<int>(wholeNumber(parser, QStringLiteral("t5-head"), 1, ui::MethodOptions::maxHeads));
-    if (given(parser, "t5-biases")) {
-        const QString source = parser.value(QStringLiteral("t5-biases"));
-        if (source.trimmed().isEmpty())
-            throw BadValue{QStringLiteral("--t5-biases: an empty file name; allowed: a .npy, .csv or .safetensors file of "
-                                          "buckets x heads, FILE:TENSOR for one tensor")};
-        std::tie(o.t5BiasesPath, o.t5BiasesTensor) = ui::EncodingTable::splitSource(source);
-    }
-    if (given(parser, "mask")) {
-        methods.causal = choice(parser, QStringLiteral("mask"), {QStringLiteral("causal"), QStringLiteral("none")})
-            == QLatin1String("causal");
-        methods.bidirectional = !methods.causal;
-    }
-    overrideRopeModel(parser, state.rope);
     if (given(parser, "precision"))
         state.precisionMode = static_cast<core::PrecisionMode>(
             ui::settingsPrecisionModeNames().indexOf(choice(parser, QStringLiteral("precision"), ui::settingsPrecisionModeNames())));
@@ -319,11 +227,6 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
     o.sizeGiven = given(parser, "d-model") || given(parser, "max-len") || session.has_value();
     o.view = *ui::parseView(choice(parser, QStringLiteral("view"), ui::viewNames()));
     o.viewGiven = parser.isSet(QStringLiteral("view"));
-    // A model asked for is shown where it is drawn: the RoPE view, unless another view is named.
-    if (!o.viewGiven && (given(parser, "model") || given(parser, "model-config"))) {
-        o.view = ui::View::Rope;
-        o.viewGiven = true;
-    }
     overrideState(parser, o.spec, o);
     readViewOptions(parser, o);
     if (parser.isSet(QStringLiteral("size")) && parser.isSet(QStringLiteral("size-mm")))
@@ -372,7 +275,9 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
 
 std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& arguments)
 {
-    QCommandLineParser parser;
+    // Kept with the options: the window reads the views' own options again over those used last.
+    const auto kept = std::make_shared<QCommandLineParser>();
+    QCommandLineParser& parser = *kept;
     addOptions(parser);
     const QString program = QStringLiteral("pe-explorer");
     if (!parser.parse(arguments))
@@ -401,6 +306,7 @@ std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& argum
     }
     try {
         LaunchOptions options = optionsFrom(parser, session);
+        options.parsed = kept;
         options.sessionPath = sessionPath;
         options.session = std::move(session);
         // A session's table, unless --encoding names another: exports draw it as the window would.
@@ -415,22 +321,24 @@ std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& argum
     }
 }
 
-ui::ViewState windowStartState(const LaunchOptions& options, const ui::RopeOptions& rememberedRope,
-                               const ui::SentenceOptions& rememberedEmbeddings,
-                               const QMap<QString, QVariantMap>& rememberedViewOptions)
+ui::ViewState windowStartState(const LaunchOptions& options, const QMap<QString, QVariantMap>& rememberedViewOptions)
 {
     ui::ViewState state = options.state;
     if (options.session)
         return state;
-    state.rope = rememberedRope;
-    state.embeddings = rememberedEmbeddings;
-    for (auto remembered = rememberedViewOptions.begin(); remembered != rememberedViewOptions.end(); ++remembered)
-        if (const auto view = ui::parseView(remembered.key()); view && ui::hasOwnOptions(*view)
-            && !options.viewOptionsGiven.contains(remembered.key()))
-            state.setOptionsOf(*view, ui::validViewOptions(*view, remembered.value()));
-    if (!options.state.rope.model.isEmpty()) { // named on the command line: it wins
-        state.rope.model = options.state.rope.model;
-        state.rope.compare = options.state.rope.compare;
+    for (auto remembered = rememberedViewOptions.begin(); remembered != rememberedViewOptions.end(); ++remembered) {
+        const auto view = ui::parseView(remembered.key());
+        if (!view || !ui::hasOwnOptions(*view))
+            continue;
+        QVariantMap start = ui::validViewOptions(*view, remembered.value());
+        // What the command line gave, over those used last; when that is refused (a --head
+        // beyond the heads used last), what it gave over the defaults, as already checked.
+        if (options.viewOptionsGiven.contains(remembered.key())) {
+            const ui::ViewDescription& d = ui::describeView(*view);
+            if (!options.parsed || !d.readCommandLine || !d.readCommandLine(*options.parsed, start).isEmpty())
+                continue;
+        }
+        state.setOptionsOf(*view, ui::validViewOptions(*view, start));
     }
     return state;
 }

@@ -3,10 +3,13 @@
 
 #include "ui/state/session.h"
 
+#include <QCommandLineParser>
+
 #include <QSize>
 #include <QSizeF>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <variant>
 
@@ -31,13 +34,13 @@ struct LaunchOptions {
     bool dimsGiven = false;
     bool viewGiven = false; ///< --view named a view: the window starts with it on the stage
     /// The catalogue's views whose own options the command line set (their keys): the window
-    /// starts from these, not from the ones used last.
+    /// starts from the ones used last with these given over them.
     QStringList viewOptionsGiven;
+    /// The arguments as parsed, for windowStartState to read the views' own options again.
+    std::shared_ptr<const QCommandLineParser> parsed;
     bool sizeGiven = false; ///< --d-model, --max-len or a session set the size (a table given with --encoding keeps it)
     QString encodingPath;    ///< --encoding FILE[:TENSOR]: a table the heatmap shows (empty: none)
     QString encodingTensor;  ///< the tensor named after the colon (empty: the likely one)
-    QString t5BiasesPath;    ///< --t5-biases FILE[:TENSOR]: T5's biases from a file (empty: random)
-    QString t5BiasesTensor;  ///< the tensor named after the colon (empty: the first relative_attention_bias)
     bool encodingFromSession = false; ///< the table is the session's (checked against its size and fingerprint)
     /// What the window does with work a crashed window left behind (the recovery file): ask
     /// whether to restore it, restore it without asking (--restore), or leave it (--no-restore).
@@ -58,12 +61,9 @@ struct EarlyExit {
 /// a message naming the option, the value and what is allowed.
 std::variant<LaunchOptions, EarlyExit> parseCommandLine(const QStringList& arguments);
 
-/// What the window starts from without a session: the RoPE and embeddings views' options used
-/// last (`remembered…`), and those of the views that keep their options by key (the grid's,
-/// an entry's: `rememberedViewOptions`, by key), except what the command line names (--model,
-/// --model-config, --compare-config; a view's own options, e.g. any --grid… option).
-ui::ViewState windowStartState(const LaunchOptions& options, const ui::RopeOptions& rememberedRope,
-                               const ui::SentenceOptions& rememberedEmbeddings,
-                               const QMap<QString, QVariantMap>& rememberedViewOptions = {});
+/// What the window starts from without a session: the options of the views that keep their own
+/// by key (rope, embeddings, methods, grid, an entry's) as used last (`rememberedViewOptions`,
+/// by key), with what the command line gave over them (--model, --method, any --grid… option).
+ui::ViewState windowStartState(const LaunchOptions& options, const QMap<QString, QVariantMap>& rememberedViewOptions = {});
 
 } // namespace pe::app

@@ -24,20 +24,26 @@ int exitCodeFor(const ui::ExportResult& result)
 
 } // namespace
 
-QString applyT5BiasesOption(const LaunchOptions& options, ui::ViewState& state)
+QString readNamedT5Biases(const LaunchOptions& options, ui::ViewState& state, ui::ViewDataPtr* biases)
 {
-    if (options.t5BiasesPath.isEmpty())
+    ui::MethodOptions o = ui::methodOptions(state);
+    if (o.t5File.isEmpty())
         return {};
-    const auto loaded = ui::loadT5Biases(options.t5BiasesPath, options.t5BiasesTensor);
+    const bool fromSession = options.session && ui::methodOptions(options.session->settings.state).t5File == o.t5File;
+    const auto loaded = ui::loadT5Biases(o.t5File, o.t5Tensor);
     if (const auto* error = std::get_if<QString>(&loaded))
-        return QStringLiteral("--t5-biases: ") + *error;
-    ui::MethodOptions& o = state.methods;
-    o.t5Biases = std::get<ui::T5BiasesPtr>(loaded);
-    if (o.t5Head > o.t5Biases->heads)
-        return QStringLiteral("--t5-head %1: %2 holds %3 heads; allowed: 1 to %3").arg(o.t5Head).arg(o.t5Biases->displayName())
-            .arg(o.t5Biases->heads);
-    o.numBuckets = o.t5Biases->buckets;
+        return (fromSession ? QStringLiteral("session %1: its T5 biases: ").arg(options.sessionPath) : QStringLiteral("--t5-biases: "))
+            + *error;
+    const ui::T5BiasesPtr read = std::get<ui::T5BiasesPtr>(loaded);
+    if (o.t5Head > read->heads)
+        return QStringLiteral("--t5-head %1: %2 holds %3 heads; allowed: 1 to %3").arg(o.t5Head).arg(read->displayName()).arg(read->heads);
+    o.t5File = read->path;
+    o.t5Tensor = read->tensor;
+    o.numBuckets = read->buckets;
     o.maxDistance = std::max(o.maxDistance, o.numBuckets);
+    ui::setMethodOptions(state, o);
+    if (biases)
+        *biases = read;
     return {};
 }
 
@@ -63,7 +69,8 @@ int runHeadlessExport(const LaunchOptions& options)
     }
     request.spec = options.spec;
     request.state = options.state;
-    if (const QString error = applyT5BiasesOption(options, request.state); !error.isEmpty()) {
+    ui::ViewDataPtr t5Biases;
+    if (const QString error = readNamedT5Biases(options, request.state, &t5Biases); !error.isEmpty()) {
         QTextStream(stderr) << "pe-explorer: " << error << Qt::endl;
         return 2;
     }
@@ -74,6 +81,8 @@ int runHeadlessExport(const LaunchOptions& options)
             request.state.dims.removeIf([&](int dim) { return dim >= request.spec.dModel; });
     }
     request.view = options.view;
+    if (request.view == ui::View::Methods) // what the view read from a file, beside its options
+        request.viewData = t5Biases;
     request.path = options.exportPath;
     request.overwrite = options.force;
 

@@ -117,12 +117,10 @@ int main(int argc, char** argv)
     // exports stay English whatever was chosen.
     pe::ui::installLanguage(pe::ui::rememberedLanguage());
     // On the heap: View ▸ Language replaces the window with a new one and deletes this one.
-    // Without a session, the RoPE, embeddings and grid views start from the options used last
-    // (a model or grid named on the command line still wins).
-    pe::ui::ViewState state = pe::app::windowStartState(options, pe::ui::Preferences::ropeOptions(),
-                                                        pe::ui::Preferences::embeddingOptions(),
-                                                        pe::ui::Preferences::allViewOptions());
-    if (const QString error = pe::app::applyT5BiasesOption(options, state); !error.isEmpty()) {
+    // Without a session, the views with options of their own start from those used last
+    // (unless the command line set them: a model, a method, a grid).
+    pe::ui::ViewState state = pe::app::windowStartState(options, pe::ui::Preferences::allViewOptions());
+    if (const QString error = pe::app::readNamedT5Biases(options, state); !error.isEmpty()) {
         QTextStream(stderr) << "pe-explorer: " << error << Qt::endl;
         return 2;
     }

@@ -368,22 +368,38 @@ void TestCommandLine::aModelNamedWinsOverTheRememberedOne()
     grid.source = pe::ui::GridSource::MRope;
     grid.rows = 6;
     grid.cols = 9;
-    const QMap<QString, QVariantMap> rememberedGrid{{QStringLiteral("grid"), pe::ui::toVariantMap(grid)}};
-    const pe::ui::ViewState state = pe::app::windowStartState(std::get<LaunchOptions>(named), remembered, sentence, rememberedGrid);
-    QCOMPARE(state.rope.model, QStringLiteral("llama-3.1-8b"));
-    QCOMPARE(state.rope.compare, pe::ui::RopeOptions::noScaling);
-    QCOMPARE(state.rope.scale, 16.0); // the rest as used last
-    QCOMPARE(state.embeddings.sentence, QStringLiteral("Remembered words."));
+    const QMap<QString, QVariantMap> rememberedViews{{QStringLiteral("grid"), pe::ui::toVariantMap(grid)},
+                                                     {QStringLiteral("rope"), pe::ui::toVariantMap(remembered)},
+                                                     {QStringLiteral("embeddings"), pe::ui::toVariantMap(sentence)}};
+    const pe::ui::ViewState state = pe::app::windowStartState(std::get<LaunchOptions>(named), rememberedViews);
+    QCOMPARE(ropeOptions(state).model, QStringLiteral("llama-3.1-8b"));
+    QCOMPARE(ropeOptions(state).compare, pe::ui::RopeOptions::noScaling);
+    QCOMPARE(ropeOptions(state).scale, 16.0); // the rest as used last
+    QCOMPARE(sentenceOptions(state).sentence, QStringLiteral("Remembered words."));
     const auto plain = parseCommandLine(withProgram({}));
-    const pe::ui::ViewState last = pe::app::windowStartState(std::get<LaunchOptions>(plain), remembered, sentence, rememberedGrid);
-    QCOMPARE(last.rope.model, QStringLiteral("llama-2-7b"));
+    const pe::ui::ViewState last = pe::app::windowStartState(std::get<LaunchOptions>(plain), rememberedViews);
+    QCOMPARE(pe::ui::ropeOptions(last).model, QStringLiteral("llama-2-7b"));
     QVERIFY(pe::ui::gridOptions(last) == grid); // the grid used last
     QVERIFY(pe::ui::gridOptions(state) == grid);
-    // Any --grid option: the command line's grid, whole (its other fields the defaults).
+    // Any --grid option: given over the grid used last, as --model over the RoPE options.
     const auto gridNamed = parseCommandLine(withProgram({"--grid-patch", "2,3"}));
-    const pe::ui::ViewState asked = pe::app::windowStartState(std::get<LaunchOptions>(gridNamed), remembered, sentence, rememberedGrid);
+    const pe::ui::ViewState asked = pe::app::windowStartState(std::get<LaunchOptions>(gridNamed), rememberedViews);
     QCOMPARE(pe::ui::gridOptions(asked).patchRow, 2);
-    QCOMPARE(pe::ui::gridOptions(asked).source, pe::ui::GridSource::Auto);
+    QCOMPARE(pe::ui::gridOptions(asked).patchCol, 3);
+    QCOMPARE(pe::ui::gridOptions(asked).source, pe::ui::GridSource::MRope);
+    QCOMPARE(pe::ui::gridOptions(asked).rows, 6);
+    // Given over the remembered ones, a value they refuse (the head beyond the heads used last)
+    // leaves what the command line gave over the defaults.
+    pe::ui::MethodOptions fewHeads;
+    fewHeads.heads = 2;
+    fewHeads.clip = 9;
+    const auto headNamed = parseCommandLine(withProgram({"--head", "5"}));
+    QVERIFY(std::holds_alternative<LaunchOptions>(headNamed));
+    const pe::ui::ViewState heads = pe::app::windowStartState(std::get<LaunchOptions>(headNamed),
+                                                              {{QStringLiteral("methods"), pe::ui::toVariantMap(fewHeads)}});
+    QCOMPARE(pe::ui::methodOptions(heads).head, 5);
+    QCOMPARE(pe::ui::methodOptions(heads).heads, pe::ui::MethodOptions{}.heads);
+    QCOMPARE(pe::ui::methodOptions(heads).clip, pe::ui::MethodOptions{}.clip);
 }
 
 void TestCommandLine::gridOptions()

@@ -147,12 +147,12 @@ void TestCrashRecovery::aKilledWindowIsRestored()
     QCOMPARE(state.position, qint64(17));
     QCOMPARE(state.colormap, QStringLiteral("grayscale"));
     QCOMPARE(state.format, pe::core::NumberFormat::BFloat16);
-    QCOMPARE(state.rope.scale, 16.0);
-    QCOMPARE(state.rope.originalLength, 2048);
-    QVERIFY(state.rope.logDistance);
-    QCOMPARE(state.methods.heads, 4);
-    QCOMPARE(state.methods.numBuckets, 16);
-    QCOMPARE(state.embeddings.sentence, QStringLiteral("the cat sat on the mat"));
+    QCOMPARE(ropeOptions(state).scale, 16.0);
+    QCOMPARE(ropeOptions(state).originalLength, 2048);
+    QVERIFY(ropeOptions(state).logDistance);
+    QCOMPARE(methodOptions(state).heads, 4);
+    QCOMPARE(methodOptions(state).numBuckets, 16);
+    QCOMPARE(sentenceOptions(state).sentence, QStringLiteral("the cat sat on the mat"));
     QVERIFY(saved.session.presentation);
     QCOMPARE(saved.sessionPath, QFileInfo(sessionPath).absoluteFilePath());
     QCOMPARE(readFile(sessionPath), QByteArray(savedSession)); // the recovery never writes the session

@@ -8,6 +8,7 @@
 #include "core/spec.h"
 #include "ui/state/recovery.h"
 #include "ui/state/session.h"
+#include "ui/state/viewcatalog.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -38,13 +39,22 @@ void requireShowable(const pe::ui::Settings& s)
     PE_FUZZ_REQUIRE(noBand || (st.bandFirst >= 0 && st.bandFirst <= st.bandLast && st.bandLast < pe::core::pairCount(spec)),
                     "band inside the pairs");
     PE_FUZZ_REQUIRE(pe::ui::colormapNames().contains(st.colormap), "a known colormap");
-    // The views' options, whatever view.options held: clamped to what their controls allow.
-    const pe::ui::RopeOptions& rope = st.rope;
-    PE_FUZZ_REQUIRE(rope.scale >= pe::ui::RopeOptions::minScale && rope.scale <= pe::ui::RopeOptions::maxScale, "RoPE scale within 1 to 64");
-    PE_FUZZ_REQUIRE(rope.originalLength >= pe::ui::RopeOptions::minOriginalLength
-                        && rope.originalLength <= pe::ui::RopeOptions::maxOriginalLength, "L_orig within limits");
-    PE_FUZZ_REQUIRE(st.embeddings.sentence.size() <= pe::ui::SentenceOptions::maxSentence, "sentence within limits");
-    PE_FUZZ_REQUIRE(st.embeddings.first >= 0 && st.embeddings.second >= 0, "token indices not negative");
+    // The views' options as held, whatever view.options held: made valid by their entries, so
+    // clamped to what their controls allow and every key theirs.
+    const QVariantMap rope = st.optionsOf(pe::ui::View::Rope);
+    const double scale = rope.value(QStringLiteral("scale")).toDouble();
+    PE_FUZZ_REQUIRE(scale >= pe::ui::RopeOptions::minScale && scale <= pe::ui::RopeOptions::maxScale, "RoPE scale within 1 to 64");
+    const int originalLength = rope.value(QStringLiteral("originalLength")).toInt();
+    PE_FUZZ_REQUIRE(originalLength >= pe::ui::RopeOptions::minOriginalLength && originalLength <= pe::ui::RopeOptions::maxOriginalLength,
+                    "L_orig within limits");
+    const QVariantMap sentence = st.optionsOf(pe::ui::View::Embeddings);
+    PE_FUZZ_REQUIRE(sentence.value(QStringLiteral("sentence")).toString().size() <= pe::ui::SentenceOptions::maxSentence,
+                    "sentence within limits");
+    PE_FUZZ_REQUIRE(sentence.value(QStringLiteral("first")).toInt() >= 0 && sentence.value(QStringLiteral("second")).toInt() >= 0,
+                    "token indices not negative");
+    for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog())
+        if (pe::ui::hasOwnOptions(d.view))
+            PE_FUZZ_REQUIRE(st.optionsOf(d.view).keys() == d.defaultOptions.keys(), "a view's options are its own keys");
 }
 
 } // namespace

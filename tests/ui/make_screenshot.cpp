@@ -49,7 +49,7 @@ int main(int argc, char** argv)
     if (const auto language = pe::ui::parseLanguage(qEnvironmentVariable("PE_SCREENSHOT_LANGUAGE")))
         pe::ui::installLanguage(*language);
     pe::ui::ViewState state = options.state;
-    if (const QString error = pe::app::applyT5BiasesOption(options, state); !error.isEmpty()) { // as main() does
+    if (const QString error = pe::app::readNamedT5Biases(options, state); !error.isEmpty()) { // as main() does
         QTextStream(stderr) << error << '\n';
         return 2;
     }

@@ -141,7 +141,8 @@ void TestDataExports::whatAPartCannotMakeIsRefused_data()
     QTest::newRow("an empty sentence") << QStringLiteral("embeddings") << QStringLiteral("the sentence has no words; type at least one");
     QTest::newRow("learned scores without a table") << QStringLiteral("methods")
                                                     << QStringLiteral("the learned absolute method scores a model's own position table");
-    QTest::newRow("a RoPE scale below 1") << QStringLiteral("rope") << QStringLiteral("scale s = 0.5 is not allowed; allowed: 1 to 1000000");
+    // (Options out of range never reach a part: each view's entry clamps them, as its controls do.)
+    QTest::newRow("a model's config that is gone") << QStringLiteral("rope") << QStringLiteral("/no/such/folder/config.json");
 }
 
 void TestDataExports::whatAPartCannotMakeIsRefused()
@@ -149,9 +150,15 @@ void TestDataExports::whatAPartCannotMakeIsRefused()
     QFETCH(QString, view);
     QFETCH(QString, message);
     pe::ui::ExportRequest request = smallRequest(view);
-    request.state.embeddings.sentence.clear();
-    request.state.methods.method = pe::ui::ScoreMethod::Learned;
-    request.state.rope.scale = 0.5;
+    pe::ui::SentenceOptions sentence;
+    sentence.sentence.clear();
+    setSentenceOptions(request.state, sentence);
+    pe::ui::MethodOptions methods;
+    methods.method = pe::ui::ScoreMethod::Learned;
+    setMethodOptions(request.state, methods);
+    pe::ui::RopeOptions rope;
+    rope.model = QStringLiteral("/no/such/folder/config.json");
+    setRopeOptions(request.state, rope);
     for (const QString& suffix : {QStringLiteral(".npy"), QStringLiteral(".csv")}) {
         request.path = m_dir.filePath(view + QStringLiteral("-cannot") + suffix);
         const pe::ui::ExportResult result = pe::ui::exportData(request);
@@ -170,9 +177,9 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
     document.selectPosition(5);
     document.setOffset(3);
     document.setWaveDims({1, 2, 7});
-    pe::ui::MethodOptions methods = document.state().methods;
+    pe::ui::MethodOptions methods = methodOptions(document.state());
     methods.head = 2; // one ALiBi head: the matrix is that head's, as the export's
-    document.setMethodOptions(methods);
+    document.setViewOptions(pe::ui::View::Methods, pe::ui::toVariantMap(methods));
     // More pixels than cells everywhere: the frame holds whole cells, as the export does.
     for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog())
         document.setPixels(d.view, QSize(400, 400));

@@ -324,7 +324,7 @@ void TestDayInUse::ropeScaleTakesDecimals()
     QCOMPARE(rope->scaleBox()->value(), 2.5);
     QVERIFY(QTest::qWaitFor([&] { return window->document()->isFrameCurrent(); }));
     QCoreApplication::processEvents();
-    QCOMPARE(window->document()->state().rope.scale, 2.5);
+    QCOMPARE(ropeOptions(window->document()->state()).scale, 2.5);
     QVERIFY2(plotTitle(rope->plot()).contains(QStringLiteral("s = 2.5")), qPrintable(plotTitle(rope->plot())));
     QVERIFY2(plotTitle(rope->plot()).contains(QStringLiteral("s·L_orig 10240")), qPrintable(plotTitle(rope->plot())));
     typeInto(rope->scaleBox(), QStringLiteral("1.5"));
@@ -336,14 +336,14 @@ void TestDayInUse::resetToDefaultsResetsTheRopeScale()
     auto window = launch(QSize(1366, 768));
     QVERIFY(window);
     auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::View::Rope));
-    window->document()->setRopeOptions({2.5, 8192, false});
+    window->document()->setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2.5, 8192, false}));
     QCOMPARE(rope->scaleBox()->value(), 2.5);
     QAction* reset = menuAction(*window, QStringLiteral("Reset to defaults"));
     QVERIFY(reset);
     reset->trigger();
     QCOMPARE(rope->scaleBox()->value(), 8.0);
     QCOMPARE(rope->originalLengthBox()->value(), 4096);
-    QCOMPARE(window->document()->state().rope, pe::ui::RopeOptions{});
+    QCOMPARE(ropeOptions(window->document()->state()), pe::ui::RopeOptions{});
     window->document()->undoStack()->undo(); // Reset to defaults is an undo step, the options with it
     QCOMPARE(rope->scaleBox()->value(), 2.5);
 }

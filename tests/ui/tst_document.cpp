@@ -360,8 +360,8 @@ void TestDocument::eachEditUndoAndRedoIsOneChange_data()
     QTest::newRow("wave dims") << 6 << (Change::WaveDims | Change::Zoom);
     QTest::newRow("cosine") << 7 << Changes(Change::Normalize);
     QTest::newRow("band") << 8 << Changes(Change::Band);
-    QTest::newRow("rope scale") << 9 << Changes(Change::Rope);
-    QTest::newRow("sentence") << 10 << Changes(Change::Embeddings);
+    QTest::newRow("rope scale") << 9 << Changes(Change::ViewOptions);
+    QTest::newRow("sentence") << 10 << Changes(Change::ViewOptions);
 }
 
 // A view redraws only for what its mask names, so the mask must say exactly what changed:
@@ -382,11 +382,11 @@ void TestDocument::eachEditUndoAndRedoIsOneChange()
     case 6: document.setWaveDims({0, 1}); break;
     case 7: document.setNormalize(true); break;
     case 8: document.selectBand(2, 5); break;
-    case 9: document.setRopeOptions({2.5, 4096, false}); break;
+    case 9: document.setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2.5, 4096, false})); break;
     case 10: {
         pe::ui::SentenceOptions options;
         options.sentence = QStringLiteral("a rose is a rose");
-        document.setEmbeddingOptions(options);
+        document.setViewOptions(pe::ui::View::Embeddings, pe::ui::toVariantMap(options));
         break;
     }
     }
@@ -471,7 +471,7 @@ void TestDocument::ropeCurvesComeWithTheFrame()
     QCOMPARE(pe::ui::ropePart(*document.frame())->scores.n, 50);
     QCOMPARE(pe::ui::ropePart(*document.frame())->scores.m, 51);
 
-    document.setRopeOptions({2, 4096, true});
+    document.setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2, 4096, true}));
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(pe::ui::ropePart(*document.frame()));
     QVERIFY(pe::ui::ropePart(*document.frame())->curves != curves);
@@ -480,7 +480,7 @@ void TestDocument::ropeCurvesComeWithTheFrame()
     document.undoStack()->undo();
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(pe::ui::ropePart(*document.frame()));
-    QCOMPARE(document.state().rope, pe::ui::RopeOptions{});
+    QCOMPARE(ropeOptions(document.state()), pe::ui::RopeOptions{});
     QVERIFY(std::abs(pe::ui::ropePart(*document.frame())->curves->wavelength[1][3] / (8 * lambda(3)) - 1) < 1e-12);
 }
 
@@ -498,15 +498,15 @@ void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
     vectors->path = QStringLiteral("/vectors/v.txt");
     vectors->dimension = d;
     vectors->vectors["black"] = Eigen::VectorXd::Constant(d, 0.5);
-    document.setWordVectors(vectors);
+    document.setViewData(View::Embeddings, vectors);
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(pe::ui::embeddingsPart(*document.frame()) && pe::ui::embeddingsPart(*document.frame())->sentence);
     QVERIFY(!pe::ui::embeddingsPart(*document.frame())->sentence->fromFile); // not named by the options yet
 
-    pe::ui::SentenceOptions options = document.state().embeddings;
+    pe::ui::SentenceOptions options = sentenceOptions(document.state());
     options.vectorFile = vectors->path;
     options.sqrtScaling = false;
-    document.setEmbeddingOptions(options);
+    document.setViewOptions(pe::ui::View::Embeddings, pe::ui::toVariantMap(options));
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(pe::ui::embeddingsPart(*document.frame()) && pe::ui::embeddingsPart(*document.frame())->sentence);
     const pe::ui::SentenceData& used = *pe::ui::embeddingsPart(*document.frame())->sentence;

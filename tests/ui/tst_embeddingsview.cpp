@@ -133,7 +133,7 @@ void TestEmbeddingsView::sqrtCheckboxChangesTheWordScale()
     QVERIFY(std::abs(m_view->data().cosineSums - inputs) < 1e-12);
     QVERIFY(std::abs(m_view->colorMap(EmbeddingsView::Word)->data()->cell(3, 1)
                      - pe::core::pseudoRandomWordVector("black", 64)[3]) < 1e-15);
-    QVERIFY(!m_document->state().embeddings.sqrtScaling); // a setting of the document: undoable
+    QVERIFY(!sentenceOptions(m_document->state()).sqrtScaling); // a setting of the document: undoable
     m_document->undoStack()->undo();
     m_document->computeNow();
     QVERIFY(m_view->sqrtBox()->isChecked());
@@ -177,7 +177,7 @@ void TestEmbeddingsView::typingTheSentenceIsOneUndoStep()
     QTest::keyClicks(edit, QStringLiteral(" Then it rained"));
     QTest::keyClick(edit, Qt::Key_Return);
     QCOMPARE(m_document->undoStack()->count(), before + 1);
-    QVERIFY(m_document->state().embeddings.sentence.endsWith(QStringLiteral("Then it rained")));
+    QVERIFY(sentenceOptions(m_document->state()).sentence.endsWith(QStringLiteral("Then it rained")));
     m_document->computeNow();
     QCOMPARE(int(m_view->data().tokens.size()), 19);
     m_document->undoStack()->undo();
@@ -195,7 +195,7 @@ void TestEmbeddingsView::aFileNamedBySettingsIsRead()
         text += i == 0 ? " 2" : " 0";
     const QString path = writeFile(QStringLiteral("named.txt"), text + '\n');
     pe::ui::Settings settings = m_document->settings();
-    settings.state.embeddings.vectorFile = path;
+    { auto o = sentenceOptions(settings.state); o.vectorFile = path; setSentenceOptions(settings.state, o); }
     m_document->apply(settings); // as opening a session does
     QVERIFY(QTest::qWaitFor([&] { return !m_words->isLoading(); }, 10000));
     QCoreApplication::processEvents();
@@ -264,7 +264,7 @@ void TestEmbeddingsView::goodFileIsUsed()
     ExportRequest request;
     request.view = View::Embeddings;
     request.state = m_document->state();
-    request.wordVectors = m_document->wordVectors();
+    request.viewData = m_document->viewData(View::Embeddings);
     request.path = m_dir.filePath(QStringLiteral("file.csv"));
     QVERIFY(exportFile(request, singleColumnFigure()).ok());
     QFile csv(request.path);
@@ -291,7 +291,7 @@ void TestEmbeddingsView::exportHasFourBlocks()
         QVERIFY(std::abs(word + pe + segment - sum) < 1e-12);
         QVERIFY(std::abs(sum - inputOf("brown", 9, 64, true)[c]) < 1e-12);
     }
-    request.state.embeddings.sentence = QStringLiteral("  ");
+    { auto o = sentenceOptions(request.state); o.sentence = QStringLiteral("  "); setSentenceOptions(request.state, o); }
     request.path = m_dir.filePath(QStringLiteral("none.npy"));
     const ExportResult none = exportFile(request, singleColumnFigure());
     QCOMPARE(none.status, ExportResult::Status::BadRequest);
@@ -302,12 +302,10 @@ void TestEmbeddingsView::comparedTokensStayLabelledWhenRowsThin()
 {
     // Too short for 16 token labels: every n-th is kept, and always the two compared tokens,
     // whose rows are framed (at an 89 mm column the frames sat on unlabelled rows).
-    m_document->setEmbeddingOptions([&] {
-        SentenceOptions o = m_document->state().embeddings;
-        o.first = 4;  // "on"
-        o.second = 11; // "slept"
-        return o;
-    }());
+    SentenceOptions o = sentenceOptions(m_document->state());
+    o.first = 4;  // "on"
+    o.second = 11; // "slept"
+    m_document->setViewOptions(View::Embeddings, toVariantMap(o));
     m_document->computeNow();
     m_view->refresh();
     const auto labelsAt = [&](const QSize& size) {

@@ -94,9 +94,19 @@ const NamedEdit dims{"wave dims", [](FrameRequest& r) { r.state.dims = {0, 1, 5}
 const NamedEdit comparison{"comparison", [](FrameRequest& r) { r.state.comparison = pe::core::Comparison::Frequencies; }};
 const NamedEdit format{"number format", [](FrameRequest& r) { r.state.format = pe::core::NumberFormat::BFloat16; }};
 const NamedEdit precisionMode{"precision mode", [](FrameRequest& r) { r.state.precisionMode = pe::core::PrecisionMode::Stored; }};
-const NamedEdit ropeScale{"RoPE scale", [](FrameRequest& r) { r.state.rope.scale = 4; }};
-const NamedEdit sentence{"sentence", [](FrameRequest& r) { r.state.embeddings.sentence = QStringLiteral("a b c"); }};
-const NamedEdit alibiHeads{"ALiBi heads", [](FrameRequest& r) { r.state.methods.heads = 4; }};
+const NamedEdit ropeScale{"RoPE scale", [](FrameRequest& r) { auto o = ropeOptions(r.state); o.scale = 4; setRopeOptions(r.state, o); }};
+const NamedEdit sentence{"sentence", [](FrameRequest& r) {
+    auto o = sentenceOptions(r.state);
+    o.sentence = QStringLiteral("a b c");
+    setSentenceOptions(r.state, o);
+}};
+const NamedEdit alibiHeads{"ALiBi heads", [](FrameRequest& r) { auto o = methodOptions(r.state); o.heads = 4; setMethodOptions(r.state, o); }};
+// What a view read from a file beside its options (Document::setViewData): word vectors for the
+// embeddings, T5 biases for the methods. Each is its own view's input only.
+const NamedEdit wordVectors{"word vectors read", [](FrameRequest& r) {
+    r.data.set(View::Embeddings, std::make_shared<const pe::ui::LoadedWordVectors>());
+}};
+const NamedEdit t5Biases{"T5 biases read", [](FrameRequest& r) { r.data.set(View::Methods, std::make_shared<const pe::ui::T5Biases>()); }};
 const NamedEdit curveWindow{"methods curve zoom", [](FrameRequest& r) { r.zooms.set(View::Methods, {-10, 10}); }};
 const NamedEdit heatZoom{"heat zoom", [](FrameRequest& r) { r.zooms.set(View::Heatmap, {0, 0, 0, 20}); }};
 const NamedEdit waveWindow{"wave rows", [](FrameRequest& r) { r.zooms.set(View::Waves, {10, 40}); }};
@@ -138,7 +148,8 @@ std::vector<ReuseRule> reuseRules()
     return {
         {"heat", [](const Frame& a, const Frame& b) { return heatOf(a).heat.sameAs(heatOf(b).heat); },
          {dModel, maxLen, base, heatPixels, heatZoom},
-         {position, offset, normalize, dims, similarityPixels, comparison, format, ropeScale, waveWindow, curveWindow}},
+         {position, offset, normalize, dims, similarityPixels, comparison, format, ropeScale, waveWindow, curveWindow, sentence,
+          wordVectors, t5Biases}},
         {"waves", [](const Frame& a, const Frame& b) { return pe::ui::wavesPart(a) && pe::ui::wavesPart(a) == pe::ui::wavesPart(b); },
          {dModel, base, dims, waveWindow},
          {position, offset, normalize, heatPixels, format, heatZoom, curveWindow}},
@@ -162,13 +173,13 @@ std::vector<ReuseRule> reuseRules()
          {format, precisionMode, position, precisionPixels}},
         {"RoPE curves", [](const Frame& a, const Frame& b) { return pe::ui::ropePart(a) && pe::ui::ropePart(b) && pe::ui::ropePart(a)->curves == pe::ui::ropePart(b)->curves; },
          {dModel, base, ropeScale},
-         {position, offset, normalize, format, heatPixels}},
+         {position, offset, normalize, format, heatPixels, sentence, alibiHeads, wordVectors, t5Biases}},
         {"embeddings", [](const Frame& a, const Frame& b) { return pe::ui::embeddingsPart(a) && pe::ui::embeddingsPart(a) == pe::ui::embeddingsPart(b); },
-         {dModel, sentence},
-         {position, offset, normalize, heatPixels}},
+         {dModel, sentence, wordVectors},
+         {position, offset, normalize, heatPixels, ropeScale, alibiHeads, t5Biases}},
         {"methods", [](const Frame& a, const Frame& b) { return pe::ui::methodsPart(a) && pe::ui::methodsPart(a) == pe::ui::methodsPart(b); },
-         {dModel, maxLen, alibiHeads, methodsPixels, curveWindow},
-         {position, offset, normalize, heatPixels, similarityPixels}},
+         {dModel, maxLen, alibiHeads, methodsPixels, curveWindow, t5Biases},
+         {position, offset, normalize, heatPixels, similarityPixels, ropeScale, sentence, wordVectors}},
         {"spectrum", [](const Frame& a, const Frame& b) { return spectrumPart(a) && spectrumPart(b) && spectrumPart(a)->data == spectrumPart(b)->data; },
          {dModel, maxLen, base},
          {position, offset, normalize, spectrumPixels, heatPixels}},
@@ -252,9 +263,10 @@ void TestFrameParts::settingsChangesNameTheFieldThatChanged_data()
     row("comparison", [](Settings& s) { s.state.comparison = pe::core::Comparison::FirstPosition; }, Change::Comparison);
     row("format", [](Settings& s) { s.state.format = pe::core::NumberFormat::Float32; }, Change::Precision);
     row("precision mode", [](Settings& s) { s.state.precisionMode = pe::core::PrecisionMode::Stored; }, Change::Precision);
-    row("rope", [](Settings& s) { s.state.rope.originalLength = 2048; }, Change::Rope);
-    row("embeddings", [](Settings& s) { s.state.embeddings.segments = true; }, Change::Embeddings);
-    row("methods", [](Settings& s) { s.state.methods.clip = 2; }, Change::Methods);
+    row("rope", [](Settings& s) { auto o = ropeOptions(s.state); o.originalLength = 2048; setRopeOptions(s.state, o); }, Change::ViewOptions);
+    row("embeddings", [](Settings& s) { auto o = sentenceOptions(s.state); o.segments = true; setSentenceOptions(s.state, o); },
+        Change::ViewOptions);
+    row("methods", [](Settings& s) { auto o = methodOptions(s.state); o.clip = 2; setMethodOptions(s.state, o); }, Change::ViewOptions);
     row("table scale", [](Settings& s) { s.state.tableDataRange = true; }, Change::Table);
     row("grid", [](Settings& s) { GridOptions g = pe::ui::gridOptions(s.state); g.patchCol = 3; pe::ui::setGridOptions(s.state, g); }, Change::ViewOptions);
     row("position and offset", [](Settings& s) { s.state.position = 4; s.state.offset = 2; }, Change::Position | Change::Offset);

@@ -178,6 +178,12 @@ private slots:
         QTRY_VERIFY(view.curveRect()->axis(QCPAxis::atBottom)->range().lower < -4998);
     }
 
+    /// The T5 biases the methods view draws: those read, while its options name their file.
+    static pe::ui::T5BiasesPtr biasesInUse(const Document& document)
+    {
+        return pe::ui::methodInputs(methodOptions(document.state()), document.viewData(View::Methods)).t5Biases;
+    }
+
     void t5BiasesFromAFile()
     {
         QTemporaryDir dir;
@@ -187,22 +193,22 @@ private slots:
 
         Document document;
         document.setMaxLen(40);
-        MethodOptions o = document.state().methods;
+        MethodOptions o = methodOptions(document.state());
         o.method = ScoreMethod::T5;
         o.maxDistance = 20;
-        document.setMethodOptions(o);
+        document.setViewOptions(pe::ui::View::Methods, pe::ui::toVariantMap(o));
         document.setPixels(pe::ui::View::Methods, QSize(400, 400)); // every cell exact
         MethodsView view(&document);
         pe::ui::T5BiasesController loader(&document, nullptr); // what the view's "Load from a file…" asks
         // No tensor named: the checkpoint's relative_attention_bias, not its first table.
         QCOMPARE(loader.apply(path), QString());
-        QVERIFY(document.state().methods.t5Biases);
-        QCOMPARE(document.state().methods.numBuckets, 16); // the model's own
+        QVERIFY(biasesInUse(document));
+        QCOMPARE(methodOptions(document.state()).numBuckets, 16); // the model's own
         for (int head : {1, 3}) {
-            o = document.state().methods;
+            o = methodOptions(document.state());
             o.t5Head = head;
             o.maxDistance = 20;
-            document.setMethodOptions(o);
+            document.setViewOptions(pe::ui::View::Methods, pe::ui::toVariantMap(o));
             document.computeNow();
             QVERIFY(methodsDataOf(*document.frame()));
             const MethodsData& data = *methodsDataOf(*document.frame());
@@ -219,6 +225,7 @@ private slots:
         request.spec = document.spec();
         request.state = document.state();
         request.view = View::Methods;
+        request.viewData = document.viewData(View::Methods); // as the window's export controller hands it
         request.path = dir.filePath("t5.npy");
         QVERIFY(exportData(request).ok());
         QFile exported(request.path);
@@ -228,17 +235,17 @@ private slots:
         QCOMPARE(values[3 * 40 + 7], double(float(biases(pe::core::t5RelativeBucket(7 - 3, true, 16, 20), 2)))); // head 3
 
         // Other num_buckets than the file's: said, naming both; undo goes back step by step.
-        o = document.state().methods;
+        o = methodOptions(document.state());
         o.numBuckets = 32;
         o.maxDistance = 128;
-        document.setMethodOptions(o);
+        document.setViewOptions(pe::ui::View::Methods, pe::ui::toVariantMap(o));
         document.computeNow();
         QVERIFY(methodsDataOf(*document.frame()));
         QVERIFY2(methodsDataOf(*document.frame())->error.contains("have 16 buckets; num_buckets is 32"),
                  qPrintable(methodsDataOf(*document.frame())->error));
-        while (document.state().methods.t5Biases)
+        while (biasesInUse(document))
             document.undoStack()->undo();
-        QCOMPARE(document.state().methods.numBuckets, MethodOptions{}.numBuckets); // as before the file
+        QCOMPARE(methodOptions(document.state()).numBuckets, MethodOptions{}.numBuckets); // as before the file
         QVERIFY(view.t5HeadBox()->isHidden());
 
         // Not a bias table: said, naming the file and what is allowed.
@@ -249,7 +256,7 @@ private slots:
         QVERIFY(writeFile(dir.filePath("two.npy"), QByteArray::fromStdString(npy)));
         const QString refused = loader.apply(dir.filePath("two.npy"));
         QVERIFY2(refused.contains("two.npy") && refused.contains("4 to 1024 buckets"), qPrintable(refused));
-        QVERIFY(!document.state().methods.t5Biases);
+        QVERIFY(!biasesInUse(document));
     }
 
     void aWidePaperFigureKeepsItsCurves()

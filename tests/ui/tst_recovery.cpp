@@ -75,10 +75,10 @@ Settings editedSettings()
     s.state.bandFirst = 4;
     s.state.bandLast = 9;
     s.state.format = pe::core::NumberFormat::BFloat16;
-    s.state.rope.scale = 16;
-    s.state.rope.originalLength = 2048;
-    s.state.methods.heads = 4;
-    s.state.embeddings.sentence = QStringLiteral("a sentence typed for the test");
+    { auto o = ropeOptions(s.state); o.scale = 16; setRopeOptions(s.state, o); }
+    { auto o = ropeOptions(s.state); o.originalLength = 2048; setRopeOptions(s.state, o); }
+    { auto o = methodOptions(s.state); o.heads = 4; setMethodOptions(s.state, o); }
+    { auto o = sentenceOptions(s.state); o.sentence = QStringLiteral("a sentence typed for the test"); setSentenceOptions(s.state, o); }
     return s;
 }
 
@@ -166,7 +166,7 @@ void TestRecovery::editsReachTheFileAfterAQuietMoment()
     // Three edits in a row: one write, a quiet moment after the last.
     window.document()->setDModel(96);
     window.document()->setBase(2500);
-    window.document()->setRopeOptions(editedSettings().state.rope);
+    window.document()->setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(ropeOptions(editedSettings().state)));
     window.setPresentationMode(true);
     QTest::qWait(50);
     QCOMPARE(written.size(), 1); // not yet: the user is still at it
@@ -177,7 +177,7 @@ void TestRecovery::editsReachTheFileAfterAQuietMoment()
     QCOMPARE(record.session.settings, window.document()->settings());
     QCOMPARE(record.session.settings.spec.dModel, 96);
     QCOMPARE(record.session.settings.spec.base, 2500.0);
-    QCOMPARE(record.session.settings.state.rope.scale, 16.0);
+    QCOMPARE(ropeOptions(record.session.settings.state).scale, 16.0);
     QVERIFY(record.session.presentation);
     QVERIFY(!record.session.windowState.isEmpty()); // the docks' layout
     QVERIFY(qAbs(record.saved.secsTo(QDateTime::currentDateTimeUtc())) < 60);

@@ -80,7 +80,7 @@ private slots:
         QVERIFY(m_view->modelBox()->count() > 16); // the paper variants, 16 models, Open…
         QVERIFY(!m_view->compareBox()->isVisible());
         choose(m_view->modelBox(), QStringLiteral("llama-3.1-8b"));
-        QCOMPARE(m_document->state().rope.model, QStringLiteral("llama-3.1-8b"));
+        QCOMPARE(ropeOptions(m_document->state()).model, QStringLiteral("llama-3.1-8b"));
         m_document->computeNow();
         m_view->refresh();
         QVERIFY(m_view->compareBox()->isVisible());
@@ -122,7 +122,7 @@ private slots:
         choose(m_view->modelBox(), QStringLiteral("\x01open"));
         QCOMPARE(asked.size(), 1);
         QCOMPARE(asked.first().first().toBool(), false);
-        QVERIFY(m_document->state().rope.model.isEmpty());
+        QVERIFY(ropeOptions(m_document->state()).model.isEmpty());
         QCOMPARE(m_view->modelBox()->currentIndex(), 0); // still the paper variants
     }
 
@@ -134,14 +134,14 @@ private slots:
         const QString bad = writeConfig(dir, QStringLiteral("Broken"), R"({"hidden_size": 4096, "max_position_embeddings": 4096})");
         const QString message = controller.apply(bad, false);
         QVERIFY2(message.contains(QStringLiteral("no head dimension")), qPrintable(message));
-        QVERIFY(m_document->state().rope.model.isEmpty()); // the view keeps what it showed
+        QVERIFY(ropeOptions(m_document->state()).model.isEmpty()); // the view keeps what it showed
         QCOMPARE(shown.size(), 0);
 
         const QString good = writeConfig(dir, QStringLiteral("My-Model"),
                                          R"({"hidden_size": 2048, "num_attention_heads": 16, "max_position_embeddings": 8192,
                                              "rope_theta": 1000000, "rope_scaling": {"type": "linear", "factor": 4}})");
         QVERIFY(controller.apply(good, false).isEmpty());
-        QCOMPARE(m_document->state().rope.model, good);
+        QCOMPARE(ropeOptions(m_document->state()).model, good);
         QCOMPARE(shown.size(), 1);
         m_document->computeNow();
         m_view->refresh();
@@ -152,12 +152,12 @@ private slots:
         QVERIFY(std::abs(longest->data()->at(10)->value / (twoPi * std::pow(1e6, 20.0 / 128) * 4) - 1) < 1e-12);
         // The same file as the comparison, then a refused one leaves the comparison alone.
         QVERIFY(controller.apply(good, true).isEmpty());
-        QCOMPARE(m_document->state().rope.compare, good);
+        QCOMPARE(ropeOptions(m_document->state()).compare, good);
         QVERIFY(!controller.apply(dir.filePath(QStringLiteral("nothing-here")), true).isEmpty());
-        QCOMPARE(m_document->state().rope.compare, good);
+        QCOMPARE(ropeOptions(m_document->state()).compare, good);
         // Undo takes the comparison back in one step.
         m_document->undoStack()->undo();
-        QVERIFY(m_document->state().rope.compare.isEmpty());
+        QVERIFY(ropeOptions(m_document->state()).compare.isEmpty());
     }
 
     void paperVariantsComeBack()
@@ -168,7 +168,7 @@ private slots:
         choose(m_view->modelBox(), QString());
         m_document->computeNow();
         m_view->refresh();
-        QVERIFY(m_document->state().rope.model.isEmpty());
+        QVERIFY(ropeOptions(m_document->state()).model.isEmpty());
         QVERIFY(m_view->modelPlot()->maxGraph()->data()->isEmpty());
         QVERIFY(!inLegend(m_view->modelPlot()->maxGraph()));
         QVERIFY(inLegend(m_view->wavelengthGraph(pe::core::RopeScaling::PositionInterpolation)));
@@ -181,7 +181,7 @@ private slots:
         choose(m_view->modelBox(), QStringLiteral("qwen2.5-7b"));
         QVERIFY(m_view->precisionBox()->isVisible());
         m_view->precisionBox()->setChecked(true);
-        QVERIFY(m_document->state().rope.precisionBelow);
+        QVERIFY(ropeOptions(m_document->state()).precisionBelow);
         m_document->computeNow();
         m_view->refresh();
         // 512 ranges of positions up to 32768: float16 holds them all, bfloat16's error passes a
@@ -215,14 +215,14 @@ private slots:
         QTemporaryDir dir;
         ExportRequest request;
         request.view = View::Rope;
-        request.state.rope.model = QStringLiteral("qwen2-vl-7b");
+        { auto o = ropeOptions(request.state); o.model = QStringLiteral("qwen2-vl-7b"); setRopeOptions(request.state, o); }
         for (const char* suffix : {"pdf", "svg", "png", "csv"}) {
             request.path = dir.filePath(QStringLiteral("qwen.") + QLatin1String(suffix));
             const ExportResult result = exportFile(request, singleColumnFigure());
             QVERIFY2(result.ok(), qPrintable(result.message));
             QVERIFY(QFileInfo(request.path).size() > 1000);
         }
-        request.state.rope.model = QStringLiteral("no-such-model");
+        { auto o = ropeOptions(request.state); o.model = QStringLiteral("no-such-model"); setRopeOptions(request.state, o); }
         request.path = dir.filePath(QStringLiteral("bad.csv"));
         const ExportResult bad = exportFile(request, singleColumnFigure());
         QCOMPARE(bad.status, ExportResult::Status::BadRequest);

@@ -228,10 +228,10 @@ void TestRopeView::scaleControlReachesThePlot()
     const QCPGraph* pi = m_view->wavelengthGraph(RopeScaling::PositionInterpolation);
     for (int k : {0, 5, 31})
         QVERIFY(near(valueAt(pi, k), 16.0L * valueAt(none, k)));
-    QCOMPARE(m_document->state().rope.scale, 16.0);
+    QCOMPARE(ropeOptions(m_document->state()).scale, 16.0);
     m_view->originalLengthBox()->setValue(1024);
     m_document->computeNow();
-    QCOMPARE(m_document->state().rope.originalLength, 1024);
+    QCOMPARE(ropeOptions(m_document->state()).originalLength, 1024);
     const QString title = titleOf(m_view->plot());
     QVERIFY2(title.contains(QStringLiteral("s = 16")), qPrintable(title));
     QVERIFY(title.contains(QStringLiteral("1024")));
@@ -241,21 +241,21 @@ void TestRopeView::scaleControlReachesThePlot()
     // L is at most L_orig: Hugging Face's base·(s·L/L_orig − (s − 1))^(d/(d−2)) is base·(L/L_orig)^(d/(d−2))
     // at s = 1, which still raises the base for L > L_orig (the default L 32768 > L_orig 1024
     // here). So L = L_orig first, through the document; the view's controls follow it.
-    pe::ui::RopeOptions options = m_document->state().rope;
+    pe::ui::RopeOptions options = ropeOptions(m_document->state());
     options.sequenceLength = options.originalLength; // 1024
-    m_document->setRopeOptions(options);
+    m_document->setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(options));
     m_view->scaleBox()->setValue(1);
     m_document->computeNow();
-    QCOMPARE(m_document->state().rope.scale, 1.0);
-    QCOMPARE(m_document->state().rope.sequenceLength, 1024);
+    QCOMPARE(ropeOptions(m_document->state()).scale, 1.0);
+    QCOMPARE(ropeOptions(m_document->state()).sequenceLength, 1024);
     for (RopeScaling method : pe::core::allRopeScalings)
         for (int k : {0, 17, 31})
             QVERIFY(near(valueAt(m_view->wavelengthGraph(method), k), valueAt(none, k)));
     // … and with L = 4·L_orig dynamic NTK at s = 1 raises the base to base·4^(64/62), as HF does,
     // while every other method stays no scaling.
-    options = m_document->state().rope;
+    options = ropeOptions(m_document->state());
     options.sequenceLength = 4096;
-    m_document->setRopeOptions(options);
+    m_document->setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(options));
     m_document->computeNow();
     const QCPGraph* dynamic = m_view->wavelengthGraph(RopeScaling::DynamicNtk);
     const long double raised = 10000.0L * std::pow(4.0L, 64.0L / 62);
@@ -357,7 +357,7 @@ void TestRopeView::optionsRoundTrip()
 {
     // The options are the document's: set there, the controls and the plot follow; each edit
     // is an undo step.
-    m_document->setRopeOptions({32, 2048, true, 8192});
+    m_document->setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(pe::ui::RopeOptions{32, 2048, true, 8192}));
     QCOMPARE(m_view->scaleBox()->value(), 32);
     QCOMPARE(m_view->originalLengthBox()->value(), 2048);
     QVERIFY(m_view->logDistanceBox()->isChecked());
@@ -369,11 +369,11 @@ void TestRopeView::optionsRoundTrip()
     QVERIFY(near(valueAt(m_view->wavelengthGraph(RopeScaling::DynamicNtk), 31),
                  twoPi / theta(64, 10000.0L * std::pow(97.0L, 64.0L / 62), 31), 1e-11));
     m_view->scaleBox()->setValue(4);
-    QCOMPARE(m_document->state().rope.scale, 4.0);
+    QCOMPARE(ropeOptions(m_document->state()).scale, 4.0);
     m_document->undoStack()->undo();
     QCOMPARE(m_view->scaleBox()->value(), 32);
     m_document->undoStack()->undo();
-    QCOMPARE(m_document->state().rope, pe::ui::RopeOptions{}); // the defaults: s = 8, L_orig = 4096, linear, L = 32768
+    QCOMPARE(ropeOptions(m_document->state()), pe::ui::RopeOptions{}); // the defaults: s = 8, L_orig = 4096, linear, L = 32768
     QCOMPARE(m_view->scaleBox()->value(), 8);
     QCOMPARE(m_view->originalLengthBox()->value(), 4096);
     QVERIFY(!m_view->logDistanceBox()->isChecked());
@@ -393,7 +393,7 @@ void TestRopeView::deployedVariantControlsReachThePlotAndExport()
     QVERIFY(near(truncated11, twoPi / hfYarnTheta(64, 10000.0L, 8, 4096.0, 11)));
     const int steps = m_document->undoStack()->count();
     m_view->yarnTruncateBox()->click();
-    QCOMPARE(m_document->state().rope.yarnTruncate, false);
+    QCOMPARE(ropeOptions(m_document->state()).yarnTruncate, false);
     QCOMPARE(m_document->undoStack()->count(), steps + 1);
     m_document->computeNow();
     for (int k = 0; k < 32; ++k)
@@ -406,8 +406,8 @@ void TestRopeView::deployedVariantControlsReachThePlotAndExport()
     // divided by s, a blend between.
     m_view->highFrequencyFactorBox()->setValue(8);
     m_view->lowFrequencyFactorBox()->setValue(2);
-    QCOMPARE(m_document->state().rope.lowFrequencyFactor, 2.0);
-    QCOMPARE(m_document->state().rope.highFrequencyFactor, 8.0);
+    QCOMPARE(ropeOptions(m_document->state()).lowFrequencyFactor, 2.0);
+    QCOMPARE(ropeOptions(m_document->state()).highFrequencyFactor, 8.0);
     m_document->computeNow();
     int kept = 0, divided = 0;
     for (int k = 0; k < 32; ++k) {
@@ -425,14 +425,14 @@ void TestRopeView::deployedVariantControlsReachThePlotAndExport()
     m_view->lowFrequencyFactorBox()->findChild<QLineEdit*>()->selectAll();
     QTest::keyClicks(m_view->lowFrequencyFactorBox(), QStringLiteral("9"));
     QTest::keyClick(m_view->lowFrequencyFactorBox(), Qt::Key_Return);
-    QVERIFY(m_document->state().rope.lowFrequencyFactor < m_document->state().rope.highFrequencyFactor);
+    QVERIFY(ropeOptions(m_document->state()).lowFrequencyFactor < ropeOptions(m_document->state()).highFrequencyFactor);
 
     // The data export carries the same options: columns 8 (YaRN reference) and 9 (Llama 3).
     QTemporaryDir dir;
     ExportRequest request;
     request.view = View::Rope;
-    request.state.rope = m_document->state().rope;
-    request.state.rope.lowFrequencyFactor = 2;
+    setRopeOptions(request.state, ropeOptions(m_document->state()));
+    { auto o = ropeOptions(request.state); o.lowFrequencyFactor = 2; setRopeOptions(request.state, o); }
     request.path = dir.filePath(QStringLiteral("rope.csv"));
     QVERIFY(exportFile(request, singleColumnFigure()).ok());
     QFile file(request.path);
@@ -448,8 +448,8 @@ void TestRopeView::deployedVariantControlsReachThePlotAndExport()
     // Undo takes the factors back one step at a time, then the truncate switch.
     m_document->undoStack()->undo();
     m_document->undoStack()->undo();
-    QCOMPARE(m_document->state().rope.lowFrequencyFactor, 1.0);
-    QCOMPARE(m_document->state().rope.highFrequencyFactor, 4.0);
+    QCOMPARE(ropeOptions(m_document->state()).lowFrequencyFactor, 1.0);
+    QCOMPARE(ropeOptions(m_document->state()).highFrequencyFactor, 4.0);
     QCOMPARE(m_view->lowFrequencyFactorBox()->value(), 1.0);
     QCOMPARE(m_view->highFrequencyFactorBox()->value(), 4.0);
     m_document->undoStack()->undo();
@@ -511,7 +511,7 @@ void TestRopeView::exportsHoldTheChosenScale()
     QTemporaryDir dir;
     ExportRequest request;
     request.view = View::Rope;
-    request.state.rope = {4, 4096, false};
+    setRopeOptions(request.state, pe::ui::RopeOptions{4, 4096, false});
     request.path = dir.filePath(QStringLiteral("rope.csv"));
     QVERIFY(exportFile(request, singleColumnFigure()).ok());
     QFile file(request.path);
@@ -567,12 +567,15 @@ void TestRopeView::exportsHoldTheChosenScale()
         QVERIFY2(result.ok(), qPrintable(result.message));
         QVERIFY(QFileInfo(request.path).size() > 1000);
     }
-    // A bad option is refused with a message naming it.
-    request.state.rope.scale = 0.5;
+    // An option out of range takes the nearest allowed value, as the controls would show it.
+    { auto o = ropeOptions(request.state); o.scale = 0.5; setRopeOptions(request.state, o); }
+    QCOMPARE(ropeOptions(request.state).scale, RopeOptions::minScale);
+    // A model whose config is gone is refused with a message naming it.
+    { auto o = ropeOptions(request.state); o.model = QStringLiteral("/no/such/folder/config.json"); setRopeOptions(request.state, o); }
     request.path = dir.filePath(QStringLiteral("bad.npy"));
     const ExportResult bad = exportFile(request, singleColumnFigure());
     QCOMPARE(bad.status, ExportResult::Status::BadRequest);
-    QVERIFY2(bad.message.contains(QStringLiteral("0.5")), qPrintable(bad.message));
+    QVERIFY2(bad.message.contains(QStringLiteral("/no/such/folder/config.json")), qPrintable(bad.message));
     QVERIFY(!QFileInfo::exists(request.path));
 }
 

@@ -179,21 +179,32 @@ void TestSession::init()
     openWindow();
 }
 
-// The RoPE and embeddings options a user set are what the next window starts from (main() reads
-// them back through Preferences when no session is given); a fresh profile gives the defaults.
+// The RoPE, embeddings and methods options a user set are what the next window starts from
+// (main() reads them back through Preferences when no session is given); a fresh profile gives
+// the defaults.
 void TestSession::viewOptionsAreRememberedForTheNextWindow()
 {
-    QCOMPARE(pe::ui::Preferences::ropeOptions(), pe::ui::RopeOptions{});
-    QCOMPARE(pe::ui::Preferences::embeddingOptions(), pe::ui::SentenceOptions{});
-    m_window->document()->setRopeOptions({2.5, 8192, true});
+    using pe::ui::Preferences;
+    using pe::ui::View;
+    const auto remembered = [](View view) { return Preferences::viewOptions(view); };
+    QCOMPARE(pe::ui::ropeOptionsFrom(remembered(View::Rope)), pe::ui::RopeOptions{});
+    QCOMPARE(pe::ui::embeddingOptionsFrom(remembered(View::Embeddings)), pe::ui::SentenceOptions{});
+    QCOMPARE(pe::ui::methodOptionsFrom(remembered(View::Methods)), pe::ui::MethodOptions{});
+    m_window->document()->setViewOptions(View::Rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2.5, 8192, true}));
     pe::ui::SentenceOptions embeddings;
     embeddings.sentence = QStringLiteral("a rose is a rose");
     embeddings.segments = true;
-    m_window->document()->setEmbeddingOptions(embeddings);
-    QCOMPARE(pe::ui::Preferences::ropeOptions(), (pe::ui::RopeOptions{2.5, 8192, true}));
-    QCOMPARE(pe::ui::Preferences::embeddingOptions(), embeddings);
+    m_window->document()->setViewOptions(View::Embeddings, pe::ui::toVariantMap(embeddings));
+    pe::ui::MethodOptions methods;
+    methods.method = pe::ui::ScoreMethod::Shaw;
+    methods.clip = 7;
+    m_window->document()->setViewOptions(View::Methods, pe::ui::toVariantMap(methods));
+    QCOMPARE(pe::ui::ropeOptionsFrom(remembered(View::Rope)), (pe::ui::RopeOptions{2.5, 8192, true}));
+    QCOMPARE(pe::ui::embeddingOptionsFrom(remembered(View::Embeddings)), embeddings);
+    QCOMPARE(pe::ui::methodOptionsFrom(remembered(View::Methods)), methods);
     m_window->document()->undoStack()->undo(); // what is remembered follows undo too
-    QCOMPARE(pe::ui::Preferences::embeddingOptions(), pe::ui::SentenceOptions{});
+    QCOMPARE(pe::ui::methodOptionsFrom(remembered(View::Methods)), pe::ui::MethodOptions{});
+    QCOMPARE(pe::ui::embeddingOptionsFrom(remembered(View::Embeddings)), embeddings);
 }
 
 void TestSession::openWindow()
@@ -225,11 +236,13 @@ void TestSession::roundTrip()
     session.presentation = true;
     session.windowGeometry = QByteArray("\x01\x02geometry\xff", 11);
     session.windowState = QByteArray(1000, '\x7f');
-    session.settings.state.rope = {16, 2048, true};
-    session.settings.state.embeddings.sentence = QStringLiteral("一 two [SEP] three");
-    session.settings.state.embeddings.segments = true;
+    setRopeOptions(session.settings.state, pe::ui::RopeOptions{16, 2048, true});
+    pe::ui::SentenceOptions sentence;
+    sentence.sentence = QStringLiteral("一 two [SEP] three");
+    sentence.segments = true;
+    setSentenceOptions(session.settings.state, sentence);
     // Every methods option away from its default, the overlay as one text of keys.
-    auto& methods = session.settings.state.methods;
+    pe::ui::MethodOptions methods;
     methods.method = pe::ui::ScoreMethod::TransformerXl;
     methods.curves = pe::ui::scoreMethodBit(pe::ui::ScoreMethod::Rope) | pe::ui::scoreMethodBit(pe::ui::ScoreMethod::NoPe);
     methods.heads = 12;
@@ -241,6 +254,9 @@ void TestSession::roundTrip()
     methods.clip = 9;
     methods.causal = false;
     methods.scaleCurves = false;
+    methods.t5File = QStringLiteral("/models/t5-small/model.safetensors");
+    methods.t5Tensor = QStringLiteral("encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight");
+    setMethodOptions(session.settings.state, methods);
     QVERIFY(pe::ui::settingsError(session.settings).isEmpty());
 
     const QString path = m_dir.filePath(QStringLiteral("round.pe.json"));
@@ -471,8 +487,8 @@ void TestSession::saveAndOpenThroughTheMenu()
     m_window->document()->change(unusualSettings(), pe::ui::Document::Field::All);
     m_window->setPresentationMode(true);
     // s 16, and the deployed variants' own parameters: L 20000, YaRN ref. untruncated, Llama 3 low 2, high 8.
-    const pe::ui::RopeOptions ropeOptions{16, 4096, false, 20000, false, 2, 8};
-    m_window->document()->setRopeOptions(ropeOptions);
+    const pe::ui::RopeOptions rope{16, 4096, false, 20000, false, 2, 8};
+    m_window->document()->setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(rope));
     const QString path = m_dir.filePath(QStringLiteral("menu.pe.json"));
     QFile::remove(path);
     answerFileDialog(path);
@@ -511,16 +527,16 @@ void TestSession::saveAndOpenThroughTheMenu()
     m_window.reset();
     openWindow();
     QCOMPARE(m_window->presentationMode(), false);
-    QCOMPARE(m_window->document()->state().rope.scale, 8);
+    QCOMPARE(ropeOptions(m_window->document()->state()).scale, 8);
     answerFileDialog(path);
     action(QKeySequence(Qt::CTRL | Qt::Key_O))->trigger();
     Settings expected = unusualSettings();
     expected.spec.dModel = 40;
     expected.state.dimension = 36;
-    expected.state.rope = ropeOptions; // the RoPE view's options are settings too
+    setRopeOptions(expected.state, rope); // the RoPE view's options are settings too
     QVERIFY(m_window->document()->settings() == expected);
     QCOMPARE(m_window->presentationMode(), true);
-    QCOMPARE(m_window->document()->state().rope, ropeOptions);
+    QCOMPARE(ropeOptions(m_window->document()->state()), rope);
     QVERIFY(!m_window->isWindowModified());
     QCOMPARE(sessions()->currentPath(), QFileInfo(path).absoluteFilePath());
 }
@@ -684,30 +700,36 @@ void TestSession::oldSessionSamplesOpen_data()
     state.format = pe::core::NumberFormat::BFloat16;
     state.precisionMode = pe::core::PrecisionMode::Stored;
     state.tableDataRange = true;
-    state.embeddings.sentence = QStringLiteral("attention is all you need");
-    state.embeddings.first = 2;
-    state.embeddings.second = 4;
-    state.embeddings.segments = true;
-    state.embeddings.sqrtScaling = false;
-    state.methods.method = pe::ui::ScoreMethod::T5;
-    state.methods.curves = pe::ui::scoreMethodBit(pe::ui::ScoreMethod::Alibi) | pe::ui::scoreMethodBit(pe::ui::ScoreMethod::T5);
-    state.methods.heads = 12;
-    state.methods.head = 2;
-    state.methods.numBuckets = 64;
-    state.methods.maxDistance = 256;
-    state.methods.bidirectional = true;
-    state.methods.bucketIndex = false;
-    state.methods.clip = 8;
-    state.methods.causal = false;
-    state.methods.scaleCurves = true;
-    state.methods.t5Head = 1;
-    state.rope.scale = 8;
-    state.rope.originalLength = 8192;
-    state.rope.logDistance = true;
-    state.rope.sequenceLength = 131072;
-    state.rope.yarnTruncate = false;
-    state.rope.lowFrequencyFactor = 1;
-    state.rope.highFrequencyFactor = 4;
+    pe::ui::SentenceOptions sentence;
+    sentence.sentence = QStringLiteral("attention is all you need");
+    sentence.first = 2;
+    sentence.second = 4;
+    sentence.segments = true;
+    sentence.sqrtScaling = false;
+    setSentenceOptions(state, sentence);
+    pe::ui::MethodOptions methods;
+    methods.method = pe::ui::ScoreMethod::T5;
+    methods.curves = pe::ui::scoreMethodBit(pe::ui::ScoreMethod::Alibi) | pe::ui::scoreMethodBit(pe::ui::ScoreMethod::T5);
+    methods.heads = 12;
+    methods.head = 2;
+    methods.numBuckets = 64;
+    methods.maxDistance = 256;
+    methods.bidirectional = true;
+    methods.bucketIndex = false;
+    methods.clip = 8;
+    methods.causal = false;
+    methods.scaleCurves = true;
+    methods.t5Head = 1;
+    setMethodOptions(state, methods);
+    pe::ui::RopeOptions rope;
+    rope.scale = 8;
+    rope.originalLength = 8192;
+    rope.logDistance = true;
+    rope.sequenceLength = 131072;
+    rope.yarnTruncate = false;
+    rope.lowFrequencyFactor = 1;
+    rope.highFrequencyFactor = 4;
+    setRopeOptions(state, rope);
     current.table = {QStringLiteral("/data/models/gpt2/wpe.npy"), QString(), 3145856,
                      QStringLiteral("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef")};
     QTest::newRow("version 1, every field") << QStringLiteral("v1-current.pe.json") << current;

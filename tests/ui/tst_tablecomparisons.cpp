@@ -283,7 +283,7 @@ private slots:
         for (const std::int64_t maxLen : {std::int64_t{37}, std::int64_t{60}}) {
             request.view = View::Methods;
             request.spec.maxLen = maxLen;
-            request.state.methods.method = pe::ui::ScoreMethod::Alibi;
+            { auto o = methodOptions(request.state); o.method = pe::ui::ScoreMethod::Alibi; setMethodOptions(request.state, o); }
             request.path = m_dir.filePath(QStringLiteral("alibi-with-table-%1.npy").arg(maxLen));
             QVERIFY2(exportData(request).ok(), qPrintable(exportData(request).message));
             ExportRequest without = request;

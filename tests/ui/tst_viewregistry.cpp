@@ -464,11 +464,11 @@ void TestViewRegistry::ownCommandLineOptionsSetTheOptions()
     const auto& o = std::get<pe::app::LaunchOptions>(parsed);
     QCOMPARE(o.view, wavelengths); // its option names its view
     QCOMPARE(o.state.optionsOf(wavelengths), options(0, 9));
-    // The window starts from the options given, not the ones used last.
-    const pe::ui::ViewState start = pe::app::windowStartState(o, {}, {}, {{QStringLiteral("wavelengths"), options(2, 2)}});
-    QCOMPARE(start.optionsOf(wavelengths), options(0, 9));
+    // The window starts from the ones used last, with the options given over them.
+    const pe::ui::ViewState start = pe::app::windowStartState(o, {{QStringLiteral("wavelengths"), options(2, 2)}});
+    QCOMPARE(start.optionsOf(wavelengths), options(2, 9));
     const auto fresh = std::get<pe::app::LaunchOptions>(pe::app::parseCommandLine({QStringLiteral("pe-explorer")}));
-    QCOMPARE(pe::app::windowStartState(fresh, {}, {}, {{QStringLiteral("wavelengths"), options(2, 2)}}).optionsOf(wavelengths),
+    QCOMPARE(pe::app::windowStartState(fresh, {{QStringLiteral("wavelengths"), options(2, 2)}}).optionsOf(wavelengths),
              options(2, 2));
     // --view names another view: that one is shown, the options still set.
     const auto other = std::get<pe::app::LaunchOptions>(pe::app::parseCommandLine(

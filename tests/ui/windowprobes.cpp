@@ -404,7 +404,7 @@ QString ropeMismatch(MainWindow& window)
     // and Llama 3.1 (_compute_llama3_parameters: low_freq_factor 1, high_freq_factor 4). Then
     // RoFormer's bound summed term by term at a few distances, for the methods that draw one.
     const core::EncodingSpec& spec = window.document()->spec();
-    const pe::ui::RopeOptions& options = window.document()->state().rope;
+    const pe::ui::RopeOptions& options = ropeOptions(window.document()->state());
     auto* rope = view<pe::ui::RopeView>(window, pe::ui::View::Rope);
     if (rope->scaleBox()->value() != options.scale || rope->originalLengthBox()->value() != options.originalLength
         || rope->logDistanceBox()->isChecked() != options.logDistance)
@@ -564,7 +564,7 @@ QString embeddingsMismatch(MainWindow& window)
     // Each token's input is its word vector (× √d when on) + the textbook encoding of its
     // position (+ BERT's segment vector): the sum panel against that, written out here.
     const core::EncodingSpec& spec = window.document()->spec();
-    const pe::ui::SentenceOptions& options = window.document()->state().embeddings;
+    const pe::ui::SentenceOptions& options = sentenceOptions(window.document()->state());
     auto* embeddings = view<pe::ui::EmbeddingsView>(window, pe::ui::View::Embeddings);
     if (embeddings->sentenceEdit()->text() != options.sentence || embeddings->sqrtBox()->isChecked() != options.sqrtScaling)
         return QStringLiteral("the controls do not show the document's sentence and switches");

@@ -27,9 +27,6 @@ Changes changesBetween(const Settings& before, const Settings& after)
     mark(!std::ranges::equal(a.dims, b.dims), Change::WaveDims);
     mark(a.comparison != b.comparison, Change::Comparison);
     mark(a.format != b.format || a.precisionMode != b.precisionMode, Change::Precision);
-    mark(!(a.rope == b.rope), Change::Rope);
-    mark(!(a.embeddings == b.embeddings), Change::Embeddings);
-    mark(!(a.methods == b.methods), Change::Methods);
     mark(a.tableDataRange != b.tableDataRange, Change::Table);
     for (const ViewDescription& d : viewCatalog())
         if (hasOwnOptions(d.view) && !(changes & Change::ViewOptions))
@@ -56,7 +53,9 @@ Changes changesBetween(const Frame& before, const Frame& after, View view)
     Changes changes = changesBetween(Settings{before.spec, before.state}, Settings{after.spec, after.state});
     // Another view's options are not this view's change.
     changes &= ~Changes(Change::ViewOptions);
-    if (hasOwnOptions(view) && before.state.optionsOf(view) != after.state.optionsOf(view))
+    // Its options, or what it read from a file beside them.
+    if ((hasOwnOptions(view) && before.state.optionsOf(view) != after.state.optionsOf(view))
+        || before.data.of(view) != after.data.of(view))
         changes |= Change::ViewOptions;
     // Another view's zoom is not this view's change.
     if (!(before.zooms.of(view) == after.zooms.of(view)))
@@ -67,8 +66,6 @@ Changes changesBetween(const Frame& before, const Frame& after, View view)
         changes |= Change::Bins;
     if (before.table != after.table)
         changes |= Change::Table;
-    if (before.wordVectors != after.wordVectors)
-        changes |= Change::Embeddings;
     return changes;
 }
 

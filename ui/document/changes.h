@@ -26,12 +26,11 @@ enum class Change : unsigned {
     Precision = 1u << 9,   ///< the number format and how it enters
     Zoom = 1u << 10,       ///< what a view shows of its data (Document::setZoom); for one view, its own
     Bins = 1u << 11,       ///< the view's own pixels on screen, which its bins follow (changesBetween of frames, for one view)
-    Rope = 1u << 12,       ///< the RoPE view's options (scale, L_orig, log distance)
-    Embeddings = 1u << 13, ///< the embeddings view's options, or the word vectors read for them
-    Methods = 1u << 14,    ///< the methods view's options
-    Table = 1u << 15,      ///< the table opened from a file, or its colour scale
-    ViewOptions = 1u << 16, ///< the options a view keeps by key (ViewState::options: the grid's, an entry's); for one view, its own
-    All = (1u << 17) - 1,
+    Table = 1u << 12,      ///< the table opened from a file, or its colour scale
+    /// The options a view keeps by key (ViewState::options) or what it read from a file beside
+    /// them (Document::setViewData); for one view (changesBetween of frames), its own.
+    ViewOptions = 1u << 13,
+    All = (1u << 14) - 1,
 };
 Q_DECLARE_FLAGS(Changes, Change)
 

@@ -61,12 +61,9 @@ QString fieldText(Document::Field field)
     case Document::Field::Selection: return QObject::tr("Select cell");
     case Document::Field::Comparison: return QObject::tr("Change compared convention");
     case Document::Field::Precision: return QObject::tr("Change precision");
-    case Document::Field::Rope: return QObject::tr("Change RoPE scaling");
-    case Document::Field::Methods: return QObject::tr("Change the position method");
     case Document::Field::ViewOptions: return QObject::tr("Change a view's options");
     case Document::Field::TableScale: return QObject::tr("Change the table's colour scale");
     case Document::Field::TableSize: return QObject::tr("Size the sinusoid like the table");
-    case Document::Field::Embeddings: return QObject::tr("Change the embedded sentence");
     case Document::Field::Preset: return QObject::tr("Choose library preset");
     case Document::Field::All: return QObject::tr("Reset to defaults");
     case Document::Field::Session: return QObject::tr("Open session");
@@ -139,9 +136,6 @@ Settings Document::sanitized(Settings s)
         st.format = core::NumberFormat::Float32;
     if (st.precisionMode != core::PrecisionMode::Stored && st.precisionMode != core::PrecisionMode::Computed)
         st.precisionMode = core::PrecisionMode::Computed;
-    st.rope = clamped(st.rope);
-    st.embeddings = clamped(st.embeddings);
-    st.methods = clamped(st.methods);
     for (auto held = st.options.begin(); held != st.options.end();) {
         if (const std::optional<View> view = parseView(held.key()); view && hasOwnOptions(*view)) {
             held.value() = validViewOptions(*view, held.value());
@@ -276,20 +270,6 @@ void Document::setPrecisionMode(core::PrecisionMode mode)
     change(s, Field::Precision);
 }
 
-void Document::setRopeOptions(const RopeOptions& options)
-{
-    Settings s = m_settings;
-    s.state.rope = options;
-    change(s, Field::Rope);
-}
-
-void Document::setMethodOptions(const MethodOptions& options)
-{
-    Settings s = m_settings;
-    s.state.methods = options;
-    change(s, Field::Methods);
-}
-
 void Document::setViewOptions(View view, const QVariantMap& options)
 {
     if (!hasOwnOptions(view))
@@ -304,19 +284,11 @@ void Document::setViewOptions(View view, const QVariantMap& options)
     push(std::move(s), Field::ViewOptions, mergeId, tr("Change %1 options").arg(viewTitle(view)));
 }
 
-void Document::setEmbeddingOptions(const SentenceOptions& options)
+void Document::setViewData(View view, ViewDataPtr data)
 {
-    Settings s = m_settings;
-    s.state.embeddings = options;
-    change(s, Field::Embeddings);
-}
-
-void Document::setWordVectors(WordVectorsPtr vectors)
-{
-    if (vectors == m_wordVectors)
+    if (!m_viewData.set(view, std::move(data)))
         return;
-    m_wordVectors = std::move(vectors);
-    emit changed(Change::Embeddings);
+    emit changed(Change::ViewOptions);
     requestFrame();
 }
 
@@ -428,7 +400,7 @@ void Document::requestFrame()
 
 FrameRequest Document::frameRequest() const
 {
-    return {m_settings.spec, m_settings.state, m_zooms, m_pixels, m_wordVectors,
+    return {m_settings.spec, m_settings.state, m_zooms, m_pixels, m_viewData,
             m_table, m_shownViews};
 }
 

@@ -21,7 +21,7 @@ public:
     /// (a slider drag) merge into one undo step.
     enum class Field { DModel, MaxLen, Base, Layout, Frequencies, FirstPosition, Position,
                        Dimension, Offset, Normalize, Colormap, Dims, Band, Selection, Comparison, Precision,
-                       Rope, Embeddings, Methods, TableScale, TableSize, Preset, All, Session, ViewOptions };
+                       TableScale, TableSize, Preset, All, Session, ViewOptions };
 
     /// Undo steps kept; older ones are dropped (QUndoStack::setUndoLimit).
     static constexpr int undoLimit = 5000;
@@ -60,13 +60,9 @@ public:
     void setComparison(core::Comparison comparison);
     void setNumberFormat(core::NumberFormat format);
     void setPrecisionMode(core::PrecisionMode mode);
-    /// The RoPE and embeddings views' options: undo steps like every other setting.
-    void setRopeOptions(const RopeOptions& options);
-    void setMethodOptions(const MethodOptions& options);
     /// The options of a view that keeps its own by key (ViewDescription::defaultOptions), made
     /// valid by its entry: one undo step.
     void setViewOptions(View view, const QVariantMap& options);
-    void setEmbeddingOptions(const SentenceOptions& options);
     /// A loaded table's colour scale: symmetric about 0, or the data's range.
     void setTableDataRange(bool dataRange);
     void resetToDefaults();
@@ -80,11 +76,12 @@ public:
     void sizeLikeTable();
     const LoadedTablePtr& table() const { return m_table; }
 
-    /// Word vectors read from a file (WordVectorLoader): the embeddings use them while
-    /// state().embeddings.vectorFile names their file. Data, not a setting: no undo step, so
-    /// that undoing the choice of a file and redoing it needs no second read.
-    void setWordVectors(WordVectorsPtr vectors);
-    const WordVectorsPtr& wordVectors() const { return m_wordVectors; }
+    /// What `view` read from a file (ViewData: the embeddings' word vectors, the methods' T5
+    /// biases), used while its options name the file. Data, not a setting: no undo step, so
+    /// that undoing the choice of a file and redoing it needs no second read. Only that view
+    /// redraws (Change::ViewOptions).
+    void setViewData(View view, ViewDataPtr data);
+    ViewDataPtr viewData(View view) const { return m_viewData.of(view); }
 
     /// Between these, changes of one field merge into a single undo step (a slider drag).
     void beginInteraction();
@@ -147,7 +144,7 @@ private:
     bool m_computing = false;
     ViewZooms m_zooms;
     ViewPixels m_pixels;
-    WordVectorsPtr m_wordVectors;
+    ViewDatas m_viewData;
     LoadedTablePtr m_table;
     QUndoStack m_undo;
     bool m_interacting = false;

@@ -15,7 +15,7 @@ QString EmbeddingsPart::problem() const
 ViewPartPtr buildEmbeddingsPart(const PartInputs& in, const PartBefore&)
 {
     auto part = std::make_shared<EmbeddingsPart>();
-    part->sentence = std::make_shared<const SentenceData>(sentenceData(in.spec, in.state.embeddings, in.wordVectors));
+    part->sentence = std::make_shared<const SentenceData>(sentenceData(in.spec, embeddingOptionsFrom(in.options), in.data));
     return part;
 }
 

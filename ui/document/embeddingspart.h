@@ -7,7 +7,7 @@
 namespace pe::ui {
 
 /// The embeddings view's part of the frame, kept by view (Frame::viewParts): the embeddings of
-/// its options' sentence (state.embeddings), from the word vectors read for them when the
+/// its options' sentence (SentenceOptions, by key), from the word vectors read for them when the
 /// options name their file, else pseudo-random ones. Its data export is the same numbers.
 struct EmbeddingsPart : ViewPart {
     std::shared_ptr<const SentenceData> sentence;

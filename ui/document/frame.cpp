@@ -108,7 +108,7 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
     f->state = state;
     f->zooms = request.zooms;
     f->pixels = request.pixels;
-    f->wordVectors = request.wordVectors;
+    f->data = request.data;
     f->table = request.table;
     f->generation = generation;
     f->views = request.views;

@@ -65,7 +65,7 @@ struct Frame {
     /// conventions' and precision maps' rows (height), the spectrum map's frequency bins
     /// (height) × dims (width), the methods' curve width (width) and matrix side (height).
     ViewPixels pixels;
-    WordVectorsPtr wordVectors;  ///< the last vectors read from a file (used when state.embeddings names it)
+    ViewDatas data;               ///< what each view read from a file (Document::setViewData)
     LoadedTablePtr table;         ///< a table opened from a file: the heatmap shows it (null: the sinusoid)
     std::uint64_t generation = 0;
 
@@ -116,7 +116,7 @@ struct Frame {
     /// What `view`'s part is built from in this frame.
     PartInputs partInputs(View view) const
     {
-        return {spec, state.optionsOf(view), pixels.of(view), zooms.of(view), table, wordVectors, state};
+        return {spec, state.optionsOf(view), pixels.of(view), zooms.of(view), table, data.of(view), state};
     }
 };
 
@@ -146,7 +146,7 @@ struct FrameRequest {
     ViewState state;
     ViewZooms zooms;
     ViewPixels pixels;
-    WordVectorsPtr wordVectors;
+    ViewDatas data;
     LoadedTablePtr table;
     unsigned views = ~0u; ///< the views on screen, a bit per View: the catalogue's parts are built for these
 };

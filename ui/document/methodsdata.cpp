@@ -150,7 +150,7 @@ QString scoreMethodName(ScoreMethod method)
     return {};
 }
 
-QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options,
+QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, const MethodInputs& options,
                          const LearnedTablePtr& learned)
 {
     if (auto error = core::validationError(spec))
@@ -170,6 +170,21 @@ QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, con
         return MethodsText::tr("the biases from %1 have %2 buckets; num_buckets is %3 (set it to %2, or use random biases)")
             .arg(options.t5Biases->displayName()).arg(options.t5Biases->buckets).arg(options.numBuckets);
     return {};
+}
+
+QString T5Biases::displayName() const
+{
+    const QString file = path.section(QLatin1Char('/'), -1);
+    return tensor.isEmpty() ? file : QStringLiteral("%1 · %2").arg(file, tensor);
+}
+
+MethodInputs methodInputs(const MethodOptions& options, const ViewDataPtr& data)
+{
+    MethodInputs inputs{options, nullptr};
+    auto biases = std::dynamic_pointer_cast<const T5Biases>(data);
+    if (biases && !options.t5File.isEmpty() && biases->path == options.t5File && biases->tensor == options.t5Tensor)
+        inputs.t5Biases = std::move(biases);
+    return inputs;
 }
 
 std::variant<T5BiasesPtr, QString> loadT5Biases(const QString& path, const QString& tensor)
@@ -213,7 +228,7 @@ int likelyT5BiasTensor(const SafetensorsHeader& header)
     return -1;
 }
 
-Eigen::VectorXd scoreOffsets(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options, int head,
+Eigen::VectorXd scoreOffsets(ScoreMethod method, const core::EncodingSpec& spec, const MethodInputs& options, int head,
                              std::int64_t first, std::int64_t count)
 {
     const std::int64_t L = spec.maxLen;
@@ -265,7 +280,7 @@ namespace {
 /// beyond the screen's resolution. The sinusoid's is the Toeplitz part Σ_k cos(δω_k) of
 /// PE(i)·PE(j) over the full pairs (core::SimilarityKernel's identity); an odd d_model's
 /// unpaired sine is left out of these averages.
-core::OffsetSeries seriesOf(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options)
+core::OffsetSeries seriesOf(ScoreMethod method, const core::EncodingSpec& spec, const MethodInputs& options)
 {
     if (method == ScoreMethod::Rope)
         return core::rotaryScoreSeries(ropeDemoVector(spec.dModel, 1), ropeDemoVector(spec.dModel, 2),
@@ -284,7 +299,7 @@ bool isSeries(ScoreMethod method)
 
 /// A curve's points over the offsets first … first + n − 1: every offset while they are few,
 /// else the exact means of runs of them.
-MethodCurve computedCurve(ScoreMethod method, int head, const core::EncodingSpec& spec, const MethodOptions& options,
+MethodCurve computedCurve(ScoreMethod method, int head, const core::EncodingSpec& spec, const MethodInputs& options,
                           std::int64_t bins, std::int64_t first, std::int64_t n)
 {
     if (n <= MethodsData::exactCurveOffsets || !isSeries(method))
@@ -312,7 +327,7 @@ std::pair<std::int64_t, std::int64_t> curveOffsets(std::int64_t L, const Methods
 
 } // namespace
 
-MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& options, MethodsPixels pixels,
+MethodsData methodsData(const core::EncodingSpec& spec, const MethodInputs& options, MethodsPixels pixels,
                         const LearnedTablePtr& learned, const MethodsData* previous)
 {
     MethodsData data;
@@ -362,7 +377,7 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& opt
     data.curveCount = curveCount;
     data.curvesExact = curveCount <= MethodsData::exactCurveOffsets;
     // The curves do not depend on which method the matrix shows.
-    MethodOptions sameCurves = options;
+    MethodInputs sameCurves = options;
     if (previous)
         sameCurves.method = previous->options.method;
     const std::int64_t curveBins = MethodsData::curveBinsFor(pixels.curve);
@@ -394,7 +409,7 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& opt
     return data;
 }
 
-MethodScoreRows::MethodScoreRows(const core::EncodingSpec& spec, const MethodOptions& options, LearnedTablePtr learned)
+MethodScoreRows::MethodScoreRows(const core::EncodingSpec& spec, const MethodInputs& options, LearnedTablePtr learned)
     // Only the learned method scores the table: another method's export with a table open is
     // that method's scores (it wrote P·Pᵀ before, and read past a table shorter than max_len).
     : m_spec(spec), m_options(options), m_learned(options.method == ScoreMethod::Learned ? std::move(learned) : nullptr)

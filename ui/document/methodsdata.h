@@ -4,6 +4,7 @@
 #include "core/encoding.h"
 #include "core/positionmethods.h"
 #include "core/similarity.h"
+#include "ui/state/viewpart.h"
 #include "ui/state/viewstate.h"
 #include "ui/tables/encodingtable.h"
 
@@ -16,6 +17,27 @@
 
 namespace pe::ui {
 
+/// T5 biases read from a file (loadT5Biases): a model's relative_attention_bias, one row per
+/// bucket and one column per head, in place of the illustration's random ones. The methods
+/// view's data beside its options (Document::setViewData), used while MethodOptions::t5File and
+/// t5Tensor name them.
+struct T5Biases : ViewData {
+    QString path, tensor;           ///< where they were read from (tensor: a .safetensors name)
+    int buckets = 0, heads = 0;
+    std::vector<double> values;     ///< buckets × heads, row after row
+    double value(int bucket, int head) const { return values[static_cast<std::size_t>(bucket) * heads + head]; }
+    QString displayName() const;    ///< the file's name, and the tensor's
+};
+using T5BiasesPtr = std::shared_ptr<const T5Biases>;
+
+/// What the methods view's numbers are computed from: its options and the T5 biases they name
+/// (null: the illustration's random ones).
+struct MethodInputs : MethodOptions {
+    T5BiasesPtr t5Biases;
+    bool operator==(const MethodInputs&) const = default;
+};
+/// `options` with the biases `data` holds when the options name them (their file and tensor).
+MethodInputs methodInputs(const MethodOptions& options, const ViewDataPtr& data);
 
 /// The core's parameters for the view's options, d_model and base from the spec (Transformer-XL's R).
 core::PositionMethodSpec positionMethodSpecOf(const core::EncodingSpec& spec, const MethodOptions& options);
@@ -24,7 +46,7 @@ core::PositionMethodSpec positionMethodSpecOf(const core::EncodingSpec& spec, co
 QString scoreMethodName(ScoreMethod method);
 
 /// Why `method` cannot be drawn with these settings (names the value and what is allowed), or empty.
-QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options,
+QString scoreMethodError(ScoreMethod method, const core::EncodingSpec& spec, const MethodInputs& options,
                          const LearnedTablePtr& learned);
 
 /// T5 biases from a .npy, .safetensors (FILE:TENSOR, e.g. T5's
@@ -39,7 +61,7 @@ int likelyT5BiasTensor(const SafetensorsHeader& header);
 /// first cell of each diagonal (every cell of a diagonal is equal, save for an odd d_model's
 /// unpaired sine), RoPE core/rope.h's rotaryScore for the RoPE view's fixed q and k, the rest
 /// core/positionmethods.h's. `head` overrides ALiBi's head (−1: the options').
-Eigen::VectorXd scoreOffsets(ScoreMethod method, const core::EncodingSpec& spec, const MethodOptions& options,
+Eigen::VectorXd scoreOffsets(ScoreMethod method, const core::EncodingSpec& spec, const MethodInputs& options,
                              int head = -1, std::int64_t first = 0, std::int64_t count = 0);
 
 /// Device pixels of the methods view's plots (0 = not known): the matrix's side and the curve
@@ -84,24 +106,24 @@ struct MethodsData {
     bool exact() const { return matrix.rows() == length; }
     // What it was computed for: a later frame takes over what these leave unchanged.
     core::EncodingSpec spec;
-    MethodOptions options;
+    MethodInputs options;
     MethodsPixels pixels;
     LearnedTablePtr learned;
 };
 /// Computes what the view draws; the matrix and each curve whose inputs are those of `previous`
 /// (ALiBi, T5, Shaw and NoPE read only max_len from the spec) are taken from it.
-MethodsData methodsData(const core::EncodingSpec& spec, const MethodOptions& options, MethodsPixels pixels,
+MethodsData methodsData(const core::EncodingSpec& spec, const MethodInputs& options, MethodsPixels pixels,
                         const LearnedTablePtr& learned, const MethodsData* previous = nullptr);
 
 /// The selected method's L × L scores row by row (−∞ masked): the data export, never held whole.
 class MethodScoreRows {
 public:
-    MethodScoreRows(const core::EncodingSpec& spec, const MethodOptions& options, LearnedTablePtr learned);
+    MethodScoreRows(const core::EncodingSpec& spec, const MethodInputs& options, LearnedTablePtr learned);
     void fill(std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) const;
 
 private:
     core::EncodingSpec m_spec;
-    MethodOptions m_options;
+    MethodInputs m_options;
     LearnedTablePtr m_learned;
     std::shared_ptr<const core::SimilarityKernel> m_kernel; ///< the sinusoid's
     Eigen::VectorXd m_offsets;                               ///< the others': g(δ)

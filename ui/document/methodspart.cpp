@@ -6,7 +6,7 @@ namespace pe::ui {
 ViewPartPtr buildMethodsPart(const PartInputs& in, const PartBefore& before)
 {
     auto part = std::make_shared<MethodsPart>();
-    const MethodOptions& options = in.state.methods;
+    const MethodInputs options = methodInputs(methodOptionsFrom(in.options), in.data);
     const LearnedTablePtr learned = in.table ? in.table->values : nullptr;
     part->length = in.spec.maxLen;
     if (in.wholeCells) {

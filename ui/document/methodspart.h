@@ -7,7 +7,7 @@
 namespace pe::ui {
 
 /// The methods view's part of the frame, kept by view (Frame::viewParts): the matrix and the
-/// curves of its options (state.methods) on its pixels, the curves over the offsets its zoom
+/// curves of its options (MethodOptions, by key, with the T5 biases they name) on its pixels, the curves over the offsets its zoom
 /// shows (ViewZoom x: i − j). A data export has neither: its table is the selected method's
 /// L × L scores, made row block by row block (MethodScoreRows).
 struct MethodsPart : ViewPart {

@@ -16,10 +16,11 @@ ViewPartPtr buildRopePart(const PartInputs& in, const PartBefore& before)
     part->spec = in.spec;
     const auto* old = dynamic_cast<const RopePart*>(before.part.get());
     // The curves read the spec's d_model, base and max_len and the view's options only.
-    if (old && old->curves && !ropeCurvesDiffer(before.inputs.spec, before.inputs.state.rope, in.spec, in.state.rope))
+    const RopeOptions options = ropeOptionsFrom(in.options);
+    if (old && old->curves && !ropeCurvesDiffer(before.inputs.spec, ropeOptionsFrom(before.inputs.options), in.spec, options))
         part->curves = old->curves;
     else
-        part->curves = std::make_shared<const RopeCurves>(ropeCurves(in.spec, in.state.rope, old ? old->curves.get() : nullptr));
+        part->curves = std::make_shared<const RopeCurves>(ropeCurves(in.spec, options, old ? old->curves.get() : nullptr));
     if (!in.wholeCells) // a data export writes the curves' numbers only
         part->scores = ropeScores(in.spec, in.state);
     return part;

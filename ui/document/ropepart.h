@@ -7,7 +7,7 @@
 namespace pe::ui {
 
 /// The RoPE view's part of the frame, kept by view (Frame::viewParts): the curves of its options
-/// (state.rope; a real model's when they name one) and the relative-score check at the selected
+/// (RopeOptions, by key; a real model's when they name one) and the relative-score check at the selected
 /// position and offset.
 struct RopePart : ViewPart {
     std::shared_ptr<const RopeCurves> curves;

@@ -14,12 +14,13 @@ std::vector<core::Token> tokensOf(const SentenceOptions& options)
 
 } // namespace
 
-WordVectorsPtr vectorsFor(const SentenceOptions& options, const WordVectorsPtr& vectors)
+WordVectorsPtr vectorsFor(const SentenceOptions& options, const ViewDataPtr& data)
 {
+    auto vectors = std::dynamic_pointer_cast<const LoadedWordVectors>(data);
     return vectors && !options.vectorFile.isEmpty() && vectors->path == options.vectorFile ? vectors : nullptr;
 }
 
-SentenceData sentenceData(const core::EncodingSpec& spec, const SentenceOptions& options, const WordVectorsPtr& given)
+SentenceData sentenceData(const core::EncodingSpec& spec, const SentenceOptions& options, const ViewDataPtr& given)
 {
     SentenceData data;
     const WordVectorsPtr vectors = vectorsFor(options, given);

@@ -3,6 +3,7 @@
 
 #include "core/encoding.h"
 #include "core/tokenembedding.h"
+#include "ui/state/viewpart.h"
 #include "ui/state/viewstate.h"
 
 #include <QString>
@@ -13,8 +14,10 @@
 
 namespace pe::ui {
 
-/// Word vectors read from a file: only the words of the sentence they were read for.
-struct LoadedWordVectors {
+/// Word vectors read from a file: only the words of the sentence they were read for. The
+/// embeddings view's data beside its options (Document::setViewData), used while
+/// SentenceOptions::vectorFile names their file.
+struct LoadedWordVectors : ViewData {
     QString path;
     int dimension = 0;
     std::int64_t vectorCount = 0; ///< vectors in the whole file
@@ -36,11 +39,11 @@ struct SentenceData {
     double largest = 0;        ///< largest magnitude over the four panels (the colour scale)
 };
 
-/// The vectors to use for `options`: `vectors` when they were read from options.vectorFile,
-/// else none (pseudo-random).
-WordVectorsPtr vectorsFor(const SentenceOptions& options, const WordVectorsPtr& vectors);
+/// The vectors to use for `options`: the view's data when it holds the vectors read from
+/// options.vectorFile, else none (pseudo-random).
+WordVectorsPtr vectorsFor(const SentenceOptions& options, const ViewDataPtr& data);
 
 /// Word vectors from `vectors` (see vectorsFor) when given and of size d_model, else pseudo-random ones.
-SentenceData sentenceData(const core::EncodingSpec& spec, const SentenceOptions& options, const WordVectorsPtr& vectors);
+SentenceData sentenceData(const core::EncodingSpec& spec, const SentenceOptions& options, const ViewDataPtr& data);
 
 } // namespace pe::ui

@@ -31,16 +31,16 @@ const std::vector<std::pair<View, PartBuilder>>& builtInParts()
         {View::Similarity, {buildSimilarityPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Normalize
                                 | PartInput::Position, similarityPartData}},
         {View::Bands, {buildBandsPart, PartInput::Spec | PartInput::Format, bandsPartData}},
-        {View::Rope, {buildRopePart, PartInput::Spec | PartInput::RopeOptions | PartInput::Position | PartInput::Offset, ropePartData}},
+        {View::Rope, {buildRopePart, PartInput::Spec | PartInput::Options | PartInput::Position | PartInput::Offset, ropePartData}},
         {View::Conventions, {buildConventionsPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Comparison
                                  | PartInput::Position | PartInput::Offset, conventionsPartData}},
         {View::Offset, {buildOffsetPart, PartInput::Spec | PartInput::Position | PartInput::Offset, offsetPartData}},
         {View::Precision, {buildPrecisionPart, PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Format
                                | PartInput::PrecisionMode, precisionPartData}},
         {View::Waves, {buildWavesPart, PartInput::Spec | PartInput::Table | PartInput::Dims | PartInput::Zoom, wavesPartData}},
-        {View::Embeddings, {buildEmbeddingsPart, PartInput::Spec | PartInput::EmbeddingOptions | PartInput::WordVectors, embeddingsPartData}},
+        {View::Embeddings, {buildEmbeddingsPart, PartInput::Spec | PartInput::Options | PartInput::Data, embeddingsPartData}},
         {View::Methods, {buildMethodsPart, PartInput::Spec | PartInput::Pixels | PartInput::Zoom | PartInput::Table
-                             | PartInput::MethodOptions, methodsPartData}},
+                             | PartInput::Options | PartInput::Data, methodsPartData}},
         {View::Spectrum, {buildSpectrumPart, PartInput::Spec | PartInput::Pixels | PartInput::Table, spectrumPartData}},
     };
     return parts;

@@ -64,7 +64,7 @@ std::shared_ptr<const PartExport> partExportFor(const ExportRequest& r)
     bool& lastHadTable = partExportCache.hadTable;
     std::shared_ptr<const PartExport>& last = partExportCache.data;
     const std::optional<PartBuilder> builder = partBuilder(r.view);
-    PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), ViewZoom(), r.table, r.wordVectors, r.state, true};
+    PartInputs inputs{r.spec, r.state.optionsOf(r.view), QSize(), ViewZoom(), r.table, r.viewData, r.state, true};
     if (last && lastView == r.view) {
         PartInputs before = lastInputs;
         before.table = lastTable.lock();

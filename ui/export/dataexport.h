@@ -24,8 +24,9 @@ struct ExportRequest {
     View view = View::Heatmap;
     QString path;
     bool overwrite = false; ///< replace an existing file (the window asks first; the CLI needs --force)
-    /// Word vectors read from a file: the embeddings use them when state.embeddings.vectorFile names them.
-    WordVectorsPtr wordVectors;
+    /// What the view read from a file beside its options (Document::viewData: the embeddings'
+    /// word vectors, the methods' T5 biases), used while its options name the file.
+    ViewDataPtr viewData;
     /// A table opened from a file: the heatmap (figure and data) shows it instead of the sinusoid.
     LoadedTablePtr table;
 };

@@ -34,7 +34,7 @@ ExportRequest ExportController::requestFor(View view, const QString& path, bool 
     // The window keeps wave dims beyond a smaller d_model for later; a file holds the drawn ones.
     request.state.dims.removeIf([&](int dim) { return dim >= request.spec.dModel; });
     request.view = view;
-    request.wordVectors = m_document->wordVectors();
+    request.viewData = m_document->viewData(view);
     request.table = m_document->table();
     request.path = path;
     request.overwrite = overwrite;

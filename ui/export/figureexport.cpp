@@ -66,7 +66,7 @@ std::unique_ptr<Scene> makeScene(const ExportRequest& request, const FigureSize&
     // need not compute the similarity, conventions, precision, methods and spectrum parts too.
     scene->document.setShownViews(viewBit(request.view));
     scene->document.apply(Settings{request.spec, request.state});
-    scene->document.setWordVectors(request.wordVectors);
+    scene->document.setViewData(request.view, request.viewData);
     scene->document.setTable(request.table);
     // The first frame, before the view is laid out, for at most the figure's whole pixels (not
     // FrameLimits' 2048 × 2048 bins of a view whose size is not known): the figure's plot area

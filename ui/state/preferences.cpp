@@ -36,8 +36,6 @@ const QString exportDpi = QStringLiteral("export/dpi");
 const QString exportFont = QStringLiteral("export/fontPoints");
 const QString animationSpeed = QStringLiteral("animation/speed");
 const QString animationTarget = QStringLiteral("animation/target");
-const QString ropeOptions = QStringLiteral("viewOptions/rope");
-const QString embeddingOptions = QStringLiteral("viewOptions/embeddings");
 const QString ropeDetails = QStringLiteral("viewOptions/ropeDetails");
 } // namespace key
 
@@ -143,10 +141,6 @@ void Preferences::setAnimationSweepsOffset(bool offset)
 
 bool Preferences::ropeDetailsShown() { return value(key::ropeDetails, false).toBool(); }
 void Preferences::setRopeDetailsShown(bool shown) { setValue(key::ropeDetails, shown); }
-RopeOptions Preferences::ropeOptions() { return ropeOptionsFrom(value(key::ropeOptions).toMap()); }
-void Preferences::setRopeOptions(const RopeOptions& options) { setValue(key::ropeOptions, toVariantMap(options)); }
-SentenceOptions Preferences::embeddingOptions() { return embeddingOptionsFrom(value(key::embeddingOptions).toMap()); }
-void Preferences::setEmbeddingOptions(const SentenceOptions& options) { setValue(key::embeddingOptions, toVariantMap(options)); }
 
 QVariantMap Preferences::viewOptions(View view)
 {

@@ -70,12 +70,8 @@ public:
     static void setAnimationSweepsOffset(bool offset);
 
     // The views' options a new window starts from (the last ones used)
-    static RopeOptions ropeOptions();
-    static void setRopeOptions(const RopeOptions& options);
     static bool ropeDetailsShown();                     ///< the RoPE view's variant parameters unfolded; default false
     static void setRopeDetailsShown(bool shown);
-    static SentenceOptions embeddingOptions();
-    static void setEmbeddingOptions(const SentenceOptions& options);
     /// The options a view of the catalogue keeps by key, as used last (viewOptions/<key>),
     /// made valid; its defaults when none were kept.
     static QVariantMap viewOptions(View view);

@@ -191,8 +191,8 @@ core::EncodingSpec specFrom(const QJsonObject& o)
 }
 
 /// view.options: { view name: { option: true/false, a number or a text } }. Only the shape and
-/// sizes are checked here; ropeOptionsFrom() and embeddingOptionsFrom() clamp the values to what
-/// the controls allow (a missing option takes its default).
+/// sizes are checked here; each view's entry (validViewOptions) clamps the values to what its
+/// controls allow (a missing option takes its default).
 QMap<QString, QVariantMap> viewOptionsFrom(const QJsonObject& options)
 {
     requireKnownKeys(options, QStringLiteral("view.options"), viewNames());
@@ -337,9 +337,6 @@ Session currentSessionFrom(const QJsonObject& root)
     requireKnownKeys(view, QStringLiteral("view"), {QStringLiteral("presentation"), QStringLiteral("options")});
     session.presentation = flag(view, QStringLiteral("presentation"), QStringLiteral("view.presentation"), false);
     const QMap<QString, QVariantMap> options = viewOptionsFrom(objectField(view, QStringLiteral("options"), QStringLiteral("view.options")));
-    session.settings.state.rope = ropeOptionsFrom(options.value(viewName(View::Rope)));
-    session.settings.state.embeddings = embeddingOptionsFrom(options.value(viewName(View::Embeddings)));
-    session.settings.state.methods = methodOptionsFrom(options.value(viewName(View::Methods)));
     for (const ViewDescription& d : viewCatalog()) // the views that keep their options by key
         if (hasOwnOptions(d.view) && options.contains(viewName(d.view)))
             session.settings.state.setOptionsOf(d.view, validViewOptions(d.view, options.value(viewName(d.view))));
@@ -478,9 +475,7 @@ QJsonObject sessionJson(const Session& session)
     QJsonArray dims;
     for (int dim : st.dims)
         dims.append(dim);
-    QJsonObject options{{viewName(View::Rope), QJsonObject::fromVariantMap(toVariantMap(st.rope))},
-                              {viewName(View::Embeddings), QJsonObject::fromVariantMap(toVariantMap(st.embeddings))},
-                              {viewName(View::Methods), QJsonObject::fromVariantMap(toVariantMap(st.methods))}};
+    QJsonObject options;
     for (const ViewDescription& d : viewCatalog())
         if (hasOwnOptions(d.view))
             options.insert(viewName(d.view), QJsonObject::fromVariantMap(st.optionsOf(d.view)));

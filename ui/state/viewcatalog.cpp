@@ -2,6 +2,8 @@
 #include "ui/state/viewcatalog.h"
 
 #include "ui/state/gridcommandline.h"
+#include "ui/state/methodscommandline.h"
+#include "ui/state/ropecommandline.h"
 #include "ui/state/viewoptions.h"
 
 #include <QCoreApplication>
@@ -75,17 +77,31 @@ std::vector<ViewDescription>& catalog()
          "  (H, W) = the chosen patch's similarity (patch) or the chosen dimension (dimension)", true),
     };
     // clang-format on
-    // The grid view keeps its options by key and declares its command-line options, like a
-    // view that brings them in its entry.
-    static const bool gridOptionsByKey = [] {
-        ViewDescription& grid = views[static_cast<std::size_t>(View::Grid)];
+    // The views with options of their own keep them by key and declare their command-line
+    // options, like a view that brings them in its entry.
+    static const bool optionsByKey = [] {
+        const auto entry = [](View view) -> ViewDescription& { return views[static_cast<std::size_t>(view)]; };
+        ViewDescription& grid = entry(View::Grid);
         grid.defaultOptions = toVariantMap(GridOptions{});
         grid.validOptions = [](QVariantMap options) { return toVariantMap(gridOptionsFrom(options)); };
         grid.commandLineOptions = gridCommandLineOptions();
         grid.readCommandLine = readGridCommandLine;
+        ViewDescription& rope = entry(View::Rope);
+        rope.defaultOptions = toVariantMap(RopeOptions{});
+        rope.validOptions = [](QVariantMap options) { return toVariantMap(ropeOptionsFrom(options)); };
+        rope.commandLineOptions = ropeCommandLineOptions();
+        rope.readCommandLine = readRopeCommandLine;
+        ViewDescription& embeddings = entry(View::Embeddings);
+        embeddings.defaultOptions = toVariantMap(SentenceOptions{});
+        embeddings.validOptions = [](QVariantMap options) { return toVariantMap(embeddingOptionsFrom(options)); };
+        ViewDescription& methods = entry(View::Methods);
+        methods.defaultOptions = toVariantMap(MethodOptions{});
+        methods.validOptions = [](QVariantMap options) { return toVariantMap(methodOptionsFrom(options)); };
+        methods.commandLineOptions = methodsCommandLineOptions();
+        methods.readCommandLine = readMethodsCommandLine;
         return true;
     }();
-    (void)gridOptionsByKey;
+    (void)optionsByKey;
     return views;
 }
 

@@ -26,12 +26,6 @@ std::optional<ScoreMethod> parseScoreMethod(const QString& key)
     return index < 0 ? std::nullopt : std::optional(static_cast<ScoreMethod>(index));
 }
 
-QString T5Biases::displayName() const
-{
-    const QString file = path.section(QLatin1Char('/'), -1);
-    return tensor.isEmpty() ? file : QStringLiteral("%1 · %2").arg(file, tensor);
-}
-
 
 QString SentenceOptions::defaultSentence()
 {
@@ -68,6 +62,8 @@ const QString clip = QStringLiteral("clip");
 const QString causal = QStringLiteral("causal");
 const QString scaleCurves = QStringLiteral("scaleCurves");
 const QString t5Head = QStringLiteral("t5Head");
+const QString t5File = QStringLiteral("t5File");
+const QString t5Tensor = QStringLiteral("t5Tensor");
 } // namespace key
 
 /// The value of `name` when it is there and converts, else `fallback`.
@@ -103,7 +99,8 @@ QVariantMap toVariantMap(const MethodOptions& o)
     return {{key::method, scoreMethodKey(o.method)}, {key::curves, curves.join(QLatin1Char(','))}, {key::heads, o.heads}, {key::head, o.head},
             {key::numBuckets, o.numBuckets}, {key::maxDistance, o.maxDistance}, {key::bidirectional, o.bidirectional},
             {key::bucketIndex, o.bucketIndex}, {key::clip, o.clip}, {key::causal, o.causal},
-            {key::scaleCurves, o.scaleCurves}, {key::t5Head, o.t5Head}};
+            {key::scaleCurves, o.scaleCurves}, {key::t5Head, o.t5Head},
+            {key::t5File, o.t5File}, {key::t5Tensor, o.t5Tensor}};
 }
 
 MethodOptions methodOptionsFrom(const QVariantMap& map)
@@ -130,6 +127,8 @@ MethodOptions methodOptionsFrom(const QVariantMap& map)
     o.causal = valueOr(map, key::causal, o.causal);
     o.scaleCurves = valueOr(map, key::scaleCurves, o.scaleCurves);
     o.t5Head = whole(key::t5Head, o.t5Head);
+    o.t5File = valueOr(map, key::t5File, o.t5File);
+    o.t5Tensor = o.t5File.isEmpty() ? QString() : valueOr(map, key::t5Tensor, o.t5Tensor);
     return clamped(o);
 }
 
@@ -198,7 +197,7 @@ MethodOptions clamped(MethodOptions o)
     o.maxDistance = std::clamp(o.maxDistance, o.numBuckets, MethodOptions::maxDistanceLimit);
     o.clip = std::clamp(o.clip, 1, MethodOptions::maxClip);
     o.curves &= (1u << scoreMethodCount) - 1;
-    o.t5Head = std::clamp(o.t5Head, 1, o.t5Biases ? std::max(o.t5Biases->heads, 1) : MethodOptions::maxHeads);
+    o.t5Head = std::clamp(o.t5Head, 1, MethodOptions::maxHeads); // the biases' heads where they are drawn
     return o;
 }
 

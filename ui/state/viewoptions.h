@@ -65,17 +65,6 @@ std::optional<ScoreMethod> parseScoreMethod(const QString& key);
 QStringList scoreMethodKeys();
 constexpr unsigned scoreMethodBit(ScoreMethod method) { return 1u << static_cast<unsigned>(method); }
 
-/// T5 biases read from a file (loadT5Biases): a model's relative_attention_bias, one row per
-/// bucket and one column per head, in place of the illustration's random ones.
-struct T5Biases {
-    QString path, tensor;           ///< where they were read from (tensor: a .safetensors name)
-    int buckets = 0, heads = 0;
-    std::vector<double> values;     ///< buckets × heads, row after row
-    double value(int bucket, int head) const { return values[static_cast<std::size_t>(bucket) * heads + head]; }
-    QString displayName() const;    ///< the file's name, and the tensor's
-};
-using T5BiasesPtr = std::shared_ptr<const T5Biases>;
-
 /// The methods view's options: the method whose L × L matrix is drawn, the methods overlaid on
 /// the curve against i − j, and each method's parameters (core::PositionMethodSpec's).
 struct MethodOptions {
@@ -92,8 +81,10 @@ struct MethodOptions {
     int clip = 4;                  ///< Shaw: k
     bool causal = true;            ///< ALiBi, Shaw, Transformer-XL: mask keys after the query
     bool scaleCurves = true;       ///< each curve divided by its largest |value|, so shapes compare
-    T5BiasesPtr t5Biases;          ///< T5: biases from a file (null: the illustration's random ones); not in sessions
-    int t5Head = 1;                ///< T5: the head (column, 1…) of t5Biases drawn
+    /// T5: a model's biases read from a file (T5Biases, the view's data beside these options,
+    /// used while these name it); empty: the illustration's random ones.
+    QString t5File, t5Tensor;
+    int t5Head = 1;                ///< T5: the head (column, 1…) of those biases drawn
     bool operator==(const MethodOptions&) const = default;
 };
 
@@ -133,6 +124,10 @@ struct GridOptions {
     GridExport data = GridExport::Tiles;
     bool operator==(const GridOptions&) const = default;
 };
+
+// Each of these views keeps its options by its key in ViewState::options (its catalogue entry's
+// defaultOptions and validOptions, ui/state/viewcatalog.cpp); these structs are how its code
+// reads and writes them (ropeOptions(state), setRopeOptions(state, …) in viewstate.h).
 
 /// The options as a session's view.options holds them ({"scale": 8, …}); a missing or wrong
 /// key takes its default, values are clamped to what the controls allow.

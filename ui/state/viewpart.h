@@ -20,8 +20,14 @@ namespace pe::ui {
 
 struct LoadedTable; // ui/tables/encodingtable.h
 using LoadedTablePtr = std::shared_ptr<const LoadedTable>;
-struct LoadedWordVectors; // ui/document/sentencedata.h
-using WordVectorsPtr = std::shared_ptr<const LoadedWordVectors>;
+
+/// What a view read from a file beside its options (the embeddings' word vectors, the methods'
+/// T5 biases): data, not a setting, so not an undo step. The view's options name the file it
+/// came from, and its part uses it while they do (an undo that drops the name drops its use).
+struct ViewData {
+    virtual ~ViewData() = default;
+};
+using ViewDataPtr = std::shared_ptr<const ViewData>;
 
 /// The numbers of a view whose part the frame keeps by view (the grid's; an entry's
 /// ViewDescription::buildPart), built off the GUI thread and shared by later frames while the
@@ -103,6 +109,7 @@ private:
 /// screen): what decides the bins of its part, one per pixel beyond that resolution.
 using ViewPixels = ByView<QSize>;
 using ViewZooms = ByView<ViewZoom>;
+using ViewDatas = ByView<ViewDataPtr>;
 
 /// What a view's part may be built from: the same builder makes the window's numbers (for its
 /// pixels) and a data export's (at whole cells), at two resolutions.
@@ -112,7 +119,7 @@ struct PartInputs {
     QSize pixels;         ///< the device pixels it draws on (empty: not known yet)
     ViewZoom zoom;        ///< what it shows of its data (empty ranges: all)
     LoadedTablePtr table; ///< the loaded position table, if any
-    WordVectorsPtr wordVectors; ///< the last word vectors read from a file, if any
+    ViewDataPtr data;     ///< what the view last read from a file, if anything (ViewData)
     ViewState state;      ///< the selection (position, offset, dims, format …) a part may read
     bool wholeCells = false; ///< for a data export: every cell, nothing binned for the screen
 };
@@ -136,13 +143,7 @@ enum : unsigned {
     Format = 1u << 9,     ///< the number format
     PrecisionMode = 1u << 10, ///< how it enters (stored, or computed end to end)
     Zoom = 1u << 11,      ///< the view's zoom (PartInputs::zoom)
-    /// The methods view's options, which ViewState still keeps typed (state.methods) rather
-    /// than by key in `options` (its T5 biases are data read from a file, not a value).
-    MethodOptions = 1u << 12,
-    /// The same for the embeddings' and the RoPE view's options (state.embeddings, state.rope).
-    EmbeddingOptions = 1u << 13,
-    RopeOptions = 1u << 15,
-    WordVectors = 1u << 14, ///< PartInputs::wordVectors
+    Data = 1u << 12,      ///< what the view read from a file (PartInputs::data)
 };
 } // namespace PartInput
 
@@ -168,10 +169,7 @@ inline bool samePartInputs(unsigned reads, const PartInputs& a, const PartInputs
         && (!reads_(PartInput::Comparison) || a.state.comparison == b.state.comparison)
         && (!reads_(PartInput::Format) || a.state.format == b.state.format)
         && (!reads_(PartInput::PrecisionMode) || a.state.precisionMode == b.state.precisionMode)
-        && (!reads_(PartInput::MethodOptions) || a.state.methods == b.state.methods)
-        && (!reads_(PartInput::EmbeddingOptions) || a.state.embeddings == b.state.embeddings)
-        && (!reads_(PartInput::RopeOptions) || a.state.rope == b.state.rope)
-        && (!reads_(PartInput::WordVectors) || a.wordVectors == b.wordVectors)
+        && (!reads_(PartInput::Data) || a.data == b.data)
         && a.wholeCells == b.wholeCells;
 }
 

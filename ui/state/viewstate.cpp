@@ -126,7 +126,7 @@ bool ViewState::operator==(const ViewState& o) const
     return std::ranges::equal(dims, o.dims) && position == o.position && dimension == o.dimension
         && offset == o.offset && normalize == o.normalize && colormap == o.colormap
         && bandFirst == o.bandFirst && bandLast == o.bandLast && comparison == o.comparison && format == o.format
-        && precisionMode == o.precisionMode && rope == o.rope && embeddings == o.embeddings && methods == o.methods
+        && precisionMode == o.precisionMode
         && tableDataRange == o.tableDataRange && sameViewOptions(*this, o);
 }
 
@@ -141,5 +141,20 @@ void ViewState::setOptionsOf(View view, const QVariantMap& viewOptions) { option
 GridOptions gridOptions(const ViewState& state) { return gridOptionsFrom(state.optionsOf(View::Grid)); }
 
 void setGridOptions(ViewState& state, const GridOptions& options) { state.setOptionsOf(View::Grid, toVariantMap(options)); }
+
+RopeOptions ropeOptions(const ViewState& state) { return ropeOptionsFrom(state.optionsOf(View::Rope)); }
+
+void setRopeOptions(ViewState& state, const RopeOptions& options) { state.setOptionsOf(View::Rope, toVariantMap(options)); }
+
+SentenceOptions sentenceOptions(const ViewState& state) { return embeddingOptionsFrom(state.optionsOf(View::Embeddings)); }
+
+void setSentenceOptions(ViewState& state, const SentenceOptions& options)
+{
+    state.setOptionsOf(View::Embeddings, toVariantMap(options));
+}
+
+MethodOptions methodOptions(const ViewState& state) { return methodOptionsFrom(state.optionsOf(View::Methods)); }
+
+void setMethodOptions(ViewState& state, const MethodOptions& options) { state.setOptionsOf(View::Methods, toVariantMap(options)); }
 
 } // namespace pe::ui

@@ -62,9 +62,6 @@ struct ViewState {
     core::Comparison comparison = core::Comparison::Layout; ///< what the conventions view sets beside the spec
     core::NumberFormat format = core::NumberFormat::Float16; ///< the precision shown in the precision and bands views
     core::PrecisionMode precisionMode = core::PrecisionMode::Computed;
-    RopeOptions rope;             ///< the RoPE view's context scaling
-    SentenceOptions embeddings;  ///< the embeddings view's sentence and switches
-    MethodOptions methods;        ///< the methods view's method and parameters
     /// A loaded table's colour scale: ±the largest |value| (0 in the middle, like the
     /// sinusoid's −1…+1), or the data's own minimum to maximum.
     bool tableDataRange = false;
@@ -79,10 +76,16 @@ struct ViewState {
     bool operator==(const ViewState& other) const;
 };
 
-/// The grid view's options (its source, grid, patch and dimension), held by its key in
-/// ViewState::options like those of any view that keeps its own.
+// The built-in views' options, held by their keys in ViewState::options like those of any view
+// that keeps its own, read and written as their structs (ui/state/viewoptions.h).
 GridOptions gridOptions(const ViewState& state);
 void setGridOptions(ViewState& state, const GridOptions& options);
+RopeOptions ropeOptions(const ViewState& state);
+void setRopeOptions(ViewState& state, const RopeOptions& options);
+SentenceOptions sentenceOptions(const ViewState& state); ///< the embeddings view's
+void setSentenceOptions(ViewState& state, const SentenceOptions& options);
+MethodOptions methodOptions(const ViewState& state);
+void setMethodOptions(ViewState& state, const MethodOptions& options);
 
 /// The spec and the view state together: what one undo step restores and a session holds.
 struct Settings {

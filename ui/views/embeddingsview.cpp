@@ -113,7 +113,7 @@ EmbeddingsView::EmbeddingsView(Document* document, QWidget* parent)
     // The controls show the document's options at once, on screen or not (undo, reset, a
     // session); the window's WordVectorController reads a file named there.
     connect(document, &Document::changed, this, [this](Changes what) {
-        if (what & (Change::Embeddings | Change::Spec))
+        if (what & (Change::ViewOptions | Change::Spec))
             syncControls();
     });
 }
@@ -238,7 +238,7 @@ QWidget* EmbeddingsView::createControls()
 
 void EmbeddingsView::syncControls()
 {
-    const SentenceOptions& o = document()->state().embeddings;
+    const SentenceOptions& o = sentenceOptions(document()->state());
     const QSignalBlocker a(m_sentence), b(m_sqrtBox), c(m_segmentBox), d(m_firstBox), e(m_secondBox);
     if (m_sentence->text() != o.sentence)
         m_sentence->setText(o.sentence);
@@ -259,7 +259,7 @@ void EmbeddingsView::syncControls()
 
 void EmbeddingsView::optionsEdited()
 {
-    SentenceOptions o = document()->state().embeddings;
+    SentenceOptions o = sentenceOptions(document()->state());
     const bool newSentence = o.sentence != m_sentence->text();
     o.sentence = m_sentence->text();
     if (!newSentence) { // a new sentence keeps the chosen token numbers (clamped when drawn)
@@ -268,7 +268,7 @@ void EmbeddingsView::optionsEdited()
     }
     o.sqrtScaling = m_sqrtBox->isChecked();
     o.segments = m_segmentBox->isChecked();
-    document()->setEmbeddingOptions(o);
+    document()->setViewOptions(View::Embeddings, toVariantMap(o));
 }
 
 void EmbeddingsView::showReading(const QString& path, std::int64_t bytes)
@@ -370,8 +370,8 @@ void EmbeddingsView::redraw(const Frame& f)
     const EmbeddingsPart* part = embeddingsPart(f);
     m_sentenceShown = part && part->sentence ? part->sentence : none;
     const SentenceData& shown = *m_sentenceShown;
-    const SentenceOptions& options = f.state.embeddings;
-    const WordVectorsPtr named = vectorsFor(options, f.wordVectors);
+    const SentenceOptions& options = sentenceOptions(f.state);
+    const WordVectorsPtr named = vectorsFor(options, f.data.of(View::Embeddings));
     const QString tokenA = shown.tokens.empty() ? QString() : QString::fromStdString(shown.tokens[shown.first].text);
     const QString tokenB = shown.tokens.empty() ? QString() : QString::fromStdString(shown.tokens[shown.second].text);
     if (shown.fromFile) {
@@ -420,9 +420,9 @@ QString EmbeddingsView::titleText(const Frame& f) const
     const QString a = QString::fromStdString(shown.tokens[shown.first].text);
     const QString b = QString::fromStdString(shown.tokens[shown.second].text);
     return tr("Word + position%1 = input of layer 1\nd_model %2 · %3 tokens · %4%5\ncos(%6, %7): words %8 → inputs %9")
-        .arg(f.state.embeddings.segments ? tr(" + segment") : QString()).arg(f.spec.dModel).arg(shown.tokens.size())
+        .arg(sentenceOptions(f.state).segments ? tr(" + segment") : QString()).arg(f.spec.dModel).arg(shown.tokens.size())
         .arg(shown.fromFile ? QFileInfo(shown.vectors->path).fileName() : tr("pseudo-random word vectors"))
-        .arg(f.state.embeddings.sqrtScaling ? tr(" · word × √d") : tr(" · word not scaled"))
+        .arg(sentenceOptions(f.state).sqrtScaling ? tr(" · word × √d") : tr(" · word not scaled"))
         .arg(a, b).arg(shown.cosineWords, 0, 'f', 3).arg(shown.cosineSums, 0, 'f', 3);
 }
 
@@ -431,7 +431,7 @@ void EmbeddingsView::drawPanels(const Frame& f)
     const SentenceData& shown = data();
     const auto tokens = static_cast<int>(shown.tokens.size());
     const int d = f.spec.dModel;
-    const bool segments = f.state.embeddings.segments;
+    const bool segments = sentenceOptions(f.state).segments;
     // Segment off: its panel leaves the row (and stops drawing) instead of showing zeros.
     QCPLayoutGrid* row = m_panelRow; // held, not looked up by index: the subtitle's row moves it
     if (segments != m_segmentShown) {
@@ -467,7 +467,7 @@ void EmbeddingsView::drawPanels(const Frame& f)
         m_maps[i]->setDataRange(QCPRange(-largest, largest));
         m_rects[i]->axis(QCPAxis::atBottom)->setRange(-0.5, d - 0.5);
         m_rects[i]->axis(QCPAxis::atLeft)->setRange(-0.5, std::max(tokens, 1) - 0.5);
-        m_rects[i]->axis(QCPAxis::atTop)->setLabel(panelCaption(static_cast<Panel>(i), f.state.embeddings.sqrtScaling, d));
+        m_rects[i]->axis(QCPAxis::atTop)->setLabel(panelCaption(static_cast<Panel>(i), sentenceOptions(f.state).sqrtScaling, d));
     }
     m_rects[0]->axis(QCPAxis::atLeft)->setTicker(labels);
     placeHighlights();

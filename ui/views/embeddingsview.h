@@ -72,7 +72,7 @@ signals:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::Colormap | Change::Embeddings; }
+    Changes dependencies() const override { return Change::Spec | Change::Colormap | Change::ViewOptions; }
     void applyScale() override;
 
 private:

@@ -79,7 +79,7 @@ QString quantityOf(const MethodOptions& o)
 }
 
 /// The chosen method's parameters, for the title.
-QString parametersOf(const core::EncodingSpec& spec, const MethodOptions& o)
+QString parametersOf(const core::EncodingSpec& spec, const MethodInputs& o)
 {
     const QString masked = o.causal ? MethodsView::tr("causal") : MethodsView::tr("both ways");
     switch (o.method) {
@@ -178,7 +178,7 @@ MethodsView::MethodsView(Document* document, QWidget* parent)
     box->insertWidget(1, createControls());
     syncControls();
     connect(document, &Document::changed, this, [this](Changes what) {
-        if (what & Change::Methods)
+        if (what & Change::ViewOptions)
             syncControls();
     });
 
@@ -326,10 +326,11 @@ QWidget* MethodsView::createControls()
     auto* biasesMenu = new QMenu(m_biasesButton);
     biasesMenu->addAction(tr("Load from a file…"), this, &MethodsView::t5BiasesFileRequested);
     m_randomBiasesAction = biasesMenu->addAction(tr("Random (the illustration's)"), this, [this] {
-        MethodOptions o = document()->state().methods;
-        o.t5Biases = nullptr;
+        MethodOptions o = methodOptions(document()->state());
+        o.t5File.clear();
+        o.t5Tensor.clear();
         o.t5Head = 1;
-        document()->setMethodOptions(o);
+        document()->setViewOptions(View::Methods, toVariantMap(o));
     });
     m_biasesButton->setMenu(biasesMenu);
     m_t5HeadBox = new QSpinBox;
@@ -367,7 +368,7 @@ QWidget* MethodsView::createControls()
 
 void MethodsView::syncControls()
 {
-    const MethodOptions& o = document()->state().methods;
+    const MethodInputs o = methodInputs(methodOptions(document()->state()), document()->viewData(View::Methods));
     const QSignalBlocker a(m_methodBox), b(m_headsBox), c(m_headBox), d(m_bucketsBox), e(m_maxDistanceBox), g(m_clipBox),
         h(m_scaleCurvesBox), i(m_causalBox), j(m_bidirectionalBox), k(m_bucketIndexBox), l(m_headsSlider),
         m(m_bucketsSlider), n(m_clipSlider), t(m_t5HeadBox);
@@ -421,7 +422,7 @@ void MethodsView::syncControls()
 
 void MethodsView::optionsEdited()
 {
-    MethodOptions o = document()->state().methods;
+    MethodOptions o = methodOptions(document()->state());
     o.method = static_cast<ScoreMethod>(std::max(m_methodBox->currentIndex(), 0));
     o.heads = m_headsBox->value();
     o.head = std::min(m_headBox->value(), o.heads);
@@ -437,7 +438,7 @@ void MethodsView::optionsEdited()
     for (int method = 0; method < m_curveActions.size(); ++method)
         if (m_curveActions[method]->isChecked())
             o.curves |= scoreMethodBit(ScoreMethod(method));
-    document()->setMethodOptions(o);
+    document()->setViewOptions(View::Methods, toVariantMap(o));
 }
 
 void MethodsView::applyScale()
@@ -493,7 +494,7 @@ void MethodsView::redraw(const Frame& f)
 
 QString MethodsView::titleText(const Frame& f) const
 {
-    const MethodOptions& o = f.state.methods;
+    const MethodInputs o = methodInputs(methodOptions(f.state), f.data.of(View::Methods));
     QString text = tr("Position methods: %1\n").arg(scoreMethodName(o.method));
     if (!methodsDataOf(f) || !methodsDataOf(f)->error.isEmpty())
         return text + (methodsDataOf(f) ? methodsDataOf(f)->error : QString());
@@ -535,7 +536,7 @@ void MethodsView::drawMatrix(const Frame& f)
         highest += 1;
     }
     m_map->setDataRange(QCPRange(lowest, highest));
-    m_scale->axis()->setLabel(quantityOf(f.state.methods));
+    m_scale->axis()->setLabel(quantityOf(methodOptions(f.state)));
 }
 
 void MethodsView::drawCurves(const Frame& f)
@@ -587,7 +588,7 @@ void MethodsView::drawCurves(const Frame& f)
     }
     const double span = std::max(highest - lowest, 1e-12);
     y->setRange(lowest - 0.06 * span, highest + 0.06 * span);
-    y->setLabel(f.state.methods.scaleCurves ? tr("scaled score") : tr("score"));
+    y->setLabel(methodOptions(f.state).scaleCurves ? tr("scaled score") : tr("score"));
     placeVertical(m_zeroLine, 0);
     m_zeroLine->setPen(QPen(QColor(128, 128, 128), penWidth(0.8), Qt::DotLine));
     // Legend order follows the pool; a legend with nothing in it takes no row.
@@ -647,12 +648,12 @@ QString MethodsView::cellDescription(std::int64_t row, std::int64_t column) cons
     const QString shown = std::isnan(value) ? tr("masked") : QString::number(value, 'g', 6);
     if (data.exact())
         return tr("query i = %1, key j = %2 (i − j = %3): %4 = %5")
-            .arg(first + row).arg(first + column).arg(row - column).arg(quantityOf(f->state.methods), shown);
+            .arg(first + row).arg(first + column).arg(row - column).arg(quantityOf(methodOptions(f->state)), shown);
     const auto range = [&](std::int64_t bin) {
         return QStringLiteral("%1–%2").arg(first + core::binStart(L, bins, bin)).arg(first + core::binStart(L, bins, bin + 1) - 1);
     };
     return tr("i in %1, j in %2: average %3 = %4 (masked pairs left out)")
-        .arg(range(i), range(j), quantityOf(f->state.methods), shown);
+        .arg(range(i), range(j), quantityOf(methodOptions(f->state)), shown);
 }
 
 void MethodsView::onMouseMove(QMouseEvent* event)

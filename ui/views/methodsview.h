@@ -70,7 +70,7 @@ protected:
     void redraw(const Frame& frame) override;
     Changes dependencies() const override
     {
-        return Change::Spec | Change::Position | Change::Colormap | Change::Methods | Change::Zoom | Change::Bins | Change::Table;
+        return Change::Spec | Change::Position | Change::Colormap | Change::ViewOptions | Change::Zoom | Change::Bins | Change::Table;
     }
     void applyScale() override;
 

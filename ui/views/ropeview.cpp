@@ -146,7 +146,7 @@ RopeView::RopeView(Document* document, QWidget* parent)
     syncControls();
     // The controls show the document's options at once, on screen or not (undo, reset, a session).
     connect(document, &Document::changed, this, [this](Changes what) {
-        if (what & Change::Rope)
+        if (what & Change::ViewOptions)
             syncControls();
     });
 
@@ -376,9 +376,9 @@ QWidget* RopeView::createModelControls()
                                   "float16 (where ids collide and where float16 cannot hold them), instead of the decay of q·k"));
     row->addWidget(m_precisionBox);
     connect(m_precisionBox, &QCheckBox::toggled, this, [this](bool on) {
-        RopeOptions o = document()->state().rope;
+        RopeOptions o = ropeOptions(document()->state());
         o.precisionBelow = on;
-        document()->setRopeOptions(o);
+        document()->setViewOptions(View::Rope, toVariantMap(o));
     });
     // The fields read and the numbers behind the curves fold away (remembered with the
     // variants' details): unfolded, they would leave the plots a strip on a projector.
@@ -401,7 +401,7 @@ QWidget* RopeView::createModelControls()
     m_modelDetailsButton->setArrowType(m_modelDetailsButton->isChecked() ? Qt::DownArrow : Qt::RightArrow);
     connect(m_modelDetailsButton, &QToolButton::toggled, this, [this](bool shown) {
         m_modelDetailsButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
-        m_modelDetails->setVisible(shown && !document()->state().rope.model.isEmpty());
+        m_modelDetails->setVisible(shown && !ropeOptions(document()->state()).model.isEmpty());
         Preferences::setRopeDetailsShown(shown);
         updateModelDetails();
     });
@@ -416,7 +416,7 @@ const QString openItem = QStringLiteral("\x01open"); // an item's data that is n
 
 void RopeView::syncModelBoxes()
 {
-    const RopeOptions& o = document()->state().rope;
+    const RopeOptions& o = ropeOptions(document()->state());
     const auto fill = [](QComboBox* box, const QString& first, const QString& firstData, const QString& current, bool noScaling) {
         const QSignalBlocker blocker(box);
         box->clear();
@@ -434,7 +434,7 @@ void RopeView::syncModelBoxes()
         box->setCurrentIndex(std::max(0, box->findData(current)));
     };
     // Refilled only when the model or comparison changed: a drag of the scale slider is a
-    // stream of Change::Rope and must not rebuild two lists of twenty items each time.
+    // stream of Change::ViewOptions and must not rebuild two lists of twenty items each time.
     if (m_boxesShow != std::pair(o.model, o.compare)) {
         fill(m_modelBox, tr("Paper variants (sliders)"), QString(), o.model, false);
         fill(m_compareBox, tr("nothing"), QString(), o.compare, true);
@@ -461,11 +461,11 @@ void RopeView::modelChosen(QComboBox* box, bool comparison)
         emit openModelConfigRequested(comparison);
         return;
     }
-    RopeOptions o = document()->state().rope;
+    RopeOptions o = ropeOptions(document()->state());
     (comparison ? o.compare : o.model) = data;
     if (o.model.isEmpty())
         o.compare.clear();
-    document()->setRopeOptions(o);
+    document()->setViewOptions(View::Rope, toVariantMap(o));
 }
 
 void RopeView::setModelMode(bool model)
@@ -526,7 +526,7 @@ QString RopeView::modelDetailsText() const
 void RopeView::syncControls()
 {
     syncModelBoxes();
-    const RopeOptions& o = document()->state().rope;
+    const RopeOptions& o = ropeOptions(document()->state());
     const QSignalBlocker a(m_scaleBox), b(m_scaleSlider), c(m_lengthBox), d(m_logBox), e(m_sequenceBox),
         g(m_truncateBox), h(m_lowFactorBox), i(m_highFactorBox);
     m_scaleBox->setValue(o.scale);
@@ -545,7 +545,7 @@ void RopeView::syncControls()
 
 void RopeView::optionsEdited()
 {
-    RopeOptions o = document()->state().rope;
+    RopeOptions o = ropeOptions(document()->state());
     o.scale = m_scaleBox->value();
     o.originalLength = m_lengthBox->value();
     o.sequenceLength = m_sequenceBox->value();
@@ -553,7 +553,7 @@ void RopeView::optionsEdited()
     o.yarnTruncate = m_truncateBox->isChecked();
     o.lowFrequencyFactor = m_lowFactorBox->value();
     o.highFrequencyFactor = m_highFactorBox->value();
-    document()->setRopeOptions(o);
+    document()->setViewOptions(View::Rope, toVariantMap(o));
 }
 
 void RopeView::applyScale()

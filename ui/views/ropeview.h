@@ -31,7 +31,7 @@ namespace pe::ui {
 /// every pair with no scaling and under the three ways of stretching a model to a context s
 /// times longer than the trained L_orig (position interpolation, NTK-aware base, YaRN's ramp).
 /// Bottom: RoFormer's upper bound of the score against the distance m − n, for each of them.
-/// Its options (s, L_orig, log distance axis) are the document's state.rope; the curves come
+/// Its options (s, L_orig, log distance axis) are the document's, by its key (ropeOptions(state)); the curves come
 /// with the frame (its RopePart, ui/document/ropepart.h), computed off the GUI thread.
 class RopeView : public PlotView {
     Q_OBJECT
@@ -75,7 +75,7 @@ signals:
 
 protected:
     void redraw(const Frame& frame) override;
-    Changes dependencies() const override { return Change::Spec | Change::Position | Change::Offset | Change::Rope; }
+    Changes dependencies() const override { return Change::Spec | Change::Position | Change::Offset | Change::ViewOptions; }
     void applyScale() override;
 
 private:

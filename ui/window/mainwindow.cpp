@@ -131,10 +131,6 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     connect(m_document, &Document::changed, this, &MainWindow::updateStatus);
     // The views' options a new window starts from: the last ones used (main() reads them).
     connect(m_document, &Document::changed, this, [this](Changes what) {
-        if (what & Change::Rope)
-            Preferences::setRopeOptions(m_document->state().rope);
-        if (what & Change::Embeddings)
-            Preferences::setEmbeddingOptions(m_document->state().embeddings);
         if (what & Change::ViewOptions)
             for (const ViewDescription& d : viewCatalog())
                 if (hasOwnOptions(d.view))

@@ -19,7 +19,7 @@ RopeModelController::RopeModelController(Document* document, QWidget* dialogPare
 
 void RopeModelController::chooseFile(bool forComparison)
 {
-    if (forComparison && m_document->state().rope.model.isEmpty())
+    if (forComparison && ropeOptions(m_document->state()).model.isEmpty())
         forComparison = false; // nothing to compare yet: the file becomes the model
     const QString path = QFileDialog::getOpenFileName(
         m_parent, forComparison ? tr("Compare with a model configuration") : tr("Open model configuration"), recentFolder(),
@@ -41,7 +41,7 @@ QString RopeModelController::apply(const QString& path, bool forComparison)
         }
         return read.error;
     }
-    RopeOptions o = m_document->state().rope;
+    RopeOptions o = ropeOptions(m_document->state());
     const QString absolute = QFileInfo(path).absoluteFilePath();
     if (forComparison && !o.model.isEmpty()) {
         o.compare = absolute;
@@ -49,7 +49,7 @@ QString RopeModelController::apply(const QString& path, bool forComparison)
         o.model = absolute;
         o.compare.clear();
     }
-    m_document->setRopeOptions(o);
+    m_document->setViewOptions(View::Rope, toVariantMap(o));
     emit modelShown();
     return {};
 }

@@ -15,6 +15,37 @@ namespace pe::ui {
 T5BiasesController::T5BiasesController(Document* document, QWidget* dialogParent)
     : QObject(dialogParent), m_document(document), m_parent(dialogParent)
 {
+    connect(document, &Document::changed, this, [this](Changes what) {
+        if (what & Change::ViewOptions && !m_handingOver)
+            readNamedFileIfNeeded();
+    });
+    readNamedFileIfNeeded(); // a window opened with a file named (a session, the last one used)
+}
+
+void T5BiasesController::readNamedFileIfNeeded()
+{
+    const MethodOptions o = methodOptions(m_document->state());
+    if (o.t5File.isEmpty() || methodInputs(o, m_document->viewData(View::Methods)).t5Biases)
+        return;
+    const QString source = o.t5File + QLatin1Char('\n') + o.t5Tensor;
+    if (source == m_failedSource)
+        return;
+    const auto loaded = loadT5Biases(o.t5File, o.t5Tensor);
+    if (const auto* error = std::get_if<QString>(&loaded)) {
+        m_failedSource = source; // drawn with random biases; not tried again by itself
+        showRefusal(*error);
+        return;
+    }
+    m_document->setViewData(View::Methods, std::get<T5BiasesPtr>(loaded));
+}
+
+void T5BiasesController::showRefusal(const QString& error)
+{
+    if (!m_parent || !m_parent->isVisible())
+        return;
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("T5 biases"), error, QMessageBox::Ok, m_parent);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open(); // window-modal, without a nested event loop
 }
 
 void T5BiasesController::chooseFile()
@@ -37,19 +68,23 @@ QString T5BiasesController::apply(const QString& path, const QString& tensor)
 {
     const auto loaded = loadT5Biases(path, tensor);
     if (const auto* error = std::get_if<QString>(&loaded)) {
-        if (m_parent && m_parent->isVisible()) {
-            auto* box = new QMessageBox(QMessageBox::Warning, tr("T5 biases"), *error, QMessageBox::Ok, m_parent);
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open(); // window-modal, without a nested event loop
-        }
+        showRefusal(*error);
         return *error;
     }
-    MethodOptions o = m_document->state().methods;
-    o.t5Biases = std::get<T5BiasesPtr>(loaded);
+    const T5BiasesPtr biases = std::get<T5BiasesPtr>(loaded);
+    // The biases, then the options naming them: in between, neither names the other, which is
+    // no reason to read a file.
+    m_handingOver = true;
+    m_document->setViewData(View::Methods, biases);
+    MethodOptions o = methodOptions(m_document->state());
+    o.t5File = biases->path;
+    o.t5Tensor = biases->tensor;
     o.t5Head = 1;
-    o.numBuckets = o.t5Biases->buckets; // the model's own number of buckets
+    o.numBuckets = biases->buckets; // the model's own number of buckets
     o.maxDistance = std::max(o.maxDistance, o.numBuckets);
-    m_document->setMethodOptions(o);
+    m_document->setViewOptions(View::Methods, toVariantMap(o));
+    m_handingOver = false;
+    m_failedSource.clear();
     return {};
 }
 

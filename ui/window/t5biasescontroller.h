@@ -11,8 +11,10 @@ namespace pe::ui {
 class Document;
 
 /// The methods view's "Load from a file…" for T5: the file dialog, the choice of a tensor in a
-/// checkpoint, the read (loadT5Biases) and the new options as one undo step. Views do no file
-/// I/O: the view asks (MethodsView::t5BiasesFileRequested), this answers, like TableController.
+/// checkpoint, the read (loadT5Biases), the biases handed to the document (its view data) and
+/// the options naming their file as one undo step; and the file a session, the preferences or
+/// a redo names read again when the biases are not there. Views do no file I/O: the view asks
+/// (MethodsView::t5BiasesFileRequested), this answers, like TableController.
 class T5BiasesController : public QObject {
     Q_OBJECT
 public:
@@ -27,8 +29,15 @@ public:
     QString apply(const QString& path, const QString& tensor = {});
 
 private:
+    /// Reads the file the options name when the document lacks its biases, unless that file
+    /// was refused already (its message shown once).
+    void readNamedFileIfNeeded();
+    void showRefusal(const QString& error);
+
     Document* m_document;
     QWidget* m_parent;
+    QString m_failedSource;     ///< the last file (and tensor) that could not be used
+    bool m_handingOver = false; ///< giving the document the biases read and their file's name
 };
 
 } // namespace pe::ui

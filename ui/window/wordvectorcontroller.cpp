@@ -24,7 +24,7 @@ WordVectorController::WordVectorController(Document* document, QWidget* dialogPa
     });
     // A file named where the document lacks its vectors is read (a session, an undo, new words).
     connect(document, &Document::changed, this, [this](Changes what) {
-        if (what & (Change::Embeddings | Change::Spec))
+        if (what & (Change::ViewOptions | Change::Spec) && !m_handingOver)
             readNamedFileIfNeeded();
     });
     readNamedFileIfNeeded(); // a window opened with a file named (the last one used)
@@ -56,7 +56,7 @@ void WordVectorController::chooseFile()
 void WordVectorController::load(const QString& path)
 {
     std::set<std::string> wanted;
-    for (const core::Token& token : core::tokenize(m_document->state().embeddings.sentence.toStdString()))
+    for (const core::Token& token : core::tokenize(sentenceOptions(m_document->state()).sentence.toStdString()))
         wanted.insert(token.text);
     QString error;
     if (!m_loader.load(path, std::move(wanted), m_document->spec().dModel, &error)) {
@@ -75,17 +75,17 @@ void WordVectorController::usePseudoRandomVectors()
     m_loader.cancel();
     if (m_view)
         m_view->showPseudoRandom();
-    SentenceOptions o = m_document->state().embeddings;
+    SentenceOptions o = sentenceOptions(m_document->state());
     o.vectorFile.clear();
-    m_document->setEmbeddingOptions(o);
+    m_document->setViewOptions(View::Embeddings, toVariantMap(o));
 }
 
 void WordVectorController::readNamedFileIfNeeded()
 {
-    const SentenceOptions& o = m_document->state().embeddings;
+    const SentenceOptions o = sentenceOptions(m_document->state());
     if (o.vectorFile.isEmpty() || (m_loader.isLoading() && m_loader.path() == o.vectorFile))
         return;
-    const WordVectorsPtr& have = m_document->wordVectors();
+    const auto have = std::dynamic_pointer_cast<const LoadedWordVectors>(m_document->viewData(View::Embeddings));
     bool missing = !have || have->path != o.vectorFile;
     // New words must be looked up in the file: read it again for them.
     if (!missing)
@@ -103,10 +103,14 @@ void WordVectorController::onLoaded(const WordVectorLoad& load)
     if (m_view)
         m_view->showLoaded(load);
     if (load.vectors) {
-        m_document->setWordVectors(load.vectors);
-        SentenceOptions o = m_document->state().embeddings;
+        // The vectors, then the option naming them: in between, neither names the other, which
+        // is no reason to read a file.
+        m_handingOver = true;
+        m_document->setViewData(View::Embeddings, load.vectors);
+        SentenceOptions o = sentenceOptions(m_document->state());
         o.vectorFile = load.path;
-        m_document->setEmbeddingOptions(o); // an undo step when the file is new
+        m_document->setViewOptions(View::Embeddings, toVariantMap(o)); // an undo step when the file is new
+        m_handingOver = false;
         return;
     }
     // A file that cannot be used is not tried again by itself (a session naming it, each edit).

@@ -47,6 +47,7 @@ private:
     WordVectorLoader m_loader;
     QPointer<EmbeddingsView> m_view;
     QString m_failedFile; ///< the last file that could not be used (not read again by itself)
+    bool m_handingOver = false; ///< giving the document the vectors read and their file's name
 };
 
 } // namespace pe::ui

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+#include "ui/state/methodscommandline.h"
+
+#include "ui/state/commandlinevalues.h"
+#include "ui/state/viewoptions.h"
+#include "ui/tables/encodingtable.h"
+
+#include <QCommandLineParser>
+
+namespace pe::ui {
+
+namespace {
+
+void overrideMethods(const QCommandLineParser& parser, MethodOptions& methods)
+{
+    const auto given = [&](const char* name) { return parser.isSet(QLatin1String(name)); };
+    if (given("method"))
+        methods.method = *parseScoreMethod(choice(parser, QStringLiteral("method"), scoreMethodKeys()));
+    if (given("heads"))
+        methods.heads = static_cast<int>(wholeNumber(parser, QStringLiteral("heads"), 1, MethodOptions::maxHeads));
+    if (given("head"))
+        methods.head = static_cast<int>(wholeNumber(parser, QStringLiteral("head"), 0, methods.heads));
+    if (given("buckets"))
+        methods.numBuckets = static_cast<int>(wholeNumber(parser, QStringLiteral("buckets"), MethodOptions::minBuckets,
+                                                          MethodOptions::maxBuckets));
+    if (given("max-distance"))
+        methods.maxDistance = static_cast<int>(wholeNumber(parser, QStringLiteral("max-distance"), methods.numBuckets,
+                                                           MethodOptions::maxDistanceLimit));
+    if (given("clip"))
+        methods.clip = static_cast<int>(wholeNumber(parser, QStringLiteral("clip"), 1, MethodOptions::maxClip));
+    if (given("t5-head")) // checked against the biases' heads once they are read
+        methods.t5Head = static_cast<int>(wholeNumber(parser, QStringLiteral("t5-head"), 1, MethodOptions::maxHeads));
+    if (given("t5-biases")) {
+        const QString source = parser.value(QStringLiteral("t5-biases"));
+        if (source.trimmed().isEmpty())
+            throw BadCommandLineValue{QStringLiteral("--t5-biases: an empty file name; allowed: a .npy, .csv or .safetensors file of "
+                                                     "buckets x heads, FILE:TENSOR for one tensor")};
+        std::tie(methods.t5File, methods.t5Tensor) = EncodingTable::splitSource(source);
+    }
+    if (given("mask")) {
+        methods.causal = choice(parser, QStringLiteral("mask"), {QStringLiteral("causal"), QStringLiteral("none")})
+            == QLatin1String("causal");
+        methods.bidirectional = !methods.causal;
+    }
+}
+
+} // namespace
+
+QList<QCommandLineOption> methodsCommandLineOptions()
+{
+    return {
+        {QStringLiteral("method"), QStringLiteral("The methods view's matrix: %1 (default alibi; learned scores the table given with --encoding).")
+                                       .arg(scoreMethodKeys().join(QStringLiteral(", "))),
+         QStringLiteral("NAME")},
+        {QStringLiteral("heads"), QStringLiteral("ALiBi: number of heads H, 1 to 1024 (default 8)."), QStringLiteral("H")},
+        {QStringLiteral("head"), QStringLiteral("ALiBi: the head drawn, 1 to H, or 0 for every head (default 1)."), QStringLiteral("N")},
+        {QStringLiteral("buckets"), QStringLiteral("T5: number of buckets, 4 to 1024 (default 32)."), QStringLiteral("N")},
+        {QStringLiteral("t5-biases"), QStringLiteral("T5: a model's own biases (buckets x heads, e.g. model.safetensors:"
+                                                     "encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight) "
+                                                     "instead of random ones; sets --buckets to theirs."), QStringLiteral("FILE[:TENSOR]")},
+        {QStringLiteral("t5-head"), QStringLiteral("T5: the head of --t5-biases drawn, 1 to its heads (default 1)."), QStringLiteral("N")},
+        {QStringLiteral("max-distance"), QStringLiteral("T5: distance from which all share the last bucket, buckets to 1000000 (default 128)."), QStringLiteral("N")},
+        {QStringLiteral("clip"), QStringLiteral("Shaw: relative positions clipped to +-K, 1 to 1024 (default 4)."), QStringLiteral("K")},
+        {QStringLiteral("mask"), QStringLiteral("causal (keys after the query masked) or none (T5 both ways); default: causal for "
+                                                "ALiBi, Shaw and Transformer-XL, none for T5; NoPE is always causal."),
+         QStringLiteral("MODE")},
+    };
+}
+
+QString readMethodsCommandLine(const QCommandLineParser& parser, QVariantMap& options)
+{
+    MethodOptions methods = methodOptionsFrom(options);
+    try {
+        overrideMethods(parser, methods);
+    } catch (const BadCommandLineValue& bad) {
+        return bad.message;
+    }
+    options = toVariantMap(methods);
+    return {};
+}
+
+} // namespace pe::ui
