@@ -82,6 +82,12 @@ QByteArray checkpointWithBiases(const pe::core::RowMatrix& biases)
     return out + json + data;
 }
 
+/// The T5 biases the methods view draws: those read, while its options name their file.
+pe::ui::T5BiasesPtr biasesInUse(const Document& document)
+{
+    return pe::ui::methodInputs(methodOptions(document.state()), document.viewData(View::Methods)).t5Biases;
+}
+
 } // namespace
 
 class TestMethodsView : public QObject {
@@ -178,12 +184,6 @@ private slots:
         QTRY_VERIFY(view.curveRect()->axis(QCPAxis::atBottom)->range().lower < -4998);
     }
 
-    /// The T5 biases the methods view draws: those read, while its options name their file.
-    static pe::ui::T5BiasesPtr biasesInUse(const Document& document)
-    {
-        return pe::ui::methodInputs(methodOptions(document.state()), document.viewData(View::Methods)).t5Biases;
-    }
-
     void t5BiasesFromAFile()
     {
         QTemporaryDir dir;
@@ -257,6 +257,48 @@ private slots:
         const QString refused = loader.apply(dir.filePath("two.npy"));
         QVERIFY2(refused.contains("two.npy") && refused.contains("4 to 1024 buckets"), qPrintable(refused));
         QVERIFY(!biasesInUse(document));
+    }
+
+    // The biases are data beside the options, which name their file: undo and redo need no
+    // second read, and a window that starts from options naming the file (a session, the
+    // preferences) reads it again; a file gone is drawn with random biases, not tried again.
+    void t5BiasesFollowTheOptionsThatNameThem()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("t5.safetensors");
+        QVERIFY(writeFile(path, checkpointWithBiases(knownBiases())));
+        Document document;
+        {
+            T5BiasesController loader(&document, nullptr);
+            QCOMPARE(loader.apply(path), QString());
+        }
+        const T5BiasesPtr read = biasesInUse(document);
+        QVERIFY(read);
+        QCOMPARE(methodOptions(document.state()).t5File, read->path);
+        QVERIFY(!methodOptions(document.state()).t5Tensor.isEmpty()); // the tensor found in the checkpoint
+        document.undoStack()->undo();
+        QVERIFY(!biasesInUse(document));
+        document.undoStack()->redo();
+        QCOMPARE(biasesInUse(document), read); // the same biases, not read again
+
+        // A new window with the options saved: its controller reads the file they name.
+        const Settings saved = document.settings();
+        Document reopened;
+        reopened.apply(saved);
+        QVERIFY(!biasesInUse(reopened));
+        T5BiasesController again(&reopened, nullptr);
+        QVERIFY(biasesInUse(reopened));
+        QCOMPARE(biasesInUse(reopened)->values, read->values);
+        QCOMPARE(biasesInUse(reopened)->buckets, 16);
+
+        // The file gone: random biases, the options kept as they were.
+        Document missing;
+        MethodOptions o = methodOptions(saved.state);
+        o.t5File = dir.filePath("gone.safetensors");
+        missing.setViewOptions(View::Methods, toVariantMap(o));
+        T5BiasesController none(&missing, nullptr);
+        QVERIFY(!biasesInUse(missing));
+        QCOMPARE(methodOptions(missing.state()).t5File, o.t5File);
     }
 
     void aWidePaperFigureKeepsItsCurves()
