@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/headlessexport.h"
+#include "app/viewfiles.h"
 
 #include "ui/document/document.h"
-#include "ui/document/methodsdata.h"
 #include "ui/export/figureexport.h"
 
 #include <QTextStream>
@@ -23,29 +23,6 @@ int exitCodeFor(const ui::ExportResult& result)
 }
 
 } // namespace
-
-QString readNamedT5Biases(const LaunchOptions& options, ui::ViewState& state, ui::ViewDataPtr* biases)
-{
-    ui::MethodOptions o = ui::methodOptions(state);
-    if (o.t5File.isEmpty())
-        return {};
-    const bool fromSession = options.session && ui::methodOptions(options.session->settings.state).t5File == o.t5File;
-    const auto loaded = ui::loadT5Biases(o.t5File, o.t5Tensor);
-    if (const auto* error = std::get_if<QString>(&loaded))
-        return (fromSession ? QStringLiteral("session %1: its T5 biases: ").arg(options.sessionPath) : QStringLiteral("--t5-biases: "))
-            + *error;
-    const ui::T5BiasesPtr read = std::get<ui::T5BiasesPtr>(loaded);
-    if (o.t5Head > read->heads)
-        return QStringLiteral("--t5-head %1: %2 holds %3 heads; allowed: 1 to %3").arg(o.t5Head).arg(read->displayName()).arg(read->heads);
-    o.t5File = read->path;
-    o.t5Tensor = read->tensor;
-    o.numBuckets = read->buckets;
-    o.maxDistance = std::max(o.maxDistance, o.numBuckets);
-    ui::setMethodOptions(state, o);
-    if (biases)
-        *biases = read;
-    return {};
-}
 
 int runHeadlessExport(const LaunchOptions& options)
 {
@@ -69,8 +46,15 @@ int runHeadlessExport(const LaunchOptions& options)
     }
     request.spec = options.spec;
     request.state = options.state;
-    ui::ViewDataPtr t5Biases;
-    if (const QString error = readNamedT5Biases(options, request.state, &t5Biases); !error.isEmpty()) {
+    // What the view reads from a file its options name (the methods' T5 biases), as the
+    // window's controller would.
+    // The exported view's (its data goes with the request), then any other view's the command
+    // line gave options to (a bad --t5-biases is told whatever the view).
+    QString error = readViewData(options, options.view, request.state, &request.viewData);
+    for (const QString& key : options.viewOptionsGiven)
+        if (const auto view = ui::parseView(key); error.isEmpty() && view && *view != options.view)
+            error = readViewData(options, *view, request.state);
+    if (!error.isEmpty()) {
         QTextStream(stderr) << "pe-explorer: " << error << Qt::endl;
         return 2;
     }
@@ -81,8 +65,6 @@ int runHeadlessExport(const LaunchOptions& options)
             request.state.dims.removeIf([&](int dim) { return dim >= request.spec.dModel; });
     }
     request.view = options.view;
-    if (request.view == ui::View::Methods) // what the view read from a file, beside its options
-        request.viewData = t5Biases;
     request.path = options.exportPath;
     request.overwrite = options.force;
 

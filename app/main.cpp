@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/commandline.h"
 #include "app/headlessexport.h"
+#include "app/viewfiles.h"
 #include "ui/window/language.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/stage.h"
@@ -119,11 +120,14 @@ int main(int argc, char** argv)
     // On the heap: View ▸ Language replaces the window with a new one and deletes this one.
     // Without a session, the views with options of their own start from those used last
     // (unless the command line set them: a model, a method, a grid).
-    pe::ui::ViewState state = pe::app::windowStartState(options, pe::ui::Preferences::allViewOptions());
-    if (const QString error = pe::app::readNamedT5Biases(options, state); !error.isEmpty()) {
-        QTextStream(stderr) << "pe-explorer: " << error << Qt::endl;
+    // A file the command line names for a view (--t5-biases) is told now if it cannot be used;
+    // the window's controllers read it again (a session's or the last one used: in the window).
+    const auto start = pe::app::windowStartReadingFiles(options, pe::ui::Preferences::allViewOptions());
+    if (const auto* error = std::get_if<QString>(&start)) {
+        QTextStream(stderr) << "pe-explorer: " << *error << Qt::endl;
         return 2;
     }
+    const pe::ui::ViewState& state = std::get<pe::ui::ViewState>(start);
     auto* window = new pe::ui::MainWindow(pe::ui::Settings{options.spec, state});
     if (options.session)
         window->sessions()->adopt(options.sessionPath, *options.session);

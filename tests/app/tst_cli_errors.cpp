@@ -439,6 +439,31 @@ void TestCliErrors::t5BiasesFiles()
         QVERIFY2(run.exitCode == 2 && run.err.contains(refusal.expected), qPrintable(run.describe()));
         QVERIFY(!QFileInfo::exists(dir.filePath("x.npy")));
     }
+
+    // A session names its biases' file: its methods export reads it (a relative name, from where
+    // it runs); a file gone since is told for that view only, naming the session.
+    const auto writeSession = [&](const char* name, const char* t5File) {
+        QFile session(dir.filePath(name));
+        QVERIFY(session.open(QIODevice::WriteOnly));
+        session.write(QByteArray(R"({"format": "pe-explorer-session", "version": 1, "spec": {"d_model": 8, "max_len": 3},
+            "view": {"options": {"methods": {"method": "t5", "numBuckets": 16, "maxDistance": 16, "t5Head": 2, "t5File": ")")
+                      + t5File + R"("}}}})");
+    };
+    writeSession("kept.pe.json", "biases.npy");
+    run = runCli({"kept.pe.json", "--view", "methods", "--export", "kept.npy"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+    QFile kept(dir.filePath("kept.npy"));
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QFile fromOption(dir.filePath("t5.npy"));
+    QVERIFY(fromOption.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll().right(9 * 8), fromOption.readAll().right(9 * 8)); // the same biases, head 2, as --t5-biases gave above
+    writeSession("gone.pe.json", "gone.npy");
+    run = runCli({"gone.pe.json", "--export", "heat.npy"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe())); // the heatmap reads no biases
+    run = runCli({"gone.pe.json", "--view", "methods", "--export", "x.npy"}, dir.path());
+    QVERIFY2(run.exitCode == 2 && run.err.contains("session gone.pe.json: view.options.methods: --t5-biases: gone.npy: there is no such file"),
+             qPrintable(run.describe()));
+    QVERIFY(!QFileInfo::exists(dir.filePath("x.npy")));
 }
 
 void TestCliErrors::ropeModels()

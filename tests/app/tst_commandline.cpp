@@ -282,6 +282,16 @@ void TestCommandLine::recipeRoundTrip_data()
     QTest::newRow("precision") << QStringList{"--export", "h.svg", "--view", "precision", "--format", "bfloat16", "--precision", "stored"};
     QTest::newRow("bands in float16") << QStringList{"--export", "i.png", "--view", "bands", "--format", "float16"};
     QTest::newRow("awkward base") << QStringList{"--export", "f.npy", "--base", "10000.000000000002"};
+    // A view's own options, written by its entry (writeCommandLine) and read back by it.
+    QTest::newRow("methods, T5 causal") << QStringList{"--export", "j.pdf", "--method", "t5", "--buckets", "16", "--max-distance", "40",
+                                                       "--mask", "causal", "--t5-head", "3"};
+    QTest::newRow("methods, ALiBi both ways") << QStringList{"--export", "k.png", "--method", "alibi", "--heads", "12", "--head", "0",
+                                                             "--mask", "none", "--clip", "7"};
+    QTest::newRow("methods, defaults") << QStringList{"--export", "l.svg", "--view", "methods"};
+    QTest::newRow("rope model") << QStringList{"--export", "m.pdf", "--model", "qwen2.5-7b-yarn", "--compare-config", "no-scaling"};
+    QTest::newRow("grid") << QStringList{"--export", "n.png", "--grid-source", "rope-mixed", "--grid", "6x9", "--grid-patch", "2,3",
+                                         "--grid-dim", "5", "--grid-head", "4", "--grid-data", "patch", "--grid-class-token", "no"};
+    QTest::newRow("grid, class token query") << QStringList{"--export", "o.png", "--grid-patch", "cls", "--grid-resize", "8x8"};
     QTest::newRow("path with space and quote") << QStringList{"--export", "my dir/it's.npy"};
 }
 
@@ -332,6 +342,8 @@ void TestCommandLine::recipeRoundTrip()
     QCOMPARE(b.state.normalize, a.state.normalize);
     QCOMPARE(b.state.colormap, a.state.colormap);
     QCOMPARE(b.view, a.view);
+    if (pe::ui::hasOwnOptions(a.view))
+        QCOMPARE(b.state.optionsOf(a.view), a.state.optionsOf(a.view));
     if (a.view == pe::ui::View::Conventions)
         QCOMPARE(b.state.comparison, a.state.comparison);
     if (a.view == pe::ui::View::Precision || a.view == pe::ui::View::Bands) {
@@ -400,6 +412,14 @@ void TestCommandLine::aModelNamedWinsOverTheRememberedOne()
     QCOMPARE(pe::ui::methodOptions(heads).head, 5);
     QCOMPARE(pe::ui::methodOptions(heads).heads, pe::ui::MethodOptions{}.heads);
     QCOMPARE(pe::ui::methodOptions(heads).clip, pe::ui::MethodOptions{}.clip);
+    // A view's own option names that view, unless --view names another.
+    const auto method = parseCommandLine(withProgram({"--method", "t5", "--export", "t5.png"}));
+    QVERIFY(std::holds_alternative<LaunchOptions>(method));
+    QCOMPARE(std::get<LaunchOptions>(method).view, pe::ui::View::Methods);
+    const auto heatmap = parseCommandLine(withProgram({"--view", "heatmap", "--method", "t5", "--export", "t5.png"}));
+    QVERIFY(std::holds_alternative<LaunchOptions>(heatmap));
+    QCOMPARE(std::get<LaunchOptions>(heatmap).view, pe::ui::View::Heatmap);
+    QCOMPARE(pe::ui::methodOptions(std::get<LaunchOptions>(heatmap).state).method, pe::ui::ScoreMethod::T5);
 }
 
 void TestCommandLine::gridOptions()

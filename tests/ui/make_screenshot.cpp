@@ -7,6 +7,7 @@
 // --restore-question grabs the question a start after a crash asks, over the window.
 #include "app/commandline.h"
 #include "app/headlessexport.h"
+#include "app/viewfiles.h"
 #include "ui/export/exportdialog.h"
 #include "ui/window/language.h"
 #include "ui/window/mainwindow.h"
@@ -48,11 +49,13 @@ int main(int argc, char** argv)
     const auto& options = std::get<pe::app::LaunchOptions>(parsed);
     if (const auto language = pe::ui::parseLanguage(qEnvironmentVariable("PE_SCREENSHOT_LANGUAGE")))
         pe::ui::installLanguage(*language);
-    pe::ui::ViewState state = options.state;
-    if (const QString error = pe::app::readNamedT5Biases(options, state); !error.isEmpty()) { // as main() does
-        QTextStream(stderr) << error << '\n';
+    // As main() does, without the options used last (a screenshot shows what it is asked).
+    const auto start = pe::app::windowStartReadingFiles(options, {});
+    if (const auto* error = std::get_if<QString>(&start)) {
+        QTextStream(stderr) << *error << '\n';
         return 2;
     }
+    const pe::ui::ViewState& state = std::get<pe::ui::ViewState>(start);
     pe::ui::MainWindow window(pe::ui::Settings{options.spec, state});
     if (const auto theme = pe::ui::parseTheme(qEnvironmentVariable("PE_SCREENSHOT_THEME")))
         pe::ui::applyTheme(*theme);

@@ -318,6 +318,18 @@ void TestFrameParts::aViewsResizeIsItsChangeOnly()
                                                               .arg(pe::ui::viewName(zoomed), pe::ui::viewName(view)).arg(zoom)));
         }
     }
+    // A view's options, and what it read from a file beside them, are its change only.
+    for (const auto& [edited, edit] : {std::pair{View::Rope, ropeScale}, {View::Embeddings, sentence}, {View::Embeddings, wordVectors},
+                                       {View::Methods, alibiHeads}, {View::Methods, t5Biases}}) {
+        FrameRequest changed = request;
+        edit.apply(changed);
+        const FramePtr after = build(changed, before);
+        for (View view : {View::Rope, View::Embeddings, View::Methods, View::Grid, View::Heatmap}) {
+            const bool own = pe::ui::changesBetween(*before, *after, view).testFlag(Change::ViewOptions);
+            QVERIFY2(own == (view == edited), qPrintable(QStringLiteral("%1 edited: ViewOptions for %2 is %3")
+                                                             .arg(edit.name, pe::ui::viewName(view)).arg(own)));
+        }
+    }
     QCOMPARE(int(pe::ui::changesBetween(*before, *build(request, before), View::Similarity)), int(Change::None));
 }
 

@@ -10,6 +10,7 @@
 #include "ui/views/methodsview.h"
 #include "ui/window/t5biasescontroller.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -267,19 +268,21 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath("t5.safetensors");
         QVERIFY(writeFile(path, checkpointWithBiases(knownBiases())));
+        const QString copy = dir.filePath("copy.safetensors");
+        QVERIFY(QFile::copy(path, copy));
         Document document;
-        {
-            T5BiasesController loader(&document, nullptr);
-            QCOMPARE(loader.apply(path), QString());
-        }
+        T5BiasesController loader(&document, nullptr);
+        QCOMPARE(loader.apply(copy), QString());
         const T5BiasesPtr read = biasesInUse(document);
         QVERIFY(read);
         QCOMPARE(methodOptions(document.state()).t5File, read->path);
         QVERIFY(!methodOptions(document.state()).t5Tensor.isEmpty()); // the tensor found in the checkpoint
+        QVERIFY(QFile::remove(copy)); // from here on, a second read would fail
         document.undoStack()->undo();
         QVERIFY(!biasesInUse(document));
         document.undoStack()->redo();
         QCOMPARE(biasesInUse(document), read); // the same biases, not read again
+        QVERIFY(QFile::copy(path, copy));
 
         // A new window with the options saved: its controller reads the file they name.
         const Settings saved = document.settings();
@@ -299,6 +302,19 @@ private slots:
         T5BiasesController none(&missing, nullptr);
         QVERIFY(!biasesInUse(missing));
         QCOMPARE(methodOptions(missing.state()).t5File, o.t5File);
+
+        // Named as a hand-written session may: relative, no tensor (the likely one). Read once,
+        // and known by that name (a name that never matched read the file again and again).
+        const QString before = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(dir.path()));
+        Document relative;
+        o.t5File = QStringLiteral("t5.safetensors");
+        o.t5Tensor.clear();
+        relative.setViewOptions(View::Methods, toVariantMap(o));
+        T5BiasesController named(&relative, nullptr);
+        QDir::setCurrent(before);
+        QVERIFY(biasesInUse(relative));
+        QCOMPARE(biasesInUse(relative)->values, read->values);
     }
 
     void aWidePaperFigureKeepsItsCurves()

@@ -567,9 +567,6 @@ void TestRopeView::exportsHoldTheChosenScale()
         QVERIFY2(result.ok(), qPrintable(result.message));
         QVERIFY(QFileInfo(request.path).size() > 1000);
     }
-    // An option out of range takes the nearest allowed value, as the controls would show it.
-    { auto o = ropeOptions(request.state); o.scale = 0.5; setRopeOptions(request.state, o); }
-    QCOMPARE(ropeOptions(request.state).scale, RopeOptions::minScale);
     // A model whose config is gone is refused with a message naming it.
     { auto o = ropeOptions(request.state); o.model = QStringLiteral("/no/such/folder/config.json"); setRopeOptions(request.state, o); }
     request.path = dir.filePath(QStringLiteral("bad.npy"));

@@ -182,9 +182,31 @@ MethodInputs methodInputs(const MethodOptions& options, const ViewDataPtr& data)
 {
     MethodInputs inputs{options, nullptr};
     auto biases = std::dynamic_pointer_cast<const T5Biases>(data);
-    if (biases && !options.t5File.isEmpty() && biases->path == options.t5File && biases->tensor == options.t5Tensor)
+    const auto named = [&](const QString& path, const QString& tensor) {
+        return path == options.t5File && tensor == options.t5Tensor;
+    };
+    if (biases && !options.t5File.isEmpty() && (named(biases->path, biases->tensor) || named(biases->askedPath, biases->askedTensor))) {
+        inputs.t5Head = std::clamp(inputs.t5Head, 1, std::max(biases->heads, 1));
         inputs.t5Biases = std::move(biases);
+    }
     return inputs;
+}
+
+std::variant<ViewDataPtr, QString> readNamedT5Biases(QVariantMap& options)
+{
+    MethodOptions o = methodOptionsFrom(options);
+    if (o.t5File.isEmpty())
+        return ViewDataPtr();
+    const auto loaded = loadT5Biases(o.t5File, o.t5Tensor);
+    if (const auto* error = std::get_if<QString>(&loaded))
+        return QStringLiteral("--t5-biases: ") + *error;
+    const T5BiasesPtr biases = std::get<T5BiasesPtr>(loaded);
+    if (o.t5Head > biases->heads)
+        return QStringLiteral("--t5-head %1: %2 holds %3 heads; allowed: 1 to %3").arg(o.t5Head).arg(biases->displayName()).arg(biases->heads);
+    o.numBuckets = biases->buckets; // the model's own number of buckets
+    o.maxDistance = std::max(o.maxDistance, o.numBuckets);
+    options = toVariantMap(o);
+    return ViewDataPtr(biases);
 }
 
 std::variant<T5BiasesPtr, QString> loadT5Biases(const QString& path, const QString& tensor)
@@ -208,6 +230,8 @@ std::variant<T5BiasesPtr, QString> loadT5Biases(const QString& path, const QStri
             .arg(table->displayName(), table->shapeText()).arg(MethodOptions::minBuckets).arg(MethodOptions::maxBuckets)
             .arg(MethodOptions::maxHeads);
     auto biases = std::make_shared<T5Biases>();
+    biases->askedPath = path;
+    biases->askedTensor = tensor;
     biases->path = table->path();
     biases->tensor = table->tensor();
     biases->buckets = static_cast<int>(table->rows());

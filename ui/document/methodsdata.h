@@ -23,6 +23,7 @@ namespace pe::ui {
 /// t5Tensor name them.
 struct T5Biases : ViewData {
     QString path, tensor;           ///< where they were read from (tensor: a .safetensors name)
+    QString askedPath, askedTensor; ///< the file and tensor asked for (a relative path, no tensor: the likely one)
     int buckets = 0, heads = 0;
     std::vector<double> values;     ///< buckets × heads, row after row
     double value(int bucket, int head) const { return values[static_cast<std::size_t>(bucket) * heads + head]; }
@@ -36,8 +37,13 @@ struct MethodInputs : MethodOptions {
     T5BiasesPtr t5Biases;
     bool operator==(const MethodInputs&) const = default;
 };
-/// `options` with the biases `data` holds when the options name them (their file and tensor).
+/// `options` with the biases `data` holds when the options name them (their file and tensor, as
+/// read or as asked for), the head drawn within theirs.
 MethodInputs methodInputs(const MethodOptions& options, const ViewDataPtr& data);
+/// The T5 biases `options` name (the methods' MethodOptions, by key), read for a command-line
+/// export or start: null when none are named; num_buckets set to theirs. A message naming
+/// --t5-biases or --t5-head, the file and what is allowed when they cannot be drawn.
+std::variant<ViewDataPtr, QString> readNamedT5Biases(QVariantMap& options);
 
 /// The core's parameters for the view's options, d_model and base from the spec (Transformer-XL's R).
 core::PositionMethodSpec positionMethodSpecOf(const core::EncodingSpec& spec, const MethodOptions& options);

@@ -48,6 +48,15 @@ const std::vector<std::pair<View, PartBuilder>>& builtInParts()
 
 } // namespace
 
+std::optional<ViewDataReader> viewDataReader(View view)
+{
+    if (const ViewDescription& d = describeView(view); d.readData && d.view == view)
+        return d.readData;
+    if (view == View::Methods)
+        return ViewDataReader(readNamedT5Biases);
+    return std::nullopt;
+}
+
 std::optional<PartBuilder> partBuilder(View view)
 {
     if (const ViewDescription& d = describeView(view); d.buildPart && d.view == view)

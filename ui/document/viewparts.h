@@ -26,6 +26,12 @@ bool keepsPartByView(View view);
 /// The views that keep their part by view, a bit per View.
 unsigned viewsWithOwnParts();
 
+/// What `view` reads from a file its options name, for a command-line export or start: its
+/// entry's ViewDescription::readData, or for a built-in view the table in viewparts.cpp (the
+/// methods' T5 biases). Nothing when it reads no file there.
+using ViewDataReader = std::function<std::variant<ViewDataPtr, QString>(QVariantMap& options)>;
+std::optional<ViewDataReader> viewDataReader(View view);
+
 /// The parts of the views that keep their part by view and are on screen in a frame
 /// (Frame::views), each shared with the frame before while the inputs it reads stay the same,
 /// else built. Both frame threads take them one by one as they become free (a part's share of

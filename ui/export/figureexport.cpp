@@ -330,6 +330,8 @@ QString recipeCommand(const ExportRequest& r, const FigureSize& size)
     }
     if (r.state.normalize)
         args << QStringLiteral("--normalize");
+    if (const ViewDescription& d = describeView(r.view); d.writeCommandLine) // the view's own options
+        args << d.writeCommandLine(r.state.optionsOf(r.view));
     if (r.view == View::Conventions)
         args << QStringLiteral("--compare") << QString::fromUtf8(core::comparisonName(r.state.comparison).data());
     if (r.view == View::Precision || r.view == View::Bands)

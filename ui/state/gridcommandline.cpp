@@ -91,6 +91,23 @@ QList<QCommandLineOption> gridCommandLineOptions()
     };
 }
 
+QStringList gridCommandLineFor(const QVariantMap& options)
+{
+    const GridOptions g = gridOptionsFrom(options);
+    const auto sides = [](int rows, int cols) { return QStringLiteral("%1x%2").arg(rows).arg(cols); };
+    QStringList args{QStringLiteral("--grid-source"), gridSourceKey(g.source)};
+    if (g.rows > 0) // else guessed, as when not given
+        args << QStringLiteral("--grid") << sides(g.rows, g.cols);
+    args << QStringLiteral("--grid-class-token") << classTokenKey(g.classToken);
+    if (g.resizeRows > 0)
+        args << QStringLiteral("--grid-resize") << sides(g.resizeRows, g.resizeCols);
+    args << QStringLiteral("--grid-patch")
+         << (g.classTokenQuery ? QStringLiteral("cls") : QStringLiteral("%1,%2").arg(g.patchRow).arg(g.patchCol))
+         << QStringLiteral("--grid-dim") << QString::number(g.dimension) << QStringLiteral("--grid-head") << QString::number(g.head)
+         << QStringLiteral("--grid-data") << gridExportKey(g.data);
+    return args;
+}
+
 QString readGridCommandLine(const QCommandLineParser& parser, QVariantMap& options)
 {
     GridOptions grid = gridOptionsFrom(options);

@@ -18,5 +18,7 @@ QList<QCommandLineOption> gridCommandLineOptions();
 /// option, the value and what is allowed, or nothing. The sides and patches are checked here,
 /// the grid against a table's rows where it is drawn (a refusal names both).
 QString readGridCommandLine(const QCommandLineParser& parser, QVariantMap& options);
+/// The --grid… arguments that give `options` back (a figure's recipe).
+QStringList gridCommandLineFor(const QVariantMap& options);
 
 } // namespace pe::ui

@@ -36,6 +36,8 @@ void overrideMethods(const QCommandLineParser& parser, MethodOptions& methods)
             throw BadCommandLineValue{QStringLiteral("--t5-biases: an empty file name; allowed: a .npy, .csv or .safetensors file of "
                                                      "buckets x heads, FILE:TENSOR for one tensor")};
         std::tie(methods.t5File, methods.t5Tensor) = EncodingTable::splitSource(source);
+        if (!given("t5-head")) // another file's heads: its first, as the window's Load does
+            methods.t5Head = 1;
     }
     if (given("mask")) {
         methods.causal = choice(parser, QStringLiteral("mask"), {QStringLiteral("causal"), QStringLiteral("none")})
@@ -65,6 +67,25 @@ QList<QCommandLineOption> methodsCommandLineOptions()
                                                 "ALiBi, Shaw and Transformer-XL, none for T5; NoPE is always causal."),
          QStringLiteral("MODE")},
     };
+}
+
+QStringList methodsCommandLineFor(const QVariantMap& options)
+{
+    const MethodOptions m = methodOptionsFrom(options);
+    const MethodOptions defaults;
+    QStringList args{QStringLiteral("--method"), scoreMethodKey(m.method), QStringLiteral("--heads"), QString::number(m.heads),
+                     QStringLiteral("--head"), QString::number(m.head), QStringLiteral("--buckets"), QString::number(m.numBuckets),
+                     QStringLiteral("--max-distance"), QString::number(m.maxDistance), QStringLiteral("--clip"), QString::number(m.clip)};
+    // --mask sets both T5's direction and the others' causal mask: given only when the one the
+    // method reads differs from its default, so that the other keeps its own.
+    if (m.method == ScoreMethod::T5 ? m.bidirectional != defaults.bidirectional : m.causal != defaults.causal)
+        args << QStringLiteral("--mask") << ((m.method == ScoreMethod::T5 ? !m.bidirectional : m.causal) ? QStringLiteral("causal")
+                                                                                                   : QStringLiteral("none"));
+    if (!m.t5File.isEmpty())
+        args << QStringLiteral("--t5-biases") << (m.t5Tensor.isEmpty() ? m.t5File : m.t5File + QLatin1Char(':') + m.t5Tensor);
+    if (m.t5Head != defaults.t5Head)
+        args << QStringLiteral("--t5-head") << QString::number(m.t5Head);
+    return args;
 }
 
 QString readMethodsCommandLine(const QCommandLineParser& parser, QVariantMap& options)

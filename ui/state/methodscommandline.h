@@ -17,5 +17,8 @@ QList<QCommandLineOption> methodsCommandLineOptions();
 /// option, the value and what is allowed, or nothing. --t5-biases only names the file here; it
 /// is read where the view is drawn or exported (and --t5-head checked against its heads there).
 QString readMethodsCommandLine(const QCommandLineParser& parser, QVariantMap& options);
+/// The --method… arguments that give `options` back as far as they reach (a figure's recipe):
+/// the curves overlaid, the bucket index and the curves' scaling have no command-line option.
+QStringList methodsCommandLineFor(const QVariantMap& options);
 
 } // namespace pe::ui

@@ -64,6 +64,17 @@ QList<QCommandLineOption> ropeCommandLineOptions()
     };
 }
 
+QStringList ropeCommandLineFor(const QVariantMap& options)
+{
+    const RopeOptions rope = ropeOptionsFrom(options);
+    if (rope.model.isEmpty())
+        return {};
+    QStringList args{libraryModel(rope.model) ? QStringLiteral("--model") : QStringLiteral("--model-config"), rope.model};
+    if (!rope.compare.isEmpty())
+        args << QStringLiteral("--compare-config") << rope.compare;
+    return args;
+}
+
 QString readRopeCommandLine(const QCommandLineParser& parser, QVariantMap& options)
 {
     RopeOptions rope = ropeOptionsFrom(options);

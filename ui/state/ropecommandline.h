@@ -16,5 +16,8 @@ QList<QCommandLineOption> ropeCommandLineOptions();
 /// bad one is told before any work. Returns a message naming the option, the value and what is
 /// allowed, or nothing.
 QString readRopeCommandLine(const QCommandLineParser& parser, QVariantMap& options);
+/// The --model… arguments that give `options`' model and comparison back (a figure's recipe);
+/// the paper variants' sliders have no command-line option.
+QStringList ropeCommandLineFor(const QVariantMap& options);
 
 } // namespace pe::ui

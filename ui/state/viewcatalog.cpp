@@ -86,11 +86,13 @@ std::vector<ViewDescription>& catalog()
         grid.validOptions = [](QVariantMap options) { return toVariantMap(gridOptionsFrom(options)); };
         grid.commandLineOptions = gridCommandLineOptions();
         grid.readCommandLine = readGridCommandLine;
+        grid.writeCommandLine = gridCommandLineFor;
         ViewDescription& rope = entry(View::Rope);
         rope.defaultOptions = toVariantMap(RopeOptions{});
         rope.validOptions = [](QVariantMap options) { return toVariantMap(ropeOptionsFrom(options)); };
         rope.commandLineOptions = ropeCommandLineOptions();
         rope.readCommandLine = readRopeCommandLine;
+        rope.writeCommandLine = ropeCommandLineFor;
         ViewDescription& embeddings = entry(View::Embeddings);
         embeddings.defaultOptions = toVariantMap(SentenceOptions{});
         embeddings.validOptions = [](QVariantMap options) { return toVariantMap(embeddingOptionsFrom(options)); };
@@ -99,6 +101,7 @@ std::vector<ViewDescription>& catalog()
         methods.validOptions = [](QVariantMap options) { return toVariantMap(methodOptionsFrom(options)); };
         methods.commandLineOptions = methodsCommandLineOptions();
         methods.readCommandLine = readMethodsCommandLine;
+        methods.writeCommandLine = methodsCommandLineFor;
         return true;
     }();
     (void)optionsByKey;

@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <variant>
 #include <vector>
 
 class QCommandLineParser;
@@ -56,12 +57,20 @@ struct ViewDescription {
     /// (as `--view` would) unless `--view` names another.
     QList<QCommandLineOption> commandLineOptions;
     std::function<QString(const QCommandLineParser&, QVariantMap& options)> readCommandLine;
+    /// The arguments that give `options` back, as far as its command-line options reach: a
+    /// figure's recipe (the command that makes it again) writes them after `--view`.
+    std::function<QStringList(const QVariantMap& options)> writeCommandLine;
     /// Its part of the frame: built off the GUI thread for its pixels while it is on screen,
     /// and at whole cells for its data export; `partReads` (PartInput bits) is its reuse rule.
     std::function<ViewPartPtr(const PartInputs&, const PartBefore&)> buildPart;
     unsigned partReads = 0;
     /// Its .npy/.csv data, from the part built at whole cells; empty: no data export.
     std::function<DataTable(const ViewPart&)> exportData;
+    /// What it reads from a file its options name (its ViewData), for a command-line export or
+    /// start, which have no controller of the window to read it: the data (null: none named), or
+    /// a message naming the option, the file and what is wrong. It may complete the options from
+    /// the file. Empty: it reads nothing there.
+    std::function<std::variant<ViewDataPtr, QString>(QVariantMap& options)> readData;
 };
 
 /// Every view, in the order of the view bar, the dock tabs and the export dialog.

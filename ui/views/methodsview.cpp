@@ -177,9 +177,16 @@ MethodsView::MethodsView(Document* document, QWidget* parent)
     auto* box = static_cast<QVBoxLayout*>(layout());
     box->insertWidget(1, createControls());
     syncControls();
-    connect(document, &Document::changed, this, [this](Changes what) {
-        if (what & Change::ViewOptions)
+    // Only for its own options or biases: another view's change must not reset a value half
+    // typed here.
+    connect(document, &Document::changed, this, [this, shown = std::pair<QVariantMap, ViewDataPtr>()](Changes what) mutable {
+        if (!(what & Change::ViewOptions))
+            return;
+        auto now = std::pair(this->document()->state().optionsOf(View::Methods), this->document()->viewData(View::Methods));
+        if (now != shown) {
+            shown = std::move(now);
             syncControls();
+        }
     });
 
     QCustomPlot* p = plot();
@@ -380,7 +387,7 @@ void MethodsView::syncControls()
                                                 .arg(source).arg(o.t5Biases->buckets).arg(o.t5Biases->heads)
                                           : tr("T5: the bias of each bucket — random for the illustration, or a model's own "
                                                "relative_attention_bias (buckets × heads) from a .npy, .safetensors or .csv file"));
-    m_randomBiasesAction->setEnabled(o.t5Biases != nullptr);
+    m_randomBiasesAction->setEnabled(!o.t5File.isEmpty()); // also when the file named could not be read
     m_t5HeadBox->setRange(1, o.t5Biases ? std::max(o.t5Biases->heads, 1) : 1);
     m_t5HeadBox->setValue(o.t5Head);
     m_methodBox->setCurrentIndex(static_cast<int>(o.method));

@@ -145,9 +145,14 @@ RopeView::RopeView(Document* document, QWidget* parent)
     box->insertWidget(1, createControls());
     syncControls();
     // The controls show the document's options at once, on screen or not (undo, reset, a session).
-    connect(document, &Document::changed, this, [this](Changes what) {
-        if (what & Change::ViewOptions)
+    // Only for its own options: another view's change must not reset a value half typed here.
+    connect(document, &Document::changed, this, [this, shown = QVariantMap()](Changes what) mutable {
+        if (!(what & Change::ViewOptions))
+            return;
+        if (QVariantMap now = this->document()->state().optionsOf(View::Rope); now != shown) {
+            shown = std::move(now);
             syncControls();
+        }
     });
 
     QCustomPlot* p = plot();

@@ -130,11 +130,18 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     statusBar()->addWidget(m_status, 1);
     connect(m_document, &Document::changed, this, &MainWindow::updateStatus);
     // The views' options a new window starts from: the last ones used (main() reads them).
-    connect(m_document, &Document::changed, this, [this](Changes what) {
-        if (what & Change::ViewOptions)
-            for (const ViewDescription& d : viewCatalog())
-                if (hasOwnOptions(d.view))
-                    Preferences::setViewOptions(d.view, m_document->state().optionsOf(d.view));
+    // Written when they change, each view's only when its own did (a slider drag of one view
+    // must not rewrite the others' on every step).
+    connect(m_document, &Document::changed, this, [this, written = m_document->state().options](Changes what) mutable {
+        if (!(what & Change::ViewOptions))
+            return;
+        for (const ViewDescription& d : viewCatalog()) {
+            const QString key = viewName(d.view);
+            if (const QVariantMap now = m_document->state().optionsOf(d.view); hasOwnOptions(d.view) && written.value(key) != now) {
+                Preferences::setViewOptions(d.view, now);
+                written.insert(key, now);
+            }
+        }
     });
     connect(m_document, &Document::frameReady, this, &MainWindow::updateStatus);
 

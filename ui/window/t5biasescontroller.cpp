@@ -16,7 +16,7 @@ T5BiasesController::T5BiasesController(Document* document, QWidget* dialogParent
     : QObject(dialogParent), m_document(document), m_parent(dialogParent)
 {
     connect(document, &Document::changed, this, [this](Changes what) {
-        if (what & Change::ViewOptions && !m_handingOver)
+        if (what & Change::ViewOptions)
             readNamedFileIfNeeded();
     });
     readNamedFileIfNeeded(); // a window opened with a file named (a session, the last one used)
@@ -24,6 +24,8 @@ T5BiasesController::T5BiasesController(Document* document, QWidget* dialogParent
 
 void T5BiasesController::readNamedFileIfNeeded()
 {
+    if (m_handingOver)
+        return; // the document is being given what was just read
     const MethodOptions o = methodOptions(m_document->state());
     if (o.t5File.isEmpty() || methodInputs(o, m_document->viewData(View::Methods)).t5Biases)
         return;
@@ -36,7 +38,10 @@ void T5BiasesController::readNamedFileIfNeeded()
         showRefusal(*error);
         return;
     }
+    // Named as asked (a relative path, no tensor): methodInputs knows them by that name too.
+    m_handingOver = true;
     m_document->setViewData(View::Methods, std::get<T5BiasesPtr>(loaded));
+    m_handingOver = false;
 }
 
 void T5BiasesController::showRefusal(const QString& error)
