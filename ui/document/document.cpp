@@ -183,17 +183,15 @@ void Document::apply(const Settings& settings)
     if (valid == m_settings)
         return;
     Changes what = changesBetween(m_settings, valid);
-    if ((what & Change::Spec) && !m_table) {
-        // A new matrix starts fully zoomed out. A table shown is the same whatever the spec
-        // (sizing the sinusoid like it, say): it stays where it was zoomed to.
-        m_zooms.set(View::Heatmap, {});
-        m_zooms.set(View::Waves, {});
-        what |= Change::Zoom;
-    }
-    if (what & Change::WaveDims) {
-        m_zooms.set(View::Waves, {});
-        what |= Change::Zoom;
-    }
+    // A new matrix starts fully zoomed out (the views' ViewDescription::zoomOutWhen). A table
+    // shown is the same whatever the spec (sizing the sinusoid like it, say): it stays where it
+    // was zoomed to.
+    for (const ViewDescription& d : viewCatalog())
+        if (((what & Change::Spec) && !m_table && (d.zoomOutWhen & PartInput::Spec))
+            || ((what & Change::WaveDims) && (d.zoomOutWhen & PartInput::Dims))) {
+            m_zooms.set(d.view, {});
+            what |= Change::Zoom;
+        }
     m_settings = valid;
     emit changed(what);
     requestFrame();
@@ -312,8 +310,9 @@ void Document::setTable(LoadedTablePtr table)
         return;
     }
     // A new matrix starts zoomed out (its pixels stay), and so do the waves.
-    m_zooms.set(View::Heatmap, {});
-    m_zooms.set(View::Waves, {});
+    for (const ViewDescription& d : viewCatalog())
+        if (d.zoomOutWhen & PartInput::Table)
+            m_zooms.set(d.view, {});
     emit changed(Change::Table | Change::Zoom);
     requestFrame();
 }

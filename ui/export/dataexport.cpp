@@ -128,8 +128,7 @@ QString dataRequestError(const ExportRequest& request)
         return QCoreApplication::translate("pe::ui::Export", "the %1 view has no data export; allowed: a figure (.png, .pdf, .svg)")
             .arg(viewName(request.view));
     const auto& s = request.state;
-    const bool tableViews = request.table && (request.view == View::Similarity || request.view == View::Waves
-                                              || request.view == View::Precision || request.view == View::Conventions);
+    const bool tableViews = request.table && describeView(request.view).needsTableValues;
     if (tableViews && !request.table->values)
         return QCoreApplication::translate("pe::ui::Export", "the %1 view works from a table's values in memory: at most %2 values; "
                                            "%3 has %4 (the heatmap and the spectrum export it)")

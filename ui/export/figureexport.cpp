@@ -2,6 +2,7 @@
 #include "ui/export/figureexport.h"
 
 #include "ui/document/document.h"
+#include "ui/document/viewparts.h"
 #include "ui/views/plotview.h"
 #include "ui/views/viewfactory.h"
 #include "ui/state/safewrite.h"
@@ -332,9 +333,11 @@ QString recipeCommand(const ExportRequest& r, const FigureSize& size)
         args << QStringLiteral("--normalize");
     if (const ViewDescription& d = describeView(r.view); d.writeCommandLine) // the view's own options
         args << d.writeCommandLine(r.state.optionsOf(r.view));
-    if (r.view == View::Conventions)
+    // The settings beside the spec that its part reads.
+    const unsigned reads = partBuilder(r.view) ? partBuilder(r.view)->reads : 0;
+    if (reads & PartInput::Comparison)
         args << QStringLiteral("--compare") << QString::fromUtf8(core::comparisonName(r.state.comparison).data());
-    if (r.view == View::Precision || r.view == View::Bands)
+    if (reads & (PartInput::Format | PartInput::PrecisionMode))
         args << QStringLiteral("--format") << QString::fromUtf8(core::numberFormatName(r.state.format).data())
              << QStringLiteral("--precision")
              << (r.state.precisionMode == core::PrecisionMode::Stored ? QStringLiteral("stored") : QStringLiteral("computed"));

@@ -102,6 +102,10 @@ std::vector<ViewDescription>& catalog()
         methods.commandLineOptions = methodsCommandLineOptions();
         methods.readCommandLine = readMethodsCommandLine;
         methods.writeCommandLine = methodsCommandLineFor;
+        for (View view : {View::Similarity, View::Waves, View::Precision, View::Conventions})
+            entry(view).needsTableValues = true;
+        entry(View::Heatmap).zoomOutWhen = PartInput::Spec | PartInput::Table;
+        entry(View::Waves).zoomOutWhen = PartInput::Spec | PartInput::Table | PartInput::Dims;
         return true;
     }();
     (void)optionsByKey;

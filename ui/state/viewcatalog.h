@@ -37,6 +37,12 @@ struct ViewDescription {
     const char* icon = "";       ///< a freedesktop icon name for menus (may be missing from the theme)
     const char* dataShape = "";  ///< `--help`: the shape of its .npy/.csv data and what its columns hold
     bool usesTable = false;      ///< draws a loaded position table (the rest show the sinusoid beside it)
+    /// Works from a loaded table's values in memory (at most LoadedTable::mostValuesInMemory),
+    /// not from its file as the heatmap and spectrum do: a larger table's data export is refused.
+    bool needsTableValues = false;
+    /// What zooms it out (PartInput bits): a new matrix (Spec: unless a table is shown; Table: a
+    /// new table, not a preview's pass), new wave dims (Dims). The heatmap's and the waves'.
+    unsigned zoomOutWhen = 0;
     /// Makes the view; empty for the built-in views, whose classes createView() (ui/views) knows.
     std::function<std::unique_ptr<PlotView>(Document*)> create;
 
