@@ -50,10 +50,9 @@ int runHeadlessExport(const LaunchOptions& options)
     // window's controller would.
     // The exported view's (its data goes with the request), then any other view's the command
     // line gave options to (a bad --t5-biases is told whatever the view).
-    QString error = readViewData(options, options.view, request.state, &request.viewData);
-    for (const QString& key : options.viewOptionsGiven)
-        if (const auto view = ui::parseView(key); error.isEmpty() && view && *view != options.view)
-            error = readViewData(options, *view, request.state);
+    QString error = readViewData(options, options.view, request.state, nullptr, &request.viewData);
+    if (error.isEmpty())
+        error = readGivenViewData(options, request.state, options.view);
     if (!error.isEmpty()) {
         QTextStream(stderr) << "pe-explorer: " << error << Qt::endl;
         return 2;

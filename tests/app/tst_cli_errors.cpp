@@ -460,8 +460,14 @@ void TestCliErrors::t5BiasesFiles()
     writeSession("gone.pe.json", "gone.npy");
     run = runCli({"gone.pe.json", "--export", "heat.npy"}, dir.path());
     QVERIFY2(run.exitCode == 0, qPrintable(run.describe())); // the heatmap reads no biases
+    // Other methods options given on the command line do not make the session's file theirs.
+    run = runCli({"gone.pe.json", "--heads", "4", "--view", "heatmap", "--export", "heat2.npy"}, dir.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
     run = runCli({"gone.pe.json", "--view", "methods", "--export", "x.npy"}, dir.path());
     QVERIFY2(run.exitCode == 2 && run.err.contains("session gone.pe.json: view.options.methods: --t5-biases: gone.npy: there is no such file"),
+             qPrintable(run.describe()));
+    run = runCli({"gone.pe.json", "--method", "alibi", "--export", "x.npy"}, dir.path()); // names the methods view
+    QVERIFY2(run.exitCode == 2 && run.err.contains("session gone.pe.json: view.options.methods: --t5-biases: gone.npy"),
              qPrintable(run.describe()));
     QVERIFY(!QFileInfo::exists(dir.filePath("x.npy")));
 }

@@ -11,6 +11,7 @@
 #include "ui/window/t5biasescontroller.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -312,9 +313,26 @@ private slots:
         o.t5Tensor.clear();
         relative.setViewOptions(View::Methods, toVariantMap(o));
         T5BiasesController named(&relative, nullptr);
-        QDir::setCurrent(before);
         QVERIFY(biasesInUse(relative));
         QCOMPARE(biasesInUse(relative)->values, read->values);
+
+        // Read for the command line: named as read (absolute, the tensor found), so that the
+        // options remembered or saved find it from another folder; not read again when the
+        // options before the command line named the same file and head.
+        QVariantMap given = toVariantMap(o);
+        const auto fromCommandLine = pe::ui::readNamedT5Biases(given, nullptr);
+        QDir::setCurrent(before);
+        QVERIFY(std::holds_alternative<pe::ui::ViewDataPtr>(fromCommandLine) && std::get<pe::ui::ViewDataPtr>(fromCommandLine));
+        QCOMPARE(methodOptionsFrom(given).t5File, QFileInfo(path).absoluteFilePath());
+        QVERIFY(methodOptionsFrom(given).t5Tensor.contains("relative_attention_bias"));
+        QCOMPARE(methodOptionsFrom(given).numBuckets, 16);
+        MethodOptions gone = o;
+        gone.t5File = dir.filePath("gone.safetensors");
+        QVariantMap namedGone = toVariantMap(gone);
+        const QVariantMap sameBefore = namedGone;
+        const auto notRead = pe::ui::readNamedT5Biases(namedGone, &sameBefore);
+        QVERIFY(std::holds_alternative<pe::ui::ViewDataPtr>(notRead) && !std::get<pe::ui::ViewDataPtr>(notRead));
+        QVERIFY(std::holds_alternative<QString>(pe::ui::readNamedT5Biases(namedGone, nullptr)));
     }
 
     void aWidePaperFigureKeepsItsCurves()

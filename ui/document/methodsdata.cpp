@@ -192,17 +192,24 @@ MethodInputs methodInputs(const MethodOptions& options, const ViewDataPtr& data)
     return inputs;
 }
 
-std::variant<ViewDataPtr, QString> readNamedT5Biases(QVariantMap& options)
+std::variant<ViewDataPtr, QString> readNamedT5Biases(QVariantMap& options, const QVariantMap* before)
 {
     MethodOptions o = methodOptionsFrom(options);
     if (o.t5File.isEmpty())
         return ViewDataPtr();
+    if (before) {
+        const MethodOptions b = methodOptionsFrom(*before);
+        if (b.t5File == o.t5File && b.t5Tensor == o.t5Tensor && b.t5Head == o.t5Head)
+            return ViewDataPtr(); // named before the command line: the window reads it again
+    }
     const auto loaded = loadT5Biases(o.t5File, o.t5Tensor);
     if (const auto* error = std::get_if<QString>(&loaded))
         return QStringLiteral("--t5-biases: ") + *error;
     const T5BiasesPtr biases = std::get<T5BiasesPtr>(loaded);
     if (o.t5Head > biases->heads)
         return QStringLiteral("--t5-head %1: %2 holds %3 heads; allowed: 1 to %3").arg(o.t5Head).arg(biases->displayName()).arg(biases->heads);
+    o.t5File = biases->path; // absolute: a session saved or the options remembered find it from anywhere
+    o.t5Tensor = biases->tensor;
     o.numBuckets = biases->buckets; // the model's own number of buckets
     o.maxDistance = std::max(o.maxDistance, o.numBuckets);
     options = toVariantMap(o);

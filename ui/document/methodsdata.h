@@ -41,9 +41,10 @@ struct MethodInputs : MethodOptions {
 /// read or as asked for), the head drawn within theirs.
 MethodInputs methodInputs(const MethodOptions& options, const ViewDataPtr& data);
 /// The T5 biases `options` name (the methods' MethodOptions, by key), read for a command-line
-/// export or start: null when none are named; num_buckets set to theirs. A message naming
-/// --t5-biases or --t5-head, the file and what is allowed when they cannot be drawn.
-std::variant<ViewDataPtr, QString> readNamedT5Biases(QVariantMap& options);
+/// export or start (ViewDescription::readData): null when none are named, or the file and head
+/// are those `before` named; num_buckets set to theirs, the file named as read (absolute). A
+/// message naming --t5-biases or --t5-head, the file and what is allowed when they cannot be drawn.
+std::variant<ViewDataPtr, QString> readNamedT5Biases(QVariantMap& options, const QVariantMap* before);
 
 /// The core's parameters for the view's options, d_model and base from the spec (Transformer-XL's R).
 core::PositionMethodSpec positionMethodSpecOf(const core::EncodingSpec& spec, const MethodOptions& options);

@@ -29,7 +29,7 @@ unsigned viewsWithOwnParts();
 /// What `view` reads from a file its options name, for a command-line export or start: its
 /// entry's ViewDescription::readData, or for a built-in view the table in viewparts.cpp (the
 /// methods' T5 biases). Nothing when it reads no file there.
-using ViewDataReader = std::function<std::variant<ViewDataPtr, QString>(QVariantMap& options)>;
+using ViewDataReader = std::function<std::variant<ViewDataPtr, QString>(QVariantMap& options, const QVariantMap* before)>;
 std::optional<ViewDataReader> viewDataReader(View view);
 
 /// The parts of the views that keep their part by view and are on screen in a frame

@@ -73,10 +73,13 @@ struct ViewDescription {
     /// Its .npy/.csv data, from the part built at whole cells; empty: no data export.
     std::function<DataTable(const ViewPart&)> exportData;
     /// What it reads from a file its options name (its ViewData), for a command-line export or
-    /// start, which have no controller of the window to read it: the data (null: none named), or
-    /// a message naming the option, the file and what is wrong. It may complete the options from
-    /// the file. Empty: it reads nothing there.
-    std::function<std::variant<ViewDataPtr, QString>(QVariantMap& options)> readData;
+    /// start, which have no controller of the window to read it: the data (null: none named, or
+    /// the same as `before` named), or a message naming the option, the file and what is wrong.
+    /// It may complete the options from the file. `before`: its options before the command line
+    /// (a session's, the ones used last, the defaults), whose file is not refused there (the
+    /// window reads it again); null: read whatever the options name (an export of the view).
+    /// Empty: it reads nothing there.
+    std::function<std::variant<ViewDataPtr, QString>(QVariantMap& options, const QVariantMap* before)> readData;
 };
 
 /// Every view, in the order of the view bar, the dock tabs and the export dialog.

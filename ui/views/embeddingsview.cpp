@@ -113,7 +113,7 @@ EmbeddingsView::EmbeddingsView(Document* document, QWidget* parent)
     // The controls show the document's options at once, on screen or not (undo, reset, a
     // session); the window's WordVectorController reads a file named there.
     // Only for its own options: another view's change must not reset the sentence half typed here.
-    connect(document, &Document::changed, this, [this, shown = QVariantMap()](Changes what) mutable {
+    connect(document, &Document::changed, this, [this, shown = document->state().optionsOf(View::Embeddings)](Changes what) mutable {
         QVariantMap now = this->document()->state().optionsOf(View::Embeddings);
         if (what & Change::Spec || (what & Change::ViewOptions && now != shown)) {
             shown = std::move(now);

@@ -179,7 +179,7 @@ MethodsView::MethodsView(Document* document, QWidget* parent)
     syncControls();
     // Only for its own options or biases: another view's change must not reset a value half
     // typed here.
-    connect(document, &Document::changed, this, [this, shown = std::pair<QVariantMap, ViewDataPtr>()](Changes what) mutable {
+    connect(document, &Document::changed, this, [this, shown = std::pair(document->state().optionsOf(View::Methods), document->viewData(View::Methods))](Changes what) mutable {
         if (!(what & Change::ViewOptions))
             return;
         auto now = std::pair(this->document()->state().optionsOf(View::Methods), this->document()->viewData(View::Methods));

@@ -146,7 +146,7 @@ RopeView::RopeView(Document* document, QWidget* parent)
     syncControls();
     // The controls show the document's options at once, on screen or not (undo, reset, a session).
     // Only for its own options: another view's change must not reset a value half typed here.
-    connect(document, &Document::changed, this, [this, shown = QVariantMap()](Changes what) mutable {
+    connect(document, &Document::changed, this, [this, shown = document->state().optionsOf(View::Rope)](Changes what) mutable {
         if (!(what & Change::ViewOptions))
             return;
         if (QVariantMap now = this->document()->state().optionsOf(View::Rope); now != shown) {

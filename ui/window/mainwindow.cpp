@@ -132,7 +132,11 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     // The views' options a new window starts from: the last ones used (main() reads them).
     // Written when they change, each view's only when its own did (a slider drag of one view
     // must not rewrite the others' on every step).
-    connect(m_document, &Document::changed, this, [this, written = m_document->state().options](Changes what) mutable {
+    QMap<QString, QVariantMap> startOptions;
+    for (const ViewDescription& d : viewCatalog())
+        if (hasOwnOptions(d.view))
+            startOptions.insert(viewName(d.view), m_document->state().optionsOf(d.view));
+    connect(m_document, &Document::changed, this, [this, written = std::move(startOptions)](Changes what) mutable {
         if (!(what & Change::ViewOptions))
             return;
         for (const ViewDescription& d : viewCatalog()) {

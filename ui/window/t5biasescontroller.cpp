@@ -6,7 +6,9 @@
 #include "ui/state/recentfolder.h"
 #include "ui/widgets/tensorpicker.h"
 
+#include <QEvent>
 #include <QFileDialog>
+#include <QTimer>
 #include <QMessageBox>
 #include <QWidget>
 
@@ -46,11 +48,26 @@ void T5BiasesController::readNamedFileIfNeeded()
 
 void T5BiasesController::showRefusal(const QString& error)
 {
-    if (!m_parent || !m_parent->isVisible())
+    if (!m_parent)
         return;
+    if (!m_parent->isVisible()) { // a file named at start (a session, the last one used): said once the window shows
+        m_pendingRefusal = error;
+        m_parent->installEventFilter(this);
+        return;
+    }
     auto* box = new QMessageBox(QMessageBox::Warning, tr("T5 biases"), error, QMessageBox::Ok, m_parent);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open(); // window-modal, without a nested event loop
+}
+
+bool T5BiasesController::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_parent && event->type() == QEvent::Show && !m_pendingRefusal.isEmpty()) {
+        m_parent->removeEventFilter(this);
+        // After the show: a window-modal box needs its window on screen.
+        QTimer::singleShot(0, this, [this, error = std::exchange(m_pendingRefusal, QString())] { showRefusal(error); });
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 void T5BiasesController::chooseFile()

@@ -28,6 +28,9 @@ public:
     /// the file is refused (also shown in a box while the window is on screen), else empty.
     QString apply(const QString& path, const QString& tensor = {});
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     /// Reads the file the options name when the document lacks its biases, unless that file
     /// was refused already (its message shown once).
@@ -37,6 +40,7 @@ private:
     Document* m_document;
     QWidget* m_parent;
     QString m_failedSource;     ///< the last file (and tensor) that could not be used
+    QString m_pendingRefusal;   ///< why the file named at start could not be used, said when the window shows
     bool m_handingOver = false; ///< giving the document the biases read and their file's name
 };
 
