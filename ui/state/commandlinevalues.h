@@ -4,6 +4,7 @@
 #include <QSizeF>
 #include <QString>
 #include <QStringList>
+#include <QVariantMap>
 
 #include <cstdint>
 
@@ -29,5 +30,22 @@ double realNumber(const QCommandLineParser& parser, const QString& name, double 
 QString choice(const QCommandLineParser& parser, const QString& name, const QStringList& allowed);
 /// "WxH" with numbers from min to max (whole numbers when `whole`).
 QSizeF sizePair(const QCommandLineParser& parser, const QString& name, double min, double max, bool whole);
+
+/// A view's ViewDescription::readCommandLine through its options struct: `from` makes the struct
+/// of `options`, `apply` sets what was given (throwing BadCommandLineValue), and `options`
+/// becomes the struct's map again. The message of a refused value, else empty.
+template <class Options>
+QString readViewCommandLine(const QCommandLineParser& parser, QVariantMap& options, Options (*from)(const QVariantMap&),
+                            void (*apply)(const QCommandLineParser&, Options&))
+{
+    Options o = from(options);
+    try {
+        apply(parser, o);
+    } catch (const BadCommandLineValue& bad) {
+        return bad.message;
+    }
+    options = toVariantMap(o);
+    return {};
+}
 
 } // namespace pe::ui

@@ -110,14 +110,7 @@ QStringList gridCommandLineFor(const QVariantMap& options)
 
 QString readGridCommandLine(const QCommandLineParser& parser, QVariantMap& options)
 {
-    GridOptions grid = gridOptionsFrom(options);
-    try {
-        overrideGrid(parser, grid);
-    } catch (const BadCommandLineValue& bad) {
-        return bad.message;
-    }
-    options = toVariantMap(grid);
-    return {};
+    return readViewCommandLine<GridOptions>(parser, options, gridOptionsFrom, overrideGrid);
 }
 
 } // namespace pe::ui

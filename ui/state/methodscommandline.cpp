@@ -90,14 +90,7 @@ QStringList methodsCommandLineFor(const QVariantMap& options)
 
 QString readMethodsCommandLine(const QCommandLineParser& parser, QVariantMap& options)
 {
-    MethodOptions methods = methodOptionsFrom(options);
-    try {
-        overrideMethods(parser, methods);
-    } catch (const BadCommandLineValue& bad) {
-        return bad.message;
-    }
-    options = toVariantMap(methods);
-    return {};
+    return readViewCommandLine<MethodOptions>(parser, options, methodOptionsFrom, overrideMethods);
 }
 
 } // namespace pe::ui

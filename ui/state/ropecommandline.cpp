@@ -77,14 +77,7 @@ QStringList ropeCommandLineFor(const QVariantMap& options)
 
 QString readRopeCommandLine(const QCommandLineParser& parser, QVariantMap& options)
 {
-    RopeOptions rope = ropeOptionsFrom(options);
-    try {
-        overrideRopeModel(parser, rope);
-    } catch (const BadCommandLineValue& bad) {
-        return bad.message;
-    }
-    options = toVariantMap(rope);
-    return {};
+    return readViewCommandLine<RopeOptions>(parser, options, ropeOptionsFrom, overrideRopeModel);
 }
 
 } // namespace pe::ui

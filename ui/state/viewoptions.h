@@ -3,14 +3,11 @@
 
 #include "core/grid.h"
 
-#include <QList>
 #include <QString>
 #include <QStringList>
 #include <QVariantMap>
 
-#include <memory>
 #include <optional>
-#include <vector>
 
 namespace pe::ui {
 

@@ -114,8 +114,10 @@ EmbeddingsView::EmbeddingsView(Document* document, QWidget* parent)
     // session); the window's WordVectorController reads a file named there.
     // Only for its own options: another view's change must not reset the sentence half typed here.
     connect(document, &Document::changed, this, [this, shown = document->state().optionsOf(View::Embeddings)](Changes what) mutable {
+        if (!(what & (Change::Spec | Change::ViewOptions)))
+            return; // a position step, a colormap: nothing of its controls
         QVariantMap now = this->document()->state().optionsOf(View::Embeddings);
-        if (what & Change::Spec || (what & Change::ViewOptions && now != shown)) {
+        if (what & Change::Spec || now != shown) {
             shown = std::move(now);
             syncControls();
         }
