@@ -7,6 +7,7 @@
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
 #include "ui/plotting/viewsupport.h"
+#include "ui/views/zoomsettle.h"
 
 #include <qcustomplot.h>
 
@@ -60,13 +61,11 @@ HeatmapView::HeatmapView(Document* document, QWidget* parent)
     connect(p, &QCustomPlot::mouseMove, this, &HeatmapView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, &HeatmapView::onMousePress);
     connect(p, &QCustomPlot::mouseRelease, this, &HeatmapView::onMouseRelease);
-    m_zoomSettle.setSingleShot(true);
-    m_zoomSettle.setInterval(150);
-    connect(&m_zoomSettle, &QTimer::timeout, this, &HeatmapView::onRangeChanged);
+    m_zoomSettle = new ZoomSettle(document, [this] { return axesShowDocument(); }, [this] { onRangeChanged(); }, this);
     for (QCPAxis* axis : {p->xAxis, p->yAxis})
         connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
             if (!m_settingRange)
-                m_zoomSettle.start();
+                m_zoomSettle->restart();
         });
     applyScale();
 }
@@ -325,14 +324,22 @@ void HeatmapView::onMouseRelease(QMouseEvent* event)
         document()->selectCell(row, column);
 }
 
+bool HeatmapView::axesShowDocument() const
+{
+    if (!m_drawnSpec)
+        return false;
+    // A table is shown whatever the spec; the table a preview's pass gave is the same matrix.
+    if (const LoadedTablePtr& table = document()->table())
+        return m_drawnTable && m_drawnTable->table == table->table;
+    return !m_drawnTable && *m_drawnSpec == document()->spec();
+}
+
 void HeatmapView::onRangeChanged()
 {
-    const FramePtr& f = document()->frame();
-    if (!f)
-        return;
-    // Cell c is centred on coordinate c (rows: first position + c) and covers [c − ½, c + ½).
+    // Cell c is centred on coordinate c (rows: first position + c) and covers [c − ½, c + ½):
+    // the first position of the matrix the axes were drawn for (ZoomSettle: the document's).
     const QCPRange rows = plot()->yAxis->range(), columns = plot()->xAxis->range();
-    const double shift = 0.5 - firstRowCoordinate(*f);
+    const double shift = 0.5 - (m_drawnTable ? 0.0 : double(m_drawnSpec->firstPosition));
     document()->setZoom(View::Heatmap, {columns.lower + 0.5, columns.upper + 0.5, rows.lower + shift, rows.upper + shift});
 }
 

@@ -4,8 +4,6 @@
 #include "ui/plotting/cellcolormap.h"
 #include "ui/views/plotview.h"
 
-#include <QTimer>
-
 #include <optional>
 
 class QCPColorScale;
@@ -14,6 +12,8 @@ class QCPItemRect;
 class QCPTextElement;
 
 namespace pe::ui {
+
+class ZoomSettle;
 
 /// The documents' figure: position on Y (0 at the top), embedding dimension on X, a colorbar.
 /// Hover shows the cell and its formula with the numbers filled in; a click selects the
@@ -46,6 +46,8 @@ private:
     void onMouseRelease(QMouseEvent* event);
     /// Asks the document for what the axes show now (after a zoom or pan settles).
     void onRangeChanged();
+    /// Whether the axes were fitted to the document's current spec (or table).
+    bool axesShowDocument() const;
     /// Tells the document how many device pixels the map covers: one bin per pixel beyond that.
     void reportPixels();
     void updateOverlays(const Frame& frame);
@@ -63,7 +65,7 @@ private:
     QCPItemStraightLine* m_positionLine;
     QCPItemStraightLine* m_dimensionLine;
     QList<QCPItemRect*> m_bandRects;
-    QTimer m_zoomSettle; // asks for the shown cells once a wheel/drag zoom pauses
+    ZoomSettle* m_zoomSettle; // asks for the shown cells once a wheel/drag zoom pauses
     std::optional<core::EncodingSpec> m_drawnSpec; // the spec the axes were last fitted to
     LoadedTablePtr m_drawnTable;                    // and the table
     bool m_settingRange = false;

@@ -6,6 +6,7 @@
 #include "ui/document/document.h"
 #include "ui/document/methodspart.h"
 #include "ui/plotting/colormaps.h"
+#include "ui/views/zoomsettle.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -13,7 +14,6 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
-#include <QTimer>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStyle>
@@ -224,23 +224,19 @@ MethodsView::MethodsView(Document* document, QWidget* parent)
     connect(p, &QCustomPlot::afterLayout, this, &MethodsView::reportPixels);
     // The curves zoom and pan along i − j (wheel, drag); the matrix stays whole. Once the range
     // rests, the frame computes the offsets in view: every one while they are few enough.
-    m_curveZoomSettle = new QTimer(this);
-    m_curveZoomSettle->setSingleShot(true);
-    m_curveZoomSettle->setInterval(150);
-    connect(m_curveZoomSettle, &QTimer::timeout, this, [this] {
-        const FramePtr& f = this->document()->frame();
-        if (!f)
-            return;
+    // Only axes drawn for the document's spec are handed on (ZoomSettle): offsets of an
+    // earlier max_len are not this one's.
+    m_curveZoomSettle = new ZoomSettle(document, [this] { return m_drawn && m_drawnSpec == this->document()->spec(); }, [this] {
         const QCPRange shown = m_curveRect->axis(QCPAxis::atBottom)->range();
-        const double reach = static_cast<double>(f->spec.maxLen - 1);
+        const double reach = static_cast<double>(m_drawnSpec.maxLen - 1);
         const bool all = shown.lower <= -reach && shown.upper >= reach; // not zoomed
         m_curveLower = all ? 0 : shown.lower;
         m_curveUpper = all ? 0 : shown.upper;
         reportPixels();
-    });
+    }, this);
     connect(m_curveRect->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
         if (!m_settingCurveRange)
-            m_curveZoomSettle->start();
+            m_curveZoomSettle->restart();
     });
     m_matrixRect->setRangeDrag({});
     m_matrixRect->setRangeZoom({});

@@ -21,9 +21,10 @@ class QCPTextElement;
 class QSlider;
 class QSpinBox;
 class QToolButton;
-class QTimer;
 
 namespace pe::ui {
+
+class ZoomSettle;
 
 /// The other ways of telling positions apart, side by side: what each method adds to the
 /// attention score of query i and key j. On top, the L × L matrix of the chosen method (blank
@@ -127,7 +128,7 @@ private:
     bool m_forExport = false;
     ClickTracker m_click;
     // Zooming the curves asks the frame for the offsets in view (their run means or exact values).
-    QTimer* m_curveZoomSettle = nullptr;
+    ZoomSettle* m_curveZoomSettle = nullptr;
     bool m_settingCurveRange = false;
     double m_curveLower = 0, m_curveUpper = 0; ///< the offsets zoomed to (upper ≤ lower: all), sent with the pixels
 };

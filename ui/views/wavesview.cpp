@@ -3,6 +3,7 @@
 
 #include "ui/document/document.h"
 #include "ui/document/wavespart.h"
+#include "ui/views/zoomsettle.h"
 
 #include <qcustomplot.h>
 
@@ -49,12 +50,10 @@ WavesView::WavesView(Document* document, QWidget* parent)
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
     // Zooming asks the document for the rows in view, so the curves stay smooth at any zoom.
-    m_rangeSettle.setSingleShot(true);
-    m_rangeSettle.setInterval(150);
-    connect(&m_rangeSettle, &QTimer::timeout, this, &WavesView::onRangeSettled);
+    m_rangeSettle = new ZoomSettle(document, [this] { return axesShowDocument(); }, [this] { onRangeSettled(); }, this);
     connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
         if (!m_settingRange)
-            m_rangeSettle.start();
+            m_rangeSettle->restart();
     });
     connect(p, &QCustomPlot::mouseMove, this, &WavesView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
@@ -287,16 +286,26 @@ QString WavesView::titleText(const Frame& f) const
     return notes.isEmpty() ? text : text + QLatin1Char('\n') + notes.join(QStringLiteral(" · "));
 }
 
+bool WavesView::axesShowDocument() const
+{
+    if (!m_drawn || !std::ranges::equal(document()->settings().state.dims, m_drawnDims))
+        return false;
+    // A table's columns are drawn whatever the spec; the table a preview's pass gave is the same.
+    if (const LoadedTablePtr& table = document()->table())
+        return m_drawnTable && m_drawnTable->table == table->table;
+    return !m_drawnTable && m_drawnSpec == document()->spec();
+}
+
 void WavesView::onRangeSettled()
 {
-    const FramePtr& f = document()->frame();
-    if (!f)
-        return;
+    // The rows of the matrix the axes were drawn for (ZoomSettle: the document's).
+    const std::int64_t firstPosition = m_drawnTable ? 0 : m_drawnSpec.firstPosition;
+    const std::int64_t positions = m_drawnTable ? m_drawnTable->table->rows() : m_drawnSpec.maxLen;
     const QCPRange range = plot()->xAxis->range();
-    const auto first = static_cast<std::int64_t>(std::floor(range.lower)) - f->firstPosition();
-    const auto last = static_cast<std::int64_t>(std::ceil(range.upper)) - f->firstPosition();
-    const std::int64_t from = std::clamp<std::int64_t>(first, 0, f->positionCount() - 1);
-    const std::int64_t to = std::clamp<std::int64_t>(last, from, f->positionCount() - 1);
+    const auto first = static_cast<std::int64_t>(std::floor(range.lower)) - firstPosition;
+    const auto last = static_cast<std::int64_t>(std::ceil(range.upper)) - firstPosition;
+    const std::int64_t from = std::clamp<std::int64_t>(first, 0, positions - 1);
+    const std::int64_t to = std::clamp<std::int64_t>(last, from, positions - 1);
     document()->setZoom(View::Waves, {static_cast<double>(from), static_cast<double>(to + 1)});
 }
 

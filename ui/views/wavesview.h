@@ -3,7 +3,6 @@
 
 #include "ui/views/plotview.h"
 
-#include <QTimer>
 #include "ui/plotting/viewsupport.h"
 
 class QCPGraph;
@@ -12,6 +11,8 @@ class QCPItemText;
 class QCPTextElement;
 
 namespace pe::ui {
+
+class ZoomSettle;
 
 /// PE(position, dimension) against position for the chosen dimensions (default 4–7, as in the
 /// Annotated Transformer): the continuous sine or cosine and the integer positions the model
@@ -56,6 +57,8 @@ private:
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
     void onRangeSettled();
+    /// Whether the axes were drawn for the document's current spec (or table) and dimensions.
+    bool axesShowDocument() const;
 
     QList<Wave> m_waves; // grown on demand, hidden when unused: redraws create nothing
     int m_shown = 0;
@@ -71,7 +74,7 @@ private:
     ClickTracker m_click;
     std::int64_t m_drawnFirstRow = -1, m_drawnRowCount = -1; // the rows the curves cover
     bool m_settingRange = false;
-    QTimer m_rangeSettle; // asks for the zoomed rows once a wheel/drag zoom pauses
+    ZoomSettle* m_rangeSettle; // asks for the zoomed rows once a wheel/drag zoom pauses
 };
 
 } // namespace pe::ui
