@@ -187,8 +187,35 @@ std::int64_t binOfRow(std::int64_t row, std::int64_t rowCount, std::int64_t bins
     return bin;
 }
 
+namespace {
+
+/// cos θ − 1 of θ = ω·(p0 + r) for r = 0 … rowCount − 1. The pair (sin θ, cos θ − 1) is turned
+/// by ω each row in terms that are all as small as θ (with v = 1 − cos ω = 2 sin²(ω/2),
+/// S = sin ω: u' = u − v·(1 + u) − s·S, s' = s + S − s·v + u·S), so no 1 is ever added and
+/// taken away again; taken afresh every `anchorEvery` rows as −2 sin²(θ/2).
+void fillCosineLessOne(long double omega, std::int64_t p0, std::int64_t rowCount, std::int64_t anchorEvery, double* column)
+{
+    const SinCos half = accurateSinCos(omega, 0.5L);
+    const double v = 2 * half.sin * half.sin, turnSin = accurateSinCos(omega, 1.0L).sin;
+    double sine = 0, lessOne = 0;
+    for (std::int64_t r = 0; r < rowCount; ++r) {
+        if (r % anchorEvery == 0) {
+            const auto position = static_cast<long double>(p0 + r);
+            sine = accurateSinCos(omega, position).sin;
+            const double halfSine = accurateSinCos(omega, position / 2).sin;
+            lessOne = -2 * halfSine * halfSine;
+        }
+        column[r] = lessOne;
+        const double turned = lessOne - v * (1 + lessOne) - sine * turnSin;
+        sine = sine + turnSin - sine * v + lessOne * turnSin;
+        lessOne = turned;
+    }
+}
+
+} // namespace
+
 void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::int64_t rowCount, int firstColumn,
-                         int columnCount, double* out, std::ptrdiff_t columnStride)
+                         int columnCount, double* out, std::ptrdiff_t columnStride, CosineColumns cosines)
 {
     requireValid(spec);
     if (firstRow < 0 || rowCount < 0 || firstColumn < 0 || columnCount < 0
@@ -204,6 +231,10 @@ void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::i
             continue;
         }
         const long double omega = angularFrequencyLong(spec, role.pair);
+        if (!role.isSin && cosines == CosineColumns::LessOne) {
+            fillCosineLessOne(omega, p0, rowCount, anchorEvery, column);
+            continue;
+        }
         const SinCos turn = accurateSinCos(omega, 1.0L);
         double sine = 0, cosine = 1;
         for (std::int64_t r = 0; r < rowCount; ++r) {

@@ -72,8 +72,18 @@ void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpp
 /// afresh every 256 rows (within 1e−13 of fillEncodingRows). Rows may run past max_len, as
 /// in fillEncodingRows; throws SpecError on negative rows, columns outside d_model or columns
 /// that would overlap (a stride below rowCount).
+/// With CosineColumns::LessOne every cosine column holds cos θ − 1 instead (see there).
+enum class CosineColumns {
+    Value,   ///< cos θ
+    /// cos θ − 1 = −2 sin²(θ/2): the column less a constant, to its full relative precision
+    /// where θ stays near 0 (a slow pair over the first positions). cos θ itself rounds to
+    /// 1 ± 1e−16 there, so a column whose mean is then removed (the spectrum) keeps mostly
+    /// that rounding: 1e−9 relative error at base 500000, d_model 128, column 121.
+    LessOne,
+};
 void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::int64_t rowCount, int firstColumn,
-                         int columnCount, double* out, std::ptrdiff_t columnStride);
+                         int columnCount, double* out, std::ptrdiff_t columnStride,
+                         CosineColumns cosines = CosineColumns::Value);
 
 /// fillRowBoxAverages and then averageColumns over [columnLower, columnUpper), without the
 /// bins × d_model matrix between them: what a heatmap with fewer pixels than dims needs.

@@ -135,6 +135,16 @@ PositionSpectrum positionSpectrum(std::int64_t positionCount, Eigen::Index dims,
     return s;
 }
 
+PositionSpectrum sinusoidSpectrum(const EncodingSpec& spec)
+{
+    const std::int64_t positions = std::min<std::int64_t>(spec.maxLen, SpectrumLimits::maxPositions);
+    // Not its rows: 32 MB at 4096 dims, written, then read back a strip of columns at a time.
+    return positionSpectrum(positions, spec.dModel, [&](Eigen::Index first, Eigen::Index count, double* out, std::ptrdiff_t stride) {
+        fillEncodingColumns(spec, 0, positions, static_cast<int>(first), static_cast<int>(count), out, stride,
+                            CosineColumns::LessOne);
+    });
+}
+
 double powerDecibels(double ratio)
 {
     return ratio > 0 ? std::max(10.0 * std::log10(ratio), SpectrumLimits::floorDb) : SpectrumLimits::floorDb;

@@ -33,6 +33,11 @@ PositionSpectrum positionSpectrum(const Eigen::Ref<const RowMatrix>& rows);
 using SpectrumColumns = std::function<void(Eigen::Index first, Eigen::Index count, double* out, std::ptrdiff_t stride)>;
 /// The same from a source of columns, `positions` (≤ SpectrumLimits::maxPositions) of `dims`.
 PositionSpectrum positionSpectrum(std::int64_t positions, Eigen::Index dims, const SpectrumColumns& columns);
+/// The sinusoid's own spectrum (its first min(max_len, maxPositions) positions): its columns
+/// written straight into the transform's buffer, the cosines less 1 (CosineColumns::LessOne;
+/// the mean removed makes that the same spectrum) so that a slow pair's power keeps its
+/// relative precision.
+PositionSpectrum sinusoidSpectrum(const EncodingSpec& spec);
 /// A power ratio in decibels, floorDb at the least (0 included).
 double powerDecibels(double ratio);
 /// ω of bin f of an fftLength-point transform.

@@ -7,9 +7,11 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <numbers>
+#include <vector>
 
 using namespace pe::core;
 
@@ -104,6 +106,82 @@ private slots:
                      qPrintable(QString::number((fromColumns.power - fromRows.power).cwiseAbs().maxCoeff())));
             QVERIFY(fromColumns.dominant == fromRows.dominant);
         }
+    }
+
+    void slowColumnsKeepTheirRelativePrecision_data()
+    {
+        QTest::addColumn<double>("base");
+        QTest::addColumn<int>("maxLen");
+        for (const double base : {1e4, 5e5, 1e6})
+            for (const int maxLen : {100, 1024})
+                QTest::addRow("base %g, max_len %d", base, maxLen) << base << maxLen;
+    }
+    void slowColumnsKeepTheirRelativePrecision()
+    {
+        // The exact spectrum of the slowest pairs from the definition, in long double: each
+        // cosine as −2 sin²(θ/2) (nothing cancels), the mean removed, the Hann window, a plain
+        // DFT. Over the first positions a slow cosine stays within 1e−7 of 1, and cos θ − mean
+        // kept only its rounding: 1e−9 relative at base 500000 (issue 47).
+        QFETCH(double, base);
+        QFETCH(int, maxLen);
+        constexpr int d = 128;
+        EncodingSpec spec;
+        spec.dModel = d;
+        spec.maxLen = maxLen;
+        spec.base = base;
+        spec.layout = Layout::Interleaved;
+        const PositionSpectrum s = sinusoidSpectrum(spec);
+        const int positions = maxLen, n = s.fftLength;
+        QCOMPARE(n, maxLen == 100 ? 128 : 1024);
+        using Long = long double;
+        const Long twoPi = 2 * std::numbers::pi_v<Long>;
+        std::vector<Long> twiddleCos(static_cast<std::size_t>(n)), twiddleSin(static_cast<std::size_t>(n));
+        for (int k = 0; k < n; ++k) {
+            twiddleCos[std::size_t(k)] = std::cos(twoPi * k / n);
+            twiddleSin[std::size_t(k)] = std::sin(twoPi * k / n);
+        }
+        double worst = 0;
+        QString where;
+        for (int column = d - 16; column < d; ++column) {
+            const Long omega = std::pow(Long(base), -Long(2 * (column / 2)) / d);
+            std::vector<Long> x(static_cast<std::size_t>(positions));
+            Long mean = 0;
+            for (int p = 0; p < positions; ++p) {
+                const Long half = std::sin(omega * p / 2);
+                x[std::size_t(p)] = column % 2 == 0 ? std::sin(omega * p) : -2 * half * half;
+                mean += x[std::size_t(p)];
+            }
+            mean /= positions;
+            for (int p = 0; p < positions; ++p)
+                x[std::size_t(p)] = (x[std::size_t(p)] - mean) * Long(0.5) * (1 - std::cos(twoPi * p / (positions - 1)));
+            std::vector<Long> power(static_cast<std::size_t>(n / 2 + 1));
+            for (int f = 0; f <= n / 2; ++f) {
+                Long re = 0, im = 0;
+                for (int p = 0; p < positions; ++p) {
+                    const auto k = std::size_t((std::int64_t(f) * p) % n);
+                    re += x[std::size_t(p)] * twiddleCos[k];
+                    im -= x[std::size_t(p)] * twiddleSin[k];
+                }
+                power[std::size_t(f)] = re * re + im * im;
+            }
+            const Long peak = *std::max_element(power.begin(), power.end());
+            for (int f = 0; f <= n / 2; ++f) {
+                const Long exact = power[std::size_t(f)] / peak;
+                // Where float64 can hold it: a transform rounds to about 1e−16 × log₂ n of the
+                // peak's amplitude, so a bin of power q (of the peak's) keeps 1e−12 relative
+                // only while √q is well above 1e−3: within 30 dB of the peak.
+                if (exact < 1e-3L)
+                    continue;
+                const double error = double(std::abs((Long(s.power(f, column)) - exact) / exact));
+                if (error > worst) {
+                    worst = error;
+                    where = QStringLiteral("column %1, bin %2: %3, exact %4").arg(column).arg(f)
+                                .arg(s.power(f, column), 0, 'g', 13).arg(double(exact), 0, 'g', 13);
+                }
+            }
+        }
+        qInfo("largest relative error %.3g (%s)", worst, qPrintable(where));
+        QVERIFY2(worst <= 1e-12, qPrintable(QStringLiteral("relative error %1 at %2").arg(worst).arg(where)));
     }
 
     void aConstantColumnHasNoFrequency()

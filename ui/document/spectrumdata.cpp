@@ -30,13 +30,7 @@ SpectrumData spectrumData(const core::EncodingSpec& spec, const LoadedTablePtr& 
     } else {
         data.rows = spec.maxLen;
         data.columns = spec.dModel;
-        // The sinusoid's columns straight into the transform's buffer: its rows (32 MB at 4096
-        // dims) were written, then read back a strip of columns at a time, a cache miss a row.
-        const std::int64_t positions = std::min<std::int64_t>(spec.maxLen, core::SpectrumLimits::maxPositions);
-        data.spectrum = core::positionSpectrum(positions, spec.dModel,
-            [&](Eigen::Index first, Eigen::Index count, double* out, std::ptrdiff_t stride) {
-                core::fillEncodingColumns(spec, 0, positions, static_cast<int>(first), static_cast<int>(count), out, stride);
-            });
+        data.spectrum = core::sinusoidSpectrum(spec);
     }
     const Eigen::Index dims = data.spectrum.power.cols();
     data.reference = Eigen::VectorXd::Zero(dims);
