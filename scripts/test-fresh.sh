@@ -11,11 +11,17 @@
 #                   scripts/run.sh --version    (after run/test the packages are installed already,
 #                                                so this checks the non-root build and start; alone,
 #                                                it also checks the install through sudo)
+#   unprivileged    as "pe" too: scripts/test.sh, the suite of a container without privileges
+#                   (a chrooted process may create no user namespace, so `unshare -r` fails, and
+#                   pe may mount nothing); as root above, `unshare -m` fails in the chroot instead.
+#                   The tests that need a small tmpfs say why they skip; the rest must pass.
 # Each command's exit code and wall time go into a summary table; exit 1 if any failed.
 #   sudo scripts/test-fresh.sh
 # Needs root (or sudo) and the network (the Debian mirror). Slow: run on demand, not from .ci/run.
 # Environment:
-#   PE_FRESH_PARTS       comma list of run, test, user (default: run,test,user)
+#   PE_FRESH_PARTS       comma list of run, test, user, unprivileged (default: run,test,user)
+#   PE_FRESH_SUITE=release  the test parts run the release suite only (PE_SKIP_SANITIZERS=1
+#                        PE_SKIP_FUZZ=1: about 15 minutes instead of 50); default: the whole suite
 #   PE_FRESH_FROM_HEAD=1 copy the committed tree (git archive HEAD) instead of the tracked files
 #                        as they are in the working tree (the default: uncommitted edits are tried)
 #   PE_BOOKWORM_TARBALL  a pristine root as .tar.gz: reused if it exists, else created there
@@ -26,7 +32,7 @@ set -euo pipefail
 
 PE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ "$(id -u)" -ne 0 ]; then
-    exec sudo --preserve-env=PE_FRESH_PARTS,PE_FRESH_FROM_HEAD,PE_BOOKWORM_TARBALL,PE_DEBIAN_MIRROR,PE_KEEP_LOGS \
+    exec sudo --preserve-env=PE_FRESH_PARTS,PE_FRESH_SUITE,PE_FRESH_FROM_HEAD,PE_BOOKWORM_TARBALL,PE_DEBIAN_MIRROR,PE_KEEP_LOGS \
         "$0" "$@"
 fi
 mirror="${PE_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
@@ -36,10 +42,16 @@ IFS=, read -ra part_list <<<"$parts"
 [ ${#part_list[@]} -gt 0 ] || { echo "fresh: PE_FRESH_PARTS is empty; use a comma list of run, test, user" >&2; exit 2; }
 for part in "${part_list[@]}"; do
     case "$part" in
-        run | test | user) ;;
-        *) echo "fresh: unknown part '$part' in PE_FRESH_PARTS='$parts'; allowed: run, test, user" >&2; exit 2 ;;
+        run | test | user | unprivileged) ;;
+        *) echo "fresh: unknown part '$part' in PE_FRESH_PARTS='$parts'; allowed: run, test, user, unprivileged" >&2; exit 2 ;;
     esac
 done
+suite=()
+case "${PE_FRESH_SUITE:-full}" in
+    full) ;;
+    release) suite=(env PE_SKIP_SANITIZERS=1 PE_SKIP_FUZZ=1) ;;
+    *) echo "fresh: PE_FRESH_SUITE '${PE_FRESH_SUITE}' is not a suite; allowed: full, release" >&2; exit 2 ;;
+esac
 want() { [[ ",$parts," == *",$1,"* ]]; }
 
 work="$(mktemp -d /var/tmp/pe-fresh.XXXXXX)"
@@ -191,11 +203,12 @@ fi
 
 if want test; then
     step "scripts/test.sh (as root, in /root/pe-explorer): the whole suite"
-    timed test.sh root in_root "${in_dir[@]}" /root/pe-explorer scripts/test.sh
+    timed test.sh root in_root "${in_dir[@]}" /root/pe-explorer "${suite[@]}" scripts/test.sh
     grep -hE 'tests passed|tests failed' "$logs/test.sh.log" | sed 's/^/  ctest: /' || true
+    grep -h 'SKIP' "$logs/test.sh.log" | sed 's/^/  skipped: /' || true
 fi
 
-if want user; then
+if want user || want unprivileged; then
     step "a user pe with passwordless sudo, the project in /home/pe/pe-explorer"
     {
         in_root apt-get update
@@ -211,20 +224,32 @@ if want user; then
     mkdir "$root/home/pe/pe-explorer"
     tar -C "$root/home/pe/pe-explorer" -xf "$tree"
     in_root chown -R pe:pe /home/pe/pe-explorer
-    if want run || want test; then
-        step "scripts/run.sh --version (as pe): the packages are installed already (by root above)," \
-            "so this checks that a user without root builds and starts the app"
-    else
-        step "scripts/run.sh --version (as pe): nothing is installed yet, so this also checks" \
-            "that run.sh installs the packages through sudo"
+    if want user; then
+        if want run || want test; then
+            step "scripts/run.sh --version (as pe): the packages are installed already (by root above)," \
+                "so this checks that a user without root builds and starts the app"
+        else
+            step "scripts/run.sh --version (as pe): nothing is installed yet, so this also checks" \
+                "that run.sh installs the packages through sudo"
+        fi
+        timed run.sh-version-user pe as_pe "${in_dir[@]}" /home/pe/pe-explorer scripts/run.sh --version
+        echo "  it said: $(tail -1 "$logs/run.sh-version-user.log")"
+        if grep -q '^setup: installing' "$logs/run.sh-version-user.log"; then
+            echo "  (run.sh installed packages through sudo)"
+        else
+            echo "  (run.sh installed nothing: no sudo needed)"
+        fi
     fi
-    timed run.sh-version-user pe as_pe "${in_dir[@]}" /home/pe/pe-explorer scripts/run.sh --version
-    echo "  it said: $(tail -1 "$logs/run.sh-version-user.log")"
-    if grep -q '^setup: installing' "$logs/run.sh-version-user.log"; then
-        echo "  (run.sh installed packages through sudo)"
-    else
-        echo "  (run.sh installed nothing: no sudo needed)"
-    fi
+fi
+
+if want unprivileged; then
+    step "scripts/test.sh (as pe, without privileges: no mounts, no user namespaces in a chroot)"
+    as_pe unshare -r true >"$logs/unshare-probe.log" 2>&1 \
+        && fail "pe can make a user namespace here: this would not test a container without privileges"
+    echo "  unshare -r as pe: $(tail -1 "$logs/unshare-probe.log")"
+    timed test.sh-unprivileged pe as_pe "${in_dir[@]}" /home/pe/pe-explorer "${suite[@]}" scripts/test.sh
+    grep -hE 'tests passed|tests failed' "$logs/test.sh-unprivileged.log" | sed 's/^/  ctest: /' || true
+    grep -h 'SKIP' "$logs/test.sh-unprivileged.log" | sed 's/^/  skipped: /' || true
 fi
 
 echo
@@ -234,7 +259,7 @@ for row in "${summary[@]}"; do
     IFS='|' read -r name who status seconds <<<"$row"
     case "$name" in
         run.sh-version*) command="scripts/run.sh --version" ;;
-        test.sh) command="scripts/test.sh" ;;
+        test.sh*) command="scripts/test.sh${PE_FRESH_SUITE:+ ($PE_FRESH_SUITE)}" ;;
     esac
     printf '  %-26s %-5s %9s %12s\n' "$command" "$who" "$status" "$seconds"
 done

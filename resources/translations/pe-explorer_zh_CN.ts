@@ -91,20 +91,8 @@
         <translation>打开会话</translation>
     </message>
     <message>
-        <source>Change RoPE scaling</source>
-        <translation>更改 RoPE 缩放</translation>
-    </message>
-    <message>
-        <source>Change the embedded sentence</source>
-        <translation>更改嵌入的句子</translation>
-    </message>
-    <message>
         <source>Choose library preset</source>
         <translation>选择库预设</translation>
-    </message>
-    <message>
-        <source>Change the position method</source>
-        <translation>更改位置方法</translation>
     </message>
     <message>
         <source>Change the table&apos;s colour scale</source>
@@ -3240,6 +3228,10 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
     <message>
         <source>%1 bytes</source>
         <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>the disk is full: %1 needed; the free space on the disk of %2 is unknown</source>
+        <translation>磁盘已满：需要 %1；%2 所在磁盘的剩余空间未知</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@
 #include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStorageInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -131,11 +132,25 @@ void TestSafeWrites::aFullDiskKeepsEveryOldFile()
     // This test's own executable, run in a mount namespace over a small tmpfs (runFullDiskChild).
     const QString folder = m_dir.filePath(QStringLiteral("tmpfs"));
     QVERIFY(QDir().mkpath(folder));
-    const QString script = QStringLiteral("mount -t tmpfs -o size=256k pe-test \"$1\" && exec \"$2\" --full-disk-child \"$1\"");
-    QStringList arguments{QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("sh"), folder,
-                          QCoreApplication::applicationFilePath()};
     // As root a mount namespace is enough; otherwise a user namespace maps this user to root in it.
-    arguments.prepend(geteuid() == 0 ? QStringLiteral("-m") : QStringLiteral("-rm"));
+    const QString namespaces = geteuid() == 0 ? QStringLiteral("-m") : QStringLiteral("-rm");
+    // Where no tmpfs can be mounted (a chroot, whose root is no mount point; a container without
+    // privileges, or without user namespaces) there is no small disk to fill: say so and why.
+    // Where one can, the test runs, and any failure after this probe is the writers'.
+    QProcess probe;
+    probe.setProcessChannelMode(QProcess::MergedChannels);
+    probe.start(QStringLiteral("unshare"), {namespaces, QStringLiteral("sh"), QStringLiteral("-c"),
+                                            QStringLiteral("mount -t tmpfs -o size=16k pe-probe \"$1\" && umount \"$1\""),
+                                            QStringLiteral("sh"), folder});
+    if (!probe.waitForStarted())
+        QSKIP(qPrintable(QStringLiteral("no small disk to fill: unshare does not start (%1)").arg(probe.errorString())));
+    QVERIFY(probe.waitForFinished(60000));
+    if (probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
+        QSKIP(qPrintable(QStringLiteral("no small disk to fill: mounting a tmpfs is not allowed here (unshare %1: %2)")
+                             .arg(namespaces, QString::fromLocal8Bit(probe.readAll()).trimmed())));
+    const QString script = QStringLiteral("mount -t tmpfs -o size=256k pe-test \"$1\" && exec \"$2\" --full-disk-child \"$1\"");
+    const QStringList arguments{namespaces, QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("sh"), folder,
+                                QCoreApplication::applicationFilePath()};
     QProcess child;
     child.setProcessChannelMode(QProcess::MergedChannels);
     child.start(QStringLiteral("unshare"), arguments);
@@ -150,17 +165,31 @@ void TestSafeWrites::aFullDiskKeepsEveryOldFile()
 
 void TestSafeWrites::fullDiskMessageNamesTheSpace()
 {
-    // The device's own words for a full disk become the space needed and the space left.
+    // The device's own words for a full disk become the space needed and the space left, or,
+    // where nothing can tell the space left (a chroot, a container), the folder it is unknown for.
+    QCOMPARE(diskFullMessage(4'096'128, 65'536, QStringLiteral("/media/usb")),
+             QStringLiteral("the disk is full: 4.1 MB needed, 66 KB free on /media/usb"));
+    QCOMPARE(diskFullMessage(4'096'128, 0, QStringLiteral("/")), QStringLiteral("the disk is full: 4.1 MB needed, 0 bytes free on /"));
+    QCOMPARE(diskFullMessage(4'096'128, -1, QStringLiteral("/srv/out")),
+             QStringLiteral("the disk is full: 4.1 MB needed; the free space on the disk of /srv/out is unknown"));
     const QString path = m_dir.filePath(QStringLiteral("any.npy"));
     const QString message = writeFailureReason(path, QString::fromLocal8Bit(std::strerror(ENOSPC)), 4'096'128);
-    QVERIFY2(message.startsWith(QStringLiteral("the disk is full: 4.1 MB needed, ")), qPrintable(message));
-    QVERIFY2(message.contains(QStringLiteral(" free on ")), qPrintable(message));
-    // More than the disk holds is refused before writing.
-    QVERIFY(insufficientSpace(path, 100).isEmpty());
-    QVERIFY2(insufficientSpace(path, qint64(1) << 60).startsWith(QStringLiteral("the disk is full: 1153 PB needed")),
-             qPrintable(insufficientSpace(path, qint64(1) << 60)));
+    QVERIFY2(message.startsWith(QStringLiteral("the disk is full: 4.1 MB needed")), qPrintable(message));
     // Other reasons pass through.
     QCOMPARE(writeFailureReason(path, QStringLiteral("Permission denied"), 10), QStringLiteral("Permission denied"));
+    QVERIFY(insufficientSpace(path, 100).isEmpty());
+    // More than the disk holds is refused before writing, where the disk's free space is known;
+    // where it is not, nothing is refused that might fit, and a full disk says so when it fills.
+    const QStorageInfo storage(m_dir.path());
+    if (storage.isValid() && storage.isReady() && storage.bytesTotal() > 0 && storage.bytesAvailable() >= 0) {
+        QVERIFY2(message.contains(QStringLiteral(" free on ")), qPrintable(message));
+        QVERIFY2(insufficientSpace(path, qint64(1) << 60).startsWith(QStringLiteral("the disk is full: 1153 PB needed, ")),
+                 qPrintable(insufficientSpace(path, qint64(1) << 60)));
+    } else {
+        QVERIFY2(message.endsWith(QStringLiteral("; the free space on the disk of %1 is unknown").arg(QDir::toNativeSeparators(m_dir.path()))),
+                 qPrintable(message));
+        QCOMPARE(insufficientSpace(path, qint64(1) << 60), QString());
+    }
 }
 
 void TestSafeWrites::byteSizes()

@@ -36,15 +36,31 @@ QStorageInfo storageOf(const QString& path)
     return QStorageInfo(QFileInfo(path).absolutePath());
 }
 
+/// Whether QStorageInfo can tell the disk's free space: not where the mount table names no
+/// disk for the folder (inside a chroot or a container).
+bool knowsFreeSpace(const QStorageInfo& storage)
+{
+    return storage.isValid() && storage.isReady() && storage.bytesTotal() > 0 && storage.bytesAvailable() >= 0
+        && !storage.rootPath().isEmpty();
+}
+
 QString fullDisk(const QString& path, qint64 bytesNeeded)
 {
     const QStorageInfo storage = storageOf(path);
-    return WriteText::tr("the disk is full: %1 needed, %2 free on %3")
-        .arg(byteSize(bytesNeeded), byteSize(std::max<qint64>(0, storage.bytesAvailable())),
-             QDir::toNativeSeparators(storage.rootPath()));
+    return knowsFreeSpace(storage) ? diskFullMessage(bytesNeeded, storage.bytesAvailable(), storage.rootPath())
+                                   : diskFullMessage(bytesNeeded, -1, QFileInfo(path).absolutePath());
 }
 
 } // namespace
+
+QString diskFullMessage(qint64 bytesNeeded, qint64 bytesFree, const QString& disk)
+{
+    if (bytesFree < 0)
+        return WriteText::tr("the disk is full: %1 needed; the free space on the disk of %2 is unknown")
+            .arg(byteSize(bytesNeeded), QDir::toNativeSeparators(disk));
+    return WriteText::tr("the disk is full: %1 needed, %2 free on %3")
+        .arg(byteSize(bytesNeeded), byteSize(bytesFree), QDir::toNativeSeparators(disk));
+}
 
 QString byteSize(qint64 bytes)
 {
@@ -66,8 +82,7 @@ QString byteSize(qint64 bytes)
 bool tooLittleRoom(const QString& path, qint64 bytesNeeded)
 {
     const QStorageInfo storage = storageOf(path);
-    return storage.isValid() && storage.isReady() && storage.bytesTotal() > 0 && storage.bytesAvailable() >= 0
-        && storage.bytesAvailable() < bytesNeeded;
+    return knowsFreeSpace(storage) && storage.bytesAvailable() < bytesNeeded;
 }
 
 QString writeFailureReason(const QString& path, const QString& reason, qint64 bytesNeeded)

@@ -23,6 +23,13 @@ QString writeFailureReason(const QString& path, const QString& reason, qint64 by
 /// replaces, count as room only after it: QSaveFile writes beside it), else empty.
 QString insufficientSpace(const QString& path, qint64 bytesNeeded);
 
+/// The full disk's message: the space needed and the space free on the disk mounted at
+/// `disk` ("the disk is full: 4.2 MB needed, 64 KB free on /media/usb"). A negative `bytesFree`
+/// is a free space nobody can tell (a chroot or container whose mount table does not name the
+/// folder's disk), and the message names the folder instead: "the disk is full: 4.2 MB needed;
+/// the free space on the disk of /srv/out is unknown".
+QString diskFullMessage(qint64 bytesNeeded, qint64 bytesFree, const QString& disk);
+
 /// A size as people read it: "812 bytes", "64 KB", "4.2 MB", "1.5 GB" (powers of 1000).
 QString byteSize(qint64 bytes);
 
