@@ -19,6 +19,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QDeadlineTimer>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
@@ -26,9 +27,11 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <qcustomplot.h>
 
+#include <atomic>
 #include <cmath>
 #include <memory>
 
@@ -403,22 +406,30 @@ void TestMainWindow::wavesSurviveADModelDragThroughSmallValues()
 void TestMainWindow::largestSpecKeepsTheWindowResponsive()
 {
     // The window's largest matrix: 2^20 positions × 4096 dimensions. The frame computes off the
-    // GUI thread, so the event loop keeps turning meanwhile. Counted, not timed: a zero timer
-    // ticks again and again while the frame is pending (a loaded machine only adds ticks; a
-    // GUI thread blocked by the computation would count none).
+    // GUI thread, so the event loop keeps turning meanwhile. Counted, not timed: the frame
+    // thread is held at its start until a zero timer has ticked three times while the frame
+    // is pending, then let go. However fast the machine, the frame cannot come first; a GUI
+    // thread blocked by the computation would tick never, and the gate gives up after 60 s.
     controls()->dModelSpin()->setValue(pe::ui::WindowLimits::maxDModel);
+    auto gateOpen = std::make_shared<std::atomic<bool>>(false); // the gate may outlive this test
+    document()->setFrameGate([gateOpen] {
+        QDeadlineTimer deadline(60000);
+        while (!*gateOpen && !deadline.hasExpired())
+            QThread::msleep(1);
+    });
     int ticksWhilePending = 0;
     QTimer ticker;
     ticker.setInterval(0);
     connect(&ticker, &QTimer::timeout, this, [&] {
-        if (!document()->isFrameCurrent())
-            ++ticksWhilePending;
+        if (!document()->isFrameCurrent() && ++ticksWhilePending >= 3)
+            *gateOpen = true;
     });
     ticker.start();
     typeInto(controls()->maxLenSpin(), QString::number(pe::ui::WindowLimits::maxMaxLen));
     QCOMPARE(document()->spec().maxLen, std::int64_t{1} << 20);
-    QVERIFY2(waitForFrame(*m_window, 60000), "no frame for 1M × 4096 within 60 s");
+    QVERIFY2(waitForFrame(*m_window, 120000), "no frame for 1M × 4096 within 120 s");
     ticker.stop();
+    document()->setFrameGate({});
     qInfo("1M × 4096: %d event-loop turns while the frame was computed", ticksWhilePending);
     QVERIFY2(ticksWhilePending >= 3, qPrintable(QStringLiteral("the event loop turned %1 times while the frame was computed").arg(ticksWhilePending)));
     QCOMPARE(settledViewsMismatch(*m_window), QString());

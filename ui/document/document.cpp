@@ -394,7 +394,12 @@ void Document::requestFrame()
     m_computeAgain = false;
     m_requestedViews = m_shownViews;
     m_computing = true;
-    m_watcher.setFuture(QtConcurrent::run(buildFrame, frameRequest(), generation, reuseFrom(), std::cref(m_latestGeneration)));
+    m_watcher.setFuture(QtConcurrent::run([gate = m_frameGate, request = frameRequest(), generation, previous = reuseFrom(),
+                                           &latest = m_latestGeneration] {
+        if (gate)
+            gate();
+        return buildFrame(request, generation, previous, latest);
+    }));
 }
 
 FrameRequest Document::frameRequest() const

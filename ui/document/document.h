@@ -8,6 +8,8 @@
 #include <QObject>
 #include <QUndoStack>
 
+#include <functional>
+
 namespace pe::ui {
 
 /// The one object between the controls and the views. Controls change it (every change is an
@@ -122,6 +124,11 @@ public:
     /// Applies settings without an undo step (the undo command itself, sessions).
     void apply(const Settings& settings);
 
+    /// Runs on the frame thread before each frame computed in the background: a test holds
+    /// the computation there to see what the window does meanwhile, whatever the machine's
+    /// speed. The program never sets one.
+    void setFrameGate(std::function<void()> gate) { m_frameGate = std::move(gate); }
+
 signals:
     /// Once per edit, undo or redo: what it changed.
     void changed(pe::ui::Changes what);
@@ -159,6 +166,7 @@ private:
     QFutureWatcher<FramePtr> m_watcher;
     std::atomic<std::uint64_t> m_latestGeneration{0};
     bool m_computeAgain = false;
+    std::function<void()> m_frameGate;
 };
 
 /// `spec` with max_len and d_model set to the table's rows and columns (within the window's
