@@ -4,15 +4,20 @@
 #include "core/conventions.h"
 #include "core/encoding.h"
 #include "core/frequencies.h"
+#include "core/positionmethods.h"
 #include "core/precision.h"
 #include "core/similarity.h"
+#include "core/spectrum.h"
 #include "core/tokenembedding.h"
 #include "ui/document/heatpart.h"
+#include "ui/document/methodspart.h"
+#include "ui/document/spectrumpart.h"
 #include "ui/views/bandsview.h"
 #include "ui/controls/controlspanel.h"
 #include "ui/views/conventionsview.h"
 #include "ui/views/embeddingsview.h"
 #include "ui/views/heatmapview.h"
+#include "ui/views/methodsview.h"
 #include "ui/controls/logslider.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/stage.h"
@@ -20,6 +25,7 @@
 #include "ui/views/precisionview.h"
 #include "ui/views/ropeview.h"
 #include "ui/views/similarityview.h"
+#include "ui/views/spectrumview.h"
 #include "ui/views/wavesview.h"
 
 #include <QCheckBox>
@@ -35,6 +41,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <map>
 #include <numbers>
 
 namespace core = pe::core;
@@ -101,6 +108,10 @@ QString heatCellsMismatch(QCPColorMapData* data, const core::EncodingSpec& spec,
     const auto side = std::int64_t(std::clamp(std::sqrt(20000 / cellsPerSample), 2.0, 400.0));
     for (std::int64_t v : spread(values, side))
         for (std::int64_t k : spread(keys, side)) {
+            // QCustomPlot cannot place a single bin: the map repeats it beside itself, past the
+            // axes (mapCoversAxes), as a copy that is no data of its own.
+            if ((k == 1 && oneColumn) || (v == 1 && oneRow))
+                continue;
             // Cell c of the matrix is centred on coordinate c (rows: first position + c).
             const double x = data->keyRange().lower + double(k) * keyStep;
             const double y = data->valueRange().lower + double(v) * valueStep;
@@ -113,9 +124,6 @@ QString heatCellsMismatch(QCPColorMapData* data, const core::EncodingSpec& spec,
                     sum += rowWeight * columnWeight * core::encodingValue(spec, spec.firstPosition + r, int(c));
                     weights += rowWeight * columnWeight;
                 }
-            const bool doubled = (k == 1 && oneColumn) || (v == 1 && oneRow);
-            if (weights <= 0 && doubled) // QCustomPlot cannot place a single cell: the map repeats it
-                continue;
             if (weights <= 0)
                 return QStringLiteral("map cell (%1, %2) covers no cell of the matrix").arg(k).arg(v);
             const double shown = data->cell(int(k), int(v)), expected = sum / weights;
@@ -124,6 +132,34 @@ QString heatCellsMismatch(QCPColorMapData* data, const core::EncodingSpec& spec,
                     .arg(k).arg(v).arg(y - valueStep / 2).arg(y + valueStep / 2).arg(x - keyStep / 2).arg(x + keyStep / 2)
                     .arg(number(shown), number(expected));
         }
+    return {};
+}
+
+/// What the map's own cells cover along one axis, from the centres of its first and last cells
+/// (`count` of them): a single bin, which the map doubles, covers its own extent only.
+QCPRange cellExtent(const QCPRange& centres, int count, bool single)
+{
+    const double step = (centres.upper - centres.lower) / (count - 1);
+    const double last = single ? centres.lower : centres.upper;
+    return QCPRange(std::min(centres.lower, last) - std::abs(step) / 2, std::max(centres.lower, last) + std::abs(step) / 2);
+}
+
+/// Whether the map's cells cover all of the matrix (`matrixX` × `matrixY`, in the axes'
+/// coordinates) that the axes show: what they do not cover is blank on screen.
+QString mapCoversAxes(QCPColorMapData* data, QCPAxis* x, QCPAxis* y, const QCPRange& matrixX, const QCPRange& matrixY,
+                      bool oneColumn, bool oneRow)
+{
+    const double x0 = std::max(x->range().lower, matrixX.lower), x1 = std::min(x->range().upper, matrixX.upper);
+    const double y0 = std::max(y->range().lower, matrixY.lower), y1 = std::min(y->range().upper, matrixY.upper);
+    if (!(x0 < x1) || !(y0 < y1))
+        return {}; // the axes show none of the matrix
+    const QCPRange keys = cellExtent(data->keyRange(), data->keySize(), oneColumn);
+    const QCPRange values = cellExtent(data->valueRange(), data->valueSize(), oneRow);
+    // Bin edges are sums of cells per bin: exact to rounding, far below a cell.
+    const double xSlack = 1e-9 * (1 + matrixX.size()), ySlack = 1e-9 * (1 + matrixY.size());
+    if (keys.lower > x0 + xSlack || keys.upper < x1 - xSlack || values.lower > y0 + ySlack || values.upper < y1 - ySlack)
+        return QStringLiteral("the map covers x %1…%2, y %3…%4, but the axes show x %5…%6, y %7…%8 of the matrix")
+            .arg(keys.lower).arg(keys.upper).arg(values.lower).arg(values.upper).arg(x0).arg(x1).arg(y0).arg(y1);
     return {};
 }
 
@@ -206,7 +242,14 @@ QString heatmapMismatch(MainWindow& window)
     if (crushed && (std::abs(keyStep) + 1) * (std::abs(valueStep) + 1) > 1e6)
         return {};
     const pe::ui::Frame& frame = *window.document()->frame();
-    return heatCellsMismatch(data, spec, heatOf(frame).columns.bins == 1, heatOf(frame).rows.bins == 1);
+    const bool oneColumn = heatOf(frame).columns.bins == 1, oneRow = heatOf(frame).rows.bins == 1;
+    const double first = double(spec.firstPosition);
+    if (const QString blank = mapCoversAxes(data, heatmap->plot()->xAxis, heatmap->plot()->yAxis,
+                                            QCPRange(-0.5, double(spec.dModel) - 0.5),
+                                            QCPRange(first - 0.5, first + double(spec.maxLen) - 0.5), oneColumn, oneRow);
+        !blank.isEmpty())
+        return blank;
+    return heatCellsMismatch(data, spec, oneColumn, oneRow);
 }
 
 QString wavesMismatch(MainWindow& window)
@@ -598,6 +641,189 @@ QString embeddingsMismatch(MainWindow& window)
     return {};
 }
 
+namespace {
+
+/// The normalized power spectrum of one encoding column from the definition (PositionSpectrum's
+/// doc): the first min(max_len, 1024) positions from core, their mean removed, the Hann
+/// window, a plain DFT zero-padded to n (a power of two, at least 2), |X|² over its peak. A
+/// cosine column is taken less 1, as −2 sin²(θ/2) from core's sine at half the position:
+/// cos θ itself keeps only its rounding once a slow column's mean is removed, and the
+/// spectrum does not change by a constant.
+std::vector<double> columnSpectrum(const core::EncodingSpec& spec, int column, int n, const std::vector<std::complex<double>>& twiddles)
+{
+    const std::int64_t positions = std::min<std::int64_t>(spec.maxLen, core::SpectrumLimits::maxPositions);
+    const core::ColumnRole role = core::columnRole(spec, column);
+    std::vector<double> x(static_cast<std::size_t>(positions));
+    double mean = 0;
+    for (std::int64_t p = 0; p < positions; ++p) {
+        const std::int64_t position = spec.firstPosition + p;
+        double value = 0;
+        if (!role.isZero && role.isSin) {
+            value = core::encodingValue(spec, position, column);
+        } else if (!role.isZero) {
+            const double halfSine = core::encodingCurve(spec, double(position) / 2, core::sinColumn(spec, role.pair));
+            value = -2 * halfSine * halfSine;
+        }
+        mean += x[std::size_t(p)] = value;
+    }
+    mean /= double(positions);
+    for (std::int64_t p = 0; p < positions; ++p)
+        x[std::size_t(p)] = (x[std::size_t(p)] - mean)
+            * (positions > 1 ? 0.5 * (1 - std::cos(2 * std::numbers::pi * double(p) / double(positions - 1))) : 1.0);
+    std::vector<double> power(std::size_t(n / 2 + 1));
+    for (int f = 0; f <= n / 2; ++f) {
+        std::complex<double> sum;
+        for (std::int64_t p = 0; p < positions; ++p)
+            sum += x[std::size_t(p)] * twiddles[std::size_t((std::int64_t(f) * p) % n)];
+        power[std::size_t(f)] = std::norm(sum);
+    }
+    const double peak = *std::max_element(power.begin(), power.end());
+    for (double& value : power)
+        value = peak > 0 ? value / peak : 0.0;
+    return power;
+}
+
+} // namespace
+
+QString spectrumMismatch(MainWindow& window)
+{
+    // Each map cell is the power in decibels (floor −80 dB) of the box average of the cells
+    // it covers: frequency bins on y (bin f centred on ω = 2πf/n), dimensions on x.
+    const core::EncodingSpec& spec = window.document()->spec();
+    if (window.document()->table())
+        return {};
+    auto* spectrum = view<pe::ui::SpectrumView>(window, pe::ui::View::Spectrum);
+    QCPColorMapData* data = spectrum->colorMap()->data();
+    const std::int64_t positions = std::min<std::int64_t>(spec.maxLen, core::SpectrumLimits::maxPositions);
+    int n = 2;
+    while (n < positions)
+        n *= 2;
+    const double binWidth = 2 * std::numbers::pi / n;
+    const int keys = data->keySize(), values = data->valueSize();
+    if (keys < 2 || values < 2)
+        return QStringLiteral("the map is %1 × %2").arg(keys).arg(values);
+    const pe::ui::SpectrumPart* part = pe::ui::spectrumPart(*window.document()->frame());
+    if (!part)
+        return QStringLiteral("no part drawn");
+    if (const QString blank = mapCoversAxes(data, spectrum->plot()->xAxis, spectrum->plot()->yAxis,
+                                            QCPRange(-0.5, double(spec.dModel) - 0.5),
+                                            QCPRange(-binWidth / 2, (n / 2 + 0.5) * binWidth), part->dims.bins == 1,
+                                            part->frequencies.bins == 1);
+        !blank.isEmpty())
+        return blank;
+    const double keyStep = (data->keyRange().upper - data->keyRange().lower) / (keys - 1);
+    const double valueStep = (data->valueRange().upper - data->valueRange().lower) / (values - 1) / binWidth;
+    // Ten map columns of at most 4 dimensions each: a plain DFT per dimension.
+    std::vector<std::complex<double>> twiddles(static_cast<std::size_t>(n));
+    for (int k = 0; k < n; ++k)
+        twiddles[std::size_t(k)] = std::polar(1.0, -2 * std::numbers::pi * k / n);
+    std::map<int, std::vector<double>> columns;
+    for (std::int64_t k : spread(keys, 10)) {
+        const double x = data->keyRange().lower + double(k) * keyStep;
+        const auto dims = cellsUnder(x - keyStep / 2 + 0.5, x + keyStep / 2 + 0.5, spec.dModel);
+        if (dims.isEmpty() || dims.size() > 4)
+            continue;
+        for (std::int64_t v : spread(values, 40)) {
+            if ((k == 1 && part->dims.bins == 1) || (v == 1 && part->frequencies.bins == 1))
+                continue; // the copy beside a single bin (heatCellsMismatch)
+            const double y = data->valueRange().lower / binWidth + double(v) * valueStep;
+            const auto bins = cellsUnder(y - valueStep / 2 + 0.5, y + valueStep / 2 + 0.5, n / 2 + 1);
+            double sum = 0, weights = 0;
+            for (const auto& [dim, dimWeight] : dims) {
+                auto found = columns.find(int(dim));
+                if (found == columns.end())
+                    found = columns.emplace(int(dim), columnSpectrum(spec, int(dim), n, twiddles)).first;
+                for (const auto& [bin, binWeight] : bins) {
+                    sum += dimWeight * binWeight * found->second[std::size_t(bin)];
+                    weights += dimWeight * binWeight;
+                }
+            }
+            if (weights <= 0)
+                continue;
+            const double expected = sum / weights, shown = data->cell(int(k), int(v));
+            // In power, where the transform's rounding is relative to each column's peak.
+            const double shownPower = shown <= core::SpectrumLimits::floorDb ? 0.0 : std::pow(10.0, shown / 10);
+            const double floor = std::pow(10.0, core::SpectrumLimits::floorDb / 10);
+            if (std::abs(std::max(shownPower, floor) - std::max(expected, floor)) > 1e-9 + 1e-7 * expected)
+                return QStringLiteral("map cell %1, %2 (dimensions %3–%4, bins %5–%6) shows %7 dB, the power is %8 (%9 dB)")
+                    .arg(k).arg(v).arg(x - keyStep / 2).arg(x + keyStep / 2).arg(y - valueStep / 2).arg(y + valueStep / 2)
+                    .arg(number(shown), number(expected)).arg(core::powerDecibels(expected));
+        }
+    }
+    return {};
+}
+
+QString methodsMismatch(MainWindow& window)
+{
+    // The matrix's cell (r, c) is the mean of the method's score over queries i and keys j in
+    // bins r and c (binStart's), masked pairs left out (NaN where all are masked): from core's
+    // score of each pair (a Toeplitz method's sum over offsets, weighted by how many pairs of the
+    // block have that offset), or the sinusoid's block means of PE(i)·PE(j).
+    const core::EncodingSpec& spec = window.document()->spec();
+    const pe::ui::Frame& frame = *window.document()->frame();
+    const pe::ui::MethodInputs options = pe::ui::methodInputs(methodOptions(frame.state), frame.data.of(pe::ui::View::Methods));
+    auto* methods = view<pe::ui::MethodsView>(window, pe::ui::View::Methods);
+    const pe::ui::MethodsPart* part = pe::ui::methodsPart(frame);
+    if (!part || !part->data)
+        return QStringLiteral("no part drawn");
+    if (!part->data->error.isEmpty())
+        return {}; // the view says why it draws nothing
+    using pe::ui::ScoreMethod;
+    // RoPE's demonstration vectors and a learned table's rows are the view's, not core's.
+    if (options.method == ScoreMethod::Rope || options.method == ScoreMethod::Learned
+        || (options.method == ScoreMethod::T5 && (options.t5Biases || options.bucketIndex)))
+        return {};
+    QCPColorMapData* data = methods->colorMap()->data();
+    const std::int64_t L = spec.maxLen;
+    const std::int64_t bins = part->data->matrix.rows();
+    if (bins < 1 || data->keySize() != std::max<std::int64_t>(bins, 2) || data->valueSize() != std::max<std::int64_t>(bins, 2))
+        return QStringLiteral("the map is %1 × %2 for %3 bins").arg(data->keySize()).arg(data->valueSize()).arg(bins);
+    const core::PositionMethodSpec methodSpec = pe::ui::positionMethodSpecOf(spec, options);
+    const core::MethodVectors vectors = core::methodVectors(methodSpec);
+    const std::optional<core::PositionMethod> coreMethod = pe::ui::coreMethod(options.method);
+    const auto meanRow = [&](std::int64_t from, std::int64_t to) {
+        Eigen::VectorXd sum = Eigen::VectorXd::Zero(spec.dModel);
+        for (std::int64_t p = from; p < to; ++p)
+            sum += core::encodingVector(spec, spec.firstPosition + p);
+        return Eigen::VectorXd(sum / double(to - from));
+    };
+    // A sample of bins whose brute force stays small (a few hundred thousand terms in all).
+    const std::int64_t perBin = (L + bins - 1) / bins;
+    const std::int64_t cost = coreMethod ? 2 * perBin : perBin * spec.dModel;
+    const auto side = std::clamp<std::int64_t>(std::int64_t(std::sqrt(300000.0 / double(std::max<std::int64_t>(cost, 1)))), 1, 24);
+    for (std::int64_t r : spread(bins, side)) {
+        const std::int64_t r0 = core::binStart(L, bins, r), r1 = core::binStart(L, bins, r + 1);
+        const Eigen::VectorXd rowMean = coreMethod ? Eigen::VectorXd() : meanRow(r0, r1);
+        for (std::int64_t c : spread(bins, side)) {
+            const std::int64_t c0 = core::binStart(L, bins, c), c1 = core::binStart(L, bins, c + 1);
+            double expected = 0;
+            if (coreMethod) {
+                double sum = 0, count = 0;
+                for (std::int64_t delta = r0 - (c1 - 1); delta <= r1 - 1 - c0; ++delta) {
+                    // Queries i of the block whose key i − δ lies in the block's keys.
+                    const auto pairs = double(std::min(r1, c1 + delta) - std::max(r0, c0 + delta));
+                    if (pairs <= 0)
+                        continue;
+                    const double score = core::positionMethodScore(*coreMethod, methodSpec, vectors, delta, 0);
+                    if (std::isinf(score) && score < 0)
+                        continue; // masked
+                    sum += pairs * score;
+                    count += pairs;
+                }
+                expected = count > 0 ? sum / count : std::numeric_limits<double>::quiet_NaN();
+            } else {
+                expected = rowMean.dot(meanRow(c0, c1));
+            }
+            const double shown = data->cell(int(c), int(r));
+            if (std::isnan(expected) != std::isnan(shown)
+                || (!std::isnan(expected) && std::abs(shown - expected) > sumTolerance * std::max(1.0, std::abs(expected))))
+                return QStringLiteral("matrix cell (query bin %1: %2–%3, key bin %4: %5–%6) shows %7, core's mean is %8")
+                    .arg(r).arg(r0).arg(r1 - 1).arg(c).arg(c0).arg(c1 - 1).arg(number(shown), number(expected));
+        }
+    }
+    return {};
+}
+
 QString viewsMismatch(MainWindow& window)
 {
     const pe::ui::Document* document = window.document();
@@ -606,7 +832,8 @@ QString viewsMismatch(MainWindow& window)
     const std::pair<const char*, QString (*)(MainWindow&)> checks[] = {
         {"heatmap", heatmapMismatch}, {"waves", wavesMismatch}, {"similarity", similarityMismatch},
         {"offset", offsetMismatch}, {"bands", bandsMismatch}, {"conventions", conventionsMismatch},
-        {"rope", ropeMismatch}, {"precision", precisionMismatch}, {"embeddings", embeddingsMismatch}};
+        {"rope", ropeMismatch}, {"precision", precisionMismatch}, {"embeddings", embeddingsMismatch},
+        {"spectrum", spectrumMismatch}, {"methods", methodsMismatch}};
     const StageKeeper keeper(window);
     for (const auto& [name, check] : checks) {
         if (!bringOnScreen(window, *pe::ui::parseView(QLatin1String(name))))

@@ -24,18 +24,6 @@ class MethodsText {
 };
 
 
-std::optional<core::PositionMethod> coreMethod(ScoreMethod method)
-{
-    switch (method) {
-    case ScoreMethod::Alibi: return core::PositionMethod::Alibi;
-    case ScoreMethod::T5: return core::PositionMethod::T5Buckets;
-    case ScoreMethod::Shaw: return core::PositionMethod::Shaw;
-    case ScoreMethod::TransformerXl: return core::PositionMethod::TransformerXl;
-    case ScoreMethod::NoPe: return core::PositionMethod::NoPe;
-    default: return std::nullopt;
-    }
-}
-
 /// The sinusoid's Toeplitz part Σ_k cos(δω_k) over the full pairs (core::SimilarityKernel's identity).
 core::OffsetSeries sinusoidSeries(const core::EncodingSpec& spec)
 {
@@ -119,6 +107,18 @@ bool sameScoreInputs(ScoreMethod method, const core::EncodingSpec& a, const core
 }
 
 } // namespace
+
+std::optional<core::PositionMethod> coreMethod(ScoreMethod method)
+{
+    switch (method) {
+    case ScoreMethod::Alibi: return core::PositionMethod::Alibi;
+    case ScoreMethod::T5: return core::PositionMethod::T5Buckets;
+    case ScoreMethod::Shaw: return core::PositionMethod::Shaw;
+    case ScoreMethod::TransformerXl: return core::PositionMethod::TransformerXl;
+    case ScoreMethod::NoPe: return core::PositionMethod::NoPe;
+    default: return std::nullopt;
+    }
+}
 
 core::PositionMethodSpec positionMethodSpecOf(const core::EncodingSpec& spec, const MethodOptions& o)
 {

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <variant>
 
 namespace pe::ui {
@@ -45,6 +46,10 @@ MethodInputs methodInputs(const MethodOptions& options, const ViewDataPtr& data)
 /// are those `before` named; num_buckets set to theirs, the file named as read (absolute). A
 /// message naming --t5-biases or --t5-head, the file and what is allowed when they cannot be drawn.
 std::variant<ViewDataPtr, QString> readNamedT5Biases(QVariantMap& options, const QVariantMap* before);
+
+/// The core's method behind `method`: none for the sinusoid, RoPE and a learned table, whose
+/// scores come from their own code.
+std::optional<core::PositionMethod> coreMethod(ScoreMethod method);
 
 /// The core's parameters for the view's options, d_model and base from the spec (Transformer-XL's R).
 core::PositionMethodSpec positionMethodSpecOf(const core::EncodingSpec& spec, const MethodOptions& options);
