@@ -288,24 +288,6 @@ void positionMethodOffsets(PositionMethod method, const PositionMethodSpec& spec
     }
 }
 
-namespace {
-
-/// Reused from frame to frame: first touch of fresh memory is slow on the machines we target.
-std::vector<long double>& scratchPrefix(std::size_t size)
-{
-    thread_local std::vector<long double> buffer;
-    buffer.resize(size);
-    return buffer;
-}
-std::vector<std::int64_t>& scratchCounts(std::size_t size)
-{
-    thread_local std::vector<std::int64_t> buffer;
-    buffer.resize(size);
-    return buffer;
-}
-
-} // namespace
-
 void fillToeplitzBinned(const Eigen::VectorXd& byOffset, std::int64_t length, Eigen::Ref<RowMatrix> out)
 {
     const std::int64_t L = length, bins = out.rows();
@@ -316,33 +298,61 @@ void fillToeplitzBinned(const Eigen::VectorXd& byOffset, std::int64_t length, Ei
     // t = δ + L − 1 indexes g. G1[x] = Σ_{t<x} g_t, G2[y] = Σ_{x<y} G1[x] (U likewise for the
     // unmasked count); the block's sum over rows [r0, r1) and columns [c0, c1) is then
     // G2[r1 + L − c0] − G2[r0 + L − c0] − G2[r1 + L − c1] + G2[r0 + L − c1].
-    const auto size = static_cast<std::size_t>(2 * L + 1);
-    std::vector<long double>& g2 = scratchPrefix(size);
-    std::vector<std::int64_t>& u2 = scratchCounts(size);
-    long double g1 = 0;
-    std::int64_t u1 = 0;
-    g2[0] = 0;
-    u2[0] = 0;
-    for (std::int64_t x = 0; x < 2 * L; ++x) {
-        g2[x + 1] = g2[x] + g1;
-        u2[x + 1] = u2[x] + u1;
+    std::vector<std::int64_t> starts(bins + 1);
+    for (std::int64_t b = 0; b <= bins; ++b)
+        starts[b] = binStart(L, bins, b);
+    // Only G2 at y = L + starts[a] − starts[b] is read. For each bin difference k = a − b those
+    // y lie in a short run (one or two values when the bins are equal to within a row), so G2
+    // is kept there alone: O(bins) memory instead of O(L) (48 MB at a million positions, held
+    // by every thread that ever drew it).
+    const std::int64_t kinds = 2 * bins + 1;
+    std::vector<std::int64_t> lowest(kinds, std::numeric_limits<std::int64_t>::max()),
+        highest(kinds, std::numeric_limits<std::int64_t>::min());
+    for (std::int64_t a = 0; a <= bins; ++a)
+        for (std::int64_t b = 0; b <= bins; ++b) {
+            const std::int64_t k = a - b + bins, difference = starts[a] - starts[b];
+            lowest[k] = std::min(lowest[k], difference);
+            highest[k] = std::max(highest[k], difference);
+        }
+    std::vector<std::int64_t> firstSlot(kinds + 1, 0);
+    for (std::int64_t k = 0; k < kinds; ++k)
+        firstSlot[k + 1] = firstSlot[k] + (highest[k] - lowest[k] + 1);
+    std::vector<std::pair<std::int64_t, std::int64_t>> wanted; // (y, its slot), by y
+    wanted.reserve(static_cast<std::size_t>(firstSlot[kinds]));
+    for (std::int64_t k = 0; k < kinds; ++k)
+        for (std::int64_t d = lowest[k]; d <= highest[k]; ++d)
+            wanted.emplace_back(L + d, firstSlot[k] + d - lowest[k]);
+    std::sort(wanted.begin(), wanted.end());
+    std::vector<long double> g2(static_cast<std::size_t>(firstSlot[kinds]));
+    std::vector<std::int64_t> u2(g2.size());
+    // The running sums, in the order the whole arrays were summed before (the same values).
+    long double g1 = 0, g2Running = 0;
+    std::int64_t u1 = 0, u2Running = 0;
+    std::size_t next = 0;
+    for (std::int64_t x = 0; x <= 2 * L && next < wanted.size(); ++x) {
+        for (; next < wanted.size() && wanted[next].first == x; ++next) {
+            g2[static_cast<std::size_t>(wanted[next].second)] = g2Running;
+            u2[static_cast<std::size_t>(wanted[next].second)] = u2Running;
+        }
+        g2Running += g1;
+        u2Running += u1;
         if (x < 2 * L - 1 && byOffset[x] != masked) {
             g1 += byOffset[x];
             ++u1;
         }
     }
-    const auto blockOf = [&](const auto& prefix, std::int64_t r0, std::int64_t r1, std::int64_t c0, std::int64_t c1) {
-        return prefix[r1 + L - c0] - prefix[r0 + L - c0] - prefix[r1 + L - c1] + prefix[r0 + L - c1];
+    const auto at = [&](const auto& prefix, std::int64_t a, std::int64_t b) {
+        const std::int64_t k = a - b + bins;
+        return prefix[static_cast<std::size_t>(firstSlot[k] + starts[a] - starts[b] - lowest[k])];
     };
-    std::vector<std::int64_t> starts(bins + 1);
-    for (std::int64_t b = 0; b <= bins; ++b)
-        starts[b] = binStart(L, bins, b);
+    const auto blockOf = [&](const auto& prefix, std::int64_t r, std::int64_t c) {
+        return at(prefix, r + 1, c) - at(prefix, r, c) - at(prefix, r + 1, c + 1) + at(prefix, r, c + 1);
+    };
     for (std::int64_t r = 0; r < bins; ++r)
         for (std::int64_t c = 0; c < bins; ++c) {
-            const std::int64_t count = blockOf(u2, starts[r], starts[r + 1], starts[c], starts[c + 1]);
+            const std::int64_t count = blockOf(u2, r, c);
             out(r, c) = count == 0 ? std::numeric_limits<double>::quiet_NaN()
-                                   : static_cast<double>(blockOf(g2, starts[r], starts[r + 1], starts[c], starts[c + 1])
-                                                         / static_cast<long double>(count));
+                                   : static_cast<double>(blockOf(g2, r, c) / static_cast<long double>(count));
         }
 }
 
