@@ -6,6 +6,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <functional>
@@ -167,6 +168,9 @@ private:
     std::atomic<std::uint64_t> m_latestGeneration{0};
     bool m_computeAgain = false;
     std::function<void()> m_frameGate;
+    /// Gives freed memory back to the system once no frame has come for this long.
+    static constexpr int idleTrimMs = 2000;
+    QTimer m_idleTrim;
 };
 
 /// `spec` with max_len and d_model set to the table's rows and columns (within the window's

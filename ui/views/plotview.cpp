@@ -27,6 +27,15 @@ void pointTicksOut(QCPAxis* axis, double scale)
     axis->setTickLength(0, static_cast<int>(std::lround(4 * scale)));
     axis->setSubTickLength(0, static_cast<int>(std::lround(2 * scale)));
 }
+
+/// A plot that can give back the images it paints into (two or three of the plot's size, 8 MB
+/// each at 1920 × 1080): a view off the stage keeps none, and its next replot makes them anew
+/// (QCustomPlot::setupPaintBuffers starts from an empty list).
+class ViewPlot : public QCustomPlot {
+public:
+    using QCustomPlot::QCustomPlot;
+    void releasePaintBuffers() { mPaintBuffers.clear(); }
+};
 } // namespace
 
 void stylePlot(QCustomPlot* plot, double scale)
@@ -56,7 +65,7 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     : QWidget(parent)
     , m_document(document)
     , m_view(view)
-    , m_plot(new QCustomPlot(this))
+    , m_plot(new ViewPlot(this))
     , m_explanation(new WrappedLabel(this))
     , m_readout(new WrappedLabel(this))
 {
@@ -465,6 +474,14 @@ void PlotView::updateOnScreen()
     const bool on = isOnScreen();
     if (parentWidget())
         m_document->setViewShown(m_view, on);
+    if (!on && parentWidget()) {
+        // A view off the stage keeps no frame: the one it drew last held every part computed
+        // with it (megabytes at a large spec), for as long as the view stayed hidden. It draws
+        // the current frame whole when it is shown again.
+        m_drawn.reset();
+        m_stale = true;
+        static_cast<ViewPlot*>(m_plot)->releasePaintBuffers();
+    }
     if (on && m_stale)
         redrawCurrent();
 }
