@@ -4,12 +4,13 @@
 # actions on the real window, checked against core, the window autosaving as the program does)
 # for 30 minutes under AddressSanitizer + UndefinedBehaviorSanitizer with leak checks at exit.
 # The monkey prints its resident memory and open file descriptors every minute; this script
-# reports them at the start, after the warm-up (the first PE_SOAK_WARMUP_MINUTES, default 3:
-# caches, fonts and ASan's quarantine fill up) and at the end, and fails when
+# reports them at the start, after the warm-up (the first PE_SOAK_WARMUP_MINUTES, default 5:
+# caches, fonts and ASan's quarantine fill up) and at the end, with the curve minute by minute
+# (resident memory, and the bytes malloc holds for the program), and fails when
 #   - the monkey fails (a wrong view, a sanitizer report, a leak at exit; a view that disagrees
 #     with core is printed as a finding and the run goes on, PE_MONKEY_KEEP_GOING), or
 #   - open file descriptors grow by more than PE_SOAK_MAX_FD_GROWTH (default 4), or
-#   - resident memory grows after the warm-up by more than PE_SOAK_MAX_RSS_GROWTH_MB (default 64).
+#   - resident memory grows after the warm-up by more than PE_SOAK_MAX_RSS_GROWTH_MB (default 32).
 #   scripts/soak.sh [MINUTES]        (default 30; PE_MONKEY_SEED picks another run of actions)
 # PE_SOAK_BUILD=release runs the release build instead (no sanitizer: resident memory is the
 # program's own, without ASan's quarantine and shadow memory). The log is kept in
@@ -24,9 +25,9 @@ if [ "$minutes" -lt 1 ] || [ "$minutes" -gt 1440 ]; then
     echo "soak: MINUTES $minutes is out of range; allowed: 1 to 1440" >&2
     exit 2
 fi
-warmup="${PE_SOAK_WARMUP_MINUTES:-3}"
+warmup="${PE_SOAK_WARMUP_MINUTES:-5}"
 max_fd_growth="${PE_SOAK_MAX_FD_GROWTH:-4}"
-max_rss_growth_mb="${PE_SOAK_MAX_RSS_GROWTH_MB:-64}"
+max_rss_growth_mb="${PE_SOAK_MAX_RSS_GROWTH_MB:-32}"
 
 preset="${PE_SOAK_BUILD:-asan}"
 case "$preset" in
@@ -74,6 +75,10 @@ printf 'soak: %s steps in %s s, %s autosaves\n' "$steps" "$seconds" "$saves"
 printf 'soak: resident memory %d MB at the start, %d MB after %d min, %d MB at the end (%+d MB since the warm-up; at most %d)\n' \
     $((rss_first / 1024)) $((rss_warm / 1024)) "$warmup" $((rss_last / 1024)) "$rss_growth_mb" "$max_rss_growth_mb"
 printf 'soak: open file descriptors %d at the start, %d at the end (at most %d more)\n' "$fds_first" "$fds_last" "$max_fd_growth"
+echo "soak: minute by minute (resident MB, of which malloc holds for the program MB; 0 under ASan)"
+awk '{ for (i = 1; i <= NF; ++i) { split($i, a, "="); v[a[1]] = a[2] }
+       printf "  t=%5d s  step %7d  rss %5d MB  in use %5d MB\n", v["t"], v["step"], v["rss_kb"] / 1024, v["heap_in_use_kb"] / 1024 }' \
+    <<<"$samples"
 findings=$(grep -c 'monkey finding' "$log" || true)
 printf 'soak: %s findings of the monkey (each: the step, what disagreed and the last actions, in the log)\n' "$findings"
 grep -E 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|monkey finding' "$log" | cut -c1-300 | head -n 20 || true

@@ -3,12 +3,14 @@
 
 #include "core/conventions.h"
 #include "core/encoding.h"
+#include "core/grid.h"
 #include "core/frequencies.h"
 #include "core/positionmethods.h"
 #include "core/precision.h"
 #include "core/similarity.h"
 #include "core/spectrum.h"
 #include "core/tokenembedding.h"
+#include "ui/document/gridpart.h"
 #include "ui/document/heatpart.h"
 #include "ui/document/methodspart.h"
 #include "ui/document/spectrumpart.h"
@@ -16,6 +18,7 @@
 #include "ui/controls/controlspanel.h"
 #include "ui/views/conventionsview.h"
 #include "ui/views/embeddingsview.h"
+#include "ui/views/gridview.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/methodsview.h"
 #include "ui/controls/logslider.h"
@@ -824,6 +827,74 @@ QString methodsMismatch(MainWindow& window)
     return {};
 }
 
+QString gridMismatch(MainWindow& window)
+{
+    // MAE's and DiT's fixed 2-D sin-cos (the grid's sources without a table): core's table of
+    // the grid, then, written out here, the cosine of two patches' rows. The tiles figure:
+    // tile (tr, tc), at cells tr·H … and tc·W …, is patch (tr, tc)'s cosine with every patch,
+    // each map cell the box average of the figure's cells it covers; the patch map is the
+    // chosen patch's row of that, the dimension map the chosen column of every patch.
+    const pe::ui::Frame& frame = *window.document()->frame();
+    const pe::ui::GridPart* part = pe::ui::gridPart(frame);
+    if (!part || !part->data)
+        return QStringLiteral("no part drawn");
+    const pe::ui::GridData& g = *part->data;
+    if (!g.problem.isEmpty() || (g.source != pe::ui::GridSource::Mae && g.source != pe::ui::GridSource::Dit))
+        return {}; // a table's and the rotary sources' grids: tst_gridview
+    auto* grid = view<pe::ui::GridView>(window, pe::ui::View::Grid);
+    const int h = g.shape.rows, w = g.shape.cols;
+    const core::RowMatrix table = core::mae2dSinCos(g.dims(), h, w, g.shape.classToken);
+    const int first = g.shape.classToken ? 1 : 0;
+    const auto cosine = [&](std::int64_t a, std::int64_t b) {
+        const auto u = table.row(first + a), v = table.row(first + b);
+        const double norms = u.norm() * v.norm();
+        return norms > 0 ? u.dot(v) / norms : 0.0;
+    };
+    QCPColorMapData* tiles = grid->tilesMap()->data();
+    const bool oneColumn = part->tileColumns.bins == 1, oneRow = part->tileRows.bins == 1;
+    if (const QString blank = mapCoversAxes(tiles, grid->tilesRect()->axis(QCPAxis::atBottom), grid->tilesRect()->axis(QCPAxis::atLeft),
+                                            QCPRange(-0.5, w - 0.5), QCPRange(-0.5, h - 0.5), oneColumn, oneRow);
+        !blank.isEmpty())
+        return QStringLiteral("tiles: ") + blank;
+    const int keys = tiles->keySize(), values = tiles->valueSize();
+    const double keyStep = (tiles->keyRange().upper - tiles->keyRange().lower) / (keys - 1);
+    const double valueStep = (tiles->valueRange().upper - tiles->valueRange().lower) / (values - 1);
+    for (std::int64_t v : spread(values, 24))
+        for (std::int64_t k : spread(keys, 24)) {
+            if ((k == 1 && oneColumn) || (v == 1 && oneRow))
+                continue; // the copy beside a single bin
+            // A tile spans one unit of the axis and holds W (or H) cells of the figure.
+            const double x = tiles->keyRange().lower + double(k) * keyStep, y = tiles->valueRange().lower + double(v) * valueStep;
+            const auto columns = cellsUnder((x - keyStep / 2 + 0.5) * w, (x + keyStep / 2 + 0.5) * w, std::int64_t{w} * w);
+            const auto rows = cellsUnder((y - valueStep / 2 + 0.5) * h, (y + valueStep / 2 + 0.5) * h, std::int64_t{h} * h);
+            double sum = 0, weights = 0;
+            for (const auto& [Y, rowWeight] : rows)
+                for (const auto& [X, columnWeight] : columns) {
+                    sum += rowWeight * columnWeight * cosine((Y / h) * w + X / w, (Y % h) * w + X % w);
+                    weights += rowWeight * columnWeight;
+                }
+            const double shown = tiles->cell(int(k), int(v)), expected = weights > 0 ? sum / weights : 0.0;
+            if (weights <= 0 || std::abs(shown - expected) > sumTolerance)
+                return QStringLiteral("tiles cell %1, %2 shows %3, the mean cosine is %4").arg(k).arg(v).arg(number(shown), number(expected));
+        }
+    const auto [patchRow, patchCol] = pe::ui::chosenPatch(g, part->options);
+    const int dim = pe::ui::chosenDimension(g, part->options);
+    QCPColorMapData* patchMap = grid->patchMap()->data();
+    QCPColorMapData* dimensionMap = grid->dimensionMap()->data();
+    for (int r = 0; r < h; ++r)
+        for (int c = 0; c < w; ++c) {
+            const double similarity = patchRow < 0 ? 0.0 : cosine(std::int64_t{patchRow} * w + patchCol, std::int64_t{r} * w + c);
+            if (patchRow >= 0 && std::abs(patchMap->cell(c, r) - similarity) > sumTolerance)
+                return QStringLiteral("patch map (%1, %2) shows %3, patch (%4, %5)'s cosine is %6")
+                    .arg(r).arg(c).arg(number(patchMap->cell(c, r))).arg(patchRow).arg(patchCol).arg(number(similarity));
+            const double value = table(first + std::int64_t{r} * w + c, dim);
+            if (std::abs(dimensionMap->cell(c, r) - value) > cellTolerance)
+                return QStringLiteral("dimension map (%1, %2) shows %3, dimension %4 is %5")
+                    .arg(r).arg(c).arg(number(dimensionMap->cell(c, r))).arg(dim).arg(number(value));
+        }
+    return {};
+}
+
 QString viewsMismatch(MainWindow& window)
 {
     const pe::ui::Document* document = window.document();
@@ -833,7 +904,7 @@ QString viewsMismatch(MainWindow& window)
         {"heatmap", heatmapMismatch}, {"waves", wavesMismatch}, {"similarity", similarityMismatch},
         {"offset", offsetMismatch}, {"bands", bandsMismatch}, {"conventions", conventionsMismatch},
         {"rope", ropeMismatch}, {"precision", precisionMismatch}, {"embeddings", embeddingsMismatch},
-        {"spectrum", spectrumMismatch}, {"methods", methodsMismatch}};
+        {"spectrum", spectrumMismatch}, {"methods", methodsMismatch}, {"grid", gridMismatch}};
     const StageKeeper keeper(window);
     for (const auto& [name, check] : checks) {
         if (!bringOnScreen(window, *pe::ui::parseView(QLatin1String(name))))

@@ -66,6 +66,7 @@ QString precisionMismatch(pe::ui::MainWindow& window);
 QString embeddingsMismatch(pe::ui::MainWindow& window);
 QString spectrumMismatch(pe::ui::MainWindow& window);
 QString methodsMismatch(pe::ui::MainWindow& window);
+QString gridMismatch(pe::ui::MainWindow& window);
 /// All of the above, after checking that the frame is the document's.
 QString viewsMismatch(pe::ui::MainWindow& window);
 /// viewsMismatch() once the frame for the current settings is drawn (or why it is not).

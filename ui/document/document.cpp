@@ -5,6 +5,7 @@
 
 #include "core/presets.h"
 
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #ifdef __GLIBC__
@@ -88,17 +89,12 @@ Document::Document(QObject* parent, unsigned shownViews)
     // more than anyone undoes, and a slider drag is one step.
     m_undo.setUndoLimit(undoLimit);
     connect(&m_watcher, &QFutureWatcher<FramePtr>::finished, this, &Document::onFrameComputed);
-    // Once the frames stop for a while, what the frame threads freed goes back to the system.
-    // glibc keeps freed memory in each thread's arena for the next allocation: after a day of
-    // large frames it kept 200 MB more than the program held (scripts/soak.sh, heap_kept_kb
-    // against heap_in_use_kb). Trimming while a slider moves would only cost a step its speed.
+    // Once the frames stop for a while, what the frame threads freed goes back to the system
+    // (releaseFreedMemory).
     m_idleTrim.setSingleShot(true);
     m_idleTrim.setInterval(idleTrimMs);
-    connect(&m_idleTrim, &QTimer::timeout, this, [] {
-#ifdef __GLIBC__
-        malloc_trim(0);
-#endif
-    });
+    connect(&m_idleTrim, &QTimer::timeout, this, &Document::releaseFreedMemory);
+    m_sinceTrim.start();
     requestFrame();
 }
 
@@ -380,7 +376,24 @@ void Document::computeNow()
         return;
     m_frame = std::move(frame);
     emit frameReady();
-    m_idleTrim.start();
+}
+
+void Document::releaseFreedMemory()
+{
+    // glibc keeps what a thread frees in that thread's arena for its next allocation; after
+    // minutes of large frames the arenas held 130–190 MB more than the program did
+    // (tst_monkey's heap_kept_kb against heap_in_use_kb), and more with every minute. Given
+    // back on a thread of its own: a trim walks every arena, and the window must not wait.
+    m_sinceTrim.restart();
+#ifdef __GLIBC__
+    static QThreadPool* const trimmer = [] {
+        auto* pool = new QThreadPool; // lives as long as the program: a trim may run at exit
+        pool->setMaxThreadCount(1);
+        return pool;
+    }();
+    if (trimmer->activeThreadCount() == 0)
+        trimmer->start([] { malloc_trim(0); });
+#endif
 }
 
 void Document::setShownViews(unsigned views)
@@ -445,6 +458,8 @@ void Document::onFrameComputed()
     m_frame = std::move(frame);
     emit frameReady();
     m_idleTrim.start();
+    if (m_sinceTrim.hasExpired(busyTrimMs)) // frames without a pause: a day of dragging
+        releaseFreedMemory();
 }
 
 } // namespace pe::ui

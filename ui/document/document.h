@@ -5,6 +5,7 @@
 #include "ui/document/frame.h"
 
 #include <QFutureWatcher>
+#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 #include <QUndoStack>
@@ -168,9 +169,12 @@ private:
     std::atomic<std::uint64_t> m_latestGeneration{0};
     bool m_computeAgain = false;
     std::function<void()> m_frameGate;
-    /// Gives freed memory back to the system once no frame has come for this long.
-    static constexpr int idleTrimMs = 2000;
+    /// Gives the memory the frames freed back to the system: once no frame has come for
+    /// idleTrimMs, and at most every busyTrimMs while they keep coming.
+    void releaseFreedMemory();
+    static constexpr int idleTrimMs = 2000, busyTrimMs = 5000;
     QTimer m_idleTrim;
+    QElapsedTimer m_sinceTrim;
 };
 
 /// `spec` with max_len and d_model set to the table's rows and columns (within the window's
