@@ -906,9 +906,12 @@ QString viewsMismatch(MainWindow& window)
         {"rope", ropeMismatch}, {"precision", precisionMismatch}, {"embeddings", embeddingsMismatch},
         {"spectrum", spectrumMismatch}, {"methods", methodsMismatch}, {"grid", gridMismatch}};
     const StageKeeper keeper(window);
+    // As long as the monkey waits for a frame (settle()): a view shown at 1 M × 4096 under the
+    // sanitizers took more than 20 s to draw once in a soak (step 15599), with nothing wrong.
+    constexpr int drawnWithinMs = 120000;
     for (const auto& [name, check] : checks) {
-        if (!bringOnScreen(window, *pe::ui::parseView(QLatin1String(name))))
-            return QLatin1String(name) + QStringLiteral(": not drawn within 20 s of being shown");
+        if (!bringOnScreen(window, *pe::ui::parseView(QLatin1String(name)), drawnWithinMs))
+            return QLatin1String(name) + QStringLiteral(": not drawn within %1 s of being shown").arg(drawnWithinMs / 1000);
         if (const QString wrong = check(window); !wrong.isEmpty())
             return QLatin1String(name) + QStringLiteral(": ") + wrong;
     }
