@@ -249,9 +249,22 @@ QString TestMonkey::chooseInCombo()
         clickCheckBox(c->cosineCheck());
         return QStringLiteral("click cosine");
     }
+    auto* rope = static_cast<pe::ui::RopeView*>(m_window->plotView(pe::ui::View::Rope));
     if (chance(0.1)) {
-        clickCheckBox(static_cast<pe::ui::RopeView*>(m_window->plotView(pe::ui::View::Rope))->yarnTruncateBox());
+        clickCheckBox(rope->yarnTruncateBox());
         return QStringLiteral("click YaRN truncate");
+    }
+    if (chance(0.1)) { // a real model from the library, or back to the paper variants
+        const QList<QString> keys = [&] {
+            QList<QString> found{QString()};
+            for (int i = 0; i < rope->modelBox()->count(); ++i)
+                if (const QString key = rope->modelBox()->itemData(i).toString(); !key.isEmpty() && key.front() >= QLatin1Char(' ')) // not "Open config.json…"
+                    found << key;
+            return found;
+        }();
+        const QString key = keys[pick(int(keys.size()))];
+        chooseWithKeyboard(rope->modelBox(), key);
+        return QStringLiteral("choose RoPE model '%1'").arg(key);
     }
     QComboBox* combos[] = {c->layoutCombo(), c->frequenciesCombo(), c->colormapCombo()};
     QComboBox* combo = combos[pick(3)];

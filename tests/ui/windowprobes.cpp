@@ -7,12 +7,14 @@
 #include "core/frequencies.h"
 #include "core/positionmethods.h"
 #include "core/precision.h"
+#include "core/ropemodel.h"
 #include "core/similarity.h"
 #include "core/spectrum.h"
 #include "core/tokenembedding.h"
 #include "ui/document/gridpart.h"
 #include "ui/document/heatpart.h"
 #include "ui/document/methodspart.h"
+#include "ui/document/ropemodeldata.h"
 #include "ui/document/spectrumpart.h"
 #include "ui/views/bandsview.h"
 #include "ui/controls/controlspanel.h"
@@ -26,6 +28,7 @@
 #include "ui/window/stage.h"
 #include "ui/views/offsetview.h"
 #include "ui/views/precisionview.h"
+#include "ui/views/ropemodelplot.h"
 #include "ui/views/ropeview.h"
 #include "ui/views/similarityview.h"
 #include "ui/views/spectrumview.h"
@@ -440,6 +443,34 @@ QString conventionsMismatch(MainWindow& window)
     return {};
 }
 
+namespace {
+
+/// A real model's RoPE (the view's model plot): each pair's wavelength at the longest context,
+/// 2π/θ_max, against core's Hugging Face frequencies for the model the options name.
+QString ropeModelMismatch(MainWindow& window, const pe::ui::RopeOptions& options)
+{
+    const pe::ui::RopeConfigResult read = pe::ui::resolveRopeModel(options.model);
+    auto* rope = view<pe::ui::RopeView>(window, pe::ui::View::Rope);
+    if (!read.model)
+        return {}; // the view says why it draws no model
+    if (!rope->modelPlot()->shown())
+        return QStringLiteral("model %1 chosen, the paper variants drawn").arg(options.model);
+    const Eigen::VectorXd theta = core::ropeModelThetaMax(*read.model);
+    const auto drawn = rope->modelPlot()->maxGraph()->data();
+    if (drawn->size() != theta.size())
+        return QStringLiteral("%1 wavelengths drawn for the %2 pairs of %3").arg(drawn->size()).arg(theta.size()).arg(options.model);
+    for (int k = 0; k < theta.size(); ++k) {
+        const QCPGraphData& point = *(drawn->constBegin() + k);
+        const double expected = 2 * std::numbers::pi / theta[k];
+        if (point.key != k || std::abs(point.value - expected) > 1e-12 * expected)
+            return QStringLiteral("%1: pair %2 drawn at %3 with wavelength %4; 2π/θ_max is %5")
+                .arg(options.model).arg(k).arg(point.key).arg(number(point.value), number(expected));
+    }
+    return {};
+}
+
+} // namespace
+
 QString ropeMismatch(MainWindow& window)
 {
     // The published formulas written out here in long double: the paper's θ_k = base^(−2k/d);
@@ -451,6 +482,8 @@ QString ropeMismatch(MainWindow& window)
     // RoFormer's bound summed term by term at a few distances, for the methods that draw one.
     const core::EncodingSpec& spec = window.document()->spec();
     const pe::ui::RopeOptions& options = ropeOptions(window.document()->state());
+    if (!options.model.isEmpty())
+        return ropeModelMismatch(window, options);
     auto* rope = view<pe::ui::RopeView>(window, pe::ui::View::Rope);
     if (rope->scaleBox()->value() != options.scale || rope->originalLengthBox()->value() != options.originalLength
         || rope->logDistanceBox()->isChecked() != options.logDistance)
@@ -1009,9 +1042,14 @@ void typeInto(QLineEdit* edit, const QString& text)
 
 void chooseWithKeyboard(QComboBox* combo, const QVariant& data)
 {
-    const int target = combo->findData(data);
-    while (combo->currentIndex() != target && target >= 0)
+    // At most a key per item and back: a disabled combo, or one refilled under the keys, must
+    // not hold the caller forever.
+    for (int keys = 0; keys < 2 * combo->count() + 2; ++keys) {
+        const int target = combo->findData(data);
+        if (target < 0 || combo->currentIndex() == target)
+            return;
         QTest::keyClick(combo, combo->currentIndex() < target ? Qt::Key_Down : Qt::Key_Up);
+    }
 }
 
 void clickCheckBox(QWidget* checkBox)
