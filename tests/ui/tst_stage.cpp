@@ -17,6 +17,8 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QImage>
+#include <QSet>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -61,6 +63,7 @@ private slots:
     void presentingProjectsTheChosenViewAlone();
     void sessionsRememberTheStage();
     void aLayoutFromBeforeTheStageStillOpens();
+    void aViewBackOnTheStageIsPaintedAgain();
 };
 
 void TestStage::initTestCase()
@@ -288,6 +291,31 @@ void TestStage::aLayoutFromBeforeTheStageStillOpens()
     QTest::qWait(50);
     QCOMPARE(window->stage()->chosen(), View::Heatmap);
     QVERIFY(window->heatmap()->isOnScreen());
+}
+
+void TestStage::aViewBackOnTheStageIsPaintedAgain()
+{
+    // A view off the stage gives up its frame and its plot's paint images (memory: issue 47);
+    // back on the stage it paints the map again, not a blank plot.
+    auto window = windowprobes::launch(QSize(1366, 768));
+    QVERIFY(window);
+    QVERIFY(windowprobes::bringOnScreen(*window, View::Heatmap));
+    window->stage()->setBeside(std::nullopt);
+    window->stage()->choose(View::Rope);
+    QVERIFY(QTest::qWaitFor([&] { return !window->heatmap()->isOnScreen(); }));
+    QVERIFY(windowprobes::bringOnScreen(*window, View::Heatmap));
+    QCustomPlot* plot = window->heatmap()->plot();
+    QVERIFY(QTest::qWaitFor([&] {
+        const QImage image = plot->grab().toImage();
+        const QRect area = plot->axisRect()->rect();
+        // Cells of the encoding: more than a handful of colours inside the axes.
+        QSet<QRgb> colours;
+        for (int y = area.top() + 2; y < area.bottom() - 2; y += 7)
+            for (int x = area.left() + 2; x < area.right() - 2; x += 7)
+                colours.insert(image.pixel(x, y));
+        return colours.size() > 20;
+    }, 20000));
+    QCOMPARE(windowprobes::heatmapMismatch(*window), QString());
 }
 
 QTEST_MAIN(TestStage)
