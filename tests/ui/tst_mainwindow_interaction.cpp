@@ -24,6 +24,7 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
@@ -411,25 +412,37 @@ void TestMainWindow::largestSpecKeepsTheWindowResponsive()
     // is pending, then let go. However fast the machine, the frame cannot come first; a GUI
     // thread blocked by the computation would tick never, and the gate gives up after 60 s.
     controls()->dModelSpin()->setValue(pe::ui::WindowLimits::maxDModel);
-    auto gateOpen = std::make_shared<std::atomic<bool>>(false); // the gate may outlive this test
-    document()->setFrameGate([gateOpen] {
+    QVERIFY(waitForFrame(*m_window, 60000)); // that frame is not the one held
+    struct Gate {
+        std::atomic<bool> entered{false}, open{false};
+    };
+    auto gate = std::make_shared<Gate>(); // a frame thread may still hold it after this test
+    document()->setFrameGate([gate](const pe::ui::FrameRequest& request) {
+        if (request.spec.maxLen != pe::ui::WindowLimits::maxMaxLen)
+            return; // another frame (a view's new size): not the one held
+        gate->entered = true;
         QDeadlineTimer deadline(60000);
-        while (!*gateOpen && !deadline.hasExpired())
+        while (!gate->open && !deadline.hasExpired())
             QThread::msleep(1);
+    });
+    // Whatever happens below, later frames pass freely.
+    const auto openGate = qScopeGuard([&] {
+        gate->open = true;
+        document()->setFrameGate({});
     });
     int ticksWhilePending = 0;
     QTimer ticker;
     ticker.setInterval(0);
     connect(&ticker, &QTimer::timeout, this, [&] {
-        if (!document()->isFrameCurrent() && ++ticksWhilePending >= 3)
-            *gateOpen = true;
+        // Only turns while the frame thread is held inside the gate count.
+        if (gate->entered && !document()->isFrameCurrent() && ++ticksWhilePending >= 3)
+            gate->open = true;
     });
     ticker.start();
     typeInto(controls()->maxLenSpin(), QString::number(pe::ui::WindowLimits::maxMaxLen));
     QCOMPARE(document()->spec().maxLen, std::int64_t{1} << 20);
     QVERIFY2(waitForFrame(*m_window, 120000), "no frame for 1M × 4096 within 120 s");
     ticker.stop();
-    document()->setFrameGate({});
     qInfo("1M × 4096: %d event-loop turns while the frame was computed", ticksWhilePending);
     QVERIFY2(ticksWhilePending >= 3, qPrintable(QStringLiteral("the event loop turned %1 times while the frame was computed").arg(ticksWhilePending)));
     QCOMPARE(settledViewsMismatch(*m_window), QString());

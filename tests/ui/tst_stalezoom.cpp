@@ -69,14 +69,16 @@ void letThePauseEnd()
     QTest::qWait(3 * pe::ui::ZoomSettle::pauseMs);
 }
 
-/// The monkey's sequence: three notches of the wheel at `at` on the view's plot, the view off
-/// the stage before the pause ends, a new spec typed in, the pause over. Then the document
-/// must hold no zoom for the view: the new matrix starts whole.
+/// The monkey's sequence: three notches of the wheel at `at` on the view's plot, a new spec
+/// typed in and the view off the stage before the pause ends, the pause over. Then the
+/// document must hold no zoom for the view: the new matrix starts whole. No event is processed
+/// between the wheel and the new spec (the keys are sent straight to the spin boxes), so the
+/// pause is still running when the spec changes, however slow the machine.
 void zoomThenChangeTheSpecOffStage(MainWindow& window, View view, QPoint at, int dModel, int maxLen)
 {
     wheel(window.plotView(view)->plot(), at, 3);
-    takeOffStage(window, view);
     typeSpec(window, dModel, maxLen);
+    takeOffStage(window, view);
     if (QTest::currentTestFailed())
         return;
     letThePauseEnd();

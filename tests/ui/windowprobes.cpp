@@ -825,7 +825,9 @@ QString methodsMismatch(MainWindow& window)
     };
     // A sample of bins whose brute force stays small (a few hundred thousand terms in all).
     const std::int64_t perBin = (L + bins - 1) / bins;
-    const std::int64_t cost = coreMethod ? 2 * perBin : perBin * spec.dModel;
+    // Transformer-XL's score is a sum over d_model terms; the others' are O(1).
+    const std::int64_t perScore = options.method == ScoreMethod::TransformerXl ? spec.dModel : 1;
+    const std::int64_t cost = coreMethod ? 2 * perBin * perScore : perBin * spec.dModel;
     const auto side = std::clamp<std::int64_t>(std::int64_t(std::sqrt(300000.0 / double(std::max<std::int64_t>(cost, 1)))), 1, 24);
     for (std::int64_t r : spread(bins, side)) {
         const std::int64_t r0 = core::binStart(L, bins, r), r1 = core::binStart(L, bins, r + 1);

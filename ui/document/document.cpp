@@ -426,7 +426,7 @@ void Document::requestFrame()
     m_watcher.setFuture(QtConcurrent::run([gate = m_frameGate, request = frameRequest(), generation, previous = reuseFrom(),
                                            &latest = m_latestGeneration] {
         if (gate)
-            gate();
+            gate(request);
         return buildFrame(request, generation, previous, latest);
     }));
 }

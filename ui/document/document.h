@@ -126,10 +126,11 @@ public:
     /// Applies settings without an undo step (the undo command itself, sessions).
     void apply(const Settings& settings);
 
-    /// Runs on the frame thread before each frame computed in the background: a test holds
-    /// the computation there to see what the window does meanwhile, whatever the machine's
-    /// speed. The program never sets one.
-    void setFrameGate(std::function<void()> gate) { m_frameGate = std::move(gate); }
+    /// Runs on the frame thread before each frame computed in the background, with what the
+    /// frame is for: a test holds the computation there to see what the window does
+    /// meanwhile, whatever the machine's speed. The program never sets one.
+    using FrameGate = std::function<void(const FrameRequest&)>;
+    void setFrameGate(FrameGate gate) { m_frameGate = std::move(gate); }
 
 signals:
     /// Once per edit, undo or redo: what it changed.
@@ -168,7 +169,7 @@ private:
     QFutureWatcher<FramePtr> m_watcher;
     std::atomic<std::uint64_t> m_latestGeneration{0};
     bool m_computeAgain = false;
-    std::function<void()> m_frameGate;
+    FrameGate m_frameGate;
     /// Gives the memory the frames freed back to the system: once no frame has come for
     /// idleTrimMs, and at most every busyTrimMs while they keep coming.
     void releaseFreedMemory();

@@ -224,9 +224,9 @@ MethodsView::MethodsView(Document* document, QWidget* parent)
     connect(p, &QCustomPlot::afterLayout, this, &MethodsView::reportPixels);
     // The curves zoom and pan along i − j (wheel, drag); the matrix stays whole. Once the range
     // rests, the frame computes the offsets in view: every one while they are few enough.
-    // Only axes drawn for the document's spec are handed on (ZoomSettle): offsets of an
-    // earlier max_len are not this one's.
-    m_curveZoomSettle = new ZoomSettle(document, [this] { return m_drawn && m_drawnSpec == this->document()->spec(); }, [this] {
+    // Only axes drawn for the document's max_len are handed on (ZoomSettle): offsets of an
+    // earlier one are not this one's (another base or d_model keeps them: the zoom stays).
+    m_curveZoomSettle = new ZoomSettle(document, [this] { return m_drawn && m_drawnSpec.maxLen == this->document()->spec().maxLen; }, [this] {
         const QCPRange shown = m_curveRect->axis(QCPAxis::atBottom)->range();
         const double reach = static_cast<double>(m_drawnSpec.maxLen - 1);
         const bool all = shown.lower <= -reach && shown.upper >= reach; // not zoomed

@@ -480,10 +480,19 @@ void PlotView::updateOnScreen()
         // the current frame whole when it is shown again.
         m_drawn.reset();
         m_stale = true;
-        static_cast<ViewPlot*>(m_plot)->releasePaintBuffers();
+        // Its paint images go too, once a replot queued before the hide has run (it would
+        // make them anew).
+        QMetaObject::invokeMethod(this, [this] {
+            if (!isOnScreen())
+                static_cast<ViewPlot*>(m_plot)->releasePaintBuffers();
+        }, Qt::QueuedConnection);
     }
-    if (on && m_stale)
+    if (on && m_stale) {
+        // What it drew last is still in its graphs and maps: shown at once, not a blank plot
+        // while the frame with its part is computed.
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
         redrawCurrent();
+    }
 }
 
 } // namespace pe::ui
