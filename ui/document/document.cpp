@@ -89,12 +89,11 @@ Document::Document(QObject* parent, unsigned shownViews)
     // more than anyone undoes, and a slider drag is one step.
     m_undo.setUndoLimit(undoLimit);
     connect(&m_watcher, &QFutureWatcher<FramePtr>::finished, this, &Document::onFrameComputed);
-    // Once the frames stop for a while, what the frame threads freed goes back to the system
-    // (releaseFreedMemory).
+    // Once the frames stop for ten seconds, what the frame threads freed goes back to the
+    // system (releaseFreedMemory).
     m_idleTrim.setSingleShot(true);
     m_idleTrim.setInterval(idleTrimMs);
     connect(&m_idleTrim, &QTimer::timeout, this, &Document::releaseFreedMemory);
-    m_sinceTrim.start();
     requestFrame();
 }
 
@@ -382,9 +381,8 @@ void Document::releaseFreedMemory()
 {
     // glibc keeps what a thread frees in that thread's arena for its next allocation; after
     // minutes of large frames the arenas held 130–190 MB more than the program did
-    // (tst_monkey's heap_kept_kb against heap_in_use_kb), and more with every minute. Given
-    // back on a thread of its own: a trim walks every arena, and the window must not wait.
-    m_sinceTrim.restart();
+    // (tst_monkey's heap_kept_kb against heap_in_use_kb). Given back on a thread of its own:
+    // a trim walks every arena, and the window must not wait.
 #ifdef __GLIBC__
     static QThreadPool* const trimmer = [] {
         auto* pool = new QThreadPool; // lives as long as the program: a trim may run at exit
@@ -457,9 +455,9 @@ void Document::onFrameComputed()
         return; // superseded, or computeNow() already delivered a newer one
     m_frame = std::move(frame);
     emit frameReady();
+    // Not while frames keep coming: pages given back are touched afresh by the next frame's
+    // allocations (slow here), and the slider paid for it (docs/performance.md, stop 47).
     m_idleTrim.start();
-    if (m_sinceTrim.hasExpired(busyTrimMs)) // frames without a pause: a day of dragging
-        releaseFreedMemory();
 }
 
 } // namespace pe::ui

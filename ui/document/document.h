@@ -5,7 +5,6 @@
 #include "ui/document/frame.h"
 
 #include <QFutureWatcher>
-#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 #include <QUndoStack>
@@ -170,12 +169,12 @@ private:
     std::atomic<std::uint64_t> m_latestGeneration{0};
     bool m_computeAgain = false;
     FrameGate m_frameGate;
-    /// Gives the memory the frames freed back to the system: once no frame has come for
-    /// idleTrimMs, and at most every busyTrimMs while they keep coming.
+    /// Gives the memory the frames freed back to the system once no frame has come for
+    /// idleTrimMs: a pause long enough that the first frame after it, which touches those
+    /// pages afresh, is not a step in the middle of a drag.
     void releaseFreedMemory();
-    static constexpr int idleTrimMs = 2000, busyTrimMs = 5000;
+    static constexpr int idleTrimMs = 10000;
     QTimer m_idleTrim;
-    QElapsedTimer m_sinceTrim;
 };
 
 /// `spec` with max_len and d_model set to the table's rows and columns (within the window's
