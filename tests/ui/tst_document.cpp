@@ -18,6 +18,10 @@
 
 #include <cmath>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 using pe::ui::Change;
 using pe::ui::Changes;
 using pe::ui::Document;
@@ -28,6 +32,7 @@ class TestDocument : public QObject {
     Q_OBJECT
 private slots:
     void theUndoHistoryIsBounded();
+    void theUndoHistoryIsBoundedInBytes();
     void startsWithTheClassicFigure();
     void clampsOutOfRangeValues_data();
     void clampsOutOfRangeValues();
@@ -532,9 +537,81 @@ void TestDocument::theUndoHistoryIsBounded()
     for (int i = 1; i <= edits; ++i)
         document.setOffset(i); // each a step of its own (no drag merges them)
     QCOMPARE(document.undoStack()->count(), pe::ui::Document::undoLimit);
+    qInfo("%d steps of the offset hold %zu bytes by their estimate", document.undoStack()->count(),
+          document.undoHistoryBytes());
     while (document.undoStack()->canUndo())
         document.undoStack()->undo();
     QCOMPARE(document.state().offset, qint64(7)); // the first seven steps are gone
+}
+
+namespace {
+
+// The bytes malloc hands out to the program (0 where glibc's count is not there, as under
+// ASan, whose allocator glibc does not see).
+std::size_t heapInUse()
+{
+#ifdef __GLIBC__
+    return mallinfo2().uordblks;
+#else
+    return 0;
+#endif
+}
+
+// Sentence `i`: as long as the embeddings view takes, and different for every i.
+QString longSentence(int i)
+{
+    return QString(pe::ui::SentenceOptions::maxSentence - 8, QChar(u'a' + i % 26))
+        + QString::number(i).rightJustified(8, u'0');
+}
+
+void setSentence(pe::ui::Document& document, const QString& sentence)
+{
+    pe::ui::SentenceOptions options = pe::ui::sentenceOptions(document.state());
+    options.sentence = sentence;
+    document.setViewOptions(pe::ui::View::Embeddings, pe::ui::toVariantMap(options));
+}
+
+} // namespace
+
+// A step can keep a sentence of 4096 characters, 8 KB: 5000 of them would hold 40 MB. Once the
+// steps hold more than the budget the oldest go, the ones left still undo in order, and a
+// saved state kept in the history is still found by undo.
+void TestDocument::theUndoHistoryIsBoundedInBytes()
+{
+    using pe::ui::Document;
+    Document document(nullptr, 0); // no view shown: no frames to compute
+    QUndoStack* undo = document.undoStack();
+    const std::size_t heapBefore = heapInUse();
+    const int beforeSave = 2600, afterSave = 500;
+    for (int i = 1; i <= beforeSave; ++i)
+        setSentence(document, longSentence(i));
+    undo->setClean(); // as saving a session does
+    for (int i = beforeSave + 1; i <= beforeSave + afterSave; ++i)
+        setSentence(document, longSentence(i));
+    const std::size_t grown = heapInUse() - std::min(heapInUse(), heapBefore);
+
+    QVERIFY2(document.undoHistoryBytes() <= Document::undoByteBudget,
+             qPrintable(QStringLiteral("the history holds %1 bytes").arg(document.undoHistoryBytes())));
+    // What malloc holds agrees: the budget, and a quarter for what the estimate leaves out.
+    QVERIFY2(grown <= Document::undoByteBudget / 4 * 5,
+             qPrintable(QStringLiteral("the heap grew by %1 bytes").arg(grown)));
+    const int kept = undo->count();
+    qInfo("%d steps kept of %d, %zu bytes by their estimate, the heap grew by %zu bytes", kept,
+          beforeSave + afterSave, document.undoHistoryBytes(), grown);
+    QVERIFY2(kept > afterSave && kept < beforeSave + afterSave, qPrintable(QString::number(kept)));
+    QCOMPARE(undo->index(), kept);
+    QCOMPARE(undo->cleanIndex(), kept - afterSave);
+
+    for (int back = 1; back < kept; ++back) {
+        undo->undo();
+        QCOMPARE(pe::ui::sentenceOptions(document.state()).sentence, longSentence(beforeSave + afterSave - back));
+        QCOMPARE(undo->isClean(), back == afterSave);
+    }
+    undo->undo();
+    QVERIFY(!undo->canUndo());
+    while (undo->canRedo())
+        undo->redo();
+    QCOMPARE(pe::ui::sentenceOptions(document.state()).sentence, longSentence(beforeSave + afterSave));
 }
 
 QTEST_MAIN(TestDocument)

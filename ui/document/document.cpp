@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/document.h"
 
+#include "ui/document/undosteps.h"
 #include "ui/document/viewparts.h"
 
 #include "core/presets.h"
@@ -19,33 +20,6 @@
 namespace pe::ui {
 
 namespace {
-
-/// One undo step: the settings before and after. Steps of the same field inside one
-/// interaction (a slider drag) merge, so a drag undoes at once.
-class ChangeSettingsCommand : public QUndoCommand {
-public:
-    ChangeSettingsCommand(Document* document, Settings before, Settings after, int mergeId,
-                          const QString& text)
-        : QUndoCommand(text), m_document(document), m_before(std::move(before))
-        , m_after(std::move(after)), m_mergeId(mergeId) {}
-
-    void undo() override { m_document->apply(m_before); }
-    void redo() override { m_document->apply(m_after); }
-    int id() const override { return m_mergeId; }
-    bool mergeWith(const QUndoCommand* other) override
-    {
-        m_after = static_cast<const ChangeSettingsCommand*>(other)->m_after;
-        // A drag that comes back to where it started changed nothing: QUndoStack drops an
-        // obsolete step instead of keeping one whose undo does nothing (Tiled does the same).
-        setObsolete(m_after == m_before);
-        return true;
-    }
-
-private:
-    Document* m_document;
-    Settings m_before, m_after;
-    int m_mergeId;
-};
 
 QString fieldText(Document::Field field)
 {
@@ -185,7 +159,10 @@ void Document::push(Settings settings, Field field, int mergeId, const QString& 
     if (settings == m_settings)
         return;
     m_undo.push(new ChangeSettingsCommand(this, m_settings, settings, mergeId, text.isEmpty() ? fieldText(field) : text));
+    boundUndoBytes(m_undo, undoByteBudget);
 }
+
+std::size_t Document::undoHistoryBytes() const { return pe::ui::undoHistoryBytes(m_undo); }
 
 void Document::apply(const Settings& settings)
 {

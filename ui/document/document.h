@@ -28,6 +28,10 @@ public:
 
     /// Undo steps kept; older ones are dropped (QUndoStack::setUndoLimit).
     static constexpr int undoLimit = 5000;
+    /// Bytes the undo steps may hold (undoHistoryBytes); beyond it the oldest go as well, down
+    /// to three quarters of it. 5000 steps of a slider hold 3 MB; steps that each keep a new
+    /// sentence of 4096 characters (about 17 KB a step) reach it after about 950.
+    static constexpr std::size_t undoByteBudget = std::size_t{16} << 20;
 
     /// `shownViews`: see setShownViews().
     explicit Document(QObject* parent = nullptr, unsigned shownViews = ~0u);
@@ -41,6 +45,8 @@ public:
     /// True when frame() shows the current settings.
     bool isFrameCurrent() const;
     QUndoStack* undoStack() { return &m_undo; }
+    /// What the undo steps hold, estimated (ui/document/undosteps.h).
+    std::size_t undoHistoryBytes() const;
 
     /// Applies new settings as one undo step. Invalid values are clamped to what is allowed.
     void change(Settings settings, Field field);
