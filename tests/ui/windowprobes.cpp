@@ -7,6 +7,7 @@
 #include "core/frequencies.h"
 #include "core/positionmethods.h"
 #include "core/precision.h"
+#include "core/rope.h"
 #include "core/ropemodel.h"
 #include "core/similarity.h"
 #include "core/spectrum.h"
@@ -14,6 +15,7 @@
 #include "ui/document/gridpart.h"
 #include "ui/document/heatpart.h"
 #include "ui/document/methodspart.h"
+#include "ui/document/ropedata.h"
 #include "ui/document/ropemodeldata.h"
 #include "ui/document/spectrumpart.h"
 #include "ui/views/bandsview.h"
@@ -445,26 +447,34 @@ QString conventionsMismatch(MainWindow& window)
 
 namespace {
 
-/// A real model's RoPE (the view's model plot): each pair's wavelength at the longest context,
-/// 2π/θ_max, against core's Hugging Face frequencies for the model the options name.
+/// A real model's RoPE (the view's model plot): each pair's wavelength 2π/θ with rope_scaling
+/// dropped, at the original context and at the longest, against core's Hugging Face
+/// frequencies for the model the options name.
 QString ropeModelMismatch(MainWindow& window, const pe::ui::RopeOptions& options)
 {
     const pe::ui::RopeConfigResult read = pe::ui::resolveRopeModel(options.model);
     auto* rope = view<pe::ui::RopeView>(window, pe::ui::View::Rope);
     if (!read.model)
         return {}; // the view says why it draws no model
-    if (!rope->modelPlot()->shown())
+    pe::ui::RopeModelPlot* plot = rope->modelPlot();
+    if (!plot->shown())
         return QStringLiteral("model %1 chosen, the paper variants drawn").arg(options.model);
-    const Eigen::VectorXd theta = core::ropeModelThetaMax(*read.model);
-    const auto drawn = rope->modelPlot()->maxGraph()->data();
-    if (drawn->size() != theta.size())
-        return QStringLiteral("%1 wavelengths drawn for the %2 pairs of %3").arg(drawn->size()).arg(theta.size()).arg(options.model);
-    for (int k = 0; k < theta.size(); ++k) {
-        const QCPGraphData& point = *(drawn->constBegin() + k);
-        const double expected = 2 * std::numbers::pi / theta[k];
-        if (point.key != k || std::abs(point.value - expected) > 1e-12 * expected)
-            return QStringLiteral("%1: pair %2 drawn at %3 with wavelength %4; 2π/θ_max is %5")
-                .arg(options.model).arg(k).arg(point.key).arg(number(point.value), number(expected));
+    const std::pair<QCPGraph*, Eigen::VectorXd> curves[] = {
+        {plot->unscaledGraph(), core::ropeModelUnscaledFrequencies(*read.model)},
+        {plot->originalGraph(), core::ropeModelThetaOriginal(*read.model)},
+        {plot->maxGraph(), core::ropeModelThetaMax(*read.model)}};
+    for (const auto& [graph, theta] : curves) {
+        const auto drawn = graph->data();
+        if (drawn->size() != theta.size())
+            return QStringLiteral("%1: %2 wavelengths drawn for the %3 pairs of %4").arg(graph->name()).arg(drawn->size())
+                .arg(theta.size()).arg(options.model);
+        for (int k = 0; k < theta.size(); ++k) {
+            const QCPGraphData& point = *(drawn->constBegin() + k);
+            const double expected = 2 * std::numbers::pi / theta[k];
+            if (point.key != k || std::abs(point.value - expected) > 1e-12 * expected)
+                return QStringLiteral("%1 of %2: pair %3 drawn at %4 with wavelength %5; 2π/θ is %6")
+                    .arg(graph->name(), options.model).arg(k).arg(point.key).arg(number(point.value), number(expected));
+        }
     }
     return {};
 }
@@ -805,10 +815,6 @@ QString methodsMismatch(MainWindow& window)
     if (!part->data->error.isEmpty())
         return {}; // the view says why it draws nothing
     using pe::ui::ScoreMethod;
-    // RoPE's demonstration vectors and a learned table's rows are the view's, not core's.
-    if (options.method == ScoreMethod::Rope || options.method == ScoreMethod::Learned
-        || (options.method == ScoreMethod::T5 && (options.t5Biases || options.bucketIndex)))
-        return {};
     QCPColorMapData* data = methods->colorMap()->data();
     const std::int64_t L = spec.maxLen;
     const std::int64_t bins = part->data->matrix.rows();
@@ -817,10 +823,40 @@ QString methodsMismatch(MainWindow& window)
     const core::PositionMethodSpec methodSpec = pe::ui::positionMethodSpecOf(spec, options);
     const core::MethodVectors vectors = core::methodVectors(methodSpec);
     const std::optional<core::PositionMethod> coreMethod = pe::ui::coreMethod(options.method);
-    const auto meanRow = [&](std::int64_t from, std::int64_t to) {
-        Eigen::VectorXd sum = Eigen::VectorXd::Zero(spec.dModel);
+    // A Toeplitz method's score at δ = i − j: core's, or T5's bucket of the key's position less
+    // the query's (Hugging Face's relative_position = memory − query) as its index or as the
+    // loaded model's bias for it.
+    const auto offsetScore = [&](std::int64_t delta) {
+        const double plain = core::positionMethodScore(*coreMethod, methodSpec, vectors, delta, 0);
+        if (options.method != ScoreMethod::T5 || (std::isinf(plain) && plain < 0))
+            return plain;
+        const int bucket = core::t5RelativeBucket(-delta, methodSpec.bidirectional, methodSpec.numBuckets, methodSpec.maxDistance);
+        if (options.bucketIndex)
+            return double(bucket);
+        if (options.t5Biases && options.t5Biases->buckets == methodSpec.numBuckets)
+            return options.t5Biases->value(bucket, std::clamp(options.t5Head, 1, options.t5Biases->heads) - 1);
+        return plain;
+    };
+    // The bilinear methods' block mean of x(i)·y(j) is mean x · mean y: the sinusoid's PE(p);
+    // RoPE's fixed query and key rotated by p θ (core's rotaryEmbedding, the view's seeds 1 and
+    // 2); a learned table's row p for both.
+    const pe::ui::LearnedTablePtr& learned = part->data->learned;
+    if (options.method == ScoreMethod::Learned && (!learned || learned->rows() < L))
+        return QStringLiteral("a learned map drawn without a table of %1 rows").arg(L);
+    const Eigen::VectorXd ropeTheta = core::ropeFrequencies(spec.dModel, spec.base);
+    const Eigen::VectorXd ropeQuery = pe::ui::ropeDemoVector(spec.dModel, 1), ropeKey = pe::ui::ropeDemoVector(spec.dModel, 2);
+    const auto vectorAt = [&](std::int64_t p, bool key) -> Eigen::VectorXd {
+        switch (options.method) {
+        case ScoreMethod::Rope: return core::rotaryEmbedding(key ? ropeKey : ropeQuery, double(p), ropeTheta);
+        case ScoreMethod::Learned: return learned->row(p).transpose();
+        default: return core::encodingVector(spec, spec.firstPosition + p);
+        }
+    };
+    const Eigen::Index width = options.method == ScoreMethod::Learned ? learned->cols() : spec.dModel;
+    const auto meanRow = [&](std::int64_t from, std::int64_t to, bool key) {
+        Eigen::VectorXd sum = Eigen::VectorXd::Zero(width);
         for (std::int64_t p = from; p < to; ++p)
-            sum += core::encodingVector(spec, spec.firstPosition + p);
+            sum += vectorAt(p, key);
         return Eigen::VectorXd(sum / double(to - from));
     };
     // A sample of bins whose brute force stays small (a few hundred thousand terms in all).
@@ -831,7 +867,7 @@ QString methodsMismatch(MainWindow& window)
     const auto side = std::clamp<std::int64_t>(std::int64_t(std::sqrt(300000.0 / double(std::max<std::int64_t>(cost, 1)))), 1, 24);
     for (std::int64_t r : spread(bins, side)) {
         const std::int64_t r0 = core::binStart(L, bins, r), r1 = core::binStart(L, bins, r + 1);
-        const Eigen::VectorXd rowMean = coreMethod ? Eigen::VectorXd() : meanRow(r0, r1);
+        const Eigen::VectorXd rowMean = coreMethod ? Eigen::VectorXd() : meanRow(r0, r1, false);
         for (std::int64_t c : spread(bins, side)) {
             const std::int64_t c0 = core::binStart(L, bins, c), c1 = core::binStart(L, bins, c + 1);
             double expected = 0;
@@ -842,7 +878,7 @@ QString methodsMismatch(MainWindow& window)
                     const auto pairs = double(std::min(r1, c1 + delta) - std::max(r0, c0 + delta));
                     if (pairs <= 0)
                         continue;
-                    const double score = core::positionMethodScore(*coreMethod, methodSpec, vectors, delta, 0);
+                    const double score = offsetScore(delta);
                     if (std::isinf(score) && score < 0)
                         continue; // masked
                     sum += pairs * score;
@@ -850,7 +886,7 @@ QString methodsMismatch(MainWindow& window)
                 }
                 expected = count > 0 ? sum / count : std::numeric_limits<double>::quiet_NaN();
             } else {
-                expected = rowMean.dot(meanRow(c0, c1));
+                expected = rowMean.dot(meanRow(c0, c1, true));
             }
             const double shown = data->cell(int(c), int(r));
             if (std::isnan(expected) != std::isnan(shown)

@@ -49,6 +49,8 @@ public:
     QString pairReadout(const RopeModelCurves& curves, int pair) const;
     QString lowerReadout(const RopeModelCurves& curves, double x) const;
 
+    QCPGraph* unscaledGraph() const { return m_unscaled; }
+    QCPGraph* originalGraph() const { return m_original; }
     QCPGraph* maxGraph() const { return m_longest; }
     QCPGraph* queryCosineGraph() const { return m_query; }
     QCPGraph* scoreCosineGraph() const { return m_score; }

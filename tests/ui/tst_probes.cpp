@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+// The probes (windowprobes.cpp) are what the window tests and the monkey trust: each must pass
+// the picture the window draws and must see one wrong number in it. Here for the pictures the
+// probes learned last (issue 47): the methods matrix of RoPE, of a learned table and of T5's
+// bucket index and a model's own biases, and a real model's three wavelength curves.
+#include "tablefixtures.h"
+#include "windowprobes.h"
+
+#include "ui/document/document.h"
+#include "ui/document/methodspart.h"
+#include "ui/views/methodsview.h"
+#include "ui/views/ropemodelplot.h"
+#include "ui/views/ropeview.h"
+#include "ui/window/mainwindow.h"
+
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <qcustomplot.h>
+
+using namespace windowprobes;
+using pe::ui::MainWindow;
+using pe::ui::ScoreMethod;
+using pe::ui::View;
+
+class TestProbes : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init() { QSettings().clear(); }
+    void methodsMatrixAgreesAndAWrongCellIsSeen_data();
+    void methodsMatrixAgreesAndAWrongCellIsSeen();
+    void ropeModelAgreesAndAWrongWavelengthIsSeen_data();
+    void ropeModelAgreesAndAWrongWavelengthIsSeen();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestProbes::methodsMatrixAgreesAndAWrongCellIsSeen_data()
+{
+    QTest::addColumn<int>("method");
+    QTest::addColumn<bool>("bucketIndex");
+    QTest::addColumn<bool>("modelBiases");
+    QTest::addColumn<int>("maxLen"); // 40: a cell per position; 3000: cells are block means
+    for (int maxLen : {40, 3000}) {
+        const QByteArray at = " at max_len " + QByteArray::number(maxLen);
+        QTest::newRow("RoPE" + at) << int(ScoreMethod::Rope) << false << false << maxLen;
+        QTest::newRow("learned table" + at) << int(ScoreMethod::Learned) << false << false << maxLen;
+        QTest::newRow("T5 bucket index" + at) << int(ScoreMethod::T5) << true << false << maxLen;
+        QTest::newRow("T5 model biases" + at) << int(ScoreMethod::T5) << false << true << maxLen;
+    }
+}
+
+void TestProbes::methodsMatrixAgreesAndAWrongCellIsSeen()
+{
+    QFETCH(int, method);
+    QFETCH(bool, bucketIndex);
+    QFETCH(bool, modelBiases);
+    QFETCH(int, maxLen);
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    pe::ui::Document* document = window->document();
+    document->setDModel(48);
+    document->setMaxLen(maxLen);
+    if (ScoreMethod(method) == ScoreMethod::Learned) { // a table of the spec's size, no pattern in it
+        const QString path = m_dir.filePath(QStringLiteral("learned-%1.npy").arg(maxLen));
+        QVERIFY(pe::test::writeNpy(path, pe::test::irregularTable(maxLen, 48)));
+        document->setTable(pe::test::loadTableOrFail(path));
+    }
+    pe::ui::MethodOptions options = methodOptions(document->state());
+    options.method = ScoreMethod(method);
+    options.bucketIndex = bucketIndex;
+    if (modelBiases) { // 32 buckets × 4 heads; the third head drawn
+        const QString path = m_dir.filePath(QStringLiteral("biases.npy"));
+        QVERIFY(pe::test::writeNpy(path, pe::test::irregularTable(options.numBuckets, 4, 777)));
+        options.t5File = path;
+        options.t5Head = 3;
+    }
+    document->setViewOptions(View::Methods, toVariantMap(options));
+    QVERIFY(bringOnScreen(*window, View::Methods));
+    QVERIFY(waitForFrame(*window));
+    const pe::ui::MethodsPart* part = pe::ui::methodsPart(*document->frame());
+    QVERIFY(part && part->data);
+    QCOMPARE(part->data->error, QString());
+    QCOMPARE(part->data->options.method, ScoreMethod(method));
+    QCOMPARE(bool(part->data->options.t5Biases), modelBiases); // the file's biases, not random ones
+    QCOMPARE(part->data->matrix.rows() < maxLen, maxLen == 3000);
+    QCOMPARE(methodsMismatch(*window), QString());
+
+    // One cell off by a little more than the probe forgives: it must say so.
+    auto* methods = qobject_cast<pe::ui::MethodsView*>(window->plotView(View::Methods));
+    QCPColorMapData* map = methods->colorMap()->data();
+    const int last = map->keySize() - 1;
+    map->setCell(last, 0, map->cell(last, 0) + 1e-6 * std::max(1.0, std::abs(map->cell(last, 0))) + 1e-6);
+    const QString seen = methodsMismatch(*window);
+    QVERIFY2(seen.startsWith(QStringLiteral("matrix cell (query bin 0")), qPrintable(seen));
+}
+
+void TestProbes::ropeModelAgreesAndAWrongWavelengthIsSeen_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("curve"); // 0 unscaled, 1 theta_original, 2 theta_max
+    // Llama 3.1 rescales the slow pairs, Qwen2.5 with YaRN blends, DeepSeek-V3 rotates part of a head.
+    for (const char* model : {"llama-3.1-8b", "qwen2.5-7b-yarn", "deepseek-v3"})
+        for (int curve : {0, 1, 2})
+            QTest::newRow(QByteArray(model) + " curve " + QByteArray::number(curve)) << QString::fromLatin1(model) << curve;
+}
+
+void TestProbes::ropeModelAgreesAndAWrongWavelengthIsSeen()
+{
+    QFETCH(QString, model);
+    QFETCH(int, curve);
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    pe::ui::RopeOptions options = ropeOptions(window->document()->state());
+    options.model = model;
+    window->document()->setViewOptions(View::Rope, toVariantMap(options));
+    QVERIFY(bringOnScreen(*window, View::Rope));
+    QVERIFY(waitForFrame(*window));
+    QCOMPARE(ropeMismatch(*window), QString());
+
+    pe::ui::RopeModelPlot* plot = qobject_cast<pe::ui::RopeView*>(window->plotView(View::Rope))->modelPlot();
+    QCPGraph* graphs[] = {plot->unscaledGraph(), plot->originalGraph(), plot->maxGraph()};
+    QCPGraph* graph = graphs[curve];
+    QVERIFY(graph->data()->size() > 4);
+    auto point = graph->data()->begin() + graph->data()->size() / 2;
+    point->value *= 1 + 1e-9;
+    const QString seen = ropeMismatch(*window);
+    QVERIFY2(seen.startsWith(graph->name()), qPrintable(seen));
+}
+
+QTEST_MAIN(TestProbes)
+#include "tst_probes.moc"
