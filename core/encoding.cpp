@@ -2,6 +2,7 @@
 #include "core/encoding.h"
 
 #include "core/frequencies.h"
+#include "core/scratch.h"
 
 #include <algorithm>
 #include <cmath>
@@ -90,6 +91,7 @@ void fillEncodingRows(const EncodingSpec& spec, std::int64_t firstRow, Eigen::Re
     // Scratch tables live as long as the thread: fresh pages are slow to touch here, and a
     // slider drag calls this for every frame.
     thread_local std::vector<double> remainderSin, remainderCos, blockSin, blockCos;
+    const ScratchBudget budget(remainderSin, remainderCos, blockSin, blockCos);
     remainderSin.resize(block * pairs);
     remainderCos.resize(block * pairs);
     blockSin.resize(blocks * pairs);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The encoding against published vectors and against the long double reference (reference.h).
 #include "core/encoding.h"
+#include "core/scratch.h"
 
 #include "reference.h"
 
@@ -23,6 +24,7 @@ class TestEncoding : public QObject {
     Q_OBJECT
 
 private slots:
+    void scratchBeyondTheBudgetIsGivenBack();
     void cellFormulaAddsUp();
     void publishedVectors_data();
     void publishedVectors();
@@ -318,6 +320,27 @@ void TestEncoding::cellFormulaAddsUp()
                     QVERIFY(std::abs(cell.value - byAngle) <= 1e-15 + 4 * std::abs(cell.angle) * std::numeric_limits<double>::epsilon());
                 }
         }
+}
+
+// The buffers a thread keeps between frames (core/scratch.h): one that grew past the budget for
+// a large call gives its memory back when the call ends; one within it stays, so that the
+// next frame touches no fresh pages.
+void TestEncoding::scratchBeyondTheBudgetIsGivenBack()
+{
+    using pe::core::keptScratchBytes;
+    const auto doubles = static_cast<Eigen::Index>(keptScratchBytes / sizeof(double));
+    std::vector<double> within(static_cast<std::size_t>(doubles)), beyond(static_cast<std::size_t>(doubles) + 1);
+    pe::core::RowMatrix wide(2, doubles / 2 + 1), small(4, 4);
+    const double* kept = within.data();
+    {
+        const pe::core::ScratchBudget budget(within, beyond, wide, small);
+        QCOMPARE(beyond.size(), std::size_t(doubles) + 1); // nothing goes while the call runs
+    }
+    QCOMPARE(within.data(), kept);
+    QCOMPARE(within.size(), std::size_t(doubles));
+    QCOMPARE(beyond.capacity(), std::size_t(0));
+    QCOMPARE(wide.size(), Eigen::Index(0));
+    QCOMPARE(small.size(), Eigen::Index(16));
 }
 
 QTEST_APPLESS_MAIN(TestEncoding)

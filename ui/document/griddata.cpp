@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/griddata.h"
 
+#include "core/scratch.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -197,6 +199,7 @@ void binGridTiles(const GridData& data, std::int64_t rowBins, std::int64_t colBi
     // One row of the tiles figure at a time, averaged into the column bins, then the rows: the
     // (H·H) × (W·W) figure (42 MB at 48 × 48) is never held whole. Kept per thread.
     thread_local core::RowMatrix row, wide, turned, binned;
+    const core::ScratchBudget budget(row, wide, turned, binned);
     row.resize(1, cellCols);
     wide.resize(cellRows, colBins);
     for (int tr = 0; tr < h; ++tr)

@@ -1,23 +1,27 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/heatpart.h"
 
+#include "core/scratch.h"
+
 namespace pe::ui {
 
 namespace {
 
-/// Scratch rows for a heatmap whose columns are averaged too: kept, so that a slider step does
-/// not touch fresh memory (slow on first touch here).
+/// Scratch rows for a heatmap whose columns are averaged too: kept (within core's scratch
+/// budget), so that a slider step does not touch fresh memory (slow on first touch here).
+thread_local core::RowMatrix heatScratchRows;
+
 core::RowMatrix& heatScratch(Eigen::Index rows, Eigen::Index columns)
 {
-    thread_local core::RowMatrix scratch;
-    if (scratch.rows() != rows || scratch.cols() != columns)
-        scratch.resize(rows, columns);
-    return scratch;
+    if (heatScratchRows.rows() != rows || heatScratchRows.cols() != columns)
+        heatScratchRows.resize(rows, columns);
+    return heatScratchRows;
 }
 
 /// Fills part.heat for its axes from the table (or the spec).
 void fillHeat(HeatPart& part)
 {
+    const core::ScratchBudget budget(heatScratchRows);
     const HeatAxis& rows = part.rows;
     const HeatAxis& columns = part.columns;
     const EncodingTable* table = part.table ? part.table->table.get() : nullptr;

@@ -2,6 +2,7 @@
 #include "ui/document/spectrumdata.h"
 
 #include "core/frequencies.h"
+#include "core/scratch.h"
 
 #include <Eigen/SparseCore>
 
@@ -24,6 +25,7 @@ SpectrumData spectrumData(const core::EncodingSpec& spec, const LoadedTablePtr& 
         data.columns = t.columns();
         // Kept per thread: a slider step must not touch 32 MiB of fresh memory (slow on first touch here).
         thread_local core::RowMatrix rows;
+        const core::ScratchBudget budget(rows);
         rows.resize(std::min<std::int64_t>(t.rows(), core::SpectrumLimits::maxPositions), t.columns());
         t.readRows(0, rows.rows(), rows.data());
         data.spectrum = core::positionSpectrum(rows);

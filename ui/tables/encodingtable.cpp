@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/tables/encodingtable.h"
 
+#include "core/scratch.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QFileInfo>
@@ -336,6 +338,7 @@ void EncodingTable::readRowsDirect(std::int64_t first, std::int64_t count, doubl
     const int bytes = elementBytes(m_layout.type);
     const auto length = static_cast<std::size_t>(count * columns() * bytes);
     thread_local std::vector<uchar> buffer;
+    const core::ScratchBudget budget(buffer);
     buffer.resize(length);
     const off_t offset = static_cast<off_t>(m_layout.dataOffset + first * columns() * bytes);
     std::size_t done = 0;
