@@ -67,14 +67,13 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     , m_view(view)
     , m_plot(new ViewPlot(this))
     , m_explanation(new WrappedLabel(this))
-    , m_readout(new WrappedLabel(this))
+    , m_readout(new ReadoutLabel(2, this))
 {
     m_explanation->setWordWrap(true);
     m_explanation->setTextFormat(Qt::RichText);
     m_explanation->setObjectName(QStringLiteral("explanation"));
     m_readout->setObjectName(QStringLiteral("readout"));
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_readout->setWordWrap(true);
     m_plot->setMinimumSize(120, 100);
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
     m_plot->setNoAntialiasingOnDrag(true);
@@ -163,7 +162,7 @@ void PlotView::changeEvent(QEvent* event)
         m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-QString PlotView::readoutText() const { return m_readout->text(); }
+QString PlotView::readoutText() const { return m_readout->fullText(); }
 bool PlotView::fitViewTitle(QCPTextElement* title, const QString& text)
 {
     // The first line is the title; the rest, a smaller subtitle under it, flowed into as few
@@ -214,7 +213,7 @@ bool PlotView::fitViewTitle(QCPTextElement* title, const QString& text)
 }
 
 void PlotView::setExplanation(const QString& text) { setLabelText(m_explanation, text); }
-void PlotView::setReadout(const QString& text) { setLabelText(m_readout, text); }
+void PlotView::setReadout(const QString& text) { m_readout->setFullText(text); }
 void PlotView::setExplanationVisible(bool visible) { m_explanation->setVisible(visible); }
 
 void PlotView::setScale(double scale)

@@ -16,6 +16,8 @@ class QLabel;
 
 namespace pe::ui {
 
+class ReadoutLabel;
+
 class Document;
 
 /// The frame every view shares: a short explanation for students, the plot, and a readout
@@ -101,8 +103,8 @@ protected:
     /// subtitle under it; a figure shows both, the first line or none (setFigureTitle()).
     /// Without a title its rows leave the layout and the plot takes the height.
     bool fitViewTitle(QCPTextElement* title, const QString& text);
-    /// Sets the readout under the plot (only when the text changes: a label's new text lays
-    /// the whole dock out again).
+    /// Sets the readout under the plot, in a place kept for it from the start (ReadoutLabel):
+    /// a hover never moves the plot.
     void setReadout(const QString& text);
     Document* document() const { return m_document; }
     /// A pen width scaled for presentation mode.
@@ -129,7 +131,7 @@ private:
     int m_redraws = 0;
     QCustomPlot* m_plot;
     QLabel* m_explanation;
-    QLabel* m_readout;
+    ReadoutLabel* m_readout;
     double m_scale = 1.0;
     bool m_paper = false;
     bool m_figureMarks = true;

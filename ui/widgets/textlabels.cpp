@@ -4,6 +4,10 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QEvent>
+#include <QTextLayout>
+
+#include <algorithm>
+#include <cmath>
 
 namespace pe::ui {
 
@@ -89,6 +93,87 @@ void WrappedLabel::changeEvent(QEvent* event)
     if (event->type() == QEvent::StyleChange || event->type() == QEvent::ContentsRectChange)
         m_measuredText.clear();
     QLabel::changeEvent(event);
+}
+
+ReadoutLabel::ReadoutLabel(int lines, QWidget* parent)
+    : QLabel(parent), m_lines(std::max(lines, 1))
+{
+    setTextFormat(Qt::PlainText);
+    setWordWrap(false); // the lines are laid out here, within the reserved height
+    setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed); // never widens its view either
+    reserveHeight();
+}
+
+void ReadoutLabel::setFullText(const QString& text)
+{
+    if (text == m_fullText)
+        return;
+    m_fullText = text;
+    fitText();
+}
+
+void ReadoutLabel::changeEvent(QEvent* event)
+{
+    QLabel::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange
+        || event->type() == QEvent::ContentsRectChange) {
+        reserveHeight();
+        fitText();
+    }
+}
+
+void ReadoutLabel::resizeEvent(QResizeEvent* event)
+{
+    QLabel::resizeEvent(event);
+    fitText();
+}
+
+void ReadoutLabel::reserveHeight()
+{
+    const QMargins margins = contentsMargins();
+    const int height = int(std::ceil(fontMetrics().lineSpacing() * m_lines)) + margins.top() + margins.bottom() + 2 * margin();
+    if (minimumHeight() != height || maximumHeight() != height)
+        setFixedHeight(height);
+}
+
+void ReadoutLabel::fitText()
+{
+    const int width = contentsRect().width() - 2 * margin();
+    QStringList shown;
+    bool cut = false;
+    if (width > 0) {
+        // The paragraphs wrapped at the width as a word-wrapped label would, line by line,
+        // until the place is full; the last line shown takes what is left, elided.
+        const QStringList paragraphs = m_fullText.split(QLatin1Char('\n'));
+        for (qsizetype p = 0; p < paragraphs.size() && !cut; ++p) {
+            QTextLayout layout(paragraphs[p], font());
+            QTextOption option;
+            option.setWrapMode(QTextOption::WordWrap);
+            layout.setTextOption(option);
+            layout.beginLayout();
+            for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+                line.setLineWidth(width);
+                if (shown.size() == m_lines - 1) { // the last line: the rest of the text
+                    QString rest = paragraphs[p].mid(line.textStart());
+                    for (qsizetype q = p + 1; q < paragraphs.size(); ++q)
+                        rest += QStringLiteral(" · ") + paragraphs[q];
+                    const QString elided = fontMetrics().elidedText(rest, Qt::ElideRight, width);
+                    cut = elided != rest;
+                    shown << elided;
+                    break;
+                }
+                shown << paragraphs[p].mid(line.textStart(), line.textLength()).trimmed();
+            }
+            layout.endLayout();
+            if (shown.size() >= m_lines)
+                break;
+        }
+    } else {
+        shown << m_fullText;
+    }
+    setText(shown.join(QLatin1Char('\n')));
+    setToolTip(cut ? m_fullText : QString());
 }
 
 } // namespace pe::ui

@@ -46,4 +46,27 @@ private:
     mutable QSize m_sizeHint, m_minimumSizeHint;
 };
 
+/// The hover read-out under a plot: a place of `lines` lines kept from the start, empty or not,
+/// so that a read-out appearing under the pointer never moves the plot (the heatmap went up
+/// 42 px, and the cell under the pointer changed). A text longer than the place at the
+/// label's width shows its first lines, the last one elided ("…"); the whole of it is the
+/// tooltip and fullText().
+class ReadoutLabel : public QLabel {
+public:
+    explicit ReadoutLabel(int lines = 2, QWidget* parent = nullptr);
+    void setFullText(const QString& text);
+    const QString& fullText() const { return m_fullText; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void reserveHeight();
+    void fitText();
+
+    int m_lines;
+    QString m_fullText;
+};
+
 } // namespace pe::ui
