@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/widgets/flowlayout.h"
 
+#include <QLabel>
 #include <QStyle>
 #include <QWidget>
 
@@ -41,6 +42,25 @@ int FlowLayout::verticalGap() const
     return owner ? owner->style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing, nullptr, owner) : 6;
 }
 
+int FlowLayout::buddyAfter(int index) const
+{
+    // A label and the control it names wrap as one: "Against:" at the end of a line and its box
+    // at the start of the next read as two unrelated things.
+    const auto* label = qobject_cast<const QLabel*>(m_items[index]->widget());
+    if (!label || !label->buddy())
+        return -1;
+    for (int next = index + 1; next < m_items.size(); ++next)
+        if (!m_items[next]->isEmpty())
+            return m_items[next]->widget() == label->buddy() ? next : -1;
+    return -1;
+}
+
+int FlowLayout::itemWidth(int index, int available) const
+{
+    const QLayoutItem* item = m_items[index];
+    return std::clamp(item->sizeHint().width(), item->minimumSize().width(), std::max(available, 1));
+}
+
 int FlowLayout::heightForWidth(int width) const
 {
     return arrange(QRect(0, 0, width, 0), false);
@@ -49,9 +69,14 @@ int FlowLayout::heightForWidth(int width) const
 QSize FlowLayout::minimumSize() const
 {
     QSize size;
-    for (const QLayoutItem* item : m_items)
-        if (!item->isEmpty())
-            size = size.expandedTo(item->minimumSize());
+    for (int i = 0; i < m_items.size(); ++i) {
+        const QLayoutItem* item = m_items[i];
+        if (item->isEmpty())
+            continue;
+        size = size.expandedTo(item->minimumSize());
+        if (const int buddy = buddyAfter(i); buddy >= 0) // the two share a line
+            size = size.expandedTo(QSize(item->minimumSize().width() + horizontalGap() + m_items[buddy]->minimumSize().width(), 0));
+    }
     const QMargins m = contentsMargins();
     return size + QSize(m.left() + m.right(), m.top() + m.bottom());
 }
@@ -81,12 +106,15 @@ int FlowLayout::arrange(const QRect& rect, bool place) const
 {
     const QRect area = rect.marginsRemoved(contentsMargins());
     int x = area.x(), y = area.y(), lineHeight = 0;
-    for (QLayoutItem* item : m_items) {
+    for (int i = 0; i < m_items.size(); ++i) {
+        QLayoutItem* item = m_items[i];
         if (item->isEmpty())
             continue;
         const QSize hint = item->sizeHint();
-        const int width = std::clamp(hint.width(), item->minimumSize().width(), std::max(area.width(), 1));
-        if (x > area.x() && x + width > area.right() + 1) { // does not fit: next line
+        const int width = itemWidth(i, area.width());
+        const int buddy = buddyAfter(i);
+        const int kept = buddy >= 0 ? width + horizontalGap() + itemWidth(buddy, area.width()) : width;
+        if (x > area.x() && x + kept > area.right() + 1) { // does not fit (with its control): next line
             x = area.x();
             y += lineHeight + verticalGap();
             lineHeight = 0;

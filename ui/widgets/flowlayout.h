@@ -8,8 +8,9 @@ namespace pe::ui {
 
 /// Lays widgets out left to right and wraps them onto the next line when the width runs out,
 /// like words in a paragraph: a view's row of options stays readable in a narrow dock instead
-/// of forcing the dock (and so the window's side panels) wide. Its minimum width is that of
-/// its widest item.
+/// of forcing the dock (and so the window's side panels) wide. A label wraps together with
+/// the control it is the buddy of. Its minimum width is that of its widest item (or label
+/// and control).
 class FlowLayout : public QLayout {
 public:
     explicit FlowLayout(QWidget* parent = nullptr);
@@ -29,6 +30,9 @@ public:
 private:
     /// Places the items within `rect` (or only measures, when `place` is false); returns the height used.
     int arrange(const QRect& rect, bool place) const;
+    /// The next shown item when item `index` is a label whose buddy it is, else −1.
+    int buddyAfter(int index) const;
+    int itemWidth(int index, int available) const;
     int horizontalGap() const;
     int verticalGap() const;
 
