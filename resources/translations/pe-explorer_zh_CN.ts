@@ -1844,6 +1844,10 @@ d_model %1 · max_len %2 · base %3
         <source>Show a model&apos;s rotary embedding as its Hugging Face config.json sets it up (RoPE view)</source>
         <translation>按模型的 Hugging Face config.json 显示其旋转位置编码(RoPE 视图)</translation>
     </message>
+    <message>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>键盘快捷键(&amp;K)…</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::Methods</name>
@@ -3558,6 +3562,61 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
     <message>
         <source>PE Explorer sessions (*.pe.json)</source>
         <translation>PE Explorer 会话 (*.pe.json)</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::ShortcutsDialog</name>
+    <message>
+        <source>Shift + drag the d_model slider</source>
+        <translation>Shift + 拖动 d_model 滑块</translation>
+    </message>
+    <message>
+        <source>Every width, not only the offered even ones and multiples of 64</source>
+        <translation>任意宽度,而不只是给出的偶数和 64 的倍数</translation>
+    </message>
+    <message>
+        <source>Arrow keys, Page Up, Page Down, Home</source>
+        <translation>方向键、Page Up、Page Down、Home</translation>
+    </message>
+    <message>
+        <source>On a slider: step its value</source>
+        <translation>在滑块上:逐步改变其值</translation>
+    </message>
+    <message>
+        <source>Mouse wheel over a plot</source>
+        <translation>在图上滚动鼠标滚轮</translation>
+    </message>
+    <message>
+        <source>Zoom in or out around the pointer</source>
+        <translation>以指针为中心放大或缩小</translation>
+    </message>
+    <message>
+        <source>Drag in a plot</source>
+        <translation>在图中拖动</translation>
+    </message>
+    <message>
+        <source>Pan a zoomed plot</source>
+        <translation>平移已放大的图</translation>
+    </message>
+    <message>
+        <source>Click in a plot</source>
+        <translation>在图中单击</translation>
+    </message>
+    <message>
+        <source>Select the position, dimension, pair or patch under the pointer</source>
+        <translation>选中指针下的位置、维度、频率对或图块</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>What they do</source>
+        <translation>作用</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "ui/views/ropeview.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/sessioncontroller.h"
+#include "ui/window/shortcutsdialog.h"
 #include "ui/window/stage.h"
 
 #include <QAction>
@@ -23,6 +24,7 @@
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTableWidget>
 #include <QTest>
 #include <QToolButton>
 #include <qcustomplot.h>
@@ -56,6 +58,7 @@ private slots:
     void init();
     void aChosenViewGetsTheStageWithTheHeatmapBeside();
     void shortcutsAndTheMenuChooseViews();
+    void helpListsEveryShortcut();
     void aViewMovedOnTheStageDrawsAtItsNewSize();
     void anyTwoViewsSideBySide();
     void draggingTheDocksNeverSqueezesTheStage();
@@ -97,6 +100,37 @@ void TestStage::aChosenViewGetsTheStageWithTheHeatmapBeside()
     for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog())
         if (d.view != View::Rope && d.view != View::Heatmap)
             QVERIFY2(!window->plotView(d.view)->isOnScreen(), d.key);
+}
+
+// Help ▸ Keyboard shortcuts (F1) lists every key of every action of the window, each beside
+// what its menu calls it.
+void TestStage::helpListsEveryShortcut()
+{
+    auto window = windowprobes::launch(QSize(1366, 768));
+    QVERIFY(window);
+    window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window.get()));
+    QTest::keyClick(window.get(), Qt::Key_F1);
+    auto* dialog = window->findChild<pe::ui::ShortcutsDialog*>();
+    QVERIFY(dialog);
+    QTableWidget* table = dialog->table();
+    QStringList listed;
+    for (int r = 0; r < table->rowCount(); ++r)
+        listed << table->item(r, 0)->text() + QStringLiteral(" | ") + table->item(r, 1)->text();
+    int keys = 0;
+    for (const QAction* action : window->findChildren<QAction*>())
+        for (const QKeySequence& key : action->shortcuts()) {
+            const QString text = key.toString(QKeySequence::NativeText);
+            const bool found = std::any_of(listed.cbegin(), listed.cend(), [&](const QString& row) {
+                return row.section(QStringLiteral(" | "), 0, 0).split(QStringLiteral(", ")).contains(text);
+            });
+            QVERIFY2(found, qPrintable(QStringLiteral("%1 (%2) is not listed").arg(text, action->text())));
+            ++keys;
+        }
+    QVERIFY2(keys >= 25, qPrintable(QString::number(keys))); // the menus' keys were there to look for
+    QVERIFY(listed.contains(QStringLiteral("F5 | View ▸ Presentation mode")));
+    QVERIFY(listed.contains(QStringLiteral("Ctrl+1 | View ▸ Heatmap")));
+    dialog->reject();
 }
 
 void TestStage::shortcutsAndTheMenuChooseViews()

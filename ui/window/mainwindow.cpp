@@ -16,6 +16,7 @@
 #include "ui/window/sessioncontroller.h"
 #include "ui/window/tablecontroller.h"
 #include "ui/widgets/textlabels.h"
+#include "ui/window/shortcutsdialog.h"
 #include "ui/window/stage.h"
 #include "ui/window/theme.h"
 
@@ -443,6 +444,14 @@ void MainWindow::createMenus()
     animation->setToolTipsVisible(true);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* shortcuts = help->addAction(tr("&Keyboard shortcuts…"), this, [this] {
+        auto* dialog = new ShortcutsDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
+    shortcuts->setShortcut(QKeySequence::HelpContents);
+    help->addSeparator();
     help->addAction(tr("&About PE Explorer"), this, [this] {
         QMessageBox::about(this, tr("About PE Explorer"),
                            tr("<h3>PE Explorer %1</h3><p>See and explore the sinusoidal positional encoding "
