@@ -24,6 +24,7 @@
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QTest>
 #include <QToolButton>
@@ -59,6 +60,7 @@ private slots:
     void aChosenViewGetsTheStageWithTheHeatmapBeside();
     void shortcutsAndTheMenuChooseViews();
     void helpListsEveryShortcut();
+    void theBesideBoxSaysWhatIsBeside();
     void aViewMovedOnTheStageDrawsAtItsNewSize();
     void anyTwoViewsSideBySide();
     void draggingTheDocksNeverSqueezesTheStage();
@@ -131,6 +133,33 @@ void TestStage::helpListsEveryShortcut()
     QVERIFY(listed.contains(QStringLiteral("F5 | View ▸ Presentation mode")));
     QVERIFY(listed.contains(QStringLiteral("Ctrl+1 | View ▸ Heatmap")));
     dialog->reject();
+}
+
+// Beside ▸ Heatmap while the heatmap itself is on the stage (issue 48): nothing can stand
+// beside its own view, and the box says so rather than naming a view that is not there.
+void TestStage::theBesideBoxSaysWhatIsBeside()
+{
+    auto window = windowprobes::launch(QSize(1366, 768));
+    QVERIFY(window);
+    pe::ui::Stage* stage = window->stage();
+    auto* box = window->findChild<QComboBox*>(QStringLiteral("besideBox"));
+    QVERIFY(box);
+    stage->choose(View::Rope);
+    QCOMPARE(stage->companion(), std::optional(View::Heatmap));
+    QCOMPARE(box->currentData().toString(), QStringLiteral("heatmap"));
+    stage->choose(View::Heatmap);
+    QCOMPARE(stage->companion(), std::nullopt);
+    QCOMPARE(box->currentData().toString(), QStringLiteral("-")); // "Nothing"
+    const auto* model = qobject_cast<QStandardItemModel*>(box->model());
+    QVERIFY(model);
+    QVERIFY(!model->item(box->findData(QStringLiteral("heatmap")))->isEnabled());
+    QVERIFY(model->item(box->findData(QStringLiteral("rope")))->isEnabled());
+    // Another view on the stage: the heatmap is beside it again, and can be chosen there.
+    stage->choose(View::Waves);
+    QCOMPARE(stage->companion(), std::optional(View::Heatmap));
+    QCOMPARE(box->currentData().toString(), QStringLiteral("heatmap"));
+    QVERIFY(model->item(box->findData(QStringLiteral("heatmap")))->isEnabled());
+    QVERIFY(!model->item(box->findData(QStringLiteral("waves")))->isEnabled());
 }
 
 void TestStage::shortcutsAndTheMenuChooseViews()

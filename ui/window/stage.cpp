@@ -7,6 +7,7 @@
 
 #include <QButtonGroup>
 #include <QComboBox>
+#include <QStandardItemModel>
 #include <QDataStream>
 #include <QHBoxLayout>
 #include <QIODevice>
@@ -214,7 +215,15 @@ void Stage::updateBar()
     if (QAbstractButton* b = m_buttons->button(int(m_chosen)))
         b->setChecked(true);
     const QSignalBlocker blocker(m_besideBox);
-    m_besideBox->setCurrentIndex(m_besideBox->findData(m_beside ? viewName(*m_beside) : nothingBeside));
+    // The view on the stage cannot stand beside itself: its entry is greyed, and while the
+    // remembered companion is that view the box says what the stage shows, nothing beside
+    // (choosing another view brings the companion back).
+    if (auto* model = qobject_cast<QStandardItemModel*>(m_besideBox->model()))
+        for (int i = 0; i < m_besideBox->count(); ++i)
+            if (QStandardItem* item = model->item(i))
+                item->setEnabled(m_besideBox->itemData(i).toString() != viewName(m_chosen));
+    const bool besideItself = m_beside && *m_beside == m_chosen;
+    m_besideBox->setCurrentIndex(m_besideBox->findData(m_beside && !besideItself ? viewName(*m_beside) : nothingBeside));
 }
 
 QByteArray Stage::saveState() const
