@@ -2206,6 +2206,13 @@ d_model %1 · max_len %2 · base %3
     </message>
 </context>
 <context>
+    <name>pe::ui::NoteToast</name>
+    <message>
+        <source>Click to close</source>
+        <translation>单击关闭</translation>
+    </message>
+</context>
+<context>
     <name>pe::ui::OffsetView</name>
     <message>
         <source>&lt;b&gt;Relative offset.&lt;/b&gt; Moving k positions ahead turns each (sin, cos) pair around its circle by a fixed angle k·ω, whatever the position p: a rotation M_k takes PE(p) exactly to PE(p+k) (hollow rings on the dots). That is why the dot product PE(p)·PE(p+k), top right, is the same for every p — a model can read off how far apart two words are from their codes alone.</source>

@@ -19,6 +19,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QLabel>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -403,6 +404,18 @@ void TestGridView::aVisionTableOpensOnTheGridView()
     auto* grid = qobject_cast<pe::ui::GridView*>(window.plotView(View::Grid));
     QVERIFY(grid);
     QTRY_VERIFY_WITH_TIMEOUT(grid->titleText().contains(QStringLiteral("14 × 14 patches and a class token")), 10000);
+    // The note that says so is longer than the status line at 1366 px: it is shown whole above
+    // the line, and the window does not grow past the screen to hold it.
+    const QString note = window.statusText();
+    QVERIFY2(note.contains(QStringLiteral("Its 197 rows are a class token and 14 × 14 patches")), qPrintable(note));
+    QCOMPARE(window.width(), 1366);
+    auto* toast = window.findChild<QLabel*>(QStringLiteral("noteToast"));
+    QVERIFY(toast && toast->isVisible());
+    QCOMPARE(toast->text(), note);
+    QVERIFY(window.rect().contains(toast->geometry()));
+    QVERIFY(toast->height() >= toast->heightForWidth(toast->width()));
+    QTest::mouseClick(toast, Qt::LeftButton); // dismissed with a click
+    QVERIFY(!toast->isVisible());
 }
 
 QTEST_MAIN(TestGridView)

@@ -16,6 +16,7 @@
 #include "ui/window/sessioncontroller.h"
 #include "ui/window/tablecontroller.h"
 #include "ui/widgets/textlabels.h"
+#include "ui/widgets/notetoast.h"
 #include "ui/window/shortcutsdialog.h"
 #include "ui/window/stage.h"
 #include "ui/window/theme.h"
@@ -127,8 +128,10 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     if (auto* embeddings = qobject_cast<EmbeddingsView*>(plotView(View::Embeddings)))
         m_wordVectors->attach(embeddings);
 
-    m_status = new QLabel;
+    // One line, elided: a long note once made the window wider than the screen.
+    m_status = new ReadoutLabel(1);
     statusBar()->addWidget(m_status, 1);
+    m_noteToast = new NoteToast(this);
     connect(m_document, &Document::changed, this, &MainWindow::updateStatus);
     // The views' options a new window starts from: the last ones used (main() reads them).
     // Written when they change, each view's only when its own did (a slider drag of one view
@@ -547,6 +550,9 @@ void MainWindow::showNote(const QString& note)
     // when it was given before the window was shown.
     m_note = note;
     updateStatus();
+    // Wider than the status line: shown whole above it for the note's ten seconds.
+    if (m_status->fontMetrics().horizontalAdvance(note) > m_status->contentsRect().width())
+        m_noteToast->showNote(note, statusBar()->isVisible() ? statusBar()->geometry().top() - 4 : height() - 4, 10000);
     QTimer::singleShot(10000, this, [this, note] {
         if (m_note == note) {
             m_note.clear();
@@ -555,12 +561,12 @@ void MainWindow::showNote(const QString& note)
     });
 }
 
-QString MainWindow::statusText() const { return m_status->text(); }
+QString MainWindow::statusText() const { return m_status->fullText(); }
 
 void MainWindow::updateStatus()
 {
     if (!m_note.isEmpty()) {
-        setLabelText(m_status, m_note);
+        m_status->setFullText(m_note);
         return;
     }
     const auto& s = m_document->spec();
@@ -569,7 +575,7 @@ void MainWindow::updateStatus()
                        .arg(m_document->state().offset);
     if (!m_document->isFrameCurrent())
         text += tr(" · computing…");
-    setLabelText(m_status, text);
+    m_status->setFullText(text);
 }
 
 void MainWindow::showEvent(QShowEvent* event)

@@ -12,6 +12,8 @@ class QLabel;
 namespace pe::ui {
 
 class AnimationControls;
+class NoteToast;
+class ReadoutLabel;
 class ControlsPanel;
 class FormulaPanel;
 class SweepAnimator;
@@ -112,7 +114,8 @@ private:
     Stage* m_stage = nullptr;
     QList<QAction*> m_viewActions; ///< View ▸ one per view, checked: the one on the stage
     QList<QDockWidget*> m_docks;   ///< the controls' and the formula's
-    QLabel* m_status = nullptr;
+    ReadoutLabel* m_status = nullptr;
+    NoteToast* m_noteToast = nullptr;
     QString m_note; ///< showNote()'s text while it is shown
     FormulaPanel* m_formula = nullptr;
     SweepAnimator* m_animator = nullptr;
