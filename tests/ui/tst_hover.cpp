@@ -9,7 +9,6 @@
 #include "ui/window/mainwindow.h"
 #include "ui/window/stage.h"
 
-#include <QMouseEvent>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
@@ -35,14 +34,6 @@ QString describe(const QList<QRect>& rects)
     for (const QRect& r : rects)
         parts << QStringLiteral("%1,%2 %3×%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
     return parts.join(QStringLiteral("; "));
-}
-
-/// A move with no button straight to the plot, as the window system delivers a hover.
-void hover(QCustomPlot* plot, QPoint at)
-{
-    QMouseEvent move(QEvent::MouseMove, QPointF(at), plot->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::NoButton,
-                     Qt::NoModifier);
-    QCoreApplication::sendEvent(plot, &move);
 }
 
 } // namespace
@@ -79,7 +70,7 @@ void TestHover::aHoverMovesNoPlot()
             plot->replot(QCustomPlot::rpImmediateRefresh);
             const QList<QRect> before = geometry(*window, plot);
             const QPoint centre = plot->axisRects()[r]->rect().center();
-            hover(plot, centre);
+            windowprobes::hover(plot, centre);
             QCoreApplication::processEvents(); // the layouts a new read-out asked for
             plot->replot(QCustomPlot::rpImmediateRefresh);
             const QList<QRect> after = geometry(*window, plot);

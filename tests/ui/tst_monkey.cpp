@@ -499,12 +499,7 @@ QString TestMonkey::hoverReadoutWrong()
     const QPoint at(between(inside.left(), inside.right()), between(inside.top(), inside.bottom()));
     const double column = std::round(plot->xAxis->pixelToCoord(at.x()));
     const double position = std::round(plot->yAxis->pixelToCoord(at.y()));
-    // A move with no button, straight to the plot, as the window system delivers a hover:
-    // QTest::mouseMove goes through the window, which sends nothing when the pointer is already
-    // there and hands the move to whatever widget lies on top at that point.
-    QMouseEvent hover(QEvent::MouseMove, QPointF(at), plot->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::NoButton,
-                      Qt::NoModifier);
-    QCoreApplication::sendEvent(plot, &hover);
+    hover(plot, at); // as the window system delivers it (windowprobes.h)
     const QString readout = heat->readoutText();
     if (column < 0 || column >= spec.dModel || position < double(spec.firstPosition)
         || position >= double(spec.firstPosition + spec.maxLen))

@@ -40,6 +40,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QMouseEvent>
 #include <QSpinBox>
 #include <QStyleOptionButton>
 #include <QStyleOptionSlider>
@@ -1122,6 +1123,13 @@ void click(QWidget* widget, QPoint at)
 {
     QTest::mousePress(widget, Qt::LeftButton, {}, at);
     QTest::mouseRelease(widget, Qt::LeftButton, {}, at);
+}
+
+void hover(QWidget* widget, QPoint at)
+{
+    QMouseEvent move(QEvent::MouseMove, QPointF(at), widget->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::NoButton,
+                     Qt::NoModifier);
+    QCoreApplication::sendEvent(widget, &move);
 }
 
 QPoint plotPixel(QCustomPlot* plot, double key, double value)

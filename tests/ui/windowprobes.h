@@ -87,6 +87,10 @@ void chooseWithKeyboard(QComboBox* combo, const QVariant& data); ///< arrow keys
 void clickCheckBox(QWidget* checkBox);                           ///< on its indicator
 QPoint sliderHandleCentre(const QSlider* slider);
 void click(QWidget* widget, QPoint at);
+/// A move with no button, straight to `widget` at `at`, as the window system delivers a hover:
+/// QTest::mouseMove goes through the window, which sends nothing when the pointer is already
+/// there and hands the move to whatever widget lies on top at that point.
+void hover(QWidget* widget, QPoint at);
 /// The pixel of a plot's default axes at (key, value), laid out for the widget's size.
 QPoint plotPixel(QCustomPlot* plot, double key, double value);
 

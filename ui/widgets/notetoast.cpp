@@ -16,6 +16,7 @@ NoteToast::NoteToast(QWidget* window)
     setBackgroundRole(QPalette::ToolTipBase);
     setForegroundRole(QPalette::ToolTipText);
     setMargin(8);
+    setToolTip(tr("Click to close"));
     hide();
     m_hide.setSingleShot(true);
     connect(&m_hide, &QTimer::timeout, this, &QWidget::hide);
@@ -24,7 +25,6 @@ NoteToast::NoteToast(QWidget* window)
 void NoteToast::showNote(const QString& text, int bottom, int milliseconds)
 {
     setText(text);
-    setToolTip(tr("Click to close"));
     const QWidget* window = parentWidget();
     const int width = std::max(std::min(window->width() - 24, fontMetrics().averageCharWidth() * 110), 120);
     const int height = heightForWidth(width);

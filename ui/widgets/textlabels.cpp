@@ -169,9 +169,11 @@ void ReadoutLabel::fitText()
             if (shown.size() >= m_lines)
                 break;
         }
-    } else {
+    } else { // not laid out yet: nothing of it is known to fit
         shown << m_fullText;
+        cut = !m_fullText.isEmpty();
     }
+    m_cut = cut;
     setText(shown.join(QLatin1Char('\n')));
     setToolTip(cut ? m_fullText : QString());
 }

@@ -56,6 +56,8 @@ public:
     explicit ReadoutLabel(int lines = 2, QWidget* parent = nullptr);
     void setFullText(const QString& text);
     const QString& fullText() const { return m_fullText; }
+    /// True when the place shows less than the whole text.
+    bool isCut() const { return m_cut; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -67,6 +69,7 @@ private:
 
     int m_lines;
     QString m_fullText;
+    bool m_cut = false;
 };
 
 } // namespace pe::ui

@@ -551,7 +551,7 @@ void MainWindow::showNote(const QString& note)
     m_note = note;
     updateStatus();
     // Wider than the status line: shown whole above it for the note's ten seconds.
-    if (m_status->fontMetrics().horizontalAdvance(note) > m_status->contentsRect().width())
+    if (m_status->isCut())
         m_noteToast->showNote(note, statusBar()->isVisible() ? statusBar()->geometry().top() - 4 : height() - 4, 10000);
     QTimer::singleShot(10000, this, [this, note] {
         if (m_note == note) {
