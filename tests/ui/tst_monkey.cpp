@@ -14,6 +14,7 @@
 // The window autosaves as the program's does (RecoveryController, into the test's data folder);
 // every minute the run prints its resident memory and open file descriptors (scripts/soak.sh
 // reads them).
+#include "app/memoryreuse.h"
 #include "windowprobes.h"
 
 #include "core/encoding.h"
@@ -144,6 +145,10 @@ private:
 
 void TestMonkey::initTestCase()
 {
+    // The program's own allocator settings (main() makes the same call): the soak measures the
+    // resident memory a user's window would have, not the C library's defaults.
+    pe::app::reuseFreedMemory();
+    pe::app::returnPeaksLater(this);
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("pe-explorer-tests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_monkey"));
