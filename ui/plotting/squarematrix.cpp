@@ -72,31 +72,38 @@ bool applyFactors(QCPLayoutGrid* layout, const QList<double>& rowFactors, const 
     }
     if (!nearFactors(columnFactors, parts.matrixGrid->columnStretchFactors())) {
         parts.matrixGrid->setColumnStretchFactors(columnFactors);
-        if (parts.belowWidth == BelowWidth::Aligned)
+        if (parts.belowWidth == BelowWidth::Aligned && parts.belowGrid->columnCount() == columnFactors.size())
             parts.belowGrid->setColumnStretchFactors(columnFactors);
         changed = true;
     }
     return changed;
 }
 
-/// Puts a full-width plot beside the matrix (a fifth column of the matrix's row) or back under
-/// it; true when it moved.
+/// Puts the plot below beside the matrix (a fifth column of the matrix's row) or back under
+/// it; true when it moved. An aligned plot leaves the matrix's margin group while it is beside
+/// (its own x axis then shows the same positions q: the two zoom together).
 bool placeBelowPlot(const SquareMatrixParts& parts, bool beside)
 {
     const bool isBeside = parts.belowRect->layout() == parts.matrixGrid;
     if (beside == isBeside)
         return false;
+    const bool aligned = parts.belowWidth == BelowWidth::Aligned;
+    const int column = aligned ? 1 : 0;
     // The row under the matrix keeps a blank element: an empty grid's largest size is none,
     // which would cap the width of the whole column of the plot's layout.
     if (beside) {
         parts.belowGrid->take(parts.belowRect);
-        parts.belowGrid->addElement(0, 0, new QCPLayoutElement(parts.belowRect->parentPlot()));
+        parts.belowGrid->addElement(0, column, new QCPLayoutElement(parts.belowRect->parentPlot()));
+        if (aligned)
+            parts.belowRect->setMarginGroup(QCP::msLeft | QCP::msRight, nullptr);
         parts.matrixGrid->addElement(0, 4, parts.belowRect);
     } else {
         parts.matrixGrid->take(parts.belowRect);
         parts.matrixGrid->simplify();
-        parts.belowGrid->remove(parts.belowGrid->element(0, 0)); // the blank
-        parts.belowGrid->addElement(0, 0, parts.belowRect);
+        parts.belowGrid->remove(parts.belowGrid->element(0, column)); // the blank
+        parts.belowGrid->addElement(0, column, parts.belowRect);
+        if (aligned)
+            parts.belowRect->setMarginGroup(QCP::msLeft | QCP::msRight, parts.matrixRect->marginGroup(QCP::msLeft));
     }
     return true;
 }
@@ -140,7 +147,9 @@ bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper)
     if (matrixRow < 0 || profileRow < 0 || inner.width() <= 0 || inner.height() <= 0)
         return false;
     const QRect viewport = plot->viewport();
-    if (parts.belowWidth == BelowWidth::Full && parts.belowRect->visible()) {
+    // An aligned plot goes beside only in the window (a wide presentation, a wide screen): a
+    // printed figure keeps the profile aligned under the matrix or leaves it out.
+    if (parts.belowRect->visible() && (parts.belowWidth == BelowWidth::Full || !paper)) {
         const bool beside = viewport.width() >= 1.5 * viewport.height();
         if (placeBelowPlot(parts, beside))
             return true; // lay out again before sizing
@@ -148,6 +157,8 @@ bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper)
             return keepSquareBeside(layout, matrixRow, profileRow, parts);
         if (parts.matrixGrid->columnCount() != 4)
             return false;
+    } else if (parts.belowRect->layout() == parts.matrixGrid && placeBelowPlot(parts, false)) {
+        return true; // a view beside in the window, now a figure: under the matrix again
     }
     const double frameX = outer.width() - inner.width(), frameY = outer.height() - inner.height();
     const double scaleWidth = parts.scale->outerRect().width();

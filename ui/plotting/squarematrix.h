@@ -33,9 +33,10 @@ SquareMatrixParts addSquareMatrix(QCustomPlot* plot, QCPAxisRect* matrix, BelowW
 
 /// Shares the plot out so that the matrix's cells are square (both axes are positions: a
 /// stretched matrix distorts its diagonals); the plot below keeps at least a quarter of the
-/// height (aligned) or 40 % (full width). A full-width plot moves beside the matrix when the
-/// plot is wide (at least 1.5 times as wide as high: a 180 × 60 mm figure, a wide window) and
-/// back under it when it is not. A paper figure too small for both drops the plot below. True
+/// height (aligned) or 40 % (full width). The plot below moves beside the matrix when the
+/// plot is wide (at least 1.5 times as wide as high: a 180 × 60 mm figure, a wide window, a
+/// presentation) and back under it when it is not; an aligned one only in the window, where
+/// under a wide matrix it was a strip 40 px high. A paper figure too small for both drops the plot below. True
 /// when it changed the layout (lay out again).
 bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper);
 
