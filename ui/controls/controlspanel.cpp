@@ -37,7 +37,9 @@ QWidget* pairRow(QWidget* slider, QWidget* spin)
     return row;
 }
 
-QSpinBox* spinBox(int minimum, int maximum, const QString& tip)
+} // namespace
+
+QSpinBox* settingSpinBox(int minimum, int maximum, const QString& tip)
 {
     auto* spin = new QSpinBox;
     spin->setRange(minimum, maximum);
@@ -48,7 +50,25 @@ QSpinBox* spinBox(int minimum, int maximum, const QString& tip)
     return spin;
 }
 
-} // namespace
+double offeredDModel(double value)
+{
+    return value < 1.5 ? 1.0 : value < 63 ? 2 * std::round(value / 2) : 64 * std::round(value / 64);
+}
+
+QString ControlsPanel::dModelTip()
+{
+    return tr("Width of each position's vector, 1 to 4096 (odd allowed: the last sine then has no cosine)");
+}
+
+QString ControlsPanel::dModelSliderTip()
+{
+    return tr("Width of each position's vector: the slider offers even widths and multiples of 64 "
+              "(hold Shift for every width); type any width from 1 to 4096 in the box");
+}
+
+QString ControlsPanel::maxLenTip() { return tr("Number of positions (rows), 1 to 1,048,576; the slider is logarithmic"); }
+
+QString ControlsPanel::positionTip() { return tr("The selected row; every view marks it (click a view to select)"); }
 
 ControlsPanel::ControlsPanel(Document* document, QWidget* parent)
     : QWidget(parent), m_document(document), m_form(new QFormLayout(this))
@@ -74,20 +94,17 @@ void ControlsPanel::trackInteraction(QSlider* slider)
 void ControlsPanel::buildSpecControls(QFormLayout* form)
 {
     m_dModelSlider = new LogSlider(1, WindowLimits::maxDModel, true);
-    m_dModelSpin = spinBox(1, WindowLimits::maxDModel, tr("Width of each position's vector, 1 to 4096 (odd allowed: the last sine then has no cosine)"));
+    m_dModelSpin = settingSpinBox(1, WindowLimits::maxDModel, dModelTip());
     // Dragging offers the widths people use: even numbers below 64, then multiples of 64
     // (every power of two among them); Shift gives every number, the spin box takes any.
-    m_dModelSlider->setOfferedValues([](double v) {
-        return v < 1.5 ? 1.0 : v < 63 ? 2 * std::round(v / 2) : 64 * std::round(v / 64);
-    });
-    m_dModelSlider->setToolTip(tr("Width of each position's vector: the slider offers even widths and multiples of 64 "
-                                  "(hold Shift for every width); type any width from 1 to 4096 in the box"));
+    m_dModelSlider->setOfferedValues(offeredDModel);
+    m_dModelSlider->setToolTip(dModelSliderTip());
     form->addRow(tr("d_model"), pairRow(m_dModelSlider, m_dModelSpin));
     connect(m_dModelSlider, &LogSlider::logValueChanged, m_document, [this](double v) { m_document->setDModel(int(v)); });
     connect(m_dModelSpin, &QSpinBox::valueChanged, m_document, &Document::setDModel);
 
     m_maxLenSlider = new LogSlider(1, WindowLimits::maxMaxLen, true);
-    m_maxLenSpin = spinBox(1, WindowLimits::maxMaxLen, tr("Number of positions (rows), 1 to 1,048,576; the slider is logarithmic"));
+    m_maxLenSpin = settingSpinBox(1, WindowLimits::maxMaxLen, maxLenTip());
     m_maxLenSlider->setToolTip(m_maxLenSpin->toolTip());
     form->addRow(tr("max_len"), pairRow(m_maxLenSlider, m_maxLenSpin));
     connect(m_maxLenSlider, &LogSlider::logValueChanged, m_document, [this](double v) { m_document->setMaxLen(std::int64_t(v)); });
@@ -138,7 +155,7 @@ void ControlsPanel::buildSpecControls(QFormLayout* form)
     form->addRow(tr("Frequencies"), m_frequencies);
     connect(m_frequencies, &QComboBox::activated, m_document, [this](int i) { m_document->setFrequencies(core::FrequencyRule(m_frequencies->itemData(i).toInt())); });
 
-    m_firstPosition = spinBox(0, WindowLimits::maxFirstPosition, tr("Position of the first row: 0 in most code, 2 in fairseq (padding_idx + 1)"));
+    m_firstPosition = settingSpinBox(0, WindowLimits::maxFirstPosition, tr("Position of the first row: 0 in most code, 2 in fairseq (padding_idx + 1)"));
     form->addRow(tr("First position"), m_firstPosition);
     connect(m_firstPosition, &QSpinBox::valueChanged, m_document, [this](int v) { m_document->setFirstPosition(v); });
 
@@ -151,14 +168,14 @@ void ControlsPanel::buildSelectionControls(QFormLayout* form)
     auto* heading = new QLabel(tr("<b>Selection</b>"));
     form->addRow(heading);
     m_positionSlider = new QSlider(Qt::Horizontal);
-    m_positionSpin = spinBox(0, 0, tr("The selected row; every view marks it (click a view to select)"));
+    m_positionSpin = settingSpinBox(0, 0, positionTip());
     m_positionSlider->setToolTip(m_positionSpin->toolTip());
     form->addRow(tr("Position"), pairRow(m_positionSlider, m_positionSpin));
     connect(m_positionSlider, &QSlider::valueChanged, m_document, [this](int v) { m_document->selectPosition(v); });
     connect(m_positionSpin, &QSpinBox::valueChanged, m_document, [this](int v) { m_document->selectPosition(v); });
 
     m_offsetSlider = new QSlider(Qt::Horizontal);
-    m_offsetSpin = spinBox(-1, 1, tr("Relative offset k: PE(p+k) is a rotation of PE(p) by k·ω in every pair"));
+    m_offsetSpin = settingSpinBox(-1, 1, tr("Relative offset k: PE(p+k) is a rotation of PE(p) by k·ω in every pair"));
     m_offsetSlider->setToolTip(m_offsetSpin->toolTip());
     form->addRow(tr("Offset k"), pairRow(m_offsetSlider, m_offsetSpin));
     connect(m_offsetSlider, &QSlider::valueChanged, m_document, [this](int v) { m_document->setOffset(v); });

@@ -22,12 +22,24 @@ namespace pe::ui {
 class Document;
 class LogSlider;
 
+/// The spin box of a whole-number setting: typed numbers commit on Enter, not digit by digit.
+QSpinBox* settingSpinBox(int minimum, int maximum, const QString& tip);
+/// The widths the d_model slider offers: even numbers below 64, then multiples of 64 (every
+/// power of two among them).
+double offeredDModel(double value);
+
 /// Sliders with spin boxes and choices for every setting. It only changes the document and
 /// mirrors it back; a slider drag is one undo step.
 class ControlsPanel : public QWidget {
     Q_OBJECT
 public:
     explicit ControlsPanel(Document* document, QWidget* parent = nullptr);
+
+    // Tooltips shared with the presenting controls (one text, one translation).
+    static QString dModelTip();
+    static QString dModelSliderTip();
+    static QString maxLenTip();
+    static QString positionTip();
 
     LogSlider* dModelSlider() const { return m_dModelSlider; }
     QSpinBox* dModelSpin() const { return m_dModelSpin; }

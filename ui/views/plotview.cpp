@@ -224,6 +224,9 @@ void PlotView::setScale(double scale)
     QFont font = QWidget::font();
     font.setPointSizeF(QFont().pointSizeF() * scale);
     setFont(font);
+    // Presenting, the plot needs the height more than the read-out needs a second line (its
+    // tooltip holds the whole text).
+    m_readout->setLines(scale > 1 ? 1 : 2);
     applyScale();
     redrawCurrent();
 }

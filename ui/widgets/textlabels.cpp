@@ -113,6 +113,13 @@ void ReadoutLabel::setFullText(const QString& text)
     fitText();
 }
 
+void ReadoutLabel::setLines(int lines)
+{
+    m_lines = std::max(lines, 1);
+    reserveHeight();
+    fitText();
+}
+
 void ReadoutLabel::changeEvent(QEvent* event)
 {
     QLabel::changeEvent(event);

@@ -56,6 +56,8 @@ public:
     explicit ReadoutLabel(int lines = 2, QWidget* parent = nullptr);
     void setFullText(const QString& text);
     const QString& fullText() const { return m_fullText; }
+    /// The number of lines kept (at least 1); the place is measured again.
+    void setLines(int lines);
     /// True when the place shows less than the whole text.
     bool isCut() const { return m_cut; }
 

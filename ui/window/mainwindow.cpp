@@ -2,6 +2,7 @@
 #include "ui/window/mainwindow.h"
 
 #include "ui/controls/animationcontrols.h"
+#include "ui/controls/presentingcontrols.h"
 #include "ui/controls/controlspanel.h"
 #include "ui/export/exportcontroller.h"
 #include "ui/controls/formulapanel.h"
@@ -187,6 +188,7 @@ void MainWindow::createDocks()
     m_animator = new SweepAnimator(m_document, this);
     m_animationControls = new AnimationControls(m_animator);
     m_controls->addAnimationControls(m_animationControls);
+    m_stage->setPresentingControls(new PresentingControls(m_document, m_animationControls->playAction()));
     scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 20);
     auto* controlsDock = new QDockWidget(tr("Controls"), this);
     controlsDock->setObjectName(QStringLiteral("controlsDock"));
@@ -247,7 +249,8 @@ QByteArray MainWindow::saveLayout() const
 {
     QByteArray bytes;
     QDataStream out(&bytes, QIODevice::WriteOnly);
-    out << layoutMagic << saveState() << m_stage->saveState();
+    const bool presenting = m_presentation && !m_docksBeforePresenting.isEmpty();
+    out << layoutMagic << (presenting ? m_docksBeforePresenting : saveState()) << m_stage->saveState();
     return bytes;
 }
 
@@ -273,6 +276,11 @@ void MainWindow::applyLayout()
             docks.clear();
     }
     const bool restored = !docks.isEmpty() && restoreState(docks);
+    if (m_presentation) {
+        // Restored into a presentation: these are the places the docks go back to.
+        m_docksBeforePresenting = saveState();
+        hideDocksForPresenting();
+    }
     if (stage.isEmpty() || !m_stage->restoreState(stage))
         m_stage->reset();
     m_pendingLayout.clear();
@@ -505,34 +513,54 @@ void MainWindow::setPresentationMode(bool on)
         return;
     }
     const bool changed = on != m_presentation;
-    if (changed && on)
-        m_controlsWidthBeforePresenting = m_controlsDock->width();
+    if (changed && on) {
+        // The docks' places and sizes as they were, for the end of the presentation and for a
+        // layout saved during it (it must not remember docks that only presenting hid).
+        m_docksBeforePresenting = saveState();
+        hideDocksForPresenting();
+    }
     m_presentation = on;
     Preferences::setPresentationMode(on);
     const double scale = on ? 1.7 : 1.0;
     QFont font = QApplication::font();
     font.setPointSizeF(QFont().pointSizeF() * scale);
+    // Hidden while presenting, but View ▸ Controls brings them back at the room's size.
     m_controls->setFont(font);
     m_controls->setSimplified(on);
     remeasureComboBoxes(this);
     fitControlsWidth();
     m_status->setFont(font);
+    // The status line repeats the plot's subtitle; presenting, the plot takes its height (a
+    // note then stands over the bottom edge, NoteToast).
+    statusBar()->setVisible(!on);
     m_formula->setScale(scale);
     for (PlotView* view : m_stage->views())
         view->setScale(scale);
     m_stage->setPresenting(on, scale); // the chosen view alone, the bar's names as large as the controls
     showExplanations();
-    // The controls column gives its width back once the smaller font has been laid out (kept,
-    // it left no room for the heatmap beside a view): the layouts' requests climb from the
-    // boxes to the window one level per request, so they are all sent before it is resized.
-    if (changed && !on && m_controlsWidthBeforePresenting > 0) {
+    if (changed && !on) {
+        // The controls column gives its width back once the smaller font has been laid out
+        // (kept, it left no room for the heatmap beside a view): the layouts' requests climb
+        // from the boxes to the window one level per request, so they are all sent before the
+        // docks come back in their places and sizes.
         for (int level = 0; level < 8; ++level)
             QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         fitControlsWidth();
-        resizeDocks({m_controlsDock}, {m_controlsWidthBeforePresenting}, Qt::Horizontal);
+        if (m_docksBeforePresenting.isEmpty() || !restoreState(m_docksBeforePresenting))
+            for (QDockWidget* dock : std::as_const(m_docks))
+                dock->show();
+        m_docksBeforePresenting.clear();
     }
     if (changed)
         emit presentationModeChanged(on);
+}
+
+void MainWindow::hideDocksForPresenting()
+{
+    // The room is for the view: the controls a teacher drags are on the stage's bar, and the
+    // formula is what the teacher says.
+    for (QDockWidget* dock : std::as_const(m_docks))
+        dock->hide();
 }
 
 void MainWindow::fitControlsWidth()
@@ -550,8 +578,9 @@ void MainWindow::showNote(const QString& note)
     // when it was given before the window was shown.
     m_note = note;
     updateStatus();
-    // Wider than the status line: shown whole above it for the note's ten seconds.
-    if (m_status->isCut())
+    // Wider than the status line, or presenting (no status line): shown whole over the bottom
+    // edge for the note's ten seconds.
+    if (m_status->isCut() || m_presentation)
         m_noteToast->showNote(note, statusBar()->isVisible() ? statusBar()->geometry().top() - 4 : height() - 4, 10000);
     QTimer::singleShot(10000, this, [this, note] {
         if (m_note == note) {

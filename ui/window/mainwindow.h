@@ -101,6 +101,7 @@ private:
     void keepStageShare();
     void updateStatus();
     void fitControlsWidth();
+    void hideDocksForPresenting();
 
     Document* m_document;
     ExportController* m_exporter = nullptr;
@@ -126,7 +127,7 @@ private:
     View m_activeView = View::Heatmap;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_formulaDock = nullptr;
-    int m_controlsWidthBeforePresenting = 0; ///< given back when presenting ends
+    QByteArray m_docksBeforePresenting; ///< QMainWindow's state when presenting began; empty otherwise
 };
 
 } // namespace pe::ui

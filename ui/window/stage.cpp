@@ -109,12 +109,12 @@ QWidget* Stage::createBar()
         setBeside(parseView(m_besideBox->itemData(index).toString()));
     });
     // Label and box as one item: wrapped apart, the label would end one line and name nothing.
-    auto* beside = new QWidget;
-    auto* row = new QHBoxLayout(beside);
+    m_besideItem = new QWidget;
+    auto* row = new QHBoxLayout(m_besideItem);
     row->setContentsMargins(12, 0, 0, 0);
     row->addWidget(m_besideLabel);
     row->addWidget(m_besideBox);
-    flow->addWidget(beside);
+    flow->addWidget(m_besideItem);
     updateBar();
     return m_bar;
 }
@@ -169,7 +169,20 @@ void Stage::setPresenting(bool on, double scale)
     QFont font = QWidget::font();
     font.setPointSizeF(QFont().pointSizeF() * scale);
     m_bar->setFont(font);
+    // Nothing stands beside the view while presenting: the box would offer what cannot be.
+    m_besideItem->setVisible(!on);
+    if (m_presentingControls)
+        m_presentingControls->setVisible(on);
     place();
+}
+
+void Stage::setPresentingControls(QWidget* controls)
+{
+    m_presentingControls = controls;
+    // On a line of its own under the names of the views, whatever room the last line has.
+    m_bar->layout()->addWidget(controls);
+    controls->setMinimumWidth(std::min(controls->minimumSizeHint().width(), paneWidth()));
+    controls->setVisible(m_presenting);
 }
 
 void Stage::reset()

@@ -55,8 +55,12 @@ public:
     /// Puts `view` on the stage; the companion stays where it was.
     void choose(View view);
     void setBeside(std::optional<View> view);
-    /// Presenting: the chosen view alone at full size, the bar's names enlarged by `scale`.
+    /// Presenting: the chosen view alone at full size, the bar's names enlarged by `scale`,
+    /// the presenting controls in the bar instead of the Beside box.
     void setPresenting(bool on, double scale);
+    /// The few controls shown in the bar while presenting (the docks are hidden then).
+    void setPresentingControls(QWidget* controls);
+    QWidget* presentingControls() const { return m_presentingControls; }
     /// The chosen view, what is beside it and their shares, for a saved layout.
     QByteArray saveState() const;
     /// Puts back what saveState() gave; false (and nothing changes) for anything else.
@@ -86,6 +90,8 @@ private:
     QButtonGroup* m_buttons = nullptr;
     QLabel* m_besideLabel = nullptr;
     QComboBox* m_besideBox = nullptr;
+    QWidget* m_besideItem = nullptr;          ///< the Beside label and box, one item of the bar
+    QWidget* m_presentingControls = nullptr;  ///< in the bar while presenting
     QSplitter* m_splitter = nullptr;
     QScrollArea* m_panes[2] = {nullptr, nullptr}; ///< the chosen view's, the companion's
     QWidget* m_stash = nullptr;               ///< hidden: holds the views off the stage
