@@ -80,8 +80,9 @@ namespace {
 /// start's layout (the heatmap alone on the stage: "default/"), or two views side by side on
 /// the stage (the similarity matrix with the heatmap beside it: "stage/"; the grid view, MAE's
 /// 14 × 14 sin-cos at d_model, with the heatmap beside it: "grid/" — every other step an odd
-/// d_model, which MAE's sin-cos refuses with a message).
-enum class Layout { EveryView, Default, Stage, GridStage };
+/// d_model, which MAE's sin-cos refuses with a message), or presentation mode (F5) at 1920 ×
+/// 1080 with the heatmap presented alone over the whole window ("presenting/", issue 48).
+enum class Layout { EveryView, Default, Stage, GridStage, Presenting };
 
 /// Every view on screen at once, at a size it could be read at, as the docks stacked them
 /// before the stage: the main window narrowed to its controls and the heatmap on the stage
@@ -178,6 +179,8 @@ void BenchWindow::sliderStep_data()
         QTest::newRow(qPrintable(QStringLiteral("stage/") + QLatin1String(name))) << dModel << maxLen << int(Layout::Stage);
     for (const auto& [name, dModel, maxLen] : sizes)
         QTest::newRow(qPrintable(QStringLiteral("grid/") + QLatin1String(name))) << dModel << maxLen << int(Layout::GridStage);
+    for (const auto& [name, dModel, maxLen] : sizes)
+        QTest::newRow(qPrintable(QStringLiteral("presenting/") + QLatin1String(name))) << dModel << maxLen << int(Layout::Presenting);
 }
 
 void BenchWindow::sliderStep()
@@ -190,7 +193,7 @@ void BenchWindow::sliderStep()
     settings.spec.dModel = dModel;
     settings.spec.maxLen = maxLen;
     MainWindow window(settings);
-    window.resize(1600, 1000);
+    window.resize(layout == Layout::Presenting ? QSize(1920, 1080) : QSize(1600, 1000));
     std::unique_ptr<EveryViewOnScreen> everything;
     if (layout == Layout::EveryView)
         everything = showEveryView(window);
@@ -203,6 +206,8 @@ void BenchWindow::sliderStep()
         window.stage()->choose(pe::ui::View::Grid);
         window.stage()->setBeside(pe::ui::View::Heatmap);
     }
+    if (layout == Layout::Presenting)
+        window.setPresentationMode(true);
     // Autosaving as main() makes the window do: a slider drag writes every 5 s.
     pe::ui::RecoveryStore store(m_dir.filePath(QStringLiteral("recovery")));
     pe::ui::RecoveryController autosave(store.claim(), &window);
@@ -217,6 +222,7 @@ void BenchWindow::sliderStep()
     }
     // Beside the wall time QBENCHMARK reports: what a step costs the machine, every thread.
     qInfo("CPU time, all threads: %.1f ms per step (%d steps)", (processCpuMilliseconds() - cpuBefore) / std::max(step, 1), step);
+    window.setPresentationMode(false); // the mode is remembered: the next row starts without it
     window.hide(); // as closing does, but without saving this layout for the next row
     autosave.finish();
     store.release();
