@@ -212,6 +212,14 @@ void TestPresentation::aLayoutSavedWhilePresentingKeepsTheDocks()
     window->setPresentationMode(false);
     QVERIFY(QTest::qWaitFor([&] { return dock(*window, "controlsDock")->isVisible(); }));
     QVERIFY(dock(*window, "formulaDock")->isVisible());
+    // View ▸ Reset layout while presenting: still presenting, the first start's docks after it.
+    window->setPresentationMode(true);
+    window->resetLayout();
+    QTest::qWait(50);
+    QVERIFY(!dock(*window, "controlsDock")->isVisible());
+    window->setPresentationMode(false);
+    QVERIFY(QTest::qWaitFor([&] { return dock(*window, "controlsDock")->isVisible(); }));
+    QVERIFY(dock(*window, "formulaDock")->isVisible());
 }
 
 QTEST_MAIN(TestPresentation)

@@ -237,6 +237,11 @@ void MainWindow::resetLayout()
 {
     m_stage->reset();
     arrangeDefaultDocks();
+    if (m_presentation) {
+        // Reset while presenting: the first start's docks are where presenting ends.
+        m_docksBeforePresenting = saveState();
+        hideDocksForPresenting();
+    }
     // Sized once the docks are back in their places (the next turn of the event loop).
     QTimer::singleShot(0, this, &MainWindow::sizeDefaultDocks);
 }
