@@ -2,7 +2,8 @@
 // The probes (windowprobes.cpp) are what the window tests and the monkey trust: each must pass
 // the picture the window draws and must see one wrong number in it. Here for the pictures the
 // probes learned last (issue 47): the methods matrix of RoPE, of a learned table and of T5's
-// bucket index and a model's own biases, and a real model's three wavelength curves.
+// bucket index and a model's own biases, and a real model's three wavelength curves; and the
+// spectrum's, which must not compare a column that holds only float64's rounding.
 #include "tablefixtures.h"
 #include "windowprobes.h"
 
@@ -11,6 +12,7 @@
 #include "ui/views/methodsview.h"
 #include "ui/views/ropemodelplot.h"
 #include "ui/views/ropeview.h"
+#include "ui/views/spectrumview.h"
 #include "ui/window/mainwindow.h"
 
 #include <QSettings>
@@ -33,6 +35,7 @@ private slots:
     void methodsMatrixAgreesAndAWrongCellIsSeen();
     void ropeModelAgreesAndAWrongWavelengthIsSeen_data();
     void ropeModelAgreesAndAWrongWavelengthIsSeen();
+    void spectrumLeavesRoundingAloneAndSeesAWrongCell();
 
 private:
     QTemporaryDir m_dir;
@@ -129,6 +132,43 @@ void TestProbes::ropeModelAgreesAndAWrongWavelengthIsSeen()
     point->value *= 1 + 1e-9;
     const QString seen = ropeMismatch(*window);
     QVERIFY2(seen.startsWith(graph->name()), qPrintable(seen));
+}
+
+// Monkey seed 20261122, step 32,399: d_model 89, max_len 3 from position 136, base 1e9. The
+// last sine column turns 1.3e-9 rad per position: over three positions it is a straight line
+// to 1e-18 of its size, and its mean removed leaves rounding. There, with the three frequency
+// bins averaged into one map row (a window smaller than this test can make), the probe called
+// the window's floor (−80 dB) wrong against its own rounding's flat 0 dB; it now leaves such a
+// column alone. Here: the probe passes that spec at full size, and a column with a spectrum is
+// still compared (a probe that skipped every column would miss the wrong cells).
+void TestProbes::spectrumLeavesRoundingAloneAndSeesAWrongCell()
+{
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    pe::ui::Settings settings = window->document()->settings();
+    settings.spec.dModel = 89;
+    settings.spec.maxLen = 3;
+    settings.spec.firstPosition = 136;
+    settings.spec.base = 1e9;
+    window->document()->apply(settings);
+    QVERIFY(bringOnScreen(*window, View::Spectrum));
+    QCOMPARE(spectrumMismatch(*window), QString());
+
+    settings.spec.dModel = 64;
+    settings.spec.maxLen = 100;
+    settings.spec.firstPosition = 0;
+    settings.spec.base = 10000;
+    window->document()->apply(settings);
+    QVERIFY(bringOnScreen(*window, View::Spectrum));
+    QCOMPARE(spectrumMismatch(*window), QString());
+    // Every map cell 1 dB too loud: a probe that skipped every column would not see it.
+    auto* spectrum = qobject_cast<pe::ui::SpectrumView*>(window->plotView(View::Spectrum));
+    QCPColorMapData* map = spectrum->colorMap()->data();
+    for (int k = 0; k < map->keySize(); ++k)
+        for (int v = 0; v < map->valueSize(); ++v)
+            map->setCell(k, v, map->cell(k, v) + 1);
+    const QString seen = spectrumMismatch(*window);
+    QVERIFY2(seen.startsWith(QStringLiteral("map cell")), qPrintable(seen));
 }
 
 QTEST_MAIN(TestProbes)
