@@ -107,7 +107,6 @@ int main(int argc, char** argv)
     ensureRuntimeDirectory();
 
     QApplication application(argc, argv);
-    pe::app::returnPeaksLater(&application);
     if (headless)
         return pe::app::runHeadlessExport(options);
 

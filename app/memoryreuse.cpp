@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/memoryreuse.h"
 
-#include <QTimer>
-
 #include <cstdlib> // defines __GLIBC__ (through <features.h>) before it is tested below
 
 #if defined(__GLIBC__)
@@ -29,25 +27,6 @@ bool reuseFreedMemory()
     return threshold && trim && arenas;
 #else
     return false;
-#endif
-}
-
-void returnPeaksLater(QObject* parent)
-{
-#if defined(__GLIBC__)
-    auto* timer = new QTimer(parent);
-    timer->setTimerType(Qt::VeryCoarseTimer);
-    QObject::connect(timer, &QTimer::timeout, timer, [] {
-        constexpr std::size_t keptAtMost = std::size_t{64} << 20;
-        const struct mallinfo2 heap = mallinfo2();
-        // fordblks: freed and kept; uordblks: in use (both in the arenas, not counting blocks
-        // mapped on their own, which free() unmaps anyway).
-        if (heap.fordblks > keptAtMost && heap.fordblks > heap.uordblks)
-            malloc_trim(0);
-    });
-    timer->start(5000);
-#else
-    (void)parent;
 #endif
 }
 

@@ -71,7 +71,6 @@ void BenchWindow::initTestCase()
     QStandardPaths::setTestModeEnabled(true); // the default layout, not the user's saved one
     QSettings().clear();                      // nor one an earlier run left in the test sandbox
     pe::app::reuseFreedMemory();               // as main() does
-    pe::app::returnPeaksLater(this);
 }
 
 namespace {

@@ -148,7 +148,6 @@ void TestMonkey::initTestCase()
     // The program's own allocator settings (main() makes the same call): the soak measures the
     // resident memory a user's window would have, not the C library's defaults.
     pe::app::reuseFreedMemory();
-    pe::app::returnPeaksLater(this);
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("pe-explorer-tests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_monkey"));

@@ -66,7 +66,8 @@ QWidget* PresentingControls::group(const QString& text, QSlider* slider, QSpinBo
     auto* layout = new QHBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
     auto* label = new QLabel(text);
-    label->setBuddy(spin);
+    label->setBuddy(spin); // the box's name to a screen reader; the slider is named the same
+    slider->setAccessibleName(text);
     layout->addWidget(label);
     slider->setMinimumWidth(120);
     layout->addWidget(slider, 1);

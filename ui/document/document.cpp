@@ -21,6 +21,35 @@ namespace pe::ui {
 
 namespace {
 
+/// Gives freed memory back to the system on a thread of its own: a trim walks every arena, and
+/// the window must not wait. glibc keeps what a thread frees in that thread's arena for its next
+/// allocation; after minutes of large frames the arenas held 130–190 MB more than the program
+/// did (tst_monkey's heap_kept_kb against heap_in_use_kb). With `keptAtMost` > 0, only when
+/// malloc holds more than that freed and more than is in use (a peak, not a drag's blocks).
+void trimOffTheWindow(std::size_t keptAtMost)
+{
+#ifdef __GLIBC__
+    static QThreadPool* const trimmer = [] {
+        auto* pool = new QThreadPool; // lives as long as the program: a trim may run at exit
+        pool->setMaxThreadCount(1);
+        return pool;
+    }();
+    if (trimmer->activeThreadCount() == 0)
+        trimmer->start([keptAtMost] {
+            if (keptAtMost > 0) {
+                // fordblks: freed and kept; uordblks: in use (in the arenas; blocks mapped on
+                // their own are unmapped by free() anyway).
+                const struct mallinfo2 heap = mallinfo2();
+                if (heap.fordblks <= keptAtMost || heap.fordblks <= heap.uordblks)
+                    return;
+            }
+            malloc_trim(0);
+        });
+#else
+    (void)keptAtMost;
+#endif
+}
+
 QString fieldText(Document::Field field)
 {
     switch (field) {
@@ -68,6 +97,12 @@ Document::Document(QObject* parent, unsigned shownViews)
     m_idleTrim.setSingleShot(true);
     m_idleTrim.setInterval(idleTrimMs);
     connect(&m_idleTrim, &QTimer::timeout, this, &Document::releaseFreedMemory);
+    // A one-off peak (a million rows in several views at once) otherwise stayed resident for
+    // the rest of a busy day: the soak once rose 100 MB in a minute and kept it (issue 47).
+    m_peakTrim.setTimerType(Qt::VeryCoarseTimer);
+    m_peakTrim.setInterval(peakCheckMs);
+    connect(&m_peakTrim, &QTimer::timeout, this, [] { trimOffTheWindow(peakKeptBytes); });
+    m_peakTrim.start();
     requestFrame();
 }
 
@@ -356,19 +391,7 @@ void Document::computeNow()
 
 void Document::releaseFreedMemory()
 {
-    // glibc keeps what a thread frees in that thread's arena for its next allocation; after
-    // minutes of large frames the arenas held 130–190 MB more than the program did
-    // (tst_monkey's heap_kept_kb against heap_in_use_kb). Given back on a thread of its own:
-    // a trim walks every arena, and the window must not wait.
-#ifdef __GLIBC__
-    static QThreadPool* const trimmer = [] {
-        auto* pool = new QThreadPool; // lives as long as the program: a trim may run at exit
-        pool->setMaxThreadCount(1);
-        return pool;
-    }();
-    if (trimmer->activeThreadCount() == 0)
-        trimmer->start([] { malloc_trim(0); });
-#endif
+    trimOffTheWindow(0);
 }
 
 void Document::setShownViews(unsigned views)

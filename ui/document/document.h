@@ -181,6 +181,12 @@ private:
     void releaseFreedMemory();
     static constexpr int idleTrimMs = 10000;
     QTimer m_idleTrim;
+    /// While frames keep coming: every peakCheckMs, a peak's freed memory goes back when malloc
+    /// holds more than peakKeptBytes freed and more than is in use (a steady drag keeps its
+    /// blocks: what one frame frees, the next takes again).
+    static constexpr int peakCheckMs = 5000;
+    static constexpr std::size_t peakKeptBytes = std::size_t{64} << 20;
+    QTimer m_peakTrim;
 };
 
 /// `spec` with max_len and d_model set to the table's rows and columns (within the window's
