@@ -19,7 +19,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDesktopServices>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -40,6 +42,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
+#include <QUrl>
 
 #include <memory>
 
@@ -185,6 +188,7 @@ private slots:
     void conventionsMapsAreEquallyWide();
     void similarityNamesTheOffsetAboveTheCurve();
     void saveSessionStartsWhereTheLastExportWent();
+    void exportSaysWhereItWroteWithOpenFolder();
     void everyViewNameIsReadableAndOneClickAway_data();
     void everyViewNameIsReadableAndOneClickAway();
 };
@@ -618,6 +622,47 @@ void TestDayInUse::saveSessionStartsWhereTheLastExportWent()
                                              }));
         QCOMPARE(startedIn, QDir(dir.path()).absolutePath());
     }
+}
+
+/// Receives the URLs QDesktopServices::openUrl would give the file manager.
+class UrlCatcher : public QObject {
+    Q_OBJECT
+public:
+    QList<QUrl> urls;
+public slots:
+    void open(const QUrl& url) { urls << url; }
+};
+
+void TestDayInUse::exportSaysWhereItWroteWithOpenFolder()
+{
+    // Issue 48: after an export the status line names the file and its folder, with *Open
+    // folder* beside it, which opens that folder; both go when the note does.
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(!window->openFolderButton()->isVisible());
+    const QString figure = dir.filePath(QStringLiteral("classroom.svg"));
+    QVERIFY(whileDialogOpen<pe::ui::ExportDialog>([&] { menuAction(*window, QStringLiteral("Export…"))->trigger(); },
+                                                  [&](pe::ui::ExportDialog& dialog) {
+                                                      dialog.findChild<QLineEdit*>()->setText(figure);
+                                                      exportButton(dialog)->click();
+                                                  }));
+    QVERIFY(QFileInfo::exists(figure));
+    const QString status = window->statusText();
+    QVERIFY2(status.contains(QStringLiteral("classroom.svg")) && status.contains(QDir::toNativeSeparators(dir.path())),
+             qPrintable(status));
+    QVERIFY(window->openFolderButton()->isVisible());
+    QVERIFY(window->openFolderButton()->width() >= window->openFolderButton()->sizeHint().width());
+    UrlCatcher catcher;
+    QDesktopServices::setUrlHandler(QStringLiteral("file"), &catcher, "open");
+    window->openFolderButton()->click();
+    QDesktopServices::unsetUrlHandler(QStringLiteral("file"));
+    QCOMPARE(catcher.urls.size(), 1);
+    QCOMPARE(QDir(catcher.urls.first().toLocalFile()).canonicalPath(), QDir(dir.path()).canonicalPath());
+    // Another note takes the line: the button goes with the export's note.
+    window->showNote(QStringLiteral("something else"));
+    QVERIFY(!window->openFolderButton()->isVisible());
 }
 
 void TestDayInUse::everyViewNameIsReadableAndOneClickAway_data()

@@ -95,11 +95,17 @@ ExportResult ExportController::exportTo(View view, const QString& path, const Fi
     if (!colormap.isEmpty())
         request.state.colormap = colormap;
     const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("npy") || suffix == QLatin1String("csv"))
-        return exportDataWithProgress(request);
+    if (suffix == QLatin1String("npy") || suffix == QLatin1String("csv")) {
+        const ExportResult result = exportDataWithProgress(request);
+        if (result.ok())
+            emit written(path);
+        return result;
+    }
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const ExportResult result = exportFigure(request, size);
     QApplication::restoreOverrideCursor();
+    if (result.ok())
+        emit written(path);
     return result;
 }
 

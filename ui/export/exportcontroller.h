@@ -32,7 +32,10 @@ public:
                           const QString& colormap = {});
     /// Puts the figure (image) and its recipe (text) on the clipboard.
     void copyFigure(View view);
-    /// Where the view options of an export come from (the window's views); none: defaults.
+
+signals:
+    /// A file was written (from the dialog or exportTo); the window says where.
+    void written(const QString& path);
 
 private:
     ExportRequest requestFor(View view, const QString& path, bool overwrite) const;

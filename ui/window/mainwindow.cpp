@@ -27,7 +27,10 @@
 #include <QDataStream>
 #include <QChildEvent>
 #include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QIcon>
 #include <QKeyEvent>
 #include <QLabel>
@@ -40,6 +43,7 @@
 #include <QTabBar>
 #include <QTimer>
 #include <QToolButton>
+#include <QUrl>
 #include <qcustomplot.h>
 
 namespace pe::ui {
@@ -133,6 +137,17 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     m_status = new ReadoutLabel(1);
     statusBar()->addWidget(m_status, 1);
     m_noteToast = new NoteToast(this);
+    m_openFolder = new QToolButton;
+    m_openFolder->setText(tr("Open folder"));
+    m_openFolder->setAutoRaise(true);
+    m_openFolder->setToolTip(tr("Open the folder the export wrote to in the file manager"));
+    m_openFolder->hide();
+    statusBar()->addPermanentWidget(m_openFolder);
+    connect(m_openFolder, &QToolButton::clicked, this, [this] {
+        if (!QDesktopServices::openUrl(QUrl::fromLocalFile(m_writtenFolder)))
+            showNote(tr("No file manager could open %1").arg(QDir::toNativeSeparators(m_writtenFolder)));
+    });
+    connect(m_exporter, &ExportController::written, this, &MainWindow::showWritten);
     connect(m_document, &Document::changed, this, &MainWindow::updateStatus);
     // The views' options a new window starts from: the last ones used (main() reads them).
     // Written when they change, each view's only when its own did (a slider drag of one view
@@ -582,6 +597,7 @@ void MainWindow::showNote(const QString& note)
     // In the status line itself: QStatusBar's temporary message was drawn over the status text
     // when it was given before the window was shown.
     m_note = note;
+    m_openFolder->hide(); // showWritten() shows it again for its own note
     updateStatus();
     // Wider than the status line, or presenting (no status line): shown whole over the bottom
     // edge for the note's ten seconds.
@@ -590,9 +606,18 @@ void MainWindow::showNote(const QString& note)
     QTimer::singleShot(10000, this, [this, note] {
         if (m_note == note) {
             m_note.clear();
+            m_openFolder->hide();
             updateStatus();
         }
     });
+}
+
+void MainWindow::showWritten(const QString& path)
+{
+    const QFileInfo file(path);
+    m_writtenFolder = file.absolutePath();
+    showNote(tr("Wrote %1 in %2").arg(file.fileName(), QDir::toNativeSeparators(m_writtenFolder)));
+    m_openFolder->show();
 }
 
 QString MainWindow::statusText() const { return m_status->fullText(); }

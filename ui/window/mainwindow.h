@@ -8,6 +8,7 @@
 
 class QDockWidget;
 class QLabel;
+class QToolButton;
 
 namespace pe::ui {
 
@@ -65,6 +66,11 @@ public:
     void showNote(const QString& note);
     /// What the status line says now.
     QString statusText() const;
+    /// Says in the status line where an export wrote, with *Open folder* beside it for the
+    /// note's ten seconds.
+    void showWritten(const QString& path);
+    /// The status bar's *Open folder* button (shown after an export).
+    QToolButton* openFolderButton() const { return m_openFolder; }
     /// The docks' layout (QMainWindow::saveState()) and the stage's: what sessions and the
     /// next start restore.
     QByteArray saveLayout() const;
@@ -118,6 +124,8 @@ private:
     ReadoutLabel* m_status = nullptr;
     NoteToast* m_noteToast = nullptr;
     QString m_note; ///< showNote()'s text while it is shown
+    QToolButton* m_openFolder = nullptr; ///< beside the note of an export
+    QString m_writtenFolder;             ///< the folder m_openFolder opens
     FormulaPanel* m_formula = nullptr;
     SweepAnimator* m_animator = nullptr;
     AnimationControls* m_animationControls = nullptr;
