@@ -25,6 +25,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QRegularExpression>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -546,6 +547,36 @@ void TestMainWindow::waveLegendComesBackUnderTheTitle()
             lowestText = std::max(lowestText, text->outerRect().bottom());
     QVERIFY2(plot->legend->outerRect().top() >= lowestText,
              qPrintable(QStringLiteral("legend at %1, title text down to %2").arg(plot->legend->outerRect().top()).arg(lowestText)));
+    QCOMPARE(settledViewsMismatch(*m_window), QString());
+}
+
+void TestMainWindow::wavesSayWhereTheyStopBeyondMaxLen100()
+{
+    // Issue 48: at max_len 1000 the waves show their first rows (twelve periods of the fastest
+    // wave); the title says how many of how many, so the waves do not seem to end there.
+    QVERIFY(bringOnScreen(*m_window, View::Waves));
+    QCustomPlot* plot = view<pe::ui::WavesView>(View::Waves)->plot();
+    const auto titles = [plot] {
+        QString all;
+        for (QCPLayoutElement* element : plot->plotLayout()->elements(true))
+            if (auto* text = qobject_cast<QCPTextElement*>(element))
+                all += text->text() + QLatin1Char('\n');
+        return all.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    };
+    document()->setMaxLen(1000);
+    QVERIFY(waitForFrame(*m_window));
+    plot->replot();
+    const QRegularExpressionMatch match = QRegularExpression(QStringLiteral("the first (\\d+) of 1000 positions")).match(titles());
+    QVERIFY2(match.hasMatch(), qPrintable(titles()));
+    const int shown = match.captured(1).toInt();
+    QVERIFY2(shown >= 100 && shown < 1000, qPrintable(titles()));
+    QVERIFY2(plot->xAxis->range().upper >= shown - 1 && plot->xAxis->range().upper < shown + 2,
+             qPrintable(QStringLiteral("%1 rows named, x axis to %2").arg(shown).arg(plot->xAxis->range().upper)));
+    // Every position shown: nothing to say.
+    document()->setMaxLen(100);
+    QVERIFY(waitForFrame(*m_window));
+    plot->replot();
+    QVERIFY2(!titles().contains(QStringLiteral("the first")), qPrintable(titles()));
     QCOMPARE(settledViewsMismatch(*m_window), QString());
 }
 

@@ -51,6 +51,7 @@ private slots:
     void waveDimsChooseTheWaves_data();
     void waveDimsChooseTheWaves();
     void waveLegendComesBackUnderTheTitle();
+    void wavesSayWhereTheyStopBeyondMaxLen100();
     void clickingAHeatmapCellSelectsIt_data();
     void clickingAHeatmapCellSelectsIt();
     void clickingTheSimilarityMatrixSelectsAPosition_data();

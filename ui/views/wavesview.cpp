@@ -277,6 +277,12 @@ QString WavesView::titleText(const Frame& f) const
         aliased = aliased || wave.wavelength < 4 * curveStep;
     }
     QStringList notes;
+    // The view's own choice of rows stops before max_len (twelve periods of the fastest wave
+    // read better than a thousand crowded ones); say so, or the waves seem to end there.
+    if (wavesOf(f).automatic && wavesOf(f).rowCount < f.spec.maxLen)
+        notes << (m_forExport ? tr("the first %1 of %2 positions").arg(wavesOf(f).rowCount).arg(f.spec.maxLen)
+                              : tr("the first %1 of %2 positions (12 periods of the fastest wave): turn the wheel for more")
+                                    .arg(wavesOf(f).rowCount).arg(f.spec.maxLen));
     if (wavesOf(f).waves.front().sampleX.size() < wavesOf(f).rowCount)
         notes << tr("dots at %1 of %2 positions").arg(wavesOf(f).waves.front().sampleX.size()).arg(wavesOf(f).rowCount);
     if (aliased)
