@@ -13,11 +13,15 @@
 #include "ui/controls/logslider.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/stage.h"
+#include "ui/state/viewcatalog.h"
 #include "ui/views/methodsview.h"
 #include "ui/views/offsetview.h"
 #include "ui/controls/sweepanimator.h"
 
+#include <QAbstractItemView>
 #include <QAction>
+#include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
@@ -25,9 +29,12 @@
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTextEdit>
 #include <QToolButton>
 #include <QUndoStack>
 #include <qcustomplot.h>
@@ -104,6 +111,7 @@ private slots:
     void aPlayRunIsOneUndoStep();
     void playsOnARealTimer();
     void spaceTogglesPlayUnlessTyping();
+    void spacePlaysWhereverTheFocusIs();
     void speedIsClampedAndRemembered();
     void formulaShowsTheCellsNumbers_data();
     void formulaShowsTheCellsNumbers();
@@ -288,6 +296,82 @@ void TestClassroom::spaceTogglesPlayUnlessTyping()
     position->setFocus();
     QTest::keyClick(position, Qt::Key_Space);
     QVERIFY(!animator()->isPlaying());
+
+    // Issue 48: everywhere else Space plays and pauses, whichever control has the focus (a slider,
+    // a check box, a list, a button would otherwise take the key for itself).
+    const QList<QWidget*> others = {m_window->controls()->positionSlider(), m_window->controls()->offsetSlider(),
+                                    m_window->controls()->cosineCheck(), m_window->controls()->colormapCombo(),
+                                    m_window->controls()->layoutCombo(), m_window->animationControls()->playButton(),
+                                    m_window->controls()->findChild<QPushButton*>()};
+    for (QWidget* widget : others) {
+        QVERIFY(widget);
+        const bool cosine = m_window->controls()->cosineCheck()->isChecked();
+        const QString colormap = m_window->controls()->colormapCombo()->currentText();
+        widget->setFocus();
+        QCOMPARE(QApplication::focusWidget(), widget);
+        QTest::keyClick(widget, Qt::Key_Space);
+        QVERIFY2(animator()->isPlaying(), widget->metaObject()->className());
+        QTest::keyClick(widget, Qt::Key_Space);
+        QVERIFY2(!animator()->isPlaying(), widget->metaObject()->className());
+        QCOMPARE(m_window->controls()->cosineCheck()->isChecked(), cosine);
+        QCOMPARE(m_window->controls()->colormapCombo()->currentText(), colormap);
+        QVERIFY(!m_window->controls()->colormapCombo()->view()->isVisible());
+    }
+}
+
+namespace {
+
+/// A control where Space is typed as text (a space in a field, a number box's text).
+bool takesText(const QWidget* widget)
+{
+    if (qobject_cast<const QLineEdit*>(widget) || qobject_cast<const QAbstractSpinBox*>(widget))
+        return true;
+    if (const auto* combo = qobject_cast<const QComboBox*>(widget))
+        return combo->isEditable();
+    if (const auto* edit = qobject_cast<const QTextEdit*>(widget))
+        return !edit->isReadOnly();
+    if (const auto* edit = qobject_cast<const QPlainTextEdit*>(widget))
+        return !edit->isReadOnly();
+    return false;
+}
+
+} // namespace
+
+void TestClassroom::spacePlaysWhereverTheFocusIs()
+{
+    // Every control that takes the keyboard focus, on the views a class sees, whatever it is
+    // (the bar's names, a view's combo boxes and check boxes, a table, a plot, the formula).
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    int tried = 0;
+    using pe::ui::View;
+    for (bool presenting : {false, true})
+    for (View view : {View::Heatmap, View::Rope, View::Embeddings, View::Methods, View::Grid, View::Conventions}) {
+        m_window->setPresentationMode(presenting);
+        m_window->stage()->choose(view);
+        QCoreApplication::processEvents();
+        const QList<QWidget*> widgets = m_window->findChildren<QWidget*>();
+        for (QWidget* widget : widgets) {
+            if (!widget->isVisible() || !widget->isEnabled() || !(widget->focusPolicy() & Qt::TabFocus)
+                || widget->focusProxy() || takesText(widget) || widget->window() != m_window.get())
+                continue;
+            widget->setFocus(Qt::TabFocusReason);
+            if (QApplication::focusWidget() != widget)
+                continue;
+            ++tried;
+            const QString name = QStringLiteral("%1 (%2) on %3")
+                                     .arg(QString::fromLatin1(widget->metaObject()->className()), widget->objectName(),
+                                          pe::ui::viewTitle(view))
+                                 + (presenting ? QStringLiteral(", presenting") : QString());
+            QTest::keyClick(widget, Qt::Key_Space);
+            QVERIFY2(animator()->isPlaying(), qPrintable(name));
+            QTest::keyClick(widget, Qt::Key_Space);
+            QVERIFY2(!animator()->isPlaying(), qPrintable(name));
+            QVERIFY2(!QApplication::activePopupWidget(), qPrintable(name));
+        }
+    }
+    m_window->setPresentationMode(false);
+    QVERIFY2(tried >= 20, qPrintable(QString::number(tried)));
 }
 
 void TestClassroom::speedIsClampedAndRemembered()
