@@ -150,16 +150,8 @@
         <translation>d = %1:先列后行;ω_k = 10000^(−k/%2);无类别标记</translation>
     </message>
     <message>
-        <source>M-RoPE needs an even head dimension; d_model is %1.</source>
-        <translation>M-RoPE 要求注意力头维度为偶数;当前 d_model 为 %1。</translation>
-    </message>
-    <message>
         <source>Qwen2-VL&apos;s M-RoPE</source>
         <translation>Qwen2-VL 的 M-RoPE</translation>
-    </message>
-    <message>
-        <source>2-D RoPE needs a head dimension divisible by 4 (a quarter of the dims per axis and direction); d_model is %1.</source>
-        <translation>二维 RoPE 要求注意力头维度能被 4 整除(每个轴和方向各占四分之一维度);当前 d_model 为 %1。</translation>
     </message>
     <message>
         <source>Axial 2-D RoPE</source>
@@ -180,6 +172,14 @@
     <message>
         <source>head dim %1, θ = 10; head %2&apos;s random direction %3° and %4° (learned from there)</source>
         <translation>头维度 %1,θ = 10;第 %2 个头的随机方向 %3° 和 %4°(训练从此开始)</translation>
+    </message>
+    <message>
+        <source>M-RoPE needs an even head dimension; it is %1.</source>
+        <translation>M-RoPE 需要偶数的头维度；当前为 %1。</translation>
+    </message>
+    <message>
+        <source>2-D RoPE needs a head dimension divisible by 4 (a quarter of the dims per axis and direction); it is %1.</source>
+        <translation>二维 RoPE 需要能被 4 整除的头维度（每个轴和方向各占四分之一维度）；当前为 %1。</translation>
     </message>
 </context>
 <context>
@@ -1406,10 +1406,6 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <translation>&lt;b&gt;网格上的位置。&lt;/b&gt;视觉 Transformer 把图像切成图块,并给每个图块的位置一个向量。左侧每个小方块属于一个图块,按图像的排布显示它的向量与其他每个图块的向量有多相似(黄色:相似):学到了二维结构的表会在每个图块周围亮起,行和列显示为条纹。点击一个图块可放大查看它的图;类别标记在网格上没有位置,单独显示。可将模型的表与 MAE 固定的二维 sin-cos 以及二维 RoPE 比较,后者的图只随查询移动。</translation>
     </message>
     <message>
-        <source>Where the patches&apos; vectors come from: a loaded position table (File ▸ Open encoding), MAE&apos;s or DiT&apos;s fixed 2-D sin-cos, or a 2-D rotary embedding with d_model as its head dimension (--grid-source)</source>
-        <translation>图块向量的来源:已加载的位置表(文件 ▸ 打开编码)、MAE 或 DiT 固定的二维 sin-cos,或以 d_model 为头维度的二维旋转编码(--grid-source)</translation>
-    </message>
-    <message>
         <source>&amp;Source:</source>
         <translation>来源(&amp;S):</translation>
     </message>
@@ -1588,6 +1584,26 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
     <message>
         <source>patch (%1, %2) · dim %3 = %4</source>
         <translation>图块 (%1, %2) · 维度 %3 = %4</translation>
+    </message>
+    <message>
+        <source>Where the patches&apos; vectors come from: a loaded position table (File ▸ Open encoding), MAE&apos;s or DiT&apos;s fixed 2-D sin-cos, or a 2-D rotary embedding (its head dimension: Head dim) (--grid-source)</source>
+        <translation>图块向量的来源：已加载的位置表（文件 ▸ 打开编码）、MAE 或 DiT 的固定二维 sin-cos，或二维旋转编码（其头维度见“头维度”）(--grid-source)</translation>
+    </message>
+    <message>
+        <source>The rotary encoding&apos;s head dimension: each attention head turns its own query and key. auto: d_model, or with a table open the usual one (128 for Qwen2-VL&apos;s M-RoPE, 64 for rope-vit&apos;s 2-D RoPE), not the table&apos;s width (--grid-head-dim)</source>
+        <translation>旋转编码的头维度：每个注意力头旋转自己的查询和键。自动：d_model；打开表格时取常用值（Qwen2-VL 的 M-RoPE 为 128，rope-vit 的二维 RoPE 为 64），而不是表格的宽度 (--grid-head-dim)</translation>
+    </message>
+    <message>
+        <source>Head di&amp;m:</source>
+        <translation>头维度(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>auto (%1)</source>
+        <translation>自动（%1）</translation>
+    </message>
+    <message>
+        <source>every similarity lies in %1 … %2: at this grid the encoding hardly tells the patches apart</source>
+        <translation>所有相似度都在 %1 … %2 之间：在这个网格上，该编码几乎分不清各个图块</translation>
     </message>
 </context>
 <context>
@@ -1847,6 +1863,22 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>&amp;Keyboard shortcuts…</source>
         <translation>键盘快捷键(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <source>Open the folder the export wrote to in the file manager</source>
+        <translation>在文件管理器中打开导出所写入的文件夹</translation>
+    </message>
+    <message>
+        <source>No file manager could open %1</source>
+        <translation>没有文件管理器能打开 %1</translation>
+    </message>
+    <message>
+        <source>Wrote %1 in %2</source>
+        <translation>已将 %1 写入 %2</translation>
     </message>
 </context>
 <context>
@@ -4437,6 +4469,14 @@ tables of at most
     <message>
         <source>row %1: </source>
         <translation>第 %1 行：</translation>
+    </message>
+    <message>
+        <source>the first %1 of %2 positions</source>
+        <translation>%2 个位置中的前 %1 个</translation>
+    </message>
+    <message>
+        <source>the first %1 of %2 positions (12 periods of the fastest wave): turn the wheel for more</source>
+        <translation>%2 个位置中的前 %1 个（最快波的 12 个周期）：滚动滚轮查看更多</translation>
     </message>
 </context>
 <context>

@@ -290,7 +290,8 @@ void TestCommandLine::recipeRoundTrip_data()
     QTest::newRow("methods, defaults") << QStringList{"--export", "l.svg", "--view", "methods"};
     QTest::newRow("rope model") << QStringList{"--export", "m.pdf", "--model", "qwen2.5-7b-yarn", "--compare-config", "no-scaling"};
     QTest::newRow("grid") << QStringList{"--export", "n.png", "--grid-source", "rope-mixed", "--grid", "6x9", "--grid-patch", "2,3",
-                                         "--grid-dim", "5", "--grid-head", "4", "--grid-data", "patch", "--grid-class-token", "no"};
+                                         "--grid-dim", "5", "--grid-head", "4", "--grid-head-dim", "96", "--grid-data", "patch",
+                                         "--grid-class-token", "no"};
     QTest::newRow("grid, class token query") << QStringList{"--export", "o.png", "--grid-patch", "cls", "--grid-resize", "8x8"};
     QTest::newRow("path with space and quote") << QStringList{"--export", "my dir/it's.npy"};
 }
@@ -426,7 +427,7 @@ void TestCommandLine::gridOptions()
 {
     const auto parsed = parseCommandLine(withProgram({"--grid", "24x32", "--grid-patch", "3,31", "--grid-source", "rope-mixed",
                                                       "--grid-head", "5", "--grid-resize", "12x16", "--grid-dim", "7",
-                                                      "--grid-class-token", "no", "--grid-data", "patch"}));
+                                                      "--grid-class-token", "no", "--grid-data", "patch", "--grid-head-dim", "48"}));
     QVERIFY(std::holds_alternative<LaunchOptions>(parsed));
     const LaunchOptions& o = std::get<LaunchOptions>(parsed);
     QCOMPARE(o.view, pe::ui::View::Grid); // a grid option names its view
@@ -437,6 +438,7 @@ void TestCommandLine::gridOptions()
     QCOMPARE(g.patchCol, 31);
     QCOMPARE(g.source, pe::ui::GridSource::RopeMixed);
     QCOMPARE(g.head, 5);
+    QCOMPARE(g.headDim, 48);
     QCOMPARE(g.resizeRows, 12);
     QCOMPARE(g.resizeCols, 16);
     QCOMPARE(g.dimension, 7);

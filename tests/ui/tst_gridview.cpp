@@ -20,6 +20,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QLabel>
+#include <QSpinBox>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -97,6 +98,7 @@ private slots:
     void gridAndClassTokenMustMatchTheRows();
     void resizingKeepsTheClassToken();
     void rotaryMapsMoveWithTheQuery();
+    void rotarySourcesTakeTheirOwnHeadDimBesideATable();
     void clickingATileChoosesItsPatch();
     void sessionsAndUndoKeepTheGrid();
     void dataExportsAreTheWindowsNumbers();
@@ -275,6 +277,58 @@ void TestGridView::rotaryMapsMoveWithTheQuery()
                          qPrintable(QStringLiteral("%1: key (%2, %3)").arg(pe::ui::gridSourceKey(source)).arg(r).arg(c)));
         QCOMPARE(from(2, 3), 1.0); // a query of ones against a key of ones at its own patch
     }
+}
+
+void TestGridView::rotarySourcesTakeTheirOwnHeadDimBesideATable()
+{
+    // Issue 48: with a ViT's table open (197 × 768) a rotary source turns a head's dims, 128 for
+    // M-RoPE and 64 for the 2-D RoPEs, or the Head dim asked for; not the table's 768 columns.
+    const QString wide = m_dir.filePath(QStringLiteral("vit768.npy"));
+    QVERIFY(pe::test::writeNpy(wide, maeTable(14, 14, 768, true)));
+    Document document;
+    pe::ui::GridView view(&document);
+    view.resize(1100, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    document.setTable(pe::test::loadTableOrFail(wide));
+    document.sizeLikeTable(); // as File ▸ Open encoding does: the sinusoid beside it is 768 wide
+    QCOMPARE(document.spec().dModel, 768);
+    struct Case { GridSource source; int asked, expected; };
+    for (const Case& c : {Case{GridSource::MRope, 0, 128}, Case{GridSource::RopeAxial, 0, 64}, Case{GridSource::RopeMixed, 0, 64},
+                          Case{GridSource::MRope, 256, 256}, Case{GridSource::RopeAxial, 32, 32}}) {
+        GridOptions o = withSource(c.source);
+        o.headDim = c.asked;
+        document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
+        const QString name = QStringLiteral("%1, head dim %2").arg(pe::ui::gridSourceKey(c.source)).arg(c.asked);
+        QTRY_VERIFY_WITH_TIMEOUT(document.frame() && gridPart(*document.frame())
+                                     && gridPart(*document.frame())->options == pe::ui::gridOptionsFrom(pe::ui::toVariantMap(o)),
+                                 10000);
+        const pe::ui::GridData& g = *gridPart(*document.frame())->data;
+        QVERIFY2(g.problem.isEmpty(), qPrintable(name + QStringLiteral(": ") + g.problem));
+        QCOMPARE(g.dims(), c.expected);
+        QVERIFY2(g.detail.contains(QStringLiteral("head dim %1").arg(c.expected)), qPrintable(g.detail));
+        // The map of patch (7, 7) is a landscape, not one flat colour: far patches score lower.
+        const RowMatrix map = pe::ui::gridPatchMap(g, o);
+        // The map of patch (7, 7): a landscape for the 2-D RoPEs. Qwen2-VL's M-RoPE gives its
+        // spatial pairs the slow frequencies, so its map is nearly flat at any head dimension
+        // (0.9989 … 1 at 128); the title then says so instead of looking broken.
+        QCOMPARE(map(7, 7), 1.0);
+        if (c.source == GridSource::MRope) {
+            QTRY_VERIFY_WITH_TIMEOUT(view.titleText().contains(QStringLiteral("hardly tells the patches apart")), 10000);
+        } else {
+            QVERIFY2(map.maxCoeff() - map.minCoeff() > 0.2,
+                     qPrintable(QStringLiteral("%1: the patch map spans %2 … %3").arg(name).arg(map.minCoeff()).arg(map.maxCoeff())));
+            QTRY_VERIFY_WITH_TIMEOUT(!view.titleText().contains(QStringLiteral("hardly tells")) && view.titleText().contains(QStringLiteral("head dim %1").arg(c.expected)), 10000);
+        }
+        // The box shows what is used: the number asked for, or auto with the number it takes.
+        QTRY_VERIFY(view.headDimBox()->isVisible());
+        QCOMPARE(view.headDimBox()->value(), c.asked);
+        if (c.asked == 0)
+            QCOMPARE(view.headDimBox()->text(), QStringLiteral("auto (%1)").arg(c.expected));
+    }
+    // A fixed encoding has no head: the box goes.
+    document.setViewOptions(View::Grid, pe::ui::toVariantMap(withSource(GridSource::Mae)));
+    QTRY_VERIFY(!view.headDimBox()->isVisible());
 }
 
 void TestGridView::clickingATileChoosesItsPatch()

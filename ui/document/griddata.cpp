@@ -45,14 +45,23 @@ bool sameGridInputs(const GridOptions& a, const GridOptions& b)
 {
     return a.source == b.source && a.rows == b.rows && a.cols == b.cols && a.classToken == b.classToken
            && a.resizeRows == b.resizeRows && a.resizeCols == b.resizeCols
-           && (a.source != GridSource::RopeMixed || a.head == b.head);
+           && (a.source != GridSource::RopeMixed || a.head == b.head) && (!isRotary(a.source) || a.headDim == b.headDim);
+}
+
+int gridHeadDim(const GridOptions& options, GridSource source, int dModel, bool tableOpen)
+{
+    if (options.headDim > 0)
+        return options.headDim;
+    if (!tableOpen)
+        return dModel;
+    return source == GridSource::MRope ? 128 : 64;
 }
 
 GridData gridData(const core::EncodingSpec& spec, const GridOptions& options, const LoadedTablePtr& table)
 {
     GridData data;
     data.source = resolvedGridSource(options, table != nullptr);
-    const int d = spec.dModel;
+    int d = spec.dModel;
     core::RowMatrix all; // every token, the class token first when there is one
     try {
         switch (data.source) {
@@ -110,6 +119,7 @@ GridData gridData(const core::EncodingSpec& spec, const GridOptions& options, co
         case GridSource::RopeAxial:
         case GridSource::RopeMixed:
         case GridSource::MRope: {
+            d = gridHeadDim(options, data.source, spec.dModel, table != nullptr);
             data.original = fixedGrid(options, false);
             if (data.original.patches() > core::GridLimits::maxPatches) {
                 data.problem = tooManyPatches(data.original);
@@ -118,7 +128,7 @@ GridData gridData(const core::EncodingSpec& spec, const GridOptions& options, co
             core::GridRope rope;
             if (data.source == GridSource::MRope) {
                 if (d % 2 != 0) {
-                    data.problem = tr("M-RoPE needs an even head dimension; d_model is %1.").arg(d);
+                    data.problem = tr("M-RoPE needs an even head dimension; it is %1.").arg(d);
                     return data;
                 }
                 const auto sections = core::mropeSections(d / 2);
@@ -128,7 +138,7 @@ GridData gridData(const core::EncodingSpec& spec, const GridOptions& options, co
                                   .arg(d).arg(sections[0]).arg(sections[1]).arg(sections[2]);
             } else if (d % 4 != 0) {
                 data.problem = tr("2-D RoPE needs a head dimension divisible by 4 (a quarter of the dims per axis "
-                                  "and direction); d_model is %1.").arg(d);
+                                  "and direction); it is %1.").arg(d);
                 return data;
             } else if (data.source == GridSource::RopeAxial) {
                 rope = core::axialGridRope(d);

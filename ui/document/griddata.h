@@ -35,6 +35,10 @@ struct GridData {
 /// The source `options` names, Auto resolved: the table when one is open, else MAE's.
 GridSource resolvedGridSource(const GridOptions& options, bool tableOpen);
 
+/// The head dimension a rotary `source` turns: the options' own, else d_model, else (a table
+/// open) the source's usual one: 128 for M-RoPE (Qwen2-VL), 64 for the 2-D RoPEs (rope-vit).
+int gridHeadDim(const GridOptions& options, GridSource source, int dModel, bool tableOpen);
+
 /// The grid view's data for the spec (its d_model is the fixed encodings' dimension) or the table.
 GridData gridData(const core::EncodingSpec& spec, const GridOptions& options, const LoadedTablePtr& table);
 

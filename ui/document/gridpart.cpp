@@ -13,7 +13,8 @@ ViewPartPtr buildGridPart(const PartInputs& in, const PartBefore& before)
     const bool sameData = old && old->data && sameGridInputs(old->options, o)
         && resolvedGridSource(old->options, before.inputs.table != nullptr) == source
         && (source == GridSource::Table ? sameTableFile(before.inputs.table, in.table)
-                                        : before.inputs.spec.dModel == in.spec.dModel);
+                                        : before.inputs.spec.dModel == in.spec.dModel
+                                              && (before.inputs.table != nullptr) == (in.table != nullptr));
     part->data = sameData ? old->data : std::make_shared<const GridData>(gridData(in.spec, o, in.table));
     if (!part->data->problem.isEmpty() || in.wholeCells) // no tiles for a data export
         return part;

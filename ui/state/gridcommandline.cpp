@@ -59,6 +59,8 @@ void overrideGrid(const QCommandLineParser& parser, GridOptions& grid)
         grid.dimension = static_cast<int>(wholeNumber(parser, QStringLiteral("grid-dim"), 0, core::SpecLimits::maxDModel - 1));
     if (parser.isSet(QStringLiteral("grid-head")))
         grid.head = static_cast<int>(wholeNumber(parser, QStringLiteral("grid-head"), 1, GridOptions::maxHead));
+    if (parser.isSet(QStringLiteral("grid-head-dim")))
+        grid.headDim = static_cast<int>(wholeNumber(parser, QStringLiteral("grid-head-dim"), 0, GridOptions::maxHeadDim));
     if (parser.isSet(QStringLiteral("grid-data")))
         grid.data = *parseGridExport(choice(parser, QStringLiteral("grid-data"), gridExportKeys()));
 }
@@ -70,7 +72,7 @@ QList<QCommandLineOption> gridCommandLineOptions()
     return {
         {QStringLiteral("grid-source"), QStringLiteral("The grid view's patches: auto (the --encoding table, else mae), table, mae "
                                                        "(MAE's 2-D sin-cos, class token of zeros), dit (the same without it), rope-axial, "
-                                                       "rope-mixed (as initialised), mrope (Qwen2-VL); d_model is the fixed ones' dimension."),
+                                                       "rope-mixed (as initialised), mrope (Qwen2-VL); d_model is the fixed ones' dimension (the rotary ones': --grid-head-dim)."),
          QStringLiteral("NAME")},
         {QStringLiteral("grid"), QStringLiteral("The grid: H rows x W columns of patches, 2 to 64 each (default: guessed from a "
                                                 "table's rows, 197 = 1 + 14x14; 14x14 for the fixed encodings)."),
@@ -84,6 +86,9 @@ QList<QCommandLineOption> gridCommandLineOptions()
          QStringLiteral("R,C")},
         {QStringLiteral("grid-dim"), QStringLiteral("The dimension drawn across the grid (default 0)."), QStringLiteral("N")},
         {QStringLiteral("grid-head"), QStringLiteral("RoPE-Mixed: the head whose random initial direction is drawn, 1 to 64 (default 1)."),
+         QStringLiteral("N")},
+        {QStringLiteral("grid-head-dim"), QStringLiteral("The rotary sources' head dimension, 0 to 4096; 0 (default): d_model, or with "
+                                                         "--encoding the usual one (128 for mrope, 64 for rope-axial and rope-mixed)."),
          QStringLiteral("N")},
         {QStringLiteral("grid-data"), QStringLiteral("What the grid view's .npy/.csv holds: tiles (H*W, H*W) similarities, patch (H, W) "
                                                      "or dimension (H, W) (default tiles)."),
@@ -104,6 +109,7 @@ QStringList gridCommandLineFor(const QVariantMap& options)
     args << QStringLiteral("--grid-patch")
          << (g.classTokenQuery ? QStringLiteral("cls") : QStringLiteral("%1,%2").arg(g.patchRow).arg(g.patchCol))
          << QStringLiteral("--grid-dim") << QString::number(g.dimension) << QStringLiteral("--grid-head") << QString::number(g.head)
+         << QStringLiteral("--grid-head-dim") << QString::number(g.headDim)
          << QStringLiteral("--grid-data") << gridExportKey(g.data);
     return args;
 }

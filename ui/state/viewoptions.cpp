@@ -266,6 +266,7 @@ QVariantMap toVariantMap(const GridOptions& o)
             {QStringLiteral("resizeRows"), o.resizeRows},
             {QStringLiteral("resizeCols"), o.resizeCols},
             {QStringLiteral("head"), o.head},
+            {QStringLiteral("headDim"), o.headDim},
             {QStringLiteral("data"), gridExportKey(o.data)}};
 }
 
@@ -288,6 +289,7 @@ GridOptions gridOptionsFrom(const QVariantMap& map)
     o.resizeRows = whole(QStringLiteral("resizeRows"), o.resizeRows);
     o.resizeCols = whole(QStringLiteral("resizeCols"), o.resizeCols);
     o.head = whole(QStringLiteral("head"), o.head);
+    o.headDim = whole(QStringLiteral("headDim"), o.headDim);
     o.data = parseGridExport(map.value(QStringLiteral("data")).toString()).value_or(o.data);
     return clamped(o);
 }
@@ -306,6 +308,7 @@ GridOptions clamped(GridOptions o)
     o.patchCol = std::clamp(o.patchCol, 0, core::GridLimits::maxSide - 1);
     o.dimension = std::max(o.dimension, 0);
     o.head = std::clamp(o.head, 1, GridOptions::maxHead);
+    o.headDim = std::clamp(o.headDim, 0, GridOptions::maxHeadDim);
     return o;
 }
 

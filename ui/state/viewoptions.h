@@ -118,6 +118,10 @@ struct GridOptions {
     int dimension = 0;              ///< clamped to the dims when drawn
     int resizeRows = 0, resizeCols = 0;
     int head = 1;                   ///< RoPE-Mixed: which head's random direction (1 …)
+    /// The rotary sources' head dimension; 0: automatic (gridHeadDim: d_model, or with a table
+    /// open the source's usual one, since a table's 768 columns are no head).
+    int headDim = 0;
+    static constexpr int maxHeadDim = 4096;
     GridExport data = GridExport::Tiles;
     bool operator==(const GridOptions&) const = default;
 };

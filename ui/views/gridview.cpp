@@ -194,8 +194,8 @@ QWidget* GridView::createControls()
     for (int i = 0; i < names.size(); ++i)
         m_sourceBox->addItem(names[i], gridSourceKey(GridSource(i)));
     m_sourceBox->setToolTip(tr("Where the patches' vectors come from: a loaded position table (File ▸ Open encoding), "
-                               "MAE's or DiT's fixed 2-D sin-cos, or a 2-D rotary embedding with d_model as its head "
-                               "dimension (--grid-source)"));
+                               "MAE's or DiT's fixed 2-D sin-cos, or a 2-D rotary embedding (its head dimension: Head dim) "
+                               "(--grid-source)"));
     labelled(tr("&Source:"), m_sourceBox);
 
     m_rowsBox = sideBox(tr("auto"), tr("The grid's rows: auto guesses a square from a table's rows (197 = 1 + 14 × 14); "
@@ -250,10 +250,19 @@ QWidget* GridView::createControls()
                              "whose initial direction is drawn (--grid-head)"));
     m_headLabel = labelled(tr("&Head:"), m_headBox);
 
+    m_headDimBox = new QSpinBox;
+    m_headDimBox->setRange(0, GridOptions::maxHeadDim);
+    m_headDimBox->setSingleStep(4);
+    m_headDimBox->setKeyboardTracking(false);
+    m_headDimBox->setToolTip(tr("The rotary encoding's head dimension: each attention head turns its own query and key. "
+                                "auto: d_model, or with a table open the usual one (128 for Qwen2-VL's M-RoPE, 64 for "
+                                "rope-vit's 2-D RoPE), not the table's width (--grid-head-dim)"));
+    m_headDimLabel = labelled(tr("Head di&m:"), m_headDimBox);
+
     connect(m_sourceBox, &QComboBox::currentIndexChanged, this, &GridView::optionsEdited);
     connect(m_classTokenBox, &QComboBox::currentIndexChanged, this, &GridView::optionsEdited);
     for (QSpinBox* b : {m_rowsBox, m_colsBox, m_resizeRowsBox, m_resizeColsBox, m_patchRowBox, m_patchColBox,
-                        m_dimensionBox, m_headBox})
+                        m_dimensionBox, m_headBox, m_headDimBox})
         connect(b, &QSpinBox::valueChanged, this, &GridView::optionsEdited);
     connect(m_classQueryBox, &QCheckBox::toggled, this, &GridView::optionsEdited);
     return controls;
@@ -263,7 +272,7 @@ void GridView::syncControls()
 {
     const GridOptions o = gridOptions(document()->state());
     const QSignalBlocker a(m_sourceBox), b(m_rowsBox), c(m_colsBox), d(m_classTokenBox), e(m_resizeRowsBox),
-        g(m_resizeColsBox), i(m_patchRowBox), j(m_patchColBox), k(m_classQueryBox), l(m_dimensionBox), m(m_headBox);
+        g(m_resizeColsBox), i(m_patchRowBox), j(m_patchColBox), k(m_classQueryBox), l(m_dimensionBox), m(m_headBox), n(m_headDimBox);
     m_sourceBox->setCurrentIndex(static_cast<int>(o.source));
     m_rowsBox->setValue(o.rows);
     m_colsBox->setValue(o.cols);
@@ -276,6 +285,11 @@ void GridView::syncControls()
     m_dimensionBox->setValue(o.dimension);
     m_headBox->setValue(o.head);
     const GridSource source = resolvedGridSource(o, document()->table() != nullptr);
+    m_headDimBox->setSpecialValueText(
+        tr("auto (%1)").arg(gridHeadDim(GridOptions{}, source, document()->spec().dModel, document()->table() != nullptr)));
+    m_headDimBox->setValue(o.headDim);
+    m_headDimBox->setVisible(isRotary(source));
+    m_headDimLabel->setVisible(isRotary(source));
     const bool table = source == GridSource::Table;
     m_classTokenBox->setEnabled(table);
     m_resizeRowsBox->setEnabled(!isRotary(source));
@@ -305,6 +319,7 @@ void GridView::optionsEdited()
     o.classTokenQuery = m_classQueryBox->isChecked();
     o.dimension = m_dimensionBox->value();
     o.head = m_headBox->value();
+    o.headDim = m_headDimBox->value();
     document()->setViewOptions(View::Grid, toVariantMap(o));
     syncControls(); // a side set to a square shows it
 }
@@ -366,6 +381,11 @@ void GridView::redraw(const Frame& f)
     QString subtitle = g.detail;
     if (g.resized())
         subtitle += tr(" · resized bicubically from %1 × %2").arg(g.original.rows).arg(g.original.cols);
+    // A nearly flat picture is the data (Qwen2-VL's M-RoPE gives its spatial pairs the slow
+    // frequencies: over 14 × 14 patches every score is above 0.998); say so, or it looks broken.
+    if (g.similarity.size() > 1 && g.similarity.maxCoeff() - g.similarity.minCoeff() < 0.05)
+        subtitle += QLatin1Char('\n') + tr("every similarity lies in %1 … %2: at this grid the encoding hardly tells the patches apart")
+                                           .arg(g.similarity.minCoeff(), 0, 'f', 4).arg(g.similarity.maxCoeff(), 0, 'f', 4);
     m_titleText = tr("%1: %2 × %3 patches%4\n%5")
                       .arg(g.name).arg(g.shape.rows).arg(g.shape.cols)
                       .arg(g.shape.classToken ? tr(" and a class token") : QString(), subtitle);

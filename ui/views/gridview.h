@@ -42,6 +42,8 @@ public:
     QCheckBox* classQueryBox() const { return m_classQueryBox; }
     QSpinBox* dimensionBox() const { return m_dimensionBox; }
     QSpinBox* headBox() const { return m_headBox; }
+    /// The rotary sources' head dimension; 0 (shown as "auto (N)") takes gridHeadDim's.
+    QSpinBox* headDimBox() const { return m_headDimBox; }
     CellColorMap* tilesMap() const { return m_tiles; }
     CellColorMap* patchMap() const { return m_patchMap; }
     CellColorMap* dimensionMap() const { return m_dimensionMap; }
@@ -84,9 +86,10 @@ private:
     QComboBox* m_sourceBox;
     QSpinBox *m_rowsBox, *m_colsBox, *m_resizeRowsBox, *m_resizeColsBox;
     QComboBox* m_classTokenBox;
-    QSpinBox *m_patchRowBox, *m_patchColBox, *m_dimensionBox, *m_headBox;
+    QSpinBox *m_patchRowBox, *m_patchColBox, *m_dimensionBox, *m_headBox, *m_headDimBox;
     QCheckBox* m_classQueryBox;
     QLabel* m_headLabel;
+    QLabel* m_headDimLabel;
 
     QCPTextElement* m_title;
     QString m_titleText;
