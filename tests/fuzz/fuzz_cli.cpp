@@ -43,6 +43,7 @@ void requireDocumentedRanges(const pe::app::LaunchOptions& o)
         PE_FUZZ_REQUIRE((rows == 0 && cols == 0) || (rows >= 2 && rows <= 64 && cols >= 2 && cols <= 64), "--grid HxW, 2 to 64");
     PE_FUZZ_REQUIRE(grid.patchRow >= 0 && grid.patchRow < 64 && grid.patchCol >= 0 && grid.patchCol < 64, "--grid-patch 0 to 63");
     PE_FUZZ_REQUIRE(grid.head >= 1 && grid.head <= 64, "--grid-head 1 to 64");
+    PE_FUZZ_REQUIRE(grid.headDim >= 0 && grid.headDim <= 4096, "--grid-head-dim 0 to 4096");
     PE_FUZZ_REQUIRE(grid.dimension >= 0 && grid.dimension < 65536, "--grid-dim 0 to 65535");
     PE_FUZZ_REQUIRE(!o.sizePixels.isValid() || (o.sizePixels.width() >= 1 && o.sizePixels.width() <= 20000
                                                  && o.sizePixels.height() >= 1 && o.sizePixels.height() <= 20000),
