@@ -160,6 +160,39 @@ private slots:
         QVERIFY(ropeOptions(m_document->state()).compare.isEmpty());
     }
 
+    void againstOffersTheConfigsOpenedBefore()
+    {
+        // Issue 48: each config.json read (as the model or the comparison) is offered again in
+        // both boxes, newest first, under its folder's name; one since deleted is not.
+        QSettings().remove(QStringLiteral("rope/recentConfigs"));
+        QTemporaryDir dir;
+        const QString config = R"({"hidden_size": 2048, "num_attention_heads": 16, "max_position_embeddings": 8192, "rope_theta": %1})";
+        const QString first = writeConfig(dir, QStringLiteral("First-Model"), config.arg(10000).toUtf8());
+        const QString second = writeConfig(dir, QStringLiteral("Second-Model"), config.arg(500000).toUtf8());
+        const QString gone = writeConfig(dir, QStringLiteral("Gone-Model"), config.arg(20000).toUtf8());
+        RopeModelController controller(m_document.get(), nullptr);
+        for (const QString& path : {gone, first, second})
+            QVERIFY(controller.apply(path, false).isEmpty());
+        QVERIFY(QFile::remove(gone));
+        choose(m_view->modelBox(), QStringLiteral("llama-3.1-8b"));
+        m_document->computeNow();
+        m_view->refresh();
+        for (QComboBox* box : {m_view->compareBox(), m_view->modelBox()}) {
+            const int a = box->findData(second), b = box->findData(first);
+            QVERIFY2(a > 0 && b > a, qPrintable(QStringLiteral("%1 at %2, %3 at %4").arg(second).arg(a).arg(first).arg(b)));
+            QCOMPARE(box->itemText(a), QStringLiteral("Second-Model"));
+            QCOMPARE(box->itemData(a, Qt::ToolTipRole).toString(), QDir::toNativeSeparators(second));
+            QCOMPARE(box->findData(gone), -1);
+        }
+        // Chosen there, it is compared without a file dialog.
+        choose(m_view->compareBox(), first);
+        QCOMPARE(ropeOptions(m_document->state()).compare, first);
+        QCOMPARE(ropeOptions(m_document->state()).model, QStringLiteral("llama-3.1-8b"));
+        m_document->computeNow();
+        m_view->refresh();
+        QCOMPARE(m_view->compareBox()->currentText(), QStringLiteral("First-Model"));
+    }
+
     void paperVariantsComeBack()
     {
         choose(m_view->modelBox(), QStringLiteral("phi-3-vision-128k"));

@@ -37,6 +37,7 @@ const QString exportFont = QStringLiteral("export/fontPoints");
 const QString animationSpeed = QStringLiteral("animation/speed");
 const QString animationTarget = QStringLiteral("animation/target");
 const QString ropeDetails = QStringLiteral("viewOptions/ropeDetails");
+const QString recentModelConfigs = QStringLiteral("rope/recentConfigs");
 } // namespace key
 
 QVariant value(const QString& name, const QVariant& fallback = {})
@@ -137,6 +138,21 @@ bool Preferences::animationSweepsOffset() { return value(key::animationTarget).t
 void Preferences::setAnimationSweepsOffset(bool offset)
 {
     setValue(key::animationTarget, offset ? QStringLiteral("offset") : QStringLiteral("position"));
+}
+
+QStringList Preferences::recentModelConfigs()
+{
+    QStringList paths = value(key::recentModelConfigs).toStringList();
+    paths.removeIf([](const QString& path) { return !QFileInfo(path).isFile(); });
+    return paths.mid(0, maxRecentModelConfigs);
+}
+
+void Preferences::addRecentModelConfig(const QString& path)
+{
+    QStringList paths = value(key::recentModelConfigs).toStringList();
+    paths.removeAll(path);
+    paths.prepend(path);
+    setValue(key::recentModelConfigs, paths.mid(0, maxRecentModelConfigs));
 }
 
 bool Preferences::ropeDetailsShown() { return value(key::ropeDetails, false).toBool(); }

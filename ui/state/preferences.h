@@ -70,6 +70,12 @@ public:
     static void setAnimationSweepsOffset(bool offset);
 
     // The views' options a new window starts from (the last ones used)
+    /// The config.json files read into the RoPE view (as model or comparison), newest first,
+    /// at most maxRecentModelConfigs; those no longer on disk are left out.
+    static QStringList recentModelConfigs();
+    /// Puts `path` first in recentModelConfigs().
+    static void addRecentModelConfig(const QString& path);
+    static constexpr int maxRecentModelConfigs = 8;
     static bool ropeDetailsShown();                     ///< the RoPE view's variant parameters unfolded; default false
     static void setRopeDetailsShown(bool shown);
     /// The options a view of the catalogue keeps by key, as used last (viewOptions/<key>),

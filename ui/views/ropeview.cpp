@@ -11,6 +11,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -431,9 +432,17 @@ void RopeView::syncModelBoxes()
         box->insertSeparator(box->count());
         for (const LibraryModel& entry : ropeModelLibrary())
             box->addItem(QString::fromStdString(entry.model.name), entry.key);
-        // A config.json opened from a file: its folder's name.
-        if (!current.isEmpty() && box->findData(current) < 0)
-            box->addItem(ropeOriginLabel(current), current);
+        // The config.json files read before, newest first, and the one shown (its folder's name;
+        // the full path in the item's tooltip).
+        QStringList files = Preferences::recentModelConfigs();
+        if (!current.isEmpty() && box->findData(current) < 0 && !files.contains(current))
+            files.prepend(current);
+        if (!files.isEmpty())
+            box->insertSeparator(box->count());
+        for (const QString& file : files) {
+            box->addItem(ropeOriginLabel(file), file);
+            box->setItemData(box->count() - 1, QDir::toNativeSeparators(file), Qt::ToolTipRole);
+        }
         box->insertSeparator(box->count());
         box->addItem(tr("Open config.json…"), openItem);
         box->setCurrentIndex(std::max(0, box->findData(current)));

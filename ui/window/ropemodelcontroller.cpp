@@ -2,6 +2,7 @@
 #include "ui/window/ropemodelcontroller.h"
 
 #include "ui/document/document.h"
+#include "ui/state/preferences.h"
 #include "ui/state/recentfolder.h"
 #include "ui/tables/ropeconfig.h"
 
@@ -49,6 +50,7 @@ QString RopeModelController::apply(const QString& path, bool forComparison)
         o.model = absolute;
         o.compare.clear();
     }
+    Preferences::addRecentModelConfig(absolute); // offered in both boxes from now on
     m_document->setViewOptions(View::Rope, toVariantMap(o));
     emit modelShown();
     return {};
