@@ -1607,6 +1607,21 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
     </message>
 </context>
 <context>
+    <name>pe::ui::GuideDialog</name>
+    <message>
+        <source>&lt;h2&gt;A tour of PE Explorer&lt;/h2&gt;&lt;p&gt;A Transformer adds a vector to each word&apos;s embedding to say where the word stands. The sinusoidal encoding builds that vector from sines and cosines: column 2i of row &lt;i&gt;pos&lt;/i&gt; holds sin(pos / base&lt;sup&gt;2i/d&lt;/sup&gt;), column 2i+1 the cosine of the same angle.&lt;/p&gt;&lt;h3&gt;The window&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Controls&lt;/b&gt; (left): d_model, max_len and base, the library whose convention you follow, the selected position and offset k. Every view follows them.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The stage&lt;/b&gt; (middle): the view chosen in the bar above it, with another view &lt;b&gt;Beside&lt;/b&gt; it when the window has room.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Formula&lt;/b&gt; (bottom left): the numbers behind the cell you selected.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Hover over a plot to read its values, click to select a position, turn the wheel to zoom and drag to pan. &lt;b&gt;Space&lt;/b&gt; plays the sweep of the position (or of the offset) through every view; &lt;b&gt;F5&lt;/b&gt; presents the chosen view alone at a size a room can read.&lt;/p&gt;&lt;h3&gt;The views&lt;/h3&gt;</source>
+        <translation>&lt;h2&gt;PE Explorer 导览&lt;/h2&gt;&lt;p&gt;Transformer 给每个词的嵌入加上一个向量，用来表示这个词所在的位置。正弦位置编码用正弦和余弦构造这个向量：第 &lt;i&gt;pos&lt;/i&gt; 行的第 2i 列是 sin(pos / base&lt;sup&gt;2i/d&lt;/sup&gt;)，第 2i+1 列是同一角度的余弦。&lt;/p&gt;&lt;h3&gt;窗口&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;控制&lt;/b&gt;（左侧）：d_model、max_len 和 base，所遵循的库的约定，选中的位置和偏移 k。所有视图都跟随它们。&lt;/li&gt;&lt;li&gt;&lt;b&gt;舞台&lt;/b&gt;（中间）：在上方视图栏中选择的视图；窗口足够宽时，&lt;b&gt;旁边&lt;/b&gt;再显示另一个视图。&lt;/li&gt;&lt;li&gt;&lt;b&gt;公式&lt;/b&gt;（左下）：所选单元格背后的数字。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;将指针悬停在图上可读出数值，单击选择位置，滚动滚轮缩放，拖动平移。&lt;b&gt;空格&lt;/b&gt;键让位置（或偏移）在所有视图中依次扫过；&lt;b&gt;F5&lt;/b&gt; 单独演示所选视图，大小适合整间教室阅读。&lt;/p&gt;&lt;h3&gt;视图&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Figures and data&lt;/h3&gt;&lt;p&gt;&lt;b&gt;File ▸ Export&lt;/b&gt; writes the view in use as a figure (PDF, SVG, PNG) at a journal&apos;s column width, or its numbers (.npy, .csv); &lt;b&gt;Copy figure&lt;/b&gt; puts it on the clipboard. The same figures come from the command line without a window: &lt;tt&gt;pe-explorer --export figure.pdf --view similarity&lt;/tt&gt; (&lt;tt&gt;pe-explorer --help&lt;/tt&gt; lists every option). &lt;b&gt;File ▸ Open encoding&lt;/b&gt; shows a model&apos;s learned position table instead of the sinusoid.&lt;/p&gt;&lt;p&gt;Help ▸ Keyboard shortcuts lists every key.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;图与数据&lt;/h3&gt;&lt;p&gt;&lt;b&gt;文件 ▸ 导出&lt;/b&gt;将当前视图写成图（PDF、SVG、PNG），宽度符合期刊的栏宽，或写出其数字（.npy、.csv）；&lt;b&gt;复制图&lt;/b&gt;将其放到剪贴板。同样的图也可以在没有窗口的情况下从命令行生成：&lt;tt&gt;pe-explorer --export figure.pdf --view similarity&lt;/tt&gt;（&lt;tt&gt;pe-explorer --help&lt;/tt&gt; 列出所有选项）。&lt;b&gt;文件 ▸ 打开编码&lt;/b&gt;显示模型学到的位置表，而不是正弦编码。&lt;/p&gt;&lt;p&gt;帮助 ▸ 键盘快捷键列出所有按键。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation>导览</translation>
+    </message>
+</context>
+<context>
     <name>pe::ui::HeatmapView</name>
     <message>
         <source>&lt;b&gt;Encoding heatmap.&lt;/b&gt; Each row is the vector added to the word at that position; each column is one dimension. Even columns hold a sine, odd ones a cosine, and each pair of columns turns slower than the one before it — so the left side changes fast from row to row and the right side hardly at all. Hover for the formula with its numbers; click to select.</source>
@@ -1879,6 +1894,14 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>Wrote %1 in %2</source>
         <translation>已将 %1 写入 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Guide…</source>
+        <translation>导览(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>A short tour of the window and of every view</source>
+        <translation>窗口和每个视图的简短导览</translation>
     </message>
 </context>
 <context>

@@ -5,7 +5,10 @@
 #include "ui/controls/controlspanel.h"
 #include "ui/views/heatmapview.h"
 #include "ui/window/language.h"
+#include "ui/window/guidedialog.h"
 #include "ui/window/mainwindow.h"
+#include "ui/views/plotview.h"
+#include "ui/state/viewcatalog.h"
 #include "ui/window/stage.h"
 #include "windowprobes.h"
 
@@ -29,6 +32,8 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTest>
+#include <QTextBrowser>
+#include <QTextDocument>
 #include <QToolButton>
 #include <QXmlStreamReader>
 #include <qcustomplot.h>
@@ -130,6 +135,8 @@ private slots:
     void choiceIsRemembered();
     void chineseTakesTheSimplifiedChineseFace();
     void catalogueIsComplete();
+    void guideToursEveryViewInBothLanguages_data();
+    void guideToursEveryViewInBothLanguages();
     void viewNamesAreWhole_data();
     void viewNamesAreWhole();
 };
@@ -359,6 +366,46 @@ void TestLanguage::catalogueIsComplete()
     }
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QVERIFY(messages > 400);
+}
+
+void TestLanguage::guideToursEveryViewInBothLanguages_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("heading");
+    QTest::newRow("English") << QStringLiteral("en") << QStringLiteral("A tour of PE Explorer");
+    QTest::newRow("简体中文") << QStringLiteral("zh_CN") << QStringLiteral("PE Explorer 导览");
+}
+
+void TestLanguage::guideToursEveryViewInBothLanguages()
+{
+    // Issue 48: Help ▸ Guide is a short tour of the window and of every view of the bar, with the
+    // explanation each view shows, in the interface's language.
+    QFETCH(QString, language);
+    QFETCH(QString, heading);
+    pe::ui::installLanguage(*pe::ui::parseLanguage(language));
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* guide = window.findChild<QAction*>(QStringLiteral("guideAction"));
+    QVERIFY(guide);
+    guide->trigger();
+    auto* dialog = window.findChild<pe::ui::GuideDialog*>();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    const QString text = dialog->browser()->toPlainText();
+    QVERIFY2(text.contains(heading), qPrintable(text.left(200)));
+    for (const pe::ui::PlotView* view : window.stage()->views()) {
+        QVERIFY2(text.contains(pe::ui::viewTitle(view->view())), qPrintable(pe::ui::viewTitle(view->view())));
+        QTextDocument explanation;
+        explanation.setHtml(view->explanation());
+        const QString first = explanation.toPlainText().simplified().left(40);
+        QVERIFY2(!first.isEmpty() && text.simplified().contains(first), qPrintable(first));
+    }
+    // Readable inside the window, and it closes with Esc.
+    QVERIFY(window.geometry().contains(dialog->geometry()) || dialog->width() <= window.width());
+    QTest::keyClick(dialog, Qt::Key_Escape);
+    QTRY_VERIFY(!dialog->isVisible());
 }
 
 QTEST_MAIN(TestLanguage)

@@ -214,6 +214,8 @@ bool PlotView::fitViewTitle(QCPTextElement* title, const QString& text)
 
 void PlotView::setExplanation(const QString& text) { setLabelText(m_explanation, text); }
 void PlotView::setReadout(const QString& text) { m_readout->setFullText(text); }
+QString PlotView::explanation() const { return m_explanation->text(); }
+
 void PlotView::setExplanationVisible(bool visible) { m_explanation->setVisible(visible); }
 
 void PlotView::setScale(double scale)

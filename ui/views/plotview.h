@@ -35,6 +35,8 @@ public:
     double scale() const { return m_scale; }
     /// The explanation above the plot: for students reading alone; a presenting teacher says it.
     void setExplanationVisible(bool visible);
+    /// That explanation's rich text (Help ▸ Guide reads it).
+    QString explanation() const;
     /// Restyles the plot for a printed figure: every font at an absolute pixel size (in the
     /// 96-dpi layout of an export) so text prints at the chosen point size.
     virtual void prepareForExport(double fontPixels);

@@ -18,6 +18,7 @@
 #include "ui/window/tablecontroller.h"
 #include "ui/widgets/textlabels.h"
 #include "ui/widgets/notetoast.h"
+#include "ui/window/guidedialog.h"
 #include "ui/window/shortcutsdialog.h"
 #include "ui/window/stage.h"
 #include "ui/window/theme.h"
@@ -482,6 +483,13 @@ void MainWindow::createMenus()
     });
     shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
     shortcuts->setShortcut(QKeySequence::HelpContents);
+    QAction* guide = help->addAction(tr("&Guide…"), this, [this] {
+        auto* dialog = new GuideDialog(m_stage, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    guide->setObjectName(QStringLiteral("guideAction"));
+    guide->setStatusTip(tr("A short tour of the window and of every view"));
     help->addSeparator();
     help->addAction(tr("&About PE Explorer"), this, [this] {
         QMessageBox::about(this, tr("About PE Explorer"),
