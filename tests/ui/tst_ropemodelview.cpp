@@ -6,10 +6,13 @@
 #include "ui/export/figureexport.h"
 #include "ui/state/viewoptions.h"
 #include "ui/views/ropeview.h"
+#include "ui/widgets/detailsbox.h"
 #include "ui/window/ropemodelcontroller.h"
 
 #include <QComboBox>
 #include <QLabel>
+#include <QScrollBar>
+#include <QToolButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -191,6 +194,34 @@ private slots:
         m_document->computeNow();
         m_view->refresh();
         QCOMPARE(m_view->compareBox()->currentText(), QStringLiteral("First-Model"));
+    }
+
+    void unfoldedDetailsScrollInsideTheirBox()
+    {
+        // Issue 48: the model's fields read fold out into a box of their own that scrolls, at most
+        // a third of the view and never leaving the plots less than 300 px; the plots stay whole
+        // in the view (at the RoPE pane's size at 1366 × 768, the heatmap beside it).
+        m_view->resize(545, 660);
+        choose(m_view->modelBox(), QStringLiteral("llama-3.1-8b"));
+        m_document->computeNow();
+        m_view->refresh();
+        if (!m_view->modelDetailsButton()->isChecked())
+            m_view->modelDetailsButton()->click();
+        auto* box = m_view->findChild<pe::ui::DetailsBox*>(QStringLiteral("ropeModelDetailsBox"));
+        QVERIFY(box);
+        QTRY_VERIFY(box->isVisible() && box->height() > 0);
+        QCoreApplication::processEvents();
+        const QString sizes = QStringLiteral("view %1, box %2 (text %3), plot %4")
+                                  .arg(m_view->height()).arg(box->height()).arg(box->widget()->height()).arg(m_view->plot()->height());
+        QVERIFY2(box->height() <= m_view->height() / 3 + 1, qPrintable(sizes));
+        QVERIFY2(m_view->plot()->height() >= RopeView::minimumPlotHeight, qPrintable(sizes));
+        QVERIFY2(box->verticalScrollBar()->maximum() > 0, qPrintable(sizes)); // longer than its box: it scrolls
+        QVERIFY2(m_view->plot()->geometry().bottom() < m_view->height(), qPrintable(sizes));
+        // Folded again, the plot takes the room back.
+        const int unfolded = m_view->plot()->height();
+        m_view->modelDetailsButton()->click();
+        QTRY_VERIFY(m_view->plot()->height() > unfolded);
+        m_view->modelDetailsButton()->click(); // as the other tests found it
     }
 
     void paperVariantsComeBack()

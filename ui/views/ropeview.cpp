@@ -4,6 +4,7 @@
 #include "ui/document/ropepart.h"
 
 #include "ui/document/document.h"
+#include "ui/widgets/detailsbox.h"
 #include "ui/widgets/flowlayout.h"
 #include "ui/widgets/textlabels.h"
 #include "ui/state/preferences.h"
@@ -402,12 +403,17 @@ QWidget* RopeView::createModelControls()
     m_modelDetails->setWordWrap(true);
     m_modelDetails->setTextFormat(Qt::RichText);
     m_modelDetails->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    column->addWidget(m_modelDetails);
+    // In a box of its own that scrolls: unfolded, the fields read took 230 px at 1366 × 768 and
+    // pushed the plot out of the view (capped in resizeEvent()).
+    m_modelDetailsBox = new DetailsBox(m_modelDetails);
+    m_modelDetailsBox->setObjectName(QStringLiteral("ropeModelDetailsBox"));
+    column->addWidget(m_modelDetailsBox);
     m_modelDetailsButton->setChecked(Preferences::ropeDetailsShown());
     m_modelDetailsButton->setArrowType(m_modelDetailsButton->isChecked() ? Qt::DownArrow : Qt::RightArrow);
     connect(m_modelDetailsButton, &QToolButton::toggled, this, [this](bool shown) {
         m_modelDetailsButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
-        m_modelDetails->setVisible(shown && !ropeOptions(document()->state()).model.isEmpty());
+        m_modelDetailsBox->setVisible(shown && !ropeOptions(document()->state()).model.isEmpty());
+        updateDetailsCap();
         Preferences::setRopeDetailsShown(shown);
         updateModelDetails();
     });
@@ -463,7 +469,8 @@ void RopeView::syncModelBoxes()
     m_compareBox->setVisible(!o.model.isEmpty());
     m_variantControls->setVisible(o.model.isEmpty());
     m_modelDetailsButton->setVisible(!o.model.isEmpty());
-    m_modelDetails->setVisible(!o.model.isEmpty() && m_modelDetailsButton->isChecked());
+    m_modelDetailsBox->setVisible(!o.model.isEmpty() && m_modelDetailsButton->isChecked());
+    updateDetailsCap();
 }
 
 void RopeView::modelChosen(QComboBox* box, bool comparison)
@@ -836,6 +843,46 @@ void RopeView::onMouseMove(QMouseEvent* event)
     } else {
         setReadout(QString());
     }
+}
+
+} // namespace pe::ui
+
+namespace pe::ui {
+
+void RopeView::resizeEvent(QResizeEvent* event)
+{
+    PlotView::resizeEvent(event);
+    updateDetailsCap();
+}
+
+bool RopeView::eventFilter(QObject* watched, QEvent* event)
+{
+    // The plot takes its new height after the view's resize: the cap follows it.
+    if (watched == plot() && event->type() == QEvent::Resize)
+        updateDetailsCap();
+    return PlotView::eventFilter(watched, event);
+}
+
+void RopeView::updateDetailsCap()
+{
+    // At most a third of the view, and never so tall that the plots keep less than 300 px (or
+    // the least they need for their texts): issue 48. What the rest of the view takes comes
+    // from the layout's own heights for this width, not from the geometry (which overflows
+    // while the box is too tall), and does not depend on the box: this settles at once.
+    QLayout* column = layout();
+    const int plotIndex = column->indexOf(plot());
+    if (plotIndex < 0)
+        return;
+    const int plotHint = column->itemAt(plotIndex)->sizeHint().height();
+    const int box = m_modelDetailsBox->isVisibleTo(this)
+        ? m_modelDetailsBox->heightForWidth(m_modelDetailsBox->width() > 0 ? m_modelDetailsBox->width() : width())
+        : 0;
+    const int others = column->totalHeightForWidth(width()) - plotHint - box;
+    const int plotFloor = std::max(minimumPlotHeight, plot()->minimumHeight());
+    // The room seen: on the stage the view sits in a pane that scrolls, and grows past it
+    // when its parts need more; what counts is the pane's height.
+    const int room = parentWidget() && parentWidget()->height() > 0 ? std::min(height(), parentWidget()->height()) : height();
+    m_modelDetailsBox->setCap(std::min(room / 3, room - others - plotFloor));
 }
 
 } // namespace pe::ui

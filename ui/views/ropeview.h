@@ -63,6 +63,10 @@ public:
     /// and what it is compared with.
     QComboBox* modelBox() const { return m_modelBox; }
     QComboBox* compareBox() const { return m_compareBox; }
+    /// The least height the plots keep when the model's details are unfolded.
+    static constexpr int minimumPlotHeight = 300;
+    /// Unfolds the model's fields read, attention factor and precision (in a box that scrolls).
+    QToolButton* modelDetailsButton() const { return m_modelDetailsButton; }
     QCheckBox* precisionBox() const { return m_precisionBox; }
     RopeModelPlot* modelPlot() const { return m_modelPlot.get(); }
     /// The model's fields, treatments, attention factor and precision limits (empty without a model).
@@ -77,6 +81,8 @@ protected:
     void redraw(const Frame& frame) override;
     Changes dependencies() const override { return Change::Spec | Change::Position | Change::Offset | Change::ViewOptions; }
     void applyScale() override;
+    void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     static int index(core::RopeScaling scaling) { return static_cast<int>(scaling); }
@@ -113,6 +119,8 @@ private:
     std::optional<std::pair<QString, QString>> m_boxesShow; ///< the model and comparison the two boxes were filled for
     QWidget* m_variantControls = nullptr; ///< the paper variants' sliders, hidden while a model is shown
     QLabel* m_modelDetails = nullptr;
+    class DetailsBox* m_modelDetailsBox = nullptr; ///< holds m_modelDetails; scrolls past a third of the view
+    void updateDetailsCap();
     QToolButton* m_modelDetailsButton = nullptr;
     std::weak_ptr<const RopeModelCurves> m_detailsShown; ///< the curves the details label was written for
     QString m_variantsExplanation;
