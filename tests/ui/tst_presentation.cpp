@@ -69,6 +69,7 @@ private slots:
     void everyPlotIsLargerWhilePresenting_data();
     void everyPlotIsLargerWhilePresenting();
     void theBarsControlsChangeTheDocument();
+    void theOffsetIsOnTheBarForTheViewsAboutIt();
     void aLayoutSavedWhilePresentingKeepsTheDocks();
 };
 
@@ -181,6 +182,35 @@ void TestPresentation::theBarsControlsChangeTheDocument()
     QVERIFY(window->animator()->isPlaying());
     QTest::mouseClick(play, Qt::LeftButton);
     QVERIFY(!window->animator()->isPlaying());
+}
+
+void TestPresentation::theOffsetIsOnTheBarForTheViewsAboutIt()
+{
+    // F5 hides the controls panel and its Offset k: the relative-offset view and the similarity
+    // get it on the bar, the other views keep the bar short.
+    auto window = windowprobes::launch(QSize(1366, 768));
+    QVERIFY(window);
+    window->setPresentationMode(true);
+    auto* bar = qobject_cast<pe::ui::PresentingControls*>(window->stage()->presentingControls());
+    QVERIFY(bar);
+    pe::ui::Document* document = window->document();
+    for (View view : {View::Offset, View::Similarity, View::Heatmap, View::Waves}) {
+        window->stage()->choose(view);
+        const bool about = view == View::Offset || view == View::Similarity;
+        QCOMPARE(bar->offsetSpin()->isVisible(), about);
+        if (!about)
+            continue;
+        bar->offsetSpin()->setValue(7);
+        QCOMPARE(document->state().offset, std::int64_t(7));
+        QCOMPARE(bar->offsetSlider()->value(), 7);
+        QCOMPARE(window->controls()->offsetSpin()->value(), 7); // one document
+        document->setOffset(3);
+        QCOMPARE(bar->offsetSpin()->value(), 3);
+        // Its text is the bar's size, and it is not cut.
+        QVERIFY(bar->offsetSpin()->width() >= bar->offsetSpin()->minimumSizeHint().width());
+        QVERIFY(window->rect().contains(bar->offsetSpin()->mapTo(window.get(), bar->offsetSpin()->rect().bottomRight())));
+    }
+    window->setPresentationMode(false);
 }
 
 void TestPresentation::aLayoutSavedWhilePresentingKeepsTheDocks()

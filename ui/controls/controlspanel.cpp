@@ -68,6 +68,8 @@ QString ControlsPanel::dModelSliderTip()
 
 QString ControlsPanel::maxLenTip() { return tr("Number of positions (rows), 1 to 1,048,576; the slider is logarithmic"); }
 
+QString ControlsPanel::offsetTip() { return tr("Relative offset k: PE(p+k) is a rotation of PE(p) by k·ω in every pair"); }
+
 QString ControlsPanel::positionTip() { return tr("The selected row; every view marks it (click a view to select)"); }
 
 ControlsPanel::ControlsPanel(Document* document, QWidget* parent)
@@ -175,7 +177,7 @@ void ControlsPanel::buildSelectionControls(QFormLayout* form)
     connect(m_positionSpin, &QSpinBox::valueChanged, m_document, [this](int v) { m_document->selectPosition(v); });
 
     m_offsetSlider = new QSlider(Qt::Horizontal);
-    m_offsetSpin = settingSpinBox(-1, 1, tr("Relative offset k: PE(p+k) is a rotation of PE(p) by k·ω in every pair"));
+    m_offsetSpin = settingSpinBox(-1, 1, offsetTip());
     m_offsetSlider->setToolTip(m_offsetSpin->toolTip());
     form->addRow(tr("Offset k"), pairRow(m_offsetSlider, m_offsetSpin));
     connect(m_offsetSlider, &QSlider::valueChanged, m_document, [this](int v) { m_document->setOffset(v); });

@@ -40,6 +40,7 @@ public:
     static QString dModelSliderTip();
     static QString maxLenTip();
     static QString positionTip();
+    static QString offsetTip();
 
     LogSlider* dModelSlider() const { return m_dModelSlider; }
     QSpinBox* dModelSpin() const { return m_dModelSpin; }

@@ -32,6 +32,9 @@ PresentingControls::PresentingControls(Document* document, QAction* play, QWidge
     m_positionSlider = new QSlider(Qt::Horizontal);
     m_positionSlider->setToolTip(ControlsPanel::positionTip());
     m_positionSpin = settingSpinBox(0, 0, ControlsPanel::positionTip());
+    m_offsetSlider = new QSlider(Qt::Horizontal);
+    m_offsetSlider->setToolTip(ControlsPanel::offsetTip());
+    m_offsetSpin = settingSpinBox(-1, 1, ControlsPanel::offsetTip());
     m_play = new QToolButton;
     m_play->setObjectName(QStringLiteral("presentingPlayButton"));
     m_play->setDefaultAction(play);
@@ -43,6 +46,9 @@ PresentingControls::PresentingControls(Document* document, QAction* play, QWidge
     row->addWidget(group(ControlsPanel::tr("d_model"), m_dModelSlider, m_dModelSpin));
     row->addWidget(group(ControlsPanel::tr("max_len"), m_maxLenSlider, m_maxLenSpin));
     row->addWidget(group(ControlsPanel::tr("Position"), m_positionSlider, m_positionSpin));
+    m_offsetGroup = group(ControlsPanel::tr("Offset k"), m_offsetSlider, m_offsetSpin);
+    m_offsetGroup->hide();
+    row->addWidget(m_offsetGroup);
     row->addWidget(m_play);
     row->addStretch(1);
 
@@ -52,7 +58,10 @@ PresentingControls::PresentingControls(Document* document, QAction* play, QWidge
     connect(m_maxLenSpin, &QSpinBox::valueChanged, document, [this](int v) { m_document->setMaxLen(v); });
     connect(m_positionSlider, &QSlider::valueChanged, document, [this](int v) { m_document->selectPosition(v); });
     connect(m_positionSpin, &QSpinBox::valueChanged, document, [this](int v) { m_document->selectPosition(v); });
-    for (QSlider* slider : {static_cast<QSlider*>(m_dModelSlider), static_cast<QSlider*>(m_maxLenSlider), m_positionSlider}) {
+    connect(m_offsetSlider, &QSlider::valueChanged, document, [this](int v) { m_document->setOffset(v); });
+    connect(m_offsetSpin, &QSpinBox::valueChanged, document, [this](int v) { m_document->setOffset(v); });
+    for (QSlider* slider : {static_cast<QSlider*>(m_dModelSlider), static_cast<QSlider*>(m_maxLenSlider), m_positionSlider,
+                            m_offsetSlider}) {
         connect(slider, &QSlider::sliderPressed, document, &Document::beginInteraction);
         connect(slider, &QSlider::sliderReleased, document, &Document::endInteraction);
     }
@@ -80,7 +89,7 @@ void PresentingControls::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     // The presentation font is set after the boxes were made: they keep room for seven digits.
     if (event->type() == QEvent::FontChange)
-        for (QSpinBox* spin : {m_dModelSpin, m_maxLenSpin, m_positionSpin})
+        for (QSpinBox* spin : {m_dModelSpin, m_maxLenSpin, m_positionSpin, m_offsetSpin})
             spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("0000000")) + 24);
 }
 
@@ -88,7 +97,7 @@ void PresentingControls::syncFromDocument()
 {
     const auto& spec = m_document->spec();
     const QSignalBlocker b1(m_dModelSlider), b2(m_dModelSpin), b3(m_maxLenSlider), b4(m_maxLenSpin), b5(m_positionSlider),
-        b6(m_positionSpin);
+        b6(m_positionSpin), b7(m_offsetSlider), b8(m_offsetSpin);
     m_dModelSlider->setLogValue(spec.dModel);
     m_dModelSpin->setValue(spec.dModel);
     m_maxLenSlider->setLogValue(double(spec.maxLen));
@@ -98,6 +107,16 @@ void PresentingControls::syncFromDocument()
     m_positionSpin->setRange(0, lastRow);
     m_positionSlider->setValue(int(m_document->state().position));
     m_positionSpin->setValue(int(m_document->state().position));
+    // The controls panel's range: back to position 0, forward one max_len (or to the offset).
+    const auto& state = m_document->state();
+    const int lowest = int(-std::min<std::int64_t>(spec.firstPosition + state.position, WindowLimits::maxMaxLen));
+    const int highest = int(std::clamp<std::int64_t>(std::max(spec.maxLen, state.offset), 1, std::numeric_limits<int>::max()));
+    m_offsetSlider->setRange(lowest, highest);
+    m_offsetSpin->setRange(lowest, highest);
+    m_offsetSlider->setValue(int(state.offset));
+    m_offsetSpin->setValue(int(state.offset));
 }
+
+void PresentingControls::setOffsetShown(bool shown) { m_offsetGroup->setVisible(shown); }
 
 } // namespace pe::ui

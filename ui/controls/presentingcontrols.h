@@ -14,7 +14,7 @@ class Document;
 class LogSlider;
 
 /// What a teacher drags while presenting (F5), on the stage's bar: d_model, max_len, the
-/// selected position and Play, as large as the bar's names. Presentation hides the controls
+/// selected position, the offset k (for the views that show it) and Play, as large as the bar's names. Presentation hides the controls
 /// and formula docks so that the plots get the window; these few stay in reach. Like the
 /// controls panel it only changes the document and mirrors it back; a drag is one undo step.
 class PresentingControls : public QWidget {
@@ -30,6 +30,10 @@ public:
     QSlider* positionSlider() const { return m_positionSlider; }
     QSpinBox* positionSpin() const { return m_positionSpin; }
     QToolButton* playButton() const { return m_play; }
+    QSlider* offsetSlider() const { return m_offsetSlider; }
+    QSpinBox* offsetSpin() const { return m_offsetSpin; }
+    /// Shows the offset k on the bar: for the views that are about it (relative offset, similarity).
+    void setOffsetShown(bool shown);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -46,6 +50,9 @@ private:
     QSpinBox* m_maxLenSpin;
     QSlider* m_positionSlider;
     QSpinBox* m_positionSpin;
+    QSlider* m_offsetSlider;
+    QSpinBox* m_offsetSpin;
+    QWidget* m_offsetGroup;
     QToolButton* m_play;
 };
 

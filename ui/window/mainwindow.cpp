@@ -204,7 +204,12 @@ void MainWindow::createDocks()
     m_animator = new SweepAnimator(m_document, this);
     m_animationControls = new AnimationControls(m_animator);
     m_controls->addAnimationControls(m_animationControls);
-    m_stage->setPresentingControls(new PresentingControls(m_document, m_animationControls->playAction()));
+    auto* presenting = new PresentingControls(m_document, m_animationControls->playAction());
+    m_stage->setPresentingControls(presenting);
+    // The offset k on the bar for the views about it (F5 hides the controls panel that has it).
+    const auto offsetFor = [presenting](View view) { presenting->setOffsetShown(view == View::Offset || view == View::Similarity); };
+    offsetFor(m_stage->chosen());
+    connect(m_stage, &Stage::chosenChanged, presenting, offsetFor);
     scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 20);
     auto* controlsDock = new QDockWidget(tr("Controls"), this);
     controlsDock->setObjectName(QStringLiteral("controlsDock"));
