@@ -34,6 +34,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QDebug>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -84,6 +85,14 @@ std::uint64_t environmentNumber(const char* name, std::uint64_t fallback)
     return ok ? value : fallback;
 }
 
+/// The views' own options, as QDebug writes them (for a finding's report).
+QString optionsText(const QMap<QString, QVariantMap>& options)
+{
+    QString text;
+    QDebug(&text).nospace() << options;
+    return text;
+}
+
 /// Resident memory in kB and open file descriptors of this process (Linux /proc).
 QString resources()
 {
@@ -129,6 +138,9 @@ private:
     void openWindow();
     bool settle();
     void resumeClock();
+    /// Back to the first start's state, quiet until the window's idle trim has run, then the
+    /// resources: samples of the same state, whatever the run did before (scripts/soak.sh).
+    QString homeResources();
     QString hoverReadoutWrong();
 
     std::mt19937_64 m_random;
@@ -443,6 +455,26 @@ bool TestMonkey::settle()
     return false;
 }
 
+QString TestMonkey::homeResources()
+{
+    // What a user does before leaving the window for a while: no presentation, the first
+    // start's size, view and settings. The undo history, the caches, the fonts stay: what a
+    // day left behind is what this sample sees.
+    m_window->window()->raise();
+    if (m_window->presentationMode())
+        m_window->setPresentationMode(false);
+    m_window->resize(1366, 768);
+    m_window->stage()->choose(View::Heatmap);
+    m_window->document()->resetToDefaults();
+    if (!settle())
+        return QStringLiteral("no frame at home");
+    // The window's idle trim runs after ten seconds without a frame (Document::idleTrimMs).
+    QTest::qWait(11500);
+    const QString sample = resources();
+    resumeClock();
+    return sample;
+}
+
 void TestMonkey::resumeClock()
 {
     if (m_pausedAt < 0)
@@ -524,6 +556,9 @@ void TestMonkey::randomActions()
     // PE_MONKEY_KEEP_GOING=1 (scripts/soak.sh): a finding is printed and the run goes on; the
     // test fails at the end with all of them.
     const bool keepGoing = qEnvironmentVariableIntValue("PE_MONKEY_KEEP_GOING") == 1;
+    // PE_MONKEY_HOME_SAMPLES=1 (scripts/soak.sh): each minute's resources are also taken at the
+    // first start's state, so that minute 5 and minute 30 compare like with like.
+    const bool homeSamples = qEnvironmentVariableIntValue("PE_MONKEY_HOME_SAMPLES") == 1;
     QStringList findings;
     qInfo("monkey seed %llu (replay: PE_MONKEY_SEED=%llu PE_MONKEY_STEPS=%d)", qulonglong(seed), qulonglong(seed), steps);
     m_random.seed(seed);
@@ -555,6 +590,8 @@ void TestMonkey::randomActions()
         if (stepStart >= nextReport) {
             qInfo("monkey resources: t=%lld s step=%d %s autosaves=%d", stepStart / 1000, done, qPrintable(resources()),
                   m_autosave->writeCount());
+            if (homeSamples)
+                qInfo("monkey home: t=%lld s step=%d %s", stepStart / 1000, done, qPrintable(homeResources()));
             nextReport += 60000;
         }
         history << QStringLiteral("%1: %2").arg(done).arg(step());
@@ -578,8 +615,17 @@ void TestMonkey::randomActions()
         if (clock.elapsed() - stepStart > 2000) // what eats the wall budget, for whoever tunes it
             qInfo("monkey: step %s and its checks took %lld ms", qPrintable(history.last()), clock.elapsed() - stepStart);
         if (!problem.isEmpty()) {
-            const QString report = QStringLiteral("seed %1, step %2: %3\nlast actions:\n  %4")
-                                       .arg(seed).arg(done).arg(problem, history.join(QStringLiteral("\n  ")));
+            // The state too: a replay to the step takes minutes, the state says what to look at.
+            const QString report = QStringLiteral("seed %1, step %2: %3\nlast actions:\n  %4\nstate: %5; window %6 x %7%8, %9 on the stage")
+                                       .arg(seed).arg(done).arg(problem, history.join(QStringLiteral("\n  ")),
+                                            describe(m_window->document()->settings()))
+                                       .arg(m_window->width()).arg(m_window->height())
+                                       .arg(m_window->presentationMode() ? QStringLiteral(", presenting") : QString(),
+                                            pe::ui::viewName(m_window->stage()->chosen()))
+                                   + QStringLiteral("; %1 beside; options %2")
+                                         .arg(m_window->stage()->companion() ? pe::ui::viewName(*m_window->stage()->companion())
+                                                                             : QStringLiteral("nothing"),
+                                              optionsText(m_window->document()->state().options));
             if (!keepGoing)
                 QFAIL(qPrintable(report));
             // The soak: every finding is reported, and the run goes on to measure a long day.
@@ -591,6 +637,8 @@ void TestMonkey::randomActions()
     }
     qInfo("monkey resources: t=%lld s step=%d %s autosaves=%d (end)", clock.elapsed() / 1000, done, qPrintable(resources()),
           m_autosave->writeCount());
+    if (homeSamples)
+        qInfo("monkey home: t=%lld s step=%d %s (end)", clock.elapsed() / 1000, done, qPrintable(homeResources()));
     QVERIFY(settle());
     if (!keepGoing)
         QCOMPARE(viewsMismatch(*m_window), QString());
