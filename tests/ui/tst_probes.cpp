@@ -143,16 +143,27 @@ void TestProbes::ropeModelAgreesAndAWrongWavelengthIsSeen()
 // still compared (a probe that skipped every column would miss the wrong cells).
 void TestProbes::spectrumLeavesRoundingAloneAndSeesAWrongCell()
 {
-    auto window = launch(QSize(1366, 768));
+    // The monkey's state at seed 20261122, step 32,399 (the report names it): d_model 89,
+    // max_len 3 from position 136, base 1e9, in a 528 × 240 window presenting. Column 88's
+    // three values lie on a straight line to float64's rounding, and the Hann window of three
+    // positions (0, 1, 0) keeps only its middle less the mean: rounding, which the probe then
+    // blew up to 0 dB beside the window's floor.
+    auto window = launch(QSize(528, 240));
     QVERIFY(window);
+    window->setPresentationMode(true);
+    window->resize(528, 240);
     pe::ui::Settings settings = window->document()->settings();
     settings.spec.dModel = 89;
     settings.spec.maxLen = 3;
     settings.spec.firstPosition = 136;
-    settings.spec.base = 1e9;
+    settings.spec.base = 999999999;
+    settings.state.position = 1;
+    settings.state.normalize = true;
     window->document()->apply(settings);
     QVERIFY(bringOnScreen(*window, View::Spectrum));
     QCOMPARE(spectrumMismatch(*window), QString());
+    window->setPresentationMode(false);
+    window->resize(1366, 768);
 
     settings.spec.dModel = 64;
     settings.spec.maxLen = 100;
