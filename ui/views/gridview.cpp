@@ -40,69 +40,29 @@ QSpinBox* sideBox(const QString& zero, const QString& tip)
     return box;
 }
 
-/// A map's axis rect whose cells stay square by its size, not by its ranges (issue 48: the axes
-/// end at the data). What the cells do not fill becomes margin around it (`extra`), which the
-/// layout does not count as needed: the rect still shrinks with the window.
-class SquareCellsRect : public QCPAxisRect {
-public:
-    explicit SquareCellsRect(QCustomPlot* plot) : QCPAxisRect(plot) {}
-    QSize minimumOuterSizeHint() const override
-    {
-        const QSize all = QCPAxisRect::minimumOuterSizeHint();
-        return {all.width() - extra.left() - extra.right(), all.height() - extra.top() - extra.bottom()};
-    }
-    QMargins extra;
-
-protected:
-    int calculateAutoMargin(QCP::MarginSide side) override
-    {
-        return QCPAxisRect::calculateAutoMargin(side) + QCP::getMarginValue(extra, side);
-    }
-};
-
-/// A colour scale that shares its map's top and bottom margins (a margin group) and needs none
-/// of its own: QCPLayoutElement would hand the group's last margin back as its own, so a margin
-/// once grown (SquareCellsRect's extra) never shrank again.
-class MapColorScale : public QCPColorScale {
-public:
-    explicit MapColorScale(QCustomPlot* plot) : QCPColorScale(plot) {}
-    QSize minimumOuterSizeHint() const override { return {QCPColorScale::minimumOuterSizeHint().width(), 0}; }
-
-protected:
-    int calculateAutoMargin(QCP::MarginSide side) override { return QCP::getMarginValue(minimumMargins(), side); }
-};
-
-/// Keeps a cell as wide as it is high: the data spans `unitsX` × `unitsY` axis units (tiles or
-/// patches) of `cellsX` × `cellsY` cells each; the axes run from −0.5 to units − 0.5, exactly the
-/// data, and the rect's extra margins, split evenly, take what the cells leave. Returns the area
-/// the data covers, in the plot's pixels; `changed` tells whether the ranges or the margins moved
-/// (lay out again).
-QRect squareCells(SquareCellsRect* rect, double unitsX, double unitsY, double cellsX, double cellsY, bool* changed = nullptr)
+/// Sets the rect's ranges so that a cell is as wide as it is high: the data spans `unitsX` ×
+/// `unitsY` axis units (tiles or patches, from −0.5) of `cellsX` × `cellsY` cells each, centred,
+/// the rest left empty. Returns the area the data covers, in the plot's pixels; `changed` tells
+/// whether the ranges moved (new tick labels may then change the margins: lay out again).
+QRect squareCells(QCPAxisRect* rect, double unitsX, double unitsY, double cellsX, double cellsY, bool* changed = nullptr)
 {
-    const QCPRange x(-0.5, unitsX - 0.5), y(-0.5, unitsY - 0.5);
+    const QRect r = rect->rect();
+    if (r.width() <= 0 || r.height() <= 0 || unitsX <= 0 || unitsY <= 0)
+        return {};
+    const double cell = std::min(r.width() / (unitsX * cellsX), r.height() / (unitsY * cellsY));
+    const double spanX = r.width() / (cell * cellsX), spanY = r.height() / (cell * cellsY);
+    const double middleX = (unitsX - 1) / 2, middleY = (unitsY - 1) / 2;
+    const QCPRange x(middleX - spanX / 2, middleX + spanX / 2), y(middleY - spanY / 2, middleY + spanY / 2);
     const auto moved = [](const QCPRange& a, const QCPRange& b) {
         return std::abs(a.lower - b.lower) + std::abs(a.upper - b.upper) > 1e-9 * (1 + a.size());
     };
-    const bool rangesMoved = moved(rect->axis(QCPAxis::atBottom)->range(), x) || moved(rect->axis(QCPAxis::atLeft)->range(), y);
+    if (changed)
+        *changed = moved(rect->axis(QCPAxis::atBottom)->range(), x) || moved(rect->axis(QCPAxis::atLeft)->range(), y);
     rect->axis(QCPAxis::atBottom)->setRange(x);
     rect->axis(QCPAxis::atLeft)->setRange(y);
-    // The room inside the labels' margins (the margins laid out less what was added).
-    const QRect room = rect->outerRect().marginsRemoved(rect->margins() - rect->extra);
-    QMargins wanted;
-    QRect area;
-    if (room.width() > 0 && room.height() > 0 && unitsX > 0 && unitsY > 0) {
-        const double cell = std::min(room.width() / (unitsX * cellsX), room.height() / (unitsY * cellsY));
-        const int w = std::clamp(static_cast<int>(std::lround(unitsX * cellsX * cell)), 1, room.width());
-        const int h = std::clamp(static_cast<int>(std::lround(unitsY * cellsY * cell)), 1, room.height());
-        const int dx = room.width() - w, dy = room.height() - h;
-        wanted = QMargins(dx / 2, dy / 2, dx - dx / 2, dy - dy / 2);
-        area = QRect(room.left() + dx / 2, room.top() + dy / 2, w, h);
-    }
-    const bool marginsMoved = wanted != rect->extra;
-    rect->extra = wanted;
-    if (changed)
-        *changed = rangesMoved || marginsMoved;
-    return area;
+    const int w = static_cast<int>(std::lround(unitsX * cellsX * cell));
+    const int h = static_cast<int>(std::lround(unitsY * cellsY * cell));
+    return {r.left() + (r.width() - w) / 2, r.top() + (r.height() - h) / 2, w, h};
 }
 
 void setUpMapAxes(QCPAxisRect* rect)
@@ -158,22 +118,15 @@ GridView::GridView(Document* document, QWidget* parent)
 
     QCustomPlot* p = plot();
     m_title = addTitle(p);
-    // The stock axis rect keeps its cells square by its ranges: a SquareCellsRect in its place.
-    QCPAxisRect* stock = p->axisRect();
-    m_tilesRect = new SquareCellsRect(p);
-    p->plotLayout()->take(stock);
-    stock->insetLayout()->take(p->legend); // the plot's legend lives in its rect: keep it
-    m_tilesRect->insetLayout()->addElement(p->legend, Qt::AlignRight | Qt::AlignTop);
-    delete stock;
-    p->plotLayout()->addElement(1, 0, m_tilesRect);
+    m_tilesRect = p->axisRect();
     setUpMapAxes(m_tilesRect);
     m_tiles = addMap(m_tilesRect);
     auto* right = new QCPLayoutGrid;
     p->plotLayout()->addElement(1, 1, right);
     p->plotLayout()->setColumnStretchFactor(0, 1.3);
     p->plotLayout()->setColumnStretchFactor(1, 1.0);
-    m_patchRect = new SquareCellsRect(p);
-    m_dimensionRect = new SquareCellsRect(p);
+    m_patchRect = new QCPAxisRect(p);
+    m_dimensionRect = new QCPAxisRect(p);
     right->addElement(0, 0, m_patchRect);
     right->addElement(1, 0, m_dimensionRect);
     for (QCPAxisRect* rect : {m_patchRect, m_dimensionRect}) {
@@ -184,8 +137,8 @@ GridView::GridView(Document* document, QWidget* parent)
     }
     m_patchMap = addMap(m_patchRect);
     m_dimensionMap = addMap(m_dimensionRect);
-    m_similarityScale = new MapColorScale(p);
-    m_dimensionScale = new MapColorScale(p);
+    m_similarityScale = new QCPColorScale(p);
+    m_dimensionScale = new QCPColorScale(p);
     right->addElement(0, 1, m_similarityScale);
     right->addElement(1, 1, m_dimensionScale);
     for (QCPColorScale* scale : {m_similarityScale, m_dimensionScale})
@@ -387,8 +340,8 @@ void GridView::applyScale()
     PlotView::applyScale();
     scaleTitle(m_title, scale());
     for (QCPColorScale* s : {m_similarityScale, m_dimensionScale}) {
-        s->axis()->setTickLabelFont(m_tilesRect->axis(QCPAxis::atBottom)->tickLabelFont());
-        s->axis()->setLabelFont(m_tilesRect->axis(QCPAxis::atBottom)->labelFont());
+        s->axis()->setTickLabelFont(plot()->xAxis->tickLabelFont());
+        s->axis()->setLabelFont(plot()->xAxis->labelFont());
         s->setBarWidth(static_cast<int>(12 * scale()));
     }
 }
@@ -403,10 +356,8 @@ void GridView::clearMaps(const QString& why)
     placeSeparators(0, 0);
     m_titleText = tr("Positions on a grid\n%1").arg(why);
     m_tilesCaptions = m_patchCaptions = m_dimensionCaptions = QStringList{QString()};
-    for (QCPAxisRect* rect : {m_tilesRect, m_patchRect, m_dimensionRect}) {
+    for (QCPAxisRect* rect : {m_tilesRect, m_patchRect, m_dimensionRect})
         rect->axis(QCPAxis::atTop)->setLabel(QString());
-        static_cast<SquareCellsRect*>(rect)->extra = QMargins(); // no cells to keep square
-    }
     fitViewTitle(m_title, m_titleText);
     plot()->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -569,10 +520,10 @@ bool GridView::fitToSize()
     if (m_gridRows > 0) {
         // Square cells: a tile is W cells wide and H high, a patch one cell.
         bool moved[3] = {false, false, false};
-        m_tilesArea = squareCells(static_cast<SquareCellsRect*>(m_tilesRect), m_gridCols, m_gridRows, m_gridCols, m_gridRows, &moved[0]);
+        m_tilesArea = squareCells(m_tilesRect, m_gridCols, m_gridRows, m_gridCols, m_gridRows, &moved[0]);
         showSeparatorsIfRoom();
-        squareCells(static_cast<SquareCellsRect*>(m_patchRect), m_gridCols, m_gridRows, 1, 1, &moved[1]);
-        squareCells(static_cast<SquareCellsRect*>(m_dimensionRect), m_gridCols, m_gridRows, 1, 1, &moved[2]);
+        squareCells(m_patchRect, m_gridCols, m_gridRows, 1, 1, &moved[1]);
+        squareCells(m_dimensionRect, m_gridCols, m_gridRows, 1, 1, &moved[2]);
         changed = moved[0] || moved[1] || moved[2] || changed;
     }
     for (QCPAxisRect* rect : {m_tilesRect, m_patchRect, m_dimensionRect})
