@@ -94,19 +94,24 @@ Settings unusualSettings()
     return s;
 }
 
+/// Looks for the modal dialog every 10 ms until it is shown, then answers it. Each look
+/// schedules the next with a copy of `answer`: no function that holds itself (a shared_ptr to
+/// a lambda capturing it never went, which LeakSanitizer reported).
+template <typename T>
+void pollForModal(const std::function<void(T*)>& answer)
+{
+    if (auto* dialog = qobject_cast<T*>(QApplication::activeModalWidget())) {
+        answer(dialog);
+        return;
+    }
+    QTimer::singleShot(10, [answer] { pollForModal<T>(answer); });
+}
+
 /// Runs `answer` on the next modal dialog of type T once it is shown (file dialogs, messages).
 template <typename T>
 void whenModal(std::function<void(T*)> answer)
 {
-    auto poll = std::make_shared<std::function<void()>>();
-    *poll = [answer, poll] {
-        if (auto* dialog = qobject_cast<T*>(QApplication::activeModalWidget())) {
-            answer(dialog);
-            return;
-        }
-        QTimer::singleShot(10, *poll);
-    };
-    QTimer::singleShot(0, *poll);
+    QTimer::singleShot(0, [answer] { pollForModal<T>(answer); });
 }
 
 /// Answers the next file dialog with `path`.
