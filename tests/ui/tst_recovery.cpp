@@ -82,18 +82,21 @@ Settings editedSettings()
     return s;
 }
 
+/// Looks for the message box every 10 ms until it is shown, then answers it; each look
+/// schedules the next with a copy of `answer` (no function holding itself, which leaked).
+void pollForMessageBox(const std::function<void(QMessageBox*)>& answer)
+{
+    if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+        answer(box);
+        return;
+    }
+    QTimer::singleShot(10, [answer] { pollForMessageBox(answer); });
+}
+
 /// Runs `answer` on the next message box once it is shown.
 void whenMessageBox(std::function<void(QMessageBox*)> answer)
 {
-    auto poll = std::make_shared<std::function<void()>>();
-    *poll = [answer, poll] {
-        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
-            answer(box);
-            return;
-        }
-        QTimer::singleShot(10, *poll);
-    };
-    QTimer::singleShot(0, *poll);
+    QTimer::singleShot(0, [answer] { pollForMessageBox(answer); });
 }
 
 } // namespace
