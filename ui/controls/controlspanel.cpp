@@ -68,6 +68,12 @@ QString ControlsPanel::dModelSliderTip()
 
 QString ControlsPanel::maxLenTip() { return tr("Number of positions (rows), 1 to 1,048,576; the slider is logarithmic"); }
 
+std::pair<int, int> ControlsPanel::offsetRange(const core::EncodingSpec& spec, const ViewState& state)
+{
+    return {int(-std::min<std::int64_t>(spec.firstPosition + state.position, WindowLimits::maxMaxLen)),
+            int(std::clamp<std::int64_t>(std::max(spec.maxLen, state.offset), 1, std::numeric_limits<int>::max()))};
+}
+
 QString ControlsPanel::offsetTip() { return tr("Relative offset k: PE(p+k) is a rotation of PE(p) by k·ω in every pair"); }
 
 QString ControlsPanel::positionTip() { return tr("The selected row; every view marks it (click a view to select)"); }
@@ -286,10 +292,7 @@ void ControlsPanel::syncFromDocument()
     m_positionSpin->setRange(0, lastRow);
     m_positionSlider->setValue(int(state.position));
     m_positionSpin->setValue(int(state.position));
-    // Offsets reach back to position 0 and forward one max_len, or to the offset itself when
-    // max_len shrank after it was set: the spin box must show the document's value.
-    const int lowest = int(-std::min<std::int64_t>(spec.firstPosition + state.position, WindowLimits::maxMaxLen));
-    const int highest = int(std::clamp<std::int64_t>(std::max(spec.maxLen, state.offset), 1, std::numeric_limits<int>::max()));
+    const auto [lowest, highest] = offsetRange(spec, state);
     m_offsetSlider->setRange(lowest, highest);
     m_offsetSpin->setRange(lowest, highest);
     m_offsetSlider->setValue(int(state.offset));

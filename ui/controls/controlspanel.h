@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include <optional>
+#include <utility>
 
 class QCheckBox;
 class QComboBox;
@@ -41,6 +42,9 @@ public:
     static QString maxLenTip();
     static QString positionTip();
     static QString offsetTip();
+    /// The offsets k the sliders offer: back to position 0 and forward one max_len, or to the
+    /// offset itself when max_len shrank after it was set (a box must show the document's value).
+    static std::pair<int, int> offsetRange(const core::EncodingSpec& spec, const ViewState& state);
 
     LogSlider* dModelSlider() const { return m_dModelSlider; }
     QSpinBox* dModelSpin() const { return m_dModelSpin; }

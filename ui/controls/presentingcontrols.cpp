@@ -107,10 +107,8 @@ void PresentingControls::syncFromDocument()
     m_positionSpin->setRange(0, lastRow);
     m_positionSlider->setValue(int(m_document->state().position));
     m_positionSpin->setValue(int(m_document->state().position));
-    // The controls panel's range: back to position 0, forward one max_len (or to the offset).
     const auto& state = m_document->state();
-    const int lowest = int(-std::min<std::int64_t>(spec.firstPosition + state.position, WindowLimits::maxMaxLen));
-    const int highest = int(std::clamp<std::int64_t>(std::max(spec.maxLen, state.offset), 1, std::numeric_limits<int>::max()));
+    const auto [lowest, highest] = ControlsPanel::offsetRange(spec, state);
     m_offsetSlider->setRange(lowest, highest);
     m_offsetSpin->setRange(lowest, highest);
     m_offsetSlider->setValue(int(state.offset));

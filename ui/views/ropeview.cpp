@@ -469,8 +469,12 @@ void RopeView::syncModelBoxes()
     m_compareBox->setVisible(!o.model.isEmpty());
     m_variantControls->setVisible(o.model.isEmpty());
     m_modelDetailsButton->setVisible(!o.model.isEmpty());
-    m_modelDetailsBox->setVisible(!o.model.isEmpty() && m_modelDetailsButton->isChecked());
-    updateDetailsCap();
+    // The cap only when the box comes or goes: a drag of the scale slider passes here each step.
+    const bool details = !o.model.isEmpty() && m_modelDetailsButton->isChecked();
+    if (details != m_modelDetailsBox->isVisibleTo(this)) {
+        m_modelDetailsBox->setVisible(details);
+        updateDetailsCap();
+    }
 }
 
 void RopeView::modelChosen(QComboBox* box, bool comparison)
