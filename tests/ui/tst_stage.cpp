@@ -69,6 +69,8 @@ private slots:
     void sessionsRememberTheStage();
     void aLayoutFromBeforeTheStageStillOpens();
     void aViewBackOnTheStageIsPaintedAgain();
+    void aViewLongOffTheStageLetsGoOfItsMapsAndDrawsThemAgain_data();
+    void aViewLongOffTheStageLetsGoOfItsMapsAndDrawsThemAgain();
 };
 
 void TestStage::initTestCase()
@@ -379,6 +381,52 @@ void TestStage::aViewBackOnTheStageIsPaintedAgain()
         return colours.size() > 20;
     }, 20000));
     QCOMPARE(windowprobes::heatmapMismatch(*window), QString());
+}
+
+void TestStage::aViewLongOffTheStageLetsGoOfItsMapsAndDrawsThemAgain_data()
+{
+    QTest::addColumn<int>("viewIndex");
+    QTest::addColumn<void*>("probe"); // QString (*)(MainWindow&)
+    QTest::newRow("heatmap") << int(View::Heatmap) << reinterpret_cast<void*>(&windowprobes::heatmapMismatch);
+    QTest::newRow("similarity") << int(View::Similarity) << reinterpret_cast<void*>(&windowprobes::similarityMismatch);
+    // Methods and similarity skip refilling a map whose data they drew already: after the
+    // release they must not.
+    QTest::newRow("methods") << int(View::Methods) << reinterpret_cast<void*>(&windowprobes::methodsMismatch);
+    QTest::newRow("spectrum") << int(View::Spectrum) << reinterpret_cast<void*>(&windowprobes::spectrumMismatch);
+}
+
+void TestStage::aViewLongOffTheStageLetsGoOfItsMapsAndDrawsThemAgain()
+{
+    // Issue 47: after a day in use the colour maps of views long off the stage held 25 MB
+    // (heaptrack), as much as the view on the stage. When the window has been quiet, the
+    // document's idle trim asks views off the stage to let go of them first.
+    QFETCH(int, viewIndex);
+    QFETCH(void*, probe);
+    const auto view = View(viewIndex);
+    const auto mismatch = reinterpret_cast<QString (*)(MainWindow&)>(probe);
+    auto window = windowprobes::launch(QSize(1366, 768));
+    QVERIFY(window);
+    QVERIFY(windowprobes::bringOnScreen(*window, view));
+    QCustomPlot* plot = window->plotView(view)->plot();
+    const auto mapsHoldCells = [plot] {
+        int cells = 0;
+        for (int i = 0; i < plot->plottableCount(); ++i)
+            if (auto* map = qobject_cast<QCPColorMap*>(plot->plottable(i)))
+                cells += map->data()->isEmpty() ? 0 : map->data()->keySize() * map->data()->valueSize();
+        return cells;
+    };
+    QVERIFY(mapsHoldCells() > 100);
+    window->stage()->setBeside(std::nullopt);
+    window->stage()->choose(view == View::Rope ? View::Bands : View::Rope);
+    QVERIFY(QTest::qWaitFor([&] { return !window->plotView(view)->isOnScreen(); }));
+    QVERIFY(mapsHoldCells() > 100); // a moment off the stage keeps the picture for a quick return
+
+    emit window->document()->releasingMemory();
+    QCOMPARE(mapsHoldCells(), 0);
+
+    QVERIFY(windowprobes::bringOnScreen(*window, view));
+    QVERIFY(QTest::qWaitFor([&] { return mapsHoldCells() > 100; }, 20000));
+    QCOMPARE(mismatch(*window), QString());
 }
 
 QTEST_MAIN(TestStage)

@@ -392,6 +392,7 @@ void Document::computeNow()
 
 void Document::releaseFreedMemory()
 {
+    emit releasingMemory();
     trimOffTheWindow(0);
 }
 

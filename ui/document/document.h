@@ -141,6 +141,9 @@ signals:
     /// Once per edit, undo or redo: what it changed.
     void changed(pe::ui::Changes what);
     void frameReady();
+    /// Just before the idle trim gives freed memory back: views off the stage let go of what
+    /// they drew, so the trim returns it too (issue 47: hidden views' colour maps held 25 MB).
+    void releasingMemory();
 
 private:
     void requestFrame();

@@ -68,6 +68,13 @@ CellData* CellColorMap::cells() const
     return static_cast<CellData*>(mMapData);
 }
 
+void CellColorMap::releaseCells()
+{
+    mMapData->clear(); // setSize(0, 0): deletes the array; assign() and setSize() allocate anew
+    mMapImage = QImage();
+    mMapImageInvalidated = true;
+}
+
 bool CellColorMap::canUseCellImage() const
 {
     return mKeyAxis && mValueAxis && keyAxis()->orientation() == Qt::Horizontal && !mMapData->isEmpty()

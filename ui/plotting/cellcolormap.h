@@ -36,6 +36,8 @@ public:
     CellColorMap(QCPAxis* keyAxis, QCPAxis* valueAxis);
     ~CellColorMap() override;
     CellData* cells() const;
+    /// Frees the cells and the image made from them: the map draws nothing until assigned again.
+    void releaseCells();
 
 protected:
     void updateMapImage() override;

@@ -444,6 +444,12 @@ void MethodsView::optionsEdited()
     document()->setViewOptions(View::Methods, toVariantMap(o));
 }
 
+void MethodsView::releaseDrawing()
+{
+    PlotView::releaseDrawing();
+    m_drawnData.reset(); // the map is empty now: the next frame fills it, whatever its data
+}
+
 void MethodsView::applyScale()
 {
     PlotView::applyScale();

@@ -74,6 +74,7 @@ protected:
         return Change::Spec | Change::Position | Change::Colormap | Change::ViewOptions | Change::Zoom | Change::Bins | Change::Table;
     }
     void applyScale() override;
+    void releaseDrawing() override;
 
 private:
     void sizeCurvesButton();

@@ -5,6 +5,7 @@
 
 #include "ui/document/document.h"
 #include "ui/widgets/textlabels.h"
+#include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/plotcolors.h"
 #include "ui/plotting/viewsupport.h"
 
@@ -95,6 +96,10 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     layout->addWidget(m_readout);
 
     connect(document, &Document::frameReady, this, &PlotView::refresh);
+    connect(document, &Document::releasingMemory, this, [this] {
+        if (parentWidget() && !isOnScreen())
+            releaseDrawing();
+    });
     m_plot->installEventFilter(this); // the readout goes when the mouse leaves the plot
     // Views add and restyle items while redrawing: colour them just before every replot.
     connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::applyColors);
@@ -473,6 +478,13 @@ bool PlotView::isOnScreen() const
     return !parentWidget() || isVisible();
 }
 
+void PlotView::releaseDrawing()
+{
+    for (int i = 0; i < m_plot->plottableCount(); ++i)
+        if (auto* map = qobject_cast<CellColorMap*>(m_plot->plottable(i)))
+            map->releaseCells();
+}
+
 void PlotView::updateOnScreen()
 {
     const bool on = isOnScreen();
@@ -492,8 +504,9 @@ void PlotView::updateOnScreen()
         }, Qt::QueuedConnection);
     }
     if (on && m_stale) {
-        // What it drew last is still in its graphs and maps: shown at once, not a blank plot
-        // while the frame with its part is computed.
+        // What it drew last is still in its graphs and maps (unless a quiet spell released
+        // them, releaseDrawing()): shown at once, not a blank plot while the frame with its
+        // part is computed.
         m_plot->replot(QCustomPlot::rpQueuedReplot);
         redrawCurrent();
     }

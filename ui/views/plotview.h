@@ -100,6 +100,10 @@ protected:
     void redrawCurrent();
     /// Re-applies fonts and pens after a scale change; the default scales every axis.
     virtual void applyScale();
+    /// Lets go of what an off-stage view drew (the default: its colour maps' cells), once the
+    /// window has been quiet for a while; it draws the current frame whole when shown again.
+    /// A view that skips refilling a map it thinks unchanged forgets that here.
+    virtual void releaseDrawing();
     void setExplanation(const QString& text);
     /// fitTitle() for this view's title: its first line as the title, the rest as a smaller
     /// subtitle under it; a figure shows both, the first line or none (setFigureTitle()).

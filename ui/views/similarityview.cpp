@@ -113,6 +113,12 @@ QString SimilarityView::tableExplanation()
               "The cosine ignores each row's length; the dot product does not.");
 }
 
+void SimilarityView::releaseDrawing()
+{
+    PlotView::releaseDrawing();
+    m_drawnMatrix = {}; // it also kept the matrix alive; the next frame fills the map again
+}
+
 void SimilarityView::applyScale()
 {
     PlotView::applyScale();

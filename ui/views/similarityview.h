@@ -41,6 +41,7 @@ protected:
     void redraw(const Frame& frame) override;
     Changes dependencies() const override { return Change::Spec | Change::Normalize | Change::Position | Change::Offset | Change::Colormap | Change::Bins | Change::Table; }
     void applyScale() override;
+    void releaseDrawing() override;
 
 private:
     static QString sinusoidExplanation();
