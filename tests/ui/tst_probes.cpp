@@ -3,12 +3,14 @@
 // the picture the window draws and must see one wrong number in it. Here for the pictures the
 // probes learned last (issue 47): the methods matrix of RoPE, of a learned table and of T5's
 // bucket index and a model's own biases, and a real model's three wavelength curves; and the
-// spectrum's, which must not compare a column that holds only float64's rounding.
+// spectrum's, which must not compare a column that holds only float64's rounding; and the
+// wait every probe starts with, which must include a zoom's pause.
 #include "tablefixtures.h"
 #include "windowprobes.h"
 
 #include "ui/document/document.h"
 #include "ui/document/methodspart.h"
+#include "ui/views/heatmapview.h"
 #include "ui/views/methodsview.h"
 #include "ui/views/ropemodelplot.h"
 #include "ui/views/ropeview.h"
@@ -19,6 +21,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWheelEvent>
 #include <qcustomplot.h>
 
 using namespace windowprobes;
@@ -36,6 +39,7 @@ private slots:
     void ropeModelAgreesAndAWrongWavelengthIsSeen_data();
     void ropeModelAgreesAndAWrongWavelengthIsSeen();
     void spectrumLeavesRoundingAloneAndSeesAWrongCell();
+    void aProbeWaitsForTheZoomToReachTheDocument();
 
 private:
     QTemporaryDir m_dir;
@@ -180,6 +184,44 @@ void TestProbes::spectrumLeavesRoundingAloneAndSeesAWrongCell()
             map->setCell(k, v, map->cell(k, v) + 1);
     const QString seen = spectrumMismatch(*window);
     QVERIFY2(seen.startsWith(QStringLiteral("map cell")), qPrintable(seen));
+}
+
+void TestProbes::aProbeWaitsForTheZoomToReachTheDocument()
+{
+    // Seed 20261122, step 23,799: "heatmap: 8 × 153 averaged map cells on 99.2 × 151.7 device
+    // pixels" (d_model 8, max_len 104,867). After a wheel the axes show the new range at once;
+    // the document hears of it 150 ms later (ZoomSettle), and on a loaded machine that timer
+    // fired after the monkey's wait. Zoomed out, the axes then showed more rows than the bins
+    // of the earlier zoom covered, and the probe compared them. Waiting for a frame must
+    // include waiting for that pause.
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    pe::ui::Settings settings = window->document()->settings();
+    settings.spec.dModel = 8;
+    settings.spec.maxLen = 104867;
+    window->document()->apply(settings);
+    QVERIFY(bringOnScreen(*window, View::Heatmap));
+    QCustomPlot* plot = window->heatmap()->plot();
+    const auto wheel = [plot](int delta) {
+        const QPointF at = plot->axisRect()->rect().center();
+        QWheelEvent event(at, plot->mapToGlobal(at), QPoint(), QPoint(0, delta), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(plot, &event);
+    };
+    for (int notch = 0; notch < 4; ++notch)
+        wheel(120); // in
+    // Here the test waits on its own for the zoom to reach the document and its bins to come.
+    const pe::ui::Document* document = window->document();
+    QVERIFY(QTest::qWaitFor([&] { return !(document->zoom(View::Heatmap) == pe::ui::ViewZoom()); }, 20000));
+    QVERIFY(QTest::qWaitFor([&] { return document->isFrameCurrent(); }, 20000));
+    QVERIFY(QTest::qWaitFor([&] {
+        return window->heatmap()->colorMap()->data()->valueRange().upper < plot->yAxis->range().upper;
+    }, 20000));
+    QCOMPARE(heatmapMismatch(*window), QString());
+    for (int notch = 0; notch < 2; ++notch)
+        wheel(-120); // out again: no event turns before the wait, as under load
+    QVERIFY(waitForFrame(*window));
+    QCOMPARE(heatmapMismatch(*window), QString());
 }
 
 QTEST_MAIN(TestProbes)

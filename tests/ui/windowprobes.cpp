@@ -35,6 +35,7 @@
 #include "ui/views/similarityview.h"
 #include "ui/views/spectrumview.h"
 #include "ui/views/wavesview.h"
+#include "ui/views/zoomsettle.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -213,14 +214,26 @@ StageKeeper::~StageKeeper()
 bool waitForFrame(MainWindow& window, int timeoutMs)
 {
     pe::ui::Document* document = window.document();
+    // A wheel or drag reaches the document only when it pauses (ZoomSettle): until then the
+    // axes show a range the frame was not computed for. On a loaded machine the pause's timer
+    // fired after the monkey's 200 ms wait, and the probe compared a zoomed-out axis with the
+    // earlier zoom's bins (seed 20261122, step 23,799: "8 × 153 averaged map cells on
+    // 99.2 × 151.7 device pixels").
+    const auto settled = [&] {
+        const QList<QObject*> objects = window.findChildren<QObject*>();
+        return document->isFrameCurrent() && std::none_of(objects.begin(), objects.end(), [](QObject* o) {
+                   const auto* settle = dynamic_cast<pe::ui::ZoomSettle*>(o);
+                   return settle && settle->isPending();
+               });
+    };
     // Drawing the frame can lay a plot out anew, and a view then asks for bins that fit its
     // new size in pixels: wait for that frame too.
     for (int round = 0; round < 5; ++round) {
-        if (!QTest::qWaitFor([&] { return document->isFrameCurrent(); }, timeoutMs))
+        if (!QTest::qWaitFor(settled, timeoutMs))
             return false;
         QCoreApplication::sendPostedEvents();
         QCoreApplication::processEvents();
-        if (document->isFrameCurrent())
+        if (settled())
             return true;
     }
     return false;
