@@ -40,6 +40,7 @@ private slots:
     void ropeModelAgreesAndAWrongWavelengthIsSeen();
     void spectrumLeavesRoundingAloneAndSeesAWrongCell();
     void aProbeWaitsForTheZoomToReachTheDocument();
+    void aMatrixZoomedOutToASpeckIsOneBinNotTwo();
 
 private:
     QTemporaryDir m_dir;
@@ -222,6 +223,31 @@ void TestProbes::aProbeWaitsForTheZoomToReachTheDocument()
         wheel(-120); // out again: no event turns before the wait, as under load
     QVERIFY(waitForFrame(*window));
     QCOMPARE(heatmapMismatch(*window), QString());
+}
+
+void TestProbes::aMatrixZoomedOutToASpeckIsOneBinNotTwo()
+{
+    // The soak's seed 20261122 at step 1199: the wheel zoomed the heatmap out to the axes'
+    // limit, so the 100,000 rows take a ten-millionth of a pixel and the part is one bin of all
+    // of them, which the colour map draws doubled. The probe took that for two bins on the
+    // pixels ("126 × 2 averaged map cells on 124.981 × 9.5e-05 device pixels").
+    auto window = launch(QSize(1366, 768));
+    QVERIFY(window);
+    pe::ui::Settings settings = window->document()->settings();
+    settings.spec.dModel = 128;
+    settings.spec.maxLen = 100000;
+    window->document()->apply(settings);
+    QVERIFY(bringOnScreen(*window, View::Heatmap));
+    window->heatmap()->plot()->yAxis->setRange(-1e12, 1e12); // as the wheel sets it: the pause follows
+    QVERIFY(waitForFrame(*window));
+    QCOMPARE(window->heatmap()->colorMap()->data()->valueSize(), 2);
+    QCOMPARE(heatmapMismatch(*window), QString());
+    // One wrong number in that bin is still seen.
+    QCPColorMapData* map = window->heatmap()->colorMap()->data();
+    map->setCell(0, 0, map->cell(0, 0) + 0.01);
+    map->setCell(0, 1, map->cell(0, 1) + 0.01);
+    const QString seen = heatmapMismatch(*window);
+    QVERIFY2(seen.startsWith(QStringLiteral("map cell")), qPrintable(seen));
 }
 
 QTEST_MAIN(TestProbes)

@@ -256,7 +256,13 @@ QString heatmapMismatch(MainWindow& window)
     const double keyPixels = area.width() * ratio * std::min(1.0, shownKeys / heatmap->plot()->xAxis->range().size());
     const double valuePixels = area.height() * ratio * std::min(1.0, shownValues / heatmap->plot()->yAxis->range().size());
     const bool seen = area.width() > 0 && area.height() > 0; // a crushed plot has no pixels to fit
-    if (seen && ((keyStep > 1.0001 && keys > keyPixels + 1) || (valueStep > 1.0001 && values > valuePixels + 1)))
+    // One bin along an axis is drawn doubled (QCustomPlot needs two cells): not two bins on the
+    // pixels. Panned off the matrix, the part is its nearest row, doubled, under axes that show
+    // a million rows: "126 × 2 averaged map cells on 124.981 × 9.5e-05 device pixels" (soak,
+    // seed 20261122, step 1199).
+    const pe::ui::Frame& frame = *window.document()->frame();
+    const bool oneColumn = heatOf(frame).columns.bins == 1, oneRow = heatOf(frame).rows.bins == 1;
+    if (seen && ((!oneColumn && keyStep > 1.0001 && keys > keyPixels + 1) || (!oneRow && valueStep > 1.0001 && values > valuePixels + 1)))
         return QStringLiteral("%1 × %2 averaged map cells on %3 × %4 device pixels").arg(keys).arg(values).arg(keyPixels).arg(valuePixels);
     // A plot crushed below two device pixels a side shows no cell, and asks for one bin: at
     // 1 M positions that bin averages hundreds of millions of cells, too many to sum by brute
@@ -264,8 +270,6 @@ QString heatmapMismatch(MainWindow& window)
     const bool crushed = area.width() * ratio < 2 || area.height() * ratio < 2;
     if (crushed && (std::abs(keyStep) + 1) * (std::abs(valueStep) + 1) > 1e6)
         return {};
-    const pe::ui::Frame& frame = *window.document()->frame();
-    const bool oneColumn = heatOf(frame).columns.bins == 1, oneRow = heatOf(frame).rows.bins == 1;
     const double first = double(spec.firstPosition);
     if (const QString blank = mapCoversAxes(data, heatmap->plot()->xAxis, heatmap->plot()->yAxis,
                                             QCPRange(-0.5, double(spec.dModel) - 0.5),
