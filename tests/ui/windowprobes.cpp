@@ -252,7 +252,10 @@ QString heatmapMismatch(MainWindow& window)
     const double ratio = heatmap->plot()->bufferDevicePixelRatio();
     const double keyStep = (data->keyRange().upper - data->keyRange().lower) / (keys - 1);
     const double valueStep = (data->valueRange().upper - data->valueRange().lower) / (values - 1);
-    const double shownKeys = (keys - 1) * std::abs(keyStep) + 1, shownValues = (values - 1) * std::abs(valueStep) + 1;
+    // What the cells span along each axis: n bins of `step` each. (Counting the first and last
+    // as one unit wide, as the probe did, left out a bin's width less one: panned half off the
+    // matrix, 126 bins on 125.9 pixels read as 126 bins on 124.98, seed 20261122, step 1199.)
+    const double shownKeys = keys * std::max(std::abs(keyStep), 1.0), shownValues = values * std::max(std::abs(valueStep), 1.0);
     const double keyPixels = area.width() * ratio * std::min(1.0, shownKeys / heatmap->plot()->xAxis->range().size());
     const double valuePixels = area.height() * ratio * std::min(1.0, shownValues / heatmap->plot()->yAxis->range().size());
     const bool seen = area.width() > 0 && area.height() > 0; // a crushed plot has no pixels to fit
@@ -263,7 +266,16 @@ QString heatmapMismatch(MainWindow& window)
     const pe::ui::Frame& frame = *window.document()->frame();
     const bool oneColumn = heatOf(frame).columns.bins == 1, oneRow = heatOf(frame).rows.bins == 1;
     if (seen && ((!oneColumn && keyStep > 1.0001 && keys > keyPixels + 1) || (!oneRow && valueStep > 1.0001 && values > valuePixels + 1)))
-        return QStringLiteral("%1 × %2 averaged map cells on %3 × %4 device pixels").arg(keys).arg(values).arg(keyPixels).arg(valuePixels);
+    {
+        const pe::ui::ViewZoom zoom = window.document()->zoom(pe::ui::View::Heatmap);
+        return QStringLiteral("%1 × %2 averaged map cells on %3 × %4 device pixels (axis rect %5 × %6; axes x %7…%8, "
+                              "y %9…%10; cells x %11…%12, y %13…%14; the document's zoom x %15…%16, y %17…%18)")
+            .arg(keys).arg(values).arg(keyPixels).arg(valuePixels).arg(area.width()).arg(area.height())
+            .arg(heatmap->plot()->xAxis->range().lower).arg(heatmap->plot()->xAxis->range().upper)
+            .arg(heatmap->plot()->yAxis->range().lower).arg(heatmap->plot()->yAxis->range().upper)
+            .arg(data->keyRange().lower).arg(data->keyRange().upper).arg(data->valueRange().lower).arg(data->valueRange().upper)
+            .arg(zoom.xLower).arg(zoom.xUpper).arg(zoom.yLower).arg(zoom.yUpper);
+    }
     // A plot crushed below two device pixels a side shows no cell, and asks for one bin: at
     // 1 M positions that bin averages hundreds of millions of cells, too many to sum by brute
     // force after a monkey step. Its bins against the pixels are checked above.
