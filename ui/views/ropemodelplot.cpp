@@ -116,6 +116,48 @@ RopeModelPlot::RopeModelPlot(QCustomPlot* plot, QCPAxisRect* bands, QCPAxisRect*
     setShown(false);
 }
 
+bool RopeModelPlot::fitContextLabels()
+{
+    if (!m_shown)
+        return false;
+    const QCPAxis* y = m_bands->axis(QCPAxis::atLeft);
+    const QRect rect = m_bands->rect();
+    const auto lineOf = [y](const QCPItemText* label) { return y->coordToPixel(label->position->coords().y()); };
+    const auto heightOf = [](const QCPItemText* label) {
+        return QFontMetricsF(label->font()).height() + label->padding().top() + label->padding().bottom();
+    };
+    // The original context's label under its line and the longest's above its own, at the left
+    // over the fast pairs: the two never meet. When the plot is short the longest's line is
+    // near the top and its label went out of the plot, under the legend; below its line it
+    // meets the original's label when the lines are closer than a line of text (and in a
+    // plot shorter than two lines of text they meet anyway): it then stands at the right end
+    // of its line instead.
+    QCPItemText* original = m_contextLabels[0];
+    QCPItemText* longest = m_contextLabels[1];
+    const bool originalBelow = !(lineOf(original) + heightOf(original) > rect.bottom());
+    const bool longestBelow = longest->visible() && lineOf(longest) - heightOf(longest) < rect.top();
+    const auto span = [&](const QCPItemText* label, bool below) {
+        return below ? QCPRange(lineOf(label), lineOf(label) + heightOf(label)) : QCPRange(lineOf(label) - heightOf(label), lineOf(label));
+    };
+    const QCPRange originalSpan = span(original, originalBelow), longestSpan = span(longest, longestBelow);
+    const bool longestRight = longest->visible() && originalSpan.lower < longestSpan.upper && longestSpan.lower < originalSpan.upper;
+    const std::array<std::pair<Qt::Alignment, double>, 2> places{
+        std::pair{Qt::AlignLeft | (originalBelow ? Qt::AlignTop : Qt::AlignBottom), 0.01},
+        std::pair{(longestRight ? Qt::AlignRight : Qt::AlignLeft) | (longestBelow ? Qt::AlignTop : Qt::AlignBottom),
+                  longestRight ? 0.99 : 0.01}};
+    bool changed = false;
+    for (int i = 0; i < 2; ++i) {
+        QCPItemText* label = m_contextLabels[i];
+        const auto [alignment, x] = places[i];
+        if (label->positionAlignment() != alignment || label->position->coords().x() != x) {
+            label->setPositionAlignment(alignment);
+            label->position->setCoords(x, label->position->coords().y());
+            changed = true;
+        }
+    }
+    return changed;
+}
+
 void RopeModelPlot::setShown(bool shown)
 {
     m_shown = shown;

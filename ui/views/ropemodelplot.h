@@ -57,6 +57,11 @@ public:
     /// 0 float32, 1 bfloat16, 2 float16 position ids.
     QCPGraph* precisionGraph(int format) const { return m_precision[static_cast<std::size_t>(format)]; }
 
+    /// After a layout: each context label on the side of its line that keeps it inside the
+    /// plot (the longest's went above the top and under the legend when the plot was short);
+    /// true when one moved.
+    bool fitContextLabels();
+
 private:
     void drawPrecision(const RopeModelCurves& curves, double penScale);
     void placeLowerLegend(Qt::Alignment alignment);

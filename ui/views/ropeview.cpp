@@ -801,6 +801,7 @@ bool RopeView::fitToSize()
         m_contextLabels[0]->setPositionAlignment(lowerAlignment);
         changed = true;
     }
+    changed = m_modelPlot->fitContextLabels() || changed;
     // Many decades on a short axis: label every second one.
     const QCPRange range = p->yAxis->range();
     const double decades = range.lower > 0 ? std::log10(range.upper / range.lower) : 1.0;
