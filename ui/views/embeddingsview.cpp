@@ -412,6 +412,10 @@ void EmbeddingsView::redraw(const Frame& f)
                               .arg(options.sqrtScaling ? tr(" × √d") : QString())
                               .arg(options.segments ? tr(" + segment") : QString())
                               .arg(shown.cosineSums, 0, 'f', 4));
+    // Presenting, the subtitle carries the two cosines and the teacher says the rest, as with
+    // the explanation: its two lines went to the panels (in Chinese at 1366 × 768 the plot was
+    // at its least height and the view scrolled).
+    m_cosine->setVisible(!(scale() > 1) || shown.tokens.empty());
     drawPanels(f);
     m_titleText = titleText(f);
     m_title->setText(m_titleText);
