@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: MIT
+// Every view uses its room (issue 48), checked over every view in each of its states, at a
+// projector's 1366 × 768, at 1280 × 720 and at 1920 × 1080, at the desk (the heatmap beside)
+// and presenting (F5), in English and in Simplified Chinese. Asserted:
+//   - presenting, the plot takes at least 60 % × 55 % of the window;
+//   - no two texts overlap: the plot's titles, legend entries and text items, the view's labels
+//     and buttons;
+//   - no widget of the view is squeezed below its minimum size hint (its text would be cut);
+//   - a hover over the middle of each axis rect moves no axis rect and not the plot (the
+//     read-out has its place from the start).
+// Reported, not asserted yet: at the desk, the plot at least 300 px tall and half the view's
+// width, and every panel (axis rect) at least 120 px tall. Several views miss it today (RoPE's
+// lower plot, the similarity profile, the methods' curves, embeddings at 1280 × 720): each
+// shortfall is printed as "room: …" so that the work left is measured, not guessed.
+// One window per size, language and mode goes through every state; a row reports every state
+// that fails, not only the first.
+#include "windowprobes.h"
+
+#include "app/commandline.h"
+#include "app/viewfiles.h"
+#include "ui/document/document.h"
+#include "ui/views/plotview.h"
+#include "ui/views/ropeview.h"
+#include "ui/window/language.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/stage.h"
+
+#include <QAbstractScrollArea>
+#include <QAbstractSpinBox>
+#include <QComboBox>
+#include <QAbstractButton>
+#include <QToolButton>
+#include <QLabel>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <functional>
+
+using pe::ui::MainWindow;
+using pe::ui::View;
+
+namespace {
+
+/// A view in one of its states: the command-line options that set it up, and what a user then
+/// clicks (RoPE's folded details).
+struct ViewCase {
+    QString name;
+    QStringList options;
+    std::function<void(MainWindow&)> then;
+};
+
+QList<ViewCase> viewCases()
+{
+    const auto unfold = [](bool model) {
+        return [model](MainWindow& window) {
+            auto* rope = qobject_cast<pe::ui::RopeView*>(window.plotView(View::Rope));
+            QToolButton* button = model ? rope->modelDetailsButton() : rope->detailsButton();
+            if (!button->isChecked())
+                button->click();
+        };
+    };
+    QList<ViewCase> cases{
+        {QStringLiteral("heatmap"), {QStringLiteral("--view"), QStringLiteral("heatmap")}, {}},
+        {QStringLiteral("waves"), {QStringLiteral("--view"), QStringLiteral("waves")}, {}},
+        {QStringLiteral("similarity"), {QStringLiteral("--view"), QStringLiteral("similarity")}, {}},
+        {QStringLiteral("offset"), {QStringLiteral("--view"), QStringLiteral("offset")}, {}},
+        {QStringLiteral("bands"), {QStringLiteral("--view"), QStringLiteral("bands")}, {}},
+        {QStringLiteral("rope paper"), {QStringLiteral("--view"), QStringLiteral("rope")}, {}},
+        {QStringLiteral("rope paper, details"), {QStringLiteral("--view"), QStringLiteral("rope")}, unfold(false)},
+        {QStringLiteral("rope model"), {QStringLiteral("--model"), QStringLiteral("llama-3.1-8b")}, {}},
+        {QStringLiteral("rope model against another"),
+         {QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--compare-config"), QStringLiteral("qwen2.5-7b-yarn")}, {}},
+        {QStringLiteral("rope model, details"), {QStringLiteral("--model"), QStringLiteral("deepseek-v3")}, unfold(true)},
+        {QStringLiteral("conventions"), {QStringLiteral("--view"), QStringLiteral("conventions")}, {}},
+        {QStringLiteral("conventions shifted cosine"),
+         {QStringLiteral("--view"), QStringLiteral("conventions"), QStringLiteral("--compare"), QStringLiteral("shifted-cosine")}, {}},
+        {QStringLiteral("precision"), {QStringLiteral("--view"), QStringLiteral("precision")}, {}},
+        {QStringLiteral("embeddings"), {QStringLiteral("--view"), QStringLiteral("embeddings")}, {}},
+        {QStringLiteral("spectrum"), {QStringLiteral("--view"), QStringLiteral("spectrum")}, {}},
+    };
+    for (const char* method : {"sinusoidal", "rope", "alibi", "t5", "shaw", "transformer-xl", "nope"})
+        cases.append({QStringLiteral("methods %1").arg(QLatin1String(method)),
+                      {QStringLiteral("--method"), QString::fromLatin1(method)}, {}});
+    for (const char* source : {"mae", "dit", "rope-axial", "rope-mixed", "mrope"})
+        cases.append({QStringLiteral("grid %1").arg(QLatin1String(source)),
+                      {QStringLiteral("--grid-source"), QString::fromLatin1(source)}, {}});
+    return cases;
+}
+
+/// Sets the window to `c` as the command line would at a start, then puts its view on the stage.
+QString applyCase(MainWindow& window, const ViewCase& c)
+{
+    const auto parsed = pe::app::parseCommandLine(QStringList{QStringLiteral("pe-explorer")} + c.options);
+    const auto* options = std::get_if<pe::app::LaunchOptions>(&parsed);
+    if (!options)
+        return QStringLiteral("options refused");
+    const auto start = pe::app::windowStartReadingFiles(*options, {});
+    if (const auto* error = std::get_if<QString>(&start))
+        return *error;
+    window.document()->apply(pe::ui::Settings{options->spec, std::get<pe::ui::ViewState>(start)});
+    if (!windowprobes::bringOnScreen(window, options->view))
+        return QStringLiteral("not drawn");
+    if (c.then) {
+        c.then(window);
+        QTest::qWait(20);
+        if (!windowprobes::waitForFrame(window))
+            return QStringLiteral("not drawn after the click");
+    }
+    return {};
+}
+
+QString rectText(const QRectF& r)
+{
+    return QStringLiteral("%1×%2 at %3,%4").arg(r.width()).arg(r.height()).arg(r.x()).arg(r.y());
+}
+
+/// Every axis rect of the plot that is laid out and visible, in the plot's coordinates.
+QList<QCPAxisRect*> shownAxisRects(QCustomPlot* plot)
+{
+    QList<QCPAxisRect*> rects;
+    for (QCPAxisRect* rect : plot->axisRects())
+        if (rect->visible() && rect->layout() && rect->rect().width() > 0 && rect->rect().height() > 0)
+            rects.append(rect);
+    return rects;
+}
+
+/// Whether a layout element and every layout holding it are visible.
+bool elementShown(QCPLayoutElement* element)
+{
+    for (QCPLayoutElement* e = element; e; e = e->layout())
+        if (!e->visible())
+            return false;
+    return true;
+}
+
+/// The texts the plot draws, each with a name for the report, in the plot's coordinates.
+QList<std::pair<QString, QRectF>> plotTexts(QCustomPlot* plot)
+{
+    QList<std::pair<QString, QRectF>> texts;
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        if (!element || !elementShown(element) || element->rect().isEmpty())
+            continue;
+        if (auto* text = qobject_cast<QCPTextElement*>(element); text && !text->text().isEmpty()) {
+            // The element spans its layout cell; the words take their own width, centred.
+            const QFontMetricsF metrics(text->font());
+            const QRectF words = metrics.boundingRect(QRectF(text->rect()), Qt::AlignCenter | Qt::TextWordWrap, text->text());
+            texts.append({QStringLiteral("title '%1'").arg(text->text().section(QLatin1Char('\n'), 0, 0)), words & QRectF(text->rect())});
+        }
+        if (auto* legend = qobject_cast<QCPLegend*>(element))
+            for (int i = 0; i < legend->itemCount(); ++i)
+                if (QCPAbstractLegendItem* item = legend->item(i); item && item->visible())
+                    texts.append({QStringLiteral("legend item %1").arg(i), QRectF(item->rect())});
+    }
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+        if (!text || !text->visible() || text->text().isEmpty())
+            continue;
+        const QRectF box = QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition()).normalized();
+        if (!box.isEmpty() && (!text->clipToAxisRect() || text->clipAxisRect()->rect().intersects(box.toRect())))
+            texts.append({QStringLiteral("text '%1'").arg(text->text()), box});
+    }
+    return texts;
+}
+
+/// Pairs of texts whose boxes overlap by more than a pixel each way.
+QStringList overlaps(const QList<std::pair<QString, QRectF>>& texts)
+{
+    QStringList found;
+    for (int i = 0; i < texts.size(); ++i)
+        for (int j = i + 1; j < texts.size(); ++j) {
+            const QRectF both = texts[i].second & texts[j].second;
+            if (both.width() > 1 && both.height() > 1)
+                found << QStringLiteral("%1 (%2) overlaps %3 (%4)")
+                             .arg(texts[i].first, rectText(texts[i].second), texts[j].first, rectText(texts[j].second));
+        }
+    return found;
+}
+
+/// A part of a compound control (a spin box's line edit) or a widget that scrolls in its own box.
+bool insideAnother(const QWidget* widget, const QWidget* top)
+{
+    for (const QWidget* w = widget->parentWidget(); w && w != top; w = w->parentWidget())
+        if (qobject_cast<const QAbstractScrollArea*>(w) || qobject_cast<const QAbstractSpinBox*>(w)
+            || qobject_cast<const QComboBox*>(w))
+            return true;
+    return false;
+}
+
+/// The least height of each axis rect of a view's plot at the desk: a panel squeezed below it
+/// by the texts and legends around it is hard to read (RoPE's lower plot was 50 px).
+constexpr int minimumPanelHeight = 120;
+
+/// What is wrong with the view's room as drawn now. `shortfalls` gets what the plot lacks of
+/// the room issue 48 asks for at the desk, which is not met yet in every state (see the note
+/// in everyViewUsesItsRoom).
+QStringList roomProblems(MainWindow& window, View v, bool presenting, QStringList& shortfalls)
+{
+    QStringList problems;
+    pe::ui::PlotView* view = window.plotView(v);
+    QCustomPlot* plot = view->plot();
+    // Layouts asked for by the last change (a fold opened, a pane's scroll bar) land first:
+    // measured before them, a hover's event loop turn moved the plot.
+    for (int turn = 0; turn < 5; ++turn) {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
+    plot->replot();
+    plot->replot(); // views that fit their parts settle on the second pass
+    const QList<QCPAxisRect*> rects = shownAxisRects(plot);
+    if (rects.isEmpty())
+        return {QStringLiteral("no axis rect shown")};
+    if (presenting) {
+        const QSize room = window.size();
+        if (plot->width() < 0.6 * room.width() || plot->height() < 0.55 * room.height())
+            problems << QStringLiteral("presenting, the plot is %1×%2 in a %3×%4 window (at least 60 % × 55 %)")
+                            .arg(plot->width()).arg(plot->height()).arg(room.width()).arg(room.height());
+    } else if (plot->height() < 300 || plot->width() < 0.5 * view->width()) {
+        shortfalls << QStringLiteral("the plot is %1×%2 in a %3×%4 view (at least 300 px tall and half as wide)")
+                        .arg(plot->width()).arg(plot->height()).arg(view->width()).arg(view->height());
+    }
+    for (QCPAxisRect* rect : rects)
+        if (!presenting && rect->rect().height() < minimumPanelHeight)
+            shortfalls << QStringLiteral("a panel of the plot is %1×%2 (at least %3 px tall)")
+                            .arg(rect->rect().width()).arg(rect->rect().height()).arg(minimumPanelHeight);
+    problems << overlaps(plotTexts(plot));
+
+    // The view's own widgets: labels apart, none below its minimum size.
+    QList<std::pair<QString, QRectF>> labels;
+    for (QWidget* child : view->findChildren<QWidget*>()) {
+        if (!child->isVisibleTo(view) || child == plot || plot->isAncestorOf(child) || insideAnother(child, view))
+            continue;
+        const QRect inView(child->mapTo(view, QPoint(0, 0)), child->size());
+        const QSize least = child->minimumSizeHint();
+        const bool wraps = qobject_cast<QLabel*>(child) && qobject_cast<QLabel*>(child)->wordWrap();
+        // A read-out lays its text out in the place it reserved (ReadoutLabel::fitText):
+        // QLabel's hint for the whole text is not what it needs.
+        const bool readout = child->objectName() == QLatin1String("readout");
+        if (least.isValid() && !readout && (child->width() < least.width() - 1 || (!wraps && child->height() < least.height() - 1)))
+            problems << QStringLiteral("%1 '%2' is %3×%4, needs %5×%6")
+                            .arg(QString::fromLatin1(child->metaObject()->className()), child->objectName())
+                            .arg(child->width()).arg(child->height()).arg(least.width()).arg(least.height());
+        if (auto* label = qobject_cast<QLabel*>(child); label && !label->text().isEmpty())
+            labels.append({QStringLiteral("label '%1'").arg(label->text().left(30)), QRectF(inView)});
+        else if (auto* button = qobject_cast<QAbstractButton*>(child); button && !button->text().isEmpty())
+            labels.append({QStringLiteral("button '%1'").arg(button->text().left(30)), QRectF(inView)});
+    }
+    problems << overlaps(labels);
+
+    // A hover over the middle of each axis rect moves none of them.
+    QList<QRect> before;
+    for (QCPAxisRect* rect : rects)
+        before << rect->rect();
+    const QRect plotBefore = plot->geometry();
+    for (QCPAxisRect* rect : rects) {
+        windowprobes::hover(plot, rect->rect().center());
+        QCoreApplication::processEvents();
+        plot->replot();
+        for (int i = 0; i < rects.size(); ++i)
+            if (rects[i]->rect() != before[i])
+                problems << QStringLiteral("a hover at %1,%2 moved axis rect %3 from %4 to %5")
+                                .arg(rect->rect().center().x()).arg(rect->rect().center().y()).arg(i)
+                                .arg(rectText(before[i]), rectText(rects[i]->rect()));
+        if (plot->geometry() != plotBefore)
+            problems << QStringLiteral("a hover moved the plot from %1 to %2").arg(rectText(plotBefore), rectText(plot->geometry()));
+    }
+    QTest::mouseMove(&window, QPoint(2, 2)); // away, for the next state
+    problems.removeDuplicates();
+    return problems;
+}
+
+} // namespace
+
+class TestGeometry : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("PE Explorer tests"));
+    }
+    void init() { QSettings().clear(); }
+    void cleanup() { pe::ui::installLanguage(pe::ui::Language::English); }
+
+    void everyViewUsesItsRoom_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<bool>("presenting");
+        for (const QSize size : {QSize(1366, 768), QSize(1280, 720), QSize(1920, 1080)})
+            for (const char* language : {"en", "zh_CN"})
+                for (const bool presenting : {false, true})
+                    QTest::addRow("%dx%d %s %s", size.width(), size.height(), language, presenting ? "F5" : "desk")
+                        << size << QString::fromLatin1(language) << presenting;
+    }
+
+    void everyViewUsesItsRoom()
+    {
+        QFETCH(QSize, size);
+        QFETCH(QString, language);
+        QFETCH(bool, presenting);
+        QVERIFY(pe::ui::installLanguage(*pe::ui::parseLanguage(language)));
+        auto window = windowprobes::launch(size);
+        QVERIFY(window);
+        window->setPresentationMode(presenting);
+        QStringList failures;
+        for (const ViewCase& c : viewCases()) {
+            const QString setUp = applyCase(*window, c);
+            if (!setUp.isEmpty()) {
+                failures << QStringLiteral("%1: %2").arg(c.name, setUp);
+                continue;
+            }
+            QTest::qWait(presenting ? 50 : 10); // the bar and the view at their fonts
+            const auto parsed = pe::app::parseCommandLine(QStringList{QStringLiteral("pe-explorer")} + c.options);
+            const View v = std::get<pe::app::LaunchOptions>(parsed).view;
+            QStringList shortfalls;
+            for (const QString& problem : roomProblems(*window, v, presenting, shortfalls))
+                failures << QStringLiteral("%1: %2").arg(c.name, problem);
+            for (const QString& shortfall : shortfalls)
+                qInfo("room: %s: %s", qPrintable(c.name), qPrintable(shortfall));
+            auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(View::Rope));
+            for (QToolButton* details : {rope->detailsButton(), rope->modelDetailsButton()})
+                if (details->isChecked()) // folded again, as the next state expects
+                    details->click();
+        }
+        if (!failures.isEmpty())
+            QFAIL(qPrintable(QStringLiteral("\n") + failures.join(QLatin1Char('\n'))));
+    }
+};
+
+QTEST_MAIN(TestGeometry)
+#include "tst_geometry.moc"
