@@ -10,7 +10,8 @@
 #   - the monkey fails (a wrong view, a sanitizer report, a leak at exit; a view that disagrees
 #     with core is printed as a finding and the run goes on, PE_MONKEY_KEEP_GOING), or
 #   - open file descriptors grow by more than PE_SOAK_MAX_FD_GROWTH (default 4), or
-#   - resident memory grows after the warm-up by more than PE_SOAK_MAX_RSS_GROWTH_MB (default 32),
+#   - in the release build, resident memory grows after the warm-up by more than
+#     PE_SOAK_MAX_RSS_GROWTH_MB (default 32),
 #     measured at home: each minute the monkey also goes back to the first start's state (no
 #     presentation, 1366 x 768, the heatmap, the default settings; the undo history, caches and
 #     fonts stay) and waits for the window's idle trim (PE_MONKEY_HOME_SAMPLES). The sample it
@@ -112,6 +113,17 @@ grep -E 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|monkey finding' 
 failed=0
 [ "$status" -eq 0 ] || { echo "soak: the monkey failed (exit code $status); see $log" >&2; failed=1; }
 [ $((fds_last - fds_first)) -le "$max_fd_growth" ] || { echo "soak: file descriptors grew by $((fds_last - fds_first))" >&2; failed=1; }
-[ "$rss_growth_mb" -le "$max_rss_growth_mb" ] || { echo "soak: resident memory grew by $rss_growth_mb MB after the warm-up" >&2; failed=1; }
+# Bounded in the release build only: ASan's allocator keeps what is freed in its own size-class
+# caches and a quarantine and, on Linux, gives nothing back by default
+# (allocator_release_to_os_interval_ms; malloc_trim does nothing there), and its shadow memory
+# grows with every address touched, so its
+# resident memory climbs with every new peak (stop 51: +347 MB at home in 30 minutes, no leak
+# at exit, while the release build's stayed within +25 MB). Under ASan the run's verdict is
+# its reports: none, and no leak at exit.
+if [ "$preset" = release ]; then
+    [ "$rss_growth_mb" -le "$max_rss_growth_mb" ] || { echo "soak: resident memory grew by $rss_growth_mb MB after the warm-up" >&2; failed=1; }
+else
+    echo "soak: under $preset the growth of resident memory is reported, not bounded (the allocator keeps what is freed)"
+fi
 [ "$failed" -eq 0 ] && echo "soak: passed"
 exit "$failed"
