@@ -2259,6 +2259,10 @@ d_model %1 · max_len %2 · base %3
         <source>T5: the biases of %1 (%2 buckets × %3 heads); the menu goes back to random ones</source>
         <translation>T5：%1 的偏置（%2 个桶 × %3 个头）；菜单可换回随机偏置</translation>
     </message>
+    <message>
+        <source>Distance i − j</source>
+        <translation>距离 i − j</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::NoteToast</name>

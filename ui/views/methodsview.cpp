@@ -627,6 +627,9 @@ bool MethodsView::fitToSize()
     for (QCPAxis* axis : {plot()->xAxis, plot()->yAxis, m_scale->axis(), m_curveRect->axis(QCPAxis::atBottom),
                           m_curveRect->axis(QCPAxis::atLeft)})
         changed = fitTickCount(axis) || changed;
+    // At 120 × 80 mm the whole label ran past the figure's right edge ("…(query − key").
+    changed = fitAxisLabel(m_curveRect->axis(QCPAxis::atBottom),
+                           {tr("Distance i − j (query − key)"), tr("Distance i − j"), QStringLiteral("i − j")}) || changed;
     const int columns = legendColumnsFitting(plot()->legend, plot()->viewport().width() * 0.95, 4);
     changed = setLegendColumns(plot()->legend, columns) || changed;
     changed = keepSquare(plot(), m_square, isPaper()) || changed;
