@@ -141,6 +141,15 @@ bool RopeModelPlot::fitContextLabels()
     };
     const QCPRange originalSpan = span(original, originalBelow), longestSpan = span(longest, longestBelow);
     const bool longestRight = longest->visible() && originalSpan.lower < longestSpan.upper && longestSpan.lower < originalSpan.upper;
+    // In a panel too narrow for both labels on one line of text (a crowded 89 × 70 mm figure),
+    // the longest's label is left out rather than written over the original's.
+    const auto widthOf = [](const QCPItemText* label) {
+        return QFontMetricsF(label->font()).horizontalAdvance(label->text()) + label->padding().left() + label->padding().right();
+    };
+    if (longestRight && rect.left() + 0.01 * rect.width() + widthOf(original) > rect.left() + 0.99 * rect.width() - widthOf(longest)) {
+        longest->setVisible(false);
+        return true;
+    }
     const std::array<std::pair<Qt::Alignment, double>, 2> places{
         std::pair{Qt::AlignLeft | (originalBelow ? Qt::AlignTop : Qt::AlignBottom), 0.01},
         std::pair{(longestRight ? Qt::AlignRight : Qt::AlignLeft) | (longestBelow ? Qt::AlignTop : Qt::AlignBottom),

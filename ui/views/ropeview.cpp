@@ -802,11 +802,18 @@ bool RopeView::fitToSize()
         changed = true;
     }
     changed = m_modelPlot->fitContextLabels() || changed;
-    // Many decades on a short axis: label every second one.
+    // Many decades on a short axis: label every second decade, or every third… (a real model
+    // against another in an 89 × 70 mm figure: 10⁶ ran into 10⁴ at every second).
     const QCPRange range = p->yAxis->range();
     const double decades = range.lower > 0 ? std::log10(range.upper / range.lower) : 1.0;
     const double room = m_bandsRect->height() / std::max(decades, 1.0);
-    const double logBase = room < 1.8 * QFontMetricsF(p->yAxis->tickLabelFont()).height() ? 100.0 : 10.0;
+    const double line = QFontMetricsF(p->yAxis->tickLabelFont()).height();
+    // QCPAxisTickerLog falls back to linear ticks (8·10⁷, 2·10⁷, … piled at the top) when the
+    // range holds fewer than 1.6 of its steps.
+    int decadesPerLabel = 1;
+    while (decadesPerLabel < std::max(1.0, std::floor(decades / 1.6)) && decadesPerLabel * room < 1.8 * line)
+        ++decadesPerLabel;
+    const double logBase = std::pow(10.0, decadesPerLabel);
     for (QCPAxis* axis : {p->yAxis, p->yAxis2})
         if (auto log = axis->ticker().dynamicCast<QCPAxisTickerLog>(); log && log->logBase() != logBase) {
             log->setLogBase(logBase);
