@@ -393,6 +393,8 @@ private slots:
     void everyViewRenders();
     void paperSizesHaveReadableTextAndLines_data();
     void paperSizesHaveReadableTextAndLines();
+    void everyStateAtThreeSizesHasNoOverlappingWords_data();
+    void everyStateAtThreeSizesHasNoOverlappingWords();
     void tooSmallFigureSaysSo();
     void pixelsAreBoxAveragesOfTheCells_data();
     void pixelsAreBoxAveragesOfTheCells();
@@ -686,6 +688,54 @@ void TestRenderers::paperSizesHaveReadableTextAndLines_data()
     for (const char* view : {"heatmap", "waves", "similarity", "offset", "bands", "rope", "conventions", "precision", "embeddings", "methods"})
         for (const char* size : {"89x70", "183x100"})
             QTest::addRow("%s %s mm", view, size) << QString::fromLatin1(view) << QString::fromLatin1(size);
+}
+
+void TestRenderers::everyStateAtThreeSizesHasNoOverlappingWords_data()
+{
+    // Issue 48: each view in its states (a real model's RoPE, against another, every method,
+    // every grid source, the conventions' mistakes, the spectrum), at a journal's single
+    // column, a slide's 120 × 80 mm and a double column.
+    QTest::addColumn<QStringList>("options");
+    const QList<std::pair<const char*, QStringList>> states{
+        {"rope paper", {"--view", "rope"}},
+        {"rope llama-3.1-8b", {"--model", "llama-3.1-8b"}},
+        {"rope deepseek-v3", {"--model", "deepseek-v3"}},
+        {"rope qwen2-vl-7b", {"--model", "qwen2-vl-7b"}},
+        {"rope llama-3.1-8b against qwen2.5-7b-yarn", {"--model", "llama-3.1-8b", "--compare-config", "qwen2.5-7b-yarn"}},
+        {"conventions shifted cosine", {"--view", "conventions", "--compare", "shifted-cosine"}},
+        {"conventions frequencies", {"--view", "conventions", "--compare", "frequencies"}},
+        {"precision bfloat16 stored", {"--view", "precision", "--format", "bfloat16", "--precision", "stored"}},
+        {"spectrum", {"--view", "spectrum"}},
+        {"methods sinusoidal", {"--method", "sinusoidal"}},
+        {"methods rope", {"--method", "rope"}},
+        {"methods alibi all heads", {"--method", "alibi", "--head", "0"}},
+        {"methods t5", {"--method", "t5"}},
+        {"methods shaw", {"--method", "shaw"}},
+        {"methods transformer-xl", {"--method", "transformer-xl"}},
+        {"methods nope", {"--method", "nope"}},
+        {"grid mae", {"--grid-source", "mae"}},
+        {"grid dit", {"--grid-source", "dit"}},
+        {"grid rope-axial", {"--grid-source", "rope-axial"}},
+        {"grid rope-mixed", {"--grid-source", "rope-mixed"}},
+        {"grid mrope", {"--grid-source", "mrope"}},
+        {"grid patch map", {"--grid-source", "mae", "--grid-data", "patch"}},
+    };
+    for (const auto& [name, options] : states)
+        for (const char* size : {"89x70", "120x80", "183x100"})
+            QTest::addRow("%s %s mm", name, size) << options + QStringList{"--size-mm", QString::fromLatin1(size)};
+}
+
+void TestRenderers::everyStateAtThreeSizesHasNoOverlappingWords()
+{
+    QFETCH(QStringList, options);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("figure.pdf"));
+    const Run made = runProgram(QStringLiteral(PE_EXPLORER_EXE), QStringList{"--export", path} + options, dir.path());
+    QVERIFY2(made.exitedWith(0), qPrintable(made.describe()));
+    QVERIFY2(made.err.trimmed().isEmpty(), qPrintable(made.err));
+    const QString overlap = wordsOverlap(path);
+    QVERIFY2(overlap.isEmpty(), qPrintable(overlap));
 }
 
 void TestRenderers::paperSizesHaveReadableTextAndLines()
