@@ -180,14 +180,7 @@ bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper)
         return true;
     }
     const double rows = parts.matrixGrid->outerRect().height() + parts.belowGrid->outerRect().height();
-    double tallest = (parts.belowRect->visible() ? (aligned ? 0.75 : 0.6) * rows : rows) - frameY;
-    if (parts.belowRect->visible() && !paper) {
-        // The curve below is read too: its plot keeps up to 120 px (a quarter of the height at
-        // most). Beside the heatmap at 1366 × 768 the square took all it could and left the
-        // similarity's profile 53 px, the methods' curves 79–107 px.
-        const double belowFrame = parts.belowGrid->outerRect().height() - parts.belowRect->rect().height();
-        tallest = std::min(tallest, rows - belowFrame - std::min(120.0, 0.25 * rows) - frameY);
-    }
+    const double tallest = (parts.belowRect->visible() ? (aligned ? 0.75 : 0.6) * rows : rows) - frameY;
     double side = std::max(1.0, std::min(widest, tallest));
     // With no width to spare, the width the columns really gave sets the height.
     if (const QList<double> columns = parts.matrixGrid->columnStretchFactors(); columns.size() == 4 && columns[0] < 1)
