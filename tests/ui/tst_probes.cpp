@@ -29,6 +29,23 @@ using pe::ui::MainWindow;
 using pe::ui::ScoreMethod;
 using pe::ui::View;
 
+namespace {
+
+/// A window at a projector's size with the heatmap of d_model × max_len drawn; null if not.
+std::unique_ptr<MainWindow> heatmapAt(int dModel, std::int64_t maxLen)
+{
+    auto window = launch(QSize(1366, 768));
+    if (!window)
+        return nullptr;
+    pe::ui::Settings settings = window->document()->settings();
+    settings.spec.dModel = dModel;
+    settings.spec.maxLen = maxLen;
+    window->document()->apply(settings);
+    return bringOnScreen(*window, View::Heatmap) ? std::move(window) : nullptr;
+}
+
+} // namespace
+
 class TestProbes : public QObject {
     Q_OBJECT
 private slots:
@@ -195,13 +212,8 @@ void TestProbes::aProbeWaitsForTheZoomToReachTheDocument()
     // fired after the monkey's wait. Zoomed out, the axes then showed more rows than the bins
     // of the earlier zoom covered, and the probe compared them. Waiting for a frame must
     // include waiting for that pause.
-    auto window = launch(QSize(1366, 768));
+    auto window = heatmapAt(8, 104867);
     QVERIFY(window);
-    pe::ui::Settings settings = window->document()->settings();
-    settings.spec.dModel = 8;
-    settings.spec.maxLen = 104867;
-    window->document()->apply(settings);
-    QVERIFY(bringOnScreen(*window, View::Heatmap));
     QCustomPlot* plot = window->heatmap()->plot();
     const auto wheel = [plot](int delta) {
         const QPointF at = plot->axisRect()->rect().center();
@@ -227,17 +239,13 @@ void TestProbes::aProbeWaitsForTheZoomToReachTheDocument()
 
 void TestProbes::aMatrixZoomedOutToASpeckIsOneBinNotTwo()
 {
-    // The soak's seed 20261122 at step 1199: the wheel zoomed the heatmap out to the axes'
-    // limit, so the 100,000 rows take a ten-millionth of a pixel and the part is one bin of all
-    // of them, which the colour map draws doubled. The probe took that for two bins on the
-    // pixels ("126 × 2 averaged map cells on 124.981 × 9.5e-05 device pixels").
-    auto window = launch(QSize(1366, 768));
+    // Seen while explaining the soak's seed 20261122 at step 1199 (that one was the bin count,
+    // see heatmapMismatch): zoomed out to the axes' limit, the 100,000 rows take a
+    // ten-millionth of a pixel and the part is one bin of all of them, which the colour map
+    // draws doubled. The probe took that for two bins on the pixels ("128 × 2 averaged map
+    // cells on 816 × 2.4e-05 device pixels").
+    auto window = heatmapAt(128, 100000);
     QVERIFY(window);
-    pe::ui::Settings settings = window->document()->settings();
-    settings.spec.dModel = 128;
-    settings.spec.maxLen = 100000;
-    window->document()->apply(settings);
-    QVERIFY(bringOnScreen(*window, View::Heatmap));
     window->heatmap()->plot()->yAxis->setRange(-1e12, 1e12); // as the wheel sets it: the pause follows
     QVERIFY(waitForFrame(*window));
     QCOMPARE(window->heatmap()->colorMap()->data()->valueSize(), 2);
