@@ -260,13 +260,11 @@ QString heatmapMismatch(MainWindow& window)
     const double valuePixels = area.height() * ratio * std::min(1.0, shownValues / heatmap->plot()->yAxis->range().size());
     const bool seen = area.width() > 0 && area.height() > 0; // a crushed plot has no pixels to fit
     // One bin along an axis is drawn doubled (QCustomPlot needs two cells): not two bins on the
-    // pixels. Panned off the matrix, the part is its nearest row, doubled, under axes that show
-    // a million rows: "126 × 2 averaged map cells on 124.981 × 9.5e-05 device pixels" (soak,
-    // seed 20261122, step 1199).
+    // pixels. Zoomed out to a speck, the part is one bin of every row under axes that show
+    // 1e12 rows ("128 × 2 averaged map cells on 816 × 2.4e-05 device pixels", tst_probes).
     const pe::ui::Frame& frame = *window.document()->frame();
     const bool oneColumn = heatOf(frame).columns.bins == 1, oneRow = heatOf(frame).rows.bins == 1;
-    if (seen && ((!oneColumn && keyStep > 1.0001 && keys > keyPixels + 1) || (!oneRow && valueStep > 1.0001 && values > valuePixels + 1)))
-    {
+    if (seen && ((!oneColumn && keyStep > 1.0001 && keys > keyPixels + 1) || (!oneRow && valueStep > 1.0001 && values > valuePixels + 1))) {
         const pe::ui::ViewZoom zoom = window.document()->zoom(pe::ui::View::Heatmap);
         return QStringLiteral("%1 × %2 averaged map cells on %3 × %4 device pixels (axis rect %5 × %6; axes x %7…%8, "
                               "y %9…%10; cells x %11…%12, y %13…%14; the document's zoom x %15…%16, y %17…%18)")

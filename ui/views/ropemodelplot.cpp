@@ -135,26 +135,26 @@ bool RopeModelPlot::fitContextLabels()
     QCPItemText* original = m_contextLabels[0];
     QCPItemText* longest = m_contextLabels[1];
     const bool originalBelow = !(lineOf(original) + heightOf(original) > rect.bottom());
-    const bool longestBelow = longest->visible() && lineOf(longest) - heightOf(longest) < rect.top();
+    const bool longestBelow = m_bothContexts && lineOf(longest) - heightOf(longest) < rect.top();
     const auto span = [&](const QCPItemText* label, bool below) {
         return below ? QCPRange(lineOf(label), lineOf(label) + heightOf(label)) : QCPRange(lineOf(label) - heightOf(label), lineOf(label));
     };
     const QCPRange originalSpan = span(original, originalBelow), longestSpan = span(longest, longestBelow);
-    const bool longestRight = longest->visible() && originalSpan.lower < longestSpan.upper && longestSpan.lower < originalSpan.upper;
+    const bool longestRight = m_bothContexts && originalSpan.lower < longestSpan.upper && longestSpan.lower < originalSpan.upper;
     // In a panel too narrow for both labels on one line of text (a crowded 89 × 70 mm figure),
-    // the longest's label is left out rather than written over the original's.
+    // the longest's label is left out rather than written over the original's; decided anew
+    // at every layout, so a window made larger again shows it.
     const auto widthOf = [](const QCPItemText* label) {
         return QFontMetricsF(label->font()).horizontalAdvance(label->text()) + label->padding().left() + label->padding().right();
     };
-    if (longestRight && rect.left() + 0.01 * rect.width() + widthOf(original) > rect.left() + 0.99 * rect.width() - widthOf(longest)) {
-        longest->setVisible(false);
-        return true;
-    }
+    const bool longestShown = m_bothContexts
+        && !(longestRight && 0.01 * rect.width() + widthOf(original) > 0.99 * rect.width() - widthOf(longest));
     const std::array<std::pair<Qt::Alignment, double>, 2> places{
         std::pair{Qt::AlignLeft | (originalBelow ? Qt::AlignTop : Qt::AlignBottom), 0.01},
         std::pair{(longestRight ? Qt::AlignRight : Qt::AlignLeft) | (longestBelow ? Qt::AlignTop : Qt::AlignBottom),
                   longestRight ? 0.99 : 0.01}};
-    bool changed = false;
+    bool changed = longest->visible() != longestShown;
+    longest->setVisible(longestShown);
     for (int i = 0; i < 2; ++i) {
         QCPItemText* label = m_contextLabels[i];
         const auto [alignment, x] = places[i];
@@ -288,8 +288,9 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
     }
     // The two lines meet when the model does not extend its context: one label says both.
     const bool same = c.originalContext == c.maxContext;
+    m_bothContexts = !same;
     m_contextLines[1]->setVisible(!same);
-    m_contextLabels[1]->setVisible(!same);
+    m_contextLabels[1]->setVisible(!same); // and left out where it cannot stand (fitContextLabels)
     if (same)
         m_contextLabels[0]->setText(tr("context %1").arg(count(c.maxContext)));
 

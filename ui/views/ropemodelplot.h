@@ -87,6 +87,7 @@ private:
     QCPLegend* m_lowerLegend = nullptr; ///< the comparison's two curves, inside their rect
     QStringList m_lowerCaptions;
     bool m_shown = false;
+    bool m_bothContexts = false; ///< the model extends its context: two lines, two labels
 };
 
 } // namespace pe::ui
