@@ -1053,6 +1053,17 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
     </message>
 </context>
 <context>
+    <name>pe::ui::ExplanationLabel</name>
+    <message>
+        <source>Less</source>
+        <translation>收起</translation>
+    </message>
+    <message>
+        <source>More…</source>
+        <translation>更多…</translation>
+    </message>
+</context>
+<context>
     <name>pe::ui::Export</name>
     <message>
         <source>dimension %1 is out of range; allowed: 0 to %2</source>

@@ -16,6 +16,8 @@
 #include "ui/state/viewcatalog.h"
 #include "ui/views/methodsview.h"
 #include "ui/views/offsetview.h"
+#include "ui/views/ropeview.h"
+#include "ui/widgets/explanationlabel.h"
 #include "ui/controls/sweepanimator.h"
 
 #include <QAbstractItemView>
@@ -121,6 +123,8 @@ private slots:
     void formulaOfTheZeroColumn();
     void presentationModeSimplifiesAndIsRemembered();
     void explanationsCanBeHiddenAndAreRemembered();
+    void aLongExplanationGivesWayToThePlotAndUnfolds();
+    void anExplanationWithoutALeadIsShownWhole();
 
 private:
     SweepAnimator* animator() const { return m_window->animator(); }
@@ -609,6 +613,58 @@ void TestClassroom::explanationsCanBeHiddenAndAreRemembered()
     QTest::keyClick(m_window.get(), Qt::Key_F1, Qt::ControlModifier);
     QVERIFY(shownExplanations() >= 1);
     QVERIFY(QSettings().value(QStringLiteral("view/explanations")).toBool());
+}
+
+void TestClassroom::aLongExplanationGivesWayToThePlotAndUnfolds()
+{
+    // RoPE's paragraph is ten lines beside the heatmap at 1366 × 768: it shows its lead and
+    // first sentence and "More…", within a tenth of the view's height (two lines at least).
+    QVERIFY(bringOnScreen(*m_window, pe::ui::View::Rope));
+    auto* rope = m_window->plotView(pe::ui::View::Rope);
+    pe::ui::ExplanationLabel* label = rope->explanationLabel();
+    QTRY_VERIFY(label->isShortened());
+    QVERIFY(label->text().startsWith(QStringLiteral("<b>Rotary position embedding (RoPE).</b> Instead of adding")));
+    QVERIFY(label->text().contains(QStringLiteral("More…")));
+    QVERIFY(!label->text().contains(QStringLiteral("Bottom:")));
+    const int budget = std::max(rope->height() / 10, 2 * label->fontMetrics().lineSpacing());
+    QVERIFY2(label->height() <= budget + 2, qPrintable(QStringLiteral("%1 px, budget %2").arg(label->height()).arg(budget)));
+    // The whole paragraph is still the view's explanation (Help ▸ Guide shows it).
+    QVERIFY(rope->explanation().contains(QStringLiteral("Bottom:")));
+    QVERIFY(!rope->explanation().contains(QStringLiteral("More…")));
+
+    // "More…" unfolds it whole, with "Less"; the plot gives up the height, and gets it back.
+    QCoreApplication::processEvents();
+    const int plotHeight = rope->plot()->height();
+    emit label->linkActivated(QStringLiteral("#more"));
+    QVERIFY(!label->isShortened());
+    QVERIFY(label->text().contains(QStringLiteral("Bottom:")) && label->text().contains(QStringLiteral("Less")));
+    QTRY_VERIFY(rope->plot()->height() < plotHeight - 40);
+    emit label->linkActivated(QStringLiteral("#less"));
+    QVERIFY(label->isShortened());
+    QTRY_COMPARE(rope->plot()->height(), plotHeight);
+
+    // In a taller window the heatmap's four lines fit their tenth and show whole.
+    m_window->resize(1920, 1200);
+    QVERIFY(bringOnScreen(*m_window, pe::ui::View::Heatmap));
+    auto* heatmapLabel = m_window->plotView(pe::ui::View::Heatmap)->explanationLabel();
+    QTRY_VERIFY(!heatmapLabel->isShortened());
+    QCOMPARE(heatmapLabel->text(), m_window->plotView(pe::ui::View::Heatmap)->explanation());
+}
+
+void TestClassroom::anExplanationWithoutALeadIsShownWhole()
+{
+    // The lead is the bold opening; the first sentence ends at ". " or "。" outside a tag.
+    using pe::ui::leadOf;
+    const QString text = QStringLiteral("<b>Waves.</b> One <i>a.b</i> sentence. Two.");
+    QCOMPARE(leadOf(text, false), QStringLiteral("<b>Waves.</b>"));
+    QCOMPARE(leadOf(text, true), QStringLiteral("<b>Waves.</b> One <i>a.b</i> sentence."));
+    QCOMPARE(leadOf(QStringLiteral("<b>波。</b>第一句。第二句。"), true), QStringLiteral("<b>波。</b>第一句。"));
+    QCOMPARE(leadOf(QStringLiteral("No lead. Two."), true), QString());
+    pe::ui::ExplanationLabel label;
+    label.setFullText(QStringLiteral("No lead at all, and long enough to need three lines at forty pixels wide."));
+    label.fitTo(40, 20);
+    QVERIFY(!label.isShortened()); // nothing to fold to: whole
+    QCOMPARE(label.text(), label.fullText());
 }
 
 QTEST_MAIN(TestClassroom)

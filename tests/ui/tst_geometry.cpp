@@ -8,10 +8,10 @@
 //   - no widget of the view is squeezed below its minimum size hint (its text would be cut);
 //   - a hover over the middle of each axis rect moves no axis rect and not the plot (the
 //     read-out has its place from the start).
-// Reported, not asserted yet: at the desk, the plot at least 300 px tall and half the view's
-// width, and every panel (axis rect) at least 120 px tall. Several views miss it today (RoPE's
-// lower plot, the similarity profile, the methods' curves, embeddings at 1280 × 720): each
-// shortfall is printed as "room: …" so that the work left is measured, not guessed.
+//   - at the desk, the plot at least 300 px tall and half the view's width;
+//   - at the desk, every panel (axis rect) at least 120 px tall, except the views still short
+//     of it (panelsStillShort()): those shortfalls are printed as "room: …" so that the work
+//     left is measured, not guessed.
 // One window per size, language and mode goes through every state; a row reports every state
 // that fails, not only the first.
 #include "windowprobes.h"
@@ -192,10 +192,20 @@ bool insideAnother(const QWidget* widget, const QWidget* top)
 /// by the texts and legends around it is hard to read (RoPE's lower plot was 50 px).
 constexpr int minimumPanelHeight = 120;
 
+/// The states whose panels are still under 120 px at the desk, reported and not asserted (the
+/// work left in issue 48): the relative offset's small multiples, the curves under the methods'
+/// and the similarity's square matrices, RoPE with its details unfolded, and every view at
+/// 1280 × 720. A panel under 120 px anywhere else fails (RoPE's lower plot was 50 px).
+bool panelsStillShort(const QString& state, QSize window)
+{
+    return window.height() <= 720 || state.startsWith(QLatin1String("offset")) || state.startsWith(QLatin1String("methods"))
+           || state == QLatin1String("similarity") || state.endsWith(QLatin1String("details"));
+}
+
 /// What is wrong with the view's room as drawn now. `shortfalls` gets what the plot lacks of
 /// the room issue 48 asks for at the desk, which is not met yet in every state (see the note
 /// in everyViewUsesItsRoom).
-QStringList roomProblems(MainWindow& window, View v, bool presenting, QStringList& shortfalls)
+QStringList roomProblems(MainWindow& window, View v, bool presenting, bool panelsShort, QStringList& shortfalls)
 {
     QStringList problems;
     pe::ui::PlotView* view = window.plotView(v);
@@ -217,12 +227,12 @@ QStringList roomProblems(MainWindow& window, View v, bool presenting, QStringLis
             problems << QStringLiteral("presenting, the plot is %1×%2 in a %3×%4 window (at least 60 % × 55 %)")
                             .arg(plot->width()).arg(plot->height()).arg(room.width()).arg(room.height());
     } else if (plot->height() < 300 || plot->width() < 0.5 * view->width()) {
-        shortfalls << QStringLiteral("the plot is %1×%2 in a %3×%4 view (at least 300 px tall and half as wide)")
+        problems << QStringLiteral("the plot is %1×%2 in a %3×%4 view (at least 300 px tall and half as wide)")
                         .arg(plot->width()).arg(plot->height()).arg(view->width()).arg(view->height());
     }
     for (QCPAxisRect* rect : rects)
         if (!presenting && rect->rect().height() < minimumPanelHeight)
-            shortfalls << QStringLiteral("a panel of the plot is %1×%2 (at least %3 px tall)")
+            (panelsShort ? shortfalls : problems) << QStringLiteral("a panel of the plot is %1×%2 (at least %3 px tall)")
                             .arg(rect->rect().width()).arg(rect->rect().height()).arg(minimumPanelHeight);
     problems << overlaps(plotTexts(plot));
 
@@ -315,7 +325,7 @@ private slots:
             const auto parsed = pe::app::parseCommandLine(QStringList{QStringLiteral("pe-explorer")} + c.options);
             const View v = std::get<pe::app::LaunchOptions>(parsed).view;
             QStringList shortfalls;
-            for (const QString& problem : roomProblems(*window, v, presenting, shortfalls))
+            for (const QString& problem : roomProblems(*window, v, presenting, panelsStillShort(c.name, size), shortfalls))
                 failures << QStringLiteral("%1: %2").arg(c.name, problem);
             for (const QString& shortfall : shortfalls)
                 qInfo("room: %s: %s", qPrintable(c.name), qPrintable(shortfall));

@@ -485,6 +485,7 @@ void TestRopeView::variantParametersFoldAwayAndTheChoiceIsRemembered()
     QVERIFY(!m_view->yarnTruncateBox()->isVisible());
     QVERIFY(!m_view->lowFrequencyFactorBox()->isVisible());
     QVERIFY(!m_view->sequenceLengthBox()->isVisible());
+    QCoreApplication::processEvents(); // the layout after the explanation fitted the view's height
     const int foldedPlotHeight = m_view->plot()->height();
     QTest::mouseClick(m_view->detailsButton(), Qt::LeftButton);
     QCoreApplication::processEvents();

@@ -4,6 +4,7 @@
 #include "ui/document/viewparts.h"
 
 #include "ui/document/document.h"
+#include "ui/widgets/explanationlabel.h"
 #include "ui/widgets/textlabels.h"
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/plotcolors.h"
@@ -67,11 +68,9 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     , m_document(document)
     , m_view(view)
     , m_plot(new ViewPlot(this))
-    , m_explanation(new WrappedLabel(this))
+    , m_explanation(new ExplanationLabel(this))
     , m_readout(new ReadoutLabel(2, this))
 {
-    m_explanation->setWordWrap(true);
-    m_explanation->setTextFormat(Qt::RichText);
     m_explanation->setObjectName(QStringLiteral("explanation"));
     m_readout->setObjectName(QStringLiteral("readout"));
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -217,9 +216,20 @@ bool PlotView::fitViewTitle(QCPTextElement* title, const QString& text)
     return changed;
 }
 
-void PlotView::setExplanation(const QString& text) { setLabelText(m_explanation, text); }
+void PlotView::setExplanation(const QString& text) { m_explanation->setFullText(text); }
 void PlotView::setReadout(const QString& text) { m_readout->setFullText(text); }
-QString PlotView::explanation() const { return m_explanation->text(); }
+QString PlotView::explanation() const { return m_explanation->fullText(); }
+
+void PlotView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // The paragraph gets a tenth of the view's height (two lines at least): beyond that the
+    // plot needs the room more, and a reader unfolds the rest with "More…". Measured on the
+    // view's size, which the stage sets, never on the plot's, which this decides.
+    const QMargins margins = layout()->contentsMargins();
+    const int lines = 2 * m_explanation->fontMetrics().lineSpacing();
+    m_explanation->fitTo(width() - margins.left() - margins.right(), std::max(height() / 10, lines));
+}
 
 void PlotView::setExplanationVisible(bool visible) { m_explanation->setVisible(visible); }
 

@@ -16,6 +16,7 @@ class QLabel;
 
 namespace pe::ui {
 
+class ExplanationLabel;
 class ReadoutLabel;
 
 class Document;
@@ -35,8 +36,11 @@ public:
     double scale() const { return m_scale; }
     /// The explanation above the plot: for students reading alone; a presenting teacher says it.
     void setExplanationVisible(bool visible);
-    /// That explanation's rich text (Help ▸ Guide reads it).
+    /// That explanation's rich text, whole (Help ▸ Guide reads it).
     QString explanation() const;
+    /// The explanation as shown: whole when it takes at most a tenth of the view's height,
+    /// else its lead and a "More…" link (ExplanationLabel).
+    ExplanationLabel* explanationLabel() const { return m_explanation; }
     /// Restyles the plot for a printed figure: every font at an absolute pixel size (in the
     /// 96-dpi layout of an export) so text prints at the chosen point size.
     virtual void prepareForExport(double fontPixels);
@@ -92,6 +96,7 @@ protected:
     void showEvent(QShowEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
     void hideEvent(QHideEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     virtual void redraw(const Frame& frame) = 0;
     /// What this view draws from; a change of anything else leaves it alone.
     virtual Changes dependencies() const { return Change::All; }
@@ -136,7 +141,7 @@ private:
     bool m_stale = false;
     int m_redraws = 0;
     QCustomPlot* m_plot;
-    QLabel* m_explanation;
+    ExplanationLabel* m_explanation;
     ReadoutLabel* m_readout;
     double m_scale = 1.0;
     bool m_paper = false;

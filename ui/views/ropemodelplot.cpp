@@ -201,8 +201,7 @@ void RopeModelPlot::setShown(bool shown)
         m_query->removeFromLegend(m_lowerLegend);
         m_score->removeFromLegend(m_lowerLegend);
         m_lowerLegend->setVisible(false);
-        m_plot->plotLayout()->setRowStretchFactor(2, 3.0);
-        m_plot->plotLayout()->setRowStretchFactor(3, 2.0);
+        m_lowerShare = 0.4;
     }
     for (auto* item : m_sectionLines)
         item->setVisible(false);
@@ -344,8 +343,7 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
         m_lowerLegend->setFont(m_bands->axis(QCPAxis::atBottom)->tickLabelFont());
         m_lowerLegend->setIconSize(static_cast<int>(20 * penScale), static_cast<int>(8 * penScale));
         m_lowerLegend->setVisible(true);
-        m_plot->plotLayout()->setRowStretchFactor(2, 1.0); // the comparison is half the story: equal room
-        m_plot->plotLayout()->setRowStretchFactor(3, 1.0);
+        m_lowerShare = 0.5; // the comparison is half the story: equal room
         m_decay->data()->clear();
         lx->setScaleType(QCPAxis::stLogarithmic);
         lx->setTicker(powersOfTenTicker());
@@ -367,8 +365,7 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
         m_query->removeFromLegend(m_lowerLegend);
         m_score->removeFromLegend(m_lowerLegend);
         m_lowerLegend->setVisible(false);
-        m_plot->plotLayout()->setRowStretchFactor(2, 3.0);
-        m_plot->plotLayout()->setRowStretchFactor(3, 2.0);
+        m_lowerShare = 0.4;
         m_decay->setData(c.decayKeys, c.decayBound, true);
         m_decay->setPen(pen(seriesColor(2), 2.0, Qt::SolidLine));
         linearValueAxis(lx);
@@ -437,8 +434,7 @@ void RopeModelPlot::drawPrecision(const RopeModelCurves& c, double penScale)
     lx->setRange(1, std::max(2.0, c.maxContext));
     if (std::isfinite(lowest))
         ly->setRange(lowest / 2, highest * 3);
-    m_plot->plotLayout()->setRowStretchFactor(2, 1.0);
-    m_plot->plotLayout()->setRowStretchFactor(3, 1.0);
+    m_lowerShare = 0.5;
     m_lowerCaptions = {tr("Position ids in low precision: the largest error of any pair's angle m·θ (float32 arithmetic) per range of positions"),
                        tr("Angle error of low-precision position ids"), tr("Angle error")};
     lx->setLabel(tr("Position m"));

@@ -46,6 +46,8 @@ public:
     /// the sections, where low-precision positions collide.
     static QString details(const RopeModelCurves& curves);
     QStringList lowerCaptions() const { return m_lowerCaptions; }
+    /// The lower plot's share of the two plots' height: equal with a comparison or precision.
+    double lowerShare() const { return m_lowerShare; }
     QString pairReadout(const RopeModelCurves& curves, int pair) const;
     QString lowerReadout(const RopeModelCurves& curves, double x) const;
 
@@ -86,6 +88,7 @@ private:
     std::array<QCPItemStraightLine*, 2> m_sectionLines{};
     QCPLegend* m_lowerLegend = nullptr; ///< the comparison's two curves, inside their rect
     QStringList m_lowerCaptions;
+    double m_lowerShare = 0.4;
     bool m_shown = false;
     bool m_bothContexts = false; ///< the model extends its context: two lines, two labels
 };

@@ -123,6 +123,35 @@ void useLogTicker(QCPAxis* axis)
     axis->setNumberPrecision(0);
 }
 
+/// Gives `lower` its `share` of the two stacked rects' height, and 120 px at least while
+/// that leaves `upper` as much (the decay plot was 50 px tall beside the heatmap at 1366 × 768
+/// with fixed stretch factors, which share the rows' heights with their margins); true when
+/// the rows' stretch changed.
+bool shareHeight(QCPAxisRect* upper, QCPAxisRect* lower, double share)
+{
+    const double inner = upper->rect().height() + lower->rect().height();
+    if (inner <= 0)
+        return false;
+    constexpr double readable = 120;
+    const double lowerHeight = std::max(share * inner, std::min(readable, inner / 2));
+    const double upperOuter = inner - lowerHeight + upper->outerRect().height() - upper->rect().height();
+    const double lowerOuter = lowerHeight + lower->outerRect().height() - lower->rect().height();
+    QCPLayoutGrid* grid = upper->layout() ? qobject_cast<QCPLayoutGrid*>(upper->layout()) : nullptr;
+    if (!grid || upperOuter <= 0 || lowerOuter <= 0)
+        return false;
+    int upperRow = 0, lowerRow = 0, column = 0;
+    grid->indexToRowCol(grid->elements(false).indexOf(upper), upperRow, column);
+    grid->indexToRowCol(grid->elements(false).indexOf(lower), lowerRow, column);
+    const double upperFactor = upperOuter / (upperOuter + lowerOuter);
+    const double was = grid->rowStretchFactors().at(upperRow)
+                       / (grid->rowStretchFactors().at(upperRow) + grid->rowStretchFactors().at(lowerRow));
+    if (std::abs(was - upperFactor) < 0.005) // a pixel or so: settled
+        return false;
+    grid->setRowStretchFactor(upperRow, upperFactor);
+    grid->setRowStretchFactor(lowerRow, 1 - upperFactor);
+    return true;
+}
+
 } // namespace
 
 RopeView::RopeView(Document* document, QWidget* parent)
@@ -779,6 +808,7 @@ bool RopeView::fitToSize()
                                       tr("Wavelength"), QStringLiteral("λ")}) || changed;
     changed = fitAxisLabel(p->yAxis2, {tr("θ (radians per position)"), tr("θ (rad/position)"), QStringLiteral("θ")}) || changed;
     changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atTop), m_decayCaptions) || changed;
+    changed = shareHeight(m_bandsRect, m_decayRect, m_modelMode ? m_modelPlot->lowerShare() : 0.4) || changed;
     const bool comparing = m_modelMode && m_modelPlot->queryCosineGraph()->data()->size() > 0;
     const bool precision = m_modelMode && m_modelPlot->precisionGraph(0)->data()->size() > 0;
     if (comparing)
