@@ -99,6 +99,7 @@ private slots:
     void resizingKeepsTheClassToken();
     void rotaryMapsMoveWithTheQuery();
     void rotarySourcesTakeTheirOwnHeadDimBesideATable();
+    void axesEndAtTheDataAndCellsStaySquare();
     void clickingATileChoosesItsPatch();
     void sessionsAndUndoKeepTheGrid();
     void dataExportsAreTheWindowsNumbers();
@@ -329,6 +330,78 @@ void TestGridView::rotarySourcesTakeTheirOwnHeadDimBesideATable()
     // A fixed encoding has no head: the box goes.
     document.setViewOptions(View::Grid, pe::ui::toVariantMap(withSource(GridSource::Mae)));
     QTRY_VERIFY(!view.headDimBox()->isVisible());
+}
+
+void TestGridView::axesEndAtTheDataAndCellsStaySquare()
+{
+    // Issue 48: the axes of the tiles and of both maps run from −0.5 to the last row and column
+    // + 0.5, exactly the data; cells stay square because the rects are sized, at any view size,
+    // and a view made smaller and large again comes back to the same rects.
+    Document document;
+    pe::ui::GridView view(&document);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCustomPlot* plot = view.plot();
+    struct Case { int rows, cols; QSize size; };
+    QRect first;
+    for (const Case& c : {Case{14, 14, {1100, 700}}, Case{6, 9, {1100, 700}}, Case{6, 9, {640, 480}}, Case{14, 14, {640, 480}},
+                          Case{14, 14, {1100, 700}}}) {
+        GridOptions o = withSource(GridSource::Mae);
+        o.rows = c.rows;
+        o.cols = c.cols;
+        o.patchRow = o.patchCol = 3;
+        view.resize(c.size);
+        document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
+        document.computeNow();
+        QTRY_VERIFY_WITH_TIMEOUT(view.titleText().contains(QStringLiteral("%1 × %2 patches").arg(c.rows).arg(c.cols)), 10000);
+        plot->replot();
+        QCoreApplication::processEvents();
+        plot->replot();
+        const QString name = QStringLiteral("%1 × %2 at %3 × %4").arg(c.rows).arg(c.cols).arg(c.size.width()).arg(c.size.height());
+        for (QCPAxisRect* rect : {view.tilesRect(), view.patchRect(), view.dimensionRect()}) {
+            // A tile holds a cell per patch (W × H of them); a map a cell per patch.
+            const int cellsAcross = rect == view.tilesRect() ? c.cols * c.cols : c.cols;
+            const int cellsDown = rect == view.tilesRect() ? c.rows * c.rows : c.rows;
+            const QCPRange x = rect->axis(QCPAxis::atBottom)->range(), y = rect->axis(QCPAxis::atLeft)->range();
+            QVERIFY2(std::abs(x.lower + 0.5) < 1e-9 && std::abs(x.upper - (c.cols - 0.5)) < 1e-9,
+                     qPrintable(QStringLiteral("%1: x %2 … %3").arg(name).arg(x.lower).arg(x.upper)));
+            QVERIFY2(std::abs(y.lower + 0.5) < 1e-9 && std::abs(y.upper - (c.rows - 0.5)) < 1e-9,
+                     qPrintable(QStringLiteral("%1: y %2 … %3").arg(name).arg(y.lower).arg(y.upper)));
+            // Square cells: the rect's pixels per cell across and down agree to a pixel of the rect.
+            const QRect r = rect->rect();
+            QVERIFY2(r.width() > 20 && r.height() > 20, qPrintable(name));
+            QVERIFY2(std::abs(double(r.width()) / cellsAcross - double(r.height()) / cellsDown) * std::max(cellsAcross, cellsDown)
+                         <= 1.5 + 1e-9,
+                     qPrintable(QStringLiteral("%1: a %2 × %3 px rect").arg(name).arg(r.width()).arg(r.height())));
+        }
+        // Each colour scale is as tall as its map.
+        const auto* similarityScale = qobject_cast<QCPColorScale*>(view.patchMap()->colorScale());
+        QVERIFY(similarityScale);
+        QVERIFY2(std::abs(similarityScale->axis()->axisRect()->rect().height() - view.patchRect()->rect().height()) <= 1,
+                 qPrintable(name));
+        if (first.isNull())
+            first = view.tilesRect()->rect();
+    }
+    QCOMPARE(view.tilesRect()->rect(), first); // back at 1100 × 700 with 14 × 14: the same rect
+
+    // The monkey's small presenting windows, where a grid sized by its margins never settled
+    // (stop 50): the layout comes to rest, the axes still end at the data.
+    view.setScale(1.7);
+    for (const QSize size : {QSize(454, 240), QSize(931, 122), QSize(300, 90)}) {
+        view.resize(size);
+        QCoreApplication::processEvents();
+        plot->replot();
+        plot->replot();
+        QList<QRect> settled;
+        for (QCPAxisRect* rect : {view.tilesRect(), view.patchRect(), view.dimensionRect()})
+            settled << rect->outerRect();
+        plot->replot();
+        QList<QRect> again;
+        for (QCPAxisRect* rect : {view.tilesRect(), view.patchRect(), view.dimensionRect()})
+            again << rect->outerRect();
+        QCOMPARE(again, settled);
+        QCOMPARE(view.tilesRect()->axis(QCPAxis::atLeft)->range().upper, 13.5);
+    }
 }
 
 void TestGridView::clickingATileChoosesItsPatch()

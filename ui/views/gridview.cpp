@@ -40,31 +40,6 @@ QSpinBox* sideBox(const QString& zero, const QString& tip)
     return box;
 }
 
-/// Sets the rect's ranges so that a cell is as wide as it is high: the data spans `unitsX` ×
-/// `unitsY` axis units (tiles or patches, from −0.5) of `cellsX` × `cellsY` cells each, centred,
-/// the rest left empty. Returns the area the data covers, in the plot's pixels; `changed` tells
-/// whether the ranges moved (new tick labels may then change the margins: lay out again).
-QRect squareCells(QCPAxisRect* rect, double unitsX, double unitsY, double cellsX, double cellsY, bool* changed = nullptr)
-{
-    const QRect r = rect->rect();
-    if (r.width() <= 0 || r.height() <= 0 || unitsX <= 0 || unitsY <= 0)
-        return {};
-    const double cell = std::min(r.width() / (unitsX * cellsX), r.height() / (unitsY * cellsY));
-    const double spanX = r.width() / (cell * cellsX), spanY = r.height() / (cell * cellsY);
-    const double middleX = (unitsX - 1) / 2, middleY = (unitsY - 1) / 2;
-    const QCPRange x(middleX - spanX / 2, middleX + spanX / 2), y(middleY - spanY / 2, middleY + spanY / 2);
-    const auto moved = [](const QCPRange& a, const QCPRange& b) {
-        return std::abs(a.lower - b.lower) + std::abs(a.upper - b.upper) > 1e-9 * (1 + a.size());
-    };
-    if (changed)
-        *changed = moved(rect->axis(QCPAxis::atBottom)->range(), x) || moved(rect->axis(QCPAxis::atLeft)->range(), y);
-    rect->axis(QCPAxis::atBottom)->setRange(x);
-    rect->axis(QCPAxis::atLeft)->setRange(y);
-    const int w = static_cast<int>(std::lround(unitsX * cellsX * cell));
-    const int h = static_cast<int>(std::lround(unitsY * cellsY * cell));
-    return {r.left() + (r.width() - w) / 2, r.top() + (r.height() - h) / 2, w, h};
-}
-
 void setUpMapAxes(QCPAxisRect* rect)
 {
     rect->axis(QCPAxis::atLeft)->setRangeReversed(true); // row 0 on top, as an image
@@ -121,14 +96,13 @@ GridView::GridView(Document* document, QWidget* parent)
     m_tilesRect = p->axisRect();
     setUpMapAxes(m_tilesRect);
     m_tiles = addMap(m_tilesRect);
+    m_tilesFrame = frameSquareCells(p->plotLayout(), 1, 0, m_tilesRect);
     auto* right = new QCPLayoutGrid;
     p->plotLayout()->addElement(1, 1, right);
     p->plotLayout()->setColumnStretchFactor(0, 1.3);
     p->plotLayout()->setColumnStretchFactor(1, 1.0);
     m_patchRect = new QCPAxisRect(p);
     m_dimensionRect = new QCPAxisRect(p);
-    right->addElement(0, 0, m_patchRect);
-    right->addElement(1, 0, m_dimensionRect);
     for (QCPAxisRect* rect : {m_patchRect, m_dimensionRect}) {
         setUpMapAxes(rect);
         // Beside the tiles, whose axes say it: room for the maps instead.
@@ -139,16 +113,11 @@ GridView::GridView(Document* document, QWidget* parent)
     m_dimensionMap = addMap(m_dimensionRect);
     m_similarityScale = new QCPColorScale(p);
     m_dimensionScale = new QCPColorScale(p);
-    right->addElement(0, 1, m_similarityScale);
-    right->addElement(1, 1, m_dimensionScale);
     for (QCPColorScale* scale : {m_similarityScale, m_dimensionScale})
         scale->setType(QCPAxis::atRight);
-    auto* patchHeights = new QCPMarginGroup(p);
-    auto* dimensionHeights = new QCPMarginGroup(p);
-    m_patchRect->setMarginGroup(QCP::msTop | QCP::msBottom, patchHeights);
-    m_similarityScale->setMarginGroup(QCP::msTop | QCP::msBottom, patchHeights);
-    m_dimensionRect->setMarginGroup(QCP::msTop | QCP::msBottom, dimensionHeights);
-    m_dimensionScale->setMarginGroup(QCP::msTop | QCP::msBottom, dimensionHeights);
+    // Each map with its scale, as tall as the map, in a frame that keeps its cells square.
+    m_patchFrame = frameSquareCells(right, 0, 0, m_patchRect, m_similarityScale);
+    m_dimensionFrame = frameSquareCells(right, 1, 0, m_dimensionRect, m_dimensionScale);
     // One colour scale for every similarity: the tiles and the large map compare at a glance.
     m_tiles->setColorScale(m_similarityScale);
     m_patchMap->setColorScale(m_similarityScale);
@@ -517,15 +486,15 @@ bool GridView::fitToSize()
     changed = fitAxisLabel(m_tilesRect->axis(QCPAxis::atTop), m_tilesCaptions) || changed;
     changed = fitAxisLabel(m_patchRect->axis(QCPAxis::atTop), m_patchCaptions) || changed;
     changed = fitAxisLabel(m_dimensionRect->axis(QCPAxis::atTop), m_dimensionCaptions) || changed;
-    if (m_gridRows > 0) {
-        // Square cells: a tile is W cells wide and H high, a patch one cell.
-        bool moved[3] = {false, false, false};
-        m_tilesArea = squareCells(m_tilesRect, m_gridCols, m_gridRows, m_gridCols, m_gridRows, &moved[0]);
-        showSeparatorsIfRoom();
-        squareCells(m_patchRect, m_gridCols, m_gridRows, 1, 1, &moved[1]);
-        squareCells(m_dimensionRect, m_gridCols, m_gridRows, 1, 1, &moved[2]);
-        changed = moved[0] || moved[1] || moved[2] || changed;
-    }
+    // Square cells: a tile is W cells wide and H high, a patch one cell. The axes end at the
+    // data; the frames' blank sides take what the cells leave. Without a grid the rects take
+    // their frames whole.
+    const double cols = m_gridRows > 0 ? m_gridCols : 0, rows = m_gridRows > 0 ? m_gridRows : 0;
+    changed = fitSquareCells(m_tilesFrame, cols, rows, cols, rows) || changed;
+    changed = fitSquareCells(m_patchFrame, cols, rows, 1, 1) || changed;
+    changed = fitSquareCells(m_dimensionFrame, cols, rows, 1, 1) || changed;
+    m_tilesArea = m_gridRows > 0 ? m_tilesRect->rect() : QRect();
+    showSeparatorsIfRoom();
     for (QCPAxisRect* rect : {m_tilesRect, m_patchRect, m_dimensionRect})
         for (QCPAxis::AxisType type : {QCPAxis::atBottom, QCPAxis::atLeft})
             changed = fitTickCount(rect->axis(type)) || changed;

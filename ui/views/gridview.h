@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/plotting/squarecells.h"
 #include "ui/plotting/viewsupport.h"
 #include "ui/views/plotview.h"
 
@@ -98,7 +99,8 @@ private:
     QCPColorScale *m_similarityScale, *m_dimensionScale;
     QCPItemRect *m_tileMark, *m_cellMark;
     QList<QCPItemLine*> m_separators; ///< between the tiles: columns first, then rows
-    QRect m_tilesArea;                ///< the pixels the tiles cover (squareCells)
+    SquareCellsFrame m_tilesFrame, m_patchFrame, m_dimensionFrame;
+    QRect m_tilesArea;                ///< the pixels the tiles cover: the tiles' rect once laid out
     QStringList m_tilesCaptions, m_patchCaptions, m_dimensionCaptions;
     int m_gridRows = 0, m_gridCols = 0; ///< of the data drawn (0: none)
     ClickTracker m_click;
