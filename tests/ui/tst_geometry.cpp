@@ -14,11 +14,16 @@
 //     left is measured, not guessed.
 // One window per size, language and mode goes through every state; a row reports every state
 // that fails, not only the first.
+// The same states as figures at 89 × 70, 120 × 80 and 183 × 100 mm, laid out as their PDF and
+// SVG draw them: every legend symbol keeps 2 px from its label (an SVG keeps no clip: a graph's
+// legend line runs 5 px past its icon), no text or inset legend lies on an axis line, and none
+// on a curve (at 89 × 70 mm reported as "figure: …", not asserted).
 #include "windowprobes.h"
 
 #include "app/commandline.h"
 #include "app/viewfiles.h"
 #include "ui/document/document.h"
+#include "ui/export/figureexport.h"
 #include "ui/views/plotview.h"
 #include "ui/views/ropeview.h"
 #include "ui/window/language.h"
@@ -36,7 +41,9 @@
 #include <QTest>
 #include <qcustomplot.h>
 
+#include <cmath>
 #include <functional>
+#include <tuple>
 
 using pe::ui::MainWindow;
 using pe::ui::View;
@@ -178,6 +185,105 @@ QStringList overlaps(const QList<std::pair<QString, QRectF>>& texts)
     return found;
 }
 
+/// Whether the segment a–b passes through `box`.
+bool segmentCrosses(QPointF a, QPointF b, const QRectF& box)
+{
+    if (box.contains(a) || box.contains(b))
+        return true;
+    const QLineF line(a, b);
+    const QPointF corners[4] = {box.topLeft(), box.topRight(), box.bottomRight(), box.bottomLeft()};
+    for (int i = 0; i < 4; ++i)
+        if (line.intersects(QLineF(corners[i], corners[(i + 1) % 4]), nullptr) == QLineF::BoundedIntersection)
+            return true;
+    return false;
+}
+
+/// What a figure's texts inside its plots run into: the curves drawn under them and the axis
+/// lines along their rect; and legend symbols that touch their labels. QCustomPlot draws a
+/// graph's legend line 5 px past its icon, clipped to it, but an SVG (QSvgGenerator) keeps no
+/// clip: the line then ends 5 px + half its pen past the icon, and the label starts
+/// iconTextPadding after it.
+QStringList figureProblems(QCustomPlot* plot, QStringList& crossings)
+{
+    QStringList problems;
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        auto* legend = qobject_cast<QCPLegend*>(element);
+        if (!legend || !elementShown(legend))
+            continue;
+        for (int i = 0; i < legend->itemCount(); ++i) {
+            auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+            auto* graph = item ? qobject_cast<QCPGraph*>(item->plottable()) : nullptr;
+            if (!graph)
+                continue;
+            const double iconWidth = legend->iconSize().width();
+            double symbolEnd = 0; // past the icon's left edge
+            if (graph->lineStyle() != QCPGraph::lsNone)
+                symbolEnd = iconWidth + 5 + graph->pen().widthF() / 2;
+            if (!graph->scatterStyle().isNone())
+                symbolEnd = std::max(symbolEnd, iconWidth / 2 + graph->scatterStyle().size() / 2);
+            const double gap = iconWidth + legend->iconTextPadding() - symbolEnd;
+            if (gap < 2)
+                problems << QStringLiteral("legend '%1': its symbol ends %2 px from its label (at least 2)").arg(graph->name()).arg(gap);
+        }
+    }
+    // Texts and legends drawn inside an axis rect, against its curves and its axis lines.
+    QList<std::tuple<QString, QRectF, QCPAxisRect*>> inside;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+        if (!text || !text->visible() || text->text().isEmpty() || !text->clipAxisRect())
+            continue;
+        const QRectF box = QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition()).normalized();
+        inside.append({QStringLiteral("text '%1'").arg(text->text()), box, text->clipAxisRect()});
+    }
+    for (QCPAxisRect* rect : shownAxisRects(plot))
+        for (QCPLayoutElement* element : rect->insetLayout()->elements(false))
+            if (auto* legend = qobject_cast<QCPLegend*>(element); legend && elementShown(legend) && legend->itemCount() > 0)
+                if (auto* first = qobject_cast<QCPPlottableLegendItem*>(legend->item(0)))
+                    inside.append({QStringLiteral("legend of '%1'").arg(first->plottable()->name()), QRectF(legend->outerRect()), rect});
+    for (const auto& [name, box, rect] : inside) {
+        if (!rect->visible() || box.isEmpty())
+            continue;
+        const QRectF area(rect->rect());
+        const QRectF shrunk = box.adjusted(1, 1, -1, -1); // a pixel of antialiasing
+        for (QCPAxis* axis : rect->axes()) {
+            if (!axis->visible() || axis->basePen().style() == Qt::NoPen)
+                continue;
+            const QLineF line = axis->axisType() == QCPAxis::atLeft ? QLineF(area.topLeft(), area.bottomLeft())
+                                : axis->axisType() == QCPAxis::atRight ? QLineF(area.topRight(), area.bottomRight())
+                                : axis->axisType() == QCPAxis::atTop ? QLineF(area.topLeft(), area.topRight())
+                                                                      : QLineF(area.bottomLeft(), area.bottomRight());
+            if (segmentCrosses(line.p1(), line.p2(), shrunk))
+                problems << QStringLiteral("%1 (%2) lies on the %3 axis line").arg(name, rectText(box)).arg(int(axis->axisType()));
+        }
+        for (int g = 0; g < plot->graphCount(); ++g) {
+            QCPGraph* graph = plot->graph(g);
+            if (!graph->visible() || graph->keyAxis()->axisRect() != rect || graph->data()->isEmpty())
+                continue;
+            const QCPRange keys = graph->keyAxis()->range();
+            auto begin = graph->data()->findBegin(keys.lower), end = graph->data()->findEnd(keys.upper);
+            const bool lines = graph->lineStyle() != QCPGraph::lsNone;
+            bool hit = false;
+            QPointF previous;
+            bool hasPrevious = false;
+            for (auto it = begin; it != end && !hit; ++it) {
+                if (!std::isfinite(it->value)) {
+                    hasPrevious = false;
+                    continue;
+                }
+                const QPointF point = graph->coordsToPixels(it->key, it->value);
+                const double reach = lines ? 0 : graph->scatterStyle().size() / 2;
+                hit = lines && hasPrevious ? segmentCrosses(previous, point, shrunk) : shrunk.adjusted(-reach, -reach, reach, reach).contains(point);
+                previous = point;
+                hasPrevious = true;
+            }
+            if (hit)
+                crossings << QStringLiteral("%1 (%2) lies on the curve '%3'").arg(name, rectText(box), graph->name());
+        }
+    }
+    problems.removeDuplicates();
+    return problems;
+}
+
 /// A part of a compound control (a spin box's line edit) or a widget that scrolls in its own box.
 bool insideAnother(const QWidget* widget, const QWidget* top)
 {
@@ -292,6 +398,49 @@ private slots:
     }
     void init() { QSettings().clear(); }
     void cleanup() { pe::ui::installLanguage(pe::ui::Language::English); }
+
+    void figuresKeepTextOffLinesAndDataAndLegendGaps_data()
+    {
+        QTest::addColumn<QSizeF>("millimetres");
+        for (const QSizeF size : {QSizeF(89, 70), QSizeF(120, 80), QSizeF(183, 100)})
+            QTest::addRow("%gx%g mm", size.width(), size.height()) << size;
+    }
+
+    void figuresKeepTextOffLinesAndDataAndLegendGaps()
+    {
+        // Every view in every state above, laid out as its PDF and SVG draw it: every legend
+        // symbol keeps 2 px from its label, no text or inset legend lies on an axis line, and
+        // none on a curve (reported only at 89 × 70 mm, see below).
+        QFETCH(QSizeF, millimetres);
+        pe::ui::FigureSize size = pe::ui::singleColumnFigure();
+        size.millimetres = millimetres;
+        QStringList failures;
+        for (const ViewCase& c : viewCases()) {
+            const auto parsed = pe::app::parseCommandLine(QStringList{QStringLiteral("pe-explorer")} + c.options);
+            const auto* options = std::get_if<pe::app::LaunchOptions>(&parsed);
+            QVERIFY2(options, qPrintable(c.name));
+            if (c.then)
+                continue; // an unfolded panel of the window: not in a figure
+            pe::ui::ExportRequest request;
+            request.spec = options->spec;
+            request.state = options->state;
+            request.view = options->view;
+            const auto scene = pe::ui::layOutFigure(request, size);
+            QStringList crossings;
+            for (const QString& problem : figureProblems(scene->view->plot(), crossings))
+                failures << QStringLiteral("%1: %2").arg(c.name, problem);
+            // At 89 × 70 mm the RoPE curves fill the plot: a context length's label finds no
+            // free place (the work left in issue 48), reported; asserted at the larger sizes.
+            for (const QString& crossing : crossings) {
+                if (millimetres.width() < 100)
+                    qInfo("figure: %s: %s", qPrintable(c.name), qPrintable(crossing));
+                else
+                    failures << QStringLiteral("%1: %2").arg(c.name, crossing);
+            }
+        }
+        if (!failures.isEmpty())
+            QFAIL(qPrintable(QStringLiteral("\n") + failures.join(QLatin1Char('\n'))));
+    }
 
     void everyViewUsesItsRoom_data()
     {

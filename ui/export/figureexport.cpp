@@ -50,11 +50,7 @@ QString software()
     return QStringLiteral("PE Explorer ") + QCoreApplication::applicationVersion();
 }
 
-/// A document with the request's settings and a view drawing its frame, styled for print.
-struct Scene {
-    Document document;
-    std::unique_ptr<PlotView> view;
-};
+using Scene = FigureScene;
 
 /// Device pixels per unit of the 96-dpi layout: a PNG's own; inside PDF and SVG, images at
 /// four times the layout (384 dpi), where cells are averaged into pixels.
@@ -353,6 +349,11 @@ QString recipeCommand(const ExportRequest& r, const FigureSize& size)
     for (QString& a : args)
         a = shellQuoted(a);
     return args.join(QLatin1Char(' '));
+}
+
+std::unique_ptr<FigureScene> layOutFigure(const ExportRequest& request, const FigureSize& size)
+{
+    return makeScene(request, size, vectorImageScale);
 }
 
 QImage renderFigure(const ExportRequest& request, const FigureSize& size)

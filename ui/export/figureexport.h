@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/document/document.h"
 #include "ui/export/dataexport.h"
+#include "ui/views/plotview.h"
 
 #include <QImage>
 #include <QSize>
@@ -37,6 +39,16 @@ FigureSize slideFigure();
 
 /// The `pe-explorer --export …` command that re-makes this figure or data file.
 QString recipeCommand(const ExportRequest& request, const FigureSize& size);
+
+/// A document with the request's settings and a view drawing its frame, styled for print.
+struct FigureScene {
+    Document document;
+    std::unique_ptr<PlotView> view;
+};
+
+/// The figure laid out as a PDF or SVG draws it, for a test to read its plot (legends, texts,
+/// curves) rather than the file.
+std::unique_ptr<FigureScene> layOutFigure(const ExportRequest& request, const FigureSize& size);
 
 /// The figure as an image (for the clipboard and PNG files).
 QImage renderFigure(const ExportRequest& request, const FigureSize& size);

@@ -424,8 +424,43 @@ bool PlotView::fitFigureHeight()
     return shrank;
 }
 
+namespace {
+
+/// In a figure every legend symbol keeps a gap from its label. QCustomPlot draws a graph's
+/// legend line 5 px past its icon (so that a dashed pen's last dash shows) and relies on a clip
+/// to the icon, which QSvgGenerator ignores: in an SVG the line ran into its label
+/// ("——theta_max"). The padding takes that overshoot, the pen's square cap and the gap; a
+/// marker wider than its icon likewise.
+void keepLegendGaps(QCustomPlot* plot)
+{
+    constexpr double overshoot = 5, gap = 3;
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        auto* legend = qobject_cast<QCPLegend*>(element);
+        if (!legend)
+            continue;
+        double needed = 0;
+        for (int i = 0; i < legend->itemCount(); ++i) {
+            auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+            auto* graph = item ? qobject_cast<QCPGraph*>(item->plottable()) : nullptr;
+            if (!graph)
+                continue;
+            const double halfIcon = legend->iconSize().width() / 2.0;
+            if (graph->lineStyle() != QCPGraph::lsNone)
+                needed = std::max(needed, overshoot + graph->pen().widthF() / 2 + gap);
+            if (!graph->scatterStyle().isNone())
+                needed = std::max(needed, graph->scatterStyle().size() / 2 - halfIcon + gap);
+        }
+        if (legend->iconTextPadding() < needed)
+            legend->setIconTextPadding(static_cast<int>(std::ceil(needed)));
+    }
+}
+
+} // namespace
+
 void PlotView::layOutAt(const QSize& size)
 {
+    if (m_paper)
+        keepLegendGaps(m_plot);
     // What QCustomPlot::updateLayout() does (it is protected), for a plot that is not shown.
     m_plot->setViewport(QRect(QPoint(0, 0), size));
     for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})

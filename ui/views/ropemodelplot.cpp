@@ -2,6 +2,7 @@
 #include "ui/views/ropemodelplot.h"
 
 #include "core/precision.h"
+#include "ui/plotting/freeplace.h"
 #include "ui/plotting/viewsupport.h"
 
 #include <qcustomplot.h>
@@ -97,6 +98,7 @@ RopeModelPlot::RopeModelPlot(QCustomPlot* plot, QCPAxisRect* bands, QCPAxisRect*
     m_lowerLegend->setBrush(QColor(255, 255, 255, 220));
     m_lowerLegend->setBorderPen(Qt::NoPen);
     m_lowerLegend->setVisible(false);
+    m_lowerLegendWanted = false;
     for (int i = 0; i < 2; ++i) {
         m_contextLines[i] = addStraightLine(plot, bands);
         m_contextLabels[i] = addText(plot, bands);
@@ -120,47 +122,31 @@ bool RopeModelPlot::fitContextLabels()
 {
     if (!m_shown)
         return false;
-    const QCPAxis* y = m_bands->axis(QCPAxis::atLeft);
-    const QRect rect = m_bands->rect();
-    const auto lineOf = [y](const QCPItemText* label) { return y->coordToPixel(label->position->coords().y()); };
-    const auto heightOf = [](const QCPItemText* label) {
-        return QFontMetricsF(label->font()).height() + label->padding().top() + label->padding().bottom();
-    };
-    // The original context's label under its line and the longest's above its own, at the left
-    // over the fast pairs: the two never meet. When the plot is short the longest's line is
-    // near the top and its label went out of the plot, under the legend; below its line it
-    // meets the original's label when the lines are closer than a line of text (and in a
-    // plot shorter than two lines of text they meet anyway): it then stands at the right end
-    // of its line instead.
-    QCPItemText* original = m_contextLabels[0];
-    QCPItemText* longest = m_contextLabels[1];
-    const bool originalBelow = !(lineOf(original) + heightOf(original) > rect.bottom());
-    const bool longestBelow = m_bothContexts && lineOf(longest) - heightOf(longest) < rect.top();
-    const auto span = [&](const QCPItemText* label, bool below) {
-        return below ? QCPRange(lineOf(label), lineOf(label) + heightOf(label)) : QCPRange(lineOf(label) - heightOf(label), lineOf(label));
-    };
-    const QCPRange originalSpan = span(original, originalBelow), longestSpan = span(longest, longestBelow);
-    const bool longestRight = m_bothContexts && originalSpan.lower < longestSpan.upper && longestSpan.lower < originalSpan.upper;
-    // In a panel too narrow for both labels on one line of text (a crowded 89 × 70 mm figure),
-    // the longest's label is left out rather than written over the original's; decided anew
-    // at every layout, so a window made larger again shows it.
-    const auto widthOf = [](const QCPItemText* label) {
-        return QFontMetricsF(label->font()).horizontalAdvance(label->text()) + label->padding().left() + label->padding().right();
-    };
-    const bool longestShown = m_bothContexts
-        && !(longestRight && 0.01 * rect.width() + widthOf(original) > 0.99 * rect.width() - widthOf(longest));
-    const std::array<std::pair<Qt::Alignment, double>, 2> places{
-        std::pair{Qt::AlignLeft | (originalBelow ? Qt::AlignTop : Qt::AlignBottom), 0.01},
-        std::pair{(longestRight ? Qt::AlignRight : Qt::AlignLeft) | (longestBelow ? Qt::AlignTop : Qt::AlignBottom),
-                  longestRight ? 0.99 : 0.01}};
-    bool changed = longest->visible() != longestShown;
-    longest->setVisible(longestShown);
-    for (int i = 0; i < 2; ++i) {
-        QCPItemText* label = m_contextLabels[i];
-        const auto [alignment, x] = places[i];
-        if (label->positionAlignment() != alignment || label->position->coords().x() != x) {
-            label->setPositionAlignment(alignment);
-            label->position->setCoords(x, label->position->coords().y());
+    // Each context's label on its line where no curve runs, the original's first; the longest's
+    // only where it can stand apart from it (left out in a crowded 89 × 70 mm figure rather
+    // than written over it), decided anew at every layout.
+    QList<QCPGraph*> curves{m_unscaled, m_original, m_longest, m_other, m_local};
+    for (QCPGraph* markers : m_treatment)
+        curves << markers;
+    const QList<QCPItemText*> sections(m_sectionLabels.begin(), m_sectionLabels.end()); // M-RoPE's t, h, w
+    bool changed = false;
+    if (m_bothContexts) {
+        changed = placeLineLabels(m_bands, {m_contextLabels[0], m_contextLabels[1]}, {false, true}, curves, sections);
+    } else {
+        changed = placeLineLabels(m_bands, {m_contextLabels[0]}, {false}, curves, sections);
+        changed = m_contextLabels[1]->visible() || changed;
+        m_contextLabels[1]->setVisible(false);
+    }
+    // The comparison's or the precision's legend in the corner its curves leave free.
+    // A plot too short for it anywhere off its axes (a crowded 89 × 70 mm figure) leaves it out.
+    if (m_lowerLegendWanted) {
+        QList<QCPGraph*> lower{m_query, m_score};
+        for (QCPGraph* g : m_precision)
+            lower << g;
+        bool fits = false;
+        changed = placeInsetLegend(m_lower, m_lowerLegend, lower, &fits) || changed;
+        if (m_lowerLegend->visible() != fits) {
+            m_lowerLegend->setVisible(fits);
             changed = true;
         }
     }
@@ -201,6 +187,7 @@ void RopeModelPlot::setShown(bool shown)
         m_query->removeFromLegend(m_lowerLegend);
         m_score->removeFromLegend(m_lowerLegend);
         m_lowerLegend->setVisible(false);
+        m_lowerLegendWanted = false;
         m_lowerShare = 0.4;
     }
     for (auto* item : m_sectionLines)
@@ -343,6 +330,7 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
         m_lowerLegend->setFont(m_bands->axis(QCPAxis::atBottom)->tickLabelFont());
         m_lowerLegend->setIconSize(static_cast<int>(20 * penScale), static_cast<int>(8 * penScale));
         m_lowerLegend->setVisible(true);
+        m_lowerLegendWanted = true;
         m_lowerShare = 0.5; // the comparison is half the story: equal room
         m_decay->data()->clear();
         lx->setScaleType(QCPAxis::stLogarithmic);
@@ -365,6 +353,7 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
         m_query->removeFromLegend(m_lowerLegend);
         m_score->removeFromLegend(m_lowerLegend);
         m_lowerLegend->setVisible(false);
+        m_lowerLegendWanted = false;
         m_lowerShare = 0.4;
         m_decay->setData(c.decayKeys, c.decayBound, true);
         m_decay->setPen(pen(seriesColor(2), 2.0, Qt::SolidLine));
@@ -423,6 +412,7 @@ void RopeModelPlot::drawPrecision(const RopeModelCurves& c, double penScale)
     m_lowerLegend->setFont(m_bands->axis(QCPAxis::atBottom)->tickLabelFont());
     m_lowerLegend->setIconSize(static_cast<int>(20 * penScale), static_cast<int>(8 * penScale));
     m_lowerLegend->setVisible(true);
+    m_lowerLegendWanted = true;
     // Top left: the errors grow with the position, so that corner stays empty.
     placeLowerLegend(Qt::AlignLeft | Qt::AlignTop);
     for (QCPAxis* axis : {lx, ly}) {

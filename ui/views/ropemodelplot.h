@@ -89,6 +89,7 @@ private:
     QCPLegend* m_lowerLegend = nullptr; ///< the comparison's two curves, inside their rect
     QStringList m_lowerCaptions;
     double m_lowerShare = 0.4;
+    bool m_lowerLegendWanted = false; ///< a comparison or the precision: the legend shown where it fits
     bool m_shown = false;
     bool m_bothContexts = false; ///< the model extends its context: two lines, two labels
 };

@@ -4,6 +4,7 @@
 #include "ui/document/ropepart.h"
 
 #include "ui/document/document.h"
+#include "ui/plotting/freeplace.h"
 #include "ui/widgets/detailsbox.h"
 #include "ui/widgets/flowlayout.h"
 #include "ui/widgets/textlabels.h"
@@ -123,16 +124,15 @@ void useLogTicker(QCPAxis* axis)
     axis->setNumberPrecision(0);
 }
 
-/// Gives `lower` its `share` of the two stacked rects' height, and 120 px at least while
+/// Gives `lower` its `share` of the two stacked rects' height, and `readable` px at least while
 /// that leaves `upper` as much (the decay plot was 50 px tall beside the heatmap at 1366 × 768
 /// with fixed stretch factors, which share the rows' heights with their margins); true when
 /// the rows' stretch changed.
-bool shareHeight(QCPAxisRect* upper, QCPAxisRect* lower, double share)
+bool shareHeight(QCPAxisRect* upper, QCPAxisRect* lower, double share, double readable)
 {
     const double inner = upper->rect().height() + lower->rect().height();
     if (inner <= 0)
         return false;
-    constexpr double readable = 120;
     const double lowerHeight = std::max(share * inner, std::min(readable, inner / 2));
     const double upperOuter = inner - lowerHeight + upper->outerRect().height() - upper->rect().height();
     const double lowerOuter = lowerHeight + lower->outerRect().height() - lower->rect().height();
@@ -808,7 +808,9 @@ bool RopeView::fitToSize()
                                       tr("Wavelength"), QStringLiteral("λ")}) || changed;
     changed = fitAxisLabel(p->yAxis2, {tr("θ (radians per position)"), tr("θ (rad/position)"), QStringLiteral("θ")}) || changed;
     changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atTop), m_decayCaptions) || changed;
-    changed = shareHeight(m_bandsRect, m_decayRect, m_modelMode ? m_modelPlot->lowerShare() : 0.4) || changed;
+    // In the window the lower plot keeps 120 px; a figure keeps its proportions (at 89 × 70 mm
+    // the wavelengths were left shorter than the decay).
+    changed = shareHeight(m_bandsRect, m_decayRect, m_modelMode ? m_modelPlot->lowerShare() : 0.4, isPaper() ? 0.0 : 120.0) || changed;
     const bool comparing = m_modelMode && m_modelPlot->queryCosineGraph()->data()->size() > 0;
     const bool precision = m_modelMode && m_modelPlot->precisionGraph(0)->data()->size() > 0;
     if (comparing)
@@ -821,15 +823,12 @@ bool RopeView::fitToSize()
     changed = fitTickCount(m_decayRect->axis(QCPAxis::atLeft), 5) || changed;
     if (m_modelMode ? !comparing && !precision : !m_logBox->isChecked())
         changed = fitTickCount(m_decayRect->axis(QCPAxis::atBottom), 6) || changed;
-    // L_orig's label goes below its line when the two lines are closer than a line of text
-    // (s = 1, or a short plot in a figure): above it, it ran into s·L_orig's label.
-    const double lowerLine = p->yAxis->coordToPixel(m_contextLabels[0]->position->coords().y());
-    const double upperLine = p->yAxis->coordToPixel(m_contextLabels[1]->position->coords().y());
-    const bool close = std::abs(lowerLine - upperLine) < 1.2 * QFontMetricsF(m_contextLabels[0]->font()).height();
-    const Qt::Alignment lowerAlignment = Qt::AlignLeft | (close ? Qt::AlignTop : Qt::AlignBottom);
-    if (m_contextLabels[0]->positionAlignment() != lowerAlignment) {
-        m_contextLabels[0]->setPositionAlignment(lowerAlignment);
-        changed = true;
+    // Each context length's label on its line where no curve runs (left, right or middle,
+    // above or below; s·L_orig's first, so L_orig's keeps off it): in a small figure the
+    // curves ran through L_orig's label at the left.
+    if (!m_modelMode) {
+        const QList<QCPGraph*> curves(m_wavelength.begin(), m_wavelength.end());
+        changed = placeLineLabels(m_bandsRect, {m_contextLabels[1], m_contextLabels[0]}, {false, false}, curves) || changed;
     }
     changed = m_modelPlot->fitContextLabels() || changed;
     // Many decades on a short axis: label every second decade, or every third… (a real model

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+#include "ui/plotting/freeplace.h"
+
+#include <qcustomplot.h>
+
+#include <array>
+#include <cmath>
+
+namespace pe::ui {
+
+namespace {
+
+bool segmentCrosses(const QPointF& a, const QPointF& b, const QRectF& box)
+{
+    if (box.contains(a) || box.contains(b))
+        return true;
+    const QLineF line(a, b);
+    const std::array<QPointF, 4> corners{box.topLeft(), box.topRight(), box.bottomRight(), box.bottomLeft()};
+    for (int i = 0; i < 4; ++i)
+        if (line.intersects(QLineF(corners[i], corners[(i + 1) % 4]), nullptr) == QLineF::BoundedIntersection)
+            return true;
+    return false;
+}
+
+bool graphThrough(const QRectF& box, const QCPGraph* graph)
+{
+    if (!graph->visible() || graph->data()->isEmpty())
+        return false;
+    const QCPRange keys = graph->keyAxis()->range();
+    const bool lines = graph->lineStyle() != QCPGraph::lsNone;
+    const double reach = graph->scatterStyle().isNone() ? 0 : graph->scatterStyle().size() / 2;
+    const QRectF markerBox = box.adjusted(-reach, -reach, reach, reach);
+    QPointF previous;
+    bool hasPrevious = false;
+    // One point before and after the range: the segments into the plot from outside it.
+    auto begin = graph->data()->findBegin(keys.lower), end = graph->data()->findEnd(keys.upper);
+    for (auto it = begin; it != end; ++it) {
+        if (!std::isfinite(it->value) || (graph->valueAxis()->scaleType() == QCPAxis::stLogarithmic && it->value <= 0)) {
+            hasPrevious = false;
+            continue;
+        }
+        const QPointF point = graph->coordsToPixels(it->key, it->value);
+        if (reach > 0 && markerBox.contains(point))
+            return true;
+        if (lines && hasPrevious && segmentCrosses(previous, point, box))
+            return true;
+        previous = point;
+        hasPrevious = true;
+    }
+    return false;
+}
+
+} // namespace
+
+int curvesThrough(const QRectF& box, const QList<QCPGraph*>& graphs)
+{
+    int count = 0;
+    for (const QCPGraph* graph : graphs)
+        count += graph && graphThrough(box, graph);
+    return count;
+}
+
+bool placeLineLabels(QCPAxisRect* rect, const QList<QCPItemText*>& labels, const QList<bool>& optional,
+                     const QList<QCPGraph*>& graphs, const QList<QCPItemText*>& others)
+{
+    const QRectF area(rect->rect());
+    const QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    struct Place {
+        double x;
+        Qt::Alignment alignment;
+    };
+    // Left first (the fast pairs' short wavelengths are low there), then right, then the middle.
+    static const std::array<Place, 10> places{{{0.01, Qt::AlignLeft | Qt::AlignBottom},
+                                               {0.01, Qt::AlignLeft | Qt::AlignTop},
+                                               {0.99, Qt::AlignRight | Qt::AlignTop},
+                                               {0.99, Qt::AlignRight | Qt::AlignBottom},
+                                               {0.5, Qt::AlignHCenter | Qt::AlignBottom},
+                                               {0.5, Qt::AlignHCenter | Qt::AlignTop},
+                                               {0.3, Qt::AlignHCenter | Qt::AlignBottom},
+                                               {0.3, Qt::AlignHCenter | Qt::AlignTop},
+                                               {0.7, Qt::AlignHCenter | Qt::AlignBottom},
+                                               {0.7, Qt::AlignHCenter | Qt::AlignTop}}};
+    const auto boxOf = [&](const QCPItemText* label, const Place& place) {
+        const QFontMetricsF metrics(label->font());
+        const double width = metrics.horizontalAdvance(label->text()) + label->padding().left() + label->padding().right();
+        const double height = metrics.height() + label->padding().top() + label->padding().bottom();
+        const double lineY = y->coordToPixel(label->position->coords().y());
+        const double x = area.left() + place.x * area.width();
+        const double left = place.alignment & Qt::AlignLeft ? x : place.alignment & Qt::AlignRight ? x - width : x - width / 2;
+        const double top = place.alignment & Qt::AlignBottom ? lineY - height : lineY;
+        return QRectF(left, top, width, height);
+    };
+    bool changed = false;
+    QList<QRectF> taken;
+    for (const QCPItemText* other : others)
+        if (other->visible() && !other->text().isEmpty())
+            taken << QRectF(other->topLeft->pixelPosition(), other->bottomRight->pixelPosition()).normalized();
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        QCPItemText* label = labels[i];
+        int chosen = -1, fewest = -1;
+        for (int p = 0; p < int(places.size()); ++p) {
+            const QRectF box = boxOf(label, places[p]);
+            if (!area.contains(box))
+                continue;
+            bool meets = false;
+            for (const QRectF& other : taken)
+                meets = meets || box.intersects(other);
+            if (meets)
+                continue;
+            const int through = curvesThrough(box.adjusted(1, 1, -1, -1), graphs);
+            if (fewest < 0 || through < fewest) {
+                fewest = through;
+                chosen = p;
+            }
+            if (through == 0)
+                break;
+        }
+        // An optional label only where it is free: left out rather than written over the curves.
+        const bool shown = optional.value(i) ? chosen >= 0 && fewest == 0 : true;
+        if (label->visible() != shown) {
+            label->setVisible(shown);
+            changed = true;
+        }
+        if (!shown)
+            continue;
+        const Place& place = places[static_cast<std::size_t>(std::max(chosen, 0))];
+        if (label->positionAlignment() != place.alignment || label->position->coords().x() != place.x) {
+            label->setPositionAlignment(place.alignment);
+            label->position->setCoords(place.x, label->position->coords().y());
+            changed = true;
+        }
+        taken << boxOf(label, place);
+    }
+    return changed;
+}
+
+bool placeInsetLegend(QCPAxisRect* rect, QCPLegend* legend, const QList<QCPGraph*>& graphs, bool* fits)
+{
+    *fits = false;
+    QCPLayoutInset* inset = rect->insetLayout();
+    int index = -1;
+    for (int i = 0; i < inset->elementCount(); ++i)
+        if (inset->elementAt(i) == legend)
+            index = i;
+    if (index < 0)
+        return false;
+    const QRectF area(rect->rect());
+    constexpr double gap = 4; // off the axis lines
+    // Its entries one under the other, or in one row when that fits better (a short plot).
+    const bool wasRow = legend->fillOrder() == QCPLayoutGrid::foColumnsFirst && legend->wrap() == 0;
+    struct Choice {
+        bool row = false;
+        QRectF box;
+        int through = -1;
+    } best;
+    for (const bool row : {false, true}) {
+        legend->setFillOrder(row ? QCPLayoutGrid::foColumnsFirst : QCPLayoutGrid::foRowsFirst, true);
+        legend->setWrap(0);
+        const QSizeF size = legend->minimumOuterSizeHint();
+        const double left = area.left() + gap, right = area.right() - gap - size.width();
+        const double top = area.top() + gap, bottom = area.bottom() - gap - size.height();
+        if (right < left || bottom < top)
+            continue; // no room off the axes
+        for (const QPointF corner : {QPointF(left, bottom), QPointF(left, top), QPointF(right, bottom), QPointF(right, top)}) {
+            const QRectF box(corner, size);
+            const int through = curvesThrough(box, graphs);
+            if (best.through < 0 || through < best.through)
+                best = {row, box, through};
+        }
+        if (best.through == 0)
+            break;
+    }
+    if (best.through < 0) { // too small a plot for it anywhere: as it was
+        legend->setFillOrder(wasRow ? QCPLayoutGrid::foColumnsFirst : QCPLayoutGrid::foRowsFirst, true);
+        return false;
+    }
+    *fits = true;
+    legend->setFillOrder(best.row ? QCPLayoutGrid::foColumnsFirst : QCPLayoutGrid::foRowsFirst, true);
+    const QRectF ratio((best.box.x() - area.left()) / area.width(), (best.box.y() - area.top()) / area.height(),
+                       best.box.width() / area.width(), best.box.height() / area.height());
+    const QRectF was = inset->insetRect(index);
+    const bool moved = best.row != wasRow || inset->insetPlacement(index) != QCPLayoutInset::ipFree
+                       || std::abs(was.x() - ratio.x()) * area.width() > 0.5 || std::abs(was.y() - ratio.y()) * area.height() > 0.5
+                       || std::abs(was.width() - ratio.width()) * area.width() > 0.5
+                       || std::abs(was.height() - ratio.height()) * area.height() > 0.5;
+    if (moved) {
+        inset->setInsetPlacement(index, QCPLayoutInset::ipFree);
+        inset->setInsetRect(index, ratio);
+    }
+    return moved;
+}
+
+} // namespace pe::ui
