@@ -133,7 +133,11 @@ bool shareHeight(QCPAxisRect* upper, QCPAxisRect* lower, double share, double re
     const double inner = upper->rect().height() + lower->rect().height();
     if (inner <= 0)
         return false;
-    const double lowerHeight = std::max(share * inner, std::min(readable, inner / 2));
+    // The floor only while the upper plot, the main one, keeps as much: in F5
+    // at 1366 × 768 the two plots have 200 px, and a floor there left the wavelengths 100.
+    double lowerHeight = share * inner;
+    if (lowerHeight < readable && inner - readable >= readable)
+        lowerHeight = readable;
     const double upperOuter = inner - lowerHeight + upper->outerRect().height() - upper->rect().height();
     const double lowerOuter = lowerHeight + lower->outerRect().height() - lower->rect().height();
     QCPLayoutGrid* grid = upper->layout() ? qobject_cast<QCPLayoutGrid*>(upper->layout()) : nullptr;
