@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plotting/squarecells.h"
 
+#include "ui/plotting/squarematrix.h"
+
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -42,21 +44,6 @@ SquareCellsFrame frameSquareCells(QCPLayoutGrid* layout, int row, int column, QC
     }
     return parts;
 }
-
-namespace {
-
-/// Factors within a pixel of each other: settled (small drifts would never end).
-bool nearFactors(const QList<double>& a, const QList<double>& b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (qsizetype i = 0; i < a.size(); ++i)
-        if (std::abs(a[i] - b[i]) > 1.0)
-            return false;
-    return true;
-}
-
-} // namespace
 
 bool fitSquareCells(const SquareCellsFrame& parts, double unitsX, double unitsY, double cellsX, double cellsY)
 {

@@ -8,6 +8,16 @@
 
 namespace pe::ui {
 
+bool nearFactors(const QList<double>& a, const QList<double>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        if (std::abs(a[i] - b[i]) > 1.0)
+            return false;
+    return true;
+}
+
 SquareMatrixParts addSquareMatrix(QCustomPlot* plot, QCPAxisRect* matrix, BelowWidth belowWidth)
 {
     SquareMatrixParts parts;
@@ -47,18 +57,6 @@ SquareMatrixParts addSquareMatrix(QCustomPlot* plot, QCPAxisRect* matrix, BelowW
 }
 
 namespace {
-
-/// Stretch factors within a pixel of each other: the layout has settled (setting them again
-/// would lay out for nothing, and small drifts would never end).
-bool nearFactors(const QList<double>& a, const QList<double>& b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (qsizetype i = 0; i < a.size(); ++i)
-        if (std::abs(a[i] - b[i]) > 1.0)
-            return false;
-    return true;
-}
 
 /// Sets the plot's row factors and the matrix grid's column factors (and an aligned plot's)
 /// where they moved; true when it changed any.

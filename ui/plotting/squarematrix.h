@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QList>
+
 class QCustomPlot;
 class QCPAxisRect;
 class QCPColorScale;
@@ -39,5 +41,9 @@ SquareMatrixParts addSquareMatrix(QCustomPlot* plot, QCPAxisRect* matrix, BelowW
 /// under a wide matrix it was a strip 40 px high. A paper figure too small for both drops the plot below. True
 /// when it changed the layout (lay out again).
 bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper);
+
+/// Stretch factors within a pixel of each other: a layout set from absolute sizes has settled
+/// (setting them again would lay out for nothing, and small drifts would never end).
+bool nearFactors(const QList<double>& a, const QList<double>& b);
 
 } // namespace pe::ui
