@@ -16,8 +16,8 @@
 // that fails, not only the first.
 // The same states as figures at 89 × 70, 120 × 80 and 183 × 100 mm, laid out as their PDF and
 // SVG draw them: every legend symbol keeps 2 px from its label (an SVG keeps no clip: a graph's
-// legend line runs 5 px past its icon), no text or inset legend lies on an axis line, and none
-// on a curve (at 89 × 70 mm reported as "figure: …", not asserted).
+// legend line runs 5 px past its icon), no text or inset legend lies on an axis line or is
+// crossed by a straight line (RoPE's context lengths), and none on a curve (at 89 × 70 mm reported as "figure: …", not asserted).
 #include "windowprobes.h"
 
 #include "app/commandline.h"
@@ -254,6 +254,15 @@ QStringList figureProblems(QCustomPlot* plot, QStringList& crossings)
                                                                       : QLineF(area.bottomLeft(), area.bottomRight());
             if (segmentCrosses(line.p1(), line.p2(), shrunk))
                 problems << QStringLiteral("%1 (%2) lies on the %3 axis line").arg(name, rectText(box)).arg(int(axis->axisType()));
+        }
+        // A horizontal straight line (RoPE's context lengths) across the text, not along its edge.
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto* line = qobject_cast<QCPItemStraightLine*>(plot->item(i));
+            if (!line || !line->visible() || line->clipAxisRect() != rect)
+                continue;
+            const QPointF a = line->point1->pixelPosition(), b = line->point2->pixelPosition();
+            if (std::abs(a.y() - b.y()) < 0.5 && box.top() + 1 < a.y() && a.y() < box.bottom() - 1)
+                problems << QStringLiteral("%1 (%2) is crossed by a line at y = %3").arg(name, rectText(box)).arg(a.y());
         }
         for (int g = 0; g < plot->graphCount(); ++g) {
             QCPGraph* graph = plot->graph(g);

@@ -105,6 +105,11 @@ bool placeLineLabels(QCPAxisRect* rect, const QList<QCPItemText*>& labels, const
             bool meets = false;
             for (const QRectF& other : taken)
                 meets = meets || box.intersects(other);
+            // Nor across another label's line (drawn whether its label is shown or not).
+            for (const QCPItemText* other : labels) {
+                const double otherY = y->coordToPixel(other->position->coords().y());
+                meets = meets || (other != label && box.top() + 1 < otherY && otherY < box.bottom() - 1);
+            }
             if (meets)
                 continue;
             const int through = curvesThrough(box.adjusted(1, 1, -1, -1), graphs);
@@ -144,19 +149,33 @@ bool placeInsetLegend(QCPAxisRect* rect, QCPLegend* legend, const QList<QCPGraph
             index = i;
     if (index < 0)
         return false;
+    // The legend's size with its entries one under the other, or in one row (a short plot),
+    // from its entries' sizes: rearranging the legend to measure it, at every layout, was work
+    // on every frame of a RoPE comparison.
+    QSizeF column, row;
+    int entries = 0;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        const QSize item = legend->item(i)->minimumOuterSizeHint();
+        column = QSizeF(std::max(column.width(), double(item.width())), column.height() + item.height());
+        row = QSizeF(row.width() + item.width(), std::max(row.height(), double(item.height())));
+        ++entries;
+    }
+    if (entries == 0)
+        return false;
+    const QMargins margins = legend->margins();
+    const QSizeF frame(margins.left() + margins.right(), margins.top() + margins.bottom());
+    column += frame + QSizeF(0, (entries - 1) * legend->rowSpacing());
+    row += frame + QSizeF((entries - 1) * legend->columnSpacing(), 0);
+
     const QRectF area(rect->rect());
     constexpr double gap = 4; // off the axis lines
-    // Its entries one under the other, or in one row when that fits better (a short plot).
-    const bool wasRow = legend->fillOrder() == QCPLayoutGrid::foColumnsFirst && legend->wrap() == 0;
     struct Choice {
         bool row = false;
         QRectF box;
         int through = -1;
     } best;
-    for (const bool row : {false, true}) {
-        legend->setFillOrder(row ? QCPLayoutGrid::foColumnsFirst : QCPLayoutGrid::foRowsFirst, true);
-        legend->setWrap(0);
-        const QSizeF size = legend->minimumOuterSizeHint();
+    for (const bool inRow : {false, true}) {
+        const QSizeF size = inRow ? row : column;
         const double left = area.left() + gap, right = area.right() - gap - size.width();
         const double top = area.top() + gap, bottom = area.bottom() - gap - size.height();
         if (right < left || bottom < top)
@@ -165,24 +184,28 @@ bool placeInsetLegend(QCPAxisRect* rect, QCPLegend* legend, const QList<QCPGraph
             const QRectF box(corner, size);
             const int through = curvesThrough(box, graphs);
             if (best.through < 0 || through < best.through)
-                best = {row, box, through};
+                best = {inRow, box, through};
         }
         if (best.through == 0)
             break;
     }
-    if (best.through < 0) { // too small a plot for it anywhere: as it was
-        legend->setFillOrder(wasRow ? QCPLayoutGrid::foColumnsFirst : QCPLayoutGrid::foRowsFirst, true);
-        return false;
-    }
+    if (best.through < 0)
+        return false; // too small a plot for it anywhere
     *fits = true;
-    legend->setFillOrder(best.row ? QCPLayoutGrid::foColumnsFirst : QCPLayoutGrid::foRowsFirst, true);
+    const bool wasRow = legend->fillOrder() == QCPLayoutGrid::foColumnsFirst && legend->wrap() == 0;
+    bool moved = false;
+    if (best.row != wasRow) {
+        legend->setWrap(0);
+        legend->setFillOrder(best.row ? QCPLayoutGrid::foColumnsFirst : QCPLayoutGrid::foRowsFirst, true);
+        moved = true;
+    }
     const QRectF ratio((best.box.x() - area.left()) / area.width(), (best.box.y() - area.top()) / area.height(),
                        best.box.width() / area.width(), best.box.height() / area.height());
     const QRectF was = inset->insetRect(index);
-    const bool moved = best.row != wasRow || inset->insetPlacement(index) != QCPLayoutInset::ipFree
-                       || std::abs(was.x() - ratio.x()) * area.width() > 0.5 || std::abs(was.y() - ratio.y()) * area.height() > 0.5
-                       || std::abs(was.width() - ratio.width()) * area.width() > 0.5
-                       || std::abs(was.height() - ratio.height()) * area.height() > 0.5;
+    moved = moved || inset->insetPlacement(index) != QCPLayoutInset::ipFree
+            || std::abs(was.x() - ratio.x()) * area.width() > 0.5 || std::abs(was.y() - ratio.y()) * area.height() > 0.5
+            || std::abs(was.width() - ratio.width()) * area.width() > 0.5
+            || std::abs(was.height() - ratio.height()) * area.height() > 0.5;
     if (moved) {
         inset->setInsetPlacement(index, QCPLayoutInset::ipFree);
         inset->setInsetRect(index, ratio);

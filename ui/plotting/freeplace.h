@@ -17,7 +17,8 @@ int curvesThrough(const QRectF& box, const QList<QCPGraph*>& graphs);
 
 /// Places labels that name horizontal lines (RoPE's context lengths), each on its line at the
 /// left, the right or the middle of `rect`, above or below it: the first place where its box
-/// stays inside the rect, meets no label placed before it and no curve of `graphs`; else the
+/// stays inside the rect, meets no label placed before it, no other label's line and no curve
+/// of `graphs`; else the
 /// one off the other labels that the fewest curves cross. An `optional` label is shown only at
 /// a free place: left out rather than written over another label or the curves. `others` are
 /// texts placed already (M-RoPE's section names) that the labels keep off too. A label's position is its line's y (plot

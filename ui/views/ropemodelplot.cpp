@@ -98,7 +98,6 @@ RopeModelPlot::RopeModelPlot(QCustomPlot* plot, QCPAxisRect* bands, QCPAxisRect*
     m_lowerLegend->setBrush(QColor(255, 255, 255, 220));
     m_lowerLegend->setBorderPen(Qt::NoPen);
     m_lowerLegend->setVisible(false);
-    m_lowerLegendWanted = false;
     for (int i = 0; i < 2; ++i) {
         m_contextLines[i] = addStraightLine(plot, bands);
         m_contextLabels[i] = addText(plot, bands);
@@ -339,7 +338,6 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
         lx->setNumberPrecision(0);
         lx->setRange(1, positions.back());
         linearValueAxis(ly);
-        placeLowerLegend(Qt::AlignLeft | Qt::AlignBottom);
         const double lowest = std::min(cmp.queryCosine.minCoeff(), cmp.scoreCosine.minCoeff());
         ly->setRange(std::min(0.0, lowest) - 0.03, 1.03);
         m_lowerCaptions = {tr("A = %1 against B = %2: cosine of the rotated query and of the causal scores at each query position")
@@ -413,8 +411,6 @@ void RopeModelPlot::drawPrecision(const RopeModelCurves& c, double penScale)
     m_lowerLegend->setIconSize(static_cast<int>(20 * penScale), static_cast<int>(8 * penScale));
     m_lowerLegend->setVisible(true);
     m_lowerLegendWanted = true;
-    // Top left: the errors grow with the position, so that corner stays empty.
-    placeLowerLegend(Qt::AlignLeft | Qt::AlignTop);
     for (QCPAxis* axis : {lx, ly}) {
         axis->setScaleType(QCPAxis::stLogarithmic);
         axis->setTicker(powersOfTenTicker());
@@ -429,14 +425,6 @@ void RopeModelPlot::drawPrecision(const RopeModelCurves& c, double penScale)
                        tr("Angle error of low-precision position ids"), tr("Angle error")};
     lx->setLabel(tr("Position m"));
     ly->setLabel(tr("Angle error (rad)"));
-}
-
-void RopeModelPlot::placeLowerLegend(Qt::Alignment alignment)
-{
-    QCPLayoutInset* inset = m_lower->insetLayout();
-    for (int i = 0; i < inset->elementCount(); ++i)
-        if (inset->elementAt(i) == m_lowerLegend)
-            inset->setInsetAlignment(i, alignment);
 }
 
 void RopeModelPlot::matchFonts()

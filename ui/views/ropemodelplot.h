@@ -66,7 +66,6 @@ public:
 
 private:
     void drawPrecision(const RopeModelCurves& curves, double penScale);
-    void placeLowerLegend(Qt::Alignment alignment);
 
     QCustomPlot* m_plot;
     QCPAxisRect* m_bands;
