@@ -17,7 +17,8 @@
 // The same states as figures at 89 × 70, 120 × 80 and 183 × 100 mm, laid out as their PDF and
 // SVG draw them: every legend symbol keeps 2 px from its label (an SVG keeps no clip: a graph's
 // legend line runs 5 px past its icon), no text or inset legend lies on an axis line or is
-// crossed by a straight line (RoPE's context lengths), and none on a curve (at 89 × 70 mm reported as "figure: …", not asserted).
+// crossed by a straight line (RoPE's context lengths), and none on a curve (at 89 × 70 mm
+// reported as "figure: …", not asserted).
 #include "windowprobes.h"
 
 #include "app/commandline.h"
