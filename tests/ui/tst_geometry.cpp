@@ -321,19 +321,24 @@ bool panelsStillShort(const QString& state, QSize window)
 /// What is wrong with the view's room as drawn now. `shortfalls` gets what the plot lacks of
 /// the room issue 48 asks for at the desk, which is not met yet in every state (see the note
 /// in everyViewUsesItsRoom).
-QStringList roomProblems(MainWindow& window, View v, bool presenting, bool panelsShort, QStringList& shortfalls)
+/// Lets the layouts asked for by the last change (a fold opened, a pane's scroll bar) land, and
+/// the plot fit its parts: measured before them, a hover's event loop turn moved the plot.
+void settle(QCustomPlot* plot)
 {
-    QStringList problems;
-    pe::ui::PlotView* view = window.plotView(v);
-    QCustomPlot* plot = view->plot();
-    // Layouts asked for by the last change (a fold opened, a pane's scroll bar) land first:
-    // measured before them, a hover's event loop turn moved the plot.
     for (int turn = 0; turn < 5; ++turn) {
         QCoreApplication::sendPostedEvents();
         QCoreApplication::processEvents();
     }
     plot->replot();
     plot->replot(); // views that fit their parts settle on the second pass
+}
+
+QStringList roomProblems(MainWindow& window, View v, bool presenting, bool panelsShort, QStringList& shortfalls)
+{
+    QStringList problems;
+    pe::ui::PlotView* view = window.plotView(v);
+    QCustomPlot* plot = view->plot();
+    settle(plot);
     const QList<QCPAxisRect*> rects = shownAxisRects(plot);
     if (rects.isEmpty())
         return {QStringLiteral("no axis rect shown")};
@@ -447,6 +452,62 @@ private slots:
                 else
                     failures << QStringLiteral("%1: %2").arg(c.name, crossing);
             }
+        }
+        if (!failures.isEmpty())
+            QFAIL(qPrintable(QStringLiteral("\n") + failures.join(QLatin1Char('\n'))));
+    }
+
+    void presentingMakesEveryPanelLarger_data()
+    {
+        QTest::addColumn<QSize>("size");
+        for (const QSize size : {QSize(1366, 768), QSize(1280, 720), QSize(1920, 1080)})
+            QTest::addRow("%dx%d", size.width(), size.height()) << size;
+    }
+
+    void presentingMakesEveryPanelLarger()
+    {
+        // F5 is for the room: each panel (axis rect) of the view has at least the area and the
+        // shorter side it has at the desk, in every state. A panel may change its shape (RoPE's
+        // two plots stand side by side in F5), but not become a strip: in F5 at 1366 × 768 RoPE's
+        // lower plot was 1166 × 78 px against 406 × 120 at the desk.
+        QFETCH(QSize, size);
+        auto window = windowprobes::launch(size);
+        QVERIFY(window);
+        QStringList failures;
+        for (const ViewCase& c : viewCases()) {
+            const auto parsed = pe::app::parseCommandLine(QStringList{QStringLiteral("pe-explorer")} + c.options);
+            const View v = std::get<pe::app::LaunchOptions>(parsed).view;
+            QList<QSize> desk;
+            for (const bool presenting : {false, true}) {
+                window->setPresentationMode(presenting);
+                const QString setUp = applyCase(*window, c);
+                if (!setUp.isEmpty()) {
+                    failures << QStringLiteral("%1: %2").arg(c.name, setUp);
+                    break;
+                }
+                QTest::qWait(presenting ? 50 : 10);
+                QCustomPlot* plot = window->plotView(v)->plot();
+                settle(plot);
+                const QList<QCPAxisRect*> rects = shownAxisRects(plot);
+                for (int i = 0; i < rects.size(); ++i) {
+                    const QSize panel = rects[i]->rect().size();
+                    if (!presenting)
+                        desk << panel;
+                    else if (i >= desk.size())
+                        failures << QStringLiteral("%1: panel %2 is shown in F5 only").arg(c.name).arg(i);
+                    else if (std::min(panel.width(), panel.height()) < std::min(desk[i].width(), desk[i].height())
+                             || panel.width() * panel.height() < desk[i].width() * desk[i].height())
+                        failures << QStringLiteral("%1: panel %2 is %3×%4 in F5, %5×%6 at the desk")
+                                        .arg(c.name).arg(i).arg(panel.width()).arg(panel.height())
+                                        .arg(desk[i].width()).arg(desk[i].height());
+                }
+                if (presenting && rects.size() < desk.size())
+                    failures << QStringLiteral("%1: %2 panels in F5, %3 at the desk").arg(c.name).arg(rects.size()).arg(desk.size());
+            }
+            auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(View::Rope));
+            for (QToolButton* details : {rope->detailsButton(), rope->modelDetailsButton()})
+                if (details->isChecked())
+                    details->click();
         }
         if (!failures.isEmpty())
             QFAIL(qPrintable(QStringLiteral("\n") + failures.join(QLatin1Char('\n'))));

@@ -195,13 +195,10 @@ RopeView::RopeView(Document* document, QWidget* parent)
     m_bandsRect = p->axisRect();
     placeLegendUnderTitle(p, 4);
     m_decayRect = new QCPAxisRect(p);
-    p->plotLayout()->addElement(3, 0, m_decayRect);
-    p->plotLayout()->setRowStretchFactor(2, 3.0);
-    p->plotLayout()->setRowStretchFactor(3, 2.0);
-    auto* widths = new QCPMarginGroup(p);
-    m_bandsRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
-    m_decayRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    // Stacked, or side by side in a room much wider than tall (F5 on a projector).
+    m_panels = std::make_unique<PanelPair>(p->plotLayout(), 2, 0, m_bandsRect, m_decayRect);
     m_bandsRect->setMinimumMargins(QMargins(15, 5, 15, 15));
+    m_decayRect->setMinimumMargins(QMargins(15, 5, 15, 15)); // side by side, off the window's edge
 
     QCPAxis* decayX = m_decayRect->axis(QCPAxis::atBottom);
     QCPAxis* decayY = m_decayRect->axis(QCPAxis::atLeft);
@@ -814,7 +811,12 @@ bool RopeView::fitToSize()
     changed = fitAxisLabel(m_decayRect->axis(QCPAxis::atTop), m_decayCaptions) || changed;
     // In the window the lower plot keeps 120 px; a figure keeps its proportions (at 89 × 70 mm
     // the wavelengths were left shorter than the decay).
-    changed = shareHeight(m_bandsRect, m_decayRect, m_modelMode ? m_modelPlot->lowerShare() : 0.4, isPaper() ? 0.0 : 120.0) || changed;
+    // A figure keeps its stacked plots (the papers' layout); the window puts them side by side
+    // when its room is much wider than tall.
+    const double lowerShare = m_modelMode ? m_modelPlot->lowerShare() : 0.4;
+    changed = m_panels->fit(!isPaper(), 1 - lowerShare) || changed;
+    if (!m_panels->sideBySide())
+        changed = shareHeight(m_bandsRect, m_decayRect, lowerShare, isPaper() ? 0.0 : 120.0) || changed;
     const bool comparing = m_modelMode && m_modelPlot->queryCosineGraph()->data()->size() > 0;
     const bool precision = m_modelMode && m_modelPlot->precisionGraph(0)->data()->size() > 0;
     if (comparing)

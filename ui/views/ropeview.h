@@ -4,6 +4,7 @@
 #include "core/rope.h"
 #include "ui/views/plotview.h"
 #include "ui/document/ropedata.h"
+#include "ui/plotting/panelpair.h"
 #include "ui/plotting/viewsupport.h"
 #include "ui/views/ropemodelplot.h"
 
@@ -130,6 +131,7 @@ private:
     QString m_titleText;
     QCPAxisRect* m_bandsRect;
     QCPAxisRect* m_decayRect;
+    std::unique_ptr<PanelPair> m_panels; ///< the two, stacked or side by side
     std::array<QCPGraph*, RopeCurves::methodCount> m_wavelength{};
     std::array<QCPGraph*, RopeCurves::methodCount> m_decay{}; ///< only RopeCurves::decayMethods have one
     std::array<QCPItemStraightLine*, 2> m_contextLines{}; // L_orig and s·L_orig
