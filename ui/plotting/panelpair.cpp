@@ -8,40 +8,61 @@
 namespace pe::ui {
 
 namespace {
-// Side by side from 2.4 times as wide as tall, stacked again under 2.0: between, the layout
+// Side by side from twice as wide as tall, stacked again under 1.7: between, the layout
 // stays as it is, so a size at the edge does not flip it at every pass.
-constexpr double sideBySideFrom = 2.4;
-constexpr double stackedUnder = 2.0;
+constexpr double sideBySideFrom = 2.0;
+constexpr double stackedUnder = 1.7;
 } // namespace
 
-PanelPair::PanelPair(QCPLayoutGrid* layout, int row, int column, QCPAxisRect* first, QCPAxisRect* second)
-    : m_grid(new QCPLayoutGrid), m_first(first), m_second(second)
+PanelPair::PanelPair(QCPLayoutGrid* layout, int row, int column, First first, Second second, double firstShare)
+    : m_grid(new QCPLayoutGrid), m_first(first), m_second(std::move(second)), m_share(firstShare)
 {
-    QCustomPlot* plot = first->parentPlot();
-    for (QCPAxisRect* rect : {first, second})
-        if (rect->layout())
-            rect->layout()->take(rect);
+    QCustomPlot* plot = first.rect->parentPlot();
+    for (QCPLayoutElement* element : {static_cast<QCPLayoutElement*>(m_first.rect), static_cast<QCPLayoutElement*>(m_first.scale),
+                                      m_second.element})
+        if (element && element->layout())
+            element->layout()->take(element);
     layout->addElement(row, column, m_grid); // in the plot first: a grid outside it takes no elements
-    m_grid->setRowSpacing(0);
-    m_grid->setColumnSpacing(0);
+    layout->simplify();
+    m_grid->setRowSpacing(layout->rowSpacing()); // stacked as they were in `layout`
     m_widths = new QCPMarginGroup(plot);
     m_heights = new QCPMarginGroup(plot);
-    m_grid->addElement(0, 0, m_first);
-    m_grid->addElement(1, 0, m_second);
+    m_grid->addElement(0, 0, m_first.rect);
     arrange(false);
 }
 
 void PanelPair::arrange(bool sideBySide)
 {
     m_sideBySide = sideBySide;
-    m_grid->take(m_first);
-    m_grid->take(m_second);
+    for (QCPLayoutElement* element : {static_cast<QCPLayoutElement*>(m_first.rect), static_cast<QCPLayoutElement*>(m_first.scale),
+                                      m_second.element})
+        if (element && element->layout() == m_grid)
+            m_grid->take(element);
     m_grid->simplify();
-    m_grid->addElement(0, 0, m_first);
-    m_grid->addElement(sideBySide ? 0 : 1, sideBySide ? 1 : 0, m_second);
+    // Stacked: the first and its scale, the second under the first (its axes under the
+    // first's, not under the scale). Side by side: the first, its scale, the second.
+    const int secondColumn = m_first.scale ? 2 : 1;
+    m_grid->addElement(0, 0, m_first.rect);
+    if (m_first.scale)
+        m_grid->addElement(0, 1, m_first.scale);
+    m_grid->addElement(sideBySide ? 0 : 1, sideBySide ? secondColumn : 0, m_second.element);
     m_grid->setColumnSpacing(sideBySide ? 16 : 0); // the first's right axis from the second's left
-    for (QCPAxisRect* rect : {m_first, m_second}) {
-        rect->setMarginGroup(QCP::msLeft | QCP::msRight, sideBySide ? nullptr : m_widths);
+    QList<double> columns(m_grid->columnCount(), 0.001); // a scale takes its own width
+    columns[0] = sideBySide ? m_share : 1;
+    if (sideBySide)
+        columns[secondColumn] = 1 - m_share;
+    m_grid->setColumnStretchFactors(columns);
+    if (!sideBySide)
+        m_grid->setRowStretchFactors({m_share, 1 - m_share});
+    m_first.rect->setMarginGroup(QCP::msLeft | QCP::msRight, sideBySide ? nullptr : m_widths);
+    m_first.rect->setMarginGroup(QCP::msTop | QCP::msBottom, sideBySide || m_first.scale ? m_heights : nullptr);
+    if (m_first.scale)
+        m_first.scale->setMarginGroup(QCP::msTop | QCP::msBottom, m_heights);
+    // Stacked, the second's first rect lines up with the first (a grid of rects beside each
+    // other keeps its own margins); side by side, every rect lines up on the top and bottom.
+    for (QCPAxisRect* rect : m_second.rects) {
+        const bool under = !sideBySide && rect == m_second.rects.front();
+        rect->setMarginGroup(QCP::msLeft | QCP::msRight, under ? m_widths : nullptr);
         rect->setMarginGroup(QCP::msTop | QCP::msBottom, sideBySide ? m_heights : nullptr);
     }
 }
@@ -53,19 +74,13 @@ bool PanelPair::fit(bool allowed, double firstShare)
         return false;
     const double ratio = double(room.width()) / room.height();
     const bool side = allowed && (m_sideBySide ? ratio >= stackedUnder : ratio >= sideBySideFrom);
-    bool changed = false;
-    if (side != m_sideBySide) {
+    const bool shareMoved = std::abs(firstShare - m_share) > 0.001;
+    m_share = firstShare;
+    if (side != m_sideBySide || (side && shareMoved)) {
         arrange(side);
-        changed = true;
+        return true;
     }
-    if (m_sideBySide) {
-        const QList<double> factors{firstShare, 1 - firstShare};
-        if (std::abs(m_grid->columnStretchFactors().value(0) - firstShare) > 0.001) {
-            m_grid->setColumnStretchFactors(factors);
-            changed = true;
-        }
-    }
-    return changed;
+    return false;
 }
 
 } // namespace pe::ui

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QList>
+
 class QCPAxisRect;
+class QCPColorScale;
+class QCPLayoutElement;
 class QCPLayoutGrid;
 class QCPMarginGroup;
 
@@ -13,26 +17,40 @@ namespace pe::ui {
 /// which is the same in either arrangement, so a choice does not undo itself.
 class PanelPair {
 public:
-    /// Moves `first` and `second` (taken from wherever they are laid out) into a grid of their
-    /// own, put in cell (`row`, `column`) of `layout`, stacked: `first` on top.
-    PanelPair(QCPLayoutGrid* layout, int row, int column, QCPAxisRect* first, QCPAxisRect* second);
+    /// The first panel: an axis rect and the colour scale at its right, if any.
+    struct First {
+        QCPAxisRect* rect = nullptr;
+        QCPColorScale* scale = nullptr;
+    };
+    /// The second panel: an axis rect or a grid of them, and the rects in it whose axes line up
+    /// with the first's.
+    struct Second {
+        QCPLayoutElement* element = nullptr;
+        QList<QCPAxisRect*> rects;
+    };
+
+    /// Moves the panels (taken from wherever they are laid out) into a grid of their own, put
+    /// in cell (`row`, `column`) of `layout`, stacked: the first on top, with `firstShare` of
+    /// the height. `layout` then loses its rows and columns left empty.
+    PanelPair(QCPLayoutGrid* layout, int row, int column, First first, Second second, double firstShare);
 
     QCPLayoutGrid* grid() const { return m_grid; }
     bool sideBySide() const { return m_sideBySide; }
 
     /// Side by side when the room is well over twice as wide as tall (and `allowed`), stacked
-    /// otherwise; side by side, `first` takes `firstShare` of the width. True when the layout
-    /// changed (lay out again).
+    /// otherwise; the first panel takes `firstShare` of the width or, when the pair is
+    /// stacked anew, of the height. True when the layout changed (lay out again).
     bool fit(bool allowed, double firstShare);
 
 private:
     void arrange(bool sideBySide);
 
     QCPLayoutGrid* m_grid = nullptr;
-    QCPAxisRect* m_first = nullptr;
-    QCPAxisRect* m_second = nullptr;
+    First m_first;
+    Second m_second;
     QCPMarginGroup* m_widths = nullptr;  ///< stacked: the axes line up on the left and right
-    QCPMarginGroup* m_heights = nullptr; ///< side by side: on the top and bottom
+    QCPMarginGroup* m_heights = nullptr; ///< side by side: on the top and bottom (and a scale with its map)
+    double m_share = 0.5;
     bool m_sideBySide = false;
 };
 

@@ -110,9 +110,6 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
     m_scale->axis()->setNumberPrecision(0);
     m_scale->axis()->setLabel(tr("|error|"));
     m_map->setColorScale(m_scale);
-    auto* heights = new QCPMarginGroup(p);
-    m_heatRect->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
-    m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
     p->xAxis->setLabel(tr("Dimension"));
     p->xAxis->setTicker(integerTicker());
     p->yAxis->setLabel(tr("Position"));
@@ -122,12 +119,9 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
     m_rowLine = addStraightLine(p, m_heatRect);
 
     m_curveRect = new QCPAxisRect(p);
-    p->plotLayout()->addElement(3, 0, m_curveRect);
-    p->plotLayout()->setRowStretchFactor(2, 1.0);
-    p->plotLayout()->setRowStretchFactor(3, 1.0);
-    auto* widths = new QCPMarginGroup(p);
-    m_heatRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
-    m_curveRect->setMarginGroup(QCP::msLeft | QCP::msRight, widths);
+    // The map over the curves, or beside them in a room much wider than tall (F5).
+    m_panels = std::make_unique<PanelPair>(p->plotLayout(), 2, 0, PanelPair::First{m_heatRect, m_scale},
+                                           PanelPair::Second{m_curveRect, {m_curveRect}}, 0.5);
     QCPAxis* x = m_curveRect->axis(QCPAxis::atBottom);
     QCPAxis* y = m_curveRect->axis(QCPAxis::atLeft);
     for (QCPAxis* axis : {x, y}) {
@@ -351,9 +345,8 @@ bool PrecisionView::fitToSize()
 {
     QCustomPlot* p = plot();
     bool changed = fitViewTitle(m_title, m_titleText);
-    // The legend shares its column with the maps, not the colour scale's.
-    const double legendWidth = m_heatRect->outerRect().width() > 0 ? m_heatRect->outerRect().width() : legendRowWidth(p->legend);
-    changed = setLegendColumns(p->legend, legendColumnsFitting(p->legend, legendWidth, 4)) || changed;
+    changed = m_panels->fit(!isPaper(), 0.5) || changed; // a figure keeps the map over the curves
+    changed = setLegendColumns(p->legend, legendColumnsFitting(p->legend, legendRowWidth(p->legend), 4)) || changed;
     changed = fitAxisLabel(m_heatRect->axis(QCPAxis::atTop), m_heatCaptions) || changed;
     changed = fitAxisLabel(m_curveRect->axis(QCPAxis::atTop), m_curveCaptions) || changed;
     changed = fitAxisLabel(m_curveRect->axis(QCPAxis::atLeft), {tr("Max |error|"), tr("error")}) || changed;

@@ -2,8 +2,11 @@
 #pragma once
 
 #include "ui/document/precisionpart.h"
-#include "ui/views/plotview.h"
+#include "ui/plotting/panelpair.h"
 #include "ui/plotting/viewsupport.h"
+#include "ui/views/plotview.h"
+
+#include <memory>
 
 class QComboBox;
 class QCPAxisRect;
@@ -62,6 +65,7 @@ private:
     QCPTextElement* m_title;
     QString m_titleText;
     QCPAxisRect* m_heatRect;
+    std::unique_ptr<PanelPair> m_panels; ///< stacked, or side by side in a wide room
     QCPColorMap* m_map;
     QCPColorScale* m_scale;
     QCPItemStraightLine* m_rowLine;

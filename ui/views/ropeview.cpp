@@ -196,7 +196,8 @@ RopeView::RopeView(Document* document, QWidget* parent)
     placeLegendUnderTitle(p, 4);
     m_decayRect = new QCPAxisRect(p);
     // Stacked, or side by side in a room much wider than tall (F5 on a projector).
-    m_panels = std::make_unique<PanelPair>(p->plotLayout(), 2, 0, m_bandsRect, m_decayRect);
+    m_panels = std::make_unique<PanelPair>(p->plotLayout(), 2, 0, PanelPair::First{m_bandsRect},
+                                           PanelPair::Second{m_decayRect, {m_decayRect}}, 0.6);
     m_bandsRect->setMinimumMargins(QMargins(15, 5, 15, 15));
     m_decayRect->setMinimumMargins(QMargins(15, 5, 15, 15)); // side by side, off the window's edge
 

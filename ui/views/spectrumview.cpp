@@ -43,9 +43,6 @@ SpectrumView::SpectrumView(Document* document, QWidget* parent)
     m_scale->setType(QCPAxis::atRight);
     m_scale->axis()->setLabel(tr("power (dB)"));
     m_map->setColorScale(m_scale);
-    auto* heights = new QCPMarginGroup(p);
-    m_mapRect->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
-    m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, heights);
     p->xAxis->setLabel(tr("Dimension"));
     p->yAxis->setLabel(tr("ω (radians per position)"));
     useTopAxisAsCaption(m_mapRect);
@@ -56,13 +53,14 @@ SpectrumView::SpectrumView(Document* document, QWidget* parent)
     // Below: the comparison (left) and the principal components (right).
     auto* below = new QCPLayoutGrid;
     p->plotLayout()->addElement(2, 0, below);
-    p->plotLayout()->setRowStretchFactor(1, 1.4);
-    p->plotLayout()->setRowStretchFactor(2, 1.0);
     m_comparisonRect = new QCPAxisRect(p);
     m_componentRect = new QCPAxisRect(p);
     below->addElement(0, 0, m_comparisonRect);
     below->addElement(0, 1, m_componentRect);
     below->setColumnSpacing(12);
+    // Beside the map in a room much wider than tall (F5).
+    m_panels = std::make_unique<PanelPair>(p->plotLayout(), 1, 0, PanelPair::First{m_mapRect, m_scale},
+                                           PanelPair::Second{below, {m_comparisonRect, m_componentRect}}, 1.4 / 2.4);
     QCPAxis* rx = m_comparisonRect->axis(QCPAxis::atBottom);
     QCPAxis* ry = m_comparisonRect->axis(QCPAxis::atLeft);
     for (QCPAxis* axis : {rx, ry}) {
@@ -272,6 +270,7 @@ bool SpectrumView::fitToSize()
 {
     QCustomPlot* p = plot();
     bool changed = fitViewTitle(m_title, m_titleText);
+    changed = m_panels->fit(!isPaper(), 1.4 / 2.4) || changed; // a figure keeps the map over the rest
     changed = fitAxisLabel(m_comparisonRect->axis(QCPAxis::atTop), m_comparisonCaptions) || changed;
     changed = fitAxisLabel(m_componentRect->axis(QCPAxis::atTop), m_componentCaptions) || changed;
     changed = fitAxisLabel(m_mapRect->axis(QCPAxis::atTop), m_mapCaptions) || changed;

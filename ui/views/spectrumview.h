@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/plotting/panelpair.h"
 #include "ui/views/plotview.h"
+
+#include <memory>
 
 class QCPAxisRect;
 class QCPColorScale;
@@ -45,6 +48,7 @@ private:
     QCPTextElement* m_title;
     QString m_titleText;
     QCPAxisRect* m_mapRect;
+    std::unique_ptr<PanelPair> m_panels; ///< stacked, or side by side in a wide room
     CellColorMap* m_map;
     QCPColorScale* m_scale;
     QCPGraph* m_reference;
