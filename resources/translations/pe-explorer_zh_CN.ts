@@ -3022,6 +3022,14 @@ d_model %1 · max_len %2 · base %3</translation>
         <source>positions near %1 · largest angle error (rad): float32 %2 · bfloat16 %3 · float16 %4</source>
         <translation>位置约 %1 · 最大角度误差(弧度):float32 %2 · bfloat16 %3 · float16 %4</translation>
     </message>
+    <message>
+        <source>original %1</source>
+        <translation>原始 %1</translation>
+    </message>
+    <message>
+        <source>longest %1</source>
+        <translation>最长 %1</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::RopeView</name>

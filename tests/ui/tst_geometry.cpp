@@ -17,8 +17,8 @@
 // The same states as figures at 89 × 70, 120 × 80 and 183 × 100 mm, laid out as their PDF and
 // SVG draw them: every legend symbol keeps 2 px from its label (an SVG keeps no clip: a graph's
 // legend line runs 5 px past its icon), no text or inset legend lies on an axis line or is
-// crossed by a straight line (RoPE's context lengths), and none on a curve (at 89 × 70 mm
-// reported as "figure: …", not asserted).
+// crossed by a straight line (RoPE's context lengths), and none on a curve (the bands view at
+// 89 × 70 mm reported as "figure: …", not asserted).
 #include "windowprobes.h"
 
 #include "app/commandline.h"
@@ -426,7 +426,7 @@ private slots:
     {
         // Every view in every state above, laid out as its PDF and SVG draw it: every legend
         // symbol keeps 2 px from its label, no text or inset legend lies on an axis line, and
-        // none on a curve (reported only at 89 × 70 mm, see below).
+        // none on a curve (the bands view at 89 × 70 mm reported, see below).
         QFETCH(QSizeF, millimetres);
         pe::ui::FigureSize size = pe::ui::singleColumnFigure();
         size.millimetres = millimetres;
@@ -445,10 +445,11 @@ private slots:
             QStringList crossings;
             for (const QString& problem : figureProblems(scene->view->plot(), crossings))
                 failures << QStringLiteral("%1: %2").arg(c.name, problem);
-            // At 89 × 70 mm the RoPE curves fill the plot: a context length's label finds no
-            // free place (the work left in issue 48), reported; asserted at the larger sizes.
+            // At 89 × 70 mm RoPE's context labels shorten to find a free place ("original 8192",
+            // "4096"); the bands' "max_len" finds none over the float16 limits (the work left in
+            // issue 48), reported there and asserted everywhere else.
             for (const QString& crossing : crossings) {
-                if (millimetres.width() < 100)
+                if (millimetres.width() < 100 && c.name == QLatin1String("bands"))
                     qInfo("figure: %s: %s", qPrintable(c.name), qPrintable(crossing));
                 else
                     failures << QStringLiteral("%1: %2").arg(c.name, crossing);

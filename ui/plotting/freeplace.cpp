@@ -61,7 +61,7 @@ int curvesThrough(const QRectF& box, const QList<QCPGraph*>& graphs)
 }
 
 bool placeLineLabels(QCPAxisRect* rect, const QList<QCPItemText*>& labels, const QList<bool>& optional,
-                     const QList<QCPGraph*>& graphs, const QList<QCPItemText*>& others)
+                     const QList<QCPGraph*>& graphs, const QList<QCPItemText*>& others, const QList<QStringList>& texts)
 {
     const QRectF area(rect->rect());
     const QCPAxis* y = rect->axis(QCPAxis::atLeft);
@@ -80,9 +80,9 @@ bool placeLineLabels(QCPAxisRect* rect, const QList<QCPItemText*>& labels, const
                                                {0.3, Qt::AlignHCenter | Qt::AlignTop},
                                                {0.7, Qt::AlignHCenter | Qt::AlignBottom},
                                                {0.7, Qt::AlignHCenter | Qt::AlignTop}}};
-    const auto boxOf = [&](const QCPItemText* label, const Place& place) {
+    const auto boxOf = [&](const QCPItemText* label, const QString& text, const Place& place) {
         const QFontMetricsF metrics(label->font());
-        const double width = metrics.horizontalAdvance(label->text()) + label->padding().left() + label->padding().right();
+        const double width = metrics.horizontalAdvance(text) + label->padding().left() + label->padding().right();
         const double height = metrics.height() + label->padding().top() + label->padding().bottom();
         const double lineY = y->coordToPixel(label->position->coords().y());
         const double x = area.left() + place.x * area.width();
@@ -97,9 +97,19 @@ bool placeLineLabels(QCPAxisRect* rect, const QList<QCPItemText*>& labels, const
             taken << QRectF(other->topLeft->pixelPosition(), other->bottomRight->pixelPosition()).normalized();
     for (qsizetype i = 0; i < labels.size(); ++i) {
         QCPItemText* label = labels[i];
+        // Its texts, longest first: the first with a free place, else the shortest where the
+        // fewest curves cross it (a small figure's crowded plot).
+        const QStringList candidates = texts.value(i).isEmpty() ? QStringList{label->text()} : texts.value(i);
         int chosen = -1, fewest = -1;
+        QString text;
+        for (const QString& candidate : candidates) {
+            if (fewest == 0)
+                break;
+            chosen = -1;
+            fewest = -1;
+            text = candidate;
         for (int p = 0; p < int(places.size()); ++p) {
-            const QRectF box = boxOf(label, places[p]);
+            const QRectF box = boxOf(label, text, places[p]);
             if (!area.contains(box))
                 continue;
             bool meets = false;
@@ -120,6 +130,11 @@ bool placeLineLabels(QCPAxisRect* rect, const QList<QCPItemText*>& labels, const
             if (through == 0)
                 break;
         }
+        }
+        if (label->text() != text) {
+            label->setText(text);
+            changed = true;
+        }
         // An optional label only where it is free: left out rather than written over the curves.
         const bool shown = optional.value(i) ? chosen >= 0 && fewest == 0 : true;
         if (label->visible() != shown) {
@@ -134,7 +149,7 @@ bool placeLineLabels(QCPAxisRect* rect, const QList<QCPItemText*>& labels, const
             label->position->setCoords(place.x, label->position->coords().y());
             changed = true;
         }
-        taken << boxOf(label, place);
+        taken << boxOf(label, text, place);
     }
     return changed;
 }

@@ -263,7 +263,8 @@ void BandsView::placeMaxLenLabel()
     const QRect area = plot()->axisRect()->rect();
     QCPItemText* label = m_referenceLabels[2];
     const QFontMetricsF metrics(label->font());
-    const double width = metrics.horizontalAdvance(label->text()) + 8, height = metrics.height() + 4;
+    const double height = metrics.height() + 4;
+    double width = 0;
     const double line = y->coordToPixel(static_cast<double>(f->spec.maxLen));
     const double fastest = y->coordToPixel(twoPi), slowest = y->coordToPixel(twoPi * f->spec.base);
     constexpr double clearance = 6; // a marker's radius and some air
@@ -276,23 +277,38 @@ void BandsView::placeMaxLenLabel()
         // The 2π label sits above its line at the right, the 2π·base one below its line at the left.
         if (right ? overlaps(top, bottom, fastest - height, fastest) : overlaps(top, bottom, slowest, slowest + height))
             return false;
-        for (Eigen::Index k = 0; k < bandsOf(*f).wavelength.size(); ++k) {
-            const double px = x->coordToPixel(static_cast<double>(k)), py = y->coordToPixel(bandsOf(*f).wavelength[k]);
-            if (px >= left - clearance && px <= end + clearance && py >= top - clearance && py <= bottom + clearance)
+        const auto near = [&](double key, double value) {
+            const double px = x->coordToPixel(key), py = y->coordToPixel(value);
+            return px >= left - clearance && px <= end + clearance && py >= top - clearance && py <= bottom + clearance;
+        };
+        for (Eigen::Index k = 0; k < bandsOf(*f).wavelength.size(); ++k)
+            if (near(static_cast<double>(k), bandsOf(*f).wavelength[k]))
                 return false;
-        }
+        // Nor on the resolution limit's markers (float16: "max_len = 100" sat on them at 89 × 70 mm).
+        if (m_resolution->visible())
+            for (auto it = m_resolution->data()->constBegin(); it != m_resolution->data()->constEnd(); ++it)
+                if (near(it->key, it->value))
+                    return false;
         return true;
     };
     // Where none fits, max_len is within a label's height of 2π: max_len above its line and 2π
     // below its own, at the right, where the slow pairs leave room.
+    // The text fitted to the width first, then the shorter ones ("max_len" alone in a crowded
+    // 89 × 70 mm figure).
     bool right = true, above = true, twoPiBelow = true;
-    for (const auto& [r, a] : {std::pair{true, false}, std::pair{false, true}, std::pair{true, true}, std::pair{false, false}})
-        if (fits(r, a)) {
-            right = r;
-            above = a;
-            twoPiBelow = false;
-            break;
-        }
+    const QStringList& texts = m_referenceTexts[2];
+    const qsizetype fitted = std::max<qsizetype>(0, texts.indexOf(label->text()));
+    for (qsizetype t = fitted; t < texts.size() && twoPiBelow; ++t) {
+        width = metrics.horizontalAdvance(texts[t]) + 8;
+        for (const auto& [r, a] : {std::pair{true, false}, std::pair{false, true}, std::pair{true, true}, std::pair{false, false}})
+            if (fits(r, a)) {
+                right = r;
+                above = a;
+                twoPiBelow = false;
+                label->setText(texts[t]);
+                break;
+            }
+    }
     m_referenceLabels[0]->setPositionAlignment(Qt::AlignRight | (twoPiBelow ? Qt::AlignTop : Qt::AlignBottom));
     if (twoPiBelow) {
         // The 2π label hangs below its line: lower the axis until it fits above the tick labels

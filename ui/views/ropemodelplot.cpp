@@ -130,9 +130,10 @@ bool RopeModelPlot::fitContextLabels()
     const QList<QCPItemText*> sections(m_sectionLabels.begin(), m_sectionLabels.end()); // M-RoPE's t, h, w
     bool changed = false;
     if (m_bothContexts) {
-        changed = placeLineLabels(m_bands, {m_contextLabels[0], m_contextLabels[1]}, {false, true}, curves, sections);
+        changed = placeLineLabels(m_bands, {m_contextLabels[0], m_contextLabels[1]}, {false, true}, curves, sections,
+                                  {m_contextTexts[0], m_contextTexts[1]});
     } else {
-        changed = placeLineLabels(m_bands, {m_contextLabels[0]}, {false}, curves, sections);
+        changed = placeLineLabels(m_bands, {m_contextLabels[0]}, {false}, curves, sections, {m_contextTexts[0]});
         changed = m_contextLabels[1]->visible() || changed;
         m_contextLabels[1]->setVisible(false);
     }
@@ -263,6 +264,9 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
     const std::array<double, 2> lengths{c.originalContext, c.maxContext};
     const std::array<QString, 2> texts{tr("original context %1").arg(count(c.originalContext)),
                                        tr("longest context %1").arg(count(c.maxContext))};
+    // Shorter where the long ones find no free place (fitContextLabels).
+    m_contextTexts = {QStringList{texts[0], tr("original %1").arg(count(c.originalContext)), count(c.originalContext)},
+                      QStringList{texts[1], tr("longest %1").arg(count(c.maxContext)), count(c.maxContext)}};
     for (int i = 0; i < 2; ++i) {
         placeHorizontal(m_contextLines[i], lengths[i]);
         m_contextLines[i]->setPen(QPen(QColor(120, 120, 120), penScale, i == 0 ? Qt::DashLine : Qt::DotLine));
@@ -276,8 +280,10 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
     m_bothContexts = !same;
     m_contextLines[1]->setVisible(!same);
     m_contextLabels[1]->setVisible(!same); // and left out where it cannot stand (fitContextLabels)
-    if (same)
+    if (same) {
         m_contextLabels[0]->setText(tr("context %1").arg(count(c.maxContext)));
+        m_contextTexts[0] = {m_contextLabels[0]->text(), count(c.maxContext)};
+    }
 
     // M-RoPE: the pairs' time, height and width sections.
     const bool sections = m.mropeSection.size() == 3;

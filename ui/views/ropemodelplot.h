@@ -82,6 +82,7 @@ private:
     std::array<QCPGraph*, 3> m_precision{}; ///< float32, bfloat16, float16 position ids
     std::array<QCPItemStraightLine*, 2> m_contextLines{};  ///< top: original and longest context
     std::array<QCPItemText*, 2> m_contextLabels{};
+    std::array<QStringList, 2> m_contextTexts; ///< each label's texts, longest first
     std::array<QCPItemStraightLine*, 2> m_lowerLines{};    ///< bottom: the same two lengths
     std::array<QCPItemText*, 3> m_sectionLabels{};          ///< M-RoPE's t, h, w
     std::array<QCPItemStraightLine*, 2> m_sectionLines{};

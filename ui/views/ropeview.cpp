@@ -704,6 +704,7 @@ void RopeView::drawBands(const Frame& f)
         placeHorizontal(m_contextLines[i], levels[i]);
         m_contextLines[i]->setPen(QPen(QColor(120, 120, 120), penWidth(1.0), i == 0 ? Qt::DashLine : Qt::DotLine));
         m_contextLabels[i]->setText(texts[i]);
+        m_contextTexts[i] = {texts[i], QString::number(levels[i], 'g', 10)}; // the number alone where crowded
         m_contextLabels[i]->position->setCoords(0.01, levels[i]);
         // Above the lines at the left, where only the fast pairs are, far below; fitToSize()
         // puts L_orig's below its line when the lines are close.
@@ -835,7 +836,8 @@ bool RopeView::fitToSize()
     // curves ran through L_orig's label at the left.
     if (!m_modelMode) {
         const QList<QCPGraph*> curves(m_wavelength.begin(), m_wavelength.end());
-        changed = placeLineLabels(m_bandsRect, {m_contextLabels[1], m_contextLabels[0]}, {false, false}, curves) || changed;
+        changed = placeLineLabels(m_bandsRect, {m_contextLabels[1], m_contextLabels[0]}, {false, false}, curves, {},
+                                  {m_contextTexts[1], m_contextTexts[0]}) || changed;
     }
     changed = m_modelPlot->fitContextLabels() || changed;
     // Many decades on a short axis: label every second decade, or every third… (a real model

@@ -136,6 +136,7 @@ private:
     std::array<QCPGraph*, RopeCurves::methodCount> m_decay{}; ///< only RopeCurves::decayMethods have one
     std::array<QCPItemStraightLine*, 2> m_contextLines{}; // L_orig and s·L_orig
     std::array<QCPItemText*, 2> m_contextLabels{};
+    std::array<QStringList, 2> m_contextTexts; ///< each label's texts, longest first
     QStringList m_decayCaptions;
     QVector<double> m_decayKeys; // the distances the decay curves hold
     bool m_forExport = false;
