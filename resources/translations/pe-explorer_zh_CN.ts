@@ -2420,12 +2420,6 @@ all p</source>
         <translation>k·ω = −0.562</translation>
     </message>
     <message>
-        <source>pair %1
-λ = %2</source>
-        <translation>第 %1 对
-λ = %2</translation>
-    </message>
-    <message>
         <source>k·ω = %1</source>
         <translation>k·ω = %1</translation>
     </message>
@@ -2436,6 +2430,10 @@ all p</source>
     <message>
         <source> (more than a full turn: the dashed chord joins the two points)</source>
         <translation>（超过一整圈：虚线弦连接两点）</translation>
+    </message>
+    <message>
+        <source>pair %1 · λ = %2</source>
+        <translation>第 %1 对 · λ = %2</translation>
     </message>
 </context>
 <context>

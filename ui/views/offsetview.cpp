@@ -238,6 +238,7 @@ bool OffsetView::fitCircles()
         }
         changed = true;
     }
+    changed = m_circles->fitCaptions() || changed;
     changed = m_circles->fitHeight() || changed;
     m_circles->keepRound();
     return changed;

@@ -144,6 +144,37 @@ bool PairCircles::fitHeight()
     return changed;
 }
 
+void PairCircles::showCaption(Circle& c) const
+{
+    // The one-line caption's " · " becomes a line break where the circle is narrow.
+    const QString separator = QStringLiteral(" · ");
+    QString text = c.caption;
+    if (!m_oneLineCaptions && text.contains(separator))
+        text.replace(text.indexOf(separator), separator.size(), QLatin1Char('\n'));
+    c.rect->axis(QCPAxis::atTop)->setLabel(text);
+}
+
+bool PairCircles::fitCaptions()
+{
+    double widest = 0, narrowest = -1;
+    for (int slot = 0; slot < m_shown; ++slot) {
+        const Circle& c = m_circles[slot];
+        const QFontMetricsF metrics(c.rect->axis(QCPAxis::atTop)->labelFont());
+        widest = std::max(widest, metrics.horizontalAdvance(c.caption));
+        const double width = c.rect->outerRect().width();
+        narrowest = narrowest < 0 ? width : std::min(narrowest, width);
+    }
+    // Room to spare either way, so that a pixel's change does not flip it back and forth.
+    const bool oneLine = narrowest > 0 && (m_oneLineCaptions ? widest + 8 <= narrowest : widest + 16 <= narrowest);
+    if (oneLine == m_oneLineCaptions)
+        return false;
+    m_oneLineCaptions = oneLine;
+    for (int slot = 0; slot < m_circles.size(); ++slot)
+        if (!m_circles[slot].caption.isEmpty())
+            showCaption(m_circles[slot]);
+    return true;
+}
+
 void PairCircles::keepRound()
 {
     constexpr double radius = 1.3; // room around the unit circle for the markers
@@ -251,7 +282,8 @@ void PairCircles::drawCircle(Circle& c, const Frame& f, const OffsetPart& part, 
     // keepRound() shows the arrow once the circle's size in pixels is known.
     for (QCPAbstractPlottable* plottable : std::initializer_list<QCPAbstractPlottable*>{c.path, c.from, c.to, c.rotated})
         plottable->setVisible(true);
-    c.rect->axis(QCPAxis::atTop)->setLabel(tr("pair %1\nλ = %2").arg(pair).arg(shortNumber(f.wavelength[pair], 3)));
+    c.caption = tr("pair %1 · λ = %2").arg(pair).arg(shortNumber(f.wavelength[pair], 3));
+    showCaption(c);
     // Past a full turn the chord is dashed; the angle says how far the point really went.
     c.rect->axis(QCPAxis::atBottom)->setLabel(tr("k·ω = %1").arg(shortNumber(k < 0 ? -turn : turn, 3)));
 }

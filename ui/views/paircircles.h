@@ -47,6 +47,9 @@ public:
     /// Keeps each circle's rect no taller than wide, so that the room goes to the plots above
     /// instead of gaps around the circles; true when the layout must be done again.
     bool fitHeight();
+    /// The pair and its wavelength on one line over a circle wide enough for them (F5: a line
+    /// of height back to the plots), on two otherwise; true when the layout must be done again.
+    bool fitCaptions();
     /// Sets each circle's ranges so that it stays round in whatever shape its rect has, and
     /// shows an arrowhead only on a path long enough to carry it beside the markers.
     void keepRound();
@@ -71,7 +74,9 @@ private:
         int pair = -1;
         double pathLength = 0; ///< of the path (or the chord past a full turn), in units of the radius
         bool chord = false;    ///< past a full turn: the arrow is a dashed chord
+        QString caption;       ///< "pair k · λ = …", on one line where the circle is wide enough
     };
+    void showCaption(Circle& circle) const;
     void drawCircle(Circle& circle, const Frame& frame, const OffsetPart& part, int pair, double scale);
     static void hide(Circle& circle);
 
@@ -82,6 +87,7 @@ private:
     int m_shown = slotCount;
     double m_scale = 1.0;
     bool m_marksSelection = true;
+    bool m_oneLineCaptions = false;
 };
 
 } // namespace pe::ui
