@@ -178,7 +178,13 @@ bool keepSquare(QCustomPlot* plot, const SquareMatrixParts& parts, bool paper)
         return true;
     }
     const double rows = parts.matrixGrid->outerRect().height() + parts.belowGrid->outerRect().height();
-    const double tallest = (parts.belowRect->visible() ? (aligned ? 0.75 : 0.6) * rows : rows) - frameY;
+    double tallest = (parts.belowRect->visible() ? (aligned ? 0.75 : 0.6) * rows : rows) - frameY;
+    // In the window the plot below keeps 120 px, readable, while the matrix keeps at least
+    // half the rows (the similarity's profile was 63 px under its matrix at 1366 × 768).
+    if (!paper && parts.belowRect->visible()) {
+        const double belowFrame = parts.belowGrid->outerRect().height() - parts.belowRect->rect().height();
+        tallest = std::min(tallest, std::max(0.5 * rows - frameY, rows - frameY - belowFrame - 120.0));
+    }
     double side = std::max(1.0, std::min(widest, tallest));
     // With no width to spare, the width the columns really gave sets the height.
     if (const QList<double> columns = parts.matrixGrid->columnStretchFactors(); columns.size() == 4 && columns[0] < 1)
