@@ -928,7 +928,13 @@ void RopeView::updateDetailsCap()
         ? m_modelDetailsBox->heightForWidth(m_modelDetailsBox->width() > 0 ? m_modelDetailsBox->width() : width())
         : 0;
     const int others = column->totalHeightForWidth(width()) - plotHint - box;
-    const int plotFloor = std::max(minimumPlotHeight, plot()->minimumHeight());
+    int plotFloor = std::max(minimumPlotHeight, plot()->minimumHeight());
+    // And room for each of the two stacked panels to keep 120 px under the titles, legends and
+    // axes around them (unfolded at 1366 × 768 they were 114 and 76 px).
+    if (m_panels && !m_panels->sideBySide() && m_bandsRect->rect().height() > 0 && plot()->height() > 0) {
+        const int around = plot()->height() - m_bandsRect->rect().height() - m_decayRect->rect().height();
+        plotFloor = std::max(plotFloor, around + 2 * 120);
+    }
     // The room seen: on the stage the view sits in a pane that scrolls, and grows past it
     // when its parts need more; what counts is the pane's height.
     const int room = parentWidget() && parentWidget()->height() > 0 ? std::min(height(), parentWidget()->height()) : height();

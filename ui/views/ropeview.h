@@ -129,8 +129,8 @@ private:
     bool m_modelMode = false;
     QCPTextElement* m_title;
     QString m_titleText;
-    QCPAxisRect* m_bandsRect;
-    QCPAxisRect* m_decayRect;
+    QCPAxisRect* m_bandsRect = nullptr;
+    QCPAxisRect* m_decayRect = nullptr;
     std::unique_ptr<PanelPair> m_panels; ///< the two, stacked or side by side
     std::array<QCPGraph*, RopeCurves::methodCount> m_wavelength{};
     std::array<QCPGraph*, RopeCurves::methodCount> m_decay{}; ///< only RopeCurves::decayMethods have one
