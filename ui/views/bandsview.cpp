@@ -255,9 +255,9 @@ void BandsView::placeMaxLenLabel()
     const FramePtr& f = document()->frame();
     if (!f || bandsOf(*f).wavelength.size() == 0)
         return;
-    // The label goes beside its line where no marker and no other label is: first below it at
-    // the right (the slow pairs rise above max_len there), then above it at the left (the fast
-    // pairs stay below), then the other two corners.
+    // The label goes beside its line where no marker, no other label and no other line is:
+    // first below it at the right (the slow pairs rise above max_len there), then above it at
+    // the left (the fast pairs stay below), then the other two corners, then the middle.
     const QCPAxis* x = plot()->xAxis;
     const QCPAxis* y = plot()->yAxis;
     const QRect area = plot()->axisRect()->rect();
@@ -268,18 +268,33 @@ void BandsView::placeMaxLenLabel()
     const double line = y->coordToPixel(static_cast<double>(f->spec.maxLen));
     const double fastest = y->coordToPixel(twoPi), slowest = y->coordToPixel(twoPi * f->spec.base);
     constexpr double clearance = 6; // a marker's radius and some air
-    const auto overlaps = [](double top, double bottom, double otherTop, double otherBottom) {
-        return top < otherBottom && otherTop < bottom;
+    // A place: the label's x as a ratio of the rect, its alignment there, above or below its line.
+    struct Place {
+        double x;
+        Qt::Alignment horizontal;
+        bool above;
     };
-    const auto fits = [&](bool right, bool above) {
-        const double top = above ? line - height : line, bottom = above ? line : line + height;
-        const double left = right ? area.right() - width : area.left(), end = right ? area.right() : area.left() + width;
-        // The 2π label sits above its line at the right, the 2π·base one below its line at the left.
-        if (right ? overlaps(top, bottom, fastest - height, fastest) : overlaps(top, bottom, slowest, slowest + height))
+    const auto boxAt = [&](const Place& place) {
+        const double anchor = area.left() + place.x * area.width();
+        const double left = place.horizontal == Qt::AlignRight ? anchor - width
+                            : place.horizontal == Qt::AlignLeft ? anchor : anchor - width / 2;
+        return QRectF(left, place.above ? line - height : line, width, height);
+    };
+    const auto textWidth = [&](const QCPItemText* other) { return metrics.horizontalAdvance(other->text()) + 8; };
+    // The 2π label sits above its line at the right, the 2π·base one below its line at the left.
+    const QRectF twoPiBox(area.right() - textWidth(m_referenceLabels[0]), fastest - height, textWidth(m_referenceLabels[0]), height);
+    const QRectF baseBox(area.left(), slowest, textWidth(m_referenceLabels[1]), height);
+    const auto fits = [&](const Place& place) {
+        const QRectF box = boxAt(place);
+        if (box.intersects(twoPiBox) || box.intersects(baseBox))
             return false;
+        for (const double other : {fastest, slowest}) // nor across the other reference lines
+            if (box.top() < other && other < box.bottom())
+                return false;
         const auto near = [&](double key, double value) {
             const double px = x->coordToPixel(key), py = y->coordToPixel(value);
-            return px >= left - clearance && px <= end + clearance && py >= top - clearance && py <= bottom + clearance;
+            return px >= box.left() - clearance && px <= box.right() + clearance && py >= box.top() - clearance
+                   && py <= box.bottom() + clearance;
         };
         for (Eigen::Index k = 0; k < bandsOf(*f).wavelength.size(); ++k)
             if (near(static_cast<double>(k), bandsOf(*f).wavelength[k]))
@@ -294,16 +309,22 @@ void BandsView::placeMaxLenLabel()
     // Where none fits, max_len is within a label's height of 2π: max_len above its line and 2π
     // below its own, at the right, where the slow pairs leave room.
     // The text fitted to the width first, then the shorter ones ("max_len" alone in a crowded
-    // 89 × 70 mm figure).
-    bool right = true, above = true, twoPiBelow = true;
+    // 89 × 70 mm figure); the corners first, then the middle of the line.
+    static constexpr std::array<Place, 6> places{{{0.99, Qt::AlignRight, false},
+                                                  {0.01, Qt::AlignLeft, true},
+                                                  {0.99, Qt::AlignRight, true},
+                                                  {0.01, Qt::AlignLeft, false},
+                                                  {0.5, Qt::AlignHCenter, false},
+                                                  {0.5, Qt::AlignHCenter, true}}};
+    Place chosen{0.99, Qt::AlignRight, true};
+    bool twoPiBelow = true;
     const QStringList& texts = m_referenceTexts[2];
     const qsizetype fitted = std::max<qsizetype>(0, texts.indexOf(label->text()));
     for (qsizetype t = fitted; t < texts.size() && twoPiBelow; ++t) {
         width = metrics.horizontalAdvance(texts[t]) + 8;
-        for (const auto& [r, a] : {std::pair{true, false}, std::pair{false, true}, std::pair{true, true}, std::pair{false, false}})
-            if (fits(r, a)) {
-                right = r;
-                above = a;
+        for (const Place& place : places)
+            if (fits(place)) {
+                chosen = place;
                 twoPiBelow = false;
                 label->setText(texts[t]);
                 break;
@@ -319,8 +340,8 @@ void BandsView::placeMaxLenLabel()
         if (H > 2 * h && (y->coordToPixel(y->range().lower) - fastest) < h)
             plot()->yAxis->setRangeLower(std::pow(10.0, T - h * (U - T) / (H - h)));
     }
-    label->position->setCoords(right ? 0.99 : 0.01, static_cast<double>(f->spec.maxLen));
-    label->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | (above ? Qt::AlignBottom : Qt::AlignTop));
+    label->position->setCoords(chosen.x, static_cast<double>(f->spec.maxLen));
+    label->setPositionAlignment(chosen.horizontal | (chosen.above ? Qt::AlignBottom : Qt::AlignTop));
 }
 
 void BandsView::drawPairs(const Frame& f)

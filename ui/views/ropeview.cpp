@@ -349,10 +349,15 @@ QWidget* RopeView::createControls()
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    detailsColumn->addWidget(m_summary);
+    // The numbers scroll in a box of their own, as a model's fields read do (capped in
+    // updateDetailsCap()): unfolded, they left the lower plot 65 px at 1366 × 768.
+    m_summaryBox = new DetailsBox(m_summary);
+    m_summaryBox->setObjectName(QStringLiteral("ropeSummaryBox"));
+    detailsColumn->addWidget(m_summaryBox);
     const auto showDetails = [this](bool shown) {
         m_detailsButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
         m_details->setVisible(shown);
+        updateDetailsCap();
         if (shown) // the summary is rich text: laid out only while it is seen
             m_summary->setText(summaryText());
     };
@@ -924,9 +929,10 @@ void RopeView::updateDetailsCap()
     if (plotIndex < 0)
         return;
     const int plotHint = column->itemAt(plotIndex)->sizeHint().height();
-    const int box = m_modelDetailsBox->isVisibleTo(this)
-        ? m_modelDetailsBox->heightForWidth(m_modelDetailsBox->width() > 0 ? m_modelDetailsBox->width() : width())
-        : 0;
+    int box = 0; // what the visible boxes take now
+    for (DetailsBox* details : {m_modelDetailsBox, m_summaryBox})
+        if (details && details->isVisibleTo(this))
+            box += details->heightForWidth(details->width() > 0 ? details->width() : width());
     const int others = column->totalHeightForWidth(width()) - plotHint - box;
     int plotFloor = std::max(minimumPlotHeight, plot()->minimumHeight());
     // And room for each of the two stacked panels to keep 120 px under the titles, legends and
@@ -938,7 +944,9 @@ void RopeView::updateDetailsCap()
     // The room seen: on the stage the view sits in a pane that scrolls, and grows past it
     // when its parts need more; what counts is the pane's height.
     const int room = parentWidget() && parentWidget()->height() > 0 ? std::min(height(), parentWidget()->height()) : height();
-    m_modelDetailsBox->setCap(std::min(room / 3, room - others - plotFloor));
+    for (DetailsBox* details : {m_modelDetailsBox, m_summaryBox})
+        if (details)
+            details->setCap(std::min(room / 3, room - others - plotFloor));
 }
 
 } // namespace pe::ui

@@ -121,6 +121,7 @@ private:
     QWidget* m_variantControls = nullptr; ///< the paper variants' sliders, hidden while a model is shown
     QLabel* m_modelDetails = nullptr;
     class DetailsBox* m_modelDetailsBox = nullptr; ///< holds m_modelDetails; scrolls past a third of the view
+    class DetailsBox* m_summaryBox = nullptr;      ///< holds m_summary, the same way
     void updateDetailsCap();
     QToolButton* m_modelDetailsButton = nullptr;
     std::weak_ptr<const RopeModelCurves> m_detailsShown; ///< the curves the details label was written for
