@@ -282,7 +282,8 @@ void BandsView::placeMaxLenLabel()
     };
     const auto textWidth = [&](const QCPItemText* other) { return metrics.horizontalAdvance(other->text()) + 8; };
     // The 2π label sits above its line at the right, the 2π·base one below its line at the left.
-    const QRectF twoPiBox(area.right() - textWidth(m_referenceLabels[0]), fastest - height, textWidth(m_referenceLabels[0]), height);
+    const double twoPiWidth = textWidth(m_referenceLabels[0]);
+    QRectF twoPiBox(area.right() - twoPiWidth, fastest - height, twoPiWidth, height); // below its line in a second pass
     const QRectF baseBox(area.left(), slowest, textWidth(m_referenceLabels[1]), height);
     const auto fits = [&](const Place& place) {
         const QRectF box = boxAt(place);
@@ -316,20 +317,30 @@ void BandsView::placeMaxLenLabel()
                                                   {0.01, Qt::AlignLeft, false},
                                                   {0.5, Qt::AlignHCenter, false},
                                                   {0.5, Qt::AlignHCenter, true}}};
+    // Then the same with the 2π label below its own line, which leaves max_len the room under
+    // its line at the right (an 89 × 70 mm figure in float16, whose limits fill the rest).
     Place chosen{0.99, Qt::AlignRight, true};
-    bool twoPiBelow = true;
+    bool found = false, twoPiBelow = false;
     const QStringList& texts = m_referenceTexts[2];
     const qsizetype fitted = std::max<qsizetype>(0, texts.indexOf(label->text()));
-    for (qsizetype t = fitted; t < texts.size() && twoPiBelow; ++t) {
-        width = metrics.horizontalAdvance(texts[t]) + 8;
-        for (const Place& place : places)
-            if (fits(place)) {
-                chosen = place;
-                twoPiBelow = false;
-                label->setText(texts[t]);
-                break;
-            }
+    for (const bool below : {false, true}) {
+        twoPiBox.moveTop(below ? fastest : fastest - height);
+        for (qsizetype t = fitted; t < texts.size() && !found; ++t) {
+            width = metrics.horizontalAdvance(texts[t]) + 8;
+            for (const Place& place : places)
+                if (fits(place)) {
+                    chosen = place;
+                    found = true;
+                    twoPiBelow = below;
+                    label->setText(texts[t]);
+                    break;
+                }
+        }
+        if (found)
+            break;
     }
+    if (!found)
+        twoPiBelow = true;
     m_referenceLabels[0]->setPositionAlignment(Qt::AlignRight | (twoPiBelow ? Qt::AlignTop : Qt::AlignBottom));
     if (twoPiBelow) {
         // The 2π label hangs below its line: lower the axis until it fits above the tick labels
