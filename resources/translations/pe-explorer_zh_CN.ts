@@ -2435,6 +2435,12 @@ all p</source>
         <source>pair %1 · λ = %2</source>
         <translation>第 %1 对 · λ = %2</translation>
     </message>
+    <message>
+        <source>pair %1
+λ = %2</source>
+        <translation>第 %1 对
+λ = %2</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::PlotView</name>

@@ -108,28 +108,28 @@ bool placeLineLabels(QCPAxisRect* rect, const QList<QCPItemText*>& labels, const
             chosen = -1;
             fewest = -1;
             text = candidate;
-        for (int p = 0; p < int(places.size()); ++p) {
-            const QRectF box = boxOf(label, text, places[p]);
-            if (!area.contains(box))
-                continue;
-            bool meets = false;
-            for (const QRectF& other : taken)
-                meets = meets || box.intersects(other);
-            // Nor across another label's line (drawn whether its label is shown or not).
-            for (const QCPItemText* other : labels) {
-                const double otherY = y->coordToPixel(other->position->coords().y());
-                meets = meets || (other != label && box.top() + 1 < otherY && otherY < box.bottom() - 1);
+            for (int p = 0; p < int(places.size()); ++p) {
+                const QRectF box = boxOf(label, text, places[p]);
+                if (!area.contains(box))
+                    continue;
+                bool meets = false;
+                for (const QRectF& other : taken)
+                    meets = meets || box.intersects(other);
+                // Nor across another label's line (drawn whether its label is shown or not).
+                for (const QCPItemText* other : labels) {
+                    const double otherY = y->coordToPixel(other->position->coords().y());
+                    meets = meets || (other != label && box.top() + 1 < otherY && otherY < box.bottom() - 1);
+                }
+                if (meets)
+                    continue;
+                const int through = curvesThrough(box.adjusted(1, 1, -1, -1), graphs);
+                if (fewest < 0 || through < fewest) {
+                    fewest = through;
+                    chosen = p;
+                }
+                if (through == 0)
+                    break;
             }
-            if (meets)
-                continue;
-            const int through = curvesThrough(box.adjusted(1, 1, -1, -1), graphs);
-            if (fewest < 0 || through < fewest) {
-                fewest = through;
-                chosen = p;
-            }
-            if (through == 0)
-                break;
-        }
         }
         if (label->text() != text) {
             label->setText(text);

@@ -27,7 +27,6 @@ PanelPair::PanelPair(QCPLayoutGrid* layout, int row, int column, First first, Se
     m_grid->setRowSpacing(layout->rowSpacing()); // stacked as they were in `layout`
     m_widths = new QCPMarginGroup(plot);
     m_heights = new QCPMarginGroup(plot);
-    m_grid->addElement(0, 0, m_first.rect);
     arrange(false);
 }
 
@@ -67,20 +66,28 @@ void PanelPair::arrange(bool sideBySide)
     }
 }
 
-bool PanelPair::fit(bool allowed, double firstShare)
+bool PanelPair::fit(bool allowed)
 {
     const QRect room = m_grid->rect();
     if (room.width() <= 0 || room.height() <= 0)
         return false;
     const double ratio = double(room.width()) / room.height();
     const bool side = allowed && (m_sideBySide ? ratio >= stackedUnder : ratio >= sideBySideFrom);
-    const bool shareMoved = std::abs(firstShare - m_share) > 0.001;
+    if (side == m_sideBySide)
+        return false;
+    arrange(side);
+    return true;
+}
+
+bool PanelPair::setFirstShare(double firstShare)
+{
+    if (std::abs(firstShare - m_share) <= 0.001)
+        return false;
     m_share = firstShare;
-    if (side != m_sideBySide || (side && shareMoved)) {
-        arrange(side);
-        return true;
-    }
-    return false;
+    if (!m_sideBySide)
+        return false; // the rows are the caller's to share until the pair is stacked anew
+    arrange(true);
+    return true;
 }
 
 } // namespace pe::ui

@@ -37,10 +37,12 @@ public:
     QCPLayoutGrid* grid() const { return m_grid; }
     bool sideBySide() const { return m_sideBySide; }
 
-    /// Side by side when the room is well over twice as wide as tall (and `allowed`), stacked
-    /// otherwise; the first panel takes `firstShare` of the width or, when the pair is
-    /// stacked anew, of the height. True when the layout changed (lay out again).
-    bool fit(bool allowed, double firstShare);
+    /// Side by side when the room is twice as wide as tall (and `allowed`), stacked otherwise.
+    /// True when the layout changed (lay out again).
+    bool fit(bool allowed);
+    /// The first panel's share of the width side by side, and of the height when the pair is
+    /// stacked anew (RoPE's lower plot takes more with a comparison). True when the layout changed.
+    bool setFirstShare(double firstShare);
 
 private:
     void arrange(bool sideBySide);

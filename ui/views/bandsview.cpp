@@ -307,18 +307,17 @@ void BandsView::placeMaxLenLabel()
                     return false;
         return true;
     };
-    // Where none fits, max_len is within a label's height of 2π: max_len above its line and 2π
-    // below its own, at the right, where the slow pairs leave room.
-    // The text fitted to the width first, then the shorter ones ("max_len" alone in a crowded
-    // 89 × 70 mm figure); the corners first, then the middle of the line.
+    // The corners first, then the middle of the line; the text fitted to the width first, then
+    // the shorter ones ("max_len" alone in a crowded 89 × 70 mm figure). Then the same with the
+    // 2π label below its own line, which leaves max_len the room under its line at the right
+    // (an 89 × 70 mm figure in float16, whose limits fill the rest). Where none fits, max_len
+    // is within a label's height of 2π: max_len above its line and 2π below its own, at the right.
     static constexpr std::array<Place, 6> places{{{0.99, Qt::AlignRight, false},
                                                   {0.01, Qt::AlignLeft, true},
                                                   {0.99, Qt::AlignRight, true},
                                                   {0.01, Qt::AlignLeft, false},
                                                   {0.5, Qt::AlignHCenter, false},
                                                   {0.5, Qt::AlignHCenter, true}}};
-    // Then the same with the 2π label below its own line, which leaves max_len the room under
-    // its line at the right (an 89 × 70 mm figure in float16, whose limits fill the rest).
     Place chosen{0.99, Qt::AlignRight, true};
     bool found = false, twoPiBelow = false;
     const QStringList& texts = m_referenceTexts[2];

@@ -146,12 +146,7 @@ bool PairCircles::fitHeight()
 
 void PairCircles::showCaption(Circle& c) const
 {
-    // The one-line caption's " · " becomes a line break where the circle is narrow.
-    const QString separator = QStringLiteral(" · ");
-    QString text = c.caption;
-    if (!m_oneLineCaptions && text.contains(separator))
-        text.replace(text.indexOf(separator), separator.size(), QLatin1Char('\n'));
-    c.rect->axis(QCPAxis::atTop)->setLabel(text);
+    c.rect->axis(QCPAxis::atTop)->setLabel(m_oneLineCaptions ? c.caption : c.twoLineCaption);
 }
 
 bool PairCircles::fitCaptions()
@@ -282,7 +277,9 @@ void PairCircles::drawCircle(Circle& c, const Frame& f, const OffsetPart& part, 
     // keepRound() shows the arrow once the circle's size in pixels is known.
     for (QCPAbstractPlottable* plottable : std::initializer_list<QCPAbstractPlottable*>{c.path, c.from, c.to, c.rotated})
         plottable->setVisible(true);
-    c.caption = tr("pair %1 · λ = %2").arg(pair).arg(shortNumber(f.wavelength[pair], 3));
+    const QString wavelength = shortNumber(f.wavelength[pair], 3);
+    c.caption = tr("pair %1 · λ = %2").arg(pair).arg(wavelength);
+    c.twoLineCaption = tr("pair %1\nλ = %2").arg(pair).arg(wavelength);
     showCaption(c);
     // Past a full turn the chord is dashed; the angle says how far the point really went.
     c.rect->axis(QCPAxis::atBottom)->setLabel(tr("k·ω = %1").arg(shortNumber(k < 0 ? -turn : turn, 3)));

@@ -74,7 +74,8 @@ private:
         int pair = -1;
         double pathLength = 0; ///< of the path (or the chord past a full turn), in units of the radius
         bool chord = false;    ///< past a full turn: the arrow is a dashed chord
-        QString caption;       ///< "pair k · λ = …", on one line where the circle is wide enough
+        QString caption;        ///< "pair k · λ = …", where the circle is wide enough for one line
+        QString twoLineCaption; ///< the same on two lines
     };
     void showCaption(Circle& circle) const;
     void drawCircle(Circle& circle, const Frame& frame, const OffsetPart& part, int pair, double scale);

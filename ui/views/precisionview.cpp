@@ -345,7 +345,7 @@ bool PrecisionView::fitToSize()
 {
     QCustomPlot* p = plot();
     bool changed = fitViewTitle(m_title, m_titleText);
-    changed = m_panels->fit(!isPaper(), 0.5) || changed; // a figure keeps the map over the curves
+    changed = m_panels->fit(!isPaper()) || changed; // a figure keeps the map over the curves
     changed = setLegendColumns(p->legend, legendColumnsFitting(p->legend, legendRowWidth(p->legend), 4)) || changed;
     changed = fitAxisLabel(m_heatRect->axis(QCPAxis::atTop), m_heatCaptions) || changed;
     changed = fitAxisLabel(m_curveRect->axis(QCPAxis::atTop), m_curveCaptions) || changed;

@@ -357,9 +357,9 @@ QWidget* RopeView::createControls()
     const auto showDetails = [this](bool shown) {
         m_detailsButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
         m_details->setVisible(shown);
-        updateDetailsCap();
         if (shown) // the summary is rich text: laid out only while it is seen
             m_summary->setText(summaryText());
+        updateDetailsCap();
     };
     m_detailsButton->setChecked(Preferences::ropeDetailsShown());
     showDetails(m_detailsButton->isChecked());
@@ -821,7 +821,8 @@ bool RopeView::fitToSize()
     // A figure keeps its stacked plots (the papers' layout); the window puts them side by side
     // when its room is much wider than tall.
     const double lowerShare = m_modelMode ? m_modelPlot->lowerShare() : 0.4;
-    changed = m_panels->fit(!isPaper(), 1 - lowerShare) || changed;
+    changed = m_panels->setFirstShare(1 - lowerShare) || changed;
+    changed = m_panels->fit(!isPaper()) || changed;
     if (!m_panels->sideBySide())
         changed = shareHeight(m_bandsRect, m_decayRect, lowerShare, isPaper() ? 0.0 : 120.0) || changed;
     const bool comparing = m_modelMode && m_modelPlot->queryCosineGraph()->data()->size() > 0;

@@ -270,7 +270,7 @@ bool SpectrumView::fitToSize()
 {
     QCustomPlot* p = plot();
     bool changed = fitViewTitle(m_title, m_titleText);
-    changed = m_panels->fit(!isPaper(), 1.4 / 2.4) || changed; // a figure keeps the map over the rest
+    changed = m_panels->fit(!isPaper()) || changed; // a figure keeps the map over the rest
     changed = fitAxisLabel(m_comparisonRect->axis(QCPAxis::atTop), m_comparisonCaptions) || changed;
     changed = fitAxisLabel(m_componentRect->axis(QCPAxis::atTop), m_componentCaptions) || changed;
     changed = fitAxisLabel(m_mapRect->axis(QCPAxis::atTop), m_mapCaptions) || changed;
