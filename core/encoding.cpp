@@ -342,11 +342,12 @@ void writePairs(const EncodingSpec& spec, const double* sines, const double* cos
         row[spec.dModel - 1] = 0.0;
 }
 
-/// The rows of fillRowBoxAverages one at a time: rowOut(bin) says where bin's d_model values
-/// go, finished(bin) is called once they are there (checked by the callers).
+/// The rows of fillRowBoxAverages one at a time, bins firstBin … endBin − 1 of `bins`:
+/// rowOut(bin) says where bin's d_model values go, finished(bin) is called once they are there
+/// (checked by the callers).
 template <typename RowOut, typename Finished>
-void boxAverageRows(const EncodingSpec& spec, double rowLower, double rowUpper, std::int64_t bins, RowOut rowOut,
-                    Finished finished)
+void boxAverageRows(const EncodingSpec& spec, double rowLower, double rowUpper, std::int64_t bins, std::int64_t firstBin,
+                    std::int64_t endBin, RowOut rowOut, Finished finished)
 {
     const int pairs = pairCount(spec);
     const std::vector<long double>& omega = frequencyTable(spec);
@@ -380,7 +381,7 @@ void boxAverageRows(const EncodingSpec& spec, double rowLower, double rowUpper, 
         return rotations.back().second;
     };
     std::vector<double> sinValues(pairs), cosValues(pairs);
-    for (std::int64_t bin = 0; bin < bins; ++bin) {
+    for (std::int64_t bin = firstBin; bin < endBin; ++bin) {
         const double y0 = rowLower + height * static_cast<double>(bin);
         const double y1 = bin + 1 == bins ? rowUpper : rowLower + height * static_cast<double>(bin + 1);
         // Whole rows a … b−1; row a−1 shares (a − y0) with the bin, row b shares (y1 − b).
@@ -391,7 +392,7 @@ void boxAverageRows(const EncodingSpec& spec, double rowLower, double rowUpper, 
         // Σ weights·e^{ipω} = e^{icω}·[D_n + before·e^{−i(n+1)ω/2} + after·e^{i(n+1)ω/2}], c the
         // centre of the whole rows: real part the cosine column, imaginary part the sine.
         const std::int64_t twiceCentre = 2 * spec.firstPosition + a + b - 1;
-        if (bin % anchorEvery == 0 || rotations.size() > 8) {
+        if (bin == firstBin || bin % anchorEvery == 0 || rotations.size() > 8) {
             if (rotations.size() > 8) // steps that vary more than expected: keep the table small
                 rotations.clear();
             for (int k = 0; k < pairs; ++k) {
@@ -438,19 +439,29 @@ void fillRowBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpp
     requireRowBins(spec, rowLower, rowUpper, out.rows(), "fillRowBoxAverages");
     if (out.cols() != spec.dModel)
         throw SpecError("fillRowBoxAverages: need d_model columns");
-    boxAverageRows(spec, rowLower, rowUpper, out.rows(), [&](std::int64_t bin) { return out.row(bin).data(); },
-                   [](std::int64_t) {});
+    boxAverageRows(spec, rowLower, rowUpper, out.rows(), 0, out.rows(),
+                   [&](std::int64_t bin) { return out.row(bin).data(); }, [](std::int64_t) {});
 }
 
 void fillBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, double columnLower,
                      double columnUpper, Eigen::Ref<RowMatrix> out)
 {
+    fillBoxAverages(spec, rowLower, rowUpper, columnLower, columnUpper, out, 0, out.rows());
+}
+
+void fillBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, double columnLower,
+                     double columnUpper, Eigen::Ref<RowMatrix> out, std::int64_t firstBin, std::int64_t binCount)
+{
     requireRowBins(spec, rowLower, rowUpper, out.rows(), "fillBoxAverages");
+    if (firstBin < 0 || binCount < 0 || firstBin + binCount > out.rows())
+        throw SpecError("fillBoxAverages: bins " + std::to_string(firstBin) + " … " + std::to_string(firstBin + binCount - 1)
+                        + " are not all among the " + std::to_string(out.rows()) + " of the picture");
     const ColumnAverager columns(spec.dModel, columnLower, columnUpper, out.cols());
     // One row of d_model values at a time, averaged while it is in cache: a bins × d_model
     // matrix written out and read back cost more than computing it (23 MB at 4096 dims).
     std::vector<double> row(static_cast<std::size_t>(spec.dModel));
-    boxAverageRows(spec, rowLower, rowUpper, out.rows(), [&](std::int64_t) { return row.data(); },
+    boxAverageRows(spec, rowLower, rowUpper, out.rows(), firstBin, firstBin + binCount,
+                   [&](std::int64_t) { return row.data(); },
                    [&](std::int64_t bin) { columns.apply(row.data(), out.row(bin).data()); });
 }
 

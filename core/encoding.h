@@ -89,6 +89,12 @@ void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::i
 /// bins × d_model matrix between them: what a heatmap with fewer pixels than dims needs.
 void fillBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, double columnLower,
                      double columnUpper, Eigen::Ref<RowMatrix> out);
+/// The same for bins firstBin … firstBin + binCount − 1 of out alone, its other rows untouched:
+/// threads that share a picture each fill a run of its rows. A run is turned from its own first
+/// bin, so its values may differ from the whole picture's in the last digits (within 1e−13),
+/// always the same for the same runs. Throws SpecError on a run outside out.
+void fillBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper, double columnLower,
+                     double columnUpper, Eigen::Ref<RowMatrix> out, std::int64_t firstBin, std::int64_t binCount);
 
 /// The weights of averageColumns, worked out once for rows of `inputColumns` values and
 /// applied to any number of them.

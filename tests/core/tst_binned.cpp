@@ -30,6 +30,8 @@ private slots:
     void columnAverageIsTheWeightedMeanOfTheColumnsUnderIt();
     void boxAveragesOfBothAxesAreRowsThenColumns_data() { boxAverageIsTheWeightedMeanOfTheRowsUnderIt_data(); }
     void boxAveragesOfBothAxesAreRowsThenColumns();
+    void boxAveragesInRunsOfBinsAreTheWholePicture_data() { boxAverageIsTheWeightedMeanOfTheRowsUnderIt_data(); }
+    void boxAveragesInRunsOfBinsAreTheWholePicture();
     void boxAveragesRejectBadRanges();
     void turnedPhasesStayWithinE13OfAccurateOnes();
 };
@@ -236,6 +238,32 @@ void TestBinned::boxAveragesOfBothAxesAreRowsThenColumns()
     }
     RowMatrix tooWide(bins, 2);
     QVERIFY_THROWS_EXCEPTION(SpecError, fillBoxAverages(spec, lower, upper, 0, d + 1, tooWide));
+}
+
+void TestBinned::boxAveragesInRunsOfBinsAreTheWholePicture()
+{
+    // The heatmap fills its rows in two runs on two threads: each run writes its own rows only,
+    // and together they are the picture filled at once, itself checked against brute force.
+    QFETCH(EncodingSpec, spec);
+    QFETCH(double, lower);
+    QFETCH(double, upper);
+    QFETCH(qint64, bins);
+    const Eigen::Index columns = std::max(1, spec.dModel / 3);
+    RowMatrix whole(bins, columns);
+    fillBoxAverages(spec, lower, upper, 0, spec.dModel, whole);
+    const Eigen::Index splits[] = {1, bins / 2, bins - 1, 257};
+    for (const Eigen::Index split : splits) {
+        if (split <= 0 || split >= bins)
+            continue;
+        RowMatrix runs = RowMatrix::Constant(bins, columns, std::numeric_limits<double>::quiet_NaN());
+        fillBoxAverages(spec, lower, upper, 0, spec.dModel, runs, split, bins - split);
+        QVERIFY2(runs.topRows(split).array().isNaN().all(), "the second run wrote rows of the first");
+        fillBoxAverages(spec, lower, upper, 0, spec.dModel, runs, 0, split);
+        const double apart = (runs - whole).cwiseAbs().maxCoeff();
+        QVERIFY2(apart <= 1e-13, qPrintable(QString("runs split at bin %1: %2 from the whole picture").arg(split).arg(apart)));
+    }
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillBoxAverages(spec, lower, upper, 0, spec.dModel, whole, 1, bins));
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillBoxAverages(spec, lower, upper, 0, spec.dModel, whole, -1, 1));
 }
 
 void TestBinned::columnAverageIsTheWeightedMeanOfTheColumnsUnderIt()

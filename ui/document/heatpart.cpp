@@ -3,6 +3,8 @@
 
 #include "core/scratch.h"
 
+#include "ui/state/twohalves.h"
+
 namespace pe::ui {
 
 namespace {
@@ -16,6 +18,27 @@ core::RowMatrix& heatScratch(Eigen::Index rows, Eigen::Index columns)
     if (heatScratchRows.rows() != rows || heatScratchRows.cols() != columns)
         heatScratchRows.resize(rows, columns);
     return heatScratchRows;
+}
+
+/// fillBoxAverages in two runs of rows on two threads, this one and one of the pool's: they
+/// were most of a slider step at 1 M × 4096, with the other core idle when the heatmap is the
+/// only view (docs/performance.md, stop 54). Always the same two runs for the same picture, so
+/// the same values whatever the threads do.
+void fillBoxAveragesOnTwoThreads(const core::EncodingSpec& spec, const HeatAxis& rows, const HeatAxis& columns,
+                                 core::RowMatrix& heat)
+{
+    const Eigen::Index bins = heat.rows();
+    // An empty run first: what is wrong with the ranges is thrown here, on this thread.
+    core::fillBoxAverages(spec, rows.lower, rows.upper, columns.lower, columns.upper, heat, 0, 0);
+    // A run's first bin costs a sine per pair: a short picture stays in one run.
+    constexpr Eigen::Index shortestRun = 64;
+    if (bins < 2 * shortestRun) {
+        core::fillBoxAverages(spec, rows.lower, rows.upper, columns.lower, columns.upper, heat);
+        return;
+    }
+    inTwoHalves(bins, [&](qint64 first, qint64 end) {
+        core::fillBoxAverages(spec, rows.lower, rows.upper, columns.lower, columns.upper, heat, first, end - first);
+    });
 }
 
 /// Fills part.heat for its axes from the table (or the spec).
@@ -34,7 +57,7 @@ void fillHeat(HeatPart& part)
     const auto allColumnCount = static_cast<Eigen::Index>(table ? table->columns() : part.spec.dModel);
     const bool allColumns = columns.exact() && columns.bins == allColumnCount;
     if (!table && !rows.exact() && !columns.exact()) { // both axes binned: no rows × d_model in between
-        core::fillBoxAverages(part.spec, rows.lower, rows.upper, columns.lower, columns.upper, heat);
+        fillBoxAveragesOnTwoThreads(part.spec, rows, columns, heat);
         return;
     }
     core::RowMatrix& full = allColumns ? heat : heatScratch(rows.bins, allColumnCount);

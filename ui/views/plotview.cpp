@@ -81,6 +81,10 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     // joins: at 1.5 px the joins look the same, and every view's replot was ~10 % faster.
     // A figure strokes whole paths (prepareForExport).
     m_plot->setPlottingHint(QCP::phFastPolylines, true);
+    // One paint buffer, not two: QCustomPlot gives its "overlay" layer a buffer of its own
+    // (for items replotted alone), which no view draws on, yet every replot cleared it and
+    // every repaint blended it over the window: 8 MB each at 1920 × 1080.
+    m_plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     connect(m_plot, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
         QMenu menu(this);
         menu.addAction(tr("Export this view…"), this, [this] { emit exportRequested(m_view); });
