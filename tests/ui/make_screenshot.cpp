@@ -2,6 +2,7 @@
 // Grabs the main window offscreen into a PNG: the screenshots in docs/ come from here.
 //   make_screenshot OUT.png WIDTHxHEIGHT [--presentation] [pe-explorer options…]
 // PE_SCREENSHOT_THEME=light|dark picks View ▸ Theme; PE_SCREENSHOT_LANGUAGE=zh_CN the language; QT_SCALE_FACTOR=2 grabs a high-DPI window.
+// --hover X,Y puts the pointer over the view's plot at those fractions of it (its readout shows).
 // --view NAME brings that view's dock to the front of its tabs; --export-dialog grabs File ▸ Export's dialog instead.
 // --during-pass grabs a large --encoding table's preview while the pass over its values runs.
 // --restore-question grabs the question a start after a crash asks, over the window.
@@ -17,10 +18,13 @@
 #include "ui/views/plotview.h"
 #include "ui/window/theme.h"
 
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QDockWidget>
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QTimer>
 #include <QTextStream>
@@ -41,6 +45,14 @@ int main(int argc, char** argv)
     const bool exportDialog = args.removeAll(QStringLiteral("--export-dialog")) > 0;
     const bool duringPass = args.removeAll(QStringLiteral("--during-pass")) > 0;
     const bool restoreQuestion = args.removeAll(QStringLiteral("--restore-question")) > 0;
+    // --hover X,Y: the pointer over the view's plot at those fractions of its width and height.
+    QPointF hover(-1, -1);
+    if (const qsizetype at = args.indexOf(QStringLiteral("--hover")); at > 0 && at + 1 < args.size()) {
+        const QStringList xy = args.at(at + 1).split(QLatin1Char(','));
+        if (xy.size() == 2)
+            hover = QPointF(xy[0].toDouble(), xy[1].toDouble());
+        args.remove(at, 2);
+    }
     const auto parsed = pe::app::parseCommandLine(args);
     if (const auto* early = std::get_if<pe::app::EarlyExit>(&parsed)) {
         QTextStream(stderr) << early->text << '\n';
@@ -81,6 +93,14 @@ int main(int argc, char** argv)
         QApplication::processEvents(QEventLoop::AllEvents, 50);
     for (int i = 0; i < 20; ++i)
         QApplication::processEvents(); // let queued replots land
+    if (hover.x() >= 0) {
+        QWidget* plot = window.plotView(options.view)->plot();
+        const QPoint at(int(plot->width() * hover.x()), int(plot->height() * hover.y()));
+        QMouseEvent move(QEvent::MouseMove, at, plot->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QApplication::sendEvent(plot, &move);
+        for (int i = 0; i < 20; ++i)
+            QApplication::processEvents();
+    }
     if (exportDialog) {
         pe::ui::ExportDialog dialog(options.view, QStringLiteral("/home/teacher/figures/pe-%1.pdf").arg(pe::ui::viewName(options.view)),
                                     options.state.colormap, &window);

@@ -187,7 +187,9 @@ bool OffsetView::fitToSize()
     changed = fitAxisLabel(p->xAxis, m_dimensionLabels) || changed;
     // A narrow plot gives the flat line a larger share, or its axes leave it no room at all.
     if (auto* top = qobject_cast<QCPLayoutGrid*>(m_vectorRect->layout())) {
-        const QList<double> shares = p->viewport().width() < 480 ? QList<double>{1.4, 1.0} : QList<double>{2.0, 1.0};
+        QList<double> shares = p->viewport().width() < 480 ? QList<double>{1.4, 1.0} : QList<double>{2.0, 1.0};
+        if (m_legendBeside)
+            shares.insert(1, 0.001); // the legend: its entries' width
         if (top->columnStretchFactors() != shares) {
             top->setColumnStretchFactors(shares);
             changed = true;
@@ -209,16 +211,61 @@ bool OffsetView::fitToSize()
 
 bool OffsetView::fitLegend()
 {
+    const bool moved = placeLegend();
     // The third entry says what M_k does where the row has room for it: spread evenly over the
     // row, the long name needs some air or it runs to the edge.
     QCPLegend* legend = plot()->legend;
     const double width = legendRowWidth(legend);
     const QString before = m_rotated->name();
     m_rotated->setName(tr("M_k·PE(p): PE(p) turned by k"));
+    if (m_legendBeside) { // one entry a line, in a column as wide as the longest
+        const bool renamed = m_rotated->name() != before;
+        return setLegendColumns(legend, 1) || renamed || moved;
+    }
     if (legendColumnsFitting(legend, 0.75 * width, 3) < 3)
         m_rotated->setName(QStringLiteral("M_k·PE(p)"));
     const bool renamed = m_rotated->name() != before;
-    return setLegendColumns(legend, legendColumnsFitting(legend, width, 3)) || renamed;
+    return setLegendColumns(legend, legendColumnsFitting(legend, width, 3)) || renamed || moved;
+}
+
+bool OffsetView::placeLegend()
+{
+    const QRect room = plot()->viewport();
+    // Room to spare either way, so that a pixel's change does not move it back and forth.
+    const bool beside = !m_forExport && room.height() > 0
+        && room.width() >= (m_legendBeside ? 1.7 : 2.0) * room.height();
+    auto* top = qobject_cast<QCPLayoutGrid*>(m_vectorRect->layout());
+    QCPLayoutGrid* rows = plot()->plotLayout();
+    if (beside == m_legendBeside || !top)
+        return false;
+    QCPLegend* legend = plot()->legend;
+    if (!m_legendColumn) { // the legend at the top of its column, not spread over its height
+        m_legendColumn = new QCPLayoutGrid;
+        m_legendMargins = legend->margins();
+    }
+    if (beside) {
+        rows->take(legend);
+        rows->simplify(); // its row goes
+        top->insertColumn(1);
+        // Empty when it joins the plot (QCustomPlot would hand its plot on to the empty cell too).
+        top->addElement(0, 1, m_legendColumn);
+        m_legendColumn->addElement(0, 0, legend);
+        m_legendColumn->expandTo(2, 1); // an empty row under it takes the height
+        m_legendColumn->setRowStretchFactors({0.001, 1.0});
+    } else {
+        m_legendColumn->take(legend);
+        top->take(m_legendColumn);
+        top->simplify();
+        int topRow = 0; // the legend's row is the one above the panels
+        while (topRow < rows->rowCount() && rows->element(topRow, 0) != top)
+            ++topRow;
+        rows->insertRow(topRow);
+        rows->addElement(topRow, 0, legend);
+        rows->setRowStretchFactor(topRow, 0.001);
+    }
+    m_legendBeside = beside;
+    legend->setMargins(beside ? QMargins(12, 0, 12, 0) : m_legendMargins);
+    return true;
 }
 
 bool OffsetView::fitCircles()

@@ -58,6 +58,9 @@ private:
     /// Fits titles, labels, ticks, circles and markers to the size drawn at (see fitAfterLayout).
     bool fitToSize();
     bool fitLegend();
+    /// The legend in its own row under the title, or beside the vectors when the room is at
+    /// least twice as wide as tall (presenting): there the row was the height the panels lacked.
+    bool placeLegend();
     bool fitCircles();
     double ringSize() const;
     QString dotDescription(std::int64_t row) const;
@@ -90,6 +93,9 @@ private:
     std::int64_t m_drawnOffset = 0;
     bool m_drawn = false;
     bool m_forExport = false;
+    bool m_legendBeside = false; ///< the legend in the top row, between the vectors and the dots
+    QCPLayoutGrid* m_legendColumn = nullptr; ///< its column there (the plot owns it)
+    QMargins m_legendMargins;               ///< its margins in its row
     ClickTracker m_click;
 };
 

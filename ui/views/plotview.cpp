@@ -13,6 +13,7 @@
 #include <QEvent>
 #include <QLabel>
 #include <QMenu>
+#include <QPalette>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -139,6 +140,8 @@ bool PlotView::eventFilter(QObject* watched, QEvent* event)
         setReadout(QString());
     if (watched == m_plot && event->type() == QEvent::MouseButtonPress)
         emit activated(m_view);
+    if (watched == m_plot && event->type() == QEvent::Resize)
+        placeReadoutOverPlot();
     return QWidget::eventFilter(watched, event);
 }
 
@@ -221,7 +224,51 @@ bool PlotView::fitViewTitle(QCPTextElement* title, const QString& text)
 }
 
 void PlotView::setExplanation(const QString& text) { m_explanation->setFullText(text); }
-void PlotView::setReadout(const QString& text) { m_readout->setFullText(text); }
+void PlotView::setReadout(const QString& text)
+{
+    m_readout->setFullText(text);
+    placeReadoutOverPlot();
+}
+
+void PlotView::setReadoutOverPlot(bool over)
+{
+    auto* box = qobject_cast<QBoxLayout*>(layout());
+    if (over == m_readoutOverPlot || !box)
+        return;
+    m_readoutOverPlot = over;
+    if (over) {
+        m_readoutIndex = box->indexOf(m_readout);
+        box->removeWidget(m_readout);
+        m_readout->setParent(m_plot);
+        // A bar of its own over the bottom edge, in a tooltip's colours: opaque, so the labels
+        // under it do not show through, and plainly not part of the plot it covers a while.
+        QPalette colours = palette();
+        colours.setColor(QPalette::Window, colours.color(QPalette::ToolTipBase));
+        colours.setColor(QPalette::WindowText, colours.color(QPalette::ToolTipText));
+        m_readout->setPalette(colours);
+        m_readout->setAutoFillBackground(true);
+        // The pointer's moves over it still reach the plot, whose cell it describes.
+        m_readout->setAttribute(Qt::WA_TransparentForMouseEvents, true);
+        placeReadoutOverPlot();
+    } else {
+        m_readout->setParent(this);
+        m_readout->setPalette(QPalette()); // the view's again
+        m_readout->setAutoFillBackground(false);
+        m_readout->setAttribute(Qt::WA_TransparentForMouseEvents, false);
+        box->insertWidget(m_readoutIndex < 0 ? box->count() : m_readoutIndex, m_readout);
+        m_readout->show();
+    }
+}
+
+void PlotView::placeReadoutOverPlot()
+{
+    if (!m_readoutOverPlot)
+        return;
+    const int height = m_readout->height(); // ReadoutLabel keeps it fixed at its lines
+    m_readout->setGeometry(0, m_plot->height() - height, m_plot->width(), height);
+    m_readout->setVisible(!m_readout->fullText().isEmpty());
+    m_readout->raise();
+}
 QString PlotView::explanation() const { return m_explanation->fullText(); }
 
 void PlotView::resizeEvent(QResizeEvent* event)
@@ -246,8 +293,9 @@ void PlotView::setScale(double scale)
     font.setPointSizeF(QFont().pointSizeF() * scale);
     setFont(font);
     // Presenting, the plot needs the height more than the read-out needs a second line (its
-    // tooltip holds the whole text).
+    // tooltip holds the whole text) or a place of its own.
     m_readout->setLines(scale > 1 ? 1 : 2);
+    setReadoutOverPlot(scale > 1);
     applyScale();
     redrawCurrent();
 }

@@ -115,7 +115,8 @@ protected:
     /// Without a title its rows leave the layout and the plot takes the height.
     bool fitViewTitle(QCPTextElement* title, const QString& text);
     /// Sets the readout under the plot, in a place kept for it from the start (ReadoutLabel):
-    /// a hover never moves the plot.
+    /// a hover never moves the plot. Presenting, it stands over the plot's bottom edge instead,
+    /// only while it says something: the line it kept was the height of a panel in F5.
     void setReadout(const QString& text);
     Document* document() const { return m_document; }
     /// A pen width scaled for presentation mode.
@@ -132,6 +133,9 @@ private:
     /// After a figure's layout: what a crowded figure gives up (see isCrowded()); true when
     /// that changed the layout.
     bool fitFigureHeight();
+    /// Puts the readout in the view's layout under the plot, or over the plot's bottom edge.
+    void setReadoutOverPlot(bool over);
+    void placeReadoutOverPlot();
     void drawFrame(const FramePtr& frame);
     void updateOnScreen();
 
@@ -144,6 +148,8 @@ private:
     ExplanationLabel* m_explanation;
     ReadoutLabel* m_readout;
     double m_scale = 1.0;
+    bool m_readoutOverPlot = false; ///< presenting: the readout over the plot, not under it
+    int m_readoutIndex = -1;        ///< its place in the view's layout while it is over the plot
     bool m_paper = false;
     bool m_figureMarks = true;
     FigureTitle m_figureTitle = FigureTitle::Full;
