@@ -737,6 +737,22 @@ rows 0–%2 · columns 0–%3 · base %4 · %5</source>
         <source>The table has %1; the sinusoid max_len %2 and d_model %3: only what both have is compared (File ▸ Open encoding sizes the sinusoid like the table)</source>
         <translation>表格为 %1；正弦编码 max_len 为 %2、d_model 为 %3：只比较双方都有的部分（文件 ▸ 打开编码 会让正弦编码取表格的尺寸）</translation>
     </message>
+    <message>
+        <source>columns average %1 columns</source>
+        <translation>每格为 %1 列的平均</translation>
+    </message>
+    <message>
+        <source>row %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>rows %1–%2 (averaged)</source>
+        <translation>第 %1–%2 行（平均）</translation>
+    </message>
+    <message>
+        <source>%1, columns %2–%3 (averaged) · A = %4, B = %5, A − B = %6</source>
+        <translation>%1，第 %2–%3 列（平均） · A = %4，B = %5，A − B = %6</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::Dims</name>

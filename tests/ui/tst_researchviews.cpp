@@ -81,6 +81,7 @@ private slots:
     void shiftedCosineNamesTheBrokenRotation();
     void frequenciesComparisonAtAnOddDModel();
     void conventionRowsFollowTheMapsPixels();
+    void conventionColumnsFollowTheMapsPixels();
     void clickingAConventionCellSelectsIt();
     void precisionBoxesSwitchTheHeatmap();
     void precisionCurvesReachAMillionPositions();
@@ -195,6 +196,54 @@ void TestResearchViews::conventionRowsFollowTheMapsPixels()
             QCOMPARE_LE(std::abs(view.map(0)->data()->cell(column, bin) - static_cast<double>(sum / (to - from))), 1e-12);
         }
     }
+}
+
+void TestResearchViews::conventionColumnsFollowTheMapsPixels()
+{
+    // 2048 columns on maps a few hundred pixels wide: one bin per pixel column, each the mean of
+    // the columns under it, weighted by the width each shares with the pixel — not one column
+    // in seven sampled (stripes that are not in the data).
+    Document document;
+    document.setDModel(2048);
+    ConventionsView view(&document);
+    view.resize(900, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (int round = 0; round < 5; ++round) { // drawing lays the maps out; they ask for their bins
+        QVERIFY(waitForCurrentFrame(document));
+        view.refresh();
+        view.plot()->replot();
+        QCoreApplication::processEvents();
+    }
+    QVERIFY(waitForCurrentFrame(document));
+    view.refresh();
+    const int pixelColumns = int(std::lround(view.rect(0)->rect().width() * view.plot()->bufferDevicePixelRatio()));
+    const pe::ui::ConventionsPart* c = pe::ui::conventionsPart(*document.frame());
+    QVERIFY(c);
+    const auto bins = int(c->heatA.cols());
+    QVERIFY2(bins <= pixelColumns && bins >= pixelColumns - 2 && bins < 2048,
+             qPrintable(QString("%1 bins on %2 pixel columns").arg(bins).arg(pixelColumns)));
+    QCOMPARE(view.map(0)->data()->keySize(), bins);
+    const double width = 2048.0 / bins;
+    for (int bin : {0, 1, bins / 2, bins - 1}) {
+        const double from = bin * width, to = (bin + 1) * width;
+        for (int row : {0, 37, 99}) {
+            long double sum = 0;
+            for (int column = int(std::floor(from)); column < std::min(2048, int(std::ceil(to))); ++column) {
+                const double shared = std::min<double>(to, column + 1) - std::max<double>(from, column);
+                sum += shared * textbook(2048, false, 0, row, column);
+            }
+            QCOMPARE_LE(std::abs(view.map(0)->data()->cell(bin, row) - static_cast<double>(sum / width)), 1e-12);
+        }
+    }
+    // The map's cells sit over the columns they average: the centre of a bin is where its
+    // columns' middle is on the axis (column j at j).
+    double key = 0, value = 0;
+    view.map(0)->data()->cellToCoord(bins / 2, 0, &key, &value);
+    QCOMPARE_LE(std::abs(key - ((bins / 2 + 0.5) * width - 0.5)), 1e-9);
+    // The readout names the columns a pixel averages.
+    const QString readout = view.cellDescription(37, 0);
+    QVERIFY2(readout.contains(QString("columns 0–%1 (averaged)").arg(int(std::ceil(width)) - 1)), qPrintable(readout));
 }
 
 void TestResearchViews::shiftedCosineNamesTheBrokenRotation()

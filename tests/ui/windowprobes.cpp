@@ -436,14 +436,16 @@ QString bandsMismatch(MainWindow& window)
 
 QString conventionsMismatch(MainWindow& window)
 {
-    // Both maps, A (the settings) and B (the comparison): at most one row bin per pixel row,
-    // each cell the mean of its whole rows' values as core gives them one by one.
+    // Both maps, A (the settings) and B (the comparison): at most one row bin per pixel row and
+    // one column bin per pixel column, each cell the mean of its whole rows' values as core gives
+    // them one by one, over the columns under it (weighted by the width each shares with it).
     const core::EncodingSpec& spec = window.document()->spec();
     auto* conventions = view<pe::ui::ConventionsView>(window, pe::ui::View::Conventions);
     const core::Convention compared[] = {core::conventionOf(spec),
                                          core::comparedConvention(spec, window.document()->state().comparison)};
     const QRect area = conventions->rect(0)->rect();
     const double pixels = area.height() * conventions->plot()->bufferDevicePixelRatio();
+    const double pixelColumns = area.width() * conventions->plot()->bufferDevicePixelRatio();
     for (int i = 0; i < 2; ++i) {
         QCPColorMapData* data = conventions->map(i)->data();
         // A colour map holds at least two cells a side: one bin (max_len 1, or a plot one pixel
@@ -454,21 +456,30 @@ QString conventionsMismatch(MainWindow& window)
                                })
                             && (spec.maxLen == 1 || pixels < 2);
         const int bins = oneBin ? 1 : data->valueSize();
-        if (data->keySize() != std::max(spec.dModel, 2) || bins > spec.maxLen || (pixels > 0 && bins < spec.maxLen && bins > pixels + 1))
-            return QStringLiteral("map %1 is %2 × %3 for d_model %4, max_len %5 on %6 pixel rows")
-                .arg(i).arg(data->keySize()).arg(data->valueSize()).arg(spec.dModel).arg(spec.maxLen).arg(pixels);
+        // Columns: one bin per pixel column at most, each of equal width over the columns (a
+        // one-column map, or a plot one pixel wide, is drawn as two equal cells too).
+        const int columnBins = spec.dModel == 1 || (data->keySize() == 2 && pixelColumns < 2) ? 1 : data->keySize();
+        if (columnBins > spec.dModel || (pixelColumns > 0 && columnBins < spec.dModel && columnBins > pixelColumns + 1)
+            || bins > spec.maxLen || (pixels > 0 && bins < spec.maxLen && bins > pixels + 1))
+            return QStringLiteral("map %1 is %2 × %3 for d_model %4, max_len %5 on %6 × %7 pixels")
+                .arg(i).arg(data->keySize()).arg(data->valueSize()).arg(spec.dModel).arg(spec.maxLen).arg(pixelColumns).arg(pixels);
         const std::int64_t rowsPerBin = (spec.maxLen + bins - 1) / bins;
-        const auto side = std::int64_t(std::clamp(std::sqrt(20000.0 / double(rowsPerBin)), 2.0, 64.0));
+        const double width = double(spec.dModel) / columnBins; // columns per column bin
+        const auto side = std::int64_t(std::clamp(std::sqrt(20000.0 / (double(rowsPerBin) * std::ceil(width + 1))), 2.0, 64.0));
         for (std::int64_t b : spread(bins, side))
-            for (std::int64_t c : spread(spec.dModel, side)) {
+            for (std::int64_t j : spread(columnBins, side)) {
                 const std::int64_t from = core::binStart(spec.maxLen, bins, b), to = core::binStart(spec.maxLen, bins, b + 1);
-                double sum = 0;
-                for (std::int64_t r = from; r < to; ++r)
-                    sum += core::conventionValue(spec, compared[i], r, int(c));
-                const double shown = data->cell(int(c), int(b)), expected = sum / double(to - from);
+                const double left = double(j) * width, right = double(j + 1) * width;
+                double sum = 0; // each column weighted by the width it shares with the bin
+                for (int c = int(std::floor(left)); c < std::min(spec.dModel, int(std::ceil(right))); ++c) {
+                    const double shared = std::min(right, c + 1.0) - std::max(left, double(c));
+                    for (std::int64_t r = from; r < to; ++r)
+                        sum += shared * core::conventionValue(spec, compared[i], r, c);
+                }
+                const double shown = data->cell(int(j), int(b)), expected = sum / (double(to - from) * width);
                 if (std::abs(shown - expected) > sumTolerance)
-                    return QStringLiteral("map %1 bin %2 (rows %3–%4) column %5 shows %6, the mean is %7")
-                        .arg(i).arg(b).arg(from).arg(to - 1).arg(c).arg(number(shown), number(expected));
+                    return QStringLiteral("map %1 bin %2 (rows %3–%4) column bin %5 (columns %6 to %7) shows %8, the mean is %9")
+                        .arg(i).arg(b).arg(from).arg(to - 1).arg(j).arg(left).arg(right).arg(number(shown), number(expected));
             }
     }
     return {};

@@ -4,6 +4,7 @@
 #include "core/encoding.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace pe::ui {
 
@@ -61,9 +62,10 @@ ViewPartPtr buildConventionsPart(const PartInputs& in, const PartBefore& before)
         return part;
 
     const std::int64_t bins = std::min(part->rows, in.pixels.height() > 0 ? in.pixels.height() : FrameLimits::conventionBins);
+    const std::int64_t columnBins = std::min(part->columns, in.pixels.width() > 0 ? in.pixels.width() : FrameLimits::conventionBins);
     // A new position or offset keeps the maps; with a table, so does a new comparison.
     const auto* old = dynamic_cast<const ConventionsPart*>(before.part.get());
-    const bool sameMaps = old && old->heatA.rows() == bins && before.inputs.spec == spec
+    const bool sameMaps = old && old->heatA.rows() == bins && old->heatA.cols() == columnBins && before.inputs.spec == spec
         && (in.table ? before.inputs.table == in.table
                      : !before.inputs.table && before.inputs.state.comparison == in.state.comparison);
     if (sameMaps) {
@@ -72,8 +74,32 @@ ViewPartPtr buildConventionsPart(const PartInputs& in, const PartBefore& before)
         return part;
     }
     const auto columns = static_cast<Eigen::Index>(part->columns);
-    fillMaps(*part, 0, part->rows, part->heatA.reset(bins, columns), part->heatB.reset(bins, columns));
+    if (columnBins == columns) {
+        fillMaps(*part, 0, part->rows, part->heatA.reset(bins, columns), part->heatB.reset(bins, columns));
+        return part;
+    }
+    // More columns than pixel columns: each pixel the exact mean of the columns under it, as
+    // in the heatmap (sampled, one column in 13 at d_model 4096 made stripes that are not in the
+    // data). The whole-column maps are only the way there.
+    core::RowMatrix a(bins, columns), b(bins, columns);
+    fillMaps(*part, 0, part->rows, a, b);
+    core::averageColumns(a, 0, static_cast<double>(columns), part->heatA.reset(bins, columnBins));
+    core::averageColumns(b, 0, static_cast<double>(columns), part->heatB.reset(bins, columnBins));
     return part;
+}
+
+Eigen::Index ConventionsPart::columnBinOf(int column) const
+{
+    const auto bin = static_cast<Eigen::Index>(std::floor((column + 0.5) / columnsPerBin()));
+    return std::clamp<Eigen::Index>(bin, 0, std::max<Eigen::Index>(heatA.cols() - 1, 0));
+}
+
+std::pair<int, int> ConventionsPart::columnsOfBin(Eigen::Index bin) const
+{
+    const double width = columnsPerBin();
+    const int first = static_cast<int>(std::floor(static_cast<double>(bin) * width));
+    const int last = static_cast<int>(std::ceil(static_cast<double>(bin + 1) * width)) - 1;
+    return {first, std::clamp(last, first, static_cast<int>(columns) - 1)};
 }
 
 DataTable conventionsPartData(const ViewPart& viewPart)

@@ -52,6 +52,15 @@ QString wrappedWords(const QString& text, const QFont& font, double width)
     return lines.join(QLatin1Char('\n'));
 }
 
+/// What a map's cell stands for: `rowsText` (the rows' part, or "exact cells" when every cell
+/// is one), and how many columns a cell averages when the maps have fewer pixels than columns.
+QString binsText(const ConventionsPart& c, const QString& rowsText)
+{
+    if (c.columnsExact())
+        return rowsText;
+    const QString columnsText = ConventionsView::tr("columns average %1 columns").arg(shortNumber(c.columnsPerBin(), 3));
+    return c.rowsExact() ? columnsText : rowsText + QStringLiteral(" · ") + columnsText;
+}
 
 } // namespace
 
@@ -152,10 +161,10 @@ ConventionsView::ConventionsView(Document* document, QWidget* parent)
     p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
-    // After the fit, at the maps' final size: at most one bin per device pixel row. (Columns
-    // are not averaged: beyond the maps' width in pixels, d_model columns are sampled.)
+    // After the fit, at the maps' final size: at most one bin per device pixel, each the exact
+    // mean of the cells under it.
     connect(p, &QCustomPlot::afterLayout, this, [this] {
-        this->document()->setPixels(View::Conventions, QSize(0, pixelsToRequest(m_rects[0]->rect()).height()));
+        this->document()->setPixels(View::Conventions, pixelsToRequest(m_rects[0]->rect()));
     });
     connect(p, &QCustomPlot::mouseMove, this, &ConventionsView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
@@ -210,7 +219,7 @@ void ConventionsView::describeTable(const Frame& f, const ConventionsPart& c)
     const double rowsPerCell = static_cast<double>(rows) / std::max<double>(1, c.heatA.rows());
     m_titleText = tr("%1 beside the sinusoid\nrows 0–%2 · columns 0–%3 · base %4 · %5")
                       .arg(name).arg(rows - 1).arg(columns - 1).arg(shortNumber(f.spec.base, 6))
-                      .arg(c.exact() ? tr("exact cells") : tr("rows average %1 rows").arg(shortNumber(rowsPerCell, 3)));
+                      .arg(binsText(c, c.exact() ? tr("exact cells") : tr("rows average %1 rows").arg(shortNumber(rowsPerCell, 3))));
     m_noteText = rows < f.table->table->rows() || columns < f.table->table->columns()
         ? tr("The table has %1; the sinusoid max_len %2 and d_model %3: only what both have is compared "
              "(File ▸ Open encoding sizes the sinusoid like the table)")
@@ -273,7 +282,7 @@ void ConventionsView::redraw(const Frame& f)
     const double rowsPerCell = static_cast<double>(f.spec.maxLen) / std::max<double>(1, c.heatA.rows());
     m_titleText = tr("Conventions side by side\nd_model %1 · max_len %2 · base %3 · %4")
                       .arg(f.spec.dModel).arg(f.spec.maxLen).arg(shortNumber(f.spec.base, 6))
-                      .arg(c.exact() ? tr("exact cells") : tr("rows average %1 positions").arg(shortNumber(rowsPerCell, 3)));
+                      .arg(binsText(c, c.exact() ? tr("exact cells") : tr("rows average %1 positions").arg(shortNumber(rowsPerCell, 3))));
     m_title->setText(m_titleText);
     m_noteText = noteFor(f, c);
     m_note->setText(m_noteText);
@@ -334,11 +343,13 @@ void ConventionsView::fillMaps(const Frame& f, const ConventionsPart& c)
     const std::array<const core::RowMatrix*, 3> sources{&c.heatA.matrix(), &c.heatB.matrix(), &difference};
     const double rowsPerBin = static_cast<double>(c.rows) / bins;
     const double firstCentre = (rowsPerBin - 1) / 2;
+    const double columnsPerBin = c.columnsPerBin(); // column j covers j − 0.5 … j + 0.5
+    const double firstKey = (columnsPerBin - 1) / 2;
     const int keyCells = std::max(columns, 2), valueCells = std::max(bins, 2);
     for (int i = 0; i < 3; ++i) {
         QCPColorMapData* data = m_maps[i]->data();
         data->setSize(keyCells, valueCells);
-        data->setRange(QCPRange(0, keyCells == columns ? columns - 1 : 1),
+        data->setRange(QCPRange(firstKey, firstKey + columnsPerBin * (keyCells == columns ? columns - 1 : 1)),
                        QCPRange(firstCentre, firstCentre + rowsPerBin * (valueCells == bins ? bins - 1 : 1)));
         const core::RowMatrix& m = *sources[i];
         for (int r = 0; r < valueCells; ++r)
@@ -417,11 +428,21 @@ QString ConventionsView::cellDescription(std::int64_t row, int column) const
 {
     const FramePtr& f = document()->frame();
     const ConventionsPart* c = f ? conventionsPart(*f) : nullptr;
-    if (!c || c->heatA.rows() == 0 || row < 0 || row >= c->rows || column < 0
-        || column >= c->heatA.cols())
+    if (!c || c->heatA.rows() == 0 || row < 0 || row >= c->rows || column < 0 || column >= c->columns)
         return {};
     const std::int64_t bin = core::binOfRow(row, c->rows, c->heatA.rows());
-    const double a = c->heatA(bin, column), b = c->heatB(bin, column);
+    const Eigen::Index columnBin = c->columnBinOf(column);
+    const double a = c->heatA(bin, columnBin), b = c->heatB(bin, columnBin);
+    if (!c->columnsExact()) { // a pixel's mean over several columns, which have no one role
+        const auto [first, last] = c->columnsOfBin(columnBin);
+        const QString rowsText = c->rowsExact() ? tr("row %1").arg(row)
+                                                : tr("rows %1–%2 (averaged)")
+                                                      .arg(core::binStart(c->rows, c->heatA.rows(), bin))
+                                                      .arg(core::binStart(c->rows, c->heatA.rows(), bin + 1) - 1);
+        return tr("%1, columns %2–%3 (averaged) · A = %4, B = %5, A − B = %6")
+            .arg(rowsText).arg(first).arg(last)
+            .arg(QString::number(a, 'f', 4), QString::number(b, 'f', 4), QString::number(a - b, 'g', 3));
+    }
     if (f->table) {
         const QString values = tr("table A = %1, sinusoid B = %2, A − B = %3")
                                    .arg(QString::number(a, 'f', 4), QString::number(b, 'f', 4), QString::number(a - b, 'g', 3));
