@@ -17,6 +17,7 @@
 #include <QBoxLayout>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
@@ -44,6 +45,18 @@ double processCpuMilliseconds()
     return ms(usage.ru_utime) + ms(usage.ru_stime);
 }
 
+/// The process's resident memory (VmRSS), in bytes; -1 when /proc cannot tell.
+qint64 residentBytes()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray& line : status.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong() * 1024;
+    return -1;
+}
+
 } // namespace
 
 class BenchWindow : public QObject {
@@ -55,6 +68,8 @@ private slots:
     void sliderStep_data();
     void sliderStep();
     void autosaveWrite();
+    void memoryAfterSliding_data();
+    void memoryAfterSliding();
     void openTable();
     void tableSliderStep_data();
     void tableSliderStep();
@@ -225,6 +240,58 @@ void BenchWindow::sliderStep()
     window.hide(); // as closing does, but without saving this layout for the next row
     autosave.finish();
     store.release();
+}
+
+void BenchWindow::memoryAfterSliding_data()
+{
+    QTest::addColumn<int>("dModel");
+    QTest::addColumn<qint64>("maxLen");
+    QTest::newRow("100x64") << 64 << qint64(100);
+    QTest::newRow("2048x512") << 512 << qint64(2048);
+    QTest::newRow("8192x1024") << 1024 << qint64(8192);
+    QTest::newRow("1048576x4096") << 4096 << qint64(1 << 20);
+}
+
+// Resident memory after a minute of slider steps (PE_BENCH_SLIDE_SECONDS, default 60) with two
+// views on the stage (the similarity beside the heatmap), reported as the benchmark's result in
+// bytes; then the similarity leaves the stage, and its part must leave the frame (issue 52).
+// The memory is in the "resident:" line. No QBENCHMARK: QtTest runs a timed benchmark once
+// more as a warm-up, which would double the rows' minutes. The four rows come near QtTest's
+// 5-minute limit per function: run with QTEST_FUNCTION_TIMEOUT=900000.
+void BenchWindow::memoryAfterSliding()
+{
+    QFETCH(int, dModel);
+    QFETCH(qint64, maxLen);
+    pe::ui::Settings settings;
+    settings.spec.dModel = dModel;
+    settings.spec.maxLen = maxLen;
+    MainWindow window(settings);
+    window.resize(1600, 1000);
+    window.show();
+    window.stage()->choose(pe::ui::View::Similarity);
+    window.stage()->setBeside(pe::ui::View::Heatmap);
+    auto* document = window.document();
+    QVERIFY(QTest::qWaitFor([&] { return document->isFrameCurrent(); }, 60000));
+    const qint64 before = residentBytes();
+    const int seconds = qEnvironmentVariableIsSet("PE_BENCH_SLIDE_SECONDS") ? qEnvironmentVariableIntValue("PE_BENCH_SLIDE_SECONDS") : 60;
+    int step = 0;
+    QElapsedTimer sliding;
+    sliding.start();
+    while (sliding.elapsed() < seconds * 1000LL) {
+        document->setDModel(dModel - (++step % 2)); // one slider step, back and forth
+        waitForCurrentFrame(document);
+    }
+    const qint64 after = residentBytes();
+    QVERIFY(document->frame()->partOf<pe::ui::ViewPart>(pe::ui::View::Similarity));
+    window.stage()->setBeside(std::nullopt); // the similarity off the stage: the heatmap alone
+    window.stage()->choose(pe::ui::View::Heatmap);
+    document->setDModel(dModel);
+    waitForCurrentFrame(document);
+    QVERIFY2(!document->frame()->partOf<pe::ui::ViewPart>(pe::ui::View::Similarity),
+             "a view off the stage still has its part in the frame");
+    qInfo("resident: %.1f MB at the first frame, %.1f MB after %d steps in %d s", double(before) / 1e6, double(after) / 1e6,
+          step, seconds);
+    window.hide();
 }
 
 // One autosave with every view on screen, all on the calling thread (the window takes the

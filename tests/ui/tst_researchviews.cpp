@@ -53,6 +53,27 @@ long double textbook(int d, bool split, int variant, std::int64_t p, int column)
     return isSin ? std::sin(angle) : std::cos(angle);
 }
 
+/// Shows `view` at 900 × 600 and draws until its maps have the bins of their final size: drawing
+/// lays the maps out, and they ask for their bins.
+bool showWithItsBins(ConventionsView& view, Document& document)
+{
+    view.resize(900, 600);
+    view.show();
+    if (!QTest::qWaitForWindowExposed(&view))
+        return false;
+    for (int round = 0; round < 5; ++round) {
+        if (!waitForCurrentFrame(document))
+            return false;
+        view.refresh();
+        view.plot()->replot();
+        QCoreApplication::processEvents();
+    }
+    if (!waitForCurrentFrame(document))
+        return false;
+    view.refresh();
+    return true;
+}
+
 /// Selects the combo box entry whose data is `value`, as a user's click does (activated).
 void choose(QComboBox* box, int value)
 {
@@ -171,17 +192,7 @@ void TestResearchViews::conventionRowsFollowTheMapsPixels()
     Document document;
     document.setMaxLen(5000);
     ConventionsView view(&document);
-    view.resize(900, 600);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    for (int round = 0; round < 5; ++round) { // drawing lays the maps out; they ask for their bins
-        QVERIFY(waitForCurrentFrame(document));
-        view.refresh();
-        view.plot()->replot();
-        QCoreApplication::processEvents();
-    }
-    QVERIFY(waitForCurrentFrame(document));
-    view.refresh();
+    QVERIFY(showWithItsBins(view, document));
     const int pixelRows = int(std::lround(view.rect(0)->rect().height() * view.plot()->bufferDevicePixelRatio()));
     QVERIFY(pe::ui::conventionsPart(*document.frame()));
     const auto bins = int(pe::ui::conventionsPart(*document.frame())->heatA.rows());
@@ -206,17 +217,7 @@ void TestResearchViews::conventionColumnsFollowTheMapsPixels()
     Document document;
     document.setDModel(2048);
     ConventionsView view(&document);
-    view.resize(900, 600);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    for (int round = 0; round < 5; ++round) { // drawing lays the maps out; they ask for their bins
-        QVERIFY(waitForCurrentFrame(document));
-        view.refresh();
-        view.plot()->replot();
-        QCoreApplication::processEvents();
-    }
-    QVERIFY(waitForCurrentFrame(document));
-    view.refresh();
+    QVERIFY(showWithItsBins(view, document));
     const int pixelColumns = int(std::lround(view.rect(0)->rect().width() * view.plot()->bufferDevicePixelRatio()));
     const pe::ui::ConventionsPart* c = pe::ui::conventionsPart(*document.frame());
     QVERIFY(c);
