@@ -28,15 +28,13 @@ void fillBoxAveragesOnTwoThreads(const core::EncodingSpec& spec, const HeatAxis&
                                  core::RowMatrix& heat)
 {
     const Eigen::Index bins = heat.rows();
-    // An empty run first: what is wrong with the ranges is thrown here, on this thread.
-    core::fillBoxAverages(spec, rows.lower, rows.upper, columns.lower, columns.upper, heat, 0, 0);
     // A run's first bin costs a sine per pair: a short picture stays in one run.
     constexpr Eigen::Index shortestRun = 64;
     if (bins < 2 * shortestRun) {
         core::fillBoxAverages(spec, rows.lower, rows.upper, columns.lower, columns.upper, heat);
         return;
     }
-    inTwoHalves(bins, [&](qint64 first, qint64 end) {
+    inTwoHalves(bins, [&](qint64 first, qint64 end) { // a half's SpecError is thrown here
         core::fillBoxAverages(spec, rows.lower, rows.upper, columns.lower, columns.upper, heat, first, end - first);
     });
 }

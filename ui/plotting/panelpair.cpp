@@ -7,12 +7,11 @@
 
 namespace pe::ui {
 
-namespace {
-// Side by side from twice as wide as tall, stacked again under 1.7: between, the layout
-// stays as it is, so a size at the edge does not flip it at every pass.
-constexpr double sideBySideFrom = 2.0;
-constexpr double stackedUnder = 1.7;
-} // namespace
+bool roomIsWide(double width, double height, bool wideNow)
+{
+    constexpr double sideBySideFrom = 2.0, stackedUnder = 1.7;
+    return height > 0 && width >= (wideNow ? stackedUnder : sideBySideFrom) * height;
+}
 
 PanelPair::PanelPair(QCPLayoutGrid* layout, int row, int column, First first, Second second, double firstShare)
     : m_grid(new QCPLayoutGrid), m_first(first), m_second(std::move(second)), m_share(firstShare)
@@ -71,8 +70,7 @@ bool PanelPair::fit(bool allowed)
     const QRect room = m_grid->rect();
     if (room.width() <= 0 || room.height() <= 0)
         return false;
-    const double ratio = double(room.width()) / room.height();
-    const bool side = allowed && (m_sideBySide ? ratio >= stackedUnder : ratio >= sideBySideFrom);
+    const bool side = allowed && roomIsWide(room.width(), room.height(), m_sideBySide);
     if (side == m_sideBySide)
         return false;
     arrange(side);

@@ -11,6 +11,11 @@ class QCPMarginGroup;
 
 namespace pe::ui {
 
+/// Whether a room width × height is wide enough for parts side by side, given whether they
+/// stand side by side now: from twice as wide as tall, and until under 1.7 times, so a size at
+/// the edge does not flip the layout at every pass (PanelPair; the relative offset's legend).
+bool roomIsWide(double width, double height, bool wideNow);
+
 /// Two panels of a plot, stacked or side by side for the room they have (issue 48: in F5 at
 /// 1366 × 768 RoPE's two stacked plots were strips 1166 px wide and 120 and 78 px tall,
 /// shorter than at the desk). They sit in a grid of their own; the room is that grid's rect,

@@ -3,6 +3,7 @@
 
 #include "ui/document/document.h"
 #include "ui/document/offsetpart.h"
+#include "ui/plotting/panelpair.h"
 #include "ui/widgets/textlabels.h"
 
 #include <QBoxLayout>
@@ -231,9 +232,7 @@ bool OffsetView::fitLegend()
 bool OffsetView::placeLegend()
 {
     const QRect room = plot()->viewport();
-    // Room to spare either way, so that a pixel's change does not move it back and forth.
-    const bool beside = !m_forExport && room.height() > 0
-        && room.width() >= (m_legendBeside ? 1.7 : 2.0) * room.height();
+    const bool beside = !m_forExport && roomIsWide(room.width(), room.height(), m_legendBeside);
     auto* top = qobject_cast<QCPLayoutGrid*>(m_vectorRect->layout());
     QCPLayoutGrid* rows = plot()->plotLayout();
     if (beside == m_legendBeside || !top)

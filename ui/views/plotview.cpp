@@ -242,17 +242,18 @@ void PlotView::setReadoutOverPlot(bool over)
         m_readout->setParent(m_plot);
         // A bar of its own over the bottom edge, in a tooltip's colours: opaque, so the labels
         // under it do not show through, and plainly not part of the plot it covers a while.
-        QPalette colours = palette();
-        colours.setColor(QPalette::Window, colours.color(QPalette::ToolTipBase));
-        colours.setColor(QPalette::WindowText, colours.color(QPalette::ToolTipText));
-        m_readout->setPalette(colours);
+        // The palette's roles, not colours copied from it: a theme chosen while presenting
+        // (View ▸ Theme) reaches it too.
+        m_readout->setBackgroundRole(QPalette::ToolTipBase);
+        m_readout->setForegroundRole(QPalette::ToolTipText);
         m_readout->setAutoFillBackground(true);
         // The pointer's moves over it still reach the plot, whose cell it describes.
         m_readout->setAttribute(Qt::WA_TransparentForMouseEvents, true);
         placeReadoutOverPlot();
     } else {
         m_readout->setParent(this);
-        m_readout->setPalette(QPalette()); // the view's again
+        m_readout->setBackgroundRole(QPalette::Window);
+        m_readout->setForegroundRole(QPalette::WindowText);
         m_readout->setAutoFillBackground(false);
         m_readout->setAttribute(Qt::WA_TransparentForMouseEvents, false);
         box->insertWidget(m_readoutIndex < 0 ? box->count() : m_readoutIndex, m_readout);
