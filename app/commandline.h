@@ -21,7 +21,7 @@ namespace pe::app {
 struct LaunchOptions {
     core::EncodingSpec spec;
     ui::ViewState state;
-    ui::View view = ui::View::Heatmap;
+    ui::View view = ui::views::heatmap;
     QString exportPath;      ///< empty: open the window
     bool force = false;
     QSize sizePixels;        ///< --size WxH, or invalid

@@ -87,9 +87,11 @@ int main(int argc, char** argv)
     // Wayland compositors find the icon and name through the installed .desktop file.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.peexplorer.PEExplorer"));
 
-    // Arguments are checked before any window system is touched: bad arguments, --help and
+    // Start-up in phases (docs/architecture.md, "Adding a view"): 1. the views, 2. the command
+    // line, 3. the preferences, 4. the window. Nothing before this line reads the catalogue.
+    pe::ui::registerViews(); // 1: every view's names, options and command-line options, its widget
+    // 2: arguments are checked before any window system is touched: bad arguments, --help and
     // --version answer the same with or without a display.
-    pe::ui::registerViews(); // before the command line: their options and names are in it
     const auto parsed = pe::app::parseCommandLine(arguments);
     if (const auto* early = std::get_if<pe::app::EarlyExit>(&parsed)) {
         QTextStream(early->exitCode == 0 ? stdout : stderr) << early->text << Qt::endl;
@@ -122,12 +124,14 @@ int main(int argc, char** argv)
     // (unless the command line set them: a model, a method, a grid).
     // A file the command line names for a view (--t5-biases) is told now if it cannot be used;
     // the window's controllers read it again (a session's or the last one used: in the window).
+    // 3: the views' options used last, where the command line set none.
     const auto start = pe::app::windowStartReadingFiles(options, pe::ui::Preferences::allViewOptions());
     if (const auto* error = std::get_if<QString>(&start)) {
         QTextStream(stderr) << "pe-explorer: " << *error << Qt::endl;
         return 2;
     }
     const pe::ui::ViewState& state = std::get<pe::ui::ViewState>(start);
+    // 4: the window.
     auto* window = new pe::ui::MainWindow(pe::ui::Settings{options.spec, state});
     if (options.session)
         window->sessions()->adopt(options.sessionPath, *options.session);

@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Linked into every test that links the views: the views that bring everything in their
-// catalogue entry are entered before the test runs, as main() enters them before anything
-// else, so that every list of views a test iterates holds them.
+// Linked into every test that links the views: the views are entered when the test's
+// QCoreApplication is made, as main() enters them first thing. Qt calls a start-up function
+// from the application's constructor, after every static of the program exists; registering
+// from a static initialiser once ran before viewoptions.cpp's keys did, and the built-in
+// options got the key "".
 #include "ui/views/viewfactory.h"
 
+#include <QCoreApplication>
+
 namespace {
-const bool registered = (pe::ui::registerViews(), true);
-}
+void enterTheViews() { pe::ui::registerViews(); }
+} // namespace
+
+Q_COREAPP_STARTUP_FUNCTION(enterTheViews)

@@ -105,7 +105,7 @@ void TestCommandLine::defaults()
     QCOMPARE(o.spec.layout, Layout::Interleaved);
     QCOMPARE(o.spec.frequencies, FrequencyRule::Paper);
     QCOMPARE(o.spec.firstPosition, std::int64_t(0));
-    QCOMPARE(o.view, View::Heatmap);
+    QCOMPARE(o.view, pe::ui::views::heatmap);
     QCOMPARE(o.state.dims, (QList<int>{4, 5, 6, 7}));
     QCOMPARE(o.state.position, std::int64_t(0));
     QCOMPARE(o.state.offset, std::int64_t(1));
@@ -130,7 +130,7 @@ void TestCommandLine::everyOption()
     const auto& o = std::get<LaunchOptions>(parsed);
     const EncodingSpec spec{7, 33, 500.0, Layout::Split, FrequencyRule::Tensor2Tensor, 2};
     QVERIFY(o.spec == spec);
-    QCOMPARE(o.view, View::Offset);
+    QCOMPARE(o.view, pe::ui::views::offset);
     QCOMPARE(o.state.dims, (QList<int>{0, 6, 3}));
     QCOMPARE(o.state.position, std::int64_t(32));
     QCOMPARE(o.positionGiven, true);
@@ -345,9 +345,9 @@ void TestCommandLine::recipeRoundTrip()
     QCOMPARE(b.view, a.view);
     if (pe::ui::hasOwnOptions(a.view))
         QCOMPARE(b.state.optionsOf(a.view), a.state.optionsOf(a.view));
-    if (a.view == pe::ui::View::Conventions)
+    if (a.view == pe::ui::views::conventions)
         QCOMPARE(b.state.comparison, a.state.comparison);
-    if (a.view == pe::ui::View::Precision || a.view == pe::ui::View::Bands) {
+    if (a.view == pe::ui::views::precision || a.view == pe::ui::views::bands) {
         QCOMPARE(b.state.format, a.state.format);
         QCOMPARE(b.state.precisionMode, a.state.precisionMode);
     }
@@ -416,10 +416,10 @@ void TestCommandLine::aModelNamedWinsOverTheRememberedOne()
     // A view's own option names that view, unless --view names another.
     const auto method = parseCommandLine(withProgram({"--method", "t5", "--export", "t5.png"}));
     QVERIFY(std::holds_alternative<LaunchOptions>(method));
-    QCOMPARE(std::get<LaunchOptions>(method).view, pe::ui::View::Methods);
+    QCOMPARE(std::get<LaunchOptions>(method).view, pe::ui::views::methods);
     const auto heatmap = parseCommandLine(withProgram({"--view", "heatmap", "--method", "t5", "--export", "t5.png"}));
     QVERIFY(std::holds_alternative<LaunchOptions>(heatmap));
-    QCOMPARE(std::get<LaunchOptions>(heatmap).view, pe::ui::View::Heatmap);
+    QCOMPARE(std::get<LaunchOptions>(heatmap).view, pe::ui::views::heatmap);
     QCOMPARE(pe::ui::methodOptions(std::get<LaunchOptions>(heatmap).state).method, pe::ui::ScoreMethod::T5);
 }
 
@@ -430,7 +430,7 @@ void TestCommandLine::gridOptions()
                                                       "--grid-class-token", "no", "--grid-data", "patch", "--grid-head-dim", "48"}));
     QVERIFY(std::holds_alternative<LaunchOptions>(parsed));
     const LaunchOptions& o = std::get<LaunchOptions>(parsed);
-    QCOMPARE(o.view, pe::ui::View::Grid); // a grid option names its view
+    QCOMPARE(o.view, pe::ui::views::grid); // a grid option names its view
     const pe::ui::GridOptions g = pe::ui::gridOptions(o.state);
     QCOMPARE(g.rows, 24); // H x W: rows first
     QCOMPARE(g.cols, 32);
@@ -446,10 +446,10 @@ void TestCommandLine::gridOptions()
     QCOMPARE(g.data, pe::ui::GridExport::Patch);
     const auto cls = parseCommandLine(withProgram({"--grid-patch", "cls", "--view", "heatmap"}));
     QVERIFY(pe::ui::gridOptions(std::get<LaunchOptions>(cls).state).classTokenQuery);
-    QCOMPARE(std::get<LaunchOptions>(cls).view, pe::ui::View::Heatmap); // --view given wins
+    QCOMPARE(std::get<LaunchOptions>(cls).view, pe::ui::views::heatmap); // --view given wins
     // Any grid option names the grid view (its entry declares them all), as the README says.
     const auto data = parseCommandLine(withProgram({"--grid-data", "patch"}));
-    QCOMPARE(std::get<LaunchOptions>(data).view, pe::ui::View::Grid);
+    QCOMPARE(std::get<LaunchOptions>(data).view, pe::ui::views::grid);
     QCOMPARE(pe::ui::gridOptions(std::get<LaunchOptions>(data).state).data, pe::ui::GridExport::Patch);
 }
 

@@ -36,7 +36,7 @@ void BenchFrame::part_data()
     // A part per view on screen (the bands view's frequencies every frame has).
     std::vector<std::pair<QByteArray, unsigned>> views;
     for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog())
-        if (d.view != View::Bands)
+        if (d.view != pe::ui::views::bands)
             views.emplace_back(d.key, pe::ui::viewBit(d.view));
     views.emplace_back("all", ~0u);
     for (const auto& [size, dModel, maxLen] : sizes)
@@ -53,10 +53,10 @@ void BenchFrame::part()
     request.spec.maxLen = maxLen;
     request.views = views;
     // About the plot sizes of bench_window's every-view layout at 1600 × 1000.
-    request.pixels.set(pe::ui::View::Heatmap, QSize(900, 700));
-    request.pixels.set(pe::ui::View::Similarity, QSize(300, 0));
-    request.pixels.set(pe::ui::View::Conventions, QSize(0, 300));
-    request.pixels.set(pe::ui::View::Methods, QSize(300, 300));
+    request.pixels.set(pe::ui::views::heatmap, QSize(900, 700));
+    request.pixels.set(pe::ui::views::similarity, QSize(300, 0));
+    request.pixels.set(pe::ui::views::conventions, QSize(0, 300));
+    request.pixels.set(pe::ui::views::methods, QSize(300, 300));
     const std::atomic<std::uint64_t> latest{1};
     int step = 0;
     QBENCHMARK {

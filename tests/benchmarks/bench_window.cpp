@@ -114,7 +114,7 @@ public:
         row->addLayout(columns[1]);
         int i = 0;
         for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog())
-            if (d.view != pe::ui::View::Heatmap)
+            if (d.view != pe::ui::views::heatmap)
                 columns[std::size_t(i++ % 2)]->addWidget(pe::ui::createView(d.view, window.document()).release());
         m_grid->resize(800, 1000);
         m_grid->show();
@@ -213,12 +213,12 @@ void BenchWindow::sliderStep()
         everything = showEveryView(window);
     window.show();
     if (layout == Layout::Stage) { // two views side by side on the stage
-        window.stage()->choose(pe::ui::View::Similarity);
-        window.stage()->setBeside(pe::ui::View::Heatmap);
+        window.stage()->choose(pe::ui::views::similarity);
+        window.stage()->setBeside(pe::ui::views::heatmap);
     }
     if (layout == Layout::GridStage) {
-        window.stage()->choose(pe::ui::View::Grid);
-        window.stage()->setBeside(pe::ui::View::Heatmap);
+        window.stage()->choose(pe::ui::views::grid);
+        window.stage()->setBeside(pe::ui::views::heatmap);
     }
     if (layout == Layout::Presenting)
         window.setPresentationMode(true);
@@ -268,8 +268,8 @@ void BenchWindow::memoryAfterSliding()
     MainWindow window(settings);
     window.resize(1600, 1000);
     window.show();
-    window.stage()->choose(pe::ui::View::Similarity);
-    window.stage()->setBeside(pe::ui::View::Heatmap);
+    window.stage()->choose(pe::ui::views::similarity);
+    window.stage()->setBeside(pe::ui::views::heatmap);
     auto* document = window.document();
     QVERIFY(QTest::qWaitFor([&] { return document->isFrameCurrent(); }, 60000));
     const qint64 before = residentBytes();
@@ -282,12 +282,12 @@ void BenchWindow::memoryAfterSliding()
         waitForCurrentFrame(document);
     }
     const qint64 after = residentBytes();
-    QVERIFY(document->frame()->partOf<pe::ui::ViewPart>(pe::ui::View::Similarity));
+    QVERIFY(document->frame()->partOf<pe::ui::ViewPart>(pe::ui::views::similarity));
     window.stage()->setBeside(std::nullopt); // the similarity off the stage: the heatmap alone
-    window.stage()->choose(pe::ui::View::Heatmap);
+    window.stage()->choose(pe::ui::views::heatmap);
     document->setDModel(dModel);
     waitForCurrentFrame(document);
-    QVERIFY2(!document->frame()->partOf<pe::ui::ViewPart>(pe::ui::View::Similarity),
+    QVERIFY2(!document->frame()->partOf<pe::ui::ViewPart>(pe::ui::views::similarity),
              "a view off the stage still has its part in the frame");
     qInfo("resident: %.1f MB at the first frame, %.1f MB after %d steps in %d s", double(before) / 1e6, double(after) / 1e6,
           step, seconds);
@@ -494,7 +494,7 @@ void BenchWindow::hugeTable()
         const double third = double(rows) / 3;
         QBENCHMARK {
             const double from = third * double(++step % 2);
-            document->setZoom(pe::ui::View::Heatmap, {0, 0, from, from + third});
+            document->setZoom(pe::ui::views::heatmap, {0, 0, from, from + third});
             waitForCurrentFrame(document);
         }
     }

@@ -91,10 +91,23 @@ bool writeBytes(const QString& path, const QByteArray& bytes)
 
 QStringList exportArgs(const QString& file, const QStringList& options) { return QStringList{QStringLiteral("--export"), file} + options; }
 
-const QStringList allViews{QStringLiteral("heatmap"), QStringLiteral("waves"), QStringLiteral("similarity"),
-                           QStringLiteral("offset"), QStringLiteral("bands"), QStringLiteral("rope"),
-                           QStringLiteral("conventions"), QStringLiteral("precision"),
-                           QStringLiteral("embeddings"), QStringLiteral("methods"), QStringLiteral("spectrum")};
+/// The views the program lists for `--view` in its --help, in the order of its view bar: every
+/// view, a new one too, without this file naming it.
+const QStringList& allViews()
+{
+    static const QStringList views = [] {
+        const Run run = runCli({QStringLiteral("--help")}, QDir::tempPath());
+        const QString help = run.outText().simplified();
+        const QRegularExpressionMatch list
+            = QRegularExpression(QStringLiteral("--view <NAME> [^:]*: ([a-z0-9, ]+) \\(default")).match(help);
+        QStringList names = list.captured(1).split(QStringLiteral(", "), Qt::SkipEmptyParts);
+        if (names.size() < 12)
+            qFatal("pe-explorer --help lists %lld views for --view (12 or more expected): %s", qlonglong(names.size()),
+                   qPrintable(help.left(400)));
+        return names;
+    }();
+    return views;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reading the files.
@@ -513,12 +526,18 @@ void TestFigures::everyViewEveryFormat_data()
     // rope: ⌊63/2⌋ = 31 rotated pairs × (k, θ, λ none/PI/NTK/YaRN, γ, λ dynamic NTK/YaRN reference/Llama 3,
     // reference ramp, attention factor).
     // spectrum: 90 positions zero-padded to 128 points: 65 frequency bins × (ω, then 63 dims).
-    const QList<QPair<qint64, qint64>> shapes{{90, 63}, {90, 3}, {90, 90}, {63, 3}, {32, 3}, {31, 12}, {90, 189}, {90, 8}, {64, 63}, {90, 90},
-                                              {65, 64}};
-    for (int v = 0; v < allViews.size(); ++v)
+    const QMap<QString, QPair<qint64, qint64>> shapes{
+        {"heatmap", {90, 63}}, {"waves", {90, 3}}, {"similarity", {90, 90}}, {"offset", {63, 3}}, {"bands", {32, 3}},
+        {"rope", {31, 12}}, {"conventions", {90, 189}}, {"precision", {90, 8}}, {"embeddings", {64, 63}},
+        {"methods", {90, 90}}, {"spectrum", {65, 64}}};
+    // A view whose shape is not written here (the grid, whose MAE refuses the odd d_model; a new
+    // view) has its figures checked here and its data in tst_dataexports, against the numbers its
+    // window draws.
+    for (const QString& view : allViews())
         for (const char* format : {"png", "pdf", "svg", "npy", "csv"})
-            QTest::addRow("%s.%s", qPrintable(allViews[v]), format)
-                << allViews[v] << QString::fromLatin1(format) << shapes[v].first << shapes[v].second;
+            if (shapes.contains(view) || (format[0] != 'n' && format[0] != 'c'))
+                QTest::addRow("%s.%s", qPrintable(view), format)
+                    << view << QString::fromLatin1(format) << shapes.value(view).first << shapes.value(view).second;
 }
 
 void TestFigures::everyViewEveryFormat()
@@ -631,7 +650,7 @@ void TestFigures::printSizes_data()
     auto row = [](const char* view, double w, double h, int dpi) {
         QTest::addRow("%s %gx%g mm at %d dpi", view, w, h, dpi) << QString::fromLatin1(view) << w << h << dpi;
     };
-    for (const QString& view : allViews) // single column, the default
+    for (const QString& view : allViews()) // single column, the default
         row(qPrintable(view), 89, 70, 300);
     row("heatmap", 183, 100, 300); // double column
     row("heatmap", 89, 70, 600);
@@ -680,7 +699,7 @@ void TestFigures::recipeRoundTrip_data()
     QTest::addColumn<QString>("view");
     QTest::addColumn<QString>("format");
     QTest::addColumn<QStringList>("size");
-    for (const QString& view : allViews) {
+    for (const QString& view : allViews()) {
         QTest::addRow("%s.png", qPrintable(view)) << view << QStringLiteral("png") << QStringList{"--size-mm", "60x45", "--dpi", "150"};
         QTest::addRow("%s.pdf", qPrintable(view)) << view << QStringLiteral("pdf") << QStringList{"--size-mm", "120x80"};
         QTest::addRow("%s.svg", qPrintable(view)) << view << QStringLiteral("svg") << QStringList{"--size", "500x400"};
@@ -968,7 +987,7 @@ void TestFigures::existingFigureNeedsForce()
 void TestFigures::baselines_data()
 {
     QTest::addColumn<QString>("view");
-    for (const QString& view : allViews)
+    for (const QString& view : allViews())
         QTest::newRow(qPrintable(view)) << view;
 }
 

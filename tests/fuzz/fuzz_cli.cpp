@@ -5,6 +5,8 @@
 // whatever it refuses gets exit code 2 and a message; only --help and --version exit 0.
 #include "fuzzcheck.h"
 
+#include "ui/state/viewcatalog.h"
+
 #include "app/commandline.h"
 
 #include <cstddef>
@@ -85,6 +87,7 @@ bool asksForHelpOrVersion(const QStringList& arguments)
 extern "C" int LLVMFuzzerInitialize(int*, char***)
 {
     qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString&) {});
+    pe::ui::registerViewDescriptions(); // start-up's first phase, as main() has it: `--view` names them
     return 0;
 }
 

@@ -41,13 +41,13 @@ void requireShowable(const pe::ui::Settings& s)
     PE_FUZZ_REQUIRE(pe::ui::colormapNames().contains(st.colormap), "a known colormap");
     // The views' options as held, whatever view.options held: made valid by their entries, so
     // clamped to what their controls allow and every key theirs.
-    const QVariantMap rope = st.optionsOf(pe::ui::View::Rope);
+    const QVariantMap rope = st.optionsOf(pe::ui::views::rope);
     const double scale = rope.value(QStringLiteral("scale")).toDouble();
     PE_FUZZ_REQUIRE(scale >= pe::ui::RopeOptions::minScale && scale <= pe::ui::RopeOptions::maxScale, "RoPE scale within 1 to 64");
     const int originalLength = rope.value(QStringLiteral("originalLength")).toInt();
     PE_FUZZ_REQUIRE(originalLength >= pe::ui::RopeOptions::minOriginalLength && originalLength <= pe::ui::RopeOptions::maxOriginalLength,
                     "L_orig within limits");
-    const QVariantMap sentence = st.optionsOf(pe::ui::View::Embeddings);
+    const QVariantMap sentence = st.optionsOf(pe::ui::views::embeddings);
     PE_FUZZ_REQUIRE(sentence.value(QStringLiteral("sentence")).toString().size() <= pe::ui::SentenceOptions::maxSentence,
                     "sentence within limits");
     PE_FUZZ_REQUIRE(sentence.value(QStringLiteral("first")).toInt() >= 0 && sentence.value(QStringLiteral("second")).toInt() >= 0,
@@ -74,6 +74,13 @@ void checkRecovery(const QByteArray& bytes)
     const auto again = pe::ui::parseRecovery(written);
     PE_FUZZ_REQUIRE(std::holds_alternative<pe::ui::RecoveryRecord>(again), "a written recovery record reads back");
     PE_FUZZ_REQUIRE(std::get<pe::ui::RecoveryRecord>(again) == record, "a written recovery record reads back the same");
+}
+
+// Start-up's first phase, as main() has it: a session names views and their options.
+extern "C" int LLVMFuzzerInitialize(int*, char***)
+{
+    pe::ui::registerViewDescriptions();
+    return 0;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)

@@ -20,6 +20,8 @@
 
 #include <qcustomplot.h>
 
+#include "ui/views/viewfactory.h"
+
 #include <QApplication>
 #include <QDockWidget>
 #include <QDateTime>
@@ -34,6 +36,7 @@ int main(int argc, char** argv)
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication application(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("PE Explorer screenshots")); // leave user settings alone
+    pe::ui::registerViews(); // as main() does, before the command line names a view
     QStringList args = application.arguments();
     if (args.size() < 3) {
         QTextStream(stderr) << "usage: make_screenshot OUT.png WIDTHxHEIGHT [--presentation] [pe-explorer options]\n";

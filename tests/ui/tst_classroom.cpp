@@ -185,7 +185,7 @@ void TestClassroom::aSweepStepsThePositionAndEveryViewFollows()
     QCOMPARE(m_window->controls()->positionSpin()->value(), 5);
     QCOMPARE(settledViewsMismatch(*m_window), QString()); // the heatmap marker, PE(5) bars, profile…
     const Eigen::VectorXd pe = core::encodingVector(document()->spec(), 5);
-    const auto bars = qobject_cast<pe::ui::OffsetView*>(m_window->plotView(pe::ui::View::Offset))->encodingBars()->data();
+    const auto bars = qobject_cast<pe::ui::OffsetView*>(m_window->plotView(pe::ui::views::offset))->encodingBars()->data();
     for (int c = 0; c < pe.size(); ++c)
         QCOMPARE((bars->constBegin() + c)->value, pe[c]);
     QVERIFY(m_window->formula()->plainText().contains(QStringLiteral("PE(5, 4)")));
@@ -350,7 +350,7 @@ void TestClassroom::spacePlaysWhereverTheFocusIs()
     int tried = 0;
     using pe::ui::View;
     for (bool presenting : {false, true})
-    for (View view : {View::Heatmap, View::Rope, View::Embeddings, View::Methods, View::Grid, View::Conventions}) {
+    for (View view : {pe::ui::views::heatmap, pe::ui::views::rope, pe::ui::views::embeddings, pe::ui::views::methods, pe::ui::views::grid, pe::ui::views::conventions}) {
         m_window->setPresentationMode(presenting);
         m_window->stage()->choose(view);
         QCoreApplication::processEvents();
@@ -585,8 +585,8 @@ void TestClassroom::explanationsCanBeHiddenAndAreRemembered()
             shown += label->isVisible();
         return shown;
     };
-    QVERIFY(bringOnScreen(*m_window, pe::ui::View::Methods));
-    const auto* methods = qobject_cast<pe::ui::MethodsView*>(m_window->plotView(pe::ui::View::Methods));
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::methods));
+    const auto* methods = qobject_cast<pe::ui::MethodsView*>(m_window->plotView(pe::ui::views::methods));
     QVERIFY(methods);
     QVERIFY(shownExplanations() >= 2); // the heatmap's and the methods view's
     const int side = methods->matrixRect()->rect().height();
@@ -619,8 +619,8 @@ void TestClassroom::aLongExplanationGivesWayToThePlotAndUnfolds()
 {
     // RoPE's paragraph is ten lines beside the heatmap at 1366 × 768: it shows its lead and
     // first sentence and "More…", within a tenth of the view's height (two lines at least).
-    QVERIFY(bringOnScreen(*m_window, pe::ui::View::Rope));
-    auto* rope = m_window->plotView(pe::ui::View::Rope);
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::rope));
+    auto* rope = m_window->plotView(pe::ui::views::rope);
     pe::ui::ExplanationLabel* label = rope->explanationLabel();
     QTRY_VERIFY(label->isShortened());
     QVERIFY(label->text().startsWith(QStringLiteral("<b>Rotary position embedding (RoPE).</b> Instead of adding")));
@@ -645,10 +645,10 @@ void TestClassroom::aLongExplanationGivesWayToThePlotAndUnfolds()
 
     // In a taller window the heatmap's four lines fit their tenth and show whole.
     m_window->resize(1920, 1200);
-    QVERIFY(bringOnScreen(*m_window, pe::ui::View::Heatmap));
-    auto* heatmapLabel = m_window->plotView(pe::ui::View::Heatmap)->explanationLabel();
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::heatmap));
+    auto* heatmapLabel = m_window->plotView(pe::ui::views::heatmap)->explanationLabel();
     QTRY_VERIFY(!heatmapLabel->isShortened());
-    QCOMPARE(heatmapLabel->text(), m_window->plotView(pe::ui::View::Heatmap)->explanation());
+    QCOMPARE(heatmapLabel->text(), m_window->plotView(pe::ui::views::heatmap)->explanation());
 }
 
 void TestClassroom::anExplanationWithoutALeadIsShownWhole()

@@ -298,7 +298,7 @@ void TestDayInUse::resetLayoutBringsBackTheDefaultDocks()
     window->removeDockWidget(controls);
     window->addDockWidget(Qt::RightDockWidgetArea, controls);
     controls->show();
-    window->stage()->choose(pe::ui::View::Spectrum);
+    window->stage()->choose(pe::ui::views::spectrum);
     window->stage()->setBeside(std::nullopt);
     QTest::qWait(50);
     QCOMPARE(window->dockWidgetArea(controls), Qt::RightDockWidgetArea);
@@ -312,8 +312,8 @@ void TestDayInUse::resetLayoutBringsBackTheDefaultDocks()
     QVERIFY(formula->isVisible());
     QCOMPARE(window->dockWidgetArea(controls), Qt::LeftDockWidgetArea);
     QCOMPARE(window->dockWidgetArea(formula), Qt::LeftDockWidgetArea);
-    QCOMPARE(window->stage()->chosen(), pe::ui::View::Heatmap);
-    QCOMPARE(window->stage()->beside(), std::optional(pe::ui::View::Heatmap)); // the companion of any other view
+    QCOMPARE(window->stage()->chosen(), pe::ui::views::heatmap);
+    QCOMPARE(window->stage()->beside(), std::optional(pe::ui::views::heatmap)); // the companion of any other view
     QVERIFY2(heatmapShare(*window) >= minimumShare,
              qPrintable(QStringLiteral("heatmap %1 of %2 px after reset").arg(window->heatmap()->width()).arg(window->width())));
 }
@@ -322,8 +322,8 @@ void TestDayInUse::ropeScaleTakesDecimals()
 {
     auto window = launch(QSize(1366, 768));
     QVERIFY(window);
-    QVERIFY(bringOnScreen(*window, pe::ui::View::Rope));
-    auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::View::Rope));
+    QVERIFY(bringOnScreen(*window, pe::ui::views::rope));
+    auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::views::rope));
     typeInto(rope->scaleBox(), QStringLiteral("2.5"));
     QCOMPARE(rope->scaleBox()->value(), 2.5);
     QVERIFY(QTest::qWaitFor([&] { return window->document()->isFrameCurrent(); }));
@@ -339,8 +339,8 @@ void TestDayInUse::resetToDefaultsResetsTheRopeScale()
 {
     auto window = launch(QSize(1366, 768));
     QVERIFY(window);
-    auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::View::Rope));
-    window->document()->setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2.5, 8192, false}));
+    auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::views::rope));
+    window->document()->setViewOptions(pe::ui::views::rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2.5, 8192, false}));
     QCOMPARE(rope->scaleBox()->value(), 2.5);
     QAction* reset = menuAction(*window, QStringLiteral("Reset to defaults"));
     QVERIFY(reset);
@@ -359,9 +359,9 @@ void TestDayInUse::exportShortcutWinsInASpinBoxAndOpensOnTheViewInUse()
     window->activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(window.get()));
     // The author looks at the similarity matrix, then types a d_model and presses Ctrl+E.
-    QTest::mouseClick(window->stage()->button(pe::ui::View::Similarity), Qt::LeftButton);
+    QTest::mouseClick(window->stage()->button(pe::ui::views::similarity), Qt::LeftButton);
     QTest::qWait(20);
-    QCOMPARE(window->activeView(), pe::ui::View::Similarity);
+    QCOMPARE(window->activeView(), pe::ui::views::similarity);
     QSpinBox* spin = window->controls()->dModelSpin();
     spin->setFocus();
     QVERIFY(QTest::qWaitFor([&] { return spin->hasFocus(); }));
@@ -373,7 +373,7 @@ void TestDayInUse::exportShortcutWinsInASpinBoxAndOpensOnTheViewInUse()
             openedOn = pe::ui::viewName(dialog.view());
             suggested = QFileInfo(dialog.path()).fileName();
             auto* views = dialog.findChild<QComboBox*>();
-            views->setCurrentIndex(int(pe::ui::View::Rope));
+            views->setCurrentIndex(int(pe::ui::views::rope));
             renamed = QFileInfo(dialog.path()).fileName();
             dialog.reject();
         });
@@ -383,7 +383,7 @@ void TestDayInUse::exportShortcutWinsInASpinBoxAndOpensOnTheViewInUse()
     QCOMPARE(renamed, QStringLiteral("pe-rope.pdf"));
     // Clicking into the heatmap makes it the view in use again.
     QTest::mouseClick(window->heatmap()->plot(), Qt::LeftButton, {}, window->heatmap()->plot()->rect().center());
-    QCOMPARE(window->activeView(), pe::ui::View::Heatmap);
+    QCOMPARE(window->activeView(), pe::ui::views::heatmap);
 }
 
 void TestDayInUse::exportDialogReopensOnTheViewItExported()
@@ -399,24 +399,24 @@ void TestDayInUse::exportDialogReopensOnTheViewItExported()
         return whileDialogOpen<pe::ui::ExportDialog>([&] { menuAction(*window, QStringLiteral("Export…"))->trigger(); }, inspect);
     };
     QVERIFY(openExport([&](pe::ui::ExportDialog& dialog) {
-        QCOMPARE(dialog.view(), pe::ui::View::Heatmap);
-        dialog.findChild<QComboBox*>()->setCurrentIndex(int(pe::ui::View::Rope));
+        QCOMPARE(dialog.view(), pe::ui::views::heatmap);
+        dialog.findChild<QComboBox*>()->setCurrentIndex(int(pe::ui::views::rope));
         dialog.findChild<QLineEdit*>()->setText(dir.filePath(QStringLiteral("rope.png")));
         exportButton(dialog)->click();
     }));
     QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("rope.png"))));
-    pe::ui::View reopenedOn = pe::ui::View::Heatmap, laterOn = pe::ui::View::Heatmap;
+    pe::ui::View reopenedOn = pe::ui::views::heatmap, laterOn = pe::ui::views::heatmap;
     QVERIFY(openExport([&](pe::ui::ExportDialog& dialog) {
         reopenedOn = dialog.view();
         dialog.reject();
     }));
-    QCOMPARE(reopenedOn, pe::ui::View::Rope);
-    window->stage()->choose(pe::ui::View::Spectrum);
+    QCOMPARE(reopenedOn, pe::ui::views::rope);
+    window->stage()->choose(pe::ui::views::spectrum);
     QVERIFY(openExport([&](pe::ui::ExportDialog& dialog) {
         laterOn = dialog.view();
         dialog.reject();
     }));
-    QCOMPARE(laterOn, pe::ui::View::Spectrum);
+    QCOMPARE(laterOn, pe::ui::views::spectrum);
 }
 
 void TestDayInUse::exportDialogStaysOpenOnMistakes()
@@ -494,7 +494,7 @@ void TestDayInUse::exportedFiguresLeaveOutTitleAndMarksOnRequest()
     QVERIFY2(recipe.contains(QStringLiteral("--title short")) && recipe.contains(QStringLiteral("--no-marks"))
                  && recipe.contains(QStringLiteral("--colormap grayscale")), qPrintable(recipe));
     // The slide preset beside the paper ones.
-    pe::ui::ExportDialog dialog(pe::ui::View::Heatmap, QStringLiteral("pe-heatmap.pdf"), QStringLiteral("viridis"));
+    pe::ui::ExportDialog dialog(pe::ui::views::heatmap, QStringLiteral("pe-heatmap.pdf"), QStringLiteral("viridis"));
     auto* presets = dialog.findChildren<QComboBox*>().value(1);
     const int slide = presets->findText(QStringLiteral("Slide 16:9"), Qt::MatchStartsWith);
     QVERIFY(slide >= 0);
@@ -568,8 +568,8 @@ void TestDayInUse::conventionsMapsAreEquallyWide()
     for (const QSize size : {QSize(1366, 768), QSize(1920, 1080)}) {
         auto window = launch(size);
         QVERIFY(window);
-        QVERIFY(bringOnScreen(*window, pe::ui::View::Conventions));
-        auto* view = qobject_cast<pe::ui::ConventionsView*>(window->plotView(pe::ui::View::Conventions));
+        QVERIFY(bringOnScreen(*window, pe::ui::views::conventions));
+        auto* view = qobject_cast<pe::ui::ConventionsView*>(window->plotView(pe::ui::views::conventions));
         view->plot()->replot();
         const auto widths = view->mapWidths();
         const auto [least, most] = std::minmax({widths[0], widths[1], widths[2]});
@@ -583,10 +583,10 @@ void TestDayInUse::similarityNamesTheOffsetAboveTheCurve()
 {
     auto window = launch(QSize(1366, 768));
     QVERIFY(window);
-    QVERIFY(bringOnScreen(*window, pe::ui::View::Similarity));
-    QCustomPlot* plot = window->plotView(pe::ui::View::Similarity)->plot();
+    QVERIFY(bringOnScreen(*window, pe::ui::views::similarity));
+    QCustomPlot* plot = window->plotView(pe::ui::views::similarity)->plot();
     plot->replot();
-    QCPAxisRect* profile = qobject_cast<pe::ui::SimilarityView*>(window->plotView(pe::ui::View::Similarity))->profileRect();
+    QCPAxisRect* profile = qobject_cast<pe::ui::SimilarityView*>(window->plotView(pe::ui::views::similarity))->profileRect();
     QVERIFY(profile);
     const QString caption = profile->axis(QCPAxis::atTop)->label();
     QVERIFY2(caption.contains(QStringLiteral("k = 1")), qPrintable(caption));

@@ -225,8 +225,8 @@ void TestDocument::zoomedWindowHoldsExactCells()
 {
     Document document;
     document.setMaxLen(100000);
-    document.setPixels(pe::ui::View::Heatmap, QSize(800, 600));
-    document.setZoom(pe::ui::View::Heatmap, {0, 0, 70000, 70300}); // an empty column range: all columns
+    document.setPixels(pe::ui::views::heatmap, QSize(800, 600));
+    document.setZoom(pe::ui::views::heatmap, {0, 0, 70000, 70300}); // an empty column range: all columns
     QVERIFY(waitForCurrentFrame(document));
     const auto& frame = *document.frame();
     QVERIFY(heatOf(frame).exact());
@@ -268,7 +268,7 @@ void TestDocument::binnedFrameAveragesTheRowsItCovers()
     Document document;
     document.setMaxLen(10000);
     document.setFirstPosition(3);
-    document.setPixels(pe::ui::View::Heatmap, QSize(50, 700));
+    document.setPixels(pe::ui::views::heatmap, QSize(50, 700));
     QVERIFY(waitForCurrentFrame(document));
     const auto& frame = *document.frame();
     QVERIFY(!heatOf(frame).exact());
@@ -284,7 +284,7 @@ void TestDocument::binnedFrameAveragesTheRowsItCovers()
         }
 
     // Zoomed to a fractional range that is still finer than the pixels.
-    document.setZoom(pe::ui::View::Heatmap, {1.5, 63.25, 1234.5, 5678.25});
+    document.setZoom(pe::ui::views::heatmap, {1.5, 63.25, 1234.5, 5678.25});
     QVERIFY(waitForCurrentFrame(document));
     const auto& zoomed = *document.frame();
     QCOMPARE(heatOf(zoomed).heat.rows(), 700);
@@ -299,7 +299,7 @@ void TestDocument::binnedFrameAveragesTheRowsItCovers()
         }
 
     // Zoomed in further than the pixels: whole cells again, exact values.
-    document.setZoom(pe::ui::View::Heatmap, {10.5, 40.25, 1234.5, 5678.25});
+    document.setZoom(pe::ui::views::heatmap, {10.5, 40.25, 1234.5, 5678.25});
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(heatOf(*document.frame()).columns.exact());
     QCOMPARE(heatOf(*document.frame()).columns.lower, 10);
@@ -312,7 +312,7 @@ void TestDocument::positionStepKeepsTheHeatmap()
     // A position step changes no heat cell: the frame shares the matrix instead of recomputing it.
     Document document;
     document.setMaxLen(5000);
-    document.setPixels(pe::ui::View::Heatmap, QSize(300, 400));
+    document.setPixels(pe::ui::views::heatmap, QSize(300, 400));
     QVERIFY(waitForCurrentFrame(document));
     const double* before = heatOf(*document.frame()).heat.matrix().data();
     document.selectPosition(123);
@@ -320,7 +320,7 @@ void TestDocument::positionStepKeepsTheHeatmap()
     QCOMPARE(document.frame()->state.position, 123);
     QCOMPARE(heatOf(*document.frame()).heat.matrix().data(), before);
     // New pixels are a new picture.
-    document.setPixels(pe::ui::View::Heatmap, QSize(300, 200));
+    document.setPixels(pe::ui::views::heatmap, QSize(300, 200));
     QVERIFY(waitForCurrentFrame(document));
     QCOMPARE(heatOf(*document.frame()).heat.rows(), 200);
 }
@@ -387,11 +387,11 @@ void TestDocument::eachEditUndoAndRedoIsOneChange()
     case 6: document.setWaveDims({0, 1}); break;
     case 7: document.setNormalize(true); break;
     case 8: document.selectBand(2, 5); break;
-    case 9: document.setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2.5, 4096, false})); break;
+    case 9: document.setViewOptions(pe::ui::views::rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2.5, 4096, false})); break;
     case 10: {
         pe::ui::SentenceOptions options;
         options.sentence = QStringLiteral("a rose is a rose");
-        document.setViewOptions(pe::ui::View::Embeddings, pe::ui::toVariantMap(options));
+        document.setViewOptions(pe::ui::views::embeddings, pe::ui::toVariantMap(options));
         break;
     }
     }
@@ -409,7 +409,7 @@ void TestDocument::eachEditUndoAndRedoIsOneChange()
 // shown later gets its part in the next frame.
 void TestDocument::framesHoldOnlyWhatShownViewsDraw()
 {
-    Document document(nullptr, pe::ui::viewBit(View::Heatmap));
+    Document document(nullptr, pe::ui::viewBit(pe::ui::views::heatmap));
     document.setMaxLen(300);
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(pe::ui::heatPart(*document.frame()));
@@ -417,7 +417,7 @@ void TestDocument::framesHoldOnlyWhatShownViewsDraw()
     QVERIFY(!pe::ui::conventionsPart(*document.frame()) && !pe::ui::precisionPart(*document.frame()));
     QVERIFY(!pe::ui::ropePart(*document.frame()) && !pe::ui::embeddingsPart(*document.frame())); // the RoPE and embeddings views' numbers too
 
-    document.setViewShown(View::Similarity, true);
+    document.setViewShown(pe::ui::views::similarity, true);
     QVERIFY(!document.isFrameCurrent()); // asked for the missing part at once
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(pe::ui::similarityPart(*document.frame()));
@@ -426,7 +426,7 @@ void TestDocument::framesHoldOnlyWhatShownViewsDraw()
     QVERIFY(std::abs(pe::ui::similarityPart(*document.frame())->matrix(12, 40) - p12.dot(p40)) < 1e-12);
 
     // Hiding it again asks for nothing; the next edit leaves it out.
-    document.setViewShown(View::Similarity, false);
+    document.setViewShown(pe::ui::views::similarity, false);
     QVERIFY(document.isFrameCurrent());
     document.setDModel(30);
     QVERIFY(waitForCurrentFrame(document));
@@ -437,14 +437,14 @@ void TestDocument::framesHoldOnlyWhatShownViewsDraw()
     document.setDModel(32); // MAE's 2-D sin-cos: d_model divisible by 4
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(!pe::ui::gridPart(*document.frame()));
-    document.setViewShown(View::Grid, true);
+    document.setViewShown(pe::ui::views::grid, true);
     QVERIFY(!document.isFrameCurrent());
     QVERIFY(waitForCurrentFrame(document));
     const pe::ui::GridPart* grid = pe::ui::gridPart(*document.frame());
     QVERIFY(grid && grid->data);
     QVERIFY2(grid->problem().isEmpty(), qPrintable(grid->problem()));
     QCOMPARE(grid->data->dims(), 32);
-    document.setViewShown(View::Grid, false);
+    document.setViewShown(pe::ui::views::grid, false);
     document.setDModel(36);
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(!pe::ui::gridPart(*document.frame()));
@@ -454,7 +454,7 @@ void TestDocument::framesHoldOnlyWhatShownViewsDraw()
 // position moves, new when its options change (an undo step like any other setting).
 void TestDocument::ropeCurvesComeWithTheFrame()
 {
-    Document document(nullptr, pe::ui::viewBit(View::Rope));
+    Document document(nullptr, pe::ui::viewBit(pe::ui::views::rope));
     document.setMaxLen(200);
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(pe::ui::ropePart(*document.frame()));
@@ -476,7 +476,7 @@ void TestDocument::ropeCurvesComeWithTheFrame()
     QCOMPARE(pe::ui::ropePart(*document.frame())->scores.n, 50);
     QCOMPARE(pe::ui::ropePart(*document.frame())->scores.m, 51);
 
-    document.setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2, 4096, true}));
+    document.setViewOptions(pe::ui::views::rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2, 4096, true}));
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(pe::ui::ropePart(*document.frame()));
     QVERIFY(pe::ui::ropePart(*document.frame())->curves != curves);
@@ -494,7 +494,7 @@ void TestDocument::ropeCurvesComeWithTheFrame()
 // vectors and redoing it needs no second read.
 void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
 {
-    Document document(nullptr, pe::ui::viewBit(View::Embeddings));
+    Document document(nullptr, pe::ui::viewBit(pe::ui::views::embeddings));
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(pe::ui::embeddingsPart(*document.frame()) && pe::ui::embeddingsPart(*document.frame())->sentence);
     QVERIFY(pe::ui::embeddingsPart(*document.frame()) && !pe::ui::embeddingsPart(*document.frame())->sentence->fromFile);
@@ -503,7 +503,7 @@ void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
     vectors->path = QStringLiteral("/vectors/v.txt");
     vectors->dimension = d;
     vectors->vectors["black"] = Eigen::VectorXd::Constant(d, 0.5);
-    document.setViewData(View::Embeddings, vectors);
+    document.setViewData(pe::ui::views::embeddings, vectors);
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(pe::ui::embeddingsPart(*document.frame()) && pe::ui::embeddingsPart(*document.frame())->sentence);
     QVERIFY(!pe::ui::embeddingsPart(*document.frame())->sentence->fromFile); // not named by the options yet
@@ -511,7 +511,7 @@ void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
     pe::ui::SentenceOptions options = sentenceOptions(document.state());
     options.vectorFile = vectors->path;
     options.sqrtScaling = false;
-    document.setViewOptions(pe::ui::View::Embeddings, pe::ui::toVariantMap(options));
+    document.setViewOptions(pe::ui::views::embeddings, pe::ui::toVariantMap(options));
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(pe::ui::embeddingsPart(*document.frame()) && pe::ui::embeddingsPart(*document.frame())->sentence);
     const pe::ui::SentenceData& used = *pe::ui::embeddingsPart(*document.frame())->sentence;
@@ -568,7 +568,7 @@ void setSentence(pe::ui::Document& document, const QString& sentence)
 {
     pe::ui::SentenceOptions options = pe::ui::sentenceOptions(document.state());
     options.sentence = sentence;
-    document.setViewOptions(pe::ui::View::Embeddings, pe::ui::toVariantMap(options));
+    document.setViewOptions(pe::ui::views::embeddings, pe::ui::toVariantMap(options));
 }
 
 } // namespace

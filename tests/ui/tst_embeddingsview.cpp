@@ -262,9 +262,9 @@ void TestEmbeddingsView::goodFileIsUsed()
     QCOMPARE(m_view->data().embedding.word.row(0).norm(), 0.0);
     // The export carries the file's vectors.
     ExportRequest request;
-    request.view = View::Embeddings;
+    request.view = pe::ui::views::embeddings;
     request.state = m_document->state();
-    request.viewData = m_document->viewData(View::Embeddings);
+    request.viewData = m_document->viewData(pe::ui::views::embeddings);
     request.path = m_dir.filePath(QStringLiteral("file.csv"));
     QVERIFY(exportFile(request, singleColumnFigure()).ok());
     QFile csv(request.path);
@@ -277,7 +277,7 @@ void TestEmbeddingsView::goodFileIsUsed()
 void TestEmbeddingsView::exportHasFourBlocks()
 {
     ExportRequest request;
-    request.view = View::Embeddings;
+    request.view = pe::ui::views::embeddings;
     request.path = m_dir.filePath(QStringLiteral("emb.csv"));
     QVERIFY(exportFile(request, singleColumnFigure()).ok());
     QFile csv(request.path);
@@ -305,7 +305,7 @@ void TestEmbeddingsView::comparedTokensStayLabelledWhenRowsThin()
     SentenceOptions o = sentenceOptions(m_document->state());
     o.first = 4;  // "on"
     o.second = 11; // "slept"
-    m_document->setViewOptions(View::Embeddings, toVariantMap(o));
+    m_document->setViewOptions(pe::ui::views::embeddings, toVariantMap(o));
     m_document->computeNow();
     m_view->refresh();
     const auto labelsAt = [&](const QSize& size) {

@@ -32,7 +32,7 @@ private slots:
 
 void TestExportDialog::aLongErrorWrapsAndTheButtonStays()
 {
-    ExportDialog dialog(View::Heatmap, QStringLiteral("/tmp/pe-heatmap.pdf"), QStringLiteral("viridis"));
+    ExportDialog dialog(pe::ui::views::heatmap, QStringLiteral("/tmp/pe-heatmap.pdf"), QStringLiteral("viridis"));
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     QPushButton* exportButton = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
@@ -60,7 +60,7 @@ void TestExportDialog::aLongErrorWrapsAndTheButtonStays()
 void TestExportDialog::theNextExportStartsFromTheLastOnesFormatAndSize()
 {
     {
-        ExportDialog first(View::Similarity, QStringLiteral("/tmp/pe-similarity.png"), QStringLiteral("viridis"));
+        ExportDialog first(pe::ui::views::similarity, QStringLiteral("/tmp/pe-similarity.png"), QStringLiteral("viridis"));
         auto boxes = first.findChildren<QDoubleSpinBox*>();
         QVERIFY(boxes.size() >= 3); // width, height, font
         boxes[0]->setValue(120);     // a custom width: the preset becomes "Custom size"
@@ -69,7 +69,7 @@ void TestExportDialog::theNextExportStartsFromTheLastOnesFormatAndSize()
         first.done(QDialog::Accepted); // no check set: as after a successful export
     }
     QCOMPARE(pe::ui::Preferences::exportFormat(), QStringLiteral("png"));
-    ExportDialog next(View::Heatmap, QStringLiteral("/tmp/pe-heatmap.png"), QStringLiteral("viridis"));
+    ExportDialog next(pe::ui::views::heatmap, QStringLiteral("/tmp/pe-heatmap.png"), QStringLiteral("viridis"));
     const pe::ui::FigureSize size = next.figureSize();
     QCOMPARE(size.millimetres, QSizeF(120, 80));
     QCOMPARE(size.dpi, 600);

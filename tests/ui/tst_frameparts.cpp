@@ -47,13 +47,13 @@ FrameRequest baseRequest()
     r.state.position = 5;
     r.state.offset = 3;
     r.state.dims = {2, 3};
-    r.pixels.set(View::Heatmap, QSize(16, 40));
-    r.pixels.set(View::Similarity, QSize(30, 0));
-    r.pixels.set(View::Conventions, QSize(0, 30));
-    r.pixels.set(View::Precision, QSize(0, 30));
-    r.pixels.set(View::Methods, QSize(300, 30));
-    r.pixels.set(View::Spectrum, QSize(16, 20));
-    r.pixels.set(View::Grid, QSize(40, 45)); // MAE's 14 × 14 tiles: 196 × 196 cells, binned
+    r.pixels.set(pe::ui::views::heatmap, QSize(16, 40));
+    r.pixels.set(pe::ui::views::similarity, QSize(30, 0));
+    r.pixels.set(pe::ui::views::conventions, QSize(0, 30));
+    r.pixels.set(pe::ui::views::precision, QSize(0, 30));
+    r.pixels.set(pe::ui::views::methods, QSize(300, 30));
+    r.pixels.set(pe::ui::views::spectrum, QSize(16, 20));
+    r.pixels.set(pe::ui::views::grid, QSize(40, 45)); // MAE's 14 × 14 tiles: 196 × 196 cells, binned
     return r;
 }
 
@@ -104,12 +104,12 @@ const NamedEdit alibiHeads{"ALiBi heads", [](FrameRequest& r) { auto o = methodO
 // What a view read from a file beside its options (Document::setViewData): word vectors for the
 // embeddings, T5 biases for the methods. Each is its own view's input only.
 const NamedEdit wordVectors{"word vectors read", [](FrameRequest& r) {
-    r.data.set(View::Embeddings, std::make_shared<const pe::ui::LoadedWordVectors>());
+    r.data.set(pe::ui::views::embeddings, std::make_shared<const pe::ui::LoadedWordVectors>());
 }};
-const NamedEdit t5Biases{"T5 biases read", [](FrameRequest& r) { r.data.set(View::Methods, std::make_shared<const pe::ui::T5Biases>()); }};
-const NamedEdit curveWindow{"methods curve zoom", [](FrameRequest& r) { r.zooms.set(View::Methods, {-10, 10}); }};
-const NamedEdit heatZoom{"heat zoom", [](FrameRequest& r) { r.zooms.set(View::Heatmap, {0, 0, 0, 20}); }};
-const NamedEdit waveWindow{"wave rows", [](FrameRequest& r) { r.zooms.set(View::Waves, {10, 40}); }};
+const NamedEdit t5Biases{"T5 biases read", [](FrameRequest& r) { r.data.set(pe::ui::views::methods, std::make_shared<const pe::ui::T5Biases>()); }};
+const NamedEdit curveWindow{"methods curve zoom", [](FrameRequest& r) { r.zooms.set(pe::ui::views::methods, {-10, 10}); }};
+const NamedEdit heatZoom{"heat zoom", [](FrameRequest& r) { r.zooms.set(pe::ui::views::heatmap, {0, 0, 0, 20}); }};
+const NamedEdit waveWindow{"wave rows", [](FrameRequest& r) { r.zooms.set(pe::ui::views::waves, {10, 40}); }};
 const NamedEdit gridShape{"grid shape", [](FrameRequest& r) { editGrid(r, [](GridOptions& g) { g.rows = g.cols = 10; }); }};
 const NamedEdit gridSource{"grid source", [](FrameRequest& r) { editGrid(r, [](GridOptions& g) { g.source = pe::ui::GridSource::RopeAxial; }); }};
 const NamedEdit gridResize{"grid resize", [](FrameRequest& r) { editGrid(r, [](GridOptions& g) { g.resizeRows = g.resizeCols = 8; }); }};
@@ -138,13 +138,13 @@ bool sameData(const QVector<T>& a, const QVector<T>& b)
 
 std::vector<ReuseRule> reuseRules()
 {
-    const NamedEdit heatPixels = pixelsOf(View::Heatmap, "heatmap pixels");
-    const NamedEdit similarityPixels = pixelsOf(View::Similarity, "similarity pixels");
-    const NamedEdit conventionPixels = pixelsOf(View::Conventions, "conventions pixels");
-    const NamedEdit precisionPixels = pixelsOf(View::Precision, "precision pixels");
-    const NamedEdit methodsPixels = pixelsOf(View::Methods, "methods pixels");
-    const NamedEdit spectrumPixels = pixelsOf(View::Spectrum, "spectrum pixels");
-    const NamedEdit gridPixels = pixelsOf(View::Grid, "grid pixels");
+    const NamedEdit heatPixels = pixelsOf(pe::ui::views::heatmap, "heatmap pixels");
+    const NamedEdit similarityPixels = pixelsOf(pe::ui::views::similarity, "similarity pixels");
+    const NamedEdit conventionPixels = pixelsOf(pe::ui::views::conventions, "conventions pixels");
+    const NamedEdit precisionPixels = pixelsOf(pe::ui::views::precision, "precision pixels");
+    const NamedEdit methodsPixels = pixelsOf(pe::ui::views::methods, "methods pixels");
+    const NamedEdit spectrumPixels = pixelsOf(pe::ui::views::spectrum, "spectrum pixels");
+    const NamedEdit gridPixels = pixelsOf(pe::ui::views::grid, "grid pixels");
     return {
         {"heat", [](const Frame& a, const Frame& b) { return heatOf(a).heat.sameAs(heatOf(b).heat); },
          {dModel, maxLen, base, heatPixels, heatZoom},
@@ -285,8 +285,8 @@ void TestFrameParts::aViewsResizeIsItsChangeOnly()
 {
     const FrameRequest request = baseRequest();
     const FramePtr before = build(request, nullptr);
-    const View views[] = {View::Heatmap, View::Similarity, View::Conventions, View::Precision, View::Methods, View::Spectrum,
-                          View::Grid};
+    const View views[] = {pe::ui::views::heatmap, pe::ui::views::similarity, pe::ui::views::conventions, pe::ui::views::precision, pe::ui::views::methods, pe::ui::views::spectrum,
+                          pe::ui::views::grid};
     for (View resized : views) {
         FrameRequest changed = request;
         pixelsOf(resized, "").apply(changed);
@@ -299,7 +299,7 @@ void TestFrameParts::aViewsResizeIsItsChangeOnly()
         }
     }
     // Pixels beyond the cells cut nothing anew: the map is its whole cells either way.
-    for (View view : {View::Spectrum, View::Grid}) {
+    for (View view : {pe::ui::views::spectrum, pe::ui::views::grid}) {
         FrameRequest wide = request, wider = request;
         wide.pixels.set(view, QSize(1000, 1000));
         wider.pixels.set(view, QSize(1200, 1100));
@@ -308,29 +308,29 @@ void TestFrameParts::aViewsResizeIsItsChangeOnly()
                  qPrintable(pe::ui::viewName(view)));
     }
     // A view's zoom is its change only, like its pixels.
-    for (const auto& [zoomed, edit] : {std::pair{View::Heatmap, heatZoom}, {View::Waves, waveWindow}, {View::Methods, curveWindow}}) {
+    for (const auto& [zoomed, edit] : {std::pair{pe::ui::views::heatmap, heatZoom}, {pe::ui::views::waves, waveWindow}, {pe::ui::views::methods, curveWindow}}) {
         FrameRequest changed = request;
         edit.apply(changed);
         const FramePtr after = build(changed, before);
-        for (View view : {View::Heatmap, View::Waves, View::Methods, View::Similarity}) {
+        for (View view : {pe::ui::views::heatmap, pe::ui::views::waves, pe::ui::views::methods, pe::ui::views::similarity}) {
             const bool zoom = pe::ui::changesBetween(*before, *after, view).testFlag(Change::Zoom);
             QVERIFY2(zoom == (view == zoomed), qPrintable(QStringLiteral("%1 zoomed: Zoom for %2 is %3")
                                                               .arg(pe::ui::viewName(zoomed), pe::ui::viewName(view)).arg(zoom)));
         }
     }
     // A view's options, and what it read from a file beside them, are its change only.
-    for (const auto& [edited, edit] : {std::pair{View::Rope, ropeScale}, {View::Embeddings, sentence}, {View::Embeddings, wordVectors},
-                                       {View::Methods, alibiHeads}, {View::Methods, t5Biases}}) {
+    for (const auto& [edited, edit] : {std::pair{pe::ui::views::rope, ropeScale}, {pe::ui::views::embeddings, sentence}, {pe::ui::views::embeddings, wordVectors},
+                                       {pe::ui::views::methods, alibiHeads}, {pe::ui::views::methods, t5Biases}}) {
         FrameRequest changed = request;
         edit.apply(changed);
         const FramePtr after = build(changed, before);
-        for (View view : {View::Rope, View::Embeddings, View::Methods, View::Grid, View::Heatmap}) {
+        for (View view : {pe::ui::views::rope, pe::ui::views::embeddings, pe::ui::views::methods, pe::ui::views::grid, pe::ui::views::heatmap}) {
             const bool own = pe::ui::changesBetween(*before, *after, view).testFlag(Change::ViewOptions);
             QVERIFY2(own == (view == edited), qPrintable(QStringLiteral("%1 edited: ViewOptions for %2 is %3")
                                                              .arg(edit.name, pe::ui::viewName(view)).arg(own)));
         }
     }
-    QCOMPARE(int(pe::ui::changesBetween(*before, *build(request, before), View::Similarity)), int(Change::None));
+    QCOMPARE(int(pe::ui::changesBetween(*before, *build(request, before), pe::ui::views::similarity)), int(Change::None));
 }
 
 QTEST_MAIN(TestFrameParts)

@@ -63,7 +63,7 @@ QList<ViewCase> viewCases()
 {
     const auto unfold = [](bool model) {
         return [model](MainWindow& window) {
-            auto* rope = qobject_cast<pe::ui::RopeView*>(window.plotView(View::Rope));
+            auto* rope = qobject_cast<pe::ui::RopeView*>(window.plotView(pe::ui::views::rope));
             QToolButton* button = model ? rope->modelDetailsButton() : rope->detailsButton();
             if (!button->isChecked())
                 button->click();
@@ -507,7 +507,7 @@ private slots:
                 for (const QString& problem : problems)
                     failures << QStringLiteral("%1: %2").arg(c.name, problem);
             }
-            auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(View::Rope));
+            auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::views::rope));
             for (QToolButton* details : {rope->detailsButton(), rope->modelDetailsButton()})
                 if (details->isChecked())
                     details->click();
@@ -553,7 +553,7 @@ private slots:
                 failures << QStringLiteral("%1: %2").arg(c.name, problem);
             for (const QString& shortfall : shortfalls)
                 qInfo("room: %s: %s", qPrintable(c.name), qPrintable(shortfall));
-            auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(View::Rope));
+            auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::views::rope));
             for (QToolButton* details : {rope->detailsButton(), rope->modelDetailsButton()})
                 if (details->isChecked()) // folded again, as the next state expects
                     details->click();

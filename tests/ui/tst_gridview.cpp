@@ -129,7 +129,7 @@ void TestGridView::maeTableReadsBackExactly()
 {
     Document document;
     document.setTable(pe::test::loadTableOrFail(m_maePath)); // the default source: the table shown
-    document.setPixels(View::Grid, QSize(600, 600));
+    document.setPixels(pe::ui::views::grid, QSize(600, 600));
     document.computeNow();
     const Frame& f = *document.frame();
     QVERIFY(gridPart(f) && gridPart(f)->data);
@@ -152,7 +152,7 @@ void TestGridView::binnedTilesAreBoxAverages()
 {
     Document document;
     document.setTable(pe::test::loadTableOrFail(m_maePath));
-    document.setPixels(View::Grid, QSize(70, 45)); // fewer pixels than the 196 × 196 cells, unevenly
+    document.setPixels(pe::ui::views::grid, QSize(70, 45)); // fewer pixels than the 196 × 196 cells, unevenly
     document.computeNow();
     const Frame& f = *document.frame();
     QCOMPARE(gridPart(f)->tiles.rows(), Eigen::Index(45));
@@ -207,7 +207,7 @@ void TestGridView::refusesRowsThatAreNoGrid()
     GridOptions o;
     o.rows = 6;
     o.cols = 17;
-    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
+    document.setViewOptions(pe::ui::views::grid, pe::ui::toVariantMap(o));
     QTRY_VERIFY_WITH_TIMEOUT(view.titleText().contains(QStringLiteral("6 × 17 patches")), 10000);
 }
 
@@ -218,18 +218,18 @@ void TestGridView::gridAndClassTokenMustMatchTheRows()
     GridOptions o;
     o.rows = 24;
     o.cols = 32;
-    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
+    document.setViewOptions(pe::ui::views::grid, pe::ui::toVariantMap(o));
     document.computeNow();
     QVERIFY2(gridPart(*document.frame())->data->problem.contains(QStringLiteral("197 rows do not match a grid of 24 × 32 (768 rows)")),
              qPrintable(gridPart(*document.frame())->data->problem));
 
     document.setTable(pe::test::loadTableOrFail(m_patchesOnlyPath)); // 196 rows: patches only
     o = GridOptions{};
-    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
+    document.setViewOptions(pe::ui::views::grid, pe::ui::toVariantMap(o));
     document.computeNow();
     QCOMPARE(gridPart(*document.frame())->data->shape, (pe::core::GridShape{14, 14, false}));
     o.classToken = pe::core::ClassToken::Yes; // then 195 patches: no grid
-    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
+    document.setViewOptions(pe::ui::views::grid, pe::ui::toVariantMap(o));
     document.computeNow();
     QVERIFY2(gridPart(*document.frame())->data->problem.contains(QStringLiteral("leave 195 patches")),
              qPrintable(gridPart(*document.frame())->data->problem));
@@ -241,7 +241,7 @@ void TestGridView::resizingKeepsTheClassToken()
     document.setTable(pe::test::loadTableOrFail(m_maePath));
     GridOptions o;
     o.resizeRows = o.resizeCols = 24;
-    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
+    document.setViewOptions(pe::ui::views::grid, pe::ui::toVariantMap(o));
     document.computeNow();
     const pe::ui::GridData& g = *gridPart(*document.frame())->data;
     QVERIFY2(g.problem.isEmpty(), qPrintable(g.problem));
@@ -262,7 +262,7 @@ void TestGridView::rotaryMapsMoveWithTheQuery()
         document.setDModel(32);
         GridOptions o = withSource(source);
         o.rows = o.cols = 8;
-        document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
+        document.setViewOptions(pe::ui::views::grid, pe::ui::toVariantMap(o));
         document.computeNow();
         const pe::ui::GridData& g = *gridPart(*document.frame())->data;
         QVERIFY2(g.problem.isEmpty(), qPrintable(g.problem));
@@ -299,7 +299,7 @@ void TestGridView::rotarySourcesTakeTheirOwnHeadDimBesideATable()
                           Case{GridSource::MRope, 256, 256}, Case{GridSource::RopeAxial, 32, 32}}) {
         GridOptions o = withSource(c.source);
         o.headDim = c.asked;
-        document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
+        document.setViewOptions(pe::ui::views::grid, pe::ui::toVariantMap(o));
         const QString name = QStringLiteral("%1, head dim %2").arg(pe::ui::gridSourceKey(c.source)).arg(c.asked);
         QTRY_VERIFY_WITH_TIMEOUT(document.frame() && gridPart(*document.frame())
                                      && gridPart(*document.frame())->options == pe::ui::gridOptionsFrom(pe::ui::toVariantMap(o)),
@@ -328,7 +328,7 @@ void TestGridView::rotarySourcesTakeTheirOwnHeadDimBesideATable()
             QCOMPARE(view.headDimBox()->text(), QStringLiteral("auto (%1)").arg(c.expected));
     }
     // A fixed encoding has no head: the box goes.
-    document.setViewOptions(View::Grid, pe::ui::toVariantMap(withSource(GridSource::Mae)));
+    document.setViewOptions(pe::ui::views::grid, pe::ui::toVariantMap(withSource(GridSource::Mae)));
     QTRY_VERIFY(!view.headDimBox()->isVisible());
 }
 
@@ -351,7 +351,7 @@ void TestGridView::axesEndAtTheDataAndCellsStaySquare()
         o.cols = c.cols;
         o.patchRow = o.patchCol = 3;
         view.resize(c.size);
-        document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
+        document.setViewOptions(pe::ui::views::grid, pe::ui::toVariantMap(o));
         document.computeNow();
         QTRY_VERIFY_WITH_TIMEOUT(view.titleText().contains(QStringLiteral("%1 × %2 patches").arg(c.rows).arg(c.cols)), 10000);
         plot->replot();
@@ -465,7 +465,7 @@ void TestGridView::sessionsAndUndoKeepTheGrid()
 
     Document document;
     const GridOptions before = pe::ui::gridOptions(document.state());
-    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
+    document.setViewOptions(pe::ui::views::grid, pe::ui::toVariantMap(o));
     QVERIFY(pe::ui::gridOptions(document.state()) == o);
     document.undoStack()->undo();
     QVERIFY(pe::ui::gridOptions(document.state()) == before);
@@ -479,7 +479,7 @@ void TestGridView::dataExportsAreTheWindowsNumbers()
     o.patchRow = 4;
     o.patchCol = 11;
     o.dimension = 9;
-    document.setViewOptions(View::Grid, pe::ui::toVariantMap(o));
+    document.setViewOptions(pe::ui::views::grid, pe::ui::toVariantMap(o));
     document.computeNow();
     const pe::ui::GridData& g = *gridPart(*document.frame())->data;
     const std::pair<pe::ui::GridExport, RowMatrix> exports[] = {
@@ -489,7 +489,7 @@ void TestGridView::dataExportsAreTheWindowsNumbers()
     };
     for (const auto& [what, shown] : exports) {
         pe::ui::ExportRequest request;
-        request.view = View::Grid;
+        request.view = pe::ui::views::grid;
         request.spec = document.spec();
         request.state = document.state();
         GridOptions asked = pe::ui::gridOptions(request.state);
@@ -518,17 +518,17 @@ void TestGridView::aVisionTableOpensOnTheGridView()
     window.resize(1366, 768);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QCOMPARE(window.stage()->chosen(), View::Heatmap);
+    QCOMPARE(window.stage()->chosen(), pe::ui::views::heatmap);
     window.tables()->open(m_noGridPath, {}, true);
     window.tables()->showGridWhenLoaded();
     QTRY_VERIFY_WITH_TIMEOUT(window.document()->table() && !window.tables()->loader()->isLoading(), 10000);
     QTest::qWait(50);
-    QCOMPARE(window.stage()->chosen(), View::Heatmap);
+    QCOMPARE(window.stage()->chosen(), pe::ui::views::heatmap);
     window.tables()->open(m_maePath, {}, true);
     window.tables()->showGridWhenLoaded();
-    QTRY_COMPARE_WITH_TIMEOUT(window.stage()->chosen(), View::Grid, 10000);
-    QCOMPARE(window.stage()->beside(), std::optional(View::Heatmap));
-    auto* grid = qobject_cast<pe::ui::GridView*>(window.plotView(View::Grid));
+    QTRY_COMPARE_WITH_TIMEOUT(window.stage()->chosen(), pe::ui::views::grid, 10000);
+    QCOMPARE(window.stage()->beside(), std::optional(pe::ui::views::heatmap));
+    auto* grid = qobject_cast<pe::ui::GridView*>(window.plotView(pe::ui::views::grid));
     QVERIFY(grid);
     QTRY_VERIFY_WITH_TIMEOUT(grid->titleText().contains(QStringLiteral("14 × 14 patches and a class token")), 10000);
     // The note that says so is longer than the status line at 1366 px: it is shown whole above

@@ -196,8 +196,8 @@ void TestLanguage::switchesThroughTheMenuAndKeepsTheState()
              (QStringList{QStringLiteral("文件(&F)"), QStringLiteral("编辑(&E)"), QStringLiteral("视图(&V)"),
                           QStringLiteral("动画(&A)"), QStringLiteral("帮助(&H)")}));
     QCOMPARE(dockTitle(*chinese, QStringLiteral("controlsDock")), QStringLiteral("控制"));
-    QCOMPARE(chinese->stage()->button(pe::ui::View::Similarity)->text(), QStringLiteral("相似度"));
-    QCOMPARE(chinese->stage()->button(pe::ui::View::Bands)->text(), QStringLiteral("频带"));
+    QCOMPARE(chinese->stage()->button(pe::ui::views::similarity)->text(), QStringLiteral("相似度"));
+    QCOMPARE(chinese->stage()->button(pe::ui::views::bands)->text(), QStringLiteral("频带"));
     QVERIFY(controlLabels(*chinese).contains(QStringLiteral("起始位置")));
     QVERIFY(!controlLabels(*chinese).contains(QStringLiteral("First position")));
     QCOMPARE(presentationTip(*chinese), QStringLiteral("用于投影：更大的字体和更粗的线条，只显示主要控件，不显示说明（F5）"));

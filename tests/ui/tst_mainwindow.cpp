@@ -161,13 +161,13 @@ void TestMainWindow::dModelSpinResizesTheViews()
     QCOMPARE(settledViewsMismatch(*m_window), QString());
     // QCPColorMap needs two cells per axis: CellColorMap holds a lone column twice.
     QCOMPARE(m_window->heatmap()->colorMap()->data()->keySize(), std::max(dModel, 2));
-    QCOMPARE(view<pe::ui::OffsetView>(View::Offset)->encodingBars()->data()->size(), dModel);
-    QCOMPARE(view<pe::ui::OffsetView>(View::Offset)->shiftedGraph()->data()->size(), dModel);
-    QCOMPARE(view<pe::ui::WavesView>(View::Waves)->waveCount(), waves);
+    QCOMPARE(view<pe::ui::OffsetView>(pe::ui::views::offset)->encodingBars()->data()->size(), dModel);
+    QCOMPARE(view<pe::ui::OffsetView>(pe::ui::views::offset)->shiftedGraph()->data()->size(), dModel);
+    QCOMPARE(view<pe::ui::WavesView>(pe::ui::views::waves)->waveCount(), waves);
     // One point per frequency: the paper's ⌈d/2⌉ (an odd d's lone sine is a band too);
     // tensor2tensor's ⌊d/2⌋ timescales, its odd d's zero column having no frequency.
     const int bands = tensor2tensor ? dModel / 2 : (dModel + 1) / 2;
-    QCOMPARE(view<pe::ui::BandsView>(View::Bands)->wavelengthGraph()->data()->size(), bands);
+    QCOMPARE(view<pe::ui::BandsView>(pe::ui::views::bands)->wavelengthGraph()->data()->size(), bands);
 }
 
 void TestMainWindow::dModelSliderIsLogarithmic_data()
@@ -237,8 +237,8 @@ void TestMainWindow::maxLenSetsTheRows()
     QCOMPARE(heat->valueSize(), std::max(2, std::min(maxLen, heatPixels)));
     QCOMPARE(heatOf(*document()->frame()).exact(), maxLen <= heatPixels);
     QVERIFY(plotTitle(m_window->heatmap()->plot()).contains(QStringLiteral("max_len %1 ·").arg(maxLen)));
-    QVERIFY(bringOnScreen(*m_window, View::Similarity)); // measured where it is drawn: on the stage
-    auto* similarityView = view<pe::ui::SimilarityView>(View::Similarity);
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::similarity)); // measured where it is drawn: on the stage
+    auto* similarityView = view<pe::ui::SimilarityView>(pe::ui::views::similarity);
     const QRect matrix = similarityView->plot()->xAxis->axisRect()->rect();
     const int matrixPixels = int(std::lround(std::min(matrix.width(), matrix.height()) * similarityView->plot()->bufferDevicePixelRatio()));
     QCPColorMapData* similarity = similarityView->colorMap()->data();
@@ -350,9 +350,9 @@ void TestMainWindow::positionMovesInspectorAndMarkers()
     QCOMPARE(controls()->positionSlider()->value(), position);
     QCOMPARE(settledViewsMismatch(*m_window), QString()); // includes PE(p) in the offset view and p's similarity profile
     const Eigen::VectorXd pe = core::encodingVector(document()->spec(), position);
-    const auto bars = view<pe::ui::OffsetView>(View::Offset)->encodingBars()->data();
+    const auto bars = view<pe::ui::OffsetView>(pe::ui::views::offset)->encodingBars()->data();
     QCOMPARE((bars->constBegin() + 7)->value, pe[7]);
-    QVERIFY(hasLineAt(view<pe::ui::WavesView>(View::Waves)->plot(), true, position));
+    QVERIFY(hasLineAt(view<pe::ui::WavesView>(pe::ui::views::waves)->plot(), true, position));
     QVERIFY(hasLineAt(m_window->heatmap()->plot(), false, position));
 }
 
@@ -374,7 +374,7 @@ void TestMainWindow::offsetMovesTheShiftedVector()
     QCOMPARE(document()->state().offset, offset);
     QCOMPARE(controls()->offsetSlider()->value(), offset);
     QCOMPARE(settledViewsMismatch(*m_window), QString()); // PE(p+k), M_k·PE(p) and the flat dot line from core
-    const auto shifted = view<pe::ui::OffsetView>(View::Offset)->shiftedGraph()->data();
+    const auto shifted = view<pe::ui::OffsetView>(pe::ui::views::offset)->shiftedGraph()->data();
     QCOMPARE(shifted->constBegin()->value, core::encodingValue(document()->spec(), position + offset, 0));
 }
 
@@ -409,12 +409,12 @@ void TestMainWindow::colormapChangesTheGradients()
         return QColor::fromRgb(gradient.color(at, QCPRange(0, 1))).name();
     };
     QCPColorMap* heat = m_window->heatmap()->colorMap();
-    QCPColorMap* similarity = view<pe::ui::SimilarityView>(View::Similarity)->colorMap();
+    QCPColorMap* similarity = view<pe::ui::SimilarityView>(pe::ui::views::similarity)->colorMap();
     QCOMPARE(colourAt(heat, 1.0), QStringLiteral("#fde725")); // viridis, yellow at +1
     chooseWithKeyboard(controls()->colormapCombo(), name);
     QCOMPARE(document()->state().colormap, name);
     QVERIFY(waitForFrame(*m_window));
-    QVERIFY(bringOnScreen(*m_window, View::Similarity)); // behind its tab it draws nothing
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::similarity)); // behind its tab it draws nothing
     for (QCPColorMap* map : {heat, similarity}) {
         QCOMPARE(colourAt(map, 0.0), lowest);
         QCOMPARE(colourAt(map, 1.0), highest);
@@ -426,9 +426,9 @@ void TestMainWindow::denseCurvesAreNotAntialiasedButFiguresAre()
     // The similarity's profile: antialiased while it has few points per pixel column, stroked
     // plainly beyond two a column (the slider's speed), antialiased again when
     // zoomed in until they are few, and always in a figure.
-    QVERIFY(bringOnScreen(*m_window, View::Similarity));
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::similarity));
     QVERIFY(waitForFrame(*m_window));
-    auto* similarity = view<pe::ui::SimilarityView>(View::Similarity);
+    auto* similarity = view<pe::ui::SimilarityView>(pe::ui::views::similarity);
     QCustomPlot* plot = similarity->plot();
     const auto profile = [plot] {
         QCPGraph* longest = nullptr;
@@ -470,10 +470,10 @@ void TestMainWindow::denseCurvesAreNotAntialiasedButFiguresAre()
 void TestMainWindow::cosineMakesTheDiagonalOne()
 {
     // On the stage: large enough for one pixel per cell (a smaller matrix shows block averages).
-    QVERIFY(bringOnScreen(*m_window, View::Similarity));
-    QVERIFY(view<pe::ui::SimilarityView>(View::Similarity)->isOnScreen());
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::similarity));
+    QVERIFY(view<pe::ui::SimilarityView>(pe::ui::views::similarity)->isOnScreen());
     QVERIFY(waitForFrame(*m_window));
-    QCPColorMap* map = view<pe::ui::SimilarityView>(View::Similarity)->colorMap();
+    QCPColorMap* map = view<pe::ui::SimilarityView>(pe::ui::views::similarity)->colorMap();
     QCOMPARE(map->data()->keySize(), 100);
     QCOMPARE(map->data()->data(37, 37), 32.0); // ‖PE(p)‖² = d/2 for the dot product
     clickCheckBox(controls()->cosineCheck());
@@ -513,10 +513,10 @@ void TestMainWindow::waveDimsChooseTheWaves()
     QFETCH(bool, accepted);
     QFETCH(QList<int>, dims);
     QLineEdit* edit = controls()->dimsEdit();
-    QVERIFY(bringOnScreen(*m_window, View::Waves)); // off the stage it draws nothing
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::waves)); // off the stage it draws nothing
     typeInto(edit, QStringLiteral("0,1"));
     QVERIFY(waitForFrame(*m_window));
-    QCOMPARE(view<pe::ui::WavesView>(View::Waves)->waveCount(), 2);
+    QCOMPARE(view<pe::ui::WavesView>(pe::ui::views::waves)->waveCount(), 2);
     const int steps = document()->undoStack()->count();
 
     typeInto(edit, text);
@@ -524,15 +524,15 @@ void TestMainWindow::waveDimsChooseTheWaves()
     QCOMPARE(document()->undoStack()->count(), steps + (accepted ? 1 : 0)); // 0,1 was not among them
     QCOMPARE(edit->styleSheet().isEmpty(), accepted); // a refused list is marked, not dropped silently
     QCOMPARE(settledViewsMismatch(*m_window), QString());
-    QCOMPARE(view<pe::ui::WavesView>(View::Waves)->waveCount(), dims.size());
+    QCOMPARE(view<pe::ui::WavesView>(pe::ui::views::waves)->waveCount(), dims.size());
 }
 
 void TestMainWindow::waveLegendComesBackUnderTheTitle()
 {
     // d_model 4 leaves none of dims 4–7 to draw: the empty legend leaves the layout. Back at 64
     // it returns to its row under the title and subtitle, not onto them.
-    QVERIFY(bringOnScreen(*m_window, View::Waves));
-    QCustomPlot* plot = view<pe::ui::WavesView>(View::Waves)->plot();
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::waves));
+    QCustomPlot* plot = view<pe::ui::WavesView>(pe::ui::views::waves)->plot();
     document()->setDModel(4);
     QVERIFY(waitForFrame(*m_window));
     QVERIFY(!plot->legend->layout());
@@ -554,8 +554,8 @@ void TestMainWindow::wavesSayWhereTheyStopBeyondMaxLen100()
 {
     // Issue 48: at max_len 1000 the waves show their first rows (twelve periods of the fastest
     // wave); the title says how many of how many, so the waves do not seem to end there.
-    QVERIFY(bringOnScreen(*m_window, View::Waves));
-    QCustomPlot* plot = view<pe::ui::WavesView>(View::Waves)->plot();
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::waves));
+    QCustomPlot* plot = view<pe::ui::WavesView>(pe::ui::views::waves)->plot();
     const auto titles = [plot] {
         QString all;
         for (QCPLayoutElement* element : plot->plotLayout()->elements(true))

@@ -72,7 +72,7 @@ void TestMainWindow::clickingAHeatmapCellSelectsIt()
     QCOMPARE(controls()->positionSlider()->value(), row);
     QCOMPARE(settledViewsMismatch(*m_window), QString());
     const Eigen::VectorXd pe = core::encodingVector(document()->spec(), first + row);
-    const auto bars = view<pe::ui::OffsetView>(View::Offset)->encodingBars()->data();
+    const auto bars = view<pe::ui::OffsetView>(pe::ui::views::offset)->encodingBars()->data();
     for (int c = 0; c < 64; ++c)
         QCOMPARE((bars->constBegin() + c)->value, pe[c]);
 }
@@ -81,8 +81,8 @@ void TestMainWindow::clickingAHeatmapCellSelectsIt()
 // soon as its tab is raised.
 void TestMainWindow::hiddenViewsDrawNothingUntilShown()
 {
-    pe::ui::PlotView* similarity = m_window->plotView(View::Similarity);
-    QVERIFY(bringOnScreen(*m_window, View::Waves)); // in the same tabs: similarity goes behind
+    pe::ui::PlotView* similarity = m_window->plotView(pe::ui::views::similarity);
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::waves)); // in the same tabs: similarity goes behind
     QVERIFY(!similarity->isOnScreen());
     const int before = similarity->redrawCount();
     for (int d : {40, 50, 60}) {
@@ -92,7 +92,7 @@ void TestMainWindow::hiddenViewsDrawNothingUntilShown()
     QCOMPARE(similarity->redrawCount(), before);
     QVERIFY(similarity->isStale());
     QVERIFY(!pe::ui::similarityPart(*document()->frame())); // not even computed
-    QVERIFY(bringOnScreen(*m_window, View::Similarity));
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::similarity));
     QCOMPARE(similarity->redrawCount(), before + 1);
     QCOMPARE(similarityMismatch(*m_window), QString());
 }
@@ -109,8 +109,8 @@ void TestMainWindow::clickingTheSimilarityMatrixSelectsAPosition()
 {
     QFETCH(int, p);
     QFETCH(int, q);
-    auto* similarity = view<pe::ui::SimilarityView>(View::Similarity);
-    QVERIFY(bringOnScreen(*m_window, View::Similarity)); // its tab, in front
+    auto* similarity = view<pe::ui::SimilarityView>(pe::ui::views::similarity);
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::similarity)); // its tab, in front
     click(similarity->plot(), plotPixel(similarity->plot(), q, p));
     QCOMPARE(document()->state().position, p);
     QCOMPARE(controls()->positionSpin()->value(), p);
@@ -153,8 +153,8 @@ void TestMainWindow::bandSelectionHighlightsColumns()
                   << int(std::lround(rect->bottomRight->coords().x() - 0.5));
         }
     QCOMPARE(shown, runs);
-    QVERIFY(bringOnScreen(*m_window, View::Bands)); // behind its tab it draws nothing
-    QCPItemRect* band = view<pe::ui::BandsView>(View::Bands)->bandRect();
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::bands)); // behind its tab it draws nothing
+    QCPItemRect* band = view<pe::ui::BandsView>(pe::ui::views::bands)->bandRect();
     QVERIFY(band->visible());
     QCOMPARE(band->topLeft->coords().x(), firstPair - 0.5);
     QCOMPARE(band->bottomRight->coords().x(), lastPair + 0.5);
@@ -401,7 +401,7 @@ void TestMainWindow::wavesSurviveADModelDragThroughSmallValues()
     QCOMPARE(document()->spec().dModel, 64);
     QCOMPARE(settledViewsMismatch(*m_window), QString());
     QCOMPARE(document()->state().dims, (QList<int>{4, 5, 6, 7}));
-    QCOMPARE(view<pe::ui::WavesView>(View::Waves)->waveCount(), 4);
+    QCOMPARE(view<pe::ui::WavesView>(pe::ui::views::waves)->waveCount(), 4);
 }
 
 void TestMainWindow::largestSpecKeepsTheWindowResponsive()
@@ -478,7 +478,7 @@ void TestMainWindow::presentationModeEnlargesFonts()
             presentation->trigger();
     };
     QCustomPlot* heat = m_window->heatmap()->plot();
-    QCustomPlot* waves = view<pe::ui::WavesView>(View::Waves)->plot();
+    QCustomPlot* waves = view<pe::ui::WavesView>(pe::ui::views::waves)->plot();
     const QFont tick = heat->xAxis->tickLabelFont();
     const QFont scaleTick = m_window->heatmap()->colorMap()->colorScale()->axis()->tickLabelFont();
     const QFont wavesTick = waves->xAxis->tickLabelFont();
@@ -513,7 +513,7 @@ void TestMainWindow::windowRemembersItsLayout()
     QComboBox* beside = m_window->stage()->besideBox();
     beside->setCurrentIndex(beside->findData(QStringLiteral("spectrum")));
     emit beside->activated(beside->currentIndex());
-    QCOMPARE(m_window->stage()->beside(), std::optional(View::Spectrum));
+    QCOMPARE(m_window->stage()->beside(), std::optional(pe::ui::views::spectrum));
     m_window->resize(1300, 850);
     QVERIFY(QTest::qWaitFor([&] { return m_window->size() == QSize(1300, 850); }));
     const QSize saved = m_window->size();
@@ -526,8 +526,8 @@ void TestMainWindow::windowRemembersItsLayout()
     QVERIFY(restored->isHidden());
     QVERIFY(!restored->toggleViewAction()->isChecked());
     QVERIFY(!second.findChild<QDockWidget*>(QStringLiteral("controlsDock"))->isHidden());
-    QCOMPARE(second.stage()->chosen(), View::Rope);
-    QCOMPARE(second.stage()->beside(), std::optional(View::Spectrum));
+    QCOMPARE(second.stage()->chosen(), pe::ui::views::rope);
+    QCOMPARE(second.stage()->beside(), std::optional(pe::ui::views::spectrum));
     QVERIFY(second.findChild<QAction*>(QStringLiteral("ropeViewAction"))->isChecked());
     QCOMPARE(second.size(), saved);
 }

@@ -87,7 +87,7 @@ QByteArray checkpointWithBiases(const pe::core::RowMatrix& biases)
 /// The T5 biases the methods view draws: those read, while its options name their file.
 pe::ui::T5BiasesPtr biasesInUse(const Document& document)
 {
-    return pe::ui::methodInputs(methodOptions(document.state()), document.viewData(View::Methods)).t5Biases;
+    return pe::ui::methodInputs(methodOptions(document.state()), document.viewData(pe::ui::views::methods)).t5Biases;
 }
 
 } // namespace
@@ -198,8 +198,8 @@ private slots:
         MethodOptions o = methodOptions(document.state());
         o.method = ScoreMethod::T5;
         o.maxDistance = 20;
-        document.setViewOptions(pe::ui::View::Methods, pe::ui::toVariantMap(o));
-        document.setPixels(pe::ui::View::Methods, QSize(400, 400)); // every cell exact
+        document.setViewOptions(pe::ui::views::methods, pe::ui::toVariantMap(o));
+        document.setPixels(pe::ui::views::methods, QSize(400, 400)); // every cell exact
         MethodsView view(&document);
         pe::ui::T5BiasesController loader(&document, nullptr); // what the view's "Load from a file…" asks
         // No tensor named: the checkpoint's relative_attention_bias, not its first table.
@@ -210,7 +210,7 @@ private slots:
             o = methodOptions(document.state());
             o.t5Head = head;
             o.maxDistance = 20;
-            document.setViewOptions(pe::ui::View::Methods, pe::ui::toVariantMap(o));
+            document.setViewOptions(pe::ui::views::methods, pe::ui::toVariantMap(o));
             document.computeNow();
             QVERIFY(methodsDataOf(*document.frame()));
             const MethodsData& data = *methodsDataOf(*document.frame());
@@ -226,8 +226,8 @@ private slots:
         ExportRequest request;
         request.spec = document.spec();
         request.state = document.state();
-        request.view = View::Methods;
-        request.viewData = document.viewData(View::Methods); // as the window's export controller hands it
+        request.view = pe::ui::views::methods;
+        request.viewData = document.viewData(pe::ui::views::methods); // as the window's export controller hands it
         request.path = dir.filePath("t5.npy");
         QVERIFY(exportData(request).ok());
         QFile exported(request.path);
@@ -240,7 +240,7 @@ private slots:
         o = methodOptions(document.state());
         o.numBuckets = 32;
         o.maxDistance = 128;
-        document.setViewOptions(pe::ui::View::Methods, pe::ui::toVariantMap(o));
+        document.setViewOptions(pe::ui::views::methods, pe::ui::toVariantMap(o));
         document.computeNow();
         QVERIFY(methodsDataOf(*document.frame()));
         QVERIFY2(methodsDataOf(*document.frame())->error.contains("have 16 buckets; num_buckets is 32"),
@@ -299,7 +299,7 @@ private slots:
         Document missing;
         MethodOptions o = methodOptions(saved.state);
         o.t5File = dir.filePath("gone.safetensors");
-        missing.setViewOptions(View::Methods, toVariantMap(o));
+        missing.setViewOptions(pe::ui::views::methods, toVariantMap(o));
         T5BiasesController none(&missing, nullptr);
         QVERIFY(!biasesInUse(missing));
         QCOMPARE(methodOptions(missing.state()).t5File, o.t5File);
@@ -311,7 +311,7 @@ private slots:
         Document relative;
         o.t5File = QStringLiteral("t5.safetensors");
         o.t5Tensor.clear();
-        relative.setViewOptions(View::Methods, toVariantMap(o));
+        relative.setViewOptions(pe::ui::views::methods, toVariantMap(o));
         T5BiasesController named(&relative, nullptr);
         QVERIFY(biasesInUse(relative));
         QCOMPARE(biasesInUse(relative)->values, read->values);

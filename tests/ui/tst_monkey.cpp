@@ -237,7 +237,7 @@ QString TestMonkey::typeIntoSpinBox()
     pe::ui::ControlsPanel* c = m_window->controls();
     QString text;
     QAbstractSpinBox* spin = nullptr;
-    auto* rope = static_cast<pe::ui::RopeView*>(m_window->plotView(pe::ui::View::Rope));
+    auto* rope = static_cast<pe::ui::RopeView*>(m_window->plotView(pe::ui::views::rope));
     switch (pick(9)) {
     case 6: spin = rope->lowFrequencyFactorBox(); text = numberText(0, 80, false); break;
     case 7: spin = rope->highFrequencyFactorBox(); text = numberText(0, 80, false); break;
@@ -265,7 +265,7 @@ QString TestMonkey::chooseInCombo()
         clickCheckBox(c->cosineCheck());
         return QStringLiteral("click cosine");
     }
-    auto* rope = static_cast<pe::ui::RopeView*>(m_window->plotView(pe::ui::View::Rope));
+    auto* rope = static_cast<pe::ui::RopeView*>(m_window->plotView(pe::ui::views::rope));
     if (chance(0.1)) {
         clickCheckBox(rope->yarnTruncateBox());
         return QStringLiteral("click YaRN truncate");
@@ -464,7 +464,7 @@ QString TestMonkey::homeResources()
     if (m_window->presentationMode())
         m_window->setPresentationMode(false);
     m_window->resize(1366, 768);
-    m_window->stage()->choose(View::Heatmap);
+    m_window->stage()->choose(pe::ui::views::heatmap);
     m_window->document()->resetToDefaults();
     if (!settle())
         return QStringLiteral("no frame at home");

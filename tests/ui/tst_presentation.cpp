@@ -103,7 +103,7 @@ void TestPresentation::presentingGivesTheWindowToTheView()
     QVERIFY2(!window->stage()->besideBox()->isVisible(), "nothing stands beside a presented view");
     QVERIFY2(window->stage()->width() >= window->width() - 4, qPrintable(QString::number(window->stage()->width())));
     // Read at the back of a room: at least 18 px (issue 48).
-    for (QWidget* text : {static_cast<QWidget*>(window->stage()->button(View::Heatmap)), bar})
+    for (QWidget* text : {static_cast<QWidget*>(window->stage()->button(pe::ui::views::heatmap)), bar})
         QVERIFY2(QFontInfo(text->font()).pixelSize() >= 18, qPrintable(QString::number(QFontInfo(text->font()).pixelSize())));
 
     QTest::keyClick(window.get(), Qt::Key_F5);
@@ -194,9 +194,9 @@ void TestPresentation::theOffsetIsOnTheBarForTheViewsAboutIt()
     auto* bar = qobject_cast<pe::ui::PresentingControls*>(window->stage()->presentingControls());
     QVERIFY(bar);
     pe::ui::Document* document = window->document();
-    for (View view : {View::Offset, View::Similarity, View::Heatmap, View::Waves}) {
+    for (View view : {pe::ui::views::offset, pe::ui::views::similarity, pe::ui::views::heatmap, pe::ui::views::waves}) {
         window->stage()->choose(view);
-        const bool about = view == View::Offset || view == View::Similarity;
+        const bool about = view == pe::ui::views::offset || view == pe::ui::views::similarity;
         QCOMPARE(bar->offsetSpin()->isVisible(), about);
         if (!about)
             continue;

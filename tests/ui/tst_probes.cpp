@@ -41,7 +41,7 @@ std::unique_ptr<MainWindow> heatmapAt(int dModel, std::int64_t maxLen)
     settings.spec.dModel = dModel;
     settings.spec.maxLen = maxLen;
     window->document()->apply(settings);
-    return bringOnScreen(*window, View::Heatmap) ? std::move(window) : nullptr;
+    return bringOnScreen(*window, pe::ui::views::heatmap) ? std::move(window) : nullptr;
 }
 
 } // namespace
@@ -103,8 +103,8 @@ void TestProbes::methodsMatrixAgreesAndAWrongCellIsSeen()
         options.t5File = path;
         options.t5Head = 3;
     }
-    document->setViewOptions(View::Methods, toVariantMap(options));
-    QVERIFY(bringOnScreen(*window, View::Methods));
+    document->setViewOptions(pe::ui::views::methods, toVariantMap(options));
+    QVERIFY(bringOnScreen(*window, pe::ui::views::methods));
     QVERIFY(waitForFrame(*window));
     const pe::ui::MethodsPart* part = pe::ui::methodsPart(*document->frame());
     QVERIFY(part && part->data);
@@ -115,7 +115,7 @@ void TestProbes::methodsMatrixAgreesAndAWrongCellIsSeen()
     QCOMPARE(methodsMismatch(*window), QString());
 
     // One cell off by a little more than the probe forgives: it must say so.
-    auto* methods = qobject_cast<pe::ui::MethodsView*>(window->plotView(View::Methods));
+    auto* methods = qobject_cast<pe::ui::MethodsView*>(window->plotView(pe::ui::views::methods));
     QCPColorMapData* map = methods->colorMap()->data();
     const int last = map->keySize() - 1;
     map->setCell(last, 0, map->cell(last, 0) + 1e-6 * std::max(1.0, std::abs(map->cell(last, 0))) + 1e-6);
@@ -141,12 +141,12 @@ void TestProbes::ropeModelAgreesAndAWrongWavelengthIsSeen()
     QVERIFY(window);
     pe::ui::RopeOptions options = ropeOptions(window->document()->state());
     options.model = model;
-    window->document()->setViewOptions(View::Rope, toVariantMap(options));
-    QVERIFY(bringOnScreen(*window, View::Rope));
+    window->document()->setViewOptions(pe::ui::views::rope, toVariantMap(options));
+    QVERIFY(bringOnScreen(*window, pe::ui::views::rope));
     QVERIFY(waitForFrame(*window));
     QCOMPARE(ropeMismatch(*window), QString());
 
-    pe::ui::RopeModelPlot* plot = qobject_cast<pe::ui::RopeView*>(window->plotView(View::Rope))->modelPlot();
+    pe::ui::RopeModelPlot* plot = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::views::rope))->modelPlot();
     QCPGraph* graphs[] = {plot->unscaledGraph(), plot->originalGraph(), plot->maxGraph()};
     QCPGraph* graph = graphs[curve];
     QVERIFY(graph->data()->size() > 4);
@@ -182,7 +182,7 @@ void TestProbes::spectrumLeavesRoundingAloneAndSeesAWrongCell()
     settings.state.position = 1;
     settings.state.normalize = true;
     window->document()->apply(settings);
-    QVERIFY(bringOnScreen(*window, View::Spectrum));
+    QVERIFY(bringOnScreen(*window, pe::ui::views::spectrum));
     QCOMPARE(spectrumMismatch(*window), QString());
     window->setPresentationMode(false);
     window->resize(1366, 768);
@@ -192,10 +192,10 @@ void TestProbes::spectrumLeavesRoundingAloneAndSeesAWrongCell()
     settings.spec.firstPosition = 0;
     settings.spec.base = 10000;
     window->document()->apply(settings);
-    QVERIFY(bringOnScreen(*window, View::Spectrum));
+    QVERIFY(bringOnScreen(*window, pe::ui::views::spectrum));
     QCOMPARE(spectrumMismatch(*window), QString());
     // Every map cell 1 dB too loud: a probe that skipped every column would not see it.
-    auto* spectrum = qobject_cast<pe::ui::SpectrumView*>(window->plotView(View::Spectrum));
+    auto* spectrum = qobject_cast<pe::ui::SpectrumView*>(window->plotView(pe::ui::views::spectrum));
     QCPColorMapData* map = spectrum->colorMap()->data();
     for (int k = 0; k < map->keySize(); ++k)
         for (int v = 0; v < map->valueSize(); ++v)
@@ -225,7 +225,7 @@ void TestProbes::aProbeWaitsForTheZoomToReachTheDocument()
         wheel(120); // in
     // Here the test waits on its own for the zoom to reach the document and its bins to come.
     const pe::ui::Document* document = window->document();
-    QVERIFY(QTest::qWaitFor([&] { return !(document->zoom(View::Heatmap) == pe::ui::ViewZoom()); }, 20000));
+    QVERIFY(QTest::qWaitFor([&] { return !(document->zoom(pe::ui::views::heatmap) == pe::ui::ViewZoom()); }, 20000));
     QVERIFY(QTest::qWaitFor([&] { return document->isFrameCurrent(); }, 20000));
     QVERIFY(QTest::qWaitFor([&] {
         return window->heatmap()->colorMap()->data()->valueRange().upper < plot->yAxis->range().upper;

@@ -170,7 +170,7 @@ void TestRecovery::editsReachTheFileAfterAQuietMoment()
     // edit to the write, not sampled after a wait: a loaded machine only delays the write.
     window.document()->setDModel(96);
     window.document()->setBase(2500);
-    window.document()->setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(ropeOptions(editedSettings().state)));
+    window.document()->setViewOptions(pe::ui::views::rope, pe::ui::toVariantMap(ropeOptions(editedSettings().state)));
     window.setPresentationMode(true);
     QElapsedTimer sinceLastEdit;
     sinceLastEdit.start();

@@ -278,7 +278,7 @@ private slots:
     {
         QTemporaryDir dir;
         ExportRequest request;
-        request.view = View::Rope;
+        request.view = pe::ui::views::rope;
         { auto o = ropeOptions(request.state); o.model = QStringLiteral("qwen2-vl-7b"); setRopeOptions(request.state, o); }
         for (const char* suffix : {"pdf", "svg", "png", "csv"}) {
             request.path = dir.filePath(QStringLiteral("qwen.") + QLatin1String(suffix));

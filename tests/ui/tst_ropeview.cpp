@@ -243,7 +243,7 @@ void TestRopeView::scaleControlReachesThePlot()
     // here). So L = L_orig first, through the document; the view's controls follow it.
     pe::ui::RopeOptions options = ropeOptions(m_document->state());
     options.sequenceLength = options.originalLength; // 1024
-    m_document->setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(options));
+    m_document->setViewOptions(pe::ui::views::rope, pe::ui::toVariantMap(options));
     m_view->scaleBox()->setValue(1);
     m_document->computeNow();
     QCOMPARE(ropeOptions(m_document->state()).scale, 1.0);
@@ -255,7 +255,7 @@ void TestRopeView::scaleControlReachesThePlot()
     // while every other method stays no scaling.
     options = ropeOptions(m_document->state());
     options.sequenceLength = 4096;
-    m_document->setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(options));
+    m_document->setViewOptions(pe::ui::views::rope, pe::ui::toVariantMap(options));
     m_document->computeNow();
     const QCPGraph* dynamic = m_view->wavelengthGraph(RopeScaling::DynamicNtk);
     const long double raised = 10000.0L * std::pow(4.0L, 64.0L / 62);
@@ -357,7 +357,7 @@ void TestRopeView::optionsRoundTrip()
 {
     // The options are the document's: set there, the controls and the plot follow; each edit
     // is an undo step.
-    m_document->setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(pe::ui::RopeOptions{32, 2048, true, 8192}));
+    m_document->setViewOptions(pe::ui::views::rope, pe::ui::toVariantMap(pe::ui::RopeOptions{32, 2048, true, 8192}));
     QCOMPARE(m_view->scaleBox()->value(), 32);
     QCOMPARE(m_view->originalLengthBox()->value(), 2048);
     QVERIFY(m_view->logDistanceBox()->isChecked());
@@ -430,7 +430,7 @@ void TestRopeView::deployedVariantControlsReachThePlotAndExport()
     // The data export carries the same options: columns 8 (YaRN reference) and 9 (Llama 3).
     QTemporaryDir dir;
     ExportRequest request;
-    request.view = View::Rope;
+    request.view = pe::ui::views::rope;
     setRopeOptions(request.state, ropeOptions(m_document->state()));
     { auto o = ropeOptions(request.state); o.lowFrequencyFactor = 2; setRopeOptions(request.state, o); }
     request.path = dir.filePath(QStringLiteral("rope.csv"));
@@ -511,7 +511,7 @@ void TestRopeView::exportsHoldTheChosenScale()
 {
     QTemporaryDir dir;
     ExportRequest request;
-    request.view = View::Rope;
+    request.view = pe::ui::views::rope;
     setRopeOptions(request.state, pe::ui::RopeOptions{4, 4096, false});
     request.path = dir.filePath(QStringLiteral("rope.csv"));
     QVERIFY(exportFile(request, singleColumnFigure()).ok());

@@ -142,6 +142,7 @@ private slots:
     void cleanup();
 
     void roundTrip();
+    void everyViewsOwnOptionsAreKept();
     void writtenAsDocumented();
     void missingFieldsKeepDefaults();
     void malformed_data();
@@ -192,24 +193,24 @@ void TestSession::viewOptionsAreRememberedForTheNextWindow()
     using pe::ui::Preferences;
     using pe::ui::View;
     const auto remembered = [](View view) { return Preferences::viewOptions(view); };
-    QCOMPARE(pe::ui::ropeOptionsFrom(remembered(View::Rope)), pe::ui::RopeOptions{});
-    QCOMPARE(pe::ui::embeddingOptionsFrom(remembered(View::Embeddings)), pe::ui::SentenceOptions{});
-    QCOMPARE(pe::ui::methodOptionsFrom(remembered(View::Methods)), pe::ui::MethodOptions{});
-    m_window->document()->setViewOptions(View::Rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2.5, 8192, true}));
+    QCOMPARE(pe::ui::ropeOptionsFrom(remembered(pe::ui::views::rope)), pe::ui::RopeOptions{});
+    QCOMPARE(pe::ui::embeddingOptionsFrom(remembered(pe::ui::views::embeddings)), pe::ui::SentenceOptions{});
+    QCOMPARE(pe::ui::methodOptionsFrom(remembered(pe::ui::views::methods)), pe::ui::MethodOptions{});
+    m_window->document()->setViewOptions(pe::ui::views::rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2.5, 8192, true}));
     pe::ui::SentenceOptions embeddings;
     embeddings.sentence = QStringLiteral("a rose is a rose");
     embeddings.segments = true;
-    m_window->document()->setViewOptions(View::Embeddings, pe::ui::toVariantMap(embeddings));
+    m_window->document()->setViewOptions(pe::ui::views::embeddings, pe::ui::toVariantMap(embeddings));
     pe::ui::MethodOptions methods;
     methods.method = pe::ui::ScoreMethod::Shaw;
     methods.clip = 7;
-    m_window->document()->setViewOptions(View::Methods, pe::ui::toVariantMap(methods));
-    QCOMPARE(pe::ui::ropeOptionsFrom(remembered(View::Rope)), (pe::ui::RopeOptions{2.5, 8192, true}));
-    QCOMPARE(pe::ui::embeddingOptionsFrom(remembered(View::Embeddings)), embeddings);
-    QCOMPARE(pe::ui::methodOptionsFrom(remembered(View::Methods)), methods);
+    m_window->document()->setViewOptions(pe::ui::views::methods, pe::ui::toVariantMap(methods));
+    QCOMPARE(pe::ui::ropeOptionsFrom(remembered(pe::ui::views::rope)), (pe::ui::RopeOptions{2.5, 8192, true}));
+    QCOMPARE(pe::ui::embeddingOptionsFrom(remembered(pe::ui::views::embeddings)), embeddings);
+    QCOMPARE(pe::ui::methodOptionsFrom(remembered(pe::ui::views::methods)), methods);
     m_window->document()->undoStack()->undo(); // what is remembered follows undo too
-    QCOMPARE(pe::ui::methodOptionsFrom(remembered(View::Methods)), pe::ui::MethodOptions{});
-    QCOMPARE(pe::ui::embeddingOptionsFrom(remembered(View::Embeddings)), embeddings);
+    QCOMPARE(pe::ui::methodOptionsFrom(remembered(pe::ui::views::methods)), pe::ui::MethodOptions{});
+    QCOMPARE(pe::ui::embeddingOptionsFrom(remembered(pe::ui::views::embeddings)), embeddings);
 }
 
 void TestSession::openWindow()
@@ -271,6 +272,37 @@ void TestSession::roundTrip()
     QVERIFY(std::get<Session>(read) == session);
     // Atomic write: no temporary file is left beside it.
     QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("round*")}, QDir::Files), QStringList{QStringLiteral("round.pe.json")});
+}
+
+// Every view with options of its own, found through the catalogue (the extra view entered at
+// this binary's start-up among them): its options, away from their defaults, are written as
+// view.options.<key> and read back the same.
+void TestSession::everyViewsOwnOptionsAreKept()
+{
+    int views = 0;
+    for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog()) {
+        if (!pe::ui::hasOwnOptions(d.view))
+            continue;
+        // Each number one step from its default, made valid as the view makes it.
+        QVariantMap moved = d.defaultOptions;
+        for (auto option = moved.begin(); option != moved.end(); ++option)
+            if (option.value().typeId() == QMetaType::Int || option.value().typeId() == QMetaType::Double)
+                option.value() = option.value().toDouble() + 1;
+        moved = pe::ui::validViewOptions(d.view, moved);
+        Session session;
+        session.settings.state.setOptionsOf(d.view, moved);
+        const QJsonObject json = pe::ui::sessionJson(session);
+        QVERIFY2(json.value(QStringLiteral("view")).toObject().value(QStringLiteral("options")).toObject().contains(
+                     QString::fromLatin1(d.key)) || moved == d.defaultOptions,
+                 d.key);
+        QVERIFY2(moved != d.defaultOptions || d.key != QByteArrayView("wavelengths"), "the extra view's options moved");
+        const pe::ui::SessionResult read = pe::ui::sessionFromJson(json);
+        QVERIFY2(errorOf(read).isEmpty(), qPrintable(errorOf(read)));
+        QVERIFY2(std::get<Session>(read).settings.state.optionsOf(d.view) == moved, d.key);
+        ++views;
+    }
+    QVERIFY(pe::ui::parseView(QStringLiteral("wavelengths"))); // the extra view is among them
+    QVERIFY(views >= 5);
 }
 
 void TestSession::writtenAsDocumented()
@@ -493,7 +525,7 @@ void TestSession::saveAndOpenThroughTheMenu()
     m_window->setPresentationMode(true);
     // s 16, and the deployed variants' own parameters: L 20000, YaRN ref. untruncated, Llama 3 low 2, high 8.
     const pe::ui::RopeOptions rope{16, 4096, false, 20000, false, 2, 8};
-    m_window->document()->setViewOptions(pe::ui::View::Rope, pe::ui::toVariantMap(rope));
+    m_window->document()->setViewOptions(pe::ui::views::rope, pe::ui::toVariantMap(rope));
     const QString path = m_dir.filePath(QStringLiteral("menu.pe.json"));
     QFile::remove(path);
     answerFileDialog(path);

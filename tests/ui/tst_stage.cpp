@@ -3,6 +3,7 @@
 // heatmap or any other view; presenting projects it alone with its controls enlarged and a
 // way to switch views in sight; dragging the docks never squeezes it; the layout is remembered
 // in sessions and across starts.
+#include "extraview.h"
 #include "windowprobes.h"
 
 #include "ui/views/heatmapview.h"
@@ -59,6 +60,7 @@ private slots:
     void init();
     void aChosenViewGetsTheStageWithTheHeatmapBeside();
     void shortcutsAndTheMenuChooseViews();
+    void aViewEnteredAtStartUpTakesTheStage();
     void helpListsEveryShortcut();
     void theBesideBoxSaysWhatIsBeside();
     void aViewMovedOnTheStageDrawsAtItsNewSize();
@@ -88,21 +90,21 @@ void TestStage::aChosenViewGetsTheStageWithTheHeatmapBeside()
     auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
     // At first the heatmap alone, as wide as the stage.
-    QCOMPARE(window->stage()->chosen(), View::Heatmap);
+    QCOMPARE(window->stage()->chosen(), pe::ui::views::heatmap);
     QVERIFY(!window->stage()->companion());
     QVERIFY2(window->heatmap()->width() >= 0.6 * window->width(), qPrintable(QString::number(window->heatmap()->width())));
     // RoPE from the bar: the larger part of the stage, the heatmap still there beside it.
-    QTest::mouseClick(window->stage()->button(View::Rope), Qt::LeftButton);
-    QVERIFY(windowprobes::bringOnScreen(*window, View::Rope));
-    QCOMPARE(window->stage()->companion(), std::optional(View::Heatmap));
-    QCOMPARE(squeezed(*window, View::Rope), QString());
-    QCOMPARE(squeezed(*window, View::Heatmap), QString());
-    QVERIFY(window->plotView(View::Rope)->width() > window->heatmap()->width());
-    auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(View::Rope));
+    QTest::mouseClick(window->stage()->button(pe::ui::views::rope), Qt::LeftButton);
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::rope));
+    QCOMPARE(window->stage()->companion(), std::optional(pe::ui::views::heatmap));
+    QCOMPARE(squeezed(*window, pe::ui::views::rope), QString());
+    QCOMPARE(squeezed(*window, pe::ui::views::heatmap), QString());
+    QVERIFY(window->plotView(pe::ui::views::rope)->width() > window->heatmap()->width());
+    auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::views::rope));
     QVERIFY2(rope->plot()->height() >= 300, qPrintable(QStringLiteral("RoPE's plot is %1 px tall").arg(rope->plot()->height())));
     // Views off the stage are hidden: the document computes nothing for them.
     for (const pe::ui::ViewDescription& d : pe::ui::viewCatalog())
-        if (d.view != View::Rope && d.view != View::Heatmap)
+        if (d.view != pe::ui::views::rope && d.view != pe::ui::views::heatmap)
             QVERIFY2(!window->plotView(d.view)->isOnScreen(), d.key);
 }
 
@@ -146,10 +148,10 @@ void TestStage::theBesideBoxSaysWhatIsBeside()
     pe::ui::Stage* stage = window->stage();
     auto* box = window->findChild<QComboBox*>(QStringLiteral("besideBox"));
     QVERIFY(box);
-    stage->choose(View::Rope);
-    QCOMPARE(stage->companion(), std::optional(View::Heatmap));
+    stage->choose(pe::ui::views::rope);
+    QCOMPARE(stage->companion(), std::optional(pe::ui::views::heatmap));
     QCOMPARE(box->currentData().toString(), QStringLiteral("heatmap"));
-    stage->choose(View::Heatmap);
+    stage->choose(pe::ui::views::heatmap);
     QCOMPARE(stage->companion(), std::nullopt);
     QCOMPARE(box->currentData().toString(), QStringLiteral("-")); // "Nothing"
     const auto* model = qobject_cast<QStandardItemModel*>(box->model());
@@ -157,8 +159,8 @@ void TestStage::theBesideBoxSaysWhatIsBeside()
     QVERIFY(!model->item(box->findData(QStringLiteral("heatmap")))->isEnabled());
     QVERIFY(model->item(box->findData(QStringLiteral("rope")))->isEnabled());
     // Another view on the stage: the heatmap is beside it again, and can be chosen there.
-    stage->choose(View::Waves);
-    QCOMPARE(stage->companion(), std::optional(View::Heatmap));
+    stage->choose(pe::ui::views::waves);
+    QCOMPARE(stage->companion(), std::optional(pe::ui::views::heatmap));
     QCOMPARE(box->currentData().toString(), QStringLiteral("heatmap"));
     QVERIFY(model->item(box->findData(QStringLiteral("heatmap")))->isEnabled());
     QVERIFY(!model->item(box->findData(QStringLiteral("waves")))->isEnabled());
@@ -190,9 +192,37 @@ void TestStage::shortcutsAndTheMenuChooseViews()
     auto* spectrum = window->findChild<QAction*>(QStringLiteral("spectrumViewAction"));
     QVERIFY(spectrum);
     window->findChild<QAction*>(QStringLiteral("bandsViewAction"))->trigger();
-    QCOMPARE(window->stage()->chosen(), View::Bands);
+    QCOMPARE(window->stage()->chosen(), pe::ui::views::bands);
     QVERIFY(!spectrum->isChecked());
     QVERIFY(window->findChild<QAction*>(QStringLiteral("bandsViewAction"))->isChecked());
+}
+
+// The extra view (extraview.cpp), entered at this binary's start-up like a plug-in: its button
+// and menu entry choose it, it draws its part with the heatmap beside, and a spec change reaches it.
+void TestStage::aViewEnteredAtStartUpTakesTheStage()
+{
+    auto window = windowprobes::launch(QSize(1366, 768));
+    QVERIFY(window);
+    const pe::ui::View extra = extraview::key();
+    QToolButton* button = window->stage()->button(extra);
+    QVERIFY(button);
+    QCOMPARE(button->text(), QStringLiteral("Wavelength table"));
+    QTest::mouseClick(button, Qt::LeftButton);
+    QCOMPARE(window->stage()->chosen(), extra);
+    QVERIFY(windowprobes::bringOnScreen(*window, extra));
+    QCOMPARE(window->stage()->companion(), std::optional(pe::ui::views::heatmap));
+    auto* view = dynamic_cast<extraview::WavelengthView*>(window->plotView(extra));
+    QVERIFY(view);
+    QTRY_COMPARE_WITH_TIMEOUT(view->shown, QStringLiteral("4 rows from pair 0"), 10000);
+    window->document()->setDModel(64); // 32 pairs: two from pair 30 on
+    window->document()->setViewOptions(extra, extraview::options(30, 8));
+    QTRY_COMPARE_WITH_TIMEOUT(view->shown, QStringLiteral("2 rows from pair 30"), 10000);
+    window->document()->setDModel(128); // 64 pairs: all eight
+    QTRY_COMPARE_WITH_TIMEOUT(view->shown, QStringLiteral("8 rows from pair 30"), 10000);
+    window->findChild<QAction*>(QStringLiteral("heatmapViewAction"))->trigger();
+    QCOMPARE(window->stage()->chosen(), pe::ui::views::heatmap);
+    window->findChild<QAction*>(QStringLiteral("wavelengthsViewAction"))->trigger();
+    QCOMPARE(window->stage()->chosen(), extra);
 }
 
 void TestStage::aViewMovedOnTheStageDrawsAtItsNewSize()
@@ -205,8 +235,8 @@ void TestStage::aViewMovedOnTheStageDrawsAtItsNewSize()
     window->document()->setDModel(512);
     window->document()->setMaxLen(4096);
     for (int flip = 0; flip < 6; ++flip) {
-        window->stage()->choose(flip % 2 ? View::Heatmap : View::Rope);
-        QVERIFY(windowprobes::bringOnScreen(*window, View::Heatmap));
+        window->stage()->choose(flip % 2 ? pe::ui::views::heatmap : pe::ui::views::rope);
+        QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::heatmap));
         QCustomPlot* plot = window->heatmap()->plot();
         const QRect area = plot->axisRect()->rect();
         const double ratio = plot->bufferDevicePixelRatio();
@@ -225,25 +255,25 @@ void TestStage::anyTwoViewsSideBySide()
     auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
     Stage* stage = window->stage();
-    stage->choose(View::Methods);
+    stage->choose(pe::ui::views::methods);
     QComboBox* beside = stage->besideBox();
     beside->setCurrentIndex(beside->findData(QStringLiteral("rope")));
     emit beside->activated(beside->currentIndex());
-    QCOMPARE(stage->companion(), std::optional(View::Rope));
-    QVERIFY(windowprobes::bringOnScreen(*window, View::Methods));
-    QVERIFY(windowprobes::bringOnScreen(*window, View::Rope));
-    QCOMPARE(squeezed(*window, View::Methods), QString());
-    QCOMPARE(squeezed(*window, View::Rope), QString());
+    QCOMPARE(stage->companion(), std::optional(pe::ui::views::rope));
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::methods));
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::rope));
+    QCOMPARE(squeezed(*window, pe::ui::views::methods), QString());
+    QCOMPARE(squeezed(*window, pe::ui::views::rope), QString());
     QVERIFY(!window->heatmap()->isOnScreen());
     // Nothing beside: the chosen view takes the whole stage.
     beside->setCurrentIndex(beside->findData(QStringLiteral("-")));
     emit beside->activated(beside->currentIndex());
     QVERIFY(!stage->companion());
-    QVERIFY(QTest::qWaitFor([&] { return !window->plotView(View::Rope)->isOnScreen(); }));
-    QVERIFY(QTest::qWaitFor([&] { return window->plotView(View::Methods)->width() >= stage->width() - 40; }));
+    QVERIFY(QTest::qWaitFor([&] { return !window->plotView(pe::ui::views::rope)->isOnScreen(); }));
+    QVERIFY(QTest::qWaitFor([&] { return window->plotView(pe::ui::views::methods)->width() >= stage->width() - 40; }));
     // The view chosen that is also the one beside: shown once, alone.
-    stage->setBeside(View::Spectrum);
-    stage->choose(View::Spectrum);
+    stage->setBeside(pe::ui::views::spectrum);
+    stage->choose(pe::ui::views::spectrum);
     QVERIFY(!stage->companion());
 }
 
@@ -251,28 +281,28 @@ void TestStage::draggingTheDocksNeverSqueezesTheStage()
 {
     auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
-    window->stage()->choose(View::Similarity);
-    QVERIFY(windowprobes::bringOnScreen(*window, View::Similarity));
-    QCOMPARE(window->stage()->companion(), std::optional(View::Heatmap));
+    window->stage()->choose(pe::ui::views::similarity);
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::similarity));
+    QCOMPARE(window->stage()->companion(), std::optional(pe::ui::views::heatmap));
     auto* controls = window->findChild<QDockWidget*>(QStringLiteral("controlsDock"));
     // The user drags the controls' edge far to the right, live.
     window->resizeDocks({controls}, {1200}, Qt::Horizontal);
     QVERIFY(QTest::qWaitFor([&] { return !window->stage()->companion(); })); // no room for two: the heatmap stepped aside
     QVERIFY2(window->stage()->width() >= Stage::readableWidth, qPrintable(QString::number(window->stage()->width())));
     QVERIFY(QTest::qWaitFor([&] { return !window->heatmap()->isOnScreen(); }));
-    QCOMPARE(squeezed(*window, View::Similarity), QString());
+    QCOMPARE(squeezed(*window, pe::ui::views::similarity), QString());
     // Dragged back, the heatmap returns beside it.
     window->resizeDocks({controls}, {300}, Qt::Horizontal);
-    QVERIFY(QTest::qWaitFor([&] { return window->stage()->companion() == std::optional(View::Heatmap); }));
+    QVERIFY(QTest::qWaitFor([&] { return window->stage()->companion() == std::optional(pe::ui::views::heatmap); }));
     QVERIFY(QTest::qWaitFor([&] { return window->heatmap()->isOnScreen(); }));
-    QCOMPARE(squeezed(*window, View::Heatmap), QString());
+    QCOMPARE(squeezed(*window, pe::ui::views::heatmap), QString());
 }
 
 void TestStage::theSplitterKeepsBothViewsReadable()
 {
     auto window = windowprobes::launch(QSize(1600, 900));
     QVERIFY(window);
-    window->stage()->choose(View::Offset);
+    window->stage()->choose(pe::ui::views::offset);
     QTest::qWait(20);
     auto* splitter = window->stage()->findChild<QSplitter*>(QStringLiteral("stageSplitter"));
     QVERIFY(splitter);
@@ -280,8 +310,8 @@ void TestStage::theSplitterKeepsBothViewsReadable()
     for (const bool toTheLeft : {true, false}) {
         splitter->setSizes(toTheLeft ? QList<int>{0, 5000} : QList<int>{5000, 0});
         QTest::qWait(20);
-        QCOMPARE(squeezed(*window, View::Offset), QString());
-        QCOMPARE(squeezed(*window, View::Heatmap), QString());
+        QCOMPARE(squeezed(*window, pe::ui::views::offset), QString());
+        QCOMPARE(squeezed(*window, pe::ui::views::heatmap), QString());
     }
 }
 
@@ -289,9 +319,9 @@ void TestStage::presentingProjectsTheChosenViewAlone()
 {
     auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
-    window->stage()->choose(View::Rope);
-    QVERIFY(windowprobes::bringOnScreen(*window, View::Rope));
-    auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(View::Rope));
+    window->stage()->choose(pe::ui::views::rope);
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::rope));
+    auto* rope = qobject_cast<pe::ui::RopeView*>(window->plotView(pe::ui::views::rope));
     const double scalePoints = rope->scaleBox()->font().pointSizeF();
     window->setPresentationMode(true);
     QTest::qWait(50);
@@ -306,13 +336,13 @@ void TestStage::presentingProjectsTheChosenViewAlone()
     QVERIFY2(rope->scaleBox()->font().pointSizeF() >= 1.5 * scalePoints,
              qPrintable(QStringLiteral("%1 pt, was %2").arg(rope->scaleBox()->font().pointSizeF()).arg(scalePoints)));
     // The bar stays in sight, and a click there changes the projected view.
-    QToolButton* methods = window->stage()->button(View::Methods);
+    QToolButton* methods = window->stage()->button(pe::ui::views::methods);
     QVERIFY(methods->isVisible());
     QTest::mouseClick(methods, Qt::LeftButton);
-    QVERIFY(windowprobes::bringOnScreen(*window, View::Methods));
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::methods));
     QVERIFY(!rope->isOnScreen());
     window->setPresentationMode(false);
-    QVERIFY2(QTest::qWaitFor([&] { return window->stage()->companion() == std::optional(View::Heatmap); }),
+    QVERIFY2(QTest::qWaitFor([&] { return window->stage()->companion() == std::optional(pe::ui::views::heatmap); }),
              qPrintable(QStringLiteral("stage %1 px after presenting").arg(window->stage()->width()))); // back beside it
 }
 
@@ -323,17 +353,17 @@ void TestStage::sessionsRememberTheStage()
     const QString path = dir.filePath(QStringLiteral("lesson.pe-session"));
     auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
-    window->stage()->choose(View::Conventions);
-    window->stage()->setBeside(View::Waves);
+    window->stage()->choose(pe::ui::views::conventions);
+    window->stage()->setBeside(pe::ui::views::waves);
     QCOMPARE(window->sessions()->saveSession(path), QString());
-    window->stage()->choose(View::Precision);
+    window->stage()->choose(pe::ui::views::precision);
     window->stage()->setBeside(std::nullopt);
     QCOMPARE(window->sessions()->openSession(path), QString());
     QTest::qWait(50);
-    QCOMPARE(window->stage()->chosen(), View::Conventions);
-    QCOMPARE(window->stage()->beside(), std::optional(View::Waves));
-    QVERIFY(windowprobes::bringOnScreen(*window, View::Conventions));
-    QVERIFY(windowprobes::bringOnScreen(*window, View::Waves));
+    QCOMPARE(window->stage()->chosen(), pe::ui::views::conventions);
+    QCOMPARE(window->stage()->beside(), std::optional(pe::ui::views::waves));
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::conventions));
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::waves));
 }
 
 void TestStage::aLayoutFromBeforeTheStageStillOpens()
@@ -346,15 +376,15 @@ void TestStage::aLayoutFromBeforeTheStageStillOpens()
     formula->hide();
     const QByteArray docksOnly = window->saveState();
     formula->show();
-    window->stage()->choose(View::Spectrum);
+    window->stage()->choose(pe::ui::views::spectrum);
     window->restoreLayout(docksOnly);
     QTest::qWait(50);
     QVERIFY(formula->isHidden());
-    QCOMPARE(window->stage()->chosen(), View::Heatmap);
+    QCOMPARE(window->stage()->chosen(), pe::ui::views::heatmap);
     // Bytes that are no layout at all: the first start's layout, nothing else.
     window->restoreLayout(QByteArray("\x50\x45\x4c\x59garbage", 11));
     QTest::qWait(50);
-    QCOMPARE(window->stage()->chosen(), View::Heatmap);
+    QCOMPARE(window->stage()->chosen(), pe::ui::views::heatmap);
     QVERIFY(window->heatmap()->isOnScreen());
 }
 
@@ -364,11 +394,11 @@ void TestStage::aViewBackOnTheStageIsPaintedAgain()
     // back on the stage it paints the map again, not a blank plot.
     auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
-    QVERIFY(windowprobes::bringOnScreen(*window, View::Heatmap));
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::heatmap));
     window->stage()->setBeside(std::nullopt);
-    window->stage()->choose(View::Rope);
+    window->stage()->choose(pe::ui::views::rope);
     QVERIFY(QTest::qWaitFor([&] { return !window->heatmap()->isOnScreen(); }));
-    QVERIFY(windowprobes::bringOnScreen(*window, View::Heatmap));
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::heatmap));
     QCustomPlot* plot = window->heatmap()->plot();
     QVERIFY(QTest::qWaitFor([&] {
         const QImage image = plot->grab().toImage();
@@ -387,12 +417,12 @@ void TestStage::aViewLongOffTheStageLetsGoOfItsMapsAndDrawsThemAgain_data()
 {
     QTest::addColumn<int>("viewIndex");
     QTest::addColumn<void*>("probe"); // QString (*)(MainWindow&)
-    QTest::newRow("heatmap") << int(View::Heatmap) << reinterpret_cast<void*>(&windowprobes::heatmapMismatch);
-    QTest::newRow("similarity") << int(View::Similarity) << reinterpret_cast<void*>(&windowprobes::similarityMismatch);
+    QTest::newRow("heatmap") << int(pe::ui::views::heatmap) << reinterpret_cast<void*>(&windowprobes::heatmapMismatch);
+    QTest::newRow("similarity") << int(pe::ui::views::similarity) << reinterpret_cast<void*>(&windowprobes::similarityMismatch);
     // Methods and similarity skip refilling a map whose data they drew already: after the
     // release they must not.
-    QTest::newRow("methods") << int(View::Methods) << reinterpret_cast<void*>(&windowprobes::methodsMismatch);
-    QTest::newRow("spectrum") << int(View::Spectrum) << reinterpret_cast<void*>(&windowprobes::spectrumMismatch);
+    QTest::newRow("methods") << int(pe::ui::views::methods) << reinterpret_cast<void*>(&windowprobes::methodsMismatch);
+    QTest::newRow("spectrum") << int(pe::ui::views::spectrum) << reinterpret_cast<void*>(&windowprobes::spectrumMismatch);
 }
 
 void TestStage::aViewLongOffTheStageLetsGoOfItsMapsAndDrawsThemAgain()
@@ -417,7 +447,7 @@ void TestStage::aViewLongOffTheStageLetsGoOfItsMapsAndDrawsThemAgain()
     };
     QVERIFY(mapsHoldCells() > 100);
     window->stage()->setBeside(std::nullopt);
-    window->stage()->choose(view == View::Rope ? View::Bands : View::Rope);
+    window->stage()->choose(view == pe::ui::views::rope ? pe::ui::views::bands : pe::ui::views::rope);
     QVERIFY(QTest::qWaitFor([&] { return !window->plotView(view)->isOnScreen(); }));
     QVERIFY(mapsHoldCells() > 100); // a moment off the stage keeps the picture for a quick return
 

@@ -48,7 +48,7 @@ void wheel(QCustomPlot* plot, QPoint at, int notches)
 void takeOffStage(MainWindow& window, View view)
 {
     window.stage()->setBeside(std::nullopt);
-    window.stage()->choose(View::Rope);
+    window.stage()->choose(pe::ui::views::rope);
     QCoreApplication::processEvents();
     QVERIFY2(!window.plotView(view)->isOnScreen(), qPrintable(pe::ui::viewName(view)));
 }
@@ -111,12 +111,12 @@ void TestStaleZoom::heatmapShowsTheNewMatrixWhole()
 {
     auto window = launch(QSize(1366, 768));
     QVERIFY(window);
-    QVERIFY(bringOnScreen(*window, View::Heatmap));
+    QVERIFY(bringOnScreen(*window, pe::ui::views::heatmap));
     QCustomPlot* plot = window->heatmap()->plot();
-    zoomThenChangeTheSpecOffStage(*window, View::Heatmap, plot->axisRect()->rect().center(), 4, 30);
+    zoomThenChangeTheSpecOffStage(*window, pe::ui::views::heatmap, plot->axisRect()->rect().center(), 4, 30);
     if (QTest::currentTestFailed())
         return;
-    bringBack(*window, View::Heatmap);
+    bringBack(*window, pe::ui::views::heatmap);
     if (QTest::currentTestFailed())
         return;
     // The part holds every cell of the new matrix, the axes show all of it, and the map agrees
@@ -135,12 +135,12 @@ void TestStaleZoom::wavesShowTheNewPositionsWhole()
 {
     auto window = launch(QSize(1366, 768));
     QVERIFY(window);
-    QVERIFY(bringOnScreen(*window, View::Waves));
-    QCustomPlot* plot = window->plotView(View::Waves)->plot();
-    zoomThenChangeTheSpecOffStage(*window, View::Waves, plot->axisRect()->rect().center(), 8, 30);
+    QVERIFY(bringOnScreen(*window, pe::ui::views::waves));
+    QCustomPlot* plot = window->plotView(pe::ui::views::waves)->plot();
+    zoomThenChangeTheSpecOffStage(*window, pe::ui::views::waves, plot->axisRect()->rect().center(), 8, 30);
     if (QTest::currentTestFailed())
         return;
-    bringBack(*window, View::Waves);
+    bringBack(*window, pe::ui::views::waves);
     if (QTest::currentTestFailed())
         return;
     // The curves run over all 30 positions, and the axis shows every one of them.
@@ -157,17 +157,17 @@ void TestStaleZoom::methodsCurvesKeepNoOffsetsOfAnEarlierMaxLen()
 {
     auto window = launch(QSize(1366, 768));
     QVERIFY(window);
-    QVERIFY(bringOnScreen(*window, View::Methods));
-    auto* methods = qobject_cast<pe::ui::MethodsView*>(window->plotView(View::Methods));
+    QVERIFY(bringOnScreen(*window, pe::ui::views::methods));
+    auto* methods = qobject_cast<pe::ui::MethodsView*>(window->plotView(pe::ui::views::methods));
     QVERIFY(methods);
     QCPAxis* offsets = methods->curveRect()->axis(QCPAxis::atBottom);
     const double before = offsets->range().size();
     // More offsets than the zoomed axis shows: its range would read as a zoom of the new ones.
-    zoomThenChangeTheSpecOffStage(*window, View::Methods, methods->curveRect()->rect().center(), 64, 200);
+    zoomThenChangeTheSpecOffStage(*window, pe::ui::views::methods, methods->curveRect()->rect().center(), 64, 200);
     if (QTest::currentTestFailed())
         return;
     QVERIFY2(offsets->range().size() < before, "the wheel did not zoom the curves");
-    bringBack(*window, View::Methods);
+    bringBack(*window, pe::ui::views::methods);
     if (QTest::currentTestFailed())
         return;
     QVERIFY2(offsets->range().lower <= -199 && offsets->range().upper >= 199,
@@ -180,11 +180,11 @@ void TestStaleZoom::aZoomOfTheCurrentMatrixStillSettles()
     // the wheel's range reaches the document and the part computes the cells under the axes.
     auto window = launch(QSize(1366, 768));
     QVERIFY(window);
-    QVERIFY(bringOnScreen(*window, View::Heatmap));
+    QVERIFY(bringOnScreen(*window, pe::ui::views::heatmap));
     QCustomPlot* plot = window->heatmap()->plot();
     wheel(plot, plot->axisRect()->rect().center(), 3);
-    QVERIFY(QTest::qWaitFor([&] { return !(window->document()->zoom(View::Heatmap) == ViewZoom()); }, 20000));
-    const ViewZoom zoom = window->document()->zoom(View::Heatmap);
+    QVERIFY(QTest::qWaitFor([&] { return !(window->document()->zoom(pe::ui::views::heatmap) == ViewZoom()); }, 20000));
+    const ViewZoom zoom = window->document()->zoom(pe::ui::views::heatmap);
     QCOMPARE(zoom.xLower, plot->xAxis->range().lower + 0.5);
     QCOMPARE(zoom.xUpper, plot->xAxis->range().upper + 0.5);
     QVERIFY(waitForFrame(*window));

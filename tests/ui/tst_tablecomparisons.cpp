@@ -36,14 +36,14 @@ namespace {
 
 /// The conventions view's part of a frame; an empty one when the frame has none (the checks on
 /// it then fail).
-const ConventionsPart& conventions(const Frame& frame) { return frame.partOrEmpty<ConventionsPart>(View::Conventions); }
+const ConventionsPart& conventions(const Frame& frame) { return frame.partOrEmpty<ConventionsPart>(pe::ui::views::conventions); }
 
 /// The similarity view's part of a frame; an empty one when the frame has none.
-const SimilarityPart& similarityOf(const Frame& frame) { return frame.partOrEmpty<SimilarityPart>(View::Similarity); }
+const SimilarityPart& similarityOf(const Frame& frame) { return frame.partOrEmpty<SimilarityPart>(pe::ui::views::similarity); }
 
 /// The precision view's part of a frame; an empty one when the frame has none.
-const PrecisionPart& precision(const Frame& frame) { return frame.partOrEmpty<PrecisionPart>(View::Precision); }
-const pe::ui::WavesPart& wavesOf(const Frame& frame) { return frame.partOrEmpty<pe::ui::WavesPart>(View::Waves); }
+const PrecisionPart& precision(const Frame& frame) { return frame.partOrEmpty<PrecisionPart>(pe::ui::views::precision); }
+const pe::ui::WavesPart& wavesOf(const Frame& frame) { return frame.partOrEmpty<pe::ui::WavesPart>(pe::ui::views::waves); }
 
 /// The similarity of rows p and q of m, summed here: a dot product, or the cosine (0 against
 /// a zero row).
@@ -112,7 +112,7 @@ private slots:
         QFETCH(bool, cosine);
         Document document;
         document.setTable(pe::test::loadTableOrFail(m_path));
-        document.setPixels(pe::ui::View::Similarity, QSize(pixels, 0));
+        document.setPixels(pe::ui::views::similarity, QSize(pixels, 0));
         document.setNormalize(cosine);
         const Frame& f = computed(document);
         const Eigen::Index bins = std::min<Eigen::Index>(pixels, 37);
@@ -168,7 +168,7 @@ private slots:
     {
         Document document;
         document.setTable(pe::test::loadTableOrFail(m_path));
-        document.setPixels(pe::ui::View::Similarity, QSize(10, 0));
+        document.setPixels(pe::ui::views::similarity, QSize(10, 0));
         const RowMatrix* before = &similarityOf(computed(document)).matrix.matrix();
         document.setDModel(32);
         document.selectPosition(7);
@@ -197,17 +197,17 @@ private slots:
             }
         }
         // Zoomed to rows 10 … 19.
-        document.setZoom(View::Waves, {10, 20});
+        document.setZoom(pe::ui::views::waves, {10, 20});
         const Frame& zoomed = computed(document);
         QCOMPARE(wavesOf(zoomed).waves.front().curveX.front(), 10.0);
         QCOMPARE(wavesOf(zoomed).waves.front().curveY.back(), m_values(19, 0));
         // The table stays what it is whatever the sinusoid beside it does: a d_model step keeps
         // its waves (and its zoom), a new set of columns does not.
-        const pe::ui::ViewPartPtr kept = zoomed.partPointer(View::Waves); // held: its address stays its own
+        const pe::ui::ViewPartPtr kept = zoomed.partPointer(pe::ui::views::waves); // held: its address stays its own
         document.setDModel(document.spec().dModel + 2);
-        QCOMPARE(computed(document).partPointer(View::Waves), kept);
+        QCOMPARE(computed(document).partPointer(pe::ui::views::waves), kept);
         document.setWaveDims({1});
-        QVERIFY(computed(document).partPointer(View::Waves) != kept);
+        QVERIFY(computed(document).partPointer(pe::ui::views::waves) != kept);
         QCOMPARE(wavesOf(computed(document)).waves.front().curveY.front(), m_values(0, 1)); // zoomed out again
     }
 
@@ -245,7 +245,7 @@ private slots:
         ExportRequest request;
         request.table = table;
         request.spec = sinusoidSizedLike(request.spec, *table->table);
-        request.view = View::Similarity;
+        request.view = pe::ui::views::similarity;
         request.state.normalize = true;
         request.path = m_dir.filePath("similarity.npy");
         QVERIFY2(exportData(request).ok(), qPrintable(exportData(request).message));
@@ -256,7 +256,7 @@ private slots:
             for (Eigen::Index q = 0; q < 37; ++q)
                 QVERIFY(std::abs((*written->values)(p, q) - similarity(m_values, p, q, true)) < 1e-12);
 
-        request.view = View::Waves;
+        request.view = pe::ui::views::waves;
         request.state.dims = {22, 3};
         request.path = m_dir.filePath("waves.npy");
         QVERIFY2(exportData(request).ok(), qPrintable(exportData(request).message));
@@ -265,7 +265,7 @@ private slots:
         QVERIFY(waves->values->col(0) == m_values.col(22));
         QVERIFY(waves->values->col(1) == m_values.col(3));
 
-        request.view = View::Precision;
+        request.view = pe::ui::views::precision;
         request.path = m_dir.filePath("precision.npy");
         QVERIFY2(exportData(request).ok(), qPrintable(exportData(request).message));
         const LoadedTablePtr precision = pe::test::loadTableOrFail(request.path);
@@ -281,7 +281,7 @@ private slots:
         // The methods view scores the table for the learned method only: ALiBi's export is
         // ALiBi's with a table open as without, and so is it past the table's 37 rows.
         for (const std::int64_t maxLen : {std::int64_t{37}, std::int64_t{60}}) {
-            request.view = View::Methods;
+            request.view = pe::ui::views::methods;
             request.spec.maxLen = maxLen;
             { auto o = methodOptions(request.state); o.method = pe::ui::ScoreMethod::Alibi; setMethodOptions(request.state, o); }
             request.path = m_dir.filePath(QStringLiteral("alibi-with-table-%1.npy").arg(maxLen));
@@ -297,7 +297,7 @@ private slots:
         }
         request.spec = sinusoidSizedLike(request.spec, *table->table);
 
-        request.view = View::Waves;
+        request.view = pe::ui::views::waves;
         request.state.dims = {23};
         request.path = m_dir.filePath("beyond.npy");
         const ExportResult refused = exportData(request);
@@ -311,7 +311,7 @@ private slots:
         Document document;
         document.setTable(pe::test::loadTableOrFail(m_path)); // float64 values: float32 loses some
         document.setNumberFormat(pe::core::NumberFormat::Float32);
-        document.setPixels(pe::ui::View::Precision, QSize(0, 10)); // 3.7 rows per map row
+        document.setPixels(pe::ui::views::precision, QSize(0, 10)); // 3.7 rows per map row
         const Frame& f = computed(document);
         const auto error32 = [&](Eigen::Index r, Eigen::Index c) {
             return std::abs(double(static_cast<float>(m_values(r, c))) - m_values(r, c)); // the C++ cast rounds to nearest
@@ -369,7 +369,7 @@ private slots:
         Document withTable, sinusoid;
         for (Document* document : {&withTable, &sinusoid}) {
             document->apply(Settings{spec, ViewState{}});
-            document->setPixels(pe::ui::View::Conventions, QSize(0, 8)); // 2.5 rows per map row
+            document->setPixels(pe::ui::views::conventions, QSize(0, 8)); // 2.5 rows per map row
         }
         withTable.setTable(pe::test::loadTableOrFail(m_path));
         const Frame& t = computed(withTable);
@@ -395,7 +395,7 @@ private slots:
         ExportRequest request;
         request.table = withTable.table();
         request.spec = spec;
-        request.view = View::Conventions;
+        request.view = pe::ui::views::conventions;
         request.path = m_dir.filePath("conventions.npy");
         QVERIFY2(exportData(request).ok(), qPrintable(exportData(request).message));
         const LoadedTablePtr written = pe::test::loadTableOrFail(request.path);
@@ -403,7 +403,7 @@ private slots:
         QCOMPARE(written->table->columns(), 30);
         const RowMatrix& w = *written->values;
         QVERIFY(w.leftCols(10) == m_values.topLeftCorner(20, 10));
-        sinusoid.setPixels(pe::ui::View::Conventions, QSize(0, 400)); // every row
+        sinusoid.setPixels(pe::ui::views::conventions, QSize(0, 400)); // every row
         QVERIFY(w.middleCols(10, 10) == conventions(computed(sinusoid)).heatA.matrix());
         QVERIFY(w.rightCols(10) == w.leftCols(10) - w.middleCols(10, 10));
     }
@@ -454,7 +454,7 @@ private slots:
 
         ExportRequest request;
         request.table = table;
-        request.view = View::Similarity;
+        request.view = pe::ui::views::similarity;
         request.path = m_dir.filePath("large-similarity.npy");
         const ExportResult refused = exportData(request);
         QVERIFY2(!refused.ok() && refused.message.contains("16777216"), qPrintable(refused.message));
@@ -480,7 +480,7 @@ private slots:
         spec.maxLen = 50;
         ExportRequest request;
         request.spec = spec;
-        request.view = View::Heatmap;
+        request.view = pe::ui::views::heatmap;
         request.path = m_dir.filePath("sinusoid.npy");
         QVERIFY(exportData(request).ok());
         const LoadedTablePtr table = pe::test::loadTableOrFail(request.path);
@@ -489,13 +489,13 @@ private slots:
             document.apply(Settings{spec, ViewState{}});
             document.setTable(withTable ? table : nullptr);
             document.setNormalize(cosine);
-            document.setPixels(pe::ui::View::Similarity, QSize(20, 0)); // 2.5 rows per cell: block means
-            document.setPixels(pe::ui::View::Heatmap, QSize(16, 50));
+            document.setPixels(pe::ui::views::similarity, QSize(20, 0)); // 2.5 rows per cell: block means
+            document.setPixels(pe::ui::views::heatmap, QSize(16, 50));
             document.setWaveDims({0, 1, 6, 15});
             document.selectPosition(17);
             document.setNumberFormat(pe::core::NumberFormat::Float16);
             document.setPrecisionMode(pe::core::PrecisionMode::Stored);
-            document.setPixels(pe::ui::View::Precision, QSize(0, 200)); // every row
+            document.setPixels(pe::ui::views::precision, QSize(0, 200)); // every row
             return computed(document);
         };
         for (bool cosine : {false, true}) {

@@ -96,9 +96,9 @@ private slots:
         QFETCH(QList<double>, range);
         Document document;
         document.setTable(loadTable(m_path));
-        document.setPixels(pe::ui::View::Heatmap, QSize(pixelColumns, pixelRows));
+        document.setPixels(pe::ui::views::heatmap, QSize(pixelColumns, pixelRows));
         if (!range.isEmpty())
-            document.setZoom(pe::ui::View::Heatmap, {range[2], range[3], range[0], range[1]});
+            document.setZoom(pe::ui::views::heatmap, {range[2], range[3], range[0], range[1]});
         document.computeNow();
         const Frame& f = *document.frame();
         QVERIFY(f.table);
@@ -141,7 +141,7 @@ private slots:
     {
         Document document;
         document.setTable(loadTable(m_path));
-        document.setPixels(pe::ui::View::Heatmap, QSize(7, 10));
+        document.setPixels(pe::ui::views::heatmap, QSize(7, 10));
         document.computeNow();
         const pe::core::RowMatrix* before = &heatOf(*document.frame()).heat.matrix();
         document.setDModel(32);
@@ -218,7 +218,7 @@ private slots:
         QCOMPARE(finished.front().front().toString(), QString());
         QVERIFY(window.document()->table());
         QTRY_VERIFY(window.document()->isFrameCurrent());
-        auto* heatmap = qobject_cast<HeatmapView*>(window.plotView(View::Heatmap));
+        auto* heatmap = qobject_cast<HeatmapView*>(window.plotView(pe::ui::views::heatmap));
         QVERIFY(heatmap);
         QTRY_VERIFY2(heatmapTitle(*heatmap).contains("irregular.npy"), qPrintable(heatmapTitle(*heatmap)));
         QVERIFY(heatmapTitle(*heatmap).contains("37 × 23 float64"));
@@ -599,7 +599,7 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
     };
     Document document;
     document.setTable(preview);
-    document.setPixels(pe::ui::View::Heatmap, QSize(3, 10));
+    document.setPixels(pe::ui::views::heatmap, QSize(3, 10));
     const pe::core::RowMatrix heat = computedHeat(document);
     QCOMPARE(heat.rows(), 10);
     QSet<double> offsets;
@@ -615,7 +615,7 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
     QVERIFY(offsets.size() > 3);
     Document again; // and the same rows on every frame: the picture stands still
     again.setTable(preview);
-    again.setPixels(pe::ui::View::Heatmap, QSize(3, 10));
+    again.setPixels(pe::ui::views::heatmap, QSize(3, 10));
     QVERIFY(computedHeat(again) == heat);
 
     // The heatmap says it is a preview, and the axis what a pixel shows.
@@ -628,17 +628,17 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
     // value, and the other views' figures do not sample: those are not held back.
     ExportRequest request;
     request.table = preview;
-    request.view = View::Heatmap;
+    request.view = pe::ui::views::heatmap;
     request.path = m_dir.filePath("preview-heat.png");
     const ExportResult refused = exportFigure(request, singleColumnFigure());
     QVERIFY2(!refused.ok() && refused.message.contains("row-numbers.npy") && refused.message.contains("sampled rows"),
              qPrintable(refused.message));
     QVERIFY(!QFile::exists(request.path));
-    request.view = View::Spectrum;
+    request.view = pe::ui::views::spectrum;
     request.path = m_dir.filePath("preview-spectrum.png");
     const ExportResult spectrum = exportFigure(request, singleColumnFigure());
     QVERIFY2(spectrum.ok() && QFile::exists(request.path), qPrintable(spectrum.message));
-    request.view = View::Heatmap;
+    request.view = pe::ui::views::heatmap;
     request.path = m_dir.filePath("preview-heat.npy");
     const ExportResult data = exportData(request);
     QVERIFY2(data.ok(), qPrintable(data.message));
@@ -646,12 +646,12 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
 
     // The pass done: the same file's table keeps where the preview was zoomed to, and its
     // pixels are exact averages.
-    document.setZoom(pe::ui::View::Heatmap, {0, 3, 100, 600});
+    document.setZoom(pe::ui::views::heatmap, {0, 3, 100, 600});
     view.plot()->yAxis->setRange(100, 600);
     view.refresh();
     document.setTable(exact);
-    QCOMPARE(document.zoom(pe::ui::View::Heatmap).yLower, 100.0);
-    QCOMPARE(document.zoom(pe::ui::View::Heatmap).yUpper, 600.0);
+    QCOMPARE(document.zoom(pe::ui::views::heatmap).yLower, 100.0);
+    QCOMPARE(document.zoom(pe::ui::views::heatmap).yUpper, 600.0);
     const pe::core::RowMatrix averaged = computedHeat(document);
     const Frame& f = *document.frame();
     QCOMPARE(heatOf(f).rows.lower, 100.0);
@@ -665,7 +665,7 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
     QVERIFY(!view.titleText().contains("preview"));
     // Another file starts zoomed out.
     document.setTable(loadTable(m_path));
-    QCOMPARE(document.zoom(pe::ui::View::Heatmap).yUpper, document.zoom(pe::ui::View::Heatmap).yLower);
+    QCOMPARE(document.zoom(pe::ui::views::heatmap).yUpper, document.zoom(pe::ui::views::heatmap).yLower);
 }
 
 void TestTableView::theWindowShowsThePreviewWhileThePassRuns()
@@ -690,7 +690,7 @@ void TestTableView::theWindowShowsThePreviewWhileThePassRuns()
     QVERIFY(previewed.isEmpty()); // a table held in memory has no preview
     const LoadedTablePtr before = document->table();
     QVERIFY(before);
-    auto* heatmap = qobject_cast<HeatmapView*>(window.plotView(View::Heatmap));
+    auto* heatmap = qobject_cast<HeatmapView*>(window.plotView(pe::ui::views::heatmap));
     QVERIFY(heatmap);
     auto* bar = window.statusBar()->findChild<QProgressBar*>();
     const auto statusCancel = [&]() -> QToolButton* {
@@ -765,15 +765,15 @@ void TestTableView::theWindowShowsThePreviewWhileThePassRuns()
     const LoadedTablePtr preview = document->table();
     QTRY_VERIFY(document->isFrameCurrent());
     heatmap->plot()->yAxis->setRange(999.5, 1999.5); // as the wheel would
-    QTRY_COMPARE(document->zoom(pe::ui::View::Heatmap).yLower, 1000.0);
+    QTRY_COMPARE(document->zoom(pe::ui::views::heatmap).yLower, 1000.0);
     passMayStart.release();
     QVERIFY(finished.wait(10000));
     QVERIFY(document->table() && !document->table()->preview);
     QCOMPARE(document->table()->table, preview->table);
     QCOMPARE(document->spec().maxLen, 4097);
     QCOMPARE(document->spec().dModel, 4096);
-    QCOMPARE(document->zoom(pe::ui::View::Heatmap).yLower, 1000.0);
-    QCOMPARE(document->zoom(pe::ui::View::Heatmap).yUpper, 2000.0);
+    QCOMPARE(document->zoom(pe::ui::views::heatmap).yLower, 1000.0);
+    QCOMPARE(document->zoom(pe::ui::views::heatmap).yUpper, 2000.0);
     QTRY_VERIFY(document->isFrameCurrent());
     QTRY_VERIFY2(!heatmapTitle(*heatmap).contains("preview while"), qPrintable(heatmapTitle(*heatmap)));
     QCOMPARE(heatmap->plot()->yAxis->range().lower, 999.5);

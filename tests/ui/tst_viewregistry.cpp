@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
-// Two more views, added through the catalogue of views in this test alone, with no other file
-// changed. The first ("pairs") is a class and names only: the window gives it a button on the
-// stage and a View menu entry, the command line's names and the export dialog list it, it draws
-// the document's frames, and a figure of it is written. The second ("wavelengths") brings
-// everything a view can bring in its entry: options of its own (undone, in sessions, remembered,
-// on the command line), a part of the frame with its reuse rule, and a data export from that
-// part's builder. What a new view gets by its entry (ui/views/viewfactory.cpp, registerViews).
+// Two more views, through the catalogue of views, with no file of the program changed. The
+// first ("pairs"), added at run time by this test, is a class and names only: the window gives it
+// a button on the stage and a View menu entry, the command line's names and the export dialog
+// list it, it draws the document's frames, and a figure of it is written. The second
+// ("wavelengths", extraview.cpp) is entered in the test binary's start-up and brings everything a
+// view can bring in its entry: options of its own (undone, in sessions, remembered, on the
+// command line), a part of the frame with its reuse rule, and a data export from that part's
+// builder. What a new view gets by its entry (docs/architecture.md, "Adding a view").
+#include "extraview.h"
+
 #include "app/commandline.h"
 #include "core/frequencies.h"
 #include "ui/document/changes.h"
@@ -63,60 +66,14 @@ private:
     QCPTextElement* m_title;
 };
 
-View pairCount = View::Heatmap;
+View pairCount = pe::ui::views::heatmap;
 
-/// The part of the second view: the wavelength of `count` pairs from `first` on, one row each
-/// (pair, wavelength), from core.
-struct WavelengthPart : pe::ui::ViewPart {
-    pe::core::RowMatrix table;
-    QString why;
-    QString problem() const override { return why; }
-};
+using extraview::options;
+using extraview::WavelengthPart;
+using extraview::WavelengthView;
 
-pe::ui::ViewPartPtr buildWavelengthPart(const pe::ui::PartInputs& in, const pe::ui::PartBefore&)
-{
-    auto part = std::make_shared<WavelengthPart>();
-    const int first = in.options.value(QStringLiteral("first")).toInt();
-    const int count = in.options.value(QStringLiteral("count")).toInt();
-    const Eigen::VectorXd lambda = pe::core::wavelengths(in.spec);
-    if (first >= lambda.size()) {
-        part->why = QStringLiteral("pair %1 is beyond the last pair (%2)").arg(first).arg(lambda.size() - 1);
-        return part;
-    }
-    const int rows = std::min<int>(count, int(lambda.size()) - first);
-    part->table.resize(rows, 2);
-    for (int r = 0; r < rows; ++r) {
-        part->table(r, 0) = first + r;
-        part->table(r, 1) = lambda(first + r);
-    }
-    return part;
-}
-
-/// The second view draws its part: the number of rows and the first wavelength.
-class WavelengthView : public pe::ui::PlotView {
-public:
-    WavelengthView(Document* document, View view) : PlotView(document, view) {}
-    QString shown;
-    int redraws = 0;
-
-protected:
-    void redraw(const Frame& frame) override
-    {
-        ++redraws;
-        const auto* part = frame.partOf<WavelengthPart>(view());
-        shown = !part ? QStringLiteral("none") : !part->problem().isEmpty() ? part->problem()
-            : QStringLiteral("%1 rows from pair %2").arg(part->table.rows()).arg(part->table(0, 0));
-        setReadout(shown);
-    }
-    Changes dependencies() const override { return Change::Spec | Change::ViewOptions; }
-};
-
-View wavelengths = View::Heatmap;
-
-QVariantMap options(int first, int count)
-{
-    return {{QStringLiteral("first"), first}, {QStringLiteral("count"), count}};
-}
+/// The second view, entered in this binary's start-up (extraview.cpp).
+View wavelengths = pe::ui::views::heatmap;
 
 /// The window at 1366 × 768 with the wavelength view on the stage; null when it does not show.
 WavelengthView* showWavelengthView(pe::ui::MainWindow& window)
@@ -180,36 +137,12 @@ void TestViewRegistry::initTestCase()
         return std::make_unique<PairCountView>(document, pairCount);
     };
     pairCount = pe::ui::addView(std::move(d));
-    QVERIFY(int(pairCount) > int(View::Grid)); // after the built-in views, the grid the last
+    QVERIFY(int(pairCount) > int(pe::ui::views::grid)); // after the built-in views, the grid the last
     QCOMPARE(int(pairCount), int(pe::ui::viewCatalog().size()) - 1);
 
-    pe::ui::ViewDescription w;
-    w.key = "wavelengths";
-    w.title = "Wavelength table";
-    w.figureName = "Wavelength table figure";
-    w.dataShape = "wavelengths (count, 2) = pair, wavelength";
-    w.create = [](Document* document) -> std::unique_ptr<pe::ui::PlotView> {
-        return std::make_unique<WavelengthView>(document, wavelengths);
-    };
-    w.defaultOptions = options(0, 4);
-    w.validOptions = [](QVariantMap o) {
-        o[QStringLiteral("first")] = std::clamp(o.value(QStringLiteral("first")).toInt(), 0, 4095);
-        o[QStringLiteral("count")] = std::clamp(o.value(QStringLiteral("count")).toInt(), 1, 64);
-        return o;
-    };
-    w.commandLineOptions = {{QStringLiteral("wavelengths-count"), QStringLiteral("Pairs in the table (1 to 64)."), QStringLiteral("N")}};
-    w.readCommandLine = [](const QCommandLineParser& parser, QVariantMap& o) -> QString {
-        bool ok = false;
-        const int count = parser.value(QStringLiteral("wavelengths-count")).toInt(&ok);
-        if (!ok || count < 1 || count > 64)
-            return QStringLiteral("--wavelengths-count %1; allowed: 1 to 64").arg(parser.value(QStringLiteral("wavelengths-count")));
-        o[QStringLiteral("count")] = count;
-        return {};
-    };
-    w.buildPart = buildWavelengthPart;
-    w.partReads = pe::ui::PartInput::Spec | pe::ui::PartInput::Options;
-    w.exportData = [](const pe::ui::ViewPart& part) { return static_cast<const WavelengthPart&>(part).table; };
-    wavelengths = pe::ui::addView(std::move(w));
+    // The second was entered when the application was made, after the built-in ones.
+    wavelengths = extraview::key();
+    QCOMPARE(int(wavelengths), pe::ui::builtInViewCount);
 }
 
 void TestViewRegistry::theNamesListIt()
@@ -396,7 +329,7 @@ void TestViewRegistry::ownPartIsDrawnWhenShownAgainAfterAChange()
     WavelengthView* view = showWavelengthView(window);
     QVERIFY(view);
     QTRY_COMPARE_WITH_TIMEOUT(view->shown, QStringLiteral("4 rows from pair 0"), 10000);
-    window.stage()->choose(View::Bands);
+    window.stage()->choose(pe::ui::views::bands);
     QTRY_VERIFY_WITH_TIMEOUT(!view->isOnScreen(), 10000);
     window.document()->setViewOptions(wavelengths, options(6, 2));
     QTRY_VERIFY_WITH_TIMEOUT(window.document()->isFrameCurrent(), 10000);
@@ -473,7 +406,7 @@ void TestViewRegistry::ownCommandLineOptionsSetTheOptions()
     // --view names another view: that one is shown, the options still set.
     const auto other = std::get<pe::app::LaunchOptions>(pe::app::parseCommandLine(
         {QStringLiteral("pe-explorer"), QStringLiteral("--view"), QStringLiteral("bands"), QStringLiteral("--wavelengths-count"), QStringLiteral("2")}));
-    QCOMPARE(other.view, View::Bands);
+    QCOMPARE(other.view, pe::ui::views::bands);
     QCOMPARE(other.state.optionsOf(wavelengths), options(0, 2));
 
     const auto bad = pe::app::parseCommandLine({QStringLiteral("pe-explorer"), QStringLiteral("--wavelengths-count"), QStringLiteral("0")});

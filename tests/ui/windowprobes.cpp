@@ -265,7 +265,7 @@ QString heatmapMismatch(MainWindow& window)
     const pe::ui::Frame& frame = *window.document()->frame();
     const bool oneColumn = heatOf(frame).columns.bins == 1, oneRow = heatOf(frame).rows.bins == 1;
     if (seen && ((!oneColumn && keyStep > 1.0001 && keys > keyPixels + 1) || (!oneRow && valueStep > 1.0001 && values > valuePixels + 1))) {
-        const pe::ui::ViewZoom zoom = window.document()->zoom(pe::ui::View::Heatmap);
+        const pe::ui::ViewZoom zoom = window.document()->zoom(pe::ui::views::heatmap);
         return QStringLiteral("%1 × %2 averaged map cells on %3 × %4 device pixels (axis rect %5 × %6; axes x %7…%8, "
                               "y %9…%10; cells x %11…%12, y %13…%14; the document's zoom x %15…%16, y %17…%18)")
             .arg(keys).arg(values).arg(keyPixels).arg(valuePixels).arg(area.width()).arg(area.height())
@@ -292,7 +292,7 @@ QString heatmapMismatch(MainWindow& window)
 QString wavesMismatch(MainWindow& window)
 {
     const core::EncodingSpec& spec = window.document()->spec();
-    auto* waves = view<pe::ui::WavesView>(window, pe::ui::View::Waves);
+    auto* waves = view<pe::ui::WavesView>(window, pe::ui::views::waves);
     QList<int> drawable;
     for (int dim : window.document()->state().dims)
         if (dim < spec.dModel)
@@ -326,7 +326,7 @@ QString similarityMismatch(MainWindow& window)
 {
     const core::EncodingSpec& spec = window.document()->spec();
     const pe::ui::ViewState& state = window.document()->state();
-    auto* similarity = view<pe::ui::SimilarityView>(window, pe::ui::View::Similarity);
+    auto* similarity = view<pe::ui::SimilarityView>(window, pe::ui::views::similarity);
     // Not the similarity kernel's Toeplitz shortcut: the dot product (or cosine) of the two
     // encoding vectors themselves, as the textbook defines the similarity.
     const auto similarityOf = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
@@ -379,7 +379,7 @@ QString offsetMismatch(MainWindow& window)
 {
     const core::EncodingSpec& spec = window.document()->spec();
     const pe::ui::ViewState& state = window.document()->state();
-    auto* offset = view<pe::ui::OffsetView>(window, pe::ui::View::Offset);
+    auto* offset = view<pe::ui::OffsetView>(window, pe::ui::views::offset);
     const std::int64_t p = spec.firstPosition + state.position, k = state.offset;
     const Eigen::VectorXd pe = core::encodingVector(spec, p), shifted = core::encodingVector(spec, p + k);
     const auto bars = offset->encodingBars()->data();
@@ -422,7 +422,7 @@ QString offsetMismatch(MainWindow& window)
 QString bandsMismatch(MainWindow& window)
 {
     const Eigen::VectorXd lambda = core::wavelengths(window.document()->spec());
-    auto* bands = view<pe::ui::BandsView>(window, pe::ui::View::Bands);
+    auto* bands = view<pe::ui::BandsView>(window, pe::ui::views::bands);
     const auto line = bands->wavelengthGraph()->data();
     if (line->size() != lambda.size())
         return QStringLiteral("%1 wavelengths for %2 pairs").arg(line->size()).arg(lambda.size());
@@ -440,7 +440,7 @@ QString conventionsMismatch(MainWindow& window)
     // one column bin per pixel column, each cell the mean of its whole rows' values as core gives
     // them one by one, over the columns under it (weighted by the width each shares with it).
     const core::EncodingSpec& spec = window.document()->spec();
-    auto* conventions = view<pe::ui::ConventionsView>(window, pe::ui::View::Conventions);
+    auto* conventions = view<pe::ui::ConventionsView>(window, pe::ui::views::conventions);
     const core::Convention compared[] = {core::conventionOf(spec),
                                          core::comparedConvention(spec, window.document()->state().comparison)};
     const QRect area = conventions->rect(0)->rect();
@@ -493,7 +493,7 @@ namespace {
 QString ropeModelMismatch(MainWindow& window, const pe::ui::RopeOptions& options)
 {
     const pe::ui::RopeConfigResult read = pe::ui::resolveRopeModel(options.model);
-    auto* rope = view<pe::ui::RopeView>(window, pe::ui::View::Rope);
+    auto* rope = view<pe::ui::RopeView>(window, pe::ui::views::rope);
     if (!read.model)
         return {}; // the view says why it draws no model
     pe::ui::RopeModelPlot* plot = rope->modelPlot();
@@ -534,7 +534,7 @@ QString ropeMismatch(MainWindow& window)
     const pe::ui::RopeOptions& options = ropeOptions(window.document()->state());
     if (!options.model.isEmpty())
         return ropeModelMismatch(window, options);
-    auto* rope = view<pe::ui::RopeView>(window, pe::ui::View::Rope);
+    auto* rope = view<pe::ui::RopeView>(window, pe::ui::views::rope);
     if (rope->scaleBox()->value() != options.scale || rope->originalLengthBox()->value() != options.originalLength
         || rope->logDistanceBox()->isChecked() != options.logDistance)
         return QStringLiteral("the controls show s = %1, L_orig = %2, but the document holds s = %3, L_orig = %4")
@@ -656,7 +656,7 @@ QString precisionMismatch(MainWindow& window)
     // |PE in the format − PE| of that position and dimension, from core's format emulation.
     const core::EncodingSpec& spec = window.document()->spec();
     const pe::ui::ViewState& state = window.document()->state();
-    auto* precision = view<pe::ui::PrecisionView>(window, pe::ui::View::Precision);
+    auto* precision = view<pe::ui::PrecisionView>(window, pe::ui::views::precision);
     QCPColorMapData* data = precision->colorMap()->data();
     const int rows = spec.maxLen == 1 ? 1 : data->valueSize();
     // At most one sampled position per pixel row of the map on screen.
@@ -694,7 +694,7 @@ QString embeddingsMismatch(MainWindow& window)
     // position (+ BERT's segment vector): the sum panel against that, written out here.
     const core::EncodingSpec& spec = window.document()->spec();
     const pe::ui::SentenceOptions& options = sentenceOptions(window.document()->state());
-    auto* embeddings = view<pe::ui::EmbeddingsView>(window, pe::ui::View::Embeddings);
+    auto* embeddings = view<pe::ui::EmbeddingsView>(window, pe::ui::views::embeddings);
     if (embeddings->sentenceEdit()->text() != options.sentence || embeddings->sqrtBox()->isChecked() != options.sqrtScaling)
         return QStringLiteral("the controls do not show the document's sentence and switches");
     const std::vector<core::Token> tokens = core::tokenize(options.sentence.toStdString());
@@ -793,7 +793,7 @@ QString spectrumMismatch(MainWindow& window)
     const core::EncodingSpec& spec = window.document()->spec();
     if (window.document()->table())
         return {};
-    auto* spectrum = view<pe::ui::SpectrumView>(window, pe::ui::View::Spectrum);
+    auto* spectrum = view<pe::ui::SpectrumView>(window, pe::ui::views::spectrum);
     QCPColorMapData* data = spectrum->colorMap()->data();
     const std::int64_t positions = std::min<std::int64_t>(spec.maxLen, core::SpectrumLimits::maxPositions);
     int n = 2;
@@ -867,8 +867,8 @@ QString methodsMismatch(MainWindow& window)
     // block have that offset), or the sinusoid's block means of PE(i)·PE(j).
     const core::EncodingSpec& spec = window.document()->spec();
     const pe::ui::Frame& frame = *window.document()->frame();
-    const pe::ui::MethodInputs options = pe::ui::methodInputs(methodOptions(frame.state), frame.data.of(pe::ui::View::Methods));
-    auto* methods = view<pe::ui::MethodsView>(window, pe::ui::View::Methods);
+    const pe::ui::MethodInputs options = pe::ui::methodInputs(methodOptions(frame.state), frame.data.of(pe::ui::views::methods));
+    auto* methods = view<pe::ui::MethodsView>(window, pe::ui::views::methods);
     const pe::ui::MethodsPart* part = pe::ui::methodsPart(frame);
     if (!part || !part->data)
         return QStringLiteral("no part drawn");
@@ -972,7 +972,7 @@ QString gridMismatch(MainWindow& window)
     const pe::ui::GridData& g = *part->data;
     if (!g.problem.isEmpty() || (g.source != pe::ui::GridSource::Mae && g.source != pe::ui::GridSource::Dit))
         return {}; // a table's and the rotary sources' grids: tst_gridview
-    auto* grid = view<pe::ui::GridView>(window, pe::ui::View::Grid);
+    auto* grid = view<pe::ui::GridView>(window, pe::ui::views::grid);
     const int h = g.shape.rows, w = g.shape.cols;
     const core::RowMatrix table = core::mae2dSinCos(g.dims(), h, w, g.shape.classToken);
     const int first = g.shape.classToken ? 1 : 0;

@@ -14,7 +14,7 @@ struct BandsPart : ViewPart {
 };
 
 /// The bands view's part in `frame`; null when not computed.
-inline const BandsPart* bandsPart(const Frame& frame) { return frame.partOf<BandsPart>(View::Bands); }
+inline const BandsPart* bandsPart(const Frame& frame) { return frame.partOf<BandsPart>(views::bands); }
 
 /// Builds the part from the spec and the number format.
 ViewPartPtr buildBandsPart(const PartInputs& inputs, const PartBefore& before);

@@ -34,7 +34,7 @@ struct ConventionsPart : ViewPart {
 };
 
 /// The conventions view's part in `frame`; null when not computed.
-inline const ConventionsPart* conventionsPart(const Frame& frame) { return frame.partOf<ConventionsPart>(View::Conventions); }
+inline const ConventionsPart* conventionsPart(const Frame& frame) { return frame.partOf<ConventionsPart>(views::conventions); }
 
 /// Builds the part: the maps of the part before while the spec, the pixels and the comparison
 /// (the table, when one is loaded) stay, the residuals for the position and offset.

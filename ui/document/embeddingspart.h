@@ -16,7 +16,7 @@ struct EmbeddingsPart : ViewPart {
 };
 
 /// The embeddings view's part in `frame`; null when not computed.
-inline const EmbeddingsPart* embeddingsPart(const Frame& frame) { return frame.partOf<EmbeddingsPart>(View::Embeddings); }
+inline const EmbeddingsPart* embeddingsPart(const Frame& frame) { return frame.partOf<EmbeddingsPart>(views::embeddings); }
 
 /// Builds the part from the spec, the options and the word vectors.
 ViewPartPtr buildEmbeddingsPart(const PartInputs& inputs, const PartBefore& before);

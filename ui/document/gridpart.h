@@ -20,7 +20,7 @@ struct GridPart : ViewPart {
 };
 
 /// The grid view's part in `frame`; null when not computed.
-inline const GridPart* gridPart(const Frame& frame) { return frame.partOf<GridPart>(View::Grid); }
+inline const GridPart* gridPart(const Frame& frame) { return frame.partOf<GridPart>(views::grid); }
 
 /// Builds the part: the data of the part before while the source, its grid and (for a fixed
 /// encoding) d_model stay, its tiles while the pixels do too; a new patch, dimension or export

@@ -23,10 +23,10 @@ struct HeatPart : ViewPart {
 };
 
 /// The heatmap's part in `frame`; null when not computed.
-inline const HeatPart* heatPart(const Frame& frame) { return frame.partOf<HeatPart>(View::Heatmap); }
+inline const HeatPart* heatPart(const Frame& frame) { return frame.partOf<HeatPart>(views::heatmap); }
 /// The same, or an empty part when not computed (a hover may read a frame computed while the
 /// heatmap was off the stage).
-inline const HeatPart& heatOf(const Frame& frame) { return frame.partOrEmpty<HeatPart>(View::Heatmap); }
+inline const HeatPart& heatOf(const Frame& frame) { return frame.partOrEmpty<HeatPart>(views::heatmap); }
 
 /// Builds the part: its axes from the zoom and the pixels; the heat of the part before while
 /// the source (the same table whatever the spec does, or the same spec's sinusoid) and the axes

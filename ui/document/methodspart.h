@@ -19,7 +19,7 @@ struct MethodsPart : ViewPart {
 };
 
 /// The methods view's part in `frame`; null when not computed.
-inline const MethodsPart* methodsPart(const Frame& frame) { return frame.partOf<MethodsPart>(View::Methods); }
+inline const MethodsPart* methodsPart(const Frame& frame) { return frame.partOf<MethodsPart>(views::methods); }
 
 /// Builds the part: the matrix and each curve whose inputs are those of the part before are
 /// kept (ALiBi, T5, Shaw and NoPE read only max_len from the spec: a d_model step keeps them).

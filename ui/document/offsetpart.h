@@ -15,7 +15,7 @@ struct OffsetPart : ViewPart {
 };
 
 /// The offset view's part in `frame`; null when not computed.
-inline const OffsetPart* offsetPart(const Frame& frame) { return frame.partOf<OffsetPart>(View::Offset); }
+inline const OffsetPart* offsetPart(const Frame& frame) { return frame.partOf<OffsetPart>(views::offset); }
 
 /// Builds the part from the spec, the position and the offset.
 ViewPartPtr buildOffsetPart(const PartInputs& inputs, const PartBefore& before);

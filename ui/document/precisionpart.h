@@ -34,7 +34,7 @@ struct PrecisionPart : ViewPart {
 };
 
 /// The precision view's part in `frame`; null when not computed.
-inline const PrecisionPart* precisionPart(const Frame& frame) { return frame.partOf<PrecisionPart>(View::Precision); }
+inline const PrecisionPart* precisionPart(const Frame& frame) { return frame.partOf<PrecisionPart>(views::precision); }
 
 /// Builds the part: the curves of the part before while its source stays (the same table, or
 /// the same spec's sinusoid), its map while the format, the mode and the pixels do too.

@@ -18,7 +18,7 @@ struct RopePart : ViewPart {
 };
 
 /// The RoPE view's part in `frame`; null when not computed.
-inline const RopePart* ropePart(const Frame& frame) { return frame.partOf<RopePart>(View::Rope); }
+inline const RopePart* ropePart(const Frame& frame) { return frame.partOf<RopePart>(views::rope); }
 
 /// Builds the part: the curves of the part before while the spec and the options leave them
 /// alone (ropeCurvesDiffer; a real model's while its files stay named), the scores anew.

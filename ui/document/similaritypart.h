@@ -26,7 +26,7 @@ struct SimilarityPart : ViewPart {
 };
 
 /// The similarity view's part in `frame`; null when not computed.
-inline const SimilarityPart* similarityPart(const Frame& frame) { return frame.partOf<SimilarityPart>(View::Similarity); }
+inline const SimilarityPart* similarityPart(const Frame& frame) { return frame.partOf<SimilarityPart>(views::similarity); }
 
 /// Builds the part: the kernel and matrix of the part before while the source (the same table,
 /// or the same spec's sinusoid) and the measure stay, the matrix only while the bins do too, the

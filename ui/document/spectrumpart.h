@@ -19,7 +19,7 @@ struct SpectrumPart : ViewPart {
 };
 
 /// The spectrum view's part in `frame`; null when not computed.
-inline const SpectrumPart* spectrumPart(const Frame& frame) { return frame.partOf<SpectrumPart>(View::Spectrum); }
+inline const SpectrumPart* spectrumPart(const Frame& frame) { return frame.partOf<SpectrumPart>(views::spectrum); }
 
 /// Builds the part: the spectrum of the part before while its source stays (the same table's
 /// file, or without a table the same spec), its map while the pixels do too.

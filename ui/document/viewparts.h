@@ -12,8 +12,7 @@ namespace pe::ui {
 struct Frame;
 
 /// How the part of a view that keeps its part by view (Frame::viewParts) is built, kept and
-/// exported: its catalogue entry's (ViewDescription::buildPart, partReads, exportData), or for
-/// a built-in view the table in viewparts.cpp (the grid's).
+/// exported: its catalogue entry's (ViewDescription::buildPart, partReads, exportData).
 struct PartBuilder {
     std::function<ViewPartPtr(const PartInputs&, const PartBefore&)> build;
     unsigned reads = 0; ///< PartInput bits: the reuse rule
@@ -27,8 +26,7 @@ bool keepsPartByView(View view);
 unsigned viewsWithOwnParts();
 
 /// What `view` reads from a file its options name, for a command-line export or start: its
-/// entry's ViewDescription::readData, or for a built-in view the table in viewparts.cpp (the
-/// methods' T5 biases). Nothing when it reads no file there.
+/// entry's ViewDescription::readData (the methods' T5 biases). Nothing when it reads no file there.
 using ViewDataReader = std::function<std::variant<ViewDataPtr, QString>(QVariantMap& options, const QVariantMap* before)>;
 std::optional<ViewDataReader> viewDataReader(View view);
 

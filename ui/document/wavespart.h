@@ -33,7 +33,7 @@ struct WavesPart : ViewPart {
 };
 
 /// The wave plot's part in `frame`; null when not computed.
-inline const WavesPart* wavesPart(const Frame& frame) { return frame.partOf<WavesPart>(View::Waves); }
+inline const WavesPart* wavesPart(const Frame& frame) { return frame.partOf<WavesPart>(views::waves); }
 
 /// Builds the part from the spec (or the table), the dims and the zoom; a table's waves of the
 /// part before are kept whatever the spec does (sizing the sinusoid beside it).

@@ -37,7 +37,7 @@ struct PartExport {
 /// shape, its rows); the table only weakly. A part may hold a table's values: exportData
 /// forgets it when done, so that a table closed afterwards is not held by an export thread.
 struct PartExportCache {
-    View view = View::Heatmap;
+    View view = views::heatmap;
     PartInputs inputs; // its table null: held below, weakly
     std::weak_ptr<const LoadedTable> table;
     bool hadTable = false;

@@ -21,7 +21,7 @@ namespace pe::ui {
 struct ExportRequest {
     core::EncodingSpec spec;
     ViewState state;
-    View view = View::Heatmap;
+    View view = views::heatmap;
     QString path;
     bool overwrite = false; ///< replace an existing file (the window asks first; the CLI needs --force)
     /// What the view read from a file beside its options (Document::viewData: the embeddings'

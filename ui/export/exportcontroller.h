@@ -46,9 +46,9 @@ private:
     Document* m_document;
     QWidget* m_window;
     QWidget* m_progressParent = nullptr; ///< the export dialog while it is open
-    View m_openedFor = View::Heatmap;          ///< the view in use when the dialog opened
+    View m_openedFor = views::heatmap;          ///< the view in use when the dialog opened
     std::optional<View> m_lastExported;        ///< the view the dialog wrote last
-    View m_inUseAtLastExport = View::Heatmap;  ///< the view in use then
+    View m_inUseAtLastExport = views::heatmap;  ///< the view in use then
 };
 
 } // namespace pe::ui

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/encoding.h"
+#include "ui/state/builtinviews.h" // generated: the built-in views' keys
 #include "ui/state/viewpart.h"
 
 #include <QCommandLineOption>
@@ -23,14 +24,15 @@ namespace pe::ui {
 class Document;
 class PlotView;
 
-/// The views of the explorer. The built-in ones are named here; a view added at run time
-/// (addView: the test build's, a plug-in's) takes the next number.
-enum class View : int { Heatmap, Waves, Similarity, Offset, Bands, Rope, Conventions, Precision, Embeddings, Methods, Spectrum, Grid };
+/// A view's key: its place in the catalogue. The built-in views' keys are pe::ui::views::<name>
+/// (ui/state/builtinviews.h, generated from the one list of them in ui/CMakeLists.txt); a view
+/// added at run time (addView: a test's, a plug-in's) takes the next number.
+enum class View : int {};
 
 /// One view as every list of views reads it: the window's docks and view bar, the export
 /// dialog, `--view` and `--help`, sessions, the tests. The one table that knows the views.
 struct ViewDescription {
-    View view = View::Heatmap;
+    View view{};
     const char* key = "";        ///< `--view` name, sessions, file names ("heatmap")
     const char* title = "";      ///< the window's name: dock tab, view bar (translated, context "pe::ui::Views")
     const char* figureName = ""; ///< the export dialog's longer name (translated, context "pe::ui::Views")
@@ -43,12 +45,11 @@ struct ViewDescription {
     /// What zooms it out (PartInput bits): a new matrix (Spec: unless a table is shown; Table: a
     /// new table, not a preview's pass), new wave dims (Dims). The heatmap's and the waves'.
     unsigned zoomOutWhen = 0;
-    /// Makes the view; empty for the built-in views, whose classes createView() (ui/views) knows.
+    /// Makes the view (its widget drawing `document`'s frames).
     std::function<std::unique_ptr<PlotView>(Document*)> create;
 
-    // What a view entered here brings besides its class, each used by every list that needs
-    // it, so that a new view edits no file of the document, the sessions, the command line or
-    // the exports. (The built-in views other than the grid still keep theirs in those files.)
+    // What a view brings besides its class, each used by every list that needs it, so that a
+    // new view edits no file of the document, the sessions, the command line or the exports.
 
     /// Its own options, held by its key in ViewState::options: undone with the settings,
     /// written in sessions as view.options.<key>, remembered between runs, compared as a whole
@@ -70,6 +71,9 @@ struct ViewDescription {
     /// and at whole cells for its data export; `partReads` (PartInput bits) is its reuse rule.
     std::function<ViewPartPtr(const PartInputs&, const PartBefore&)> buildPart;
     unsigned partReads = 0;
+    /// Its part can take most of a frame (the methods' matrix at a million positions, the
+    /// heatmap's bins): started first, one per thread, so that none is left for the frame's end.
+    bool buildPartFirst = false;
     /// Its .npy/.csv data, from the part built at whole cells; empty: no data export.
     std::function<DataTable(const ViewPart&)> exportData;
     /// What it reads from a file its options name (its ViewData), for a command-line export or
@@ -81,6 +85,16 @@ struct ViewDescription {
     /// Empty: it reads nothing there.
     std::function<std::variant<ViewDataPtr, QString>(QVariantMap& options, const QVariantMap* before)> readData;
 };
+
+/// Start-up, before anything reads the catalogue (the command line, the preferences, a window):
+/// enters the built-in views' descriptions (names, options, command-line options), in the order
+/// of the bar. Generated (cmake/views.cmake); called again, does nothing. registerViews()
+/// (ui/views/viewfactory.h) calls it and completes each with its widget, part and export.
+void registerViewDescriptions();
+/// For the generated registration: enters a built-in view's description under its key.
+void enterBuiltInView(View key, ViewDescription description);
+/// For the generated registration: lets the view's own files complete its entry (widget, part).
+void completeBuiltInView(View key, void (*complete)(ViewDescription& entry));
 
 /// Every view, in the order of the view bar, the dock tabs and the export dialog.
 const std::vector<ViewDescription>& viewCatalog();

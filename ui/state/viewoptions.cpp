@@ -33,37 +33,39 @@ QString SentenceOptions::defaultSentence()
 }
 
 namespace {
+// Compile-time constants, not file-scope QStrings: a view's entry may make its default options
+// before this file's statics exist (a static initialiser gave them the key "" once).
 namespace key {
-const QString scale = QStringLiteral("scale");
-const QString originalLength = QStringLiteral("originalLength");
-const QString logDistance = QStringLiteral("logDistance");
-const QString sequenceLength = QStringLiteral("sequenceLength");
-const QString yarnTruncate = QStringLiteral("yarnTruncate");
-const QString lowFrequencyFactor = QStringLiteral("lowFrequencyFactor");
-const QString highFrequencyFactor = QStringLiteral("highFrequencyFactor");
-const QString model = QStringLiteral("model");
-const QString compare = QStringLiteral("compare");
-const QString precisionBelow = QStringLiteral("precisionBelow");
-const QString sentence = QStringLiteral("sentence");
-const QString first = QStringLiteral("first");
-const QString second = QStringLiteral("second");
-const QString sqrtScaling = QStringLiteral("sqrtScaling");
-const QString segments = QStringLiteral("segments");
-const QString vectorFile = QStringLiteral("vectorFile");
-const QString method = QStringLiteral("method");
-const QString curves = QStringLiteral("curves");
-const QString heads = QStringLiteral("heads");
-const QString head = QStringLiteral("head");
-const QString numBuckets = QStringLiteral("numBuckets");
-const QString maxDistance = QStringLiteral("maxDistance");
-const QString bidirectional = QStringLiteral("bidirectional");
-const QString bucketIndex = QStringLiteral("bucketIndex");
-const QString clip = QStringLiteral("clip");
-const QString causal = QStringLiteral("causal");
-const QString scaleCurves = QStringLiteral("scaleCurves");
-const QString t5Head = QStringLiteral("t5Head");
-const QString t5File = QStringLiteral("t5File");
-const QString t5Tensor = QStringLiteral("t5Tensor");
+constexpr QLatin1StringView scale{"scale"};
+constexpr QLatin1StringView originalLength{"originalLength"};
+constexpr QLatin1StringView logDistance{"logDistance"};
+constexpr QLatin1StringView sequenceLength{"sequenceLength"};
+constexpr QLatin1StringView yarnTruncate{"yarnTruncate"};
+constexpr QLatin1StringView lowFrequencyFactor{"lowFrequencyFactor"};
+constexpr QLatin1StringView highFrequencyFactor{"highFrequencyFactor"};
+constexpr QLatin1StringView model{"model"};
+constexpr QLatin1StringView compare{"compare"};
+constexpr QLatin1StringView precisionBelow{"precisionBelow"};
+constexpr QLatin1StringView sentence{"sentence"};
+constexpr QLatin1StringView first{"first"};
+constexpr QLatin1StringView second{"second"};
+constexpr QLatin1StringView sqrtScaling{"sqrtScaling"};
+constexpr QLatin1StringView segments{"segments"};
+constexpr QLatin1StringView vectorFile{"vectorFile"};
+constexpr QLatin1StringView method{"method"};
+constexpr QLatin1StringView curves{"curves"};
+constexpr QLatin1StringView heads{"heads"};
+constexpr QLatin1StringView head{"head"};
+constexpr QLatin1StringView numBuckets{"numBuckets"};
+constexpr QLatin1StringView maxDistance{"maxDistance"};
+constexpr QLatin1StringView bidirectional{"bidirectional"};
+constexpr QLatin1StringView bucketIndex{"bucketIndex"};
+constexpr QLatin1StringView clip{"clip"};
+constexpr QLatin1StringView causal{"causal"};
+constexpr QLatin1StringView scaleCurves{"scaleCurves"};
+constexpr QLatin1StringView t5Head{"t5Head"};
+constexpr QLatin1StringView t5File{"t5File"};
+constexpr QLatin1StringView t5Tensor{"t5Tensor"};
 } // namespace key
 
 /// The value of `name` when it is there and converts, else `fallback`.

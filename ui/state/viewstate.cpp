@@ -138,23 +138,23 @@ QVariantMap ViewState::optionsOf(View view) const
 
 void ViewState::setOptionsOf(View view, const QVariantMap& viewOptions) { options.insert(viewName(view), viewOptions); }
 
-GridOptions gridOptions(const ViewState& state) { return gridOptionsFrom(state.optionsOf(View::Grid)); }
+GridOptions gridOptions(const ViewState& state) { return gridOptionsFrom(state.optionsOf(views::grid)); }
 
-void setGridOptions(ViewState& state, const GridOptions& options) { state.setOptionsOf(View::Grid, toVariantMap(options)); }
+void setGridOptions(ViewState& state, const GridOptions& options) { state.setOptionsOf(views::grid, toVariantMap(options)); }
 
-RopeOptions ropeOptions(const ViewState& state) { return ropeOptionsFrom(state.optionsOf(View::Rope)); }
+RopeOptions ropeOptions(const ViewState& state) { return ropeOptionsFrom(state.optionsOf(views::rope)); }
 
-void setRopeOptions(ViewState& state, const RopeOptions& options) { state.setOptionsOf(View::Rope, toVariantMap(options)); }
+void setRopeOptions(ViewState& state, const RopeOptions& options) { state.setOptionsOf(views::rope, toVariantMap(options)); }
 
-SentenceOptions sentenceOptions(const ViewState& state) { return embeddingOptionsFrom(state.optionsOf(View::Embeddings)); }
+SentenceOptions sentenceOptions(const ViewState& state) { return embeddingOptionsFrom(state.optionsOf(views::embeddings)); }
 
 void setSentenceOptions(ViewState& state, const SentenceOptions& options)
 {
-    state.setOptionsOf(View::Embeddings, toVariantMap(options));
+    state.setOptionsOf(views::embeddings, toVariantMap(options));
 }
 
-MethodOptions methodOptions(const ViewState& state) { return methodOptionsFrom(state.optionsOf(View::Methods)); }
+MethodOptions methodOptions(const ViewState& state) { return methodOptionsFrom(state.optionsOf(views::methods)); }
 
-void setMethodOptions(ViewState& state, const MethodOptions& options) { state.setOptionsOf(View::Methods, toVariantMap(options)); }
+void setMethodOptions(ViewState& state, const MethodOptions& options) { state.setOptionsOf(views::methods, toVariantMap(options)); }
 
 } // namespace pe::ui

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/bandsview.h"
+#include "ui/views/viewfactory.h"
 
 #include "ui/document/bandspart.h"
 #include "ui/document/document.h"
@@ -19,7 +20,7 @@ namespace pe::ui {
 
 namespace {
 
-const BandsPart& bandsOf(const Frame& frame) { return frame.partOrEmpty<BandsPart>(View::Bands); }
+const BandsPart& bandsOf(const Frame& frame) { return frame.partOrEmpty<BandsPart>(views::bands); }
 
 constexpr double twoPi = 2 * std::numbers::pi;
 /// Beyond this many max_len a wave moves by less than a third of a radian over the sequence.
@@ -76,7 +77,7 @@ void placeBand(QCPItemRect* rect, int firstPair, int lastPair)
 } // namespace
 
 BandsView::BandsView(Document* document, QWidget* parent)
-    : PlotView(document, View::Bands, parent)
+    : PlotView(document, views::bands, parent)
 {
     setExplanation(tr("<b>Frequency bands.</b> Each (sin, cos) pair turns at its own speed: its "
                       "wavelength — how many positions one full turn takes — grows by the same factor "
@@ -514,6 +515,13 @@ void BandsView::onMouseRelease(QMouseEvent* event)
         document()->selectBand(pair, pair);
     }
     plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+/// The bands view's own part of its catalogue entry (cmake/views.cmake).
+void bandsViewEntry(ViewDescription& entry)
+{
+    drawnBy<BandsView>(entry, buildBandsPart, bandsPartData,
+                       PartInput::Spec | PartInput::Format);
 }
 
 } // namespace pe::ui

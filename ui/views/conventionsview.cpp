@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/conventionsview.h"
+#include "ui/views/viewfactory.h"
 
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
@@ -65,7 +66,7 @@ QString binsText(const ConventionsPart& c, const QString& rowsText)
 } // namespace
 
 ConventionsView::ConventionsView(Document* document, QWidget* parent)
-    : PlotView(document, View::Conventions, parent)
+    : PlotView(document, views::conventions, parent)
     , m_box(new QComboBox(this))
 {
     setExplanation(sinusoidExplanation());
@@ -164,7 +165,7 @@ ConventionsView::ConventionsView(Document* document, QWidget* parent)
     // After the fit, at the maps' final size: at most one bin per device pixel, each the exact
     // mean of the cells under it.
     connect(p, &QCustomPlot::afterLayout, this, [this] {
-        this->document()->setPixels(View::Conventions, pixelsToRequest(m_rects[0]->rect()));
+        this->document()->setPixels(views::conventions, pixelsToRequest(m_rects[0]->rect()));
     });
     connect(p, &QCustomPlot::mouseMove, this, &ConventionsView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
@@ -497,6 +498,14 @@ void ConventionsView::onMouseRelease(QMouseEvent* event)
     const std::int64_t row = std::llround(rect->axis(QCPAxis::atLeft)->pixelToCoord(event->position().y()));
     if (row >= 0 && row < c->rows && column >= 0 && column < c->columns)
         document()->selectCell(row, column);
+}
+
+/// The conventions view's own part of its catalogue entry (cmake/views.cmake).
+void conventionsViewEntry(ViewDescription& entry)
+{
+    drawnBy<ConventionsView>(entry, buildConventionsPart, conventionsPartData,
+                             PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Comparison |
+                             PartInput::Position | PartInput::Offset);
 }
 
 } // namespace pe::ui

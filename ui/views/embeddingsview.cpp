@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/embeddingsview.h"
+#include "ui/views/viewfactory.h"
 
 #include "ui/document/embeddingspart.h"
 
@@ -53,7 +54,7 @@ const core::RowMatrix& panelMatrix(const core::SentenceEmbedding& e, int panel)
 } // namespace
 
 EmbeddingsView::EmbeddingsView(Document* document, QWidget* parent)
-    : PlotView(document, View::Embeddings, parent)
+    : PlotView(document, views::embeddings, parent)
 {
     setExplanation(tr("<b>Embeddings of a sentence.</b> What the first layer of a Transformer receives for "
                       "each token, as in BERT: its word embedding, plus the positional encoding of its "
@@ -113,10 +114,10 @@ EmbeddingsView::EmbeddingsView(Document* document, QWidget* parent)
     // The controls show the document's options at once, on screen or not (undo, reset, a
     // session); the window's WordVectorController reads a file named there.
     // Only for its own options: another view's change must not reset the sentence half typed here.
-    connect(document, &Document::changed, this, [this, shown = document->state().optionsOf(View::Embeddings)](Changes what) mutable {
+    connect(document, &Document::changed, this, [this, shown = document->state().optionsOf(views::embeddings)](Changes what) mutable {
         if (!(what & (Change::Spec | Change::ViewOptions)))
             return; // a position step, a colormap: nothing of its controls
-        QVariantMap now = this->document()->state().optionsOf(View::Embeddings);
+        QVariantMap now = this->document()->state().optionsOf(views::embeddings);
         if (what & Change::Spec || now != shown) {
             shown = std::move(now);
             syncControls();
@@ -274,7 +275,7 @@ void EmbeddingsView::optionsEdited()
     }
     o.sqrtScaling = m_sqrtBox->isChecked();
     o.segments = m_segmentBox->isChecked();
-    document()->setViewOptions(View::Embeddings, toVariantMap(o));
+    document()->setViewOptions(views::embeddings, toVariantMap(o));
 }
 
 void EmbeddingsView::showReading(const QString& path, std::int64_t bytes)
@@ -377,7 +378,7 @@ void EmbeddingsView::redraw(const Frame& f)
     m_sentenceShown = part && part->sentence ? part->sentence : none;
     const SentenceData& shown = *m_sentenceShown;
     const SentenceOptions& options = sentenceOptions(f.state);
-    const WordVectorsPtr named = vectorsFor(options, f.data.of(View::Embeddings));
+    const WordVectorsPtr named = vectorsFor(options, f.data.of(views::embeddings));
     const QString tokenA = shown.tokens.empty() ? QString() : QString::fromStdString(shown.tokens[shown.first].text);
     const QString tokenB = shown.tokens.empty() ? QString() : QString::fromStdString(shown.tokens[shown.second].text);
     if (shown.fromFile) {
@@ -563,6 +564,13 @@ void EmbeddingsView::onMouseMove(QMouseEvent* event)
                    .arg(t).arg(QString::fromStdString(shown.tokens[t].text)).arg(f->spec.firstPosition + t).arg(c)
                    .arg(e.word(t, c), 0, 'f', 4).arg(e.position(t, c), 0, 'f', 4).arg(e.segment(t, c), 0, 'f', 4)
                    .arg(e.sum(t, c), 0, 'f', 4));
+}
+
+/// The embeddings view's own part of its catalogue entry (cmake/views.cmake).
+void embeddingsViewEntry(ViewDescription& entry)
+{
+    drawnBy<EmbeddingsView>(entry, buildEmbeddingsPart, embeddingsPartData,
+                            PartInput::Spec | PartInput::Options | PartInput::Data);
 }
 
 } // namespace pe::ui

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/gridview.h"
+#include "ui/views/viewfactory.h"
 
 #include "ui/document/document.h"
 #include "ui/document/gridpart.h"
@@ -74,7 +75,7 @@ QCPItemRect* addMark(QCustomPlot* plot, QCPAxisRect* rect)
 } // namespace
 
 GridView::GridView(Document* document, QWidget* parent)
-    : PlotView(document, View::Grid, parent)
+    : PlotView(document, views::grid, parent)
 {
     setExplanation(tr("<b>Positions on a grid.</b> A vision transformer cuts an image into patches and gives each "
                       "patch's position a vector. Each small tile on the left belongs to one patch and shows how "
@@ -289,7 +290,7 @@ void GridView::optionsEdited()
     o.dimension = m_dimensionBox->value();
     o.head = m_headBox->value();
     o.headDim = m_headDimBox->value();
-    document()->setViewOptions(View::Grid, toVariantMap(o));
+    document()->setViewOptions(views::grid, toVariantMap(o));
     syncControls(); // a side set to a square shows it
 }
 
@@ -301,7 +302,7 @@ void GridView::choosePatch(int row, int col)
     o.patchRow = row;
     o.patchCol = col;
     o.classTokenQuery = false;
-    document()->setViewOptions(View::Grid, toVariantMap(o));
+    document()->setViewOptions(views::grid, toVariantMap(o));
 }
 
 void GridView::applyScale()
@@ -507,7 +508,7 @@ void GridView::reportPixels()
         return;
     // The area fitToSize() found, which follows every layout before this does.
     if (m_tilesArea.width() > 0 && m_tilesArea.height() > 0)
-        document()->setPixels(View::Grid, pixelsToRequest(m_tilesArea));
+        document()->setPixels(views::grid, pixelsToRequest(m_tilesArea));
 }
 
 std::optional<std::pair<int, int>> GridView::patchAt(const QPointF& pixel, std::pair<int, int>* key) const
@@ -587,6 +588,13 @@ void GridView::onMouseRelease(QMouseEvent* event)
         return;
     if (const auto patch = patchAt(event->position()))
         choosePatch(patch->first, patch->second);
+}
+
+/// The grid view's own part of its catalogue entry (cmake/views.cmake).
+void gridViewEntry(ViewDescription& entry)
+{
+    drawnBy<GridView>(entry, buildGridPart, gridPartData,
+                      PartInput::Spec | PartInput::Options | PartInput::Pixels | PartInput::Table);
 }
 
 } // namespace pe::ui

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/heatmapview.h"
+#include "ui/views/viewfactory.h"
 
 #include "core/frequencies.h"
 #include "ui/document/heatpart.h"
@@ -24,7 +25,7 @@ QString cellCount(double value) { return value >= 100 ? QString::number(std::llr
 } // namespace
 
 HeatmapView::HeatmapView(Document* document, QWidget* parent)
-    : PlotView(document, View::Heatmap, parent)
+    : PlotView(document, views::heatmap, parent)
 {
     setExplanation(sinusoidExplanation());
     QCustomPlot* p = plot();
@@ -188,7 +189,7 @@ void HeatmapView::redraw(const Frame& f)
     // the same matrix: where the preview was zoomed to stays.
     const bool sameTable = m_drawnTable && f.table && m_drawnTable->table == f.table->table;
     const bool newSource = !m_drawnSpec || (f.table ? !sameTable : m_drawnTable || !(f.spec == *m_drawnSpec));
-    const bool zoomedOut = !(f.zooms.of(View::Heatmap).yUpper > f.zooms.of(View::Heatmap).yLower);
+    const bool zoomedOut = !(f.zooms.of(views::heatmap).yUpper > f.zooms.of(views::heatmap).yLower);
     if (!m_drawnSpec || bool(m_drawnTable) != bool(f.table)) // text only when it changes
         setExplanation(f.table ? tableExplanation() : sinusoidExplanation());
     m_drawnTable = f.table;
@@ -340,13 +341,21 @@ void HeatmapView::onRangeChanged()
     // the first position of the matrix the axes were drawn for (ZoomSettle: the document's).
     const QCPRange rows = plot()->yAxis->range(), columns = plot()->xAxis->range();
     const double shift = 0.5 - (m_drawnTable ? 0.0 : double(m_drawnSpec->firstPosition));
-    document()->setZoom(View::Heatmap, {columns.lower + 0.5, columns.upper + 0.5, rows.lower + shift, rows.upper + shift});
+    document()->setZoom(views::heatmap, {columns.lower + 0.5, columns.upper + 0.5, rows.lower + shift, rows.upper + shift});
 }
 
 void HeatmapView::reportPixels()
 {
     const QSize pixels = pixelsToRequest(plot()->axisRect()->rect());
-    document()->setPixels(View::Heatmap, pixels);
+    document()->setPixels(views::heatmap, pixels);
+}
+
+/// The heatmap view's own part of its catalogue entry (cmake/views.cmake).
+void heatmapViewEntry(ViewDescription& entry)
+{
+    drawnBy<HeatmapView>(entry, buildHeatPart, heatPartData,
+                         PartInput::Spec | PartInput::Table | PartInput::Pixels | PartInput::Zoom);
+    entry.buildPartFirst = true;
 }
 
 } // namespace pe::ui

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/methodsview.h"
+#include "ui/views/viewfactory.h"
 
 #include "core/positionmethods.h"
 #include "ui/widgets/flowlayout.h"
@@ -172,17 +173,17 @@ QString MethodsView::explanationFor(ScoreMethod method)
 }
 
 MethodsView::MethodsView(Document* document, QWidget* parent)
-    : PlotView(document, View::Methods, parent)
+    : PlotView(document, views::methods, parent)
 {
     auto* box = static_cast<QVBoxLayout*>(layout());
     box->insertWidget(1, createControls());
     syncControls();
     // Only for its own options or biases: another view's change must not reset a value half
     // typed here.
-    connect(document, &Document::changed, this, [this, shown = std::pair(document->state().optionsOf(View::Methods), document->viewData(View::Methods))](Changes what) mutable {
+    connect(document, &Document::changed, this, [this, shown = std::pair(document->state().optionsOf(views::methods), document->viewData(views::methods))](Changes what) mutable {
         if (!(what & Change::ViewOptions))
             return;
-        auto now = std::pair(this->document()->state().optionsOf(View::Methods), this->document()->viewData(View::Methods));
+        auto now = std::pair(this->document()->state().optionsOf(views::methods), this->document()->viewData(views::methods));
         if (now != shown) {
             shown = std::move(now);
             syncControls();
@@ -333,7 +334,7 @@ QWidget* MethodsView::createControls()
         o.t5File.clear();
         o.t5Tensor.clear();
         o.t5Head = 1;
-        document()->setViewOptions(View::Methods, toVariantMap(o));
+        document()->setViewOptions(views::methods, toVariantMap(o));
     });
     m_biasesButton->setMenu(biasesMenu);
     m_t5HeadBox = new QSpinBox;
@@ -371,7 +372,7 @@ QWidget* MethodsView::createControls()
 
 void MethodsView::syncControls()
 {
-    const MethodInputs o = methodInputs(methodOptions(document()->state()), document()->viewData(View::Methods));
+    const MethodInputs o = methodInputs(methodOptions(document()->state()), document()->viewData(views::methods));
     const QSignalBlocker a(m_methodBox), b(m_headsBox), c(m_headBox), d(m_bucketsBox), e(m_maxDistanceBox), g(m_clipBox),
         h(m_scaleCurvesBox), i(m_causalBox), j(m_bidirectionalBox), k(m_bucketIndexBox), l(m_headsSlider),
         m(m_bucketsSlider), n(m_clipSlider), t(m_t5HeadBox);
@@ -441,7 +442,7 @@ void MethodsView::optionsEdited()
     for (int method = 0; method < m_curveActions.size(); ++method)
         if (m_curveActions[method]->isChecked())
             o.curves |= scoreMethodBit(ScoreMethod(method));
-    document()->setViewOptions(View::Methods, toVariantMap(o));
+    document()->setViewOptions(views::methods, toVariantMap(o));
 }
 
 void MethodsView::releaseDrawing()
@@ -474,8 +475,8 @@ void MethodsView::reportPixels()
 {
     const QSize matrix = pixelsToRequest(m_matrixRect->rect(), 0);
     const int curve = m_curveRect->visible() ? pixelsToRequest(m_curveRect->rect(), 1).width() : 0;
-    document()->setZoom(View::Methods, {m_curveLower, m_curveUpper});
-    document()->setPixels(View::Methods, QSize(curve, std::min(matrix.width(), matrix.height())));
+    document()->setZoom(views::methods, {m_curveLower, m_curveUpper});
+    document()->setPixels(views::methods, QSize(curve, std::min(matrix.width(), matrix.height())));
 }
 
 void MethodsView::redraw(const Frame& f)
@@ -503,7 +504,7 @@ void MethodsView::redraw(const Frame& f)
 
 QString MethodsView::titleText(const Frame& f) const
 {
-    const MethodInputs o = methodInputs(methodOptions(f.state), f.data.of(View::Methods));
+    const MethodInputs o = methodInputs(methodOptions(f.state), f.data.of(views::methods));
     QString text = tr("Position methods: %1\n").arg(scoreMethodName(o.method));
     if (!methodsDataOf(f) || !methodsDataOf(f)->error.isEmpty())
         return text + (methodsDataOf(f) ? methodsDataOf(f)->error : QString());
@@ -684,6 +685,16 @@ void MethodsView::onMouseRelease(QMouseEvent* event)
     const FramePtr& f = document()->frame();
     if (f && m_click.isClick(event) && axisRectAt(plot(), event->position()) == m_matrixRect)
         document()->selectPosition(rowAtPixel(plot()->yAxis, event->position().y(), f->spec));
+}
+
+/// The methods view's own part of its catalogue entry (cmake/views.cmake).
+void methodsViewEntry(ViewDescription& entry)
+{
+    drawnBy<MethodsView>(entry, buildMethodsPart, methodsPartData,
+                         PartInput::Spec | PartInput::Pixels | PartInput::Zoom | PartInput::Table |
+                         PartInput::Options | PartInput::Data);
+    entry.buildPartFirst = true;
+    entry.readData = readNamedT5Biases;
 }
 
 } // namespace pe::ui

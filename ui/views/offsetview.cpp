@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/offsetview.h"
+#include "ui/views/viewfactory.h"
 
 #include "ui/document/document.h"
 #include "ui/document/offsetpart.h"
@@ -29,7 +30,7 @@ QVector<double> toVector(const Eigen::VectorXd& values)
 } // namespace
 
 OffsetView::OffsetView(Document* document, QWidget* parent)
-    : PlotView(document, View::Offset, parent)
+    : PlotView(document, views::offset, parent)
     , m_pairsBar(new QWidget(this))
     , m_pairsLabel(new WrappedLabel(m_pairsBar))
     , m_pairsSpin(new QSpinBox(m_pairsBar))
@@ -468,6 +469,13 @@ void OffsetView::onMouseWheel(QWheelEvent* event)
     const QCPAxisRect* rect = axisRectAt(plot(), event->position());
     if (rect && rect != vectorRect() && rect != m_dotRect && event->angleDelta().y() != 0)
         setFirstCirclePair(m_firstPair + (event->angleDelta().y() > 0 ? -1 : 1));
+}
+
+/// The offset view's own part of its catalogue entry (cmake/views.cmake).
+void offsetViewEntry(ViewDescription& entry)
+{
+    drawnBy<OffsetView>(entry, buildOffsetPart, offsetPartData,
+                        PartInput::Spec | PartInput::Position | PartInput::Offset);
 }
 
 } // namespace pe::ui

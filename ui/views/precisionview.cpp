@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/precisionview.h"
+#include "ui/views/viewfactory.h"
 
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
@@ -19,7 +20,7 @@ namespace pe::ui {
 
 namespace {
 
-const PrecisionPart& precisionOf(const Frame& frame) { return frame.partOrEmpty<PrecisionPart>(View::Precision); }
+const PrecisionPart& precisionOf(const Frame& frame) { return frame.partOrEmpty<PrecisionPart>(views::precision); }
 
 /// Errors below this are drawn at it: the log colour scale and axis need a floor.
 constexpr double errorFloor = 1e-17;
@@ -64,7 +65,7 @@ QString errorCurveName(const ErrorCurveKind& kind)
 }
 
 PrecisionView::PrecisionView(Document* document, QWidget* parent)
-    : PlotView(document, View::Precision, parent)
+    : PlotView(document, views::precision, parent)
     , m_formatBox(new QComboBox(this))
     , m_modeBox(new QComboBox(this))
 {
@@ -154,7 +155,7 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
     // One sampled row per pixel row of the map (after the fit: the final size), and at least
     // the first and the last position: a colour map has two rows at least, spanning them.
     connect(p, &QCustomPlot::afterLayout, this, [this] {
-        this->document()->setPixels(View::Precision, QSize(0, std::max(pixelsToRequest(m_heatRect->rect()).height(), 2)));
+        this->document()->setPixels(views::precision, QSize(0, std::max(pixelsToRequest(m_heatRect->rect()).height(), 2)));
     });
     connect(p, &QCustomPlot::mouseMove, this, &PrecisionView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
@@ -429,6 +430,14 @@ void PrecisionView::onMouseRelease(QMouseEvent* event)
     } else if (rect == m_curveRect) {
         document()->selectPosition(rowAtPixel(m_curveRect->axis(QCPAxis::atBottom), event->position().x(), f->firstPosition(), f->positionCount()));
     }
+}
+
+/// The precision view's own part of its catalogue entry (cmake/views.cmake).
+void precisionViewEntry(ViewDescription& entry)
+{
+    drawnBy<PrecisionView>(entry, buildPrecisionPart, precisionPartData,
+                           PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Format |
+                           PartInput::PrecisionMode);
 }
 
 } // namespace pe::ui

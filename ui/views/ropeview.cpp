@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/ropeview.h"
+#include "ui/views/viewfactory.h"
 
 #include "ui/document/ropepart.h"
 
@@ -159,7 +160,7 @@ bool shareHeight(QCPAxisRect* upper, QCPAxisRect* lower, double share, double re
 } // namespace
 
 RopeView::RopeView(Document* document, QWidget* parent)
-    : PlotView(document, View::Rope, parent)
+    : PlotView(document, views::rope, parent)
 {
     m_variantsExplanation = tr("<b>Rotary position embedding (RoPE).</b> Instead of adding the encoding, "
                       "RoPE turns each pair (q<sub>2k</sub>, q<sub>2k+1</sub>) of a query or key at "
@@ -181,10 +182,10 @@ RopeView::RopeView(Document* document, QWidget* parent)
     syncControls();
     // The controls show the document's options at once, on screen or not (undo, reset, a session).
     // Only for its own options: another view's change must not reset a value half typed here.
-    connect(document, &Document::changed, this, [this, shown = document->state().optionsOf(View::Rope)](Changes what) mutable {
+    connect(document, &Document::changed, this, [this, shown = document->state().optionsOf(views::rope)](Changes what) mutable {
         if (!(what & Change::ViewOptions))
             return;
-        if (QVariantMap now = this->document()->state().optionsOf(View::Rope); now != shown) {
+        if (QVariantMap now = this->document()->state().optionsOf(views::rope); now != shown) {
             shown = std::move(now);
             syncControls();
         }
@@ -421,7 +422,7 @@ QWidget* RopeView::createModelControls()
     connect(m_precisionBox, &QCheckBox::toggled, this, [this](bool on) {
         RopeOptions o = ropeOptions(document()->state());
         o.precisionBelow = on;
-        document()->setViewOptions(View::Rope, toVariantMap(o));
+        document()->setViewOptions(views::rope, toVariantMap(o));
     });
     // The fields read and the numbers behind the curves fold away (remembered with the
     // variants' details): unfolded, they would leave the plots a strip on a projector.
@@ -526,7 +527,7 @@ void RopeView::modelChosen(QComboBox* box, bool comparison)
     (comparison ? o.compare : o.model) = data;
     if (o.model.isEmpty())
         o.compare.clear();
-    document()->setViewOptions(View::Rope, toVariantMap(o));
+    document()->setViewOptions(views::rope, toVariantMap(o));
 }
 
 void RopeView::setModelMode(bool model)
@@ -614,7 +615,7 @@ void RopeView::optionsEdited()
     o.yarnTruncate = m_truncateBox->isChecked();
     o.lowFrequencyFactor = m_lowFactorBox->value();
     o.highFrequencyFactor = m_highFactorBox->value();
-    document()->setViewOptions(View::Rope, toVariantMap(o));
+    document()->setViewOptions(views::rope, toVariantMap(o));
 }
 
 void RopeView::applyScale()
@@ -948,6 +949,13 @@ void RopeView::updateDetailsCap()
     for (DetailsBox* details : {m_modelDetailsBox, m_summaryBox})
         if (details)
             details->setCap(std::min(room / 3, room - others - plotFloor));
+}
+
+/// The rope view's own part of its catalogue entry (cmake/views.cmake).
+void ropeViewEntry(ViewDescription& entry)
+{
+    drawnBy<RopeView>(entry, buildRopePart, ropePartData,
+                      PartInput::Spec | PartInput::Options | PartInput::Position | PartInput::Offset);
 }
 
 } // namespace pe::ui

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/similarityview.h"
+#include "ui/views/viewfactory.h"
 
 #include "ui/plotting/cellcolormap.h"
 
@@ -17,7 +18,7 @@ namespace pe::ui {
 
 namespace {
 
-const SimilarityPart& similarityOf(const Frame& frame) { return frame.partOrEmpty<SimilarityPart>(View::Similarity); }
+const SimilarityPart& similarityOf(const Frame& frame) { return frame.partOrEmpty<SimilarityPart>(views::similarity); }
 
 QString measureName(const Frame& f)
 {
@@ -39,7 +40,7 @@ constexpr double headroom = 0.08;
 } // namespace
 
 SimilarityView::SimilarityView(Document* document, QWidget* parent)
-    : PlotView(document, View::Similarity, parent)
+    : PlotView(document, views::similarity, parent)
 {
     setExplanation(sinusoidExplanation());
     QCustomPlot* p = plot();
@@ -85,7 +86,7 @@ SimilarityView::SimilarityView(Document* document, QWidget* parent)
     // After the fit, at the matrix's final size: one bin per device pixel at most.
     connect(p, &QCustomPlot::afterLayout, this, [this] {
         const QSize pixels = pixelsToRequest(m_matrixRect->rect());
-        this->document()->setPixels(View::Similarity, QSize(std::min(pixels.width(), pixels.height()), 0));
+        this->document()->setPixels(views::similarity, QSize(std::min(pixels.width(), pixels.height()), 0));
     });
     connect(p, &QCustomPlot::mouseMove, this, &SimilarityView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
@@ -356,6 +357,14 @@ void SimilarityView::onMouseRelease(QMouseEvent* event)
         document()->selectPosition(rowAt(plot()->yAxis, event->position().y(), *f));
     else if (rect == m_profileRect)
         document()->setOffset(rowAt(rect->axis(QCPAxis::atBottom), event->position().x(), *f) - sim->profileRow);
+}
+
+/// The similarity view's own part of its catalogue entry (cmake/views.cmake).
+void similarityViewEntry(ViewDescription& entry)
+{
+    drawnBy<SimilarityView>(entry, buildSimilarityPart, similarityPartData,
+                            PartInput::Spec | PartInput::Pixels | PartInput::Table | PartInput::Normalize |
+                            PartInput::Position);
 }
 
 } // namespace pe::ui

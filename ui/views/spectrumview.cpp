@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/spectrumview.h"
+#include "ui/views/viewfactory.h"
 
 #include "ui/document/document.h"
 #include "ui/document/spectrumpart.h"
@@ -23,7 +24,7 @@ bool comparable(double dominant, double reference) { return dominant > 0 && refe
 } // namespace
 
 SpectrumView::SpectrumView(Document* document, QWidget* parent)
-    : PlotView(document, View::Spectrum, parent)
+    : PlotView(document, views::spectrum, parent)
 {
     setExplanation(tr("<b>Spectrum.</b> Each column of the map is one dimension's power spectrum along the "
                       "positions: bright at the frequencies it holds. The sinusoid's dimension 2k and 2k+1 "
@@ -98,7 +99,7 @@ SpectrumView::SpectrumView(Document* document, QWidget* parent)
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
     connect(p, &QCustomPlot::afterLayout, this, [this] {
-        this->document()->setPixels(View::Spectrum, pixelsToRequest(m_mapRect->rect()));
+        this->document()->setPixels(views::spectrum, pixelsToRequest(m_mapRect->rect()));
     });
     connect(p, &QCustomPlot::mouseMove, this, &SpectrumView::onMouseMove);
     applyScale();
@@ -304,6 +305,13 @@ void SpectrumView::onMouseMove(QMouseEvent* event)
         return;
     }
     setReadout(dimDescription(static_cast<int>(std::lround(plot()->xAxis->pixelToCoord(event->position().x())))));
+}
+
+/// The spectrum view's own part of its catalogue entry (cmake/views.cmake).
+void spectrumViewEntry(ViewDescription& entry)
+{
+    drawnBy<SpectrumView>(entry, buildSpectrumPart, spectrumPartData,
+                          PartInput::Spec | PartInput::Pixels | PartInput::Table);
 }
 
 } // namespace pe::ui

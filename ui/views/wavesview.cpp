@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/wavesview.h"
+#include "ui/views/viewfactory.h"
 
 #include "ui/document/document.h"
 #include "ui/document/wavespart.h"
@@ -14,7 +15,7 @@ namespace pe::ui {
 
 namespace {
 
-const WavesPart& wavesOf(const Frame& frame) { return frame.partOrEmpty<WavesPart>(View::Waves); }
+const WavesPart& wavesOf(const Frame& frame) { return frame.partOrEmpty<WavesPart>(views::waves); }
 
 QString functionName(const WaveData& wave)
 {
@@ -26,7 +27,7 @@ QString functionName(const WaveData& wave)
 } // namespace
 
 WavesView::WavesView(Document* document, QWidget* parent)
-    : PlotView(document, View::Waves, parent)
+    : PlotView(document, views::waves, parent)
 {
     setExplanation(sinusoidExplanation());
     QCustomPlot* p = plot();
@@ -312,7 +313,7 @@ void WavesView::onRangeSettled()
     const auto last = static_cast<std::int64_t>(std::ceil(range.upper)) - firstPosition;
     const std::int64_t from = std::clamp<std::int64_t>(first, 0, positions - 1);
     const std::int64_t to = std::clamp<std::int64_t>(last, from, positions - 1);
-    document()->setZoom(View::Waves, {static_cast<double>(from), static_cast<double>(to + 1)});
+    document()->setZoom(views::waves, {static_cast<double>(from), static_cast<double>(to + 1)});
 }
 
 QString WavesView::sampleDescription(std::int64_t row) const
@@ -353,6 +354,13 @@ void WavesView::onMouseRelease(QMouseEvent* event)
     if (!f || !m_click.isClick(event) || !plot()->axisRect()->rect().contains(event->position().toPoint()))
         return;
     document()->selectPosition(rowAtPixel(plot()->xAxis, event->position().x(), f->firstPosition(), f->positionCount()));
+}
+
+/// The waves view's own part of its catalogue entry (cmake/views.cmake).
+void wavesViewEntry(ViewDescription& entry)
+{
+    drawnBy<WavesView>(entry, buildWavesPart, wavesPartData,
+                       PartInput::Spec | PartInput::Table | PartInput::Dims | PartInput::Zoom);
 }
 
 } // namespace pe::ui

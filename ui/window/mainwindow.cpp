@@ -98,10 +98,10 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     // A vision transformer's table opened from the menu: its grid on the stage, the heatmap beside
     // (unless the user had put another view there).
     connect(m_tables, &TableController::gridTableOpened, this, [this] {
-        if (stage()->chosen() != View::Heatmap)
+        if (stage()->chosen() != views::heatmap)
             return;
-        stage()->choose(View::Grid);
-        stage()->setBeside(View::Heatmap);
+        stage()->choose(views::grid);
+        stage()->setBeside(views::heatmap);
     });
     m_sessions = new SessionController(m_document, this,
                                        {[this] { return presentationMode(); }, [this](bool on) { setPresentationMode(on); },
@@ -124,14 +124,14 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     createMenus();
     // The views' requests for files: answered here, views do no file I/O.
     auto* t5Biases = new T5BiasesController(m_document, this);
-    if (auto* methods = qobject_cast<MethodsView*>(plotView(View::Methods)))
+    if (auto* methods = qobject_cast<MethodsView*>(plotView(views::methods)))
         connect(methods, &MethodsView::t5BiasesFileRequested, t5Biases, &T5BiasesController::chooseFile);
     m_ropeModels = new RopeModelController(m_document, this);
-    if (auto* rope = qobject_cast<RopeView*>(plotView(View::Rope)))
+    if (auto* rope = qobject_cast<RopeView*>(plotView(views::rope)))
         connect(rope, &RopeView::openModelConfigRequested, m_ropeModels, &RopeModelController::chooseFile);
-    connect(m_ropeModels, &RopeModelController::modelShown, this, [this] { m_stage->choose(View::Rope); });
+    connect(m_ropeModels, &RopeModelController::modelShown, this, [this] { m_stage->choose(views::rope); });
     m_wordVectors = new WordVectorController(m_document, this);
-    if (auto* embeddings = qobject_cast<EmbeddingsView*>(plotView(View::Embeddings)))
+    if (auto* embeddings = qobject_cast<EmbeddingsView*>(plotView(views::embeddings)))
         m_wordVectors->attach(embeddings);
 
     // One line, elided: a long note once made the window wider than the screen.
@@ -207,7 +207,7 @@ void MainWindow::createDocks()
     auto* presenting = new PresentingControls(m_document, m_animationControls->playAction());
     m_stage->setPresentingControls(presenting);
     // The offset k on the bar for the views about it (F5 hides the controls panel that has it).
-    const auto offsetFor = [presenting](View view) { presenting->setOffsetShown(view == View::Offset || view == View::Similarity); };
+    const auto offsetFor = [presenting](View view) { presenting->setOffsetShown(view == views::offset || view == views::similarity); };
     offsetFor(m_stage->chosen());
     connect(m_stage, &Stage::chosenChanged, presenting, offsetFor);
     scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 20);
@@ -529,7 +529,7 @@ MainWindow* MainWindow::switchLanguage(Language language)
 
 PlotView* MainWindow::plotView(View view) const { return m_stage->view(view); }
 
-HeatmapView* MainWindow::heatmap() const { return qobject_cast<HeatmapView*>(m_stage->view(View::Heatmap)); }
+HeatmapView* MainWindow::heatmap() const { return qobject_cast<HeatmapView*>(m_stage->view(views::heatmap)); }
 
 void MainWindow::showExplanations()
 {

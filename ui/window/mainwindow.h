@@ -132,7 +132,7 @@ private:
     bool m_presentation = false;
     QByteArray m_pendingLayout; ///< restored when the window is shown (it has its size then)
     bool m_layoutApplied = false;
-    View m_activeView = View::Heatmap;
+    View m_activeView = views::heatmap;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_formulaDock = nullptr;
     QByteArray m_docksBeforePresenting; ///< QMainWindow's state when presenting began; empty otherwise

@@ -51,7 +51,7 @@ QString RopeModelController::apply(const QString& path, bool forComparison)
         o.compare.clear();
     }
     Preferences::addRecentModelConfig(absolute); // offered in both boxes from now on
-    m_document->setViewOptions(View::Rope, toVariantMap(o));
+    m_document->setViewOptions(views::rope, toVariantMap(o));
     emit modelShown();
     return {};
 }

@@ -187,9 +187,9 @@ void Stage::setPresentingControls(QWidget* controls)
 
 void Stage::reset()
 {
-    m_beside = View::Heatmap;
+    m_beside = views::heatmap;
     m_companionShare = defaultCompanionShare;
-    choose(View::Heatmap); // places the views and updates the bar
+    choose(views::heatmap); // places the views and updates the bar
 }
 
 void Stage::resizeEvent(QResizeEvent* event)

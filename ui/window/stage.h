@@ -95,8 +95,8 @@ private:
     QSplitter* m_splitter = nullptr;
     QScrollArea* m_panes[2] = {nullptr, nullptr}; ///< the chosen view's, the companion's
     QWidget* m_stash = nullptr;               ///< hidden: holds the views off the stage
-    View m_chosen = View::Heatmap;
-    std::optional<View> m_beside = View::Heatmap;
+    View m_chosen = views::heatmap;
+    std::optional<View> m_beside = views::heatmap;
     double m_companionShare = defaultCompanionShare;
     bool m_presenting = false;
     std::optional<View> m_placedCompanion;    ///< what place() put beside, to notice a change

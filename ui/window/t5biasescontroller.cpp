@@ -29,7 +29,7 @@ void T5BiasesController::readNamedFileIfNeeded()
     if (m_handingOver)
         return; // the document is being given what was just read
     const MethodOptions o = methodOptions(m_document->state());
-    if (o.t5File.isEmpty() || methodInputs(o, m_document->viewData(View::Methods)).t5Biases)
+    if (o.t5File.isEmpty() || methodInputs(o, m_document->viewData(views::methods)).t5Biases)
         return;
     const QString source = o.t5File + QLatin1Char('\n') + o.t5Tensor;
     if (source == m_failedSource)
@@ -42,7 +42,7 @@ void T5BiasesController::readNamedFileIfNeeded()
     }
     // Named as asked (a relative path, no tensor): methodInputs knows them by that name too.
     m_handingOver = true;
-    m_document->setViewData(View::Methods, std::get<T5BiasesPtr>(loaded));
+    m_document->setViewData(views::methods, std::get<T5BiasesPtr>(loaded));
     m_handingOver = false;
 }
 
@@ -97,14 +97,14 @@ QString T5BiasesController::apply(const QString& path, const QString& tensor)
     // The biases, then the options naming them: in between, neither names the other, which is
     // no reason to read a file.
     m_handingOver = true;
-    m_document->setViewData(View::Methods, biases);
+    m_document->setViewData(views::methods, biases);
     MethodOptions o = methodOptions(m_document->state());
     o.t5File = biases->path;
     o.t5Tensor = biases->tensor;
     o.t5Head = 1;
     o.numBuckets = biases->buckets; // the model's own number of buckets
     o.maxDistance = std::max(o.maxDistance, o.numBuckets);
-    m_document->setViewOptions(View::Methods, toVariantMap(o));
+    m_document->setViewOptions(views::methods, toVariantMap(o));
     m_handingOver = false;
     m_failedSource.clear();
     return {};

@@ -77,7 +77,7 @@ void WordVectorController::usePseudoRandomVectors()
         m_view->showPseudoRandom();
     SentenceOptions o = sentenceOptions(m_document->state());
     o.vectorFile.clear();
-    m_document->setViewOptions(View::Embeddings, toVariantMap(o));
+    m_document->setViewOptions(views::embeddings, toVariantMap(o));
 }
 
 void WordVectorController::readNamedFileIfNeeded()
@@ -85,7 +85,7 @@ void WordVectorController::readNamedFileIfNeeded()
     const SentenceOptions o = sentenceOptions(m_document->state());
     if (o.vectorFile.isEmpty() || (m_loader.isLoading() && m_loader.path() == o.vectorFile))
         return;
-    const auto have = std::dynamic_pointer_cast<const LoadedWordVectors>(m_document->viewData(View::Embeddings));
+    const auto have = std::dynamic_pointer_cast<const LoadedWordVectors>(m_document->viewData(views::embeddings));
     bool missing = !have || have->path != o.vectorFile;
     // New words must be looked up in the file: read it again for them.
     if (!missing)
@@ -106,10 +106,10 @@ void WordVectorController::onLoaded(const WordVectorLoad& load)
         // The vectors, then the option naming them: in between, neither names the other, which
         // is no reason to read a file.
         m_handingOver = true;
-        m_document->setViewData(View::Embeddings, load.vectors);
+        m_document->setViewData(views::embeddings, load.vectors);
         SentenceOptions o = sentenceOptions(m_document->state());
         o.vectorFile = load.path;
-        m_document->setViewOptions(View::Embeddings, toVariantMap(o)); // an undo step when the file is new
+        m_document->setViewOptions(views::embeddings, toVariantMap(o)); // an undo step when the file is new
         m_handingOver = false;
         return;
     }
