@@ -6,7 +6,7 @@
 #include "ui/window/mainwindow.h"
 #include "ui/window/stage.h"
 #include "app/memoryreuse.h"
-#include "app/unattended.h"
+#include "app/testhook.h"
 #include "ui/state/preferences.h"
 #include "ui/window/recoverycontroller.h"
 #include "ui/window/sessioncontroller.h"
@@ -140,8 +140,8 @@ int main(int argc, char** argv)
         window->stage()->choose(options.view);
     if (!options.encodingPath.isEmpty()) {
         window->tables()->open(options.encodingPath, options.encodingTensor, !options.sizeGiven);
-        if (!options.viewGiven) // a vision transformer's table: on the grid view
-            window->tables()->showGridWhenLoaded();
+        if (!options.viewGiven) // a table a view claims (a vision transformer's: the grid) goes on it
+            window->tables()->showClaimingViewWhenLoaded();
     }
     const bool unattended = pe::app::isUnattendedRun();
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/viewfiles.h"
 
-#include "ui/document/viewparts.h"
+#include "ui/document/partjobs.h"
 
 namespace pe::app {
 

@@ -1162,16 +1162,16 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <translation>%1 视图基于内存中的表格数值：最多 %2 个值；%3 有 %4 个（热图和频谱可以导出它）</translation>
     </message>
     <message>
-        <source>the heatmap of %1 shows sampled rows until the pass over its values is done; export its figure then (its .npy or .csv data reads every value now)</source>
-        <translation>在对全部数值的扫描完成之前，%1 的热图显示的是抽样行；请在扫描完成后再导出其图像（其 .npy 或 .csv 数据现在即可读取全部数值）</translation>
-    </message>
-    <message>
         <source>the %1 view has no data export; allowed: a figure (.png, .pdf, .svg)</source>
         <translation>%1 视图没有数据导出；可用：图（.png、.pdf、.svg）</translation>
     </message>
     <message>
         <source>the %1 view made no data</source>
         <translation>%1 视图没有生成数据</translation>
+    </message>
+    <message>
+        <source>the %1 view of %2 shows sampled rows until the pass over its values is done; export its figure then (its .npy or .csv data reads every value now)</source>
+        <translation>在对全部数值的扫描完成之前，%2 的 %1 视图显示的是抽样行；请在扫描完成后再导出其图像（其 .npy 或 .csv 数据现在即可读取全部数值）</translation>
     </message>
 </context>
 <context>
@@ -1751,6 +1751,34 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>&lt;b&gt;Loaded position table.&lt;/b&gt; Each row is the vector a model learned for that position; each column is one dimension. Columns that change smoothly down the rows are waves the model found, like the sinusoid&apos;s bands. Hover for a cell&apos;s value; File ▸ Close encoding returns to the sinusoid.</source>
         <translation>&lt;b&gt;已加载的位置表。&lt;/b&gt;每一行是模型为该位置学习到的向量；每一列是一个维度。沿行向下平滑变化的列是模型找到的波，就像正弦编码的频带。悬停可查看单元格的值；文件 ▸ 关闭编码 可回到正弦编码。</translation>
+    </message>
+    <message>
+        <source>row %1 · column %2</source>
+        <translation>第 %1 行 · 第 %2 列</translation>
+    </message>
+    <message>
+        <source>row %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>rows %1–%2</source>
+        <translation>第 %1–%2 行</translation>
+    </message>
+    <message>
+        <source>column %1</source>
+        <translation>第 %1 列</translation>
+    </message>
+    <message>
+        <source>columns %1–%2</source>
+        <translation>第 %1–%2 列</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · value %3 (a sampled row until the pass over the values is done)</source>
+        <translation>%1 · %2 · 值 %3（扫描完全部数值之前为一个抽样行）</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · value %3 (the mean of the cells under this pixel)</source>
+        <translation>%1 · %2 · 值 %3（此像素下各单元格的均值）</translation>
     </message>
 </context>
 <context>
@@ -4380,10 +4408,6 @@ tables of at most
     <message>
         <source>Waves</source>
         <translation>波形</translation>
-    </message>
-    <message>
-        <source>Wave plots</source>
-        <translation>波形图</translation>
     </message>
     <message>
         <source>Similarity</source>

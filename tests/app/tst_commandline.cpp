@@ -373,7 +373,7 @@ void TestCommandLine::aModelNamedWinsOverTheRememberedOne()
     pe::ui::RopeOptions remembered;
     remembered.scale = 16;
     remembered.model = QStringLiteral("llama-2-7b");
-    pe::ui::SentenceOptions sentence;
+    pe::ui::EmbeddingsOptions sentence;
     sentence.sentence = QStringLiteral("Remembered words.");
     const auto named = parseCommandLine(withProgram({"--model", "llama-3.1-8b", "--compare-config", "no-scaling"}));
     QVERIFY(std::holds_alternative<LaunchOptions>(named));
@@ -388,7 +388,7 @@ void TestCommandLine::aModelNamedWinsOverTheRememberedOne()
     QCOMPARE(ropeOptions(state).model, QStringLiteral("llama-3.1-8b"));
     QCOMPARE(ropeOptions(state).compare, pe::ui::RopeOptions::noScaling);
     QCOMPARE(ropeOptions(state).scale, 16.0); // the rest as used last
-    QCOMPARE(sentenceOptions(state).sentence, QStringLiteral("Remembered words."));
+    QCOMPARE(embeddingsOptions(state).sentence, QStringLiteral("Remembered words."));
     const auto plain = parseCommandLine(withProgram({}));
     const pe::ui::ViewState last = pe::app::windowStartState(std::get<LaunchOptions>(plain), rememberedViews);
     QCOMPARE(pe::ui::ropeOptions(last).model, QStringLiteral("llama-2-7b"));

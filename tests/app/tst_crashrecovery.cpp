@@ -152,7 +152,7 @@ void TestCrashRecovery::aKilledWindowIsRestored()
     QVERIFY(ropeOptions(state).logDistance);
     QCOMPARE(methodOptions(state).heads, 4);
     QCOMPARE(methodOptions(state).numBuckets, 16);
-    QCOMPARE(sentenceOptions(state).sentence, QStringLiteral("the cat sat on the mat"));
+    QCOMPARE(embeddingsOptions(state).sentence, QStringLiteral("the cat sat on the mat"));
     QVERIFY(saved.session.presentation);
     QCOMPARE(saved.sessionPath, QFileInfo(sessionPath).absoluteFilePath());
     QCOMPARE(readFile(sessionPath), QByteArray(savedSession)); // the recovery never writes the session

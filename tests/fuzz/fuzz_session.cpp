@@ -48,7 +48,7 @@ void requireShowable(const pe::ui::Settings& s)
     PE_FUZZ_REQUIRE(originalLength >= pe::ui::RopeOptions::minOriginalLength && originalLength <= pe::ui::RopeOptions::maxOriginalLength,
                     "L_orig within limits");
     const QVariantMap sentence = st.optionsOf(pe::ui::views::embeddings);
-    PE_FUZZ_REQUIRE(sentence.value(QStringLiteral("sentence")).toString().size() <= pe::ui::SentenceOptions::maxSentence,
+    PE_FUZZ_REQUIRE(sentence.value(QStringLiteral("sentence")).toString().size() <= pe::ui::EmbeddingsOptions::maxSentence,
                     "sentence within limits");
     PE_FUZZ_REQUIRE(sentence.value(QStringLiteral("first")).toInt() >= 0 && sentence.value(QStringLiteral("second")).toInt() >= 0,
                     "token indices not negative");

@@ -14,7 +14,7 @@
 #include "ui/document/methodspart.h"
 #include "ui/document/embeddingspart.h"
 #include "ui/document/ropepart.h"
-#include "ui/document/viewparts.h"
+#include "ui/document/partjobs.h"
 #include "ui/document/wavespart.h"
 #include "ui/export/dataexport.h"
 
@@ -151,9 +151,9 @@ void TestDataExports::whatAPartCannotMakeIsRefused()
     QFETCH(QString, view);
     QFETCH(QString, message);
     pe::ui::ExportRequest request = smallRequest(view);
-    pe::ui::SentenceOptions sentence;
+    pe::ui::EmbeddingsOptions sentence;
     sentence.sentence.clear();
-    setSentenceOptions(request.state, sentence);
+    setEmbeddingsOptions(request.state, sentence);
     pe::ui::MethodOptions methods;
     methods.method = pe::ui::ScoreMethod::Learned;
     setMethodOptions(request.state, methods);

@@ -389,7 +389,7 @@ void TestDocument::eachEditUndoAndRedoIsOneChange()
     case 8: document.selectBand(2, 5); break;
     case 9: document.setViewOptions(pe::ui::views::rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2.5, 4096, false})); break;
     case 10: {
-        pe::ui::SentenceOptions options;
+        pe::ui::EmbeddingsOptions options;
         options.sentence = QStringLiteral("a rose is a rose");
         document.setViewOptions(pe::ui::views::embeddings, pe::ui::toVariantMap(options));
         break;
@@ -508,13 +508,13 @@ void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
     QVERIFY(pe::ui::embeddingsPart(*document.frame()) && pe::ui::embeddingsPart(*document.frame())->sentence);
     QVERIFY(!pe::ui::embeddingsPart(*document.frame())->sentence->fromFile); // not named by the options yet
 
-    pe::ui::SentenceOptions options = sentenceOptions(document.state());
+    pe::ui::EmbeddingsOptions options = embeddingsOptions(document.state());
     options.vectorFile = vectors->path;
     options.sqrtScaling = false;
     document.setViewOptions(pe::ui::views::embeddings, pe::ui::toVariantMap(options));
     QVERIFY(waitForCurrentFrame(document));
     QVERIFY(pe::ui::embeddingsPart(*document.frame()) && pe::ui::embeddingsPart(*document.frame())->sentence);
-    const pe::ui::SentenceData& used = *pe::ui::embeddingsPart(*document.frame())->sentence;
+    const pe::ui::EmbeddingsData& used = *pe::ui::embeddingsPart(*document.frame())->sentence;
     QVERIFY(used.fromFile);
     QCOMPARE(used.tokens[1].text, std::string("black"));
     QCOMPARE(used.embedding.word(1, 0), 0.5);
@@ -560,13 +560,13 @@ std::size_t heapInUse()
 // Sentence `i`: as long as the embeddings view takes, and different for every i.
 QString longSentence(int i)
 {
-    return QString(pe::ui::SentenceOptions::maxSentence - 8, QChar(u'a' + i % 26))
+    return QString(pe::ui::EmbeddingsOptions::maxSentence - 8, QChar(u'a' + i % 26))
         + QString::number(i).rightJustified(8, u'0');
 }
 
 void setSentence(pe::ui::Document& document, const QString& sentence)
 {
-    pe::ui::SentenceOptions options = pe::ui::sentenceOptions(document.state());
+    pe::ui::EmbeddingsOptions options = pe::ui::embeddingsOptions(document.state());
     options.sentence = sentence;
     document.setViewOptions(pe::ui::views::embeddings, pe::ui::toVariantMap(options));
 }
@@ -604,14 +604,14 @@ void TestDocument::theUndoHistoryIsBoundedInBytes()
 
     for (int back = 1; back < kept; ++back) {
         undo->undo();
-        QCOMPARE(pe::ui::sentenceOptions(document.state()).sentence, longSentence(beforeSave + afterSave - back));
+        QCOMPARE(pe::ui::embeddingsOptions(document.state()).sentence, longSentence(beforeSave + afterSave - back));
         QCOMPARE(undo->isClean(), back == afterSave);
     }
     undo->undo();
     QVERIFY(!undo->canUndo());
     while (undo->canRedo())
         undo->redo();
-    QCOMPARE(pe::ui::sentenceOptions(document.state()).sentence, longSentence(beforeSave + afterSave));
+    QCOMPARE(pe::ui::embeddingsOptions(document.state()).sentence, longSentence(beforeSave + afterSave));
 }
 
 QTEST_MAIN(TestDocument)

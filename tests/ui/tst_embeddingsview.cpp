@@ -107,7 +107,7 @@ void TestEmbeddingsView::load(const QString& path)
 
 void TestEmbeddingsView::defaultSentenceAndCosines()
 {
-    const SentenceData& data = m_view->data();
+    const EmbeddingsData& data = m_view->data();
     QCOMPARE(int(data.tokens.size()), 16);
     QCOMPARE(data.tokens[1].text, std::string("black"));
     QCOMPARE(data.tokens[9].text, std::string("brown"));
@@ -133,7 +133,7 @@ void TestEmbeddingsView::sqrtCheckboxChangesTheWordScale()
     QVERIFY(std::abs(m_view->data().cosineSums - inputs) < 1e-12);
     QVERIFY(std::abs(m_view->colorMap(EmbeddingsView::Word)->data()->cell(3, 1)
                      - pe::core::pseudoRandomWordVector("black", 64)[3]) < 1e-15);
-    QVERIFY(!sentenceOptions(m_document->state()).sqrtScaling); // a setting of the document: undoable
+    QVERIFY(!embeddingsOptions(m_document->state()).sqrtScaling); // a setting of the document: undoable
     m_document->undoStack()->undo();
     m_document->computeNow();
     QVERIFY(m_view->sqrtBox()->isChecked());
@@ -177,11 +177,11 @@ void TestEmbeddingsView::typingTheSentenceIsOneUndoStep()
     QTest::keyClicks(edit, QStringLiteral(" Then it rained"));
     QTest::keyClick(edit, Qt::Key_Return);
     QCOMPARE(m_document->undoStack()->count(), before + 1);
-    QVERIFY(sentenceOptions(m_document->state()).sentence.endsWith(QStringLiteral("Then it rained")));
+    QVERIFY(embeddingsOptions(m_document->state()).sentence.endsWith(QStringLiteral("Then it rained")));
     m_document->computeNow();
     QCOMPARE(int(m_view->data().tokens.size()), 19);
     m_document->undoStack()->undo();
-    QCOMPARE(edit->text(), pe::ui::SentenceOptions::defaultSentence());
+    QCOMPARE(edit->text(), pe::ui::EmbeddingsOptions::defaultSentence());
     m_document->computeNow();
     QCOMPARE(int(m_view->data().tokens.size()), 16);
 }
@@ -195,7 +195,7 @@ void TestEmbeddingsView::aFileNamedBySettingsIsRead()
         text += i == 0 ? " 2" : " 0";
     const QString path = writeFile(QStringLiteral("named.txt"), text + '\n');
     pe::ui::Settings settings = m_document->settings();
-    { auto o = sentenceOptions(settings.state); o.vectorFile = path; setSentenceOptions(settings.state, o); }
+    { auto o = embeddingsOptions(settings.state); o.vectorFile = path; setEmbeddingsOptions(settings.state, o); }
     m_document->apply(settings); // as opening a session does
     QVERIFY(QTest::qWaitFor([&] { return !m_words->isLoading(); }, 10000));
     QCoreApplication::processEvents();
@@ -291,7 +291,7 @@ void TestEmbeddingsView::exportHasFourBlocks()
         QVERIFY(std::abs(word + pe + segment - sum) < 1e-12);
         QVERIFY(std::abs(sum - inputOf("brown", 9, 64, true)[c]) < 1e-12);
     }
-    { auto o = sentenceOptions(request.state); o.sentence = QStringLiteral("  "); setSentenceOptions(request.state, o); }
+    { auto o = embeddingsOptions(request.state); o.sentence = QStringLiteral("  "); setEmbeddingsOptions(request.state, o); }
     request.path = m_dir.filePath(QStringLiteral("none.npy"));
     const ExportResult none = exportFile(request, singleColumnFigure());
     QCOMPARE(none.status, ExportResult::Status::BadRequest);
@@ -302,7 +302,7 @@ void TestEmbeddingsView::comparedTokensStayLabelledWhenRowsThin()
 {
     // Too short for 16 token labels: every n-th is kept, and always the two compared tokens,
     // whose rows are framed (at an 89 mm column the frames sat on unlabelled rows).
-    SentenceOptions o = sentenceOptions(m_document->state());
+    EmbeddingsOptions o = embeddingsOptions(m_document->state());
     o.first = 4;  // "on"
     o.second = 11; // "slept"
     m_document->setViewOptions(pe::ui::views::embeddings, toVariantMap(o));

@@ -96,9 +96,9 @@ const NamedEdit format{"number format", [](FrameRequest& r) { r.state.format = p
 const NamedEdit precisionMode{"precision mode", [](FrameRequest& r) { r.state.precisionMode = pe::core::PrecisionMode::Stored; }};
 const NamedEdit ropeScale{"RoPE scale", [](FrameRequest& r) { auto o = ropeOptions(r.state); o.scale = 4; setRopeOptions(r.state, o); }};
 const NamedEdit sentence{"sentence", [](FrameRequest& r) {
-    auto o = sentenceOptions(r.state);
+    auto o = embeddingsOptions(r.state);
     o.sentence = QStringLiteral("a b c");
-    setSentenceOptions(r.state, o);
+    setEmbeddingsOptions(r.state, o);
 }};
 const NamedEdit alibiHeads{"ALiBi heads", [](FrameRequest& r) { auto o = methodOptions(r.state); o.heads = 4; setMethodOptions(r.state, o); }};
 // What a view read from a file beside its options (Document::setViewData): word vectors for the
@@ -264,7 +264,7 @@ void TestFrameParts::settingsChangesNameTheFieldThatChanged_data()
     row("format", [](Settings& s) { s.state.format = pe::core::NumberFormat::Float32; }, Change::Precision);
     row("precision mode", [](Settings& s) { s.state.precisionMode = pe::core::PrecisionMode::Stored; }, Change::Precision);
     row("rope", [](Settings& s) { auto o = ropeOptions(s.state); o.originalLength = 2048; setRopeOptions(s.state, o); }, Change::ViewOptions);
-    row("embeddings", [](Settings& s) { auto o = sentenceOptions(s.state); o.segments = true; setSentenceOptions(s.state, o); },
+    row("embeddings", [](Settings& s) { auto o = embeddingsOptions(s.state); o.segments = true; setEmbeddingsOptions(s.state, o); },
         Change::ViewOptions);
     row("methods", [](Settings& s) { auto o = methodOptions(s.state); o.clip = 2; setMethodOptions(s.state, o); }, Change::ViewOptions);
     row("table scale", [](Settings& s) { s.state.tableDataRange = true; }, Change::Table);

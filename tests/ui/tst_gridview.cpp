@@ -520,12 +520,12 @@ void TestGridView::aVisionTableOpensOnTheGridView()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QCOMPARE(window.stage()->chosen(), pe::ui::views::heatmap);
     window.tables()->open(m_noGridPath, {}, true);
-    window.tables()->showGridWhenLoaded();
+    window.tables()->showClaimingViewWhenLoaded();
     QTRY_VERIFY_WITH_TIMEOUT(window.document()->table() && !window.tables()->loader()->isLoading(), 10000);
     QTest::qWait(50);
     QCOMPARE(window.stage()->chosen(), pe::ui::views::heatmap);
     window.tables()->open(m_maePath, {}, true);
-    window.tables()->showGridWhenLoaded();
+    window.tables()->showClaimingViewWhenLoaded();
     QTRY_COMPARE_WITH_TIMEOUT(window.stage()->chosen(), pe::ui::views::grid, 10000);
     QCOMPARE(window.stage()->beside(), std::optional(pe::ui::views::heatmap));
     auto* grid = qobject_cast<pe::ui::GridView*>(window.plotView(pe::ui::views::grid));

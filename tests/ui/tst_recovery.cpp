@@ -78,7 +78,7 @@ Settings editedSettings()
     { auto o = ropeOptions(s.state); o.scale = 16; setRopeOptions(s.state, o); }
     { auto o = ropeOptions(s.state); o.originalLength = 2048; setRopeOptions(s.state, o); }
     { auto o = methodOptions(s.state); o.heads = 4; setMethodOptions(s.state, o); }
-    { auto o = sentenceOptions(s.state); o.sentence = QStringLiteral("a sentence typed for the test"); setSentenceOptions(s.state, o); }
+    { auto o = embeddingsOptions(s.state); o.sentence = QStringLiteral("a sentence typed for the test"); setEmbeddingsOptions(s.state, o); }
     return s;
 }
 

@@ -194,10 +194,10 @@ void TestSession::viewOptionsAreRememberedForTheNextWindow()
     using pe::ui::View;
     const auto remembered = [](View view) { return Preferences::viewOptions(view); };
     QCOMPARE(pe::ui::ropeOptionsFrom(remembered(pe::ui::views::rope)), pe::ui::RopeOptions{});
-    QCOMPARE(pe::ui::embeddingOptionsFrom(remembered(pe::ui::views::embeddings)), pe::ui::SentenceOptions{});
+    QCOMPARE(pe::ui::embeddingsOptionsFrom(remembered(pe::ui::views::embeddings)), pe::ui::EmbeddingsOptions{});
     QCOMPARE(pe::ui::methodOptionsFrom(remembered(pe::ui::views::methods)), pe::ui::MethodOptions{});
     m_window->document()->setViewOptions(pe::ui::views::rope, pe::ui::toVariantMap(pe::ui::RopeOptions{2.5, 8192, true}));
-    pe::ui::SentenceOptions embeddings;
+    pe::ui::EmbeddingsOptions embeddings;
     embeddings.sentence = QStringLiteral("a rose is a rose");
     embeddings.segments = true;
     m_window->document()->setViewOptions(pe::ui::views::embeddings, pe::ui::toVariantMap(embeddings));
@@ -206,11 +206,11 @@ void TestSession::viewOptionsAreRememberedForTheNextWindow()
     methods.clip = 7;
     m_window->document()->setViewOptions(pe::ui::views::methods, pe::ui::toVariantMap(methods));
     QCOMPARE(pe::ui::ropeOptionsFrom(remembered(pe::ui::views::rope)), (pe::ui::RopeOptions{2.5, 8192, true}));
-    QCOMPARE(pe::ui::embeddingOptionsFrom(remembered(pe::ui::views::embeddings)), embeddings);
+    QCOMPARE(pe::ui::embeddingsOptionsFrom(remembered(pe::ui::views::embeddings)), embeddings);
     QCOMPARE(pe::ui::methodOptionsFrom(remembered(pe::ui::views::methods)), methods);
     m_window->document()->undoStack()->undo(); // what is remembered follows undo too
     QCOMPARE(pe::ui::methodOptionsFrom(remembered(pe::ui::views::methods)), pe::ui::MethodOptions{});
-    QCOMPARE(pe::ui::embeddingOptionsFrom(remembered(pe::ui::views::embeddings)), embeddings);
+    QCOMPARE(pe::ui::embeddingsOptionsFrom(remembered(pe::ui::views::embeddings)), embeddings);
 }
 
 void TestSession::openWindow()
@@ -243,10 +243,10 @@ void TestSession::roundTrip()
     session.windowGeometry = QByteArray("\x01\x02geometry\xff", 11);
     session.windowState = QByteArray(1000, '\x7f');
     setRopeOptions(session.settings.state, pe::ui::RopeOptions{16, 2048, true});
-    pe::ui::SentenceOptions sentence;
+    pe::ui::EmbeddingsOptions sentence;
     sentence.sentence = QStringLiteral("一 two [SEP] three");
     sentence.segments = true;
-    setSentenceOptions(session.settings.state, sentence);
+    setEmbeddingsOptions(session.settings.state, sentence);
     // Every methods option away from its default, the overlay as one text of keys.
     pe::ui::MethodOptions methods;
     methods.method = pe::ui::ScoreMethod::TransformerXl;
@@ -737,13 +737,13 @@ void TestSession::oldSessionSamplesOpen_data()
     state.format = pe::core::NumberFormat::BFloat16;
     state.precisionMode = pe::core::PrecisionMode::Stored;
     state.tableDataRange = true;
-    pe::ui::SentenceOptions sentence;
+    pe::ui::EmbeddingsOptions sentence;
     sentence.sentence = QStringLiteral("attention is all you need");
     sentence.first = 2;
     sentence.second = 4;
     sentence.segments = true;
     sentence.sqrtScaling = false;
-    setSentenceOptions(state, sentence);
+    setEmbeddingsOptions(state, sentence);
     pe::ui::MethodOptions methods;
     methods.method = pe::ui::ScoreMethod::T5;
     methods.curves = pe::ui::scoreMethodBit(pe::ui::ScoreMethod::Alibi) | pe::ui::scoreMethodBit(pe::ui::ScoreMethod::T5);

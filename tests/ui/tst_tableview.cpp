@@ -20,6 +20,7 @@
 
 #include <QCryptographicHash>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QSemaphore>
 #include <QSet>
 #include <QStatusBar>
@@ -148,7 +149,7 @@ private slots:
         document.setMaxLen(500);
         document.computeNow();
         QCOMPARE(&heatOf(*document.frame()).heat.matrix(), before); // the table did not change: nothing recomputed
-        QCOMPARE(document.frame()->heatRowCount(), 37);
+        QCOMPARE(document.frame()->matrixRowCount(), 37);
 
         // Closing it: the heatmap is the sinusoid of the current spec again.
         QSignalSpy changed(&document, &Document::changed);
@@ -156,8 +157,8 @@ private slots:
         QCOMPARE(changed.size(), 1);
         QVERIFY(changed.front().front().value<Changes>().testFlag(Change::Table));
         document.computeNow();
-        QCOMPARE(document.frame()->heatRowCount(), 500);
-        QCOMPARE(document.frame()->heatColumnCount(), 32);
+        QCOMPARE(document.frame()->matrixRowCount(), 500);
+        QCOMPARE(document.frame()->matrixColumnCount(), 32);
     }
 
     void theColourScaleIsAnUndoStep()
@@ -191,6 +192,37 @@ private slots:
         const QString title = heatmapTitle(view);
         QVERIFY2(title.contains("nonfinite.npy") && title.contains("2 non-finite values"), qPrintable(title));
         QVERIFY(!view.plot()->toPixmap(200, 150).isNull()); // draws without trouble
+    }
+
+    // The hover over a loaded table says what its pixel shows, from the heatmap's part (issue 49:
+    // no cell is read from the file on the GUI thread): one cell's value where a pixel is a cell,
+    // else the rows it covers and their exact mean, checked against the sum written here.
+    void theHoverSaysWhatThePixelShows()
+    {
+        const pe::core::RowMatrix values = irregularTable(3000, 6, 77);
+        const QString path = m_dir.filePath("hover.npy");
+        QVERIFY(writeNpy(path, values));
+        Document document;
+        HeatmapView view(&document);
+        view.resize(500, 400);
+        document.setTable(loadTable(path));
+        document.setPixels(pe::ui::views::heatmap, QSize(6, 300)); // 3000 rows on 300 pixels: ten each
+        document.computeNow();
+        view.refresh();
+        const pe::ui::HeatPart& part = heatOf(*document.frame());
+        QCOMPARE(part.rows.bins, std::int64_t(300));
+        QVERIFY(part.columns.exact());
+        const QString binned = view.cellDescription(1234, 4);
+        QVERIFY2(binned.startsWith(QStringLiteral("rows 1230–1239 · column 4 · value ")), qPrintable(binned));
+        QVERIFY2(binned.endsWith(QStringLiteral("(the mean of the cells under this pixel)")), qPrintable(binned));
+        const double mean = values.block(1230, 4, 10, 1).mean();
+        const double shown = QStringView(binned).mid(binned.indexOf(QStringLiteral("value ")) + 6).split(QLatin1Char(' ')).first().toDouble();
+        QVERIFY2(std::abs(shown - mean) <= 1e-6 * std::max(1.0, std::abs(mean)), qPrintable(QStringLiteral("%1, the mean is %2").arg(binned).arg(mean)));
+
+        document.setZoom(pe::ui::views::heatmap, {0, 6, 1200, 1300}); // 100 rows on 300 pixels: one cell each
+        document.computeNow();
+        QVERIFY(heatOf(*document.frame()).exact());
+        QCOMPARE(view.cellDescription(1234, 4), QStringLiteral("row 1234 · column 4 · value %1").arg(values(1234, 4), 0, 'g', 7));
     }
 
     void prefixSumsGiveTheSameAverages_data();
@@ -624,6 +656,15 @@ void TestTableView::thePreviewSamplesOneRowInEachBin()
     view.refresh();
     QVERIFY2(view.titleText().contains("preview") && view.titleText().contains("7 sampled rows"), qPrintable(view.titleText()));
     QVERIFY2(view.plot()->yAxis->label().contains("sampled"), qPrintable(view.plot()->yAxis->label()));
+    // Its hover says so too: the pixel's rows and the sampled row's value it shows.
+    const QString hover = view.cellDescription(150, 1);
+    const QRegularExpressionMatch said = QRegularExpression(QStringLiteral(
+        "^rows (\\d+)–(\\d+) · column 1 · value ([0-9.]+) \\(a sampled row until the pass over the values is done\\)$")).match(hover);
+    QVERIFY2(said.hasMatch(), qPrintable(hover));
+    const double sampledRow = said.captured(3).toDouble() - 0.1; // row r holds r + c/10
+    QVERIFY2(std::abs(sampledRow - std::round(sampledRow)) < 1e-9 && said.captured(1).toInt() <= 150 && 150 <= said.captured(2).toInt()
+                 && said.captured(1).toDouble() <= sampledRow && sampledRow <= said.captured(2).toDouble(),
+             qPrintable(hover)); // one whole row of those the pixel covers
     // Its heatmap figure waits for the pass: the picture is sampled rows. Its data reads every
     // value, and the other views' figures do not sample: those are not held back.
     ExportRequest request;

@@ -693,7 +693,7 @@ QString embeddingsMismatch(MainWindow& window)
     // Each token's input is its word vector (× √d when on) + the textbook encoding of its
     // position (+ BERT's segment vector): the sum panel against that, written out here.
     const core::EncodingSpec& spec = window.document()->spec();
-    const pe::ui::SentenceOptions& options = sentenceOptions(window.document()->state());
+    const pe::ui::EmbeddingsOptions& options = embeddingsOptions(window.document()->state());
     auto* embeddings = view<pe::ui::EmbeddingsView>(window, pe::ui::views::embeddings);
     if (embeddings->sentenceEdit()->text() != options.sentence || embeddings->sqrtBox()->isChecked() != options.sqrtScaling)
         return QStringLiteral("the controls do not show the document's sentence and switches");

@@ -2,7 +2,7 @@
 #include "ui/document/document.h"
 
 #include "ui/document/undosteps.h"
-#include "ui/document/viewparts.h"
+#include "ui/document/partjobs.h"
 
 #include "core/presets.h"
 

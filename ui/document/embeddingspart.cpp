@@ -15,13 +15,13 @@ QString EmbeddingsPart::problem() const
 ViewPartPtr buildEmbeddingsPart(const PartInputs& in, const PartBefore&)
 {
     auto part = std::make_shared<EmbeddingsPart>();
-    part->sentence = std::make_shared<const SentenceData>(sentenceData(in.spec, embeddingOptionsFrom(in.options), in.data));
+    part->sentence = std::make_shared<const EmbeddingsData>(embeddingsData(in.spec, embeddingsOptionsFrom(in.options), in.data));
     return part;
 }
 
 core::RowMatrix embeddingsPartData(const ViewPart& viewPart)
 {
-    const SentenceData& data = *static_cast<const EmbeddingsPart&>(viewPart).sentence;
+    const EmbeddingsData& data = *static_cast<const EmbeddingsPart&>(viewPart).sentence;
     const core::SentenceEmbedding& e = data.embedding;
     const auto t = static_cast<Eigen::Index>(data.tokens.size());
     core::RowMatrix table(4 * t, e.word.cols());

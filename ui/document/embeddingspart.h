@@ -2,15 +2,15 @@
 #pragma once
 
 #include "ui/document/frame.h"
-#include "ui/document/sentencedata.h"
+#include "ui/document/embeddingsdata.h"
 
 namespace pe::ui {
 
 /// The embeddings view's part of the frame, kept by view (Frame::viewParts): the embeddings of
-/// its options' sentence (SentenceOptions, by key), from the word vectors read for them when the
+/// its options' sentence (EmbeddingsOptions, by key), from the word vectors read for them when the
 /// options name their file, else pseudo-random ones. Its data export is the same numbers.
 struct EmbeddingsPart : ViewPart {
-    std::shared_ptr<const SentenceData> sentence;
+    std::shared_ptr<const EmbeddingsData> sentence;
     /// An empty sentence has nothing to export (the view shows its empty panels).
     QString problem() const override;
 };

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/frame.h"
 
-#include "ui/document/viewparts.h"
+#include "ui/document/partjobs.h"
 
 #include "core/conventions.h"
 #include "core/frequencies.h"

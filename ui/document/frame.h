@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/encoding.h"
-#include "ui/document/sentencedata.h"
+#include "ui/document/embeddingsdata.h"
 #include "ui/state/viewpart.h"
 #include "ui/state/viewcatalog.h"
 #include "ui/state/viewstate.h"
@@ -69,9 +69,9 @@ struct Frame {
     LoadedTablePtr table;         ///< a table opened from a file: the heatmap shows it (null: the sinusoid)
     std::uint64_t generation = 0;
 
-    /// The heatmap's matrix: the loaded table's rows × columns, else max_len × d_model.
-    std::int64_t heatRowCount() const { return table ? table->table->rows() : spec.maxLen; }
-    std::int64_t heatColumnCount() const { return table ? table->table->columns() : spec.dModel; }
+    /// The encoding matrix the frame shows: the loaded table's rows × columns, else max_len × d_model.
+    std::int64_t matrixRowCount() const { return table ? table->table->rows() : spec.maxLen; }
+    std::int64_t matrixColumnCount() const { return table ? table->table->columns() : spec.dModel; }
 
     /// The rows the similarity and wave views show: the loaded table's, else the spec's
     /// positions from firstPosition on (a table's rows are numbered from 0).
@@ -86,7 +86,7 @@ struct Frame {
     // The frequencies, one entry per pair (what the formula, the waves and the circles name).
     Eigen::VectorXd omega, wavelength;
 
-    // The parts kept by view (ui/document/viewparts.h: the grid's, GridPart, the spectrum's,
+    // The parts kept by view (ui/document/partjobs.h: the grid's, GridPart, the spectrum's,
     // SpectrumPart; a catalogue entry's, ViewDescription::buildPart), built while their view
     // is on screen (`views`).
     unsigned views = ~0u;                 ///< the views the frame was computed for, a bit per View

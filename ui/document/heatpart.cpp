@@ -5,6 +5,9 @@
 
 #include "ui/state/twohalves.h"
 
+#include <array>
+#include <cmath>
+
 namespace pe::ui {
 
 namespace {
@@ -107,6 +110,38 @@ ViewPartPtr buildHeatPart(const PartInputs& in, const PartBefore& before)
     }
     fillHeat(*part);
     return part;
+}
+
+namespace {
+
+/// The bin of `axis` over cell `cell`, and the first and last cells it covers (in part).
+std::optional<std::array<std::int64_t, 3>> binOver(const HeatAxis& axis, std::int64_t cell)
+{
+    const double centre = static_cast<double>(cell) + 0.5;
+    if (axis.bins <= 0 || centre < axis.lower || centre > axis.upper)
+        return std::nullopt;
+    const double width = axis.cellsPerBin();
+    const auto bin = std::min(static_cast<std::int64_t>((centre - axis.lower) / width), axis.bins - 1);
+    const double from = axis.lower + static_cast<double>(bin) * width;
+    const double to = axis.lower + static_cast<double>(bin + 1) * width;
+    return std::array<std::int64_t, 3>{bin, static_cast<std::int64_t>(std::floor(from)),
+                                       static_cast<std::int64_t>(std::ceil(to)) - 1};
+}
+
+} // namespace
+
+std::optional<HeatPart::Pixel> HeatPart::pixelAt(std::int64_t row, std::int64_t column) const
+{
+    const auto r = binOver(rows, row);
+    const auto c = binOver(columns, column);
+    if (!r || !c || (*r)[0] >= heat.rows() || (*c)[0] >= heat.cols())
+        return std::nullopt;
+    return Pixel{(*r)[1], (*r)[2], (*c)[1], (*c)[2], heat((*r)[0], (*c)[0])};
+}
+
+core::CellFormula HeatPart::formulaAt(std::int64_t row, int column) const
+{
+    return core::cellFormula(spec, spec.firstPosition + row, column);
 }
 
 DataTable heatPartData(const ViewPart& viewPart)

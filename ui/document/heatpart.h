@@ -3,6 +3,10 @@
 
 #include "ui/document/frame.h"
 
+#include "core/encoding.h"
+
+#include <optional>
+
 namespace pe::ui {
 
 /// The encoding heatmap's part of the frame, kept by view (Frame::viewParts): heat(i, j) covers
@@ -11,6 +15,21 @@ namespace pe::ui {
 /// cells under one pixel. A data export has no heat: its table is every cell, read block by
 /// block from the same source (the table's file, or core).
 struct HeatPart : ViewPart {
+    /// What the map's pixel over one cell shows: the cells its bin covers (one where exact) and
+    /// their value there (the cell's, or the exact mean of the cells, or a sampled row's while a
+    /// table's pass runs).
+    struct Pixel {
+        std::int64_t firstRow = 0, lastRow = 0;
+        std::int64_t firstColumn = 0, lastColumn = 0;
+        double value = 0;
+        bool single() const { return firstRow == lastRow && firstColumn == lastColumn; }
+    };
+    /// The pixel over the cell (row, column), from the heat this part holds (no file is read);
+    /// nothing when the cell is outside the cells it covers or it holds no heat.
+    std::optional<Pixel> pixelAt(std::int64_t row, std::int64_t column) const;
+    /// The formula of the sinusoid's cell (row, column) under the spec this part was built from.
+    core::CellFormula formulaAt(std::int64_t row, int column) const;
+
     SharedMatrix heat;
     HeatAxis rows, columns;
     QString tableProblem; ///< why the table could not be read for this frame (its file changed)

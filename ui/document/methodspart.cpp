@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/methodspart.h"
 
+#include "core/positionmethods.h"
+
 namespace pe::ui {
 
 ViewPartPtr buildMethodsPart(const PartInputs& in, const PartBefore& before)
@@ -9,6 +11,10 @@ ViewPartPtr buildMethodsPart(const PartInputs& in, const PartBefore& before)
     const MethodInputs options = methodInputs(methodOptionsFrom(in.options), in.data);
     const LearnedTablePtr learned = in.table ? in.table->values : nullptr;
     part->length = in.spec.maxLen;
+    if (options.method == ScoreMethod::Alibi && options.heads >= 1) {
+        const Eigen::VectorXd slopes = core::alibiSlopes(options.heads);
+        part->alibiSlope = options.head >= 1 && options.head <= options.heads ? slopes[options.head - 1] : slopes.mean();
+    }
     if (in.wholeCells) {
         part->error = scoreMethodError(options.method, in.spec, options, learned);
         if (part->error.isEmpty())

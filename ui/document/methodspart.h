@@ -14,6 +14,9 @@ struct MethodsPart : ViewPart {
     std::shared_ptr<const MethodsData> data; ///< null in a data export's part
     std::shared_ptr<const MethodScoreRows> scoreRows; ///< a data export's rows; null in the window's
     std::int64_t length = 0; ///< L = max_len
+    /// ALiBi's slope the title names: the chosen head's m, or the heads' mean when all are shown
+    /// (head 0); 0 for the other methods.
+    double alibiSlope = 0;
     QString error;           ///< why the selected method cannot be drawn or exported
     QString problem() const override { return error; }
 };

@@ -81,8 +81,10 @@ std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& option
     c->originalWavelength = wavelengths(core::ropeModelThetaOriginal(m));
     const Eigen::VectorXd thetaMax = core::ropeModelThetaMax(m);
     c->maxWavelength = wavelengths(thetaMax);
-    for (int k = 0; k < pairs; ++k)
+    for (int k = 0; k < pairs; ++k) {
         c->treatment.push_back(core::ropePairTreatment(m, k));
+        ++c->treatmentCounts[static_cast<std::size_t>(c->treatment.back())];
+    }
     if (m.localBase) { // the sliding-window layers: the plain frequencies of the local base
         core::RopeModel local = core::withoutScaling(m);
         local.base = *m.localBase;
@@ -135,6 +137,7 @@ std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& option
         const Eigen::Index first = b * distances / bins, end = (b + 1) * distances / bins;
         c->decayKeys << spacing * 0.5 * static_cast<double>(first + end - 1);
         c->decayBound << all.segment(first, end - first).mean();
+        c->highestDecayBound = std::max(c->highestDecayBound, c->decayBound.back());
     }
     return c;
 }

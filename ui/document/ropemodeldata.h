@@ -36,6 +36,7 @@ struct RopeModelCurves {
     QVector<double> otherWavelength;     ///< the compared model's theta_max (empty: none)
     QVector<double> localWavelength;     ///< Gemma's sliding-window layers (rope_local_base_freq; empty: none)
     std::vector<core::PairTreatment> treatment; ///< per pair, at the longest context
+    std::array<int, 4> treatmentCounts{};       ///< pairs per PairTreatment: kept, interpolated, blended, faster
     double originalContext = 0, maxContext = 0, attention = 1, softmaxScale = 1;
     double lowestWavelength = 0, highestWavelength = 0;
     core::RopeComparison comparison; ///< positions empty when nothing is compared
@@ -50,6 +51,7 @@ struct RopeModelCurves {
     /// RoFormer's bound of q·k at theta_max up to the longest context: each value the exact mean
     /// over one of 1024 equal ranges of distances, keyed by the range's middle.
     QVector<double> decayKeys, decayBound;
+    double highestDecayBound = 0; ///< the largest of decayBound (the plot's range)
 };
 /// Nothing when the options name no model.
 std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& options);

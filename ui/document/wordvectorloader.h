@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/document/sentencedata.h"
+#include "ui/document/embeddingsdata.h"
 
 #include <QFutureWatcher>
 #include <QObject>

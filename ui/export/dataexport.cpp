@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/export/dataexport.h"
 
-#include "ui/document/viewparts.h"
+#include "ui/document/partjobs.h"
 
 #include "core/datawriters.h"
 #include "ui/document/frame.h"
@@ -116,6 +116,43 @@ std::pair<std::int64_t, std::int64_t> shapeOf(const ExportRequest& r)
 
 } // namespace
 
+namespace {
+
+/// The refusal of a view that works from a table's values in memory, for a table too large to hold them.
+QString tableValuesError(const ExportRequest& request)
+{
+    return QCoreApplication::translate("pe::ui::Export", "the %1 view works from a table's values in memory: at most %2 values; "
+                                       "%3 has %4 (the heatmap and the spectrum export it)")
+        .arg(viewName(request.view)).arg(LoadedTable::mostValuesInMemory).arg(request.table->table->displayName())
+        .arg(request.table->table->rows() * request.table->table->columns());
+}
+
+} // namespace
+
+QString selectionError(const ExportRequest& request)
+{
+    if (request.table) // a rewritten file may fault when its mapping is read
+        if (QString problem = request.table->table->changedOnDisk(); !problem.isEmpty())
+            return problem;
+    if (auto error = core::validationError(request.spec))
+        return QString::fromStdString(*error);
+    const auto& s = request.state;
+    // A view that draws the chosen dims of a table (the waves: its columns) checks them there.
+    const ViewDescription& d = describeView(request.view);
+    const bool tableDims = request.table && d.needsTableValues && (d.partReads & PartInput::Dims);
+    if (tableDims && !request.table->values)
+        return tableValuesError(request);
+    const std::int64_t columns = tableDims ? request.table->table->columns() : request.spec.dModel;
+    for (int dim : s.dims)
+        if (dim < 0 || dim >= columns)
+            return QCoreApplication::translate("pe::ui::Export", "dimension %1 is out of range; allowed: 0 to %2").arg(dim).arg(columns - 1);
+    if (s.position < 0 || s.position >= request.spec.maxLen)
+        return QCoreApplication::translate("pe::ui::Export", "position %1 is out of range; allowed: 0 to %2").arg(s.position).arg(request.spec.maxLen - 1);
+    if (request.spec.firstPosition + s.position + s.offset < 0)
+        return QCoreApplication::translate("pe::ui::Export", "offset %1 would move position %2 below 0").arg(s.offset).arg(s.position);
+    return {};
+}
+
 QString dataRequestError(const ExportRequest& request)
 {
     const auto forgetPart = forgetPartUnlessHeld();
@@ -127,22 +164,11 @@ QString dataRequestError(const ExportRequest& request)
     if (!hasOwnDataExport(request.view)) // every built-in view has one; a view added at run time may not
         return QCoreApplication::translate("pe::ui::Export", "the %1 view has no data export; allowed: a figure (.png, .pdf, .svg)")
             .arg(viewName(request.view));
-    const auto& s = request.state;
     const bool tableViews = request.table && describeView(request.view).needsTableValues;
     if (tableViews && !request.table->values)
-        return QCoreApplication::translate("pe::ui::Export", "the %1 view works from a table's values in memory: at most %2 values; "
-                                           "%3 has %4 (the heatmap and the spectrum export it)")
-            .arg(viewName(request.view)).arg(LoadedTable::mostValuesInMemory).arg(request.table->table->displayName())
-            .arg(request.table->table->rows() * request.table->table->columns());
-    // The waves of a table are its columns.
-    const std::int64_t columns = tableViews ? request.table->table->columns() : request.spec.dModel;
-    for (int dim : s.dims)
-        if (dim < 0 || dim >= columns)
-            return QCoreApplication::translate("pe::ui::Export", "dimension %1 is out of range; allowed: 0 to %2").arg(dim).arg(columns - 1);
-    if (s.position < 0 || s.position >= request.spec.maxLen)
-        return QCoreApplication::translate("pe::ui::Export", "position %1 is out of range; allowed: 0 to %2").arg(s.position).arg(request.spec.maxLen - 1);
-    if (request.spec.firstPosition + s.position + s.offset < 0)
-        return QCoreApplication::translate("pe::ui::Export", "offset %1 would move position %2 below 0").arg(s.offset).arg(s.position);
+        return tableValuesError(request);
+    if (QString error = selectionError(request); !error.isEmpty())
+        return error;
     // A part is built for the selection checked above (core refuses a position below 0).
     const std::shared_ptr<const PartExport> data = partExportFor(request);
     if (!data->part)

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/encoding.h"
-#include "ui/document/sentencedata.h"
+#include "ui/document/embeddingsdata.h"
 #include "ui/state/viewcatalog.h"
 #include "ui/state/viewstate.h"
 #include "ui/tables/encodingtable.h"
@@ -55,6 +55,10 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
 /// Why the request cannot be exported as data (a value out of range, a data set too large),
 /// or an empty string.
 QString dataRequestError(const ExportRequest& request);
+/// The checks of the request's selection a figure and a data export share: the table's file
+/// unchanged, a valid spec, the dims (within the columns of a table whose chosen dims the view
+/// draws: the waves'), the position and the offset. Empty when fine.
+QString selectionError(const ExportRequest& request);
 
 /// Writes the view's data as .npy (float64, C order) or .csv (one line per row), streamed in
 /// blocks through QSaveFile: a failure or a cancel leaves no file behind.

@@ -2,7 +2,7 @@
 #include "ui/export/figureexport.h"
 
 #include "ui/document/document.h"
-#include "ui/document/viewparts.h"
+#include "ui/document/partjobs.h"
 #include "ui/views/plotview.h"
 #include "ui/views/viewfactory.h"
 #include "ui/state/safewrite.h"
@@ -140,15 +140,11 @@ QString figureRequestError(const ExportRequest& r)
         return QCoreApplication::translate("pe::ui::Export", "figures show d_model 1 to %1, max_len 1 to %2, base %3 to %4 and first position up to %5; "
                               "export larger sizes as .npy or .csv data")
             .arg(L::maxDModel).arg(L::maxMaxLen).arg(L::minBase).arg(L::maxBase).arg(L::maxFirstPosition);
-    if (r.table && r.table->preview && r.view == views::heatmap) // its data reads every value: only the picture waits
-        return QCoreApplication::translate("pe::ui::Export", "the heatmap of %1 shows sampled rows until the pass over its values "
+    if (r.table && r.table->preview && describeView(r.view).figureWaitsForTablePass) // its data reads every value: only the picture waits
+        return QCoreApplication::translate("pe::ui::Export", "the %1 view of %2 shows sampled rows until the pass over its values "
                                            "is done; export its figure then (its .npy or .csv data reads every value now)")
-            .arg(r.table->table->displayName());
-    ExportRequest data = r;
-    // The state checks of the data exporter, without its size limit (the waves of a table
-    // check its columns: their data is small).
-    data.view = r.table && r.view == views::waves ? views::waves : views::bands;
-    return dataRequestError(data);
+            .arg(viewName(r.view), r.table->table->displayName());
+    return selectionError(r);
 }
 
 QByteArray xmlEscaped(const QString& text)

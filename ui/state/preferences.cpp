@@ -36,7 +36,6 @@ const QString exportDpi = QStringLiteral("export/dpi");
 const QString exportFont = QStringLiteral("export/fontPoints");
 const QString animationSpeed = QStringLiteral("animation/speed");
 const QString animationTarget = QStringLiteral("animation/target");
-const QString ropeDetails = QStringLiteral("viewOptions/ropeDetails");
 const QString recentModelConfigs = QStringLiteral("rope/recentConfigs");
 } // namespace key
 
@@ -155,8 +154,22 @@ void Preferences::addRecentModelConfig(const QString& path)
     setValue(key::recentModelConfigs, paths.mid(0, maxRecentModelConfigs));
 }
 
-bool Preferences::ropeDetailsShown() { return value(key::ropeDetails, false).toBool(); }
-void Preferences::setRopeDetailsShown(bool shown) { setValue(key::ropeDetails, shown); }
+namespace {
+QString viewValueKey(View view, const char* name)
+{
+    return QStringLiteral("viewOptions/") + viewName(view) + QLatin1String(name);
+}
+} // namespace
+
+QVariant Preferences::viewValue(View view, const char* name, const QVariant& fallback)
+{
+    return value(viewValueKey(view, name), fallback);
+}
+
+void Preferences::setViewValue(View view, const char* name, const QVariant& value)
+{
+    setValue(viewValueKey(view, name), value);
+}
 
 QVariantMap Preferences::viewOptions(View view)
 {

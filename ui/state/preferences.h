@@ -76,8 +76,10 @@ public:
     /// Puts `path` first in recentModelConfigs().
     static void addRecentModelConfig(const QString& path);
     static constexpr int maxRecentModelConfigs = 8;
-    static bool ropeDetailsShown();                     ///< the RoPE view's variant parameters unfolded; default false
-    static void setRopeDetailsShown(bool shown);
+    /// A view's own remembered value (the RoPE view's unfolded details), kept under its key as
+    /// "viewOptions/<key><name>" ("viewOptions/ropeDetails"); `fallback` when none was kept.
+    static QVariant viewValue(View view, const char* name, const QVariant& fallback);
+    static void setViewValue(View view, const char* name, const QVariant& value);
     /// The options a view of the catalogue keeps by key, as used last (viewOptions/<key>),
     /// made valid; its defaults when none were kept.
     static QVariantMap viewOptions(View view);

@@ -45,6 +45,14 @@ struct ViewDescription {
     /// What zooms it out (PartInput bits): a new matrix (Spec: unless a table is shown; Table: a
     /// new table, not a preview's pass), new wave dims (Dims). The heatmap's and the waves'.
     unsigned zoomOutWhen = 0;
+    /// Its figure of a table waits for the pass over the table's values: while the pass runs
+    /// it shows a sampled row per pixel row (the heatmap), and a figure would keep the sampling.
+    bool figureWaitsForTablePass = false;
+    /// What it makes of a position table opened from a file with `rows` rows: a sentence added to
+    /// the note that reports the table (say, its rows seen as an image's patches), and the view
+    /// is put on the stage when the table was opened from File ▸ Open encoding or `--encoding`
+    /// without `--view`. Empty (or an empty sentence): nothing. The first view that claims it wins.
+    std::function<QString(std::int64_t rows)> claimsTable;
     /// Makes the view (its widget drawing `document`'s frames).
     std::function<std::unique_ptr<PlotView>(Document*)> create;
 

@@ -27,7 +27,7 @@ std::optional<ScoreMethod> parseScoreMethod(const QString& key)
 }
 
 
-QString SentenceOptions::defaultSentence()
+QString EmbeddingsOptions::defaultSentence()
 {
     return QStringLiteral("The black cat sat on the couch and the brown dog slept on the rug.");
 }
@@ -85,7 +85,7 @@ QVariantMap toVariantMap(const RopeOptions& o)
             {key::model, o.model}, {key::compare, o.compare}, {key::precisionBelow, o.precisionBelow}};
 }
 
-QVariantMap toVariantMap(const SentenceOptions& o)
+QVariantMap toVariantMap(const EmbeddingsOptions& o)
 {
     return {{key::sentence, o.sentence}, {key::first, o.first}, {key::second, o.second}, {key::sqrtScaling, o.sqrtScaling},
             {key::segments, o.segments}, {key::vectorFile, o.vectorFile}};
@@ -150,9 +150,9 @@ RopeOptions ropeOptionsFrom(const QVariantMap& map)
     return clamped(o);
 }
 
-SentenceOptions embeddingOptionsFrom(const QVariantMap& map)
+EmbeddingsOptions embeddingsOptionsFrom(const QVariantMap& map)
 {
-    SentenceOptions o;
+    EmbeddingsOptions o;
     o.sentence = valueOr(map, key::sentence, o.sentence);
     o.first = static_cast<int>(std::clamp(valueOr(map, key::first, double(o.first)), -1e9, 1e9));
     o.second = static_cast<int>(std::clamp(valueOr(map, key::second, double(o.second)), -1e9, 1e9));
@@ -203,9 +203,9 @@ MethodOptions clamped(MethodOptions o)
     return o;
 }
 
-SentenceOptions clamped(SentenceOptions o)
+EmbeddingsOptions clamped(EmbeddingsOptions o)
 {
-    o.sentence.truncate(SentenceOptions::maxSentence);
+    o.sentence.truncate(EmbeddingsOptions::maxSentence);
     o.first = std::max(o.first, 0);
     o.second = std::max(o.second, 0);
     return o;

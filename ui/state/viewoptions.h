@@ -41,14 +41,14 @@ struct RopeOptions {
 
 /// The embeddings view's options: the sentence, the two tokens compared, the switches, and the
 /// word-vector file in use (empty: pseudo-random vectors).
-struct SentenceOptions {
+struct EmbeddingsOptions {
     static constexpr int maxSentence = 4096; ///< characters
     QString sentence = defaultSentence();
     int first = 1, second = 9; ///< token indices (clamped to the sentence when drawn)
     bool sqrtScaling = true;
     bool segments = false;
     QString vectorFile;
-    bool operator==(const SentenceOptions&) const = default;
+    bool operator==(const EmbeddingsOptions&) const = default;
     static QString defaultSentence();
 };
 
@@ -133,7 +133,7 @@ struct GridOptions {
 /// The options as a session's view.options holds them ({"scale": 8, …}); a missing or wrong
 /// key takes its default, values are clamped to what the controls allow.
 QVariantMap toVariantMap(const RopeOptions& options);
-QVariantMap toVariantMap(const SentenceOptions& options);
+QVariantMap toVariantMap(const EmbeddingsOptions& options);
 QVariantMap toVariantMap(const MethodOptions& options);
 MethodOptions methodOptionsFrom(const QVariantMap& map);
 QVariantMap toVariantMap(const GridOptions& options);
@@ -141,8 +141,8 @@ GridOptions gridOptionsFrom(const QVariantMap& map);
 GridOptions clamped(GridOptions options);
 MethodOptions clamped(MethodOptions options);
 RopeOptions ropeOptionsFrom(const QVariantMap& map);
-SentenceOptions embeddingOptionsFrom(const QVariantMap& map);
+EmbeddingsOptions embeddingsOptionsFrom(const QVariantMap& map);
 RopeOptions clamped(RopeOptions options);
-SentenceOptions clamped(SentenceOptions options);
+EmbeddingsOptions clamped(EmbeddingsOptions options);
 
 } // namespace pe::ui

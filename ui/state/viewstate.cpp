@@ -146,9 +146,9 @@ RopeOptions ropeOptions(const ViewState& state) { return ropeOptionsFrom(state.o
 
 void setRopeOptions(ViewState& state, const RopeOptions& options) { state.setOptionsOf(views::rope, toVariantMap(options)); }
 
-SentenceOptions sentenceOptions(const ViewState& state) { return embeddingOptionsFrom(state.optionsOf(views::embeddings)); }
+EmbeddingsOptions embeddingsOptions(const ViewState& state) { return embeddingsOptionsFrom(state.optionsOf(views::embeddings)); }
 
-void setSentenceOptions(ViewState& state, const SentenceOptions& options)
+void setEmbeddingsOptions(ViewState& state, const EmbeddingsOptions& options)
 {
     state.setOptionsOf(views::embeddings, toVariantMap(options));
 }

@@ -82,8 +82,8 @@ GridOptions gridOptions(const ViewState& state);
 void setGridOptions(ViewState& state, const GridOptions& options);
 RopeOptions ropeOptions(const ViewState& state);
 void setRopeOptions(ViewState& state, const RopeOptions& options);
-SentenceOptions sentenceOptions(const ViewState& state); ///< the embeddings view's
-void setSentenceOptions(ViewState& state, const SentenceOptions& options);
+EmbeddingsOptions embeddingsOptions(const ViewState& state); ///< the embeddings view's
+void setEmbeddingsOptions(ViewState& state, const EmbeddingsOptions& options);
 MethodOptions methodOptions(const ViewState& state);
 void setMethodOptions(ViewState& state, const MethodOptions& options);
 

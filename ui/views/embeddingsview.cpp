@@ -150,7 +150,7 @@ QWidget* EmbeddingsView::createControls()
     };
 
     m_sentence = new QLineEdit;
-    m_sentence->setMaxLength(SentenceOptions::maxSentence);
+    m_sentence->setMaxLength(EmbeddingsOptions::maxSentence);
     m_sentence->setToolTip(tr("The sentence to embed; words are lowercased, punctuation marks are tokens of their own, "
                               "[SEP] starts sentence B"));
     auto* sentenceLabel = new QLabel(tr("Se&ntence:"));
@@ -245,7 +245,7 @@ QWidget* EmbeddingsView::createControls()
 
 void EmbeddingsView::syncControls()
 {
-    const SentenceOptions& o = sentenceOptions(document()->state());
+    const EmbeddingsOptions& o = embeddingsOptions(document()->state());
     const QSignalBlocker a(m_sentence), b(m_sqrtBox), c(m_segmentBox), d(m_firstBox), e(m_secondBox);
     if (m_sentence->text() != o.sentence)
         m_sentence->setText(o.sentence);
@@ -266,7 +266,7 @@ void EmbeddingsView::syncControls()
 
 void EmbeddingsView::optionsEdited()
 {
-    SentenceOptions o = sentenceOptions(document()->state());
+    EmbeddingsOptions o = embeddingsOptions(document()->state());
     const bool newSentence = o.sentence != m_sentence->text();
     o.sentence = m_sentence->text();
     if (!newSentence) { // a new sentence keeps the chosen token numbers (clamped when drawn)
@@ -373,11 +373,11 @@ void EmbeddingsView::applyScale()
 
 void EmbeddingsView::redraw(const Frame& f)
 {
-    static const auto none = std::make_shared<const SentenceData>();
+    static const auto none = std::make_shared<const EmbeddingsData>();
     const EmbeddingsPart* part = embeddingsPart(f);
     m_sentenceShown = part && part->sentence ? part->sentence : none;
-    const SentenceData& shown = *m_sentenceShown;
-    const SentenceOptions& options = sentenceOptions(f.state);
+    const EmbeddingsData& shown = *m_sentenceShown;
+    const EmbeddingsOptions& options = embeddingsOptions(f.state);
     const WordVectorsPtr named = vectorsFor(options, f.data.of(views::embeddings));
     const QString tokenA = shown.tokens.empty() ? QString() : QString::fromStdString(shown.tokens[shown.first].text);
     const QString tokenB = shown.tokens.empty() ? QString() : QString::fromStdString(shown.tokens[shown.second].text);
@@ -425,24 +425,24 @@ void EmbeddingsView::redraw(const Frame& f)
 
 QString EmbeddingsView::titleText(const Frame& f) const
 {
-    const SentenceData& shown = data();
+    const EmbeddingsData& shown = data();
     if (shown.tokens.empty())
         return tr("Embeddings of a sentence\n(no tokens)");
     const QString a = QString::fromStdString(shown.tokens[shown.first].text);
     const QString b = QString::fromStdString(shown.tokens[shown.second].text);
     return tr("Word + position%1 = input of layer 1\nd_model %2 · %3 tokens · %4%5\ncos(%6, %7): words %8 → inputs %9")
-        .arg(sentenceOptions(f.state).segments ? tr(" + segment") : QString()).arg(f.spec.dModel).arg(shown.tokens.size())
+        .arg(embeddingsOptions(f.state).segments ? tr(" + segment") : QString()).arg(f.spec.dModel).arg(shown.tokens.size())
         .arg(shown.fromFile ? QFileInfo(shown.vectors->path).fileName() : tr("pseudo-random word vectors"))
-        .arg(sentenceOptions(f.state).sqrtScaling ? tr(" · word × √d") : tr(" · word not scaled"))
+        .arg(embeddingsOptions(f.state).sqrtScaling ? tr(" · word × √d") : tr(" · word not scaled"))
         .arg(a, b).arg(shown.cosineWords, 0, 'f', 3).arg(shown.cosineSums, 0, 'f', 3);
 }
 
 void EmbeddingsView::drawPanels(const Frame& f)
 {
-    const SentenceData& shown = data();
+    const EmbeddingsData& shown = data();
     const auto tokens = static_cast<int>(shown.tokens.size());
     const int d = f.spec.dModel;
-    const bool segments = sentenceOptions(f.state).segments;
+    const bool segments = embeddingsOptions(f.state).segments;
     // Segment off: its panel leaves the row (and stops drawing) instead of showing zeros.
     QCPLayoutGrid* row = m_panelRow; // held, not looked up by index: the subtitle's row moves it
     if (segments != m_segmentShown) {
@@ -478,7 +478,7 @@ void EmbeddingsView::drawPanels(const Frame& f)
         m_maps[i]->setDataRange(QCPRange(-largest, largest));
         m_rects[i]->axis(QCPAxis::atBottom)->setRange(-0.5, d - 0.5);
         m_rects[i]->axis(QCPAxis::atLeft)->setRange(-0.5, std::max(tokens, 1) - 0.5);
-        m_rects[i]->axis(QCPAxis::atTop)->setLabel(panelCaption(static_cast<Panel>(i), sentenceOptions(f.state).sqrtScaling, d));
+        m_rects[i]->axis(QCPAxis::atTop)->setLabel(panelCaption(static_cast<Panel>(i), embeddingsOptions(f.state).sqrtScaling, d));
     }
     m_rects[0]->axis(QCPAxis::atLeft)->setTicker(labels);
     placeHighlights();
@@ -486,7 +486,7 @@ void EmbeddingsView::drawPanels(const Frame& f)
 
 void EmbeddingsView::placeHighlights()
 {
-    const SentenceData& shown = data();
+    const EmbeddingsData& shown = data();
     const std::array<int, 2> rows{shown.first, shown.second};
     for (int i = 0; i < panelCount; ++i)
         for (int h = 0; h < 2; ++h) {
@@ -516,7 +516,7 @@ bool EmbeddingsView::fitToSize()
     // column sat on unlabelled rows.
     QCPAxis* y = m_rects[0]->axis(QCPAxis::atLeft);
     if (auto labels = y->ticker().dynamicCast<QCPAxisTickerText>()) {
-        const SentenceData& shown = data();
+        const EmbeddingsData& shown = data();
         const auto tokens = static_cast<int>(shown.tokens.size());
         const double room = m_rects[0]->height() / std::max(tokens, 1);
         const int step = std::max(1, static_cast<int>(std::ceil(1.1 * QFontMetricsF(y->tickLabelFont()).height() / std::max(room, 1.0))));
@@ -547,7 +547,7 @@ void EmbeddingsView::onMouseMove(QMouseEvent* event)
 {
     const FramePtr& f = document()->frame();
     QCPAxisRect* rect = f ? axisRectAt(plot(), event->position()) : nullptr;
-    const SentenceData& shown = data();
+    const EmbeddingsData& shown = data();
     const auto tokens = static_cast<int>(shown.tokens.size());
     if (!rect || tokens == 0) {
         setReadout(QString());

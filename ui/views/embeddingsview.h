@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/document/sentencedata.h"
+#include "ui/document/embeddingsdata.h"
 #include "ui/document/wordvectorloader.h"
 #include "ui/views/plotview.h"
 #include "ui/plotting/viewsupport.h"
@@ -40,7 +40,7 @@ public:
     ~EmbeddingsView() override;
 
     /// What is drawn now (the frame's embeddings).
-    const SentenceData& data() const { return *m_sentenceShown; }
+    const EmbeddingsData& data() const { return *m_sentenceShown; }
     QCPColorMap* colorMap(Panel panel) const { return m_maps[panel]; }
     QCPAxisRect* panelRect(Panel panel) const { return m_rects[panel]; }
     QLineEdit* sentenceEdit() const { return m_sentence; }
@@ -109,7 +109,7 @@ private:
     bool m_segmentShown = true;
     QCPLayoutGrid* m_panelRow = nullptr; ///< the panels and their colour scale, side by side
 
-    std::shared_ptr<const SentenceData> m_sentenceShown = std::make_shared<const SentenceData>();
+    std::shared_ptr<const EmbeddingsData> m_sentenceShown = std::make_shared<const EmbeddingsData>();
     std::optional<QString> m_tokensShown; ///< the sentence whose tokens the boxes list
     bool m_typing = false;      ///< an edit of the sentence is under way (one undo step)
     int m_fileDimension = 0;    ///< of the last file that did not match d_model

@@ -177,7 +177,7 @@ QCPRange tableColourRange(const Frame& f)
 
 void HeatmapView::redraw(const Frame& f)
 {
-    const auto columns = static_cast<double>(f.heatColumnCount());
+    const auto columns = static_cast<double>(f.matrixColumnCount());
     const double firstRow = firstRowCoordinate(f);
     m_map->cells()->assign(heatOf(f).heat.matrix(), binCentres(heatOf(f).columns, 0), binCentres(heatOf(f).rows, firstRow));
     m_map->setGradient(colormapGradient(f.state.colormap));
@@ -198,7 +198,7 @@ void HeatmapView::redraw(const Frame& f)
         m_settingRange = true;
         if (newSource || !plot()->yAxis->range().contains(firstRow)) {
             plot()->xAxis->setRange(-0.5, columns - 0.5);
-            plot()->yAxis->setRange(firstRow - 0.5, firstRow + double(f.heatRowCount()) - 0.5);
+            plot()->yAxis->setRange(firstRow - 0.5, firstRow + double(f.matrixRowCount()) - 0.5);
         }
         m_settingRange = false;
     }
@@ -274,23 +274,47 @@ std::pair<std::int64_t, int> HeatmapView::cellAt(const QPointF& pixel) const
     const double y = plot()->yAxis->pixelToCoord(pixel.y());
     const auto column = static_cast<int>(std::lround(x));
     const auto row = static_cast<std::int64_t>(std::llround(y - firstRowCoordinate(*f)));
-    if (column < 0 || column >= f->heatColumnCount() || row < 0 || row >= f->heatRowCount())
+    if (column < 0 || column >= f->matrixColumnCount() || row < 0 || row >= f->matrixRowCount())
         return {-1, -1};
     return {row, column};
 }
 
+namespace {
+
+/// A loaded table's cell under the pointer: its value where a pixel is a cell, else the cells the
+/// pixel covers and the value it shows (their mean, or a sampled row's during the pass).
+QString tableCellDescription(const HeatPart& part, std::int64_t row, int column)
+{
+    const std::optional<HeatPart::Pixel> pixel = part.pixelAt(row, column);
+    if (!pixel)
+        return HeatmapView::tr("row %1 · column %2").arg(row).arg(column);
+    const QString value = QString::number(pixel->value, 'g', 7);
+    if (pixel->single())
+        return HeatmapView::tr("row %1 · column %2 · value %3").arg(row).arg(column).arg(value);
+    const QString rows = pixel->firstRow == pixel->lastRow ? HeatmapView::tr("row %1").arg(pixel->firstRow)
+        : HeatmapView::tr("rows %1–%2").arg(pixel->firstRow).arg(pixel->lastRow);
+    const QString columns = pixel->firstColumn == pixel->lastColumn ? HeatmapView::tr("column %1").arg(pixel->firstColumn)
+        : HeatmapView::tr("columns %1–%2").arg(pixel->firstColumn).arg(pixel->lastColumn);
+    const bool sampled = part.table && part.table->preview && !part.rows.exact();
+    return sampled ? HeatmapView::tr("%1 · %2 · value %3 (a sampled row until the pass over the values is done)").arg(rows, columns, value)
+                   : HeatmapView::tr("%1 · %2 · value %3 (the mean of the cells under this pixel)").arg(rows, columns, value);
+}
+
+} // namespace
+
 QString HeatmapView::cellDescription(std::int64_t row, int column) const
 {
     const FramePtr& f = document()->frame();
-    if (!f || row < 0 || row >= f->heatRowCount() || column < 0 || column >= f->heatColumnCount())
+    if (!f || row < 0 || row >= f->matrixRowCount() || column < 0 || column >= f->matrixColumnCount())
         return {};
-    if (f->table)
-        return heatOf(*f).tableProblem.isEmpty() ? tr("row %1 · column %2 · value %3").arg(row).arg(column)
-                                                .arg(QString::number(f->table->table->value(row, column), 'g', 7))
-                                         : heatOf(*f).tableProblem;
-    const core::EncodingSpec& spec = f->spec;
+    const HeatPart* part = heatPart(*f);
+    if (!part)
+        return {};
+    if (f->table) // what the pixel shows, from the part: no file is read on this thread
+        return part->tableProblem.isEmpty() ? tableCellDescription(*part, row, column) : part->tableProblem;
+    const core::EncodingSpec& spec = part->spec;
     const std::int64_t position = spec.firstPosition + row;
-    const core::CellFormula cell = core::cellFormula(spec, position, column); // as the formula panel says it
+    const core::CellFormula cell = part->formulaAt(row, column); // as the formula panel says it
     if (cell.role.isZero)
         return tr("position %1 · dimension %2 · the zero column that ends tensor2tensor's odd d_model · PE(%1, %2) = %3")
             .arg(position).arg(column).arg(QString::number(0.0, 'f', 6));

@@ -79,8 +79,8 @@ QString quantityOf(const MethodOptions& o)
     return {};
 }
 
-/// The chosen method's parameters, for the title.
-QString parametersOf(const core::EncodingSpec& spec, const MethodInputs& o)
+/// The chosen method's parameters, for the title (the numbers from the part).
+QString parametersOf(const core::EncodingSpec& spec, const MethodInputs& o, const MethodsPart& part)
 {
     const QString masked = o.causal ? MethodsView::tr("causal") : MethodsView::tr("both ways");
     switch (o.method) {
@@ -88,13 +88,11 @@ QString parametersOf(const core::EncodingSpec& spec, const MethodInputs& o)
         return MethodsView::tr("d_model %1 · base %2").arg(spec.dModel).arg(shortNumber(spec.base, 6));
     case ScoreMethod::Rope:
         return MethodsView::tr("d_model %1 · base %2 · fixed random q, k").arg(spec.dModel).arg(shortNumber(spec.base, 6));
-    case ScoreMethod::Alibi: {
-        const Eigen::VectorXd slopes = core::alibiSlopes(o.heads);
+    case ScoreMethod::Alibi:
         if (o.head == 0)
-            return MethodsView::tr("H = %1 heads, their mean slope %2 · %3").arg(o.heads).arg(shortNumber(slopes.mean(), 4)).arg(masked);
+            return MethodsView::tr("H = %1 heads, their mean slope %2 · %3").arg(o.heads).arg(shortNumber(part.alibiSlope, 4)).arg(masked);
         return MethodsView::tr("head %1 of H = %2: slope m = %3 · %4").arg(o.head).arg(o.heads)
-            .arg(shortNumber(slopes[o.head - 1], 4)).arg(masked);
-    }
+            .arg(shortNumber(part.alibiSlope, 4)).arg(masked);
     case ScoreMethod::T5: {
         const QString biases = !o.t5Biases ? MethodsView::tr("random biases")
             : o.t5Biases->heads > 1 ? MethodsView::tr("biases of %1, head %2 of %3").arg(o.t5Biases->displayName()).arg(o.t5Head).arg(o.t5Biases->heads)
@@ -508,7 +506,7 @@ QString MethodsView::titleText(const Frame& f) const
     QString text = tr("Position methods: %1\n").arg(scoreMethodName(o.method));
     if (!methodsDataOf(f) || !methodsDataOf(f)->error.isEmpty())
         return text + (methodsDataOf(f) ? methodsDataOf(f)->error : QString());
-    text += tr("L = %1 · %2").arg(f.spec.maxLen).arg(parametersOf(f.spec, o));
+    text += tr("L = %1 · %2").arg(f.spec.maxLen).arg(parametersOf(f.spec, o, *methodsPart(f)));
     if (!methodsDataOf(f)->exact()) {
         const double cells = static_cast<double>(f.spec.maxLen) / static_cast<double>(methodsDataOf(f)->matrix.rows());
         text += QStringLiteral(" · ") + (m_forExport ? tr("cells average %1 × %1 pairs")

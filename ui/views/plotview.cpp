@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/plotview.h"
 
-#include "ui/document/viewparts.h"
+#include "ui/document/partjobs.h"
 
 #include "ui/document/document.h"
 #include "ui/widgets/explanationlabel.h"

@@ -240,7 +240,7 @@ void PrecisionView::redraw(const Frame& f)
         m_drawnSpec = f.spec;
         m_drawnTable = f.table;
         const double first = static_cast<double>(f.firstPosition()), rows = static_cast<double>(f.positionCount());
-        plot()->xAxis->setRange(-0.5, static_cast<double>(f.heatColumnCount()) - 0.5);
+        plot()->xAxis->setRange(-0.5, static_cast<double>(f.matrixColumnCount()) - 0.5);
         plot()->yAxis->setRange(first - 0.5, first + rows - 0.5);
         const double lowest = std::max(1.0, first), highest = std::max(first + rows - 1, 10 * lowest);
         m_curveRect->axis(QCPAxis::atBottom)->setRange(lowest / 1.2, highest * 1.2);

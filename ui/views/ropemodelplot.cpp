@@ -364,10 +364,7 @@ void RopeModelPlot::draw(const RopeModelCurves& c, double penScale, bool forExpo
         linearValueAxis(lx);
         linearValueAxis(ly);
         lx->setRange(0, c.decayKeys.isEmpty() ? 1.0 : std::max(c.decayKeys.back(), 1.0));
-        double highest = 0;
-        for (double v : c.decayBound)
-            highest = std::max(highest, v);
-        ly->setRange(0, highest * 1.08);
+        ly->setRange(0, c.highestDecayBound * 1.08);
         m_lowerCaptions = {tr("Long-term decay at theta_max: RoFormer's bound of q·k against m − n, up to the longest context"),
                            tr("Decay bound at theta_max"), tr("Decay bound")};
         lx->setLabel(tr("Relative distance m − n"));
@@ -464,9 +461,7 @@ QString RopeModelPlot::details(const RopeModelCurves& c)
         fields << QString::fromStdString(f).toHtmlEscaped();
     lines << tr("<b>%1</b> — from %2").arg(QString::fromStdString(m.name).toHtmlEscaped(), QString::fromStdString(m.source).toHtmlEscaped());
     lines << tr("Fields used: %1").arg(fields.join(QStringLiteral("; ")));
-    std::array<int, 4> counts{};
-    for (core::PairTreatment t : c.treatment)
-        ++counts[static_cast<std::size_t>(t)];
+    const std::array<int, 4>& counts = c.treatmentCounts;
     if (m.type != core::RopeType::Default)
         lines << tr("At its longest context (%1 tokens): %2 pairs kept, %3 interpolated, %4 blended or with their own factor, %5 faster.")
                      .arg(count(c.maxContext)).arg(counts[0]).arg(counts[1]).arg(counts[2]).arg(counts[3]);

@@ -362,11 +362,11 @@ QWidget* RopeView::createControls()
             m_summary->setText(summaryText());
         updateDetailsCap();
     };
-    m_detailsButton->setChecked(Preferences::ropeDetailsShown());
+    m_detailsButton->setChecked(Preferences::viewValue(views::rope, "Details", false).toBool());
     showDetails(m_detailsButton->isChecked());
     connect(m_detailsButton, &QToolButton::toggled, this, [showDetails](bool shown) {
         showDetails(shown);
-        Preferences::setRopeDetailsShown(shown);
+        Preferences::setViewValue(views::rope, "Details", shown);
     });
 
     connect(m_scaleSlider, &QSlider::valueChanged, m_scaleBox, [this](int steps) {
@@ -445,13 +445,13 @@ QWidget* RopeView::createModelControls()
     m_modelDetailsBox = new DetailsBox(m_modelDetails);
     m_modelDetailsBox->setObjectName(QStringLiteral("ropeModelDetailsBox"));
     column->addWidget(m_modelDetailsBox);
-    m_modelDetailsButton->setChecked(Preferences::ropeDetailsShown());
+    m_modelDetailsButton->setChecked(Preferences::viewValue(views::rope, "Details", false).toBool());
     m_modelDetailsButton->setArrowType(m_modelDetailsButton->isChecked() ? Qt::DownArrow : Qt::RightArrow);
     connect(m_modelDetailsButton, &QToolButton::toggled, this, [this](bool shown) {
         m_modelDetailsButton->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
         m_modelDetailsBox->setVisible(shown && !ropeOptions(document()->state()).model.isEmpty());
         updateDetailsCap();
-        Preferences::setRopeDetailsShown(shown);
+        Preferences::setViewValue(views::rope, "Details", shown);
         updateModelDetails();
     });
     connect(m_modelBox, qOverload<int>(&QComboBox::activated), this, [this] { modelChosen(m_modelBox, false); });

@@ -95,12 +95,12 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     }
     m_exporter = new ExportController(m_document, this);
     m_tables = new TableController(m_document, this, [this](const QString& note) { showNote(note); });
-    // A vision transformer's table opened from the menu: its grid on the stage, the heatmap beside
-    // (unless the user had put another view there).
-    connect(m_tables, &TableController::gridTableOpened, this, [this] {
+    // A table a view claims, opened from the menu (a vision transformer's: the grid): that view
+    // on the stage, the heatmap beside (unless the user had put another view there).
+    connect(m_tables, &TableController::tableClaimed, this, [this](View view) {
         if (stage()->chosen() != views::heatmap)
             return;
-        stage()->choose(views::grid);
+        stage()->choose(view);
         stage()->setBeside(views::heatmap);
     });
     m_sessions = new SessionController(m_document, this,

@@ -84,12 +84,12 @@ void TableController::openInteractively()
     if (!tensor)
         return;
     open(path, *tensor, true);
-    showGridWhenLoaded(); // after open(), which clears it: the load ends later, on its signal
+    showClaimingViewWhenLoaded(); // after open(), which clears it: the load ends later, on its signal
 }
 
 void TableController::open(const QString& path, const QString& tensor, bool sizeSinusoid)
 {
-    m_showGrid = false;
+    m_showClaimingView = false;
     m_sizeSinusoid = sizeSinusoid;
     m_specAtOpen = m_document->spec();
     m_closedDuringLoad = false;
@@ -215,16 +215,20 @@ void TableController::onLoaded(const TableLoad& load)
     }
     if (load.table->stats.nonFinite > 0)
         note += tr(" %1 values are not finite (NaN or ±inf): drawn transparent.").arg(load.table->stats.nonFinite);
-    // 1 + H·W rows are a vision transformer's: say where they are seen as the image.
-    const auto grid = core::gridShapeFor(table.rows(), 0, 0, core::ClassToken::Auto);
-    const auto* shape = std::get_if<core::GridShape>(&grid);
-    const bool vision = shape && shape->classToken;
-    if (vision)
-        note += tr(" Its %1 rows are a class token and %2 × %3 patches: the Grid view (View ▸ Grid) lays them out as the image.")
-                    .arg(table.rows()).arg(shape->rows).arg(shape->cols);
+    // A view that sees these rows as something (the grid: an image's patches) says so, and
+    // takes the stage when the user asked for that.
+    std::optional<View> claimedBy;
+    for (const ViewDescription& d : viewCatalog()) {
+        const QString sentence = d.claimsTable ? d.claimsTable(table.rows()) : QString();
+        if (!sentence.isEmpty()) {
+            note += sentence;
+            claimedBy = d.view;
+            break;
+        }
+    }
     m_note(note);
-    if (vision && m_showGrid)
-        emit gridTableOpened();
+    if (claimedBy && m_showClaimingView)
+        emit tableClaimed(*claimedBy);
     updateActions();
     emit loadFinished({});
 }

@@ -43,17 +43,17 @@ public:
     /// saying what changed, and no table), or none.
     void showReference(const TableReference& reference);
     TableLoader* loader() { return &m_loader; }
-    /// The load under way, once it ends with a vision transformer's table (a class token and
-    /// H·W patches), asks for the grid view (gridTableOpened): File ▸ Open encoding's loads, and
-    /// --encoding's when no --view was given.
-    void showGridWhenLoaded() { m_showGrid = true; }
+    /// The load under way, once it ends with a table a view claims (ViewDescription::claimsTable:
+    /// the grid a vision transformer's class token and H·W patches), asks for that view
+    /// (tableClaimed): File ▸ Open encoding's loads, and --encoding's when no --view was given.
+    void showClaimingViewWhenLoaded() { m_showClaimingView = true; }
 
 signals:
     /// Once a load ends: with the message shown (empty on success or cancel).
     void loadFinished(const QString& error);
-    /// File ▸ Open encoding opened a vision transformer's table (a class token and H·W patches):
-    /// the window shows it where it is seen as the image, the grid view.
-    void gridTableOpened();
+    /// File ▸ Open encoding opened a table that `view` claims (the grid: a vision transformer's):
+    /// the window shows it there.
+    void tableClaimed(pe::ui::View view);
 
 private:
     void onPreview(const TableLoad& load);
@@ -69,7 +69,7 @@ private:
 
     Document* m_document;
     QWidget* m_window;
-    bool m_showGrid = false; ///< see showGridWhenLoaded()
+    bool m_showClaimingView = false; ///< see showClaimingViewWhenLoaded()
     std::function<void(const QString&)> m_note;
     TableLoader m_loader;
     bool m_sizeSinusoid = false;     // of the load under way

@@ -56,7 +56,7 @@ void WordVectorController::chooseFile()
 void WordVectorController::load(const QString& path)
 {
     std::set<std::string> wanted;
-    for (const core::Token& token : core::tokenize(sentenceOptions(m_document->state()).sentence.toStdString()))
+    for (const core::Token& token : core::tokenize(embeddingsOptions(m_document->state()).sentence.toStdString()))
         wanted.insert(token.text);
     QString error;
     if (!m_loader.load(path, std::move(wanted), m_document->spec().dModel, &error)) {
@@ -75,14 +75,14 @@ void WordVectorController::usePseudoRandomVectors()
     m_loader.cancel();
     if (m_view)
         m_view->showPseudoRandom();
-    SentenceOptions o = sentenceOptions(m_document->state());
+    EmbeddingsOptions o = embeddingsOptions(m_document->state());
     o.vectorFile.clear();
     m_document->setViewOptions(views::embeddings, toVariantMap(o));
 }
 
 void WordVectorController::readNamedFileIfNeeded()
 {
-    const SentenceOptions o = sentenceOptions(m_document->state());
+    const EmbeddingsOptions o = embeddingsOptions(m_document->state());
     if (o.vectorFile.isEmpty() || (m_loader.isLoading() && m_loader.path() == o.vectorFile))
         return;
     const auto have = std::dynamic_pointer_cast<const LoadedWordVectors>(m_document->viewData(views::embeddings));
@@ -107,7 +107,7 @@ void WordVectorController::onLoaded(const WordVectorLoad& load)
         // is no reason to read a file.
         m_handingOver = true;
         m_document->setViewData(views::embeddings, load.vectors);
-        SentenceOptions o = sentenceOptions(m_document->state());
+        EmbeddingsOptions o = embeddingsOptions(m_document->state());
         o.vectorFile = load.path;
         m_document->setViewOptions(views::embeddings, toVariantMap(o)); // an undo step when the file is new
         m_handingOver = false;

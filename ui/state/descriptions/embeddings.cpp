@@ -13,7 +13,7 @@ ViewDescription embeddingsDescription()
                                   "format-text-bold",
                                   "embeddings (4*tokens, d_model) = word (x sqrt(d)), position, segment and sum rows of the default\n"
                                   "  sentence with pseudo-random word vectors (the window exports its own sentence and vectors)");
-    keepOptions(d, embeddingOptionsFrom);
+    keepOptions(d, embeddingsOptionsFrom);
     return d;
 }
 

@@ -13,6 +13,7 @@ ViewDescription heatmapDescription()
                                   "view-grid",
                                   "heatmap (max_len, d_model)");
     d.usesTable = true;
+    d.figureWaitsForTablePass = true;
     d.zoomOutWhen = PartInput::Spec | PartInput::Table;
     return d;
 }

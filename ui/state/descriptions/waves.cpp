@@ -9,7 +9,7 @@ namespace pe::ui {
 ViewDescription wavesDescription()
 {
     ViewDescription d = described("waves", QT_TRANSLATE_NOOP("pe::ui::Views", "Waves"),
-                                  QT_TRANSLATE_NOOP("pe::ui::Views", "Wave plots"),
+                                  QT_TRANSLATE_NOOP("pe::ui::Views", "Waves"),
                                   "office-chart-line",
                                   "waves (max_len, number of dims)");
     d.usesTable = true;

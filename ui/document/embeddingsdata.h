@@ -16,7 +16,7 @@ namespace pe::ui {
 
 /// Word vectors read from a file: only the words of the sentence they were read for. The
 /// embeddings view's data beside its options (Document::setViewData), used while
-/// SentenceOptions::vectorFile names their file.
+/// EmbeddingsOptions::vectorFile names their file.
 struct LoadedWordVectors : ViewData {
     QString path;
     int dimension = 0;
@@ -27,7 +27,7 @@ struct LoadedWordVectors : ViewData {
 using WordVectorsPtr = std::shared_ptr<const LoadedWordVectors>;
 
 /// Everything the embeddings view draws and exports for one sentence.
-struct SentenceData {
+struct EmbeddingsData {
     std::vector<core::Token> tokens;
     std::vector<bool> inFile;  ///< per token: found in the loaded file (false: zero vector)
     bool fromFile = false;     ///< word vectors from a file, else pseudo-random
@@ -41,9 +41,9 @@ struct SentenceData {
 
 /// The vectors to use for `options`: the view's data when it holds the vectors read from
 /// options.vectorFile, else none (pseudo-random).
-WordVectorsPtr vectorsFor(const SentenceOptions& options, const ViewDataPtr& data);
+WordVectorsPtr vectorsFor(const EmbeddingsOptions& options, const ViewDataPtr& data);
 
 /// Word vectors from `vectors` (see vectorsFor) when given and of size d_model, else pseudo-random ones.
-SentenceData sentenceData(const core::EncodingSpec& spec, const SentenceOptions& options, const ViewDataPtr& data);
+EmbeddingsData embeddingsData(const core::EncodingSpec& spec, const EmbeddingsOptions& options, const ViewDataPtr& data);
 
 } // namespace pe::ui

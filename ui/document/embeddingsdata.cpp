@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/document/sentencedata.h"
+#include "ui/document/embeddingsdata.h"
 
 #include <algorithm>
 
@@ -7,22 +7,22 @@ namespace pe::ui {
 
 namespace {
 
-std::vector<core::Token> tokensOf(const SentenceOptions& options)
+std::vector<core::Token> tokensOf(const EmbeddingsOptions& options)
 {
     return core::tokenize(options.sentence.toStdString());
 }
 
 } // namespace
 
-WordVectorsPtr vectorsFor(const SentenceOptions& options, const ViewDataPtr& data)
+WordVectorsPtr vectorsFor(const EmbeddingsOptions& options, const ViewDataPtr& data)
 {
     auto vectors = std::dynamic_pointer_cast<const LoadedWordVectors>(data);
     return vectors && !options.vectorFile.isEmpty() && vectors->path == options.vectorFile ? vectors : nullptr;
 }
 
-SentenceData sentenceData(const core::EncodingSpec& spec, const SentenceOptions& options, const ViewDataPtr& given)
+EmbeddingsData embeddingsData(const core::EncodingSpec& spec, const EmbeddingsOptions& options, const ViewDataPtr& given)
 {
-    SentenceData data;
+    EmbeddingsData data;
     const WordVectorsPtr vectors = vectorsFor(options, given);
     data.tokens = tokensOf(options);
     data.fromFile = vectors && vectors->dimension == spec.dModel;

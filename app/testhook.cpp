@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "app/unattended.h"
+#include "app/testhook.h"
 
 #include "ui/document/document.h"
 #include "ui/views/heatmapview.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/document/viewparts.h"
+#include "ui/document/partjobs.h"
 
 #include "ui/document/frame.h"
 
