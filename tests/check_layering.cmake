@@ -62,8 +62,14 @@ foreach(folder IN LISTS folders)
         file(STRINGS "${file}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*(\"|<(core|app|ui/[a-z]+)/)")
         foreach(line IN LISTS lines)
             if(line MATCHES "^[ \t]*#[ \t]*include[ \t]*[\"<](core|app|ui/[a-z]+)/")
-                # By its path from the root, quoted or in angle brackets.
-                check_include("${file}" "${line}" "${folder}" "${CMAKE_MATCH_1}" "")
+                # By its path from the root, quoted or in angle brackets; a ".." in it would
+                # hide the folder it lands in ("ui/state/../window/x.h").
+                set(target "${CMAKE_MATCH_1}")
+                if(line MATCHES "[\"<][^\">]*\\.\\./")
+                    list(APPEND offenders "${file}: ${line} (a path from the root climbs with '..': name the folder it lands in)")
+                    continue()
+                endif()
+                check_include("${file}" "${line}" "${folder}" "${target}" "")
             elseif(line MATCHES "^[ \t]*#[ \t]*include[ \t]*\"([^\"]*)\"")
                 # Relative: only a ".." can leave the file's folder.
                 set(path "${CMAKE_MATCH_1}")

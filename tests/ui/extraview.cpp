@@ -72,6 +72,8 @@ pe::ui::ViewDescription wavelengthsEntry()
 /// The test binary's start-up: the built-in views first (as main() enters them), then this one.
 void enterTheExtraView()
 {
+    if (int(entered) >= 0)
+        return; // Qt calls start-up functions again for a later QCoreApplication
     pe::ui::registerViews();
     entered = pe::ui::addView(wavelengthsEntry());
 }

@@ -223,6 +223,31 @@ private slots:
         document.computeNow();
         QVERIFY(heatOf(*document.frame()).exact());
         QCOMPARE(view.cellDescription(1234, 4), QStringLiteral("row 1234 · column 4 · value %1").arg(values(1234, 4), 0, 'g', 7));
+
+        // 3000 rows on 102 pixels: 29.4 rows each, the cells at a pixel's edges in part. Each
+        // pixel's value is the mean of its rows weighted by the share each has in it, and the
+        // last pixel ends at the last row.
+        document.setZoom(pe::ui::views::heatmap, {});
+        document.setPixels(pe::ui::views::heatmap, QSize(6, 102));
+        document.computeNow();
+        const pe::ui::HeatAxis axis = heatOf(*document.frame()).rows;
+        QCOMPARE(axis.bins, std::int64_t(102));
+        const double width = (axis.upper - axis.lower) / 102.0;
+        for (std::int64_t row : {std::int64_t(0), std::int64_t(29), std::int64_t(30), std::int64_t(1500), std::int64_t(2999)}) {
+            const auto bin = std::min<std::int64_t>(static_cast<std::int64_t>((double(row) + 0.5) / width), 101);
+            const double x0 = width * double(bin), x1 = bin == 101 ? 3000.0 : width * double(bin + 1);
+            double sum = 0;
+            for (auto r = static_cast<std::int64_t>(std::floor(x0)); double(r) < x1; ++r)
+                sum += (std::min(x1, double(r + 1)) - std::max(x0, double(r))) * values(r, 2);
+            const QString said = view.cellDescription(row, 2);
+            const QString range = QStringLiteral("rows %1–%2 · column 2 · value ")
+                                      .arg(static_cast<std::int64_t>(std::floor(x0 + 1e-9))).arg(static_cast<std::int64_t>(std::ceil(x1 - 1e-9)) - 1);
+            QVERIFY2(said.startsWith(range), qPrintable(said + QStringLiteral(", expected ") + range));
+            const double shown = QStringView(said).mid(range.size()).split(QLatin1Char(' ')).first().toDouble();
+            const double mean = sum / (x1 - x0);
+            QVERIFY2(std::abs(shown - mean) <= 1e-6 * std::max(1.0, std::abs(mean)), qPrintable(QStringLiteral("%1; the weighted mean is %2").arg(said).arg(mean)));
+        }
+        QVERIFY2(view.cellDescription(2999, 2).startsWith(QStringLiteral("rows 2970–2999 ")), qPrintable(view.cellDescription(2999, 2)));
     }
 
     void prefixSumsGiveTheSameAverages_data();

@@ -5,6 +5,7 @@
 
 #include "ui/state/twohalves.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -114,18 +115,22 @@ ViewPartPtr buildHeatPart(const PartInputs& in, const PartBefore& before)
 
 namespace {
 
-/// The bin of `axis` over cell `cell`, and the first and last cells it covers (in part).
+/// The bin of `axis` over cell `cell` (any cell the axis covers, an edge cell in part too), and
+/// the first and last cells that bin covers, its edges as core's averagers place them.
 std::optional<std::array<std::int64_t, 3>> binOver(const HeatAxis& axis, std::int64_t cell)
 {
-    const double centre = static_cast<double>(cell) + 0.5;
-    if (axis.bins <= 0 || centre < axis.lower || centre > axis.upper)
+    const auto from = static_cast<double>(cell);
+    if (axis.bins <= 0 || from + 1 <= axis.lower || from >= axis.upper)
         return std::nullopt;
     const double width = axis.cellsPerBin();
-    const auto bin = std::min(static_cast<std::int64_t>((centre - axis.lower) / width), axis.bins - 1);
-    const double from = axis.lower + static_cast<double>(bin) * width;
-    const double to = axis.lower + static_cast<double>(bin + 1) * width;
-    return std::array<std::int64_t, 3>{bin, static_cast<std::int64_t>(std::floor(from)),
-                                       static_cast<std::int64_t>(std::ceil(to)) - 1};
+    // The bin under the part of the cell the axis shows: its middle, kept inside the axis.
+    const double middle = (std::max(from, axis.lower) + std::min(from + 1, axis.upper)) / 2;
+    const auto bin = std::clamp(static_cast<std::int64_t>((middle - axis.lower) / width), std::int64_t(0), axis.bins - 1);
+    const double x0 = axis.lower + width * static_cast<double>(bin);
+    const double x1 = bin + 1 == axis.bins ? axis.upper : axis.lower + width * static_cast<double>(bin + 1);
+    constexpr double slack = 1e-9; // an edge a rounding away from a whole cell is that cell's
+    return std::array<std::int64_t, 3>{bin, static_cast<std::int64_t>(std::floor(x0 + slack)),
+                                       static_cast<std::int64_t>(std::ceil(x1 - slack)) - 1};
 }
 
 } // namespace

@@ -129,20 +129,17 @@ QString tableValuesError(const ExportRequest& request)
 
 } // namespace
 
-QString selectionError(const ExportRequest& request)
+QString selectionError(const ExportRequest& request, bool tableColumns)
 {
     if (request.table) // a rewritten file may fault when its mapping is read
         if (QString problem = request.table->table->changedOnDisk(); !problem.isEmpty())
             return problem;
     if (auto error = core::validationError(request.spec))
         return QString::fromStdString(*error);
-    const auto& s = request.state;
-    // A view that draws the chosen dims of a table (the waves: its columns) checks them there.
-    const ViewDescription& d = describeView(request.view);
-    const bool tableDims = request.table && d.needsTableValues && (d.partReads & PartInput::Dims);
-    if (tableDims && !request.table->values)
+    if (tableColumns && !request.table->values)
         return tableValuesError(request);
-    const std::int64_t columns = tableDims ? request.table->table->columns() : request.spec.dModel;
+    const auto& s = request.state;
+    const std::int64_t columns = tableColumns ? request.table->table->columns() : request.spec.dModel;
     for (int dim : s.dims)
         if (dim < 0 || dim >= columns)
             return QCoreApplication::translate("pe::ui::Export", "dimension %1 is out of range; allowed: 0 to %2").arg(dim).arg(columns - 1);
@@ -164,10 +161,8 @@ QString dataRequestError(const ExportRequest& request)
     if (!hasOwnDataExport(request.view)) // every built-in view has one; a view added at run time may not
         return QCoreApplication::translate("pe::ui::Export", "the %1 view has no data export; allowed: a figure (.png, .pdf, .svg)")
             .arg(viewName(request.view));
-    const bool tableViews = request.table && describeView(request.view).needsTableValues;
-    if (tableViews && !request.table->values)
-        return tableValuesError(request);
-    if (QString error = selectionError(request); !error.isEmpty())
+    // A view that works from a table's values checks the dims against the table's columns.
+    if (QString error = selectionError(request, request.table && describeView(request.view).needsTableValues); !error.isEmpty())
         return error;
     // A part is built for the selection checked above (core refuses a position below 0).
     const std::shared_ptr<const PartExport> data = partExportFor(request);

@@ -56,9 +56,10 @@ std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, 
 /// or an empty string.
 QString dataRequestError(const ExportRequest& request);
 /// The checks of the request's selection a figure and a data export share: the table's file
-/// unchanged, a valid spec, the dims (within the columns of a table whose chosen dims the view
-/// draws: the waves'), the position and the offset. Empty when fine.
-QString selectionError(const ExportRequest& request);
+/// unchanged, a valid spec, the dims, the position and the offset. `tableColumns`: the dims are
+/// the table's columns (the waves of a table), which must be in memory; else within d_model.
+/// Empty when fine.
+QString selectionError(const ExportRequest& request, bool tableColumns);
 
 /// Writes the view's data as .npy (float64, C order) or .csv (one line per row), streamed in
 /// blocks through QSaveFile: a failure or a cancel leaves no file behind.

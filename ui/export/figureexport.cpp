@@ -144,7 +144,10 @@ QString figureRequestError(const ExportRequest& r)
         return QCoreApplication::translate("pe::ui::Export", "the %1 view of %2 shows sampled rows until the pass over its values "
                                            "is done; export its figure then (its .npy or .csv data reads every value now)")
             .arg(viewName(r.view), r.table->table->displayName());
-    return selectionError(r);
+    // Only a view that draws a table's chosen columns (the waves) checks them against the table;
+    // the rest draw no dims, or the sinusoid's.
+    const ViewDescription& d = describeView(r.view);
+    return selectionError(r, r.table && d.needsTableValues && (d.partReads & PartInput::Dims));
 }
 
 QByteArray xmlEscaped(const QString& text)

@@ -17,14 +17,18 @@ bool catalogueFrozen = false;
 
 } // namespace
 
-const std::vector<ViewDescription>& viewCatalog() { return catalog(); }
+const std::vector<ViewDescription>& viewCatalog()
+{
+    // Read before start-up's first phase, it would list no view ("--view: allowed: " and nothing).
+    if (catalog().empty())
+        qFatal("the catalogue of views is read before any view is entered (start-up calls registerViews() first)");
+    return catalog();
+}
 
 const ViewDescription& describeView(View view)
 {
-    if (catalog().empty())
-        qFatal("describeView(%d): no view is entered yet (start-up calls registerViews() first)", int(view));
     const auto index = static_cast<std::size_t>(view);
-    return catalog()[index < catalog().size() ? index : 0];
+    return viewCatalog()[index < catalog().size() ? index : 0];
 }
 
 void enterBuiltInView(View key, ViewDescription description)
@@ -62,7 +66,7 @@ QString viewName(View view) { return QString::fromLatin1(describeView(view).key)
 
 std::optional<View> parseView(const QString& name)
 {
-    for (const ViewDescription& d : catalog())
+    for (const ViewDescription& d : viewCatalog())
         if (name == QLatin1String(d.key))
             return d.view;
     return std::nullopt;
@@ -71,7 +75,7 @@ std::optional<View> parseView(const QString& name)
 QStringList viewNames()
 {
     QStringList names;
-    for (const ViewDescription& d : catalog())
+    for (const ViewDescription& d : viewCatalog())
         names << QString::fromLatin1(d.key);
     return names;
 }

@@ -49,9 +49,10 @@ struct ViewDescription {
     /// it shows a sampled row per pixel row (the heatmap), and a figure would keep the sampling.
     bool figureWaitsForTablePass = false;
     /// What it makes of a position table opened from a file with `rows` rows: a sentence added to
-    /// the note that reports the table (say, its rows seen as an image's patches), and the view
-    /// is put on the stage when the table was opened from File ▸ Open encoding or `--encoding`
-    /// without `--view`. Empty (or an empty sentence): nothing. The first view that claims it wins.
+    /// the note that reports the table (say, its rows seen as an image's patches); when the table
+    /// was opened from File ▸ Open encoding or `--encoding` without `--view`, and the heatmap is
+    /// on the stage, the view takes the stage with the heatmap beside. Empty (or an empty
+    /// sentence): nothing. The first view that claims it wins.
     std::function<QString(std::int64_t rows)> claimsTable;
     /// Makes the view (its widget drawing `document`'s frames).
     std::function<std::unique_ptr<PlotView>(Document*)> create;
