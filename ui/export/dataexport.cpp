@@ -129,13 +129,22 @@ QString tableValuesError(const ExportRequest& request)
 
 } // namespace
 
-QString selectionError(const ExportRequest& request, bool tableColumns)
+namespace {
+
+/// The source of the request: the table's file unchanged, a valid spec.
+QString sourceError(const ExportRequest& request)
 {
     if (request.table) // a rewritten file may fault when its mapping is read
         if (QString problem = request.table->table->changedOnDisk(); !problem.isEmpty())
             return problem;
     if (auto error = core::validationError(request.spec))
         return QString::fromStdString(*error);
+    return {};
+}
+
+/// The selection of a request whose source is fine (see selectionError).
+QString selectedError(const ExportRequest& request, bool tableColumns)
+{
     if (tableColumns && !request.table->values)
         return tableValuesError(request);
     const auto& s = request.state;
@@ -150,19 +159,25 @@ QString selectionError(const ExportRequest& request, bool tableColumns)
     return {};
 }
 
+} // namespace
+
+QString selectionError(const ExportRequest& request, bool tableColumns)
+{
+    if (QString error = sourceError(request); !error.isEmpty())
+        return error;
+    return selectedError(request, tableColumns);
+}
+
 QString dataRequestError(const ExportRequest& request)
 {
     const auto forgetPart = forgetPartUnlessHeld();
-    if (request.table) // a rewritten file may fault when its mapping is read
-        if (QString problem = request.table->table->changedOnDisk(); !problem.isEmpty())
-            return problem;
-    if (auto error = core::validationError(request.spec))
-        return QString::fromStdString(*error);
+    if (QString error = sourceError(request); !error.isEmpty())
+        return error;
     if (!hasOwnDataExport(request.view)) // every built-in view has one; a view added at run time may not
         return QCoreApplication::translate("pe::ui::Export", "the %1 view has no data export; allowed: a figure (.png, .pdf, .svg)")
             .arg(viewName(request.view));
     // A view that works from a table's values checks the dims against the table's columns.
-    if (QString error = selectionError(request, request.table && describeView(request.view).needsTableValues); !error.isEmpty())
+    if (QString error = selectedError(request, request.table && describeView(request.view).needsTableValues); !error.isEmpty())
         return error;
     // A part is built for the selection checked above (core refuses a position below 0).
     const std::shared_ptr<const PartExport> data = partExportFor(request);

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/window/tablecontroller.h"
 
-#include "core/grid.h"
-
 #include "ui/widgets/tensorpicker.h"
 #include "ui/document/document.h"
 #include "ui/state/recentfolder.h"
