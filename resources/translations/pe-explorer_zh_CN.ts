@@ -240,6 +240,10 @@
         <source>&amp;Pause</source>
         <translation>暂停(&amp;P)</translation>
     </message>
+    <message>
+        <source>Sweep speed</source>
+        <translation>扫描速度</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::BandsView</name>
@@ -1632,6 +1636,30 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <source>every similarity lies in %1 … %2: at this grid the encoding hardly tells the patches apart</source>
         <translation>所有相似度都在 %1 … %2 之间：在这个网格上，该编码几乎分不清各个图块</translation>
     </message>
+    <message>
+        <source>Grid rows</source>
+        <translation>网格行数</translation>
+    </message>
+    <message>
+        <source>Grid columns</source>
+        <translation>网格列数</translation>
+    </message>
+    <message>
+        <source>Resize to rows</source>
+        <translation>缩放到的行数</translation>
+    </message>
+    <message>
+        <source>Resize to columns</source>
+        <translation>缩放到的列数</translation>
+    </message>
+    <message>
+        <source>Patch row</source>
+        <translation>块的行</translation>
+    </message>
+    <message>
+        <source>Patch column</source>
+        <translation>块的列</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::GuideDialog</name>
@@ -1779,6 +1807,10 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>%1 · %2 · value %3 (the mean of the cells under this pixel)</source>
         <translation>%1 · %2 · 值 %3（此像素下各单元格的均值）</translation>
+    </message>
+    <message>
+        <source>selected: %1</source>
+        <translation>选中：%1</translation>
     </message>
 </context>
 <context>
@@ -1957,6 +1989,18 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>A short tour of the window and of every view</source>
         <translation>窗口和每个视图的简短导览</translation>
+    </message>
+    <message>
+        <source>Next &amp;region</source>
+        <translation>下一区域(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The keyboard&apos;s focus to the next part of the window: the bar of views, the view&apos;s controls, its plot, the view beside it, the panels (F6; Shift+F6 goes back)</source>
+        <translation>键盘焦点移到窗口的下一部分：视图栏、视图的控件、其图表、旁边的视图、面板（F6；Shift+F6 返回）</translation>
+    </message>
+    <message>
+        <source>Previous re&amp;gion</source>
+        <translation>上一区域(&amp;G)</translation>
     </message>
 </context>
 <context>
@@ -2318,6 +2362,14 @@ d_model %1 · max_len %2 · base %3
         <source>Distance i − j</source>
         <translation>距离 i − j</translation>
     </message>
+    <message>
+        <source>Head drawn</source>
+        <translation>绘制的头</translation>
+    </message>
+    <message>
+        <source>Max distance</source>
+        <translation>最大距离</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::NoteToast</name>
@@ -2495,6 +2547,26 @@ all p</source>
     <message>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 到 %2</translation>
+    </message>
+    <message>
+        <source>colour scale %1 to %2</source>
+        <translation>色标 %1 到 %2</translation>
+    </message>
+    <message>
+        <source>curves: %1</source>
+        <translation>曲线：%1</translation>
+    </message>
+    <message>
+        <source>1 curve</source>
+        <translation>1 条曲线</translation>
+    </message>
+    <message>
+        <source>%1 curves</source>
+        <translation>%1 条曲线</translation>
     </message>
 </context>
 <context>
@@ -3351,6 +3423,14 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
         <source>Error</source>
         <translation>误差</translation>
     </message>
+    <message>
+        <source>Original context length L_orig</source>
+        <translation>原始上下文长度 L_orig</translation>
+    </message>
+    <message>
+        <source>Sequence length L</source>
+        <translation>序列长度 L</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::SafeWrite</name>
@@ -3750,6 +3830,38 @@ d_model %2 · base %3 · L_orig %4 → s·L_orig %5</translation>
     <message>
         <source>What they do</source>
         <translation>作用</translation>
+    </message>
+    <message>
+        <source>Arrow keys in a plot</source>
+        <translation>图表中的方向键</translation>
+    </message>
+    <message>
+        <source>Move the selected position (and in a map the dimension); with Shift by 10</source>
+        <translation>移动选中的位置（在图谱中还有维度）；按住 Shift 每次移动 10</translation>
+    </message>
+    <message>
+        <source>Home, End in a plot</source>
+        <translation>图表中的 Home、End</translation>
+    </message>
+    <message>
+        <source>Select the first or the last position</source>
+        <translation>选择第一个或最后一个位置</translation>
+    </message>
+    <message>
+        <source>+, − in a plot</source>
+        <translation>图表中的 +、−</translation>
+    </message>
+    <message>
+        <source>Zoom in or out around the middle</source>
+        <translation>围绕中心放大或缩小</translation>
+    </message>
+    <message>
+        <source>Arrow keys, Home, End on the bar of views</source>
+        <translation>视图栏上的方向键、Home、End</translation>
+    </message>
+    <message>
+        <source>Put the view beside, the first or the last on the stage</source>
+        <translation>将相邻的、第一个或最后一个视图放到舞台上</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/controls/animationcontrols.h"
+#include "ui/widgets/accessiblenames.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -59,6 +60,7 @@ AnimationControls::AnimationControls(SweepAnimator* animator, QWidget* parent)
     m_speed->setDecimals(1);
     m_speed->setKeyboardTracking(false);
     m_speed->setSuffix(tr(" /s"));
+    nameControls(tr("Sweep speed"), {m_speed});
     m_speed->setToolTip(tr("Sweep speed in positions per second (%1 faster, %2 slower)")
                             .arg(keyText(m_faster->shortcut()), keyText(m_slower->shortcut())));
     connect(m_speed, &QDoubleSpinBox::valueChanged, animator, &SweepAnimator::setSpeed);

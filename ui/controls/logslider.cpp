@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "ui/controls/logslider.h"
 
+#include <QAccessible>
+#include <QAccessibleWidget>
 #include <QKeyEvent>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QSignalBlocker>
 
@@ -11,11 +14,53 @@ namespace pe::ui {
 
 namespace {
 constexpr int steps = 1000;
+
+/// What a screen reader reads of a LogSlider: its value (d_model 64), not the handle's place
+/// on the logarithmic track (500 of 1000), which QSlider's own interface would report.
+class LogSliderAccessible : public QAccessibleWidget, public QAccessibleValueInterface {
+public:
+    explicit LogSliderAccessible(LogSlider* slider) : QAccessibleWidget(slider, QAccessible::Slider) {}
+
+    void* interface_cast(QAccessible::InterfaceType type) override
+    {
+        if (type == QAccessible::ValueInterface)
+            return static_cast<QAccessibleValueInterface*>(this);
+        return QAccessibleWidget::interface_cast(type);
+    }
+    QString text(QAccessible::Text t) const override
+    {
+        if (t == QAccessible::Value)
+            return QLocale().toString(slider()->logValue(), 'g', 8);
+        return QAccessibleWidget::text(t);
+    }
+    QVariant currentValue() const override { return slider()->logValue(); }
+    void setCurrentValue(const QVariant& value) override { slider()->chooseLogValue(value.toDouble()); }
+    QVariant maximumValue() const override { return slider()->logMaximum(); }
+    QVariant minimumValue() const override { return slider()->logMinimum(); }
+    QVariant minimumStepSize() const override { return slider()->isIntegral() ? 1.0 : 0.0; }
+
+private:
+    LogSlider* slider() const { return static_cast<LogSlider*>(widget()); }
+};
+
+QAccessibleInterface* logSliderAccessible(const QString& className, QObject* object)
+{
+    if (className == QLatin1String("pe::ui::LogSlider"))
+        if (auto* slider = qobject_cast<LogSlider*>(object))
+            return new LogSliderAccessible(slider);
+    return nullptr;
 }
+
+} // namespace
 
 LogSlider::LogSlider(double minimum, double maximum, bool integral, QWidget* parent)
     : QSlider(Qt::Horizontal, parent), m_minimum(minimum), m_maximum(maximum), m_integral(integral)
 {
+    static const bool accessible = [] {
+        QAccessible::installFactory(logSliderAccessible);
+        return true;
+    }();
+    Q_UNUSED(accessible);
     setRange(0, steps);
     setPageStep(steps / 20);
     connect(this, &QSlider::valueChanged, this, [this] {
@@ -58,6 +103,12 @@ void LogSlider::keyPressEvent(QKeyEvent* event)
 {
     m_fine = event->modifiers() & Qt::ShiftModifier;
     QSlider::keyPressEvent(event);
+}
+
+void LogSlider::chooseLogValue(double value)
+{
+    setLogValue(value);
+    emit logValueChanged(logValue());
 }
 
 double LogSlider::logValue() const { return valueAt(value()); }

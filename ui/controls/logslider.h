@@ -21,6 +21,12 @@ public:
     /// any value to the nearest offered one. Holding Shift while dragging or pressing a key
     /// gives every whole number in between.
     void setOfferedValues(std::function<double(double)> nearestOffered);
+    double logMinimum() const { return m_minimum; }
+    double logMaximum() const { return m_maximum; }
+    bool isIntegral() const { return m_integral; }
+    /// Moves the handle to `value` as a user would (a screen reader setting the value): emits
+    /// logValueChanged.
+    void chooseLogValue(double value);
 
 signals:
     void logValueChanged(double value);

@@ -42,6 +42,8 @@ public:
     std::array<int, 3> mapWidths() const;
 
 protected:
+    /// Positions run down the y axis: the down arrow moves to the next.
+    ArrowKeys arrowKeys() const override { return {ArrowMoves::Dimension, ArrowMoves::Position, true}; }
     void redraw(const Frame& frame) override;
     Changes dependencies() const override { return Change::Spec | Change::Comparison | Change::Colormap | Change::Position | Change::Dimension | Change::Offset | Change::Bins | Change::Table; }
     void applyScale() override;

@@ -7,6 +7,7 @@
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
 #include "ui/widgets/flowlayout.h"
+#include "ui/widgets/accessiblenames.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -172,6 +173,8 @@ QWidget* GridView::createControls()
                                        "the fixed encodings use 14 × 14 (--grid H×W)"));
     m_colsBox = sideBox(tr("auto"), tr("The grid's columns (--grid H×W)"));
     labelled(tr("&Grid:"), pairOf(m_rowsBox, m_colsBox));
+    nameControls(tr("Grid rows"), {m_rowsBox});
+    nameControls(tr("Grid columns"), {m_colsBox});
 
     m_classTokenBox = new QComboBox;
     m_classTokenBox->addItem(tr("auto"), classTokenKey(core::ClassToken::Auto));
@@ -186,6 +189,8 @@ QWidget* GridView::createControls()
                                             "resample_abs_pos_embed; --grid-resize H×W)"));
     m_resizeColsBox = sideBox(tr("off"), m_resizeRowsBox->toolTip());
     labelled(tr("&Resize to:"), pairOf(m_resizeRowsBox, m_resizeColsBox));
+    nameControls(tr("Resize to rows"), {m_resizeRowsBox});
+    nameControls(tr("Resize to columns"), {m_resizeColsBox});
 
     m_patchRowBox = new QSpinBox;
     m_patchColBox = new QSpinBox;
@@ -203,6 +208,8 @@ QWidget* GridView::createControls()
     h->addWidget(new QLabel(QStringLiteral(",")));
     h->addWidget(m_patchColBox);
     labelled(tr("&Patch:"), patch);
+    nameControls(tr("Patch row"), {m_patchRowBox});
+    nameControls(tr("Patch column"), {m_patchColBox});
     m_classQueryBox = new QCheckBox(tr("Class token's map"));
     m_classQueryBox->setToolTip(tr("Draw the class token's similarity with every patch instead of a patch's"));
     row->addWidget(m_classQueryBox);

@@ -328,6 +328,13 @@ QString HeatmapView::cellDescription(std::int64_t row, int column) const
         .arg(number(cell.angle));
 }
 
+QString HeatmapView::chartDetails() const
+{
+    const ViewState& state = document()->state();
+    const QString cell = cellDescription(state.position, state.dimension);
+    return cell.isEmpty() ? QString() : tr("selected: %1").arg(cell);
+}
+
 void HeatmapView::onMouseMove(QMouseEvent* event)
 {
     const auto [row, column] = cellAt(event->position());

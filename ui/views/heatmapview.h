@@ -36,9 +36,13 @@ public:
     void prepareForExport(double fontPixels) override;
 
 protected:
+    /// Positions run down the y axis: the down arrow moves to the next.
+    ArrowKeys arrowKeys() const override { return {ArrowMoves::Dimension, ArrowMoves::Position, true}; }
     void redraw(const Frame& frame) override;
     Changes dependencies() const override { return Change::Spec | Change::Position | Change::Dimension | Change::Band | Change::Colormap | Change::Zoom | Change::Bins | Change::Table; }
     void applyScale() override;
+    /// The selected cell, as the hover reads it: "selected: position 3 · dimension 5 … value …".
+    QString chartDetails() const override;
 
 private:
     void onMouseMove(QMouseEvent* event);

@@ -8,6 +8,7 @@
 #include "ui/document/methodspart.h"
 #include "ui/plotting/colormaps.h"
 #include "ui/views/zoomsettle.h"
+#include "ui/widgets/accessiblenames.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -117,6 +118,7 @@ QWidget* sliderGroup(const QString& label, QSlider* slider, QSpinBox* box)
     row->setContentsMargins(0, 0, 0, 0);
     auto* text = new QLabel(label);
     text->setBuddy(box);
+    nameControls(label, {slider}); // the box is named by its buddy label
     row->addWidget(text);
     slider->setMinimumWidth(70);
     row->addWidget(slider, 1);
@@ -296,6 +298,7 @@ QWidget* MethodsView::createControls()
     m_headBox = new QSpinBox;
     m_headBox->setPrefix(tr("head "));
     m_headBox->setSpecialValueText(tr("every head"));
+    nameControls(tr("Head drawn"), {m_headBox});
     m_headBox->setToolTip(tr("ALiBi: the head drawn (1 has the steepest slope); “every head” draws each head's curve and "
                              "their mean slope in the matrix"));
     m_alibiControls = new QWidget;
@@ -315,6 +318,7 @@ QWidget* MethodsView::createControls()
     m_maxDistanceBox->setRange(MethodOptions::minBuckets, MethodOptions::maxDistanceLimit);
     m_maxDistanceBox->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     m_maxDistanceBox->setPrefix(tr("max distance "));
+    nameControls(tr("Max distance"), {m_maxDistanceBox});
     m_maxDistanceBox->setToolTip(tr("T5: distances from this on share the last bucket (relative_attention_max_distance, 128); "
                                     "at least the number of buckets"));
     m_bidirectionalBox = new QCheckBox(tr("Both ways"));

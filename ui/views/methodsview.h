@@ -68,6 +68,8 @@ signals:
     void t5BiasesFileRequested();
 
 protected:
+    /// Positions run down the y axis: the down arrow moves to the next.
+    ArrowKeys arrowKeys() const override { return {ArrowMoves::Position, ArrowMoves::Position, true}; }
     void redraw(const Frame& frame) override;
     Changes dependencies() const override
     {

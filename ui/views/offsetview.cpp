@@ -95,7 +95,9 @@ OffsetView::OffsetView(Document* document, QWidget* parent)
     // Paging through the circles when there are more pairs than slots.
     auto* pairsRow = new QHBoxLayout(m_pairsBar);
     pairsRow->setContentsMargins(0, 0, 0, 0);
-    pairsRow->addWidget(new QLabel(tr("Circles from pair"), m_pairsBar));
+    auto* pairsName = new QLabel(tr("Circles from pair"), m_pairsBar);
+    pairsName->setBuddy(m_pairsSpin); // its name to a screen reader
+    pairsRow->addWidget(pairsName);
     pairsRow->addWidget(m_pairsSpin);
     pairsRow->addWidget(m_pairsLabel, 1);
     m_pairsLabel->setWordWrap(true); // in presentation mode it would hold the whole dock area wide

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/views/plotview.h"
+#include "ui/views/plotaccessible.h"
 
 #include "ui/document/partjobs.h"
 
@@ -10,7 +11,10 @@
 #include "ui/plotting/plotcolors.h"
 #include "ui/plotting/viewsupport.h"
 
+#include <QAccessible>
 #include <QEvent>
+#include <QKeyEvent>
+#include <QPainter>
 #include <QLabel>
 #include <QMenu>
 #include <QPalette>
@@ -76,6 +80,7 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     m_readout->setObjectName(QStringLiteral("readout"));
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_plot->setMinimumSize(120, 100);
+    m_plot->setFocusPolicy(Qt::StrongFocus); // the keyboard moves the selection in it (arrowKeys())
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
     m_plot->setNoAntialiasingOnDrag(true);
     // On screen a curve's segments are drawn one by one rather than stroked as one path with
@@ -109,6 +114,47 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::applyColors);
     connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::boundAxes);
     connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotView::antialiasSparseCurves);
+    static const bool chartsInstalled = [] {
+        QAccessible::installFactory(plotAccessible);
+        return true;
+    }();
+    Q_UNUSED(chartsInstalled);
+    connect(m_plot, &QCustomPlot::afterReplot, this, &PlotView::announceChartChanges);
+}
+
+QString PlotView::chartName() const
+{
+    return m_chartTitle.section(QLatin1Char('\n'), 0, 0).trimmed();
+}
+
+QString PlotView::chartDescription() const
+{
+    QStringList said;
+    const QString subtitle = m_chartTitle.section(QLatin1Char('\n'), 1).replace(QLatin1Char('\n'), QStringLiteral("; "));
+    for (const QString& part : {subtitle, chartDetails(), describePlot(*m_plot)})
+        if (!part.trimmed().isEmpty())
+            said << QString(part).replace(QLatin1Char('\n'), QStringLiteral("; ")).trimmed();
+    return said.join(QStringLiteral(". "));
+}
+
+void PlotView::announceChartChanges()
+{
+    // Qt passes events on only while a bridge (AT-SPI) is active; without a screen reader
+    // nothing is described on a slider step.
+    if (!QAccessible::isActive())
+        return;
+    const QString name = chartName();
+    const QString description = chartDescription();
+    if (name != m_announcedName) {
+        m_announcedName = name;
+        QAccessibleEvent event(m_plot, QAccessible::NameChanged);
+        QAccessible::updateAccessibility(&event);
+    }
+    if (description != m_announcedDescription) {
+        m_announcedDescription = description;
+        QAccessibleEvent event(m_plot, QAccessible::DescriptionChanged);
+        QAccessible::updateAccessibility(&event);
+    }
 }
 
 void PlotView::antialiasSparseCurves()
@@ -142,7 +188,72 @@ bool PlotView::eventFilter(QObject* watched, QEvent* event)
         emit activated(m_view);
     if (watched == m_plot && event->type() == QEvent::Resize)
         placeReadoutOverPlot();
+    if (watched == m_plot && (event->type() == QEvent::FocusIn || event->type() == QEvent::FocusOut))
+        update(); // the focus frame
+    if (watched == m_plot && event->type() == QEvent::KeyPress && plotKeyPressed(static_cast<QKeyEvent*>(event)))
+        return true;
     return QWidget::eventFilter(watched, event);
+}
+
+void PlotView::paintEvent(QPaintEvent* event)
+{
+    QWidget::paintEvent(event);
+    if (!m_plot->hasFocus())
+        return;
+    // In the margin around the plot: the plot itself is never covered.
+    QPainter painter(this);
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    painter.drawRect(QRectF(m_plot->geometry()).adjusted(-2, -2, 2, 2));
+}
+
+bool PlotView::plotKeyPressed(QKeyEvent* event)
+{
+    const FramePtr& frame = m_document->frame();
+    if (!frame)
+        return false;
+    const Qt::KeyboardModifiers modifiers = event->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier);
+    if (modifiers != Qt::NoModifier)
+        return false; // Ctrl+… and Alt+… are the window's
+    const int step = event->modifiers() & Qt::ShiftModifier ? 10 : 1;
+    const ArrowKeys keys = arrowKeys();
+    const std::int64_t lastRow = std::max<std::int64_t>(0, frame->matrixRowCount() - 1);
+    const int lastColumn = std::max(0, int(frame->matrixColumnCount()) - 1);
+    const ViewState& state = m_document->state();
+    const auto move = [&](ArrowMoves what, int by) {
+        if (what == ArrowMoves::Position)
+            m_document->selectPosition(std::clamp<std::int64_t>(state.position + by, 0, lastRow));
+        else
+            m_document->selectDimension(std::clamp(state.dimension + by, 0, lastColumn));
+    };
+    const int down = keys.downMovesForward ? step : -step;
+    switch (event->key()) {
+    case Qt::Key_Left: move(keys.horizontal, -step); break;
+    case Qt::Key_Right: move(keys.horizontal, step); break;
+    case Qt::Key_Up: move(keys.vertical, -down); break;
+    case Qt::Key_Down: move(keys.vertical, down); break;
+    case Qt::Key_Home: m_document->selectPosition(0); break;
+    case Qt::Key_End: m_document->selectPosition(lastRow); break;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+    case Qt::Key_Minus:
+        if (!m_plot->interactions().testFlag(QCP::iRangeZoom))
+            return false;
+        zoomPlot(event->key() == Qt::Key_Minus ? 1.25 : 0.8);
+        return true;
+    default: return false;
+    }
+    // What was selected, shown where the hover shows a cell (spoken as the chart's description).
+    setReadout(chartDetails());
+    return true;
+}
+
+void PlotView::zoomPlot(double factor)
+{
+    for (QCPAxisRect* rect : m_plot->axisRects())
+        for (Qt::Orientation orientation : {Qt::Horizontal, Qt::Vertical})
+            for (QCPAxis* axis : rect->rangeZoomAxes(orientation))
+                axis->scaleRange(factor, axis->range().center());
+    m_plot->replot();
 }
 
 void PlotView::boundAxes()
@@ -178,6 +289,10 @@ bool PlotView::fitViewTitle(QCPTextElement* title, const QString& text)
 {
     // The first line is the title; the rest, a smaller subtitle under it, flowed into as few
     // lines as the width allows (a figure's title must not squeeze its plot).
+    if (!m_chartTitleElement)
+        m_chartTitleElement = title;
+    if (title == m_chartTitleElement)
+        m_chartTitle = text;
     const QString heading = text.section(QLatin1Char('\n'), 0, 0);
     const QString details = text.section(QLatin1Char('\n'), 1).replace(QLatin1Char('\n'), QStringLiteral(" · "));
     QCPTextElement*& subtitle = m_subtitles[title];

@@ -12,6 +12,7 @@
 
 class QCustomPlot;
 class QCPTextElement;
+class QKeyEvent;
 class QLabel;
 
 namespace pe::ui {
@@ -84,6 +85,12 @@ public:
     bool isCrowded() const;
     static constexpr int minimumFigurePlotHeight = 24;
 
+    /// What a screen reader calls the plot (a chart): the view's title, its first line.
+    QString chartName() const;
+    /// What it says the plot shows, with the numbers now drawn: the title's other lines, what
+    /// the view adds (chartDetails()) and what the plot itself shows (describePlot()).
+    QString chartDescription() const;
+
 
 signals:
     /// The plot's context menu asked to export this view.
@@ -98,6 +105,22 @@ protected:
     void hideEvent(QHideEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     virtual void redraw(const Frame& frame) = 0;
+    /// What this view's chart description says first, from the frame it drew (the selected
+    /// cell and its value, say); empty: the plot's axes and contents say enough.
+    virtual QString chartDetails() const { return {}; }
+    /// What the arrow keys move inside the plot (issue 50): the selected position or the
+    /// selected dimension, along each direction; Shift moves by 10, Home and End go to the
+    /// first and last position, + and − zoom. A view whose y axis grows downwards (the
+    /// heatmap's positions) moves forward with the down arrow.
+    enum class ArrowMoves { Position, Dimension };
+    struct ArrowKeys {
+        ArrowMoves horizontal = ArrowMoves::Position;
+        ArrowMoves vertical = ArrowMoves::Position;
+        bool downMovesForward = false;
+    };
+    virtual ArrowKeys arrowKeys() const { return {}; }
+    /// A frame around the plot while it has the keyboard's focus.
+    void paintEvent(QPaintEvent* event) override;
     /// What this view draws from; a change of anything else leaves it alone.
     virtual Changes dependencies() const { return Change::All; }
     /// Draws the current frame now if on screen (else marks the view stale), whatever changed:
@@ -138,6 +161,13 @@ private:
     void placeReadoutOverPlot();
     void drawFrame(const FramePtr& frame);
     void updateOnScreen();
+    /// After a replot, while a screen reader listens: tells it when the chart's name or
+    /// description changed.
+    void announceChartChanges();
+    /// The keys of arrowKeys() and zoom; false for any other key (it goes on to the window).
+    bool plotKeyPressed(QKeyEvent* event);
+    /// Zooms every axis the wheel zooms, about the axis rect's centre.
+    void zoomPlot(double factor);
 
     Document* m_document;
     View m_view;
@@ -158,6 +188,9 @@ private:
     bool m_fittingHeight = false;    ///< inside it (it lays out again)
     QSizeF m_devicePixelScale; ///< empty: the screen's
     QHash<QCPTextElement*, QCPTextElement*> m_subtitles; ///< title → the smaller subtitle under it
+    QCPTextElement* m_chartTitleElement = nullptr; ///< the first title fitted: the view's
+    QString m_chartTitle;                          ///< its whole text, subtitle lines too
+    QString m_announcedName, m_announcedDescription; ///< what a screen reader was told last
     QSize m_pixelsPlotSize;            ///< the plot's size the histories below belong to
     /// Per area a view asks pixels for (the methods view asks for two): interleaved in one
     /// history, their sizes hid a flip of one of them, and the flip never settled.

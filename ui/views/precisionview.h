@@ -42,6 +42,8 @@ public:
     void prepareForExport(double fontPixels) override;
 
 protected:
+    /// Positions run down the y axis: the down arrow moves to the next.
+    ArrowKeys arrowKeys() const override { return {ArrowMoves::Dimension, ArrowMoves::Position, true}; }
     void redraw(const Frame& frame) override;
     Changes dependencies() const override
     {

@@ -11,6 +11,7 @@
 #include "ui/widgets/textlabels.h"
 #include "ui/state/preferences.h"
 #include "ui/tables/ropeconfig.h"
+#include "ui/widgets/accessiblenames.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -280,6 +281,8 @@ QWidget* RopeView::createControls()
     m_logBox->setToolTip(tr("Show the relative distance of the decay curve on a logarithmic axis"));
     auto* scaleLabel = new QLabel(tr("&Scale:"));
     scaleLabel->setBuddy(m_scaleBox);
+    nameControls(scaleLabel->text(), {m_scaleSlider});
+    nameControls(tr("Original context length L_orig"), {m_lengthBox});
     auto* scaleGroup = new QWidget;
     auto* scaleRow = new QHBoxLayout(scaleGroup);
     scaleRow->setContentsMargins(0, 0, 0, 0);
@@ -314,6 +317,7 @@ QWidget* RopeView::createControls()
     m_sequenceBox->setRange(RopeOptions::minSequenceLength, RopeOptions::maxSequenceLength);
     m_sequenceBox->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     m_sequenceBox->setPrefix(QStringLiteral("L = "));
+    nameControls(tr("Sequence length L"), {m_sequenceBox});
     m_sequenceBox->setToolTip(tr("Dynamic NTK only: the current sequence length L; at L_orig and below nothing is scaled"));
     detailsRow->addWidget(m_sequenceBox);
     m_truncateBox = new QCheckBox(tr("YaRN ref.: truncate"));

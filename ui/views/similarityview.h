@@ -38,6 +38,8 @@ public:
     void prepareForExport(double fontPixels) override;
 
 protected:
+    /// Positions run down the y axis: the down arrow moves to the next.
+    ArrowKeys arrowKeys() const override { return {ArrowMoves::Position, ArrowMoves::Position, true}; }
     void redraw(const Frame& frame) override;
     Changes dependencies() const override { return Change::Spec | Change::Normalize | Change::Position | Change::Offset | Change::Colormap | Change::Bins | Change::Table; }
     void applyScale() override;

@@ -18,10 +18,13 @@
 #include "ui/window/tablecontroller.h"
 #include "ui/widgets/textlabels.h"
 #include "ui/widgets/notetoast.h"
+#include "ui/widgets/focusorder.h"
 #include "ui/window/guidedialog.h"
 #include "ui/window/shortcutsdialog.h"
 #include "ui/window/stage.h"
 #include "ui/window/theme.h"
+
+#include <algorithm>
 
 #include <QActionGroup>
 #include <QApplication>
@@ -122,6 +125,9 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     setCentralWidget(m_stage);
     createDocks();
     createMenus();
+    updateTabOrder();
+    connect(m_stage, &Stage::placed, this, &MainWindow::updateTabOrder);
+    connect(this, &MainWindow::presentationModeChanged, this, &MainWindow::updateTabOrder);
     // The views' requests for files: answered here, views do no file I/O.
     auto* t5Biases = new T5BiasesController(m_document, this);
     if (auto* methods = qobject_cast<MethodsView*>(plotView(views::methods)))
@@ -400,7 +406,43 @@ void MainWindow::addViewActions(QMenu* menu)
     next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
     QAction* previous = menu->addAction(tr("Pre&vious view"), this, [step] { step(-1); });
     previous->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+    menu->addSeparator();
+    QAction* nextRegion = menu->addAction(tr("Next &region"), this, [this] { moveFocusToRegion(1); });
+    nextRegion->setShortcut(QKeySequence(Qt::Key_F6));
+    nextRegion->setToolTip(tr("The keyboard's focus to the next part of the window: the bar of views, the view's "
+                              "controls, its plot, the view beside it, the panels (F6; Shift+F6 goes back)"));
+    QAction* previousRegion = menu->addAction(tr("Previous re&gion"), this, [this] { moveFocusToRegion(-1); });
+    previousRegion->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F6));
     updateViewActions();
+}
+
+void MainWindow::updateTabOrder()
+{
+    QList<QWidget*> chain;
+    for (const QList<QWidget*>& region : m_stage->focusRegions())
+        chain += region;
+    for (QDockWidget* dock : std::as_const(m_docks))
+        chain += tabStopsIn(dock->widget());
+    chainTabOrder(chain);
+}
+
+void MainWindow::moveFocusToRegion(int direction)
+{
+    QList<QList<QWidget*>> regions = m_stage->focusRegions();
+    for (QDockWidget* dock : std::as_const(m_docks))
+        if (dock->isVisible())
+            regions.append(tabStopsIn(dock->widget()));
+    const auto count = regions.size();
+    QWidget* focus = QApplication::focusWidget();
+    qsizetype current = direction > 0 ? -1 : count;
+    for (qsizetype i = 0; focus && i < count; ++i)
+        if (std::any_of(regions[i].begin(), regions[i].end(), [focus](QWidget* w) { return w == focus || w->isAncestorOf(focus); }))
+            current = i;
+    for (qsizetype step = 1; step <= count; ++step)
+        if (QWidget* target = firstFocusable(regions[((current + direction * step) % count + count) % count])) {
+            target->setFocus(Qt::OtherFocusReason);
+            return;
+        }
 }
 
 void MainWindow::updateViewActions()

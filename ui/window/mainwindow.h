@@ -101,6 +101,11 @@ private:
     void createMenus();
     void addViewActions(class QMenu* menu);
     void updateViewActions();
+    /// Tab follows the screen (issue 50): the stage's regions (Stage::focusRegions()), then the
+    /// docks; called whenever the views on the stage change.
+    void updateTabOrder();
+    /// F6 (direction 1) and Shift+F6 (−1): the focus to the next region's first control.
+    void moveFocusToRegion(int direction);
     void arrangeDefaultDocks();
     void sizeDefaultDocks();
     void applyLayout();

@@ -57,6 +57,10 @@ QList<QPair<QString, QString>> ShortcutsDialog::shortcutRows(const QWidget* wind
     rows.append({tr("Mouse wheel over a plot"), tr("Zoom in or out around the pointer")});
     rows.append({tr("Drag in a plot"), tr("Pan a zoomed plot")});
     rows.append({tr("Click in a plot"), tr("Select the position, dimension, pair or patch under the pointer")});
+    rows.append({tr("Arrow keys in a plot"), tr("Move the selected position (and in a map the dimension); with Shift by 10")});
+    rows.append({tr("Home, End in a plot"), tr("Select the first or the last position")});
+    rows.append({tr("+, − in a plot"), tr("Zoom in or out around the middle")});
+    rows.append({tr("Arrow keys, Home, End on the bar of views"), tr("Put the view beside, the first or the last on the stage")});
     return rows;
 }
 

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "ui/window/stage.h"
+#include "ui/widgets/focusorder.h"
 
 #include "ui/views/plotview.h"
 #include "ui/views/viewfactory.h"
 #include "ui/widgets/flowlayout.h"
 
 #include <QButtonGroup>
+#include <QKeyEvent>
 #include <QComboBox>
 #include <QStandardItemModel>
 #include <QDataStream>
@@ -53,6 +55,7 @@ Stage::Stage(Document* document, QWidget* parent) : QWidget(parent), m_document(
         pane->setFrameShape(QFrame::NoFrame);
         pane->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         pane->setMinimumWidth(paneWidth());
+        pane->setFocusPolicy(Qt::NoFocus); // Tab goes to the view's controls, not its frame
         m_splitter->addWidget(pane);
     }
     m_panes[0]->setObjectName(QStringLiteral("chosenPane"));
@@ -91,6 +94,7 @@ QWidget* Stage::createBar()
         button->setToolButtonStyle(Qt::ToolButtonTextOnly);
         button->setToolTip(tr("Put the %1 view on the stage").arg(viewTitle(d.view)));
         m_buttons->addButton(button, int(d.view));
+        button->installEventFilter(this); // the arrows move along the bar
         flow->addWidget(button);
     }
     connect(m_buttons, &QButtonGroup::idClicked, this, [this](int id) { choose(View(id)); });
@@ -221,12 +225,59 @@ void Stage::place()
         const int second = int(1000 * m_companionShare);
         m_splitter->setSizes({1000 - second, second});
     }
+    emit placed();
+}
+
+QList<QList<QWidget*>> Stage::focusRegions() const
+{
+    QList<QList<QWidget*>> regions;
+    QList<QWidget*> bar;
+    if (QAbstractButton* chosen = m_buttons->button(int(m_chosen)))
+        bar.append(chosen);
+    bar += tabStopsIn(m_presenting ? m_presentingControls : m_besideItem);
+    regions.append(bar);
+    for (const std::optional<View>& shown : {std::optional<View>(m_chosen), m_placedCompanion}) {
+        PlotView* v = shown ? view(*shown) : nullptr;
+        if (!v)
+            continue;
+        QList<QWidget*> controls = tabStopsIn(v);
+        controls.removeAll(v->plot());
+        regions.append(controls);
+        regions.append({v->plot()});
+    }
+    return regions;
+}
+
+bool Stage::eventFilter(QObject* watched, QEvent* event)
+{
+    auto* button = qobject_cast<QAbstractButton*>(watched);
+    if (event->type() != QEvent::KeyPress || !button || button->group() != m_buttons)
+        return QWidget::eventFilter(watched, event);
+    const auto* key = static_cast<QKeyEvent*>(event);
+    const QList<QAbstractButton*> buttons = m_buttons->buttons();
+    const auto at = buttons.indexOf(button);
+    qsizetype to = -1;
+    switch (key->key()) {
+    case Qt::Key_Left:
+    case Qt::Key_Up: to = (at + buttons.size() - 1) % buttons.size(); break;
+    case Qt::Key_Right:
+    case Qt::Key_Down: to = (at + 1) % buttons.size(); break;
+    case Qt::Key_Home: to = 0; break;
+    case Qt::Key_End: to = buttons.size() - 1; break;
+    default: return QWidget::eventFilter(watched, event);
+    }
+    choose(View(m_buttons->id(buttons[to])));
+    buttons[to]->setFocus(Qt::TabFocusReason);
+    return true;
 }
 
 void Stage::updateBar()
 {
     if (QAbstractButton* b = m_buttons->button(int(m_chosen)))
         b->setChecked(true);
+    // One tab stop for the whole bar, the chosen view's button (a click still focuses any).
+    for (QAbstractButton* b : m_buttons->buttons())
+        b->setFocusPolicy(b->isChecked() ? Qt::StrongFocus : Qt::ClickFocus);
     const QSignalBlocker blocker(m_besideBox);
     // The view on the stage cannot stand beside itself: its entry is greyed, and while the
     // remembered companion is that view the box says what the stage shows, nothing beside

@@ -67,13 +67,23 @@ public:
     bool restoreState(const QByteArray& state);
     /// The first start's stage: the heatmap alone, the heatmap beside any other view.
     void reset();
+    /// What Tab visits on the stage, region by region in the order they are seen (issue 50):
+    /// the bar (the chosen view's button: one tab stop, the arrow keys move along the bar)
+    /// with the Beside box or the presenting controls; the chosen view's own controls; its
+    /// plot; the companion's controls and plot. F6 moves from region to region.
+    QList<QList<QWidget*>> focusRegions() const;
 
 signals:
     /// The chosen view changed (a click in the bar, a menu, a shortcut, a restored layout).
     void chosenChanged(pe::ui::View view);
+    /// The views on the stage changed (another chosen, a companion came or went): what Tab
+    /// visits changed with them.
+    void placed();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    /// The arrow keys, Home and End on the bar choose the view beside, the first, the last.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     QWidget* createBar();

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: MIT
+// What a screen reader reads (issue 50), walked in process through the same QAccessible
+// interfaces that Qt's AT-SPI bridge hands to Orca: every control a user can operate has a
+// name, in English and in Chinese, on the stage and in presentation mode (F5); every plot is a
+// chart named by its title, whose description says what it shows with the current numbers and
+// follows them.
+#include "windowprobes.h"
+
+#include "ui/controls/controlspanel.h"
+#include "ui/document/document.h"
+#include "ui/state/viewcatalog.h"
+#include "ui/views/plotview.h"
+#include "ui/window/language.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/stage.h"
+
+#include <QAccessible>
+#include <QRegularExpression>
+#include <QApplication>
+#include <QSettings>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QStandardPaths>
+#include <QTest>
+#include <QWidget>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+using pe::ui::MainWindow;
+using pe::ui::View;
+
+namespace {
+
+/// Roles of what a user operates: a screen reader announces these by name when they get focus.
+bool isInteractive(QAccessible::Role role)
+{
+    switch (role) {
+    case QAccessible::PushButton:
+    case QAccessible::CheckBox:
+    case QAccessible::RadioButton:
+    case QAccessible::ComboBox:
+    case QAccessible::SpinBox:
+    case QAccessible::Slider:
+    case QAccessible::Dial:
+    case QAccessible::EditableText:
+    case QAccessible::ButtonMenu:
+    case QAccessible::ButtonDropDown:
+    case QAccessible::ButtonDropGrid:
+    case QAccessible::PageTab:
+    case QAccessible::MenuItem:
+    case QAccessible::Link:
+    case QAccessible::Chart:
+        return true;
+    default:
+        return false;
+    }
+}
+
+QString describe(QAccessibleInterface* iface)
+{
+    QObject* object = iface->object();
+    QString where;
+    for (QObject* o = object; o; o = o->parent())
+        if (!o->objectName().isEmpty()) {
+            where = o->objectName();
+            break;
+        }
+    QString tip;
+    if (auto* widget = qobject_cast<QWidget*>(object))
+        tip = widget->toolTip().left(60);
+    return QStringLiteral("%1 (role %2, %3, inside \"%4\", tooltip \"%5\")")
+        .arg(object ? QString::fromLatin1(object->metaObject()->className()) : QStringLiteral("no object"))
+        .arg(int(iface->role()))
+        .arg(iface->text(QAccessible::Value), where, tip);
+}
+
+/// Every visible interactive object under `iface` without a name.
+void collectNameless(QAccessibleInterface* iface, QStringList& nameless, int depth = 0)
+{
+    if (!iface || !iface->isValid() || depth > 64)
+        return;
+    if (iface->state().invisible)
+        return;
+    if (isInteractive(iface->role()) && iface->text(QAccessible::Name).trimmed().isEmpty())
+        nameless << describe(iface);
+    for (int i = 0; i < iface->childCount(); ++i)
+        collectNameless(iface->child(i), nameless, depth + 1);
+}
+
+QStringList namelessIn(QWidget* window)
+{
+    QStringList nameless;
+    collectNameless(QAccessible::queryAccessibleInterface(window), nameless);
+    nameless.removeDuplicates();
+    return nameless;
+}
+
+/// A title as read: its parts joined by " · " where the plot flowed them onto one line.
+QString asRead(QString title)
+{
+    return title.remove(QChar(0x2026)).replace(QStringLiteral(" · "), QStringLiteral(" ")).simplified();
+}
+
+/// A key pressed where the keyboard's focus is, as the window system delivers it.
+void press(int key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+{
+    QWidget* focus = QApplication::focusWidget();
+    QVERIFY2(focus, "nothing has the keyboard's focus");
+    QTest::keyClick(focus, Qt::Key(key), modifiers);
+}
+
+/// Presses `key` until `target` has the focus, at most `most` times; false if it never does.
+bool pressUntilFocused(int key, QWidget* target, int most = 200)
+{
+    for (int i = 0; i < most && QApplication::focusWidget() != target; ++i) {
+        press(key);
+        if (QTest::currentTestFailed())
+            return false;
+    }
+    return QApplication::focusWidget() == target;
+}
+
+/// Types a number into the spin box that has the focus, as a user does: select all, type, Enter.
+void typeNumber(const QString& digits)
+{
+    press(Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(QApplication::focusWidget(), digits);
+    press(Qt::Key_Return);
+}
+
+} // namespace
+
+class TestAccessibility : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void everyControlHasAName_data();
+    void everyControlHasAName();
+    void everyPlotIsAChartNamedByItsTitle();
+    void theHeatmapsDescriptionFollowsTheNumbers();
+    void theKeyboardAloneReachesEverything();
+};
+
+void TestAccessibility::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("pe-explorer-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_accessibility"));
+    QSettings().clear();
+}
+
+void TestAccessibility::everyControlHasAName_data()
+{
+    QTest::addColumn<int>("language");
+    QTest::newRow("English") << int(pe::ui::Language::English);
+    QTest::newRow("Chinese") << int(pe::ui::Language::SimplifiedChinese);
+}
+
+void TestAccessibility::everyControlHasAName()
+{
+    QFETCH(int, language);
+    pe::ui::installLanguage(pe::ui::Language(language));
+    auto window = windowprobes::launch(QSize(1366, 768));
+    QVERIFY(window);
+    QStringList problems;
+    for (bool presenting : {false, true}) {
+        window->setPresentationMode(presenting);
+        for (const auto& entry : pe::ui::viewCatalog()) {
+            QVERIFY(windowprobes::bringOnScreen(*window, entry.view));
+            QCoreApplication::processEvents(); // the replot that lays out the new frame's title
+            for (const QString& nameless : namelessIn(window.get()))
+                problems << QStringLiteral("%1%2: %3")
+                                .arg(QLatin1String(entry.key), presenting ? QStringLiteral(" (F5)") : QString(), nameless);
+        }
+    }
+    window->setPresentationMode(false);
+    problems.removeDuplicates();
+    for (const QString& problem : problems) // QVERIFY2 cuts a long message: one line each
+        qWarning("%s", qPrintable(problem));
+    QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("%1 controls without a name:\n").arg(problems.size())
+                                            + problems.join(QLatin1Char('\n'))));
+}
+
+void TestAccessibility::everyPlotIsAChartNamedByItsTitle()
+{
+    pe::ui::installLanguage(pe::ui::Language::English);
+    auto window = windowprobes::launch(QSize(1366, 768));
+    QVERIFY(window);
+    for (bool presenting : {false, true}) {
+        window->setPresentationMode(presenting);
+        for (const auto& entry : pe::ui::viewCatalog()) {
+            const QString name = QLatin1String(entry.key) + (presenting ? QStringLiteral(" (F5)") : QString());
+            QVERIFY2(windowprobes::bringOnScreen(*window, entry.view), qPrintable(name));
+            QCustomPlot* plot = window->plotView(entry.view)->plot();
+            QCoreApplication::processEvents(); // the replot that lays out the new frame's title
+            QAccessibleInterface* chart = QAccessible::queryAccessibleInterface(plot);
+            QVERIFY2(chart, qPrintable(name));
+            QVERIFY2(chart->role() == QAccessible::Chart, qPrintable(name));
+            const QString title = windowprobes::plotTitle(plot);
+            QVERIFY2(!title.isEmpty(), qPrintable(name));
+            // The title whole, though the plot may elide it to its width.
+            // The view's title, its first line, which the plot may show followed by the rest or elided.
+            const QString shown = asRead(title);
+            const QString named = asRead(chart->text(QAccessible::Name));
+            QVERIFY2(!named.isEmpty() && (named.startsWith(shown) || shown.startsWith(named)),
+                     qPrintable(name + QStringLiteral(": \"") + chart->text(QAccessible::Name) + QStringLiteral("\" / \"") + title));
+            // What the plot shows, with numbers: at least its axes' spans.
+            const QString description = chart->text(QAccessible::Description);
+            if (qEnvironmentVariableIsSet("PE_PRINT_CHARTS"))
+                qInfo("%s: %s — %s", qPrintable(name), qPrintable(chart->text(QAccessible::Name)), qPrintable(description));
+            QVERIFY2(description.contains(QRegularExpression(QStringLiteral("\\d+ to \\x{2212}?\\d"))),
+                     qPrintable(name + QStringLiteral(": ") + description));
+            // A screen reader finds the chart inside the window, not only through the widget.
+            bool reachable = false;
+            for (QAccessibleInterface* a = chart; a && !reachable; a = a->parent())
+                reachable = a->object() == window.get();
+            QVERIFY2(reachable, qPrintable(name));
+        }
+    }
+}
+
+void TestAccessibility::theHeatmapsDescriptionFollowsTheNumbers()
+{
+    pe::ui::installLanguage(pe::ui::Language::English);
+    auto window = windowprobes::launch(QSize(1366, 768));
+    QVERIFY(window);
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::heatmap));
+    QCustomPlot* plot = window->plotView(pe::ui::views::heatmap)->plot();
+    QAccessibleInterface* chart = QAccessible::queryAccessibleInterface(plot);
+    QVERIFY(chart);
+    const QString before = chart->text(QAccessible::Description);
+    QVERIFY2(before.contains(QStringLiteral("0 to 63")), qPrintable(before)); // d_model 64's columns
+
+    window->document()->setDModel(16);
+    window->document()->selectCell(3, 5);
+    QVERIFY(windowprobes::waitForFrame(*window));
+    QTRY_VERIFY(!window->plotView(pe::ui::views::heatmap)->isStale());
+    QCoreApplication::processEvents();
+    const QString after = chart->text(QAccessible::Description);
+
+    QVERIFY2(after.contains(QStringLiteral("0 to 15")), qPrintable(after));
+    QVERIFY(after != before);
+    // The selected cell's value, as core's formula gives it: PE(3, 5) = cos(3 / 10000^(4/16)).
+    const QRegularExpressionMatch value = QRegularExpression(QStringLiteral("selected: position 3 · dimension 5 .*? value (-?[0-9.]+)"))
+                                              .match(after);
+    QVERIFY2(value.hasMatch(), qPrintable(after));
+    QCOMPARE(QString::number(value.captured(1).toDouble(), 'f', 4),
+             QString::number(std::cos(3.0 / std::pow(10000.0, 4.0 / 16.0)), 'f', 4));
+}
+
+void TestAccessibility::theKeyboardAloneReachesEverything()
+{
+    pe::ui::installLanguage(pe::ui::Language::English);
+    QSettings().clear();
+    auto window = windowprobes::launch(QSize(1366, 768));
+    QVERIFY(window);
+    window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window.get()));
+    pe::ui::Stage* stage = window->stage();
+    pe::ui::Document* document = window->document();
+    if (!QApplication::focusWidget())
+        window->setFocus(); // where the window system puts the focus when the window opens
+
+    // F6 reaches the bar of views; the arrows there go through every view, and the bar is
+    // one tab stop (Tab leaves it for what follows, Shift+Tab comes back to the chosen view).
+    QVERIFY(pressUntilFocused(Qt::Key_F6, stage->button(stage->chosen()), 12));
+    const auto& views = pe::ui::viewCatalog();
+    press(Qt::Key_Home);
+    QCOMPARE(stage->chosen(), views.front().view);
+    for (std::size_t i = 1; i < views.size(); ++i) {
+        press(Qt::Key_Right);
+        QCOMPARE(stage->chosen(), views[i].view);
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(stage->button(views[i].view)));
+    }
+    press(Qt::Key_Home);
+    QCOMPARE(stage->chosen(), pe::ui::views::heatmap);
+    press(Qt::Key_Tab);
+    QVERIFY(!qobject_cast<QToolButton*>(QApplication::focusWidget())
+            || QApplication::focusWidget()->parentWidget() != stage->button(pe::ui::views::heatmap)->parentWidget());
+
+    // Tab reaches d_model, max_len and the position; numbers typed there change the document.
+    QVERIFY(pressUntilFocused(Qt::Key_Tab, window->controls()->dModelSpin()));
+    typeNumber(QStringLiteral("16"));
+    QCOMPARE(document->spec().dModel, 16);
+    QVERIFY(pressUntilFocused(Qt::Key_Tab, window->controls()->maxLenSpin()));
+    typeNumber(QStringLiteral("50"));
+    QCOMPARE(document->spec().maxLen, 50);
+    QVERIFY(pressUntilFocused(Qt::Key_Tab, window->controls()->positionSpin()));
+    typeNumber(QStringLiteral("3"));
+    QCOMPARE(document->state().position, 3);
+    QVERIFY(windowprobes::waitForFrame(*window));
+
+    // F6 reaches the heatmap's plot: the arrows move the selected cell, Shift by 10, Home and
+    // End to the first and last position; the selection is read out under the plot.
+    pe::ui::PlotView* heatmap = window->plotView(pe::ui::views::heatmap);
+    QVERIFY(pressUntilFocused(Qt::Key_F6, heatmap->plot(), 12));
+    const int dimension = document->state().dimension;
+    press(Qt::Key_Right);
+    QCOMPARE(document->state().dimension, dimension + 1);
+    press(Qt::Key_Left);
+    press(Qt::Key_Left);
+    QCOMPARE(document->state().dimension, dimension - 1);
+    press(Qt::Key_Down);
+    QCOMPARE(document->state().position, 4);
+    press(Qt::Key_Down, Qt::ShiftModifier);
+    QCOMPARE(document->state().position, 14);
+    press(Qt::Key_Up);
+    QCOMPARE(document->state().position, 13);
+    press(Qt::Key_End);
+    QCOMPARE(document->state().position, 49);
+    press(Qt::Key_Down); // the last position stays the last
+    QCOMPARE(document->state().position, 49);
+    press(Qt::Key_Home);
+    QCOMPARE(document->state().position, 0);
+    QVERIFY2(heatmap->readoutText().contains(QStringLiteral("position 0 · dimension %1").arg(dimension - 1)),
+             qPrintable(heatmap->readoutText()));
+    // + and − zoom the plot as the wheel does.
+    const QCPRange before = heatmap->plot()->xAxis->range();
+    press(Qt::Key_Plus);
+    QVERIFY(heatmap->plot()->xAxis->range().size() < before.size());
+    press(Qt::Key_Minus);
+    QVERIFY(qAbs(heatmap->plot()->xAxis->range().size() - before.size()) < 1e-9 * before.size());
+
+    // The similarity view, reached from the bar; its plot moves the position with the arrows.
+    QVERIFY(pressUntilFocused(Qt::Key_F6, stage->button(stage->chosen()), 12));
+    QVERIFY(pressUntilFocused(Qt::Key_Right, stage->button(pe::ui::views::similarity), int(views.size())));
+    QCOMPARE(stage->chosen(), pe::ui::views::similarity);
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::similarity));
+    QVERIFY(pressUntilFocused(Qt::Key_F6, window->plotView(pe::ui::views::similarity)->plot(), 12));
+    press(Qt::Key_Down);
+    QCOMPARE(document->state().position, 1);
+    press(Qt::Key_Right, Qt::ShiftModifier);
+    QCOMPARE(document->state().position, 11);
+}
+
+QTEST_MAIN(TestAccessibility)
+#include "tst_accessibility.moc"
