@@ -2568,6 +2568,10 @@ all p</source>
         <source>%1 curves</source>
         <translation>%1 条曲线</translation>
     </message>
+    <message>
+        <source>no value</source>
+        <translation>无值</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::PrecisionView</name>
@@ -4486,6 +4490,14 @@ tables of at most
     <message>
         <source>Follow the desktop&apos;s light or dark colours</source>
         <translation>跟随桌面的浅色或深色配色</translation>
+    </message>
+    <message>
+        <source>&amp;High contrast</source>
+        <translation>高对比度(&amp;H)</translation>
+    </message>
+    <message>
+        <source>White on black, yellow for the selection and the focus, strong grid lines: for low vision</source>
+        <translation>黑底白字，选中和焦点为黄色，网格线醒目：适合低视力用户</translation>
     </message>
 </context>
 <context>

@@ -39,7 +39,7 @@ int main(int argc, char** argv)
     pe::ui::registerViews(); // as main() does, before the command line names a view
     QStringList args = application.arguments();
     if (args.size() < 3) {
-        QTextStream(stderr) << "usage: make_screenshot OUT.png WIDTHxHEIGHT [--presentation] [pe-explorer options]\n";
+        QTextStream(stderr) << "usage: make_screenshot OUT.png WIDTHxHEIGHT [--presentation] [--focus-plot] [pe-explorer options]\n";
         return 2;
     }
     const QString out = args.takeAt(1);
@@ -48,6 +48,7 @@ int main(int argc, char** argv)
     const bool exportDialog = args.removeAll(QStringLiteral("--export-dialog")) > 0;
     const bool duringPass = args.removeAll(QStringLiteral("--during-pass")) > 0;
     const bool restoreQuestion = args.removeAll(QStringLiteral("--restore-question")) > 0;
+    const bool focusPlot = args.removeAll(QStringLiteral("--focus-plot")) > 0; // the keyboard's focus in the view's plot
     // --hover X,Y: the pointer over the view's plot at those fractions of its width and height.
     QPointF hover(-1, -1);
     if (const qsizetype at = args.indexOf(QStringLiteral("--hover")); at > 0 && at + 1 < args.size()) {
@@ -96,6 +97,12 @@ int main(int argc, char** argv)
         QApplication::processEvents(QEventLoop::AllEvents, 50);
     for (int i = 0; i < 20; ++i)
         QApplication::processEvents(); // let queued replots land
+    if (focusPlot) {
+        window.activateWindow();
+        window.plotView(options.view)->plot()->setFocus(Qt::TabFocusReason);
+        for (int i = 0; i < 20; ++i)
+            QApplication::processEvents();
+    }
     if (hover.x() >= 0) {
         QWidget* plot = window.plotView(options.view)->plot();
         const QPoint at(int(plot->width() * hover.x()), int(plot->height() * hover.y()));

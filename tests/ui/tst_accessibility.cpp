@@ -141,6 +141,7 @@ private slots:
     void everyControlHasAName();
     void everyPlotIsAChartNamedByItsTitle();
     void theHeatmapsDescriptionFollowsTheNumbers();
+    void aMatrixIsATableOfTheCellsAsDrawn();
     void theKeyboardAloneReachesEverything();
 };
 
@@ -249,6 +250,58 @@ void TestAccessibility::theHeatmapsDescriptionFollowsTheNumbers()
     QVERIFY2(value.hasMatch(), qPrintable(after));
     QCOMPARE(QString::number(value.captured(1).toDouble(), 'f', 4),
              QString::number(std::cos(3.0 / std::pow(10000.0, 4.0 / 16.0)), 'f', 4));
+}
+
+void TestAccessibility::aMatrixIsATableOfTheCellsAsDrawn()
+{
+    pe::ui::installLanguage(pe::ui::Language::English);
+    auto window = windowprobes::launch(QSize(1366, 768));
+    QVERIFY(window);
+    pe::ui::Document* document = window->document();
+    document->setDModel(16);
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::heatmap));
+    QCoreApplication::processEvents();
+    QCustomPlot* plot = window->plotView(pe::ui::views::heatmap)->plot();
+    QAccessibleInterface* chart = QAccessible::queryAccessibleInterface(plot);
+    QAccessibleTableInterface* table = chart->tableInterface();
+    QVERIFY(table);
+    // One cell a pixel or more: the table is the matrix, positions down, dimensions across.
+    QCOMPARE(table->rowCount(), 100);
+    QCOMPARE(table->columnCount(), 16);
+    QAccessibleInterface* cell = table->cellAt(3, 5);
+    QVERIFY(cell && cell->role() == QAccessible::Cell);
+    QCOMPARE(cell->text(QAccessible::Name), QString::number(std::cos(3.0 / std::pow(10000.0, 4.0 / 16.0)), 'f', 4));
+    QCOMPARE(table->rowDescription(3), QStringLiteral("Position 3"));
+    QCOMPARE(table->columnDescription(5), QStringLiteral("Embedding dimension 5"));
+    QCOMPARE(cell->tableCellInterface()->rowIndex(), 3);
+    QVERIFY(plot->rect().contains(plot->mapFromGlobal(cell->rect().center())));
+
+    // Beyond the screen's resolution a row is a pixel's bin: its header gives the positions it
+    // covers, its cells their average (a slow dimension, whose mean moves from bin to bin).
+    document->setMaxLen(100000);
+    QVERIFY(windowprobes::waitForFrame(*window));
+    QTRY_VERIFY(!window->plotView(pe::ui::views::heatmap)->isStale());
+    QCoreApplication::processEvents();
+    table = chart->tableInterface();
+    QVERIFY(table);
+    QVERIFY2(table->rowCount() < 2000, qPrintable(QString::number(table->rowCount())));
+    const int column = 14; // sin of pair 7: ω = 10000^(−14/16), a wavelength of about 19,900 positions
+    const double omega = std::pow(10000.0, -14.0 / 16.0);
+    for (int row : {0, table->rowCount() / 3, table->rowCount() - 1}) {
+        const QRegularExpressionMatch range = QRegularExpression(QStringLiteral("^Position (\\d+) to (\\d+)$"))
+                                                  .match(QString(table->rowDescription(row)).remove(QLatin1Char(',')));
+        QVERIFY2(range.hasMatch(), qPrintable(table->rowDescription(row)));
+        const long first = range.captured(1).toLong(), last = range.captured(2).toLong();
+        double sum = 0;
+        for (long p = first; p <= last; ++p)
+            sum += std::sin(p * omega);
+        const double mean = sum / double(last - first + 1);
+        // A bin's edges may cut a cell, which then counts in part: far less than a bin's step.
+        const double shown = table->cellAt(row, column)->text(QAccessible::Name).replace(QChar(0x2212), QLatin1Char('-')).toDouble();
+        QVERIFY2(std::abs(shown - mean) < 2e-3,
+                 qPrintable(QStringLiteral("row %1 (%2): shown %3, mean of the cells %4").arg(row).arg(table->rowDescription(row)).arg(shown).arg(mean)));
+    }
+    QCOMPARE(table->rowDescription(table->rowCount() - 1).remove(QLatin1Char(',')).section(QLatin1Char(' '), -1), QStringLiteral("99999"));
 }
 
 void TestAccessibility::theKeyboardAloneReachesEverything()

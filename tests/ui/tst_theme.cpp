@@ -18,6 +18,8 @@
 #include <QTest>
 #include <qcustomplot.h>
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 
 using pe::ui::MainWindow;
@@ -26,6 +28,17 @@ using pe::ui::View;
 namespace {
 
 /// Every view the window has (--view names).
+/// WCAG 2.1's contrast ratio (its definition of relative luminance), 1 to 21.
+double wcagContrast(const QColor& a, const QColor& b)
+{
+    const auto channel = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    const auto luminance = [&](const QColor& c) {
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+    };
+    const double x = luminance(a), y = luminance(b);
+    return (std::max(x, y) + 0.05) / (std::min(x, y) + 0.05);
+}
+
 QList<View> allViews()
 {
     QList<View> views;
@@ -75,6 +88,7 @@ private slots:
     void initTestCase();
     void cleanup();
     void darkAndLightPlots();
+    void highContrastForLowVision();
     void themeIsRemembered();
     void exportsStayOnPaper();
 };
@@ -129,6 +143,50 @@ void TestTheme::darkAndLightPlots()
         QVERIFY2(p.background > 0.9, qPrintable(QStringLiteral("%1: background lightness %2").arg(pe::ui::viewName(v)).arg(p.background)));
         QVERIFY2(p.darkest < 0.25, qPrintable(QStringLiteral("%1: no dark title text").arg(pe::ui::viewName(v))));
     }
+}
+
+void TestTheme::highContrastForLowVision()
+{
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.document()->isFrameCurrent());
+    QVERIFY(windowprobes::bringOnScreen(window, pe::ui::views::heatmap));
+    const QColor viridisLow = window.heatmap()->colorMap()->gradient().color(0, QCPRange(0, 1));
+    const QColor viridisHigh = window.heatmap()->colorMap()->gradient().color(1, QCPRange(0, 1));
+
+    QAction* highContrast = themeAction(window, QStringLiteral("high-contrast"));
+    QVERIFY(highContrast);
+    highContrast->trigger();
+    const QPalette palette = QApplication::palette();
+    // WCAG AAA: 7:1 for every text on its background, greyed text included.
+    for (auto [text, background] : {std::pair{QPalette::WindowText, QPalette::Window}, std::pair{QPalette::Text, QPalette::Base},
+                                    std::pair{QPalette::ButtonText, QPalette::Button},
+                                    std::pair{QPalette::HighlightedText, QPalette::Highlight},
+                                    std::pair{QPalette::ToolTipText, QPalette::ToolTipBase}}) {
+        QVERIFY2(wcagContrast(palette.color(text), palette.color(background)) >= 7, qPrintable(QString::number(int(text))));
+        QVERIFY(wcagContrast(palette.color(QPalette::Disabled, text), palette.color(background)) >= 7);
+    }
+    // The selection and the focus frame stand out from the background as well.
+    QVERIFY(wcagContrast(palette.color(QPalette::Highlight), palette.color(QPalette::Window)) >= 7);
+    QTRY_COMPARE(window.heatmap()->palette().color(QPalette::Base), palette.color(QPalette::Base));
+    for (View v : allViews()) {
+        QVERIFY(windowprobes::bringOnScreen(window, v));
+        QCustomPlot* plot = window.plotView(v)->plot();
+        plot->replot();
+        const QColor background = plot->toPixmap().toImage().pixelColor(1, 1); // the corner: background
+        const QString name = pe::ui::viewName(v);
+        QVERIFY2(wcagContrast(plot->xAxis->tickLabelColor(), background) >= 7, qPrintable(name));
+        QVERIFY2(wcagContrast(plot->xAxis->labelColor(), background) >= 7, qPrintable(name));
+        // Grid lines are graphics a reader must see: 3:1 (WCAG's non-text contrast).
+        if (plot->xAxis->grid()->visible() && plot->xAxis->grid()->pen().style() != Qt::NoPen)
+            QVERIFY2(wcagContrast(plot->xAxis->grid()->pen().color(), background) >= 3,
+                     qPrintable(name + QStringLiteral(": grid ") + plot->xAxis->grid()->pen().color().name()));
+    }
+    // A colour map keeps its meaning: viridis is viridis in every theme.
+    QCOMPARE(window.heatmap()->colorMap()->gradient().color(0, QCPRange(0, 1)), viridisLow);
+    QCOMPARE(window.heatmap()->colorMap()->gradient().color(1, QCPRange(0, 1)), viridisHigh);
 }
 
 void TestTheme::themeIsRemembered()

@@ -6,6 +6,9 @@
 
 #include <functional>
 
+#include <algorithm>
+#include <cmath>
+
 namespace pe::ui {
 
 namespace {
@@ -116,13 +119,28 @@ void colourItems(QCustomPlot* plot, bool dark)
 
 bool isDark(const QPalette& palette) { return palette.color(QPalette::Window).lightnessF() < 0.5; }
 
+double contrastRatio(const QColor& a, const QColor& b)
+{
+    // WCAG 2's relative luminance of sRGB colours and their contrast ratio, 1 to 21.
+    const auto luminance = [](const QColor& c) {
+        const auto linear = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * linear(c.redF()) + 0.7152 * linear(c.greenF()) + 0.0722 * linear(c.blueF());
+    };
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
 PlotColors plotColors(const QPalette& palette)
 {
     PlotColors c;
     c.background = palette.color(QPalette::Base);
     c.text = palette.color(QPalette::Text);
-    c.grid = mixed(c.background, c.text, 0.25);
-    c.subGrid = mixed(c.background, c.text, 0.15);
+    // A high-contrast palette (text on its base at 17:1 or more, as black on white) gets grid
+    // lines a reader with low vision still sees: 3:1 against the background, as WCAG asks of
+    // graphics; the usual faint lines are for everyone else.
+    const bool highContrast = contrastRatio(c.background, c.text) >= 17;
+    c.grid = mixed(c.background, c.text, highContrast ? 0.55 : 0.25);
+    c.subGrid = mixed(c.background, c.text, highContrast ? 0.4 : 0.15);
     c.legendBackground = c.background;
     c.dark = isDark(palette);
     return c;

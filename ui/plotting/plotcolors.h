@@ -10,6 +10,8 @@ namespace pe::ui {
 
 /// Qt 6.4 has no colour-scheme API: a palette is dark when its window colour is.
 bool isDark(const QPalette& palette);
+/// WCAG 2's contrast ratio of two colours: 1 (the same) to 21 (black and white).
+double contrastRatio(const QColor& a, const QColor& b);
 
 /// The colours of a plot's frame: background, axes and text, grid, legend box.
 struct PlotColors {

@@ -20,6 +20,7 @@ QString themeKey(Theme theme)
     switch (theme) {
     case Theme::Light: return QStringLiteral("light");
     case Theme::Dark: return QStringLiteral("dark");
+    case Theme::HighContrast: return QStringLiteral("high-contrast");
     case Theme::System: break;
     }
     return QStringLiteral("system");
@@ -27,11 +28,38 @@ QString themeKey(Theme theme)
 
 std::optional<Theme> parseTheme(const QString& key)
 {
-    for (Theme theme : {Theme::System, Theme::Light, Theme::Dark})
+    for (Theme theme : {Theme::System, Theme::Light, Theme::Dark, Theme::HighContrast})
         if (themeKey(theme) == key)
             return theme;
     return std::nullopt;
 }
+
+namespace {
+
+/// White on black; yellow marks what is selected, focused or a link (as the high-contrast
+/// themes of GNOME and Windows do). Every text is at least 7:1 on its background (WCAG AAA),
+/// greyed text too (silver on black, 11:1).
+QPalette highContrastPalette()
+{
+    const QColor black(Qt::black), white(Qt::white), yellow(255, 255, 0), silver(192, 192, 192);
+    QPalette p;
+    for (QPalette::ColorRole role : {QPalette::Window, QPalette::Base, QPalette::AlternateBase, QPalette::Button,
+                                     QPalette::ToolTipBase, QPalette::Shadow})
+        p.setColor(role, black);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText,
+                                     QPalette::BrightText, QPalette::Light, QPalette::Midlight, QPalette::Mid, QPalette::Dark})
+        p.setColor(role, white);
+    p.setColor(QPalette::PlaceholderText, silver);
+    p.setColor(QPalette::Link, yellow);
+    p.setColor(QPalette::LinkVisited, yellow);
+    p.setColor(QPalette::Highlight, yellow);
+    p.setColor(QPalette::HighlightedText, black);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, silver);
+    return p;
+}
+
+} // namespace
 
 void applyTheme(Theme theme)
 {
@@ -47,6 +75,10 @@ void applyTheme(Theme theme)
             QPalette light(QColor(239, 239, 239), QColor(255, 255, 255));
             QApplication::setPalette(light);
         }
+        return;
+    }
+    if (theme == Theme::HighContrast) {
+        QApplication::setPalette(highContrastPalette());
         return;
     }
     // Fusion's usual dark palette.
@@ -89,7 +121,8 @@ QMenu* createThemeMenu(QWidget* parent)
     auto* group = new QActionGroup(menu);
     const Theme current = rememberedTheme();
     const std::pair<Theme, QString> entries[] = {
-        {Theme::System, QCoreApplication::translate("pe::ui::Theme", "&System")}, {Theme::Light, QCoreApplication::translate("pe::ui::Theme", "&Light")}, {Theme::Dark, QCoreApplication::translate("pe::ui::Theme", "&Dark")}};
+        {Theme::System, QCoreApplication::translate("pe::ui::Theme", "&System")}, {Theme::Light, QCoreApplication::translate("pe::ui::Theme", "&Light")}, {Theme::Dark, QCoreApplication::translate("pe::ui::Theme", "&Dark")},
+        {Theme::HighContrast, QCoreApplication::translate("pe::ui::Theme", "&High contrast")}};
     for (const auto& [theme, label] : entries) {
         QAction* action = menu->addAction(label);
         action->setCheckable(true);
@@ -102,6 +135,8 @@ QMenu* createThemeMenu(QWidget* parent)
         });
     }
     menu->actions().at(0)->setToolTip(QCoreApplication::translate("pe::ui::Theme", "Follow the desktop's light or dark colours"));
+    menu->actions().at(3)->setToolTip(QCoreApplication::translate("pe::ui::Theme", "White on black, yellow for the selection and the focus, "
+                                                                                  "strong grid lines: for low vision"));
     return menu;
 }
 
