@@ -115,6 +115,12 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("PT"), QStringLiteral("8")},
         {QStringLiteral("title"), QStringLiteral("A figure's title: full, short (its first line) or none (default full)."), QStringLiteral("MODE"), QStringLiteral("full")},
         {QStringLiteral("no-marks"), QStringLiteral("Leave the band selection's highlight out of a figure.")},
+        {QStringLiteral("listen-rate"), QStringLiteral("With --view waves --export FILE.wav: positions per second R; dimension i then sounds "
+                                                       "at omega_i*R/(2*pi) Hz (default 5529.2: dimension 0 at 880 Hz)."),
+         QStringLiteral("R"), QStringLiteral("5529.2")},
+        {QStringLiteral("listen-seconds"), QStringLiteral("With --view waves --export FILE.wav: seconds each dimension sounds, %1 to %2 (default 1).")
+                                               .arg(core::ToneSettings::minSeconds).arg(core::ToneSettings::maxSeconds),
+         QStringLiteral("N"), QStringLiteral("1")},
         {QStringLiteral("force"), QStringLiteral("Replace an existing FILE.")},
         {QStringLiteral("session"), QStringLiteral("Start from the session file S (.pe.json); options given override it."), QStringLiteral("S")},
         {QStringLiteral("restore"), QStringLiteral("Restore, without asking, the work a window that did not close normally left behind "
@@ -242,6 +248,12 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
                                            {QStringLiteral("full"), QStringLiteral("short"), QStringLiteral("none")}));
     o.selectionMarks = !parser.isSet(QStringLiteral("no-marks"));
     o.force = parser.isSet(QStringLiteral("force"));
+    if (given(parser, "listen-rate"))
+        o.tones.positionsPerSecond = realNumber(parser, QStringLiteral("listen-rate"), core::ToneSettings::minPositionsPerSecond,
+                                                core::ToneSettings::maxPositionsPerSecond, true);
+    if (given(parser, "listen-seconds"))
+        o.tones.secondsPerDimension = realNumber(parser, QStringLiteral("listen-seconds"), core::ToneSettings::minSeconds,
+                                                 core::ToneSettings::maxSeconds, true);
     if (given(parser, "restore") && given(parser, "no-restore"))
         throw BadValue{QStringLiteral("--restore and --no-restore both given; allowed: one of them")};
     o.recovery = given(parser, "restore")      ? LaunchOptions::Recovery::Restore
@@ -262,11 +274,22 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
     if (parser.isSet(QStringLiteral("export"))) {
         o.exportPath = parser.value(QStringLiteral("export"));
         if (o.exportPath.trimmed().isEmpty())
-            throw BadValue{QStringLiteral("--export: an empty file name; allowed: a path ending in .png, .pdf, .svg, .npy or .csv")};
+            throw BadValue{QStringLiteral("--export: an empty file name; allowed: a path ending in .png, .pdf, .svg, .npy, .csv "
+                                          "or (the waves view) .wav")};
         const QString suffix = o.exportPath.section(QLatin1Char('.'), -1).toLower();
-        const QStringList suffixes{QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("svg"), QStringLiteral("npy"), QStringLiteral("csv")};
+        const QStringList suffixes{QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("svg"), QStringLiteral("npy"),
+                                   QStringLiteral("csv"), QStringLiteral("wav")};
         if (!o.exportPath.contains(QLatin1Char('.')) || !suffixes.contains(suffix))
-            throw BadValue{QStringLiteral("--export: %1 has no known suffix; allowed: .png, .pdf, .svg, .npy, .csv").arg(quoted(o.exportPath))};
+            throw BadValue{QStringLiteral("--export: %1 has no known suffix; allowed: .png, .pdf, .svg, .npy, .csv, .wav (the waves view)")
+                               .arg(quoted(o.exportPath))};
+        if (suffix == QLatin1String("wav") && o.view != ui::views::waves)
+            throw BadValue{QStringLiteral("--export: %1: a sound is the waves view's (its dimensions played as tones); allowed: "
+                                          "--view waves, or for --view %2 .png, .pdf, .svg, .npy, .csv")
+                               .arg(quoted(o.exportPath), ui::viewName(o.view))};
+        if (suffix == QLatin1String("wav") && !o.encodingPath.isEmpty())
+            throw BadValue{QStringLiteral("--export: %1: a sound plays the sinusoid's frequencies, which a loaded table has not; "
+                                          "allowed: --view waves without --encoding")
+                               .arg(quoted(o.exportPath))};
     }
     return o;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/tones.h"
 #include "ui/state/session.h"
 
 #include <QCommandLineParser>
@@ -24,6 +25,7 @@ struct LaunchOptions {
     ui::View view = ui::views::heatmap;
     QString exportPath;      ///< empty: open the window
     bool force = false;
+    core::ToneSettings tones;  ///< --listen-rate, --listen-seconds: a .wav export of the waves
     QSize sizePixels;        ///< --size WxH, or invalid
     QSizeF sizeMillimetres;  ///< --size-mm WxH, or invalid
     int dpi = 300;

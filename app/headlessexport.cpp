@@ -4,7 +4,11 @@
 
 #include "ui/document/document.h"
 #include "ui/export/figureexport.h"
+#include "ui/state/safewrite.h"
 
+#include "core/tones.h"
+
+#include <QFileInfo>
 #include <QTextStream>
 
 namespace pe::app {
@@ -22,10 +26,36 @@ int exitCodeFor(const ui::ExportResult& result)
     return 1;
 }
 
+/// --view waves --export FILE.wav: the wave plot's dimensions as tones, one after another.
+int writeTones(const LaunchOptions& options)
+{
+    const std::vector<int> columns(options.state.dims.begin(), options.state.dims.end());
+    const std::string problem = core::toneProblem(options.spec, columns, options.tones);
+    if (!problem.empty()) {
+        QTextStream(stderr) << "pe-explorer: --export " << options.exportPath << ": " << QString::fromStdString(problem)
+                            << " (--dims, --listen-rate, --listen-seconds)" << Qt::endl;
+        return 2;
+    }
+    if (QFileInfo::exists(options.exportPath) && !options.force) {
+        QTextStream(stderr) << "pe-explorer: " << options.exportPath << " already exists; pass --force to replace it" << Qt::endl;
+        return 2;
+    }
+    const std::string wave = core::waveFile(core::dimensionTones(options.spec, columns, options.tones), options.tones.sampleRate);
+    // Written from the bytes in place (fromRawData: no copy of a sound that may take 80 MB).
+    if (const QString reason = ui::writeFileAtomically(options.exportPath, QByteArray::fromRawData(wave.data(), qsizetype(wave.size())));
+        !reason.isEmpty()) {
+        QTextStream(stderr) << "pe-explorer: cannot write " << options.exportPath << ": " << reason << Qt::endl;
+        return 1;
+    }
+    return 0;
+}
+
 } // namespace
 
 int runHeadlessExport(const LaunchOptions& options)
 {
+    if (options.exportPath.section(QLatin1Char('.'), -1).toLower() == QLatin1String("wav"))
+        return writeTones(options);
     ui::ExportRequest request;
     if (!options.encodingPath.isEmpty()) {
         if (options.encodingFromSession) {
