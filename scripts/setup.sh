@@ -10,7 +10,7 @@ PE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PE_PACKAGES=(
     build-essential cmake
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    qt6-translations-l10n
+    qt6-translations-l10n qt6-multimedia-dev
     libqcustomplot-dev libeigen3-dev libgl-dev libfftw3-dev
     fonts-dejavu-core fonts-noto-cjk
     xvfb xauth

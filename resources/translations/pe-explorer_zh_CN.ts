@@ -4501,6 +4501,21 @@ tables of at most
     </message>
 </context>
 <context>
+    <name>pe::ui::TonePlayer</name>
+    <message>
+        <source>This computer has no audio output to play on. The same sound can be written to a file: pe-explorer --view waves --export waves.wav</source>
+        <translation>这台计算机没有可播放的音频输出。同样的声音可以写入文件：pe-explorer --view waves --export waves.wav</translation>
+    </message>
+    <message>
+        <source>The audio output %1 cannot play 16-bit mono sound at %2 Hz. The same sound can be written to a file: pe-explorer --view waves --export waves.wav</source>
+        <translation>音频输出 %1 无法播放 %2 Hz 的 16 位单声道声音。同样的声音可以写入文件：pe-explorer --view waves --export waves.wav</translation>
+    </message>
+    <message>
+        <source>The audio output %1 could not start. The same sound can be written to a file: pe-explorer --view waves --export waves.wav</source>
+        <translation>音频输出 %1 无法启动。同样的声音可以写入文件：pe-explorer --view waves --export waves.wav</translation>
+    </message>
+</context>
+<context>
     <name>pe::ui::ViewText</name>
     <message>
         <source>split</source>
@@ -4691,6 +4706,26 @@ tables of at most
     <message>
         <source>the first %1 of %2 positions (12 periods of the fastest wave): turn the wheel for more</source>
         <translation>%2 个位置中的前 %1 个（最快波的 12 个周期）：滚动滚轮查看更多</translation>
+    </message>
+    <message>
+        <source>Listen</source>
+        <translation>聆听</translation>
+    </message>
+    <message>
+        <source>Play each drawn dimension as a tone, one after another (%1 s each): the positions advance at R = %2 per second, so dimension i sounds at ω_i·R/2π Hz, dimension 0 at 880 Hz. Faster pairs sound higher; each pair is lower than the one before by the same step. The command line writes the same sound: --view waves --export F.wav</source>
+        <translation>将绘制的每个维度依次作为音调播放（每个 %1 秒）：位置以每秒 R = %2 前进，因此维度 i 的频率为 ω_i·R/2π Hz，维度 0 为 880 Hz。越快的维度对音调越高；每一对都比前一对低同样的音程。命令行可写出同样的声音：--view waves --export F.wav</translation>
+    </message>
+    <message>
+        <source>the drawn dimensions as tones</source>
+        <translation>将绘制的维度作为音调</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Playing dimension %1 (%2 of %3): %4 Hz</source>
+        <translation>正在播放维度 %1（第 %2 个，共 %3 个）：%4 Hz</translation>
     </message>
 </context>
 <context>

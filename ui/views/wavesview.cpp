@@ -4,7 +4,17 @@
 
 #include "ui/document/document.h"
 #include "ui/document/wavespart.h"
+#include "ui/views/toneplayer.h"
 #include "ui/views/zoomsettle.h"
+
+#include "core/tones.h"
+
+#include <QBoxLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStyle>
+#include <QTimer>
+#include <QToolButton>
 
 #include <qcustomplot.h>
 
@@ -59,7 +69,81 @@ WavesView::WavesView(Document* document, QWidget* parent)
     connect(p, &QCustomPlot::mouseMove, this, &WavesView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
     connect(p, &QCustomPlot::mouseRelease, this, &WavesView::onMouseRelease);
+
+    // Listen: a bar of its own above the plot, with what it plays.
+    auto* listenBar = new QWidget(this);
+    auto* listenRow = new QHBoxLayout(listenBar);
+    listenRow->setContentsMargins(0, 0, 0, 0);
+    m_listen = new QToolButton(listenBar);
+    m_listen->setObjectName(QStringLiteral("listenButton"));
+    m_listen->setText(tr("Listen"));
+    m_listen->setIcon(style()->standardIcon(QStyle::SP_MediaPlay)); // as Play's, in every theme
+    m_listen->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_listen->setCheckable(true);
+    const core::ToneSettings tones;
+    m_listen->setToolTip(tr("Play each drawn dimension as a tone, one after another (%1 s each): the positions advance "
+                            "at R = %2 per second, so dimension i sounds at ω_i·R/2π Hz, dimension 0 at 880 Hz. "
+                            "Faster pairs sound higher; each pair is lower than the one before by the same step. "
+                            "The command line writes the same sound: --view waves --export F.wav")
+                             .arg(tones.secondsPerDimension).arg(tones.positionsPerSecond, 0, 'f', 1));
+    listenRow->addWidget(m_listen);
+    auto* listenHint = new QLabel(tr("the drawn dimensions as tones"), listenBar);
+    listenRow->addWidget(listenHint, 1);
+    if (auto* box = qobject_cast<QBoxLayout*>(layout()))
+        box->insertWidget(1, listenBar);
+    connect(m_listen, &QToolButton::clicked, this, &WavesView::listen);
     applyScale();
+}
+
+void WavesView::listen()
+{
+    if (m_player && m_player->isPlaying()) {
+        m_player->stop();
+        return; // finished() resets the button
+    }
+    const Settings& settings = document()->settings();
+    m_playedColumns.clear();
+    for (int dim : settings.state.dims)
+        if (dim < settings.spec.dModel)
+            m_playedColumns.push_back(dim);
+    const core::ToneSettings tones;
+    QString problem = QString::fromStdString(core::toneProblem(settings.spec, m_playedColumns, tones));
+    if (problem.isEmpty()) {
+        if (!m_player) {
+            m_player = new TonePlayer(this);
+            m_playing = new QTimer(this);
+            m_playing->setInterval(100);
+            connect(m_playing, &QTimer::timeout, this, &WavesView::showPlaying);
+            connect(m_player, &TonePlayer::finished, this, [this] {
+                m_playing->stop();
+                m_listen->setChecked(false);
+                m_listen->setText(tr("Listen"));
+                setReadout(QString());
+            });
+        }
+        problem = m_player->play(core::dimensionTones(settings.spec, m_playedColumns, tones), tones.sampleRate);
+    }
+    if (!problem.isEmpty()) {
+        m_listen->setChecked(false);
+        setReadout(problem);
+        return;
+    }
+    m_listen->setChecked(true);
+    m_listen->setText(tr("Stop"));
+    m_playing->start();
+    showPlaying();
+}
+
+void WavesView::showPlaying()
+{
+    const core::ToneSettings tones;
+    const auto index = std::size_t(m_player->elapsedSeconds() / tones.secondsPerDimension);
+    if (index >= m_playedColumns.size())
+        return;
+    const int column = m_playedColumns[index];
+    setReadout(tr("Playing dimension %1 (%2 of %3): %4 Hz")
+                   .arg(column).arg(index + 1).arg(m_playedColumns.size())
+                   .arg(core::toneFrequency(document()->spec(), column, tones.positionsPerSecond), 0, 'f', 1));
 }
 
 void WavesView::applyScale()
@@ -89,6 +173,7 @@ void WavesView::redraw(const Frame& f)
         plot()->yAxis->setLabel(f.table ? tr("Value") : tr("PE(position, dimension)"));
     }
     m_drawnTable = f.table;
+    m_listen->setEnabled(!f.table); // a table's columns have no frequency to play
     // The curves only change with the spec and the chosen dimensions; a new position only
     // moves the marker line, so a position drag does not copy thousands of points per frame.
     const bool newRows = wavesOf(f).firstRow != m_drawnFirstRow || wavesOf(f).rowCount != m_drawnRowCount;

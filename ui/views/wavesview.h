@@ -9,10 +9,13 @@ class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
 class QCPTextElement;
+class QTimer;
+class QToolButton;
 
 namespace pe::ui {
 
 class ZoomSettle;
+class TonePlayer;
 
 /// PE(position, dimension) against position for the chosen dimensions (default 4–7, as in the
 /// Annotated Transformer): the continuous sine or cosine and the integer positions the model
@@ -34,6 +37,11 @@ public:
 
     /// A figure shows the waves, not the window's selection: no position line, no hints.
     void prepareForExport(double fontPixels) override;
+    /// Listen (issue 50): plays each drawn dimension as a tone, in turn (core/tones.h's
+    /// defaults: R = 2π·880 positions per second, one second each), or stops; a computer
+    /// without an audio output gets a message under the plot saying so.
+    QToolButton* listenButton() const { return m_listen; }
+    void listen();
 
 protected:
     void redraw(const Frame& frame) override;
@@ -72,6 +80,11 @@ private:
     bool m_drawn = false;
     bool m_forExport = false;
     ClickTracker m_click;
+    QToolButton* m_listen = nullptr;
+    TonePlayer* m_player = nullptr;        ///< made on the first Listen
+    QTimer* m_playing = nullptr;           ///< says which dimension sounds now
+    std::vector<int> m_playedColumns;
+    void showPlaying();
     std::int64_t m_drawnFirstRow = -1, m_drawnRowCount = -1; // the rows the curves cover
     bool m_settingRange = false;
     ZoomSettle* m_rangeSettle; // asks for the zoomed rows once a wheel/drag zoom pauses
