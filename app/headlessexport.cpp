@@ -29,6 +29,12 @@ int exitCodeFor(const ui::ExportResult& result)
 /// --view waves --export FILE.wav: the wave plot's dimensions as tones, one after another.
 int writeTones(const LaunchOptions& options)
 {
+    if (!options.encodingPath.isEmpty()) { // a session's table (--encoding itself is refused earlier)
+        QTextStream(stderr) << "pe-explorer: --export " << options.exportPath << ": a sound plays the sinusoid's frequencies, "
+                            << "which the session's position table has not; allowed: a session without a table, or no --session"
+                            << Qt::endl;
+        return 2;
+    }
     const std::vector<int> columns(options.state.dims.begin(), options.state.dims.end());
     const std::string problem = core::toneProblem(options.spec, columns, options.tones);
     if (!problem.empty()) {

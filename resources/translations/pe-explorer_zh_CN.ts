@@ -1323,6 +1323,14 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <source>Colour map</source>
         <translation>颜色映射</translation>
     </message>
+    <message>
+        <source>Width (mm)</source>
+        <translation>宽度（毫米）</translation>
+    </message>
+    <message>
+        <source>Height (mm)</source>
+        <translation>高度（毫米）</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::FormulaPanel</name>

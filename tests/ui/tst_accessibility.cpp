@@ -8,6 +8,7 @@
 
 #include "ui/controls/controlspanel.h"
 #include "ui/document/document.h"
+#include "ui/export/exportdialog.h"
 #include "ui/state/viewcatalog.h"
 #include "ui/views/plotview.h"
 #include "ui/views/wavesview.h"
@@ -180,6 +181,14 @@ void TestAccessibility::everyControlHasAName()
         }
     }
     window->setPresentationMode(false);
+    // The export dialog (File ▸ Export…), for each view it can start from.
+    for (const auto& entry : pe::ui::viewCatalog()) {
+        pe::ui::ExportDialog dialog(entry.view, QStringLiteral("/tmp/figure.pdf"), pe::ui::defaultColormap(), window.get());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        for (const QString& nameless : namelessIn(&dialog))
+            problems << QStringLiteral("export dialog (%1): %2").arg(QLatin1String(entry.key), nameless);
+    }
     problems.removeDuplicates();
     for (const QString& problem : problems) // QVERIFY2 cuts a long message: one line each
         qWarning("%s", qPrintable(problem));
@@ -287,6 +296,21 @@ void TestAccessibility::aMatrixIsATableOfTheCellsAsDrawn()
     table = chart->tableInterface();
     QVERIFY(table);
     QVERIFY2(table->rowCount() < 2000, qPrintable(QString::number(table->rowCount())));
+    // The rows' ranges cover every position once, in order: each starts where the one above
+    // ended (or shares its edge position, a cell the bins' edge cuts), from 0 to 99,999.
+    long previousLast = -1;
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const QRegularExpressionMatch range = QRegularExpression(QStringLiteral("^Position (\\d+)(?: to (\\d+))?$"))
+                                                  .match(QString(table->rowDescription(row)).remove(QLatin1Char(',')));
+        QVERIFY2(range.hasMatch(), qPrintable(table->rowDescription(row)));
+        const long first = range.captured(1).toLong();
+        const long last = range.captured(2).isEmpty() ? first : range.captured(2).toLong();
+        QVERIFY2(first == previousLast + 1 || first == previousLast,
+                 qPrintable(QStringLiteral("row %1 starts at %2 after %3").arg(row).arg(first).arg(previousLast)));
+        QVERIFY(last >= first);
+        previousLast = last;
+    }
+    QCOMPARE(previousLast, 99999L);
     const int column = 14; // sin of pair 7: ω = 10000^(−14/16), a wavelength of about 19,900 positions
     const double omega = std::pow(10000.0, -14.0 / 16.0);
     for (int row : {0, table->rowCount() / 3, table->rowCount() - 1}) {
@@ -304,6 +328,18 @@ void TestAccessibility::aMatrixIsATableOfTheCellsAsDrawn()
                  qPrintable(QStringLiteral("row %1 (%2): shown %3, mean of the cells %4").arg(row).arg(table->rowDescription(row)).arg(shown).arg(mean)));
     }
     QCOMPARE(table->rowDescription(table->rowCount() - 1).remove(QLatin1Char(',')).section(QLatin1Char(' '), -1), QStringLiteral("99999"));
+
+    // One position: one row (the map draws it as two cells, the table has the one).
+    document->setMaxLen(1);
+    QVERIFY(windowprobes::waitForFrame(*window));
+    QTRY_VERIFY(!window->plotView(pe::ui::views::heatmap)->isStale());
+    QCoreApplication::processEvents();
+    table = chart->tableInterface();
+    QVERIFY(table);
+    QCOMPARE(table->rowCount(), 1);
+    QCOMPARE(table->columnCount(), 16);
+    QCOMPARE(table->rowDescription(0), QStringLiteral("Position 0"));
+    QCOMPARE(table->cellAt(0, 1)->text(QAccessible::Name), QStringLiteral("1.0000")); // cos(0)
 }
 
 void TestAccessibility::theKeyboardAloneReachesEverything()

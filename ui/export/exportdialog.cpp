@@ -4,6 +4,7 @@
 #include "ui/state/figurelimits.h"
 
 #include "ui/plotting/colormaps.h"
+#include "ui/widgets/accessiblenames.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -44,6 +45,7 @@ ExportDialog::ExportDialog(View view, const QString& suggestedPath, const QStrin
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);
     form->addRow(tr("File"), pathRow);
+    nameControls(tr("File"), {m_path}); // the row's label names its container, not the box
 
     m_preset = new QComboBox;
     m_preset->addItems({tr("Single column (89 × 70 mm)"), tr("Double column (183 × 100 mm)"),
@@ -61,6 +63,8 @@ ExportDialog::ExportDialog(View view, const QString& suggestedPath, const QStrin
     sizeRow->addWidget(new QLabel(QStringLiteral("×")));
     sizeRow->addWidget(m_height);
     form->addRow(tr("Width × height"), sizeRow);
+    nameControls(tr("Width (mm)"), {m_width});
+    nameControls(tr("Height (mm)"), {m_height});
     m_dpi = new QSpinBox;
     m_dpi->setRange(FigureLimits::minDpi, FigureLimits::maxDpi);
     m_dpi->setValue(300);

@@ -38,6 +38,8 @@ CellData::CellData() : QCPColorMapData(2, 2, QCPRange(0, 1), QCPRange(0, 1)) {}
 void CellData::assign(const core::RowMatrix& cells, const QCPRange& keyRange, const QCPRange& valueRange)
 {
     const auto rows = static_cast<int>(cells.rows()), columns = static_cast<int>(cells.cols());
+    m_rows = rows;
+    m_columns = columns;
     if (rows == 0 || columns == 0) {
         clear();
         return;

@@ -19,11 +19,15 @@ public:
     /// of the first and last cells at the ends of the ranges. A one-row or one-column matrix
     /// is doubled: QCustomPlot needs two cells to give an axis extent.
     void assign(const core::RowMatrix& cells, const QCPRange& keyRange, const QCPRange& valueRange);
+    /// The matrix's own rows and columns (before a single one is doubled); 0 when cleared.
+    int matrixRows() const { return m_rows; }
+    int matrixColumns() const { return m_columns; }
 
 private:
     friend class CellColorMap;
     double* m_storage = nullptr; ///< what assign() allocated (mData, unless setSize replaced it)
     std::size_t m_capacity = 0;
+    int m_rows = 0, m_columns = 0;
 };
 
 /// A colour map drawn from an image with one pixel per cell, never smoothed: on screen without

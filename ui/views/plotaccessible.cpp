@@ -2,6 +2,7 @@
 #include "ui/views/plotaccessible.h"
 
 #include "ui/views/plotview.h"
+#include "ui/plotting/cellcolormap.h"
 
 #include <QAccessibleWidget>
 #include <QHash>
@@ -51,6 +52,16 @@ public:
         const QCPColorMapData* data = map->data();
         m_rows = m_rowsAlongKey ? data->keySize() : data->valueSize();
         m_columns = m_rowsAlongKey ? data->valueSize() : data->keySize();
+        // CellData doubles a single row or column (QCustomPlot needs two cells for an extent):
+        // the table has the matrix's own.
+        const auto* cellMap = qobject_cast<const CellColorMap*>(map);
+        if (const CellData* cells = cellMap ? cellMap->cells() : nullptr; cells && m_rows > 0 && m_columns > 0) {
+            const int keys = cells->matrixColumns(), values = cells->matrixRows();
+            m_doubledRows = (m_rowsAlongKey ? keys : values) == 1;
+            m_doubledColumns = (m_rowsAlongKey ? values : keys) == 1;
+            m_rows = m_doubledRows ? 1 : m_rows;
+            m_columns = m_doubledColumns ? 1 : m_columns;
+        }
     }
     int rows() const { return m_rows; }
     int columns() const { return m_columns; }
@@ -59,13 +70,13 @@ public:
         const int r = rowIndex(row);
         return m_rowsAlongKey ? m_map->data()->cell(r, column) : m_map->data()->cell(column, r);
     }
-    QString rowHeader(int row) const { return header(m_rowAxis, rowIndex(row), m_rows, m_rowsAlongKey); }
-    QString columnHeader(int column) const { return header(m_columnAxis, column, m_columns, !m_rowsAlongKey); }
+    QString rowHeader(int row) const { return header(m_rowAxis, rowIndex(row), m_rows, m_rowsAlongKey, m_doubledRows); }
+    QString columnHeader(int column) const { return header(m_columnAxis, column, m_columns, !m_rowsAlongKey, m_doubledColumns); }
     /// The cell's place in the plot's widget.
     QRectF cellRect(int row, int column) const
     {
-        const QRectF rows = span(m_rowAxis, rowIndex(row), m_rows, m_rowsAlongKey);
-        const QRectF columns = span(m_columnAxis, column, m_columns, !m_rowsAlongKey);
+        const QRectF rows = span(m_rowAxis, rowIndex(row), m_rows, m_rowsAlongKey, m_doubledRows);
+        const QRectF columns = span(m_columnAxis, column, m_columns, !m_rowsAlongKey, m_doubledColumns);
         return QRectF(QPointF(columns.left(), rows.top()), QPointF(columns.right(), rows.bottom())).normalized();
     }
 
@@ -78,24 +89,28 @@ private:
     }
     /// The coordinates index i covers: the centres of the first and last cells are the ends of
     /// the data's range, each cell one step wide.
-    QCPRange extent(int index, int count, bool alongKey) const
+    QCPRange extent(int index, int count, bool alongKey, bool doubled) const
     {
         const QCPRange range = coordinates(alongKey);
+        if (doubled) { // one cell drawn as two, its copy beyond it (off the axis): the first one
+            const double half = range.upper > range.lower ? (range.upper - range.lower) / 2 : 0.5;
+            return QCPRange(range.lower - half, range.lower + half);
+        }
         const double step = count > 1 ? (range.upper - range.lower) / (count - 1) : 1.0;
         const double centre = range.lower + index * step;
         return QCPRange(centre - step / 2, centre + step / 2);
     }
-    QRectF span(QCPAxis* axis, int index, int count, bool alongKey) const
+    QRectF span(QCPAxis* axis, int index, int count, bool alongKey, bool doubled) const
     {
-        const QCPRange e = extent(index, count, alongKey);
+        const QCPRange e = extent(index, count, alongKey, doubled);
         const double a = axis->coordToPixel(e.lower), b = axis->coordToPixel(e.upper);
         return axis->orientation() == Qt::Horizontal ? QRectF(QPointF(a, 0), QPointF(b, 0)) : QRectF(QPointF(0, a), QPointF(0, b));
     }
     /// "Position 12", or "Position 1230 to 1239" for a bin over the whole numbers (cells) whose
     /// unit width overlaps it.
-    QString header(QCPAxis* axis, int index, int count, bool alongKey) const
+    QString header(QCPAxis* axis, int index, int count, bool alongKey, bool doubled) const
     {
-        const QCPRange e = extent(index, count, alongKey);
+        const QCPRange e = extent(index, count, alongKey, doubled);
         // The axis's name without what it says in parentheses ("(196 per pixel; zoom in for
         // cells)"): a header is read with every cell, the chart's description says the rest.
         QString label = axis ? QString(axis->label()).replace(QLatin1Char('\n'), QLatin1Char(' ')).trimmed() : QString();
@@ -116,6 +131,7 @@ private:
     QCPAxis* m_columnAxis = nullptr;
     bool m_rowsAlongKey = false;
     int m_rows = 0, m_columns = 0;
+    bool m_doubledRows = false, m_doubledColumns = false;
 };
 
 class PlotAccessible;

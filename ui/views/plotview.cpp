@@ -150,7 +150,9 @@ void PlotView::announceChartChanges()
         QAccessibleEvent event(m_plot, QAccessible::NameChanged);
         QAccessible::updateAccessibility(&event);
     }
-    if (description != m_announcedDescription) {
+    // The description only while the plot has the focus: a sweep redraws every view many times
+    // a second, and a screen reader would read each one.
+    if (description != m_announcedDescription && m_plot->hasFocus()) {
         m_announcedDescription = description;
         QAccessibleEvent event(m_plot, QAccessible::DescriptionChanged);
         QAccessible::updateAccessibility(&event);

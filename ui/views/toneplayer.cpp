@@ -29,6 +29,9 @@ QString TonePlayer::play(const std::vector<std::int16_t>& samples, int sampleRat
                   "file: pe-explorer --view waves --export waves.wav")
             .arg(device.description()).arg(sampleRate);
     m_bytes = QByteArray(reinterpret_cast<const char*>(samples.data()), qsizetype(samples.size() * sizeof(std::int16_t)));
+    // A quarter second of silence after the sound: the sink is stopped once it has read every
+    // byte (Idle), which may drop what the device still holds; only silence is dropped then.
+    m_bytes.append(QByteArray(qsizetype(sampleRate / 4) * qsizetype(sizeof(std::int16_t)), '\0'));
     m_buffer = new QBuffer(&m_bytes, this);
     m_buffer->open(QIODevice::ReadOnly);
     m_sink = new QAudioSink(device, format, this);
@@ -40,7 +43,7 @@ QString TonePlayer::play(const std::vector<std::int16_t>& samples, int sampleRat
         }
     });
     m_sink->start(m_buffer);
-    if (m_sink->error() != QAudio::NoError) {
+    if (!m_sink || m_sink->error() != QAudio::NoError) { // (a sink may stop within start())
         stop();
         return tr("The audio output %1 could not start. The same sound can be written to a file: "
                   "pe-explorer --view waves --export waves.wav")

@@ -99,7 +99,8 @@ void WavesView::listen()
 {
     if (m_player && m_player->isPlaying()) {
         m_player->stop();
-        return; // finished() resets the button
+        showStopped();
+        return;
     }
     const Settings& settings = document()->settings();
     m_playedColumns.clear();
@@ -114,13 +115,11 @@ void WavesView::listen()
             m_playing = new QTimer(this);
             m_playing->setInterval(100);
             connect(m_playing, &QTimer::timeout, this, &WavesView::showPlaying);
-            connect(m_player, &TonePlayer::finished, this, [this] {
-                m_playing->stop();
-                m_listen->setChecked(false);
-                m_listen->setText(tr("Listen"));
-                setReadout(QString());
-            });
+            connect(m_player, &TonePlayer::finished, this, &WavesView::showStopped);
         }
+        m_playedHertz.clear();
+        for (int column : m_playedColumns)
+            m_playedHertz.push_back(core::toneFrequency(settings.spec, column, tones.positionsPerSecond));
         problem = m_player->play(core::dimensionTones(settings.spec, m_playedColumns, tones), tones.sampleRate);
     }
     if (!problem.isEmpty()) {
@@ -140,10 +139,18 @@ void WavesView::showPlaying()
     const auto index = std::size_t(m_player->elapsedSeconds() / tones.secondsPerDimension);
     if (index >= m_playedColumns.size())
         return;
-    const int column = m_playedColumns[index];
     setReadout(tr("Playing dimension %1 (%2 of %3): %4 Hz")
-                   .arg(column).arg(index + 1).arg(m_playedColumns.size())
-                   .arg(core::toneFrequency(document()->spec(), column, tones.positionsPerSecond), 0, 'f', 1));
+                   .arg(m_playedColumns[index]).arg(index + 1).arg(m_playedColumns.size())
+                   .arg(m_playedHertz[index], 0, 'f', 1));
+}
+
+void WavesView::showStopped()
+{
+    if (m_playing)
+        m_playing->stop();
+    m_listen->setChecked(false);
+    m_listen->setText(tr("Listen"));
+    setReadout(QString());
 }
 
 void WavesView::applyScale()

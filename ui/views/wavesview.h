@@ -84,7 +84,10 @@ private:
     TonePlayer* m_player = nullptr;        ///< made on the first Listen
     QTimer* m_playing = nullptr;           ///< says which dimension sounds now
     std::vector<int> m_playedColumns;
+    std::vector<double> m_playedHertz;     ///< their pitches, for the spec they were played with
     void showPlaying();
+    /// The button and the line under the plot back to what they say before Listen.
+    void showStopped();
     std::int64_t m_drawnFirstRow = -1, m_drawnRowCount = -1; // the rows the curves cover
     bool m_settingRange = false;
     ZoomSettle* m_rangeSettle; // asks for the zoomed rows once a wheel/drag zoom pauses

@@ -254,6 +254,8 @@ bool Stage::eventFilter(QObject* watched, QEvent* event)
     if (event->type() != QEvent::KeyPress || !button || button->group() != m_buttons)
         return QWidget::eventFilter(watched, event);
     const auto* key = static_cast<QKeyEvent*>(event);
+    if (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+        return QWidget::eventFilter(watched, event); // the window's shortcuts
     const QList<QAbstractButton*> buttons = m_buttons->buttons();
     const auto at = buttons.indexOf(button);
     qsizetype to = -1;
