@@ -181,6 +181,11 @@ void TestAccessibility::everyControlHasAName()
         }
     }
     window->setPresentationMode(false);
+    // Where the tooltip says more than the name, a screen reader reads it as the description.
+    QSpinBox* dModel = window->controls()->dModelSpin();
+    QAccessibleInterface* box = QAccessible::queryAccessibleInterface(dModel);
+    QCOMPARE(box->text(QAccessible::Name), QStringLiteral("d_model"));
+    QCOMPARE(box->text(QAccessible::Description), dModel->toolTip());
     // The export dialog (File ▸ Export…), for each view it can start from.
     for (const auto& entry : pe::ui::viewCatalog()) {
         pe::ui::ExportDialog dialog(entry.view, QStringLiteral("/tmp/figure.pdf"), pe::ui::defaultColormap(), window.get());

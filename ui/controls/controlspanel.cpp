@@ -28,7 +28,7 @@ namespace {
 
 /// A slider and its spin box on one form row, both named by the row's label to a screen reader
 /// (the form's label names only the row's container).
-QWidget* pairRow(const QString& label, QWidget* slider, QWidget* spin)
+void addPairRow(QFormLayout* form, const QString& label, QWidget* slider, QWidget* spin)
 {
     nameControls(label, {slider, spin});
     auto* row = new QWidget;
@@ -37,7 +37,7 @@ QWidget* pairRow(const QString& label, QWidget* slider, QWidget* spin)
     slider->setMinimumWidth(80);
     layout->addWidget(slider, 1);
     layout->addWidget(spin);
-    return row;
+    form->addRow(label, row);
 }
 
 } // namespace
@@ -110,14 +110,14 @@ void ControlsPanel::buildSpecControls(QFormLayout* form)
     // (every power of two among them); Shift gives every number, the spin box takes any.
     m_dModelSlider->setOfferedValues(offeredDModel);
     m_dModelSlider->setToolTip(dModelSliderTip());
-    form->addRow(tr("d_model"), pairRow(tr("d_model"), m_dModelSlider, m_dModelSpin));
+    addPairRow(form, tr("d_model"), m_dModelSlider, m_dModelSpin);
     connect(m_dModelSlider, &LogSlider::logValueChanged, m_document, [this](double v) { m_document->setDModel(int(v)); });
     connect(m_dModelSpin, &QSpinBox::valueChanged, m_document, &Document::setDModel);
 
     m_maxLenSlider = new LogSlider(1, WindowLimits::maxMaxLen, true);
     m_maxLenSpin = settingSpinBox(1, WindowLimits::maxMaxLen, maxLenTip());
     m_maxLenSlider->setToolTip(m_maxLenSpin->toolTip());
-    form->addRow(tr("max_len"), pairRow(tr("max_len"), m_maxLenSlider, m_maxLenSpin));
+    addPairRow(form, tr("max_len"), m_maxLenSlider, m_maxLenSpin);
     connect(m_maxLenSlider, &LogSlider::logValueChanged, m_document, [this](double v) { m_document->setMaxLen(std::int64_t(v)); });
     connect(m_maxLenSpin, &QSpinBox::valueChanged, m_document, [this](int v) { m_document->setMaxLen(v); });
 
@@ -128,7 +128,7 @@ void ControlsPanel::buildSpecControls(QFormLayout* form)
     m_baseSpin->setKeyboardTracking(false);
     m_baseSpin->setToolTip(tr("The longest wavelength is 2π·base (paper: 10000; many long-context models use 500000 or more)"));
     m_baseSlider->setToolTip(m_baseSpin->toolTip());
-    form->addRow(tr("base"), pairRow(tr("base"), m_baseSlider, m_baseSpin));
+    addPairRow(form, tr("base"), m_baseSlider, m_baseSpin);
     connect(m_baseSlider, &LogSlider::logValueChanged, m_document, [this](double v) { m_document->setBase(std::round(v)); });
     connect(m_baseSpin, &QDoubleSpinBox::valueChanged, m_document, &Document::setBase);
 
@@ -181,14 +181,14 @@ void ControlsPanel::buildSelectionControls(QFormLayout* form)
     m_positionSlider = new QSlider(Qt::Horizontal);
     m_positionSpin = settingSpinBox(0, 0, positionTip());
     m_positionSlider->setToolTip(m_positionSpin->toolTip());
-    form->addRow(tr("Position"), pairRow(tr("Position"), m_positionSlider, m_positionSpin));
+    addPairRow(form, tr("Position"), m_positionSlider, m_positionSpin);
     connect(m_positionSlider, &QSlider::valueChanged, m_document, [this](int v) { m_document->selectPosition(v); });
     connect(m_positionSpin, &QSpinBox::valueChanged, m_document, [this](int v) { m_document->selectPosition(v); });
 
     m_offsetSlider = new QSlider(Qt::Horizontal);
     m_offsetSpin = settingSpinBox(-1, 1, offsetTip());
     m_offsetSlider->setToolTip(m_offsetSpin->toolTip());
-    form->addRow(tr("Offset k"), pairRow(tr("Offset k"), m_offsetSlider, m_offsetSpin));
+    addPairRow(form, tr("Offset k"), m_offsetSlider, m_offsetSpin);
     connect(m_offsetSlider, &QSlider::valueChanged, m_document, [this](int v) { m_document->setOffset(v); });
     connect(m_offsetSpin, &QSpinBox::valueChanged, m_document, [this](int v) { m_document->setOffset(v); });
     trackInteraction(m_positionSlider);

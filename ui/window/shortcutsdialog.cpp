@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/window/shortcutsdialog.h"
+#include "ui/widgets/accessiblenames.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
@@ -15,10 +16,10 @@ namespace pe::ui {
 
 namespace {
 
-/// A menu entry's text as a sentence: no '&' mnemonics, no trailing "…".
+/// A menu entry's text as a sentence: as a screen reader says it (no '&' mnemonics), no trailing "…".
 QString plainText(QString text)
 {
-    text.remove(QRegularExpression(QStringLiteral("&(?!&)")));
+    text = accessibleText(text);
     if (text.endsWith(QStringLiteral("…")))
         text.chop(1);
     return text;
