@@ -14,6 +14,7 @@ PE_PACKAGES=(
     libqcustomplot-dev libeigen3-dev libgl-dev libfftw3-dev
     fonts-dejavu-core fonts-noto-cjk
     xvfb xauth
+    at-spi2-core python3-pyatspi gir1.2-atspi-2.0 dbus-daemon
     python3 python3-numpy poppler-utils librsvg2-bin
     clang-14 libclang-rt-14-dev
 )

@@ -2580,6 +2580,22 @@ all p</source>
         <source>no value</source>
         <translation>无值</translation>
     </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>第 %1 个（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>curve %1</source>
+        <translation>曲线 %1</translation>
+    </message>
+    <message>
+        <source>%1 rows, %2 columns</source>
+        <translation>%1 行，%2 列</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::PrecisionView</name>
@@ -4195,6 +4211,10 @@ tables of at most
     <message>
         <source>The view shown beside the one on the stage, when the window has room for both (not while presenting)</source>
         <translation>窗口容得下两个视图时，显示在舞台视图旁边的视图（演示时不显示）</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>视图</translation>
     </message>
 </context>
 <context>

@@ -43,24 +43,31 @@ struct Wave {
     std::vector<std::int16_t> samples;
 };
 
+Wave failed(const QString& why)
+{
+    Wave w;
+    w.problem = why;
+    return w;
+}
+
 Wave readWave(const QString& path)
 {
     Wave w;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return {QStringLiteral("cannot open %1").arg(path)};
+        return failed(QStringLiteral("cannot open %1").arg(path));
     const QByteArray b = file.readAll();
     if (b.size() < 44 || b.left(4) != "RIFF" || b.mid(8, 4) != "WAVE" || b.mid(12, 4) != "fmt " || b.mid(36, 4) != "data")
-        return {QStringLiteral("not a canonical RIFF WAVE file")};
+        return failed(QStringLiteral("not a canonical RIFF WAVE file"));
     if (littleEndian(b, 4, 4) != std::uint32_t(b.size() - 8))
-        return {QStringLiteral("RIFF size %1 for a file of %2 bytes").arg(littleEndian(b, 4, 4)).arg(b.size())};
+        return failed(QStringLiteral("RIFF size %1 for a file of %2 bytes").arg(littleEndian(b, 4, 4)).arg(b.size()));
     w.format = int(littleEndian(b, 20, 2));
     w.channels = int(littleEndian(b, 22, 2));
     w.sampleRate = int(littleEndian(b, 24, 4));
     w.bits = int(littleEndian(b, 34, 2));
     const std::uint32_t data = littleEndian(b, 40, 4);
     if (data != std::uint32_t(b.size() - 44) || data % 2 != 0)
-        return {QStringLiteral("data size %1 for %2 bytes after the header").arg(data).arg(b.size() - 44)};
+        return failed(QStringLiteral("data size %1 for %2 bytes after the header").arg(data).arg(b.size() - 44));
     for (qsizetype at = 44; at < b.size(); at += 2)
         w.samples.push_back(std::int16_t(littleEndian(b, at, 2)));
     return w;
@@ -168,6 +175,26 @@ private slots:
         const Run run = runCli(arguments + QStringList{QStringLiteral("--export"), QStringLiteral("x.wav")}, folder.path());
         QVERIFY2(run.exitedWith(2), qPrintable(run.describe()));
         QVERIFY2(run.err.contains(message), qPrintable(run.err));
+        QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("x.wav"))));
+    }
+
+    void aSessionsTableIsRefused()
+    {
+        // A session that showed a model's table: its numbers have no frequencies to play. (The
+        // refusal comes before the table is opened, so the file need not exist.)
+        QTemporaryDir folder;
+        QFile session(folder.filePath(QStringLiteral("table.pe.json")));
+        QVERIFY(session.open(QIODevice::WriteOnly));
+        session.write(QStringLiteral(R"({"format": "pe-explorer-session", "version": 1, )"
+                                     R"("table": {"path": "%1", "size": 1, "fingerprint": "%2"}})")
+                          .arg(folder.filePath(QStringLiteral("t.npy")), QString(64, QLatin1Char('0')))
+                          .toUtf8());
+        session.close();
+        const Run run = runCli({QStringLiteral("table.pe.json"), QStringLiteral("--view"), QStringLiteral("waves"),
+                                QStringLiteral("--export"), QStringLiteral("x.wav")},
+                               folder.path());
+        QVERIFY2(run.exitedWith(2), qPrintable(run.describe()));
+        QVERIFY2(run.err.contains(QStringLiteral("position table")), qPrintable(run.err));
         QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("x.wav"))));
     }
 

@@ -12,13 +12,18 @@
 #include "ui/state/viewcatalog.h"
 #include "ui/views/plotview.h"
 #include "ui/views/wavesview.h"
+#include "ui/window/guidedialog.h"
 #include "ui/window/language.h"
+#include "ui/window/shortcutsdialog.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/stage.h"
 
 #include <QAccessible>
 #include <QRegularExpression>
 #include <QApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QLocale>
 #include <QSettings>
 #include <QSpinBox>
 #include <QToolButton>
@@ -144,6 +149,7 @@ private slots:
     void everyPlotIsAChartNamedByItsTitle();
     void theHeatmapsDescriptionFollowsTheNumbers();
     void aMatrixIsATableOfTheCellsAsDrawn();
+    void curvesAndEveryMapAreTables();
     void theKeyboardAloneReachesEverything();
     void listenPlaysTheWavesOrSaysWhyNot();
 };
@@ -193,6 +199,21 @@ void TestAccessibility::everyControlHasAName()
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         for (const QString& nameless : namelessIn(&dialog))
             problems << QStringLiteral("export dialog (%1): %2").arg(QLatin1String(entry.key), nameless);
+    }
+    // The other dialogs: the guide, the shortcuts, and the file dialog every Open… shows (Qt's
+    // own, where no desktop portal replaces it).
+    {
+        pe::ui::GuideDialog guide(window->stage(), window.get());
+        pe::ui::ShortcutsDialog shortcuts(window.get());
+        QFileDialog open(window.get(), QStringLiteral("Open encoding"), QDir::tempPath(), QStringLiteral("Tables (*.npy *.safetensors)"));
+        open.setOption(QFileDialog::DontUseNativeDialog);
+        for (QDialog* dialog : std::initializer_list<QDialog*>{&guide, &shortcuts, &open}) {
+            dialog->show();
+            QVERIFY(QTest::qWaitForWindowExposed(dialog));
+            for (const QString& nameless : namelessIn(dialog))
+                problems << QStringLiteral("%1: %2").arg(QString::fromLatin1(dialog->metaObject()->className()), nameless);
+            dialog->hide();
+        }
     }
     problems.removeDuplicates();
     for (const QString& problem : problems) // QVERIFY2 cuts a long message: one line each
@@ -345,6 +366,116 @@ void TestAccessibility::aMatrixIsATableOfTheCellsAsDrawn()
     QCOMPARE(table->columnCount(), 16);
     QCOMPARE(table->rowDescription(0), QStringLiteral("Position 0"));
     QCOMPARE(table->cellAt(0, 1)->text(QAccessible::Name), QStringLiteral("1.0000")); // cos(0)
+}
+
+/// A table cell's number as a program reads it (the cells write a minus sign, U+2212).
+static double cellNumber(QAccessibleInterface* cell)
+{
+    return cell ? cell->text(QAccessible::Name).replace(QChar(0x2212), QLatin1Char('-')).remove(QLatin1Char(',')).toDouble() : qQNaN();
+}
+
+/// The chart's child tables (role Table), in the order drawn.
+static QList<QAccessibleInterface*> childTables(QAccessibleInterface* chart)
+{
+    QList<QAccessibleInterface*> tables;
+    for (int i = 0; i < chart->childCount(); ++i)
+        if (QAccessibleInterface* child = chart->child(i); child && child->role() == QAccessible::Table && child->tableInterface())
+            tables << child;
+    return tables;
+}
+
+void TestAccessibility::curvesAndEveryMapAreTables()
+{
+    pe::ui::installLanguage(pe::ui::Language::English);
+    auto window = windowprobes::launch(QSize(1366, 768));
+    QVERIFY(window);
+    pe::ui::Document* document = window->document();
+    document->setDModel(16);
+    document->setMaxLen(50);
+
+    // The waves: the x of every point shown, then the y of each dimension drawn (4, 5, 6, 7),
+    // which is PE(x, dim) = sin or cos(x · 10000^(−2k/16)) at each x.
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::waves));
+    QVERIFY(windowprobes::waitForFrame(*window));
+    QTRY_VERIFY(!window->plotView(pe::ui::views::waves)->isStale());
+    QCoreApplication::processEvents();
+    QCustomPlot* plot = window->plotView(pe::ui::views::waves)->plot();
+    QAccessibleInterface* chart = QAccessible::queryAccessibleInterface(plot);
+    QAccessibleTableInterface* table = chart->tableInterface();
+    QVERIFY(table);
+    QCOMPARE(table->columnCount(), 5);
+    QCOMPARE(table->columnDescription(0), QStringLiteral("Position"));
+    for (int dim : {4, 5, 6, 7})
+        QVERIFY2(table->columnDescription(dim - 3).startsWith(QStringLiteral("dim %1 · %2").arg(dim).arg(dim % 2 ? QStringLiteral("cos") : QStringLiteral("sin"))),
+                 qPrintable(table->columnDescription(dim - 3)));
+    QVERIFY(table->rowCount() >= 50); // at least every position, the curve between them too
+    const QCPRange shown = plot->xAxis->range();
+    double previousX = -1e300;
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const double x = cellNumber(table->cellAt(row, 0));
+        QVERIFY2(shown.contains(x) && x >= previousX, qPrintable(QStringLiteral("row %1: x %2").arg(row).arg(x)));
+        previousX = x;
+        if (row % 7 != 0)
+            continue;
+        for (int dim : {4, 5, 6, 7}) {
+            const double angle = x * std::pow(10000.0, -double(dim / 2 * 2) / 16.0);
+            const double expected = dim % 2 ? std::cos(angle) : std::sin(angle);
+            // x is read back to 5 digits, the value to 4 decimals.
+            QVERIFY2(std::abs(cellNumber(table->cellAt(row, dim - 3)) - expected) < 3e-4,
+                     qPrintable(QStringLiteral("row %1, x %2, dim %3: %4, not %5").arg(row).arg(x).arg(dim)
+                                    .arg(table->cellAt(row, dim - 3)->text(QAccessible::Name)).arg(expected)));
+        }
+    }
+    QCOMPARE(table->rowDescription(0), QStringLiteral("Position ") + table->cellAt(0, 0)->text(QAccessible::Name));
+    // The same table is the chart's child, which a reader reaches by walking the tree.
+    QList<QAccessibleInterface*> tables = childTables(chart);
+    QCOMPARE(tables.size(), 1);
+    QCOMPARE(tables[0]->parent(), chart);
+    QCOMPARE(chart->indexOfChild(tables[0]), chart->childCount() - 1);
+    QCOMPARE(tables[0]->tableInterface()->rowCount(), table->rowCount());
+    QCOMPARE(tables[0]->tableInterface()->cellAt(1, 2)->parent(), tables[0]);
+
+    // The conventions' three maps, each its own table: A (interleaved), B (split), A − B.
+    QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::conventions));
+    QVERIFY(windowprobes::waitForFrame(*window));
+    QTRY_VERIFY(!window->plotView(pe::ui::views::conventions)->isStale());
+    QCoreApplication::processEvents();
+    chart = QAccessible::queryAccessibleInterface(window->plotView(pe::ui::views::conventions)->plot());
+    tables = childTables(chart);
+    QCOMPARE(tables.size(), 3);
+    const double a = std::cos(3.0 / std::pow(10000.0, 4.0 / 16.0)); // interleaved: dim 5 = cos of pair 2
+    const double b = std::sin(3.0 / std::pow(10000.0, 10.0 / 16.0)); // split: dim 5 = sin of pair 5
+    const double expected[3] = {a, b, a - b};
+    for (int i = 0; i < 3; ++i) {
+        QAccessibleTableInterface* map = tables[i]->tableInterface();
+        QCOMPARE(map->rowCount(), 50);
+        QCOMPARE(map->columnCount(), 16);
+        QCOMPARE(map->rowDescription(3), QStringLiteral("Row 3"));
+        QCOMPARE(map->cellAt(3, 5)->text(QAccessible::Name), QLocale().toString(expected[i], 'f', 4).replace(QLatin1Char('-'), QChar(0x2212)));
+        QCOMPARE(map->cellAt(3, 5)->parent(), tables[i]);
+    }
+    QVERIFY2(tables[0]->text(QAccessible::Name).startsWith(QStringLiteral("A")), qPrintable(tables[0]->text(QAccessible::Name)));
+    QVERIFY2(tables[2]->text(QAccessible::Name).contains(QStringLiteral("A − B")), qPrintable(tables[2]->text(QAccessible::Name)));
+    QCOMPARE(tables[1]->text(QAccessible::Description), QStringLiteral("50 rows, 16 columns"));
+
+    // Every view: each table the chart holds has rows and columns, and its cells read numbers.
+    for (const auto& entry : pe::ui::viewCatalog()) {
+        QVERIFY(windowprobes::bringOnScreen(*window, entry.view));
+        QCoreApplication::processEvents();
+        chart = QAccessible::queryAccessibleInterface(window->plotView(entry.view)->plot());
+        for (QAccessibleInterface* child : childTables(chart)) {
+            QAccessibleTableInterface* t = child->tableInterface();
+            const QString where = QLatin1String(entry.key) + QStringLiteral(": ") + child->text(QAccessible::Name);
+            if (qEnvironmentVariableIsSet("PE_PRINT_CHARTS"))
+                qInfo("%s (%s): %s = %s", qPrintable(where), qPrintable(child->text(QAccessible::Description)),
+                      qPrintable(t->rowDescription(0) + QStringLiteral(", ") + t->columnDescription(t->columnCount() - 1)),
+                      qPrintable(t->cellAt(0, t->columnCount() - 1)->text(QAccessible::Name)));
+            QVERIFY2(t->rowCount() > 0 && t->columnCount() > 0, qPrintable(where));
+            QVERIFY2(!child->text(QAccessible::Name).isEmpty(), qPrintable(where));
+            const QString last = t->cellAt(t->rowCount() - 1, t->columnCount() - 1)->text(QAccessible::Name);
+            QVERIFY2(last.contains(QRegularExpression(QStringLiteral("\\d|no value"))), qPrintable(where + QStringLiteral(": ") + last));
+        }
+    }
 }
 
 void TestAccessibility::theKeyboardAloneReachesEverything()

@@ -81,6 +81,7 @@ QWidget* Stage::createBar()
 {
     m_bar = new QWidget;
     m_bar->setObjectName(QStringLiteral("stageBar"));
+    m_bar->setAccessibleName(tr("Views")); // a screen reader says which group the buttons belong to
     // Wraps onto a second line rather than cutting a name or hiding a view in an overflow menu.
     auto* flow = new FlowLayout(m_bar);
     m_buttons = new QButtonGroup(this);
