@@ -231,6 +231,7 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
     }
     overrideSpec(parser, o.spec);
     o.sizeGiven = given(parser, "d-model") || given(parser, "max-len") || session.has_value();
+    o.maxLenGiven = given(parser, "max-len") || session.has_value();
     o.view = *ui::parseView(choice(parser, QStringLiteral("view"), ui::viewNames()));
     o.viewGiven = parser.isSet(QStringLiteral("view"));
     overrideState(parser, o.spec, o);

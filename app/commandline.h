@@ -41,6 +41,7 @@ struct LaunchOptions {
     /// The arguments as parsed, for windowStartState to read the views' own options again.
     std::shared_ptr<const QCommandLineParser> parsed;
     bool sizeGiven = false; ///< --d-model, --max-len or a session set the size (a table given with --encoding keeps it)
+    bool maxLenGiven = false; ///< --max-len or a session set max_len (a checkpoint's positions stand in otherwise)
     QString encodingPath;    ///< --encoding FILE[:TENSOR]: a table the heatmap shows (empty: none)
     QString encodingTensor;  ///< the tensor named after the colon (empty: the likely one)
     bool encodingFromSession = false; ///< the table is the session's (checked against its size and fingerprint)

@@ -3,6 +3,7 @@
 #include "app/viewfiles.h"
 
 #include "ui/document/document.h"
+#include "ui/document/partjobs.h"
 #include "ui/export/figureexport.h"
 #include "ui/state/safewrite.h"
 
@@ -44,7 +45,7 @@ int writeTones(const LaunchOptions& options)
     }
     if (QFileInfo::exists(options.exportPath) && !options.force) {
         QTextStream(stderr) << "pe-explorer: " << options.exportPath << " already exists; pass --force to replace it" << Qt::endl;
-        return 2;
+        return 1; // as every other export refuses to replace a file (ExportResult::WriteFailed)
     }
     const std::string wave = core::waveFile(core::dimensionTones(options.spec, columns, options.tones), options.tones.sampleRate);
     // Written from the bytes in place (fromRawData: no copy of a sound that may take 80 MB).
@@ -93,6 +94,10 @@ int runHeadlessExport(const LaunchOptions& options)
         QTextStream(stderr) << "pe-explorer: " << error << Qt::endl;
         return 2;
     }
+    // Data that holds positions of its own (a checkpoint's): without --max-len, all of them.
+    if (request.viewData && !options.maxLenGiven)
+        if (const std::int64_t length = ui::viewDataLength(options.view, *request.viewData); length > 0)
+            request.spec.maxLen = length;
     // As the window does: without --d-model, --max-len or a session, the sinusoid takes the table's size.
     if (request.table && !options.sizeGiven) {
         request.spec = ui::sinusoidSizedLike(request.spec, *request.table->table);

@@ -33,7 +33,7 @@ trap 'rm -rf "$work"' EXIT
 cp tests/fuzz/corpus/session/good-*.pe.json "$work/"
 
 status=0
-for name in session cli tableheader ropeconfig; do
+for name in session cli tableheader ropeconfig checkpoint; do
     corpus="$work/corpus-$name"
     artifacts="$work/artifacts-$name"
     mkdir -p "$corpus" "$artifacts"

@@ -389,6 +389,156 @@ d_model %1 · max_len %2 · base %3 · %4频率</translation>
     </message>
 </context>
 <context>
+    <name>pe::ui::Checkpoint</name>
+    <message>
+        <source>%1: cannot be read (%2); %3</source>
+        <translation>%1：无法读取（%2）；%3</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes; allowed: a JSON file of at most 64 MiB</source>
+        <translation>%1：%2 字节；允许：最大 64 MiB 的 JSON 文件</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object (%2 at byte %3)</source>
+        <translation>%1：不是 JSON 对象（第 %3 字节处 %2）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is %3; allowed: a whole number from 1</source>
+        <translation>%1：%2 为 %3；允许：从 1 起的整数</translation>
+    </message>
+    <message>
+        <source>%1: no %2; the number of heads and the widths are read from it</source>
+        <translation>%1：没有 %2；头数和宽度要从中读取</translation>
+    </message>
+    <message>
+        <source>%1: %2 is %3; allowed: 0 to 1</source>
+        <translation>%1：%2 为 %3；允许：0 到 1</translation>
+    </message>
+    <message>
+        <source>Llama family</source>
+        <translation>Llama 系列</translation>
+    </message>
+    <message>
+        <source>not a JSON object (%1 at byte %2)</source>
+        <translation>不是 JSON 对象（第 %2 字节处 %1）</translation>
+    </message>
+    <message>
+        <source>no weight_map { &quot;tensor&quot;: &quot;file.safetensors&quot;, … }</source>
+        <translation>没有 weight_map { "tensor": "file.safetensors", … }</translation>
+    </message>
+    <message>
+        <source>weight_map names “%1” for tensor “%2”; allowed: a file name beside the index</source>
+        <translation>weight_map 为张量“%2”指定了“%1”；允许：与索引同目录的文件名</translation>
+    </message>
+    <message>
+        <source>allowed: a .safetensors file with config.json beside it, or a folder holding model.safetensors or model.safetensors.index.json and config.json</source>
+        <translation>允许：旁边有 config.json 的 .safetensors 文件，或包含 model.safetensors 或 model.safetensors.index.json 以及 config.json 的文件夹</translation>
+    </message>
+    <message>
+        <source>%1 does not exist; %2</source>
+        <translation>%1 不存在；%2</translation>
+    </message>
+    <message>
+        <source>%1 holds neither %2 nor %3; %4</source>
+        <translation>%1 既没有 %2 也没有 %3；%4</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read as a shard index</source>
+        <translation>%1：无法作为分片索引读取</translation>
+    </message>
+    <message>
+        <source>%1 names the shard %2, which is not in %3</source>
+        <translation>%1 指定的分片 %2 不在 %3 中</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (%2)</source>
+        <translation>%1：无法读取（%2）</translation>
+    </message>
+    <message>
+        <source>%1: not a safetensors file: %2</source>
+        <translation>%1：不是 safetensors 文件：%2</translation>
+    </message>
+    <message>
+        <source>%1: no config.json beside it; the number of heads and the norms&apos; epsilon are read from it</source>
+        <translation>%1：旁边没有 config.json；头数和归一化的 epsilon 要从中读取</translation>
+    </message>
+    <message>
+        <source>allowed: the model&apos;s config.json</source>
+        <translation>允许：模型的 config.json</translation>
+    </message>
+    <message>
+        <source>%1: not a checkpoint of GPT-2 (a tensor wpe.weight), BERT (embeddings.position_embeddings.weight) or the Llama family (embed_tokens.weight), with or without a transformer., bert. or model. prefix; it holds %2 tensors</source>
+        <translation>%1：不是 GPT-2（张量 wpe.weight）、BERT（embeddings.position_embeddings.weight）或 Llama 系列（embed_tokens.weight）的检查点（可带 transformer.、bert. 或 model. 前缀）；其中有 %2 个张量</translation>
+    </message>
+    <message>
+        <source>%1: no tensor “%2”</source>
+        <translation>%1：没有张量“%2”</translation>
+    </message>
+    <message>
+        <source>%1: tensor “%2” is %3; allowed: a matrix (2 dimensions)</source>
+        <translation>%1：张量“%2”为 %3；允许：矩阵（二维）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is %3, but tensor “%4” has %5; allowed: the checkpoint&apos;s own config.json</source>
+        <translation>%1：%2 为 %3，但张量“%4”为 %5；允许：该检查点自己的 config.json</translation>
+    </message>
+    <message>
+        <source>%1: %2 is %3, which does not divide the width %4; allowed: a divisor of %4</source>
+        <translation>%1：%2 为 %3，不能整除宽度 %4；允许：%4 的约数</translation>
+    </message>
+    <message>
+        <source>%1: num_key_value_heads is %2; allowed: a divisor of num_attention_heads %3</source>
+        <translation>%1：num_key_value_heads 为 %2；允许：num_attention_heads %3 的约数</translation>
+    </message>
+    <message>
+        <source>%1: the rotation&apos;s head width %2 is not the heads&apos; %3 (hidden_size / num_attention_heads, or head_dim)</source>
+        <translation>%1：旋转的头宽 %2 不等于注意力头的 %3（hidden_size / num_attention_heads，或 head_dim）</translation>
+    </message>
+    <message>
+        <source>%1: no layers found (%2 tensors)</source>
+        <translation>%1：没有找到层（%2 个张量）</translation>
+    </message>
+    <message>
+        <source>%1: no tensor “%2”, which the %3 heads need</source>
+        <translation>%1：没有 %3 注意力头所需的张量“%2”</translation>
+    </message>
+    <message>
+        <source>%1: tensor “%2” is %3; allowed: %4, as config.json and the other tensors say</source>
+        <translation>%1：张量“%2”为 %3；允许：%4（依据 config.json 与其他张量）</translation>
+    </message>
+    <message>
+        <source>%1: tensor “%2” has dtype %3; allowed: F32, F16, BF16, F64</source>
+        <translation>%1：张量“%2”的数据类型为 %3；允许：F32、F16、BF16、F64</translation>
+    </message>
+    <message>
+        <source>%1: tensor “%2” cannot be mapped (%3)</source>
+        <translation>%1：张量“%2”无法映射（%3）</translation>
+    </message>
+    <message>
+        <source>--max-len %1: allowed: 1 to the model&apos;s %2 positions</source>
+        <translation>--max-len %1：允许：1 到模型的 %2 个位置</translation>
+    </message>
+    <message>
+        <source>--layer %1: %2&apos;s scores of positions are those of layer 0, whose input is the position vectors; allowed: 0</source>
+        <translation>--layer %1：%2 的位置分数来自第 0 层（其输入是位置向量）；允许：0</translation>
+    </message>
+    <message>
+        <source>--layer %1: the model has %2 layers; allowed: 0 to %3</source>
+        <translation>--layer %1：模型有 %2 层；允许：0 到 %3</translation>
+    </message>
+</context>
+<context>
+    <name>pe::ui::CheckpointController</name>
+    <message>
+        <source>Open checkpoint</source>
+        <translation>打开检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoints (*.safetensors *.safetensors.index.json);;All files (*)</source>
+        <translation>检查点 (*.safetensors *.safetensors.index.json);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>pe::ui::ControlsPanel</name>
     <message>
         <source>Reset to defaults</source>
@@ -1685,6 +1835,223 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
     </message>
 </context>
 <context>
+    <name>pe::ui::HeadsView</name>
+    <message>
+        <source>previous-token head</source>
+        <translation>前一词元头</translation>
+    </message>
+    <message>
+        <source>first-token sink</source>
+        <translation>首词元汇聚</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <translation>局部</translation>
+    </message>
+    <message>
+        <source>uniform</source>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <source>attention on the key before %1, on the first key %2, within %3 keys %4; evenness %5; the offset explains %6 % of the scores</source>
+        <translation>前一个键上的注意力 %1，第一个键上 %2，最近 %3 个键内 %4；均匀度 %5；偏移解释了分数的 %6 %</translation>
+    </message>
+    <message>
+        <source>No checkpoint is open: File ▸ Open checkpoint… reads a GPT-2, BERT or Llama-family model.safetensors with its config.json (--checkpoint PATH on the command line).</source>
+        <translation>尚未打开检查点：文件 ▸ 打开检查点… 读取 GPT-2、BERT 或 Llama 系列的 model.safetensors 及其 config.json（命令行用 --checkpoint PATH）。</translation>
+    </message>
+    <message>
+        <source>--head %1: layer %2 of %3 has %4 heads; allowed: 0 to %5</source>
+        <translation>--head %1：%3 的第 %2 层有 %4 个头；允许：0 到 %5</translation>
+    </message>
+    <message>
+        <source>--heads-data amplitudes: the amplitudes are those of the Llama family&apos;s rotated pairs; %1 has none (allowed: scores, attention, kernel)</source>
+        <translation>--heads-data amplitudes：幅度属于 Llama 系列的旋转维度对；%1 没有（允许：scores、attention、kernel）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Attention heads of a checkpoint.&lt;/b&gt; What a trained model does with positions, from its own weights (File ▸ Open checkpoint…). For GPT-2 and BERT each tile is one head of the first layer: how much each position (row) attends to each earlier position (column) when only the position vectors go in. A bright line just below the diagonal is a previous-token head; a bright first column, a sink on the first token. For the Llama family position enters only by the rotation: each tile is what a head&apos;s mean query and mean key score at each pair of positions, and the map bottom right shows which frequency pairs each head uses. Click a tile to see that head large.</source>
+        <translation>&lt;b&gt;检查点的注意力头。&lt;/b&gt;训练好的模型如何使用位置，直接来自它自己的权重（文件 ▸ 打开检查点…）。对 GPT-2 和 BERT，每个小图是第一层的一个头：只输入位置向量时，每个位置（行）对之前每个位置（列）的注意力。对角线正下方的亮线是前一词元头；第一列发亮是首词元汇聚。Llama 系列的位置只通过旋转进入：每个小图是一个头的平均查询与平均键在每对位置上的分数，右下的图显示每个头使用哪些频率对。点击小图可放大该头。</translation>
+    </message>
+    <message>
+        <source>Key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <source>Query position i</source>
+        <translation>查询位置 i</translation>
+    </message>
+    <message>
+        <source>Offset i − j</source>
+        <translation>偏移 i − j</translation>
+    </message>
+    <message>
+        <source>Mean score</source>
+        <translation>平均分数</translation>
+    </message>
+    <message>
+        <source>Pair k</source>
+        <translation>维度对 k</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>The layer whose heads are drawn. GPT-2 and BERT: layer 0, whose input is the position vectors; the Llama family: any layer, since position enters each by the rotation (--layer)</source>
+        <translation>绘制其注意力头的层。GPT-2 和 BERT：第 0 层，其输入是位置向量；Llama 系列：任意层，因为位置通过旋转进入每一层（--layer）</translation>
+    </message>
+    <message>
+        <source>&amp;Layer:</source>
+        <translation>层(&amp;L):</translation>
+    </message>
+    <message>
+        <source>The head drawn large; click a tile to choose (--head)</source>
+        <translation>放大绘制的头；点击小图选择（--head）</translation>
+    </message>
+    <message>
+        <source>H&amp;ead:</source>
+        <translation>头(&amp;E):</translation>
+    </message>
+    <message>
+        <source>positions alone</source>
+        <translation>仅位置</translation>
+    </message>
+    <message>
+        <source>positions + mean token</source>
+        <translation>位置 + 平均词元</translation>
+    </message>
+    <message>
+        <source>GPT-2 and BERT: the input at each position, its position vector alone or with the mean of the token embeddings added, as an average token would bring (--heads-input)</source>
+        <translation>GPT-2 和 BERT：每个位置的输入，仅位置向量，或加上词元嵌入的平均值（相当于一个平均词元）（--heads-input）</translation>
+    </message>
+    <message>
+        <source>&amp;Input:</source>
+        <translation>输入(&amp;I):</translation>
+    </message>
+    <message>
+        <source>scores</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>What the large map shows: the scores q·k / √d or the attention, each row&apos;s softmax (causal for GPT-2 and the Llama family); the data export writes it (--heads-data)</source>
+        <translation>大图显示的内容：分数 q·k / √d，或注意力（每行的 softmax；GPT-2 与 Llama 系列为因果）；数据导出写出它（--heads-data）</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>显示(&amp;S):</translation>
+    </message>
+    <message>
+        <source>Attention heads
+%1</source>
+        <translation>注意力头
+%1</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source> · each pixel the mean of %1 cells</source>
+        <translation> · 每个像素是 %1 个单元的均值</translation>
+    </message>
+    <message>
+        <source>head %1 %2%3</source>
+        <translation>头 %1 %2%3</translation>
+    </message>
+    <message>
+        <source>head %1 %2</source>
+        <translation>头 %1 %2</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>head %1: %2</source>
+        <translation>头 %1：%2</translation>
+    </message>
+    <message>
+        <source>; strongest pair %1 (wavelength %2)</source>
+        <translation>；最强维度对 %1（波长 %2）</translation>
+    </message>
+    <message>
+        <source>mean query and key of the vocabulary</source>
+        <translation>词表的平均查询与键</translation>
+    </message>
+    <message>
+        <source>Attention heads: %1 (%2)
+layer %3 · %4 heads · L = %5 · %6
+%7</source>
+        <translation>注意力头：%1（%2）
+第 %3 层 · %4 个头 · L = %5 · %6
+%7</translation>
+    </message>
+    <message>
+        <source>every head&apos;s scores (click one)</source>
+        <translation>所有头的分数（点击选择）</translation>
+    </message>
+    <message>
+        <source>every head&apos;s attention (click one)</source>
+        <translation>所有头的注意力（点击选择）</translation>
+    </message>
+    <message>
+        <source>every head</source>
+        <translation>所有头</translation>
+    </message>
+    <message>
+        <source>head %1: mean score per offset; the offset explains %2 %</source>
+        <translation>头 %1：每个偏移的平均分数；偏移解释了 %2 %</translation>
+    </message>
+    <message>
+        <source>head %1 per offset (%2 %)</source>
+        <translation>头 %1 按偏移（%2 %）</translation>
+    </message>
+    <message>
+        <source>per offset</source>
+        <translation>按偏移</translation>
+    </message>
+    <message>
+        <source>amplitude |q̄_k|·|k̄_k| per pair: wavelength %1 (pair 0) to %2 (pair %3)</source>
+        <translation>每个维度对的幅度 |q̄_k|·|k̄_k|：波长 %1（对 0）到 %2（对 %3）</translation>
+    </message>
+    <message>
+        <source>amplitude per pair (λ %1 to %2)</source>
+        <translation>每对幅度（λ %1 到 %2）</translation>
+    </message>
+    <message>
+        <source>amplitude</source>
+        <translation>幅度</translation>
+    </message>
+    <message>
+        <source>head %1: %2 (click to draw it large)</source>
+        <translation>头 %1：%2（点击放大）</translation>
+    </message>
+    <message>
+        <source>query %1, key %2 (offset %3): %4 %5</source>
+        <translation>查询 %1，键 %2（偏移 %3）：%4 %5</translation>
+    </message>
+    <message>
+        <source>queries %1–%2, keys %3–%4: mean %5 %6</source>
+        <translation>查询 %1–%2，键 %3–%4：平均%5 %6</translation>
+    </message>
+    <message>
+        <source>offset %1: head %2&apos;s mean score %3</source>
+        <translation>偏移 %1：头 %2 的平均分数 %3</translation>
+    </message>
+    <message>
+        <source>head %1, pair %2 (wavelength %3): amplitude %4</source>
+        <translation>头 %1，维度对 %2（波长 %3）：幅度 %4</translation>
+    </message>
+</context>
+<context>
     <name>pe::ui::HeatmapView</name>
     <message>
         <source>&lt;b&gt;Encoding heatmap.&lt;/b&gt; Each row is the vector added to the word at that position; each column is one dimension. Even columns hold a sine, odd ones a cosine, and each pair of columns turns slower than the one before it — so the left side changes fast from row to row and the right side hardly at all. Hover for the formula with its numbers; click to select.</source>
@@ -2009,6 +2376,14 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>Previous re&amp;gion</source>
         <translation>上一区域(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Open &amp;checkpoint…</source>
+        <translation>打开检查点(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>What a trained model&apos;s attention heads do with positions: a GPT-2, BERT or Llama-family model.safetensors with its config.json (Heads view)</source>
+        <translation>训练好的模型的注意力头如何使用位置：GPT-2、BERT 或 Llama 系列的 model.safetensors 及其 config.json（注意力头视图）</translation>
     </message>
 </context>
 <context>
@@ -4631,6 +5006,14 @@ tables of at most
     <message>
         <source>Positions on a grid</source>
         <translation>网格上的位置</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>Attention heads of a checkpoint</source>
+        <translation>检查点的注意力头</translation>
     </message>
 </context>
 <context>

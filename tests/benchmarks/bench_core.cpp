@@ -2,10 +2,13 @@
 // Speed of the core on the sizes of the performance targets (docs/performance.md).
 // Run on demand: scripts/benchmark.sh (not part of the default test run).
 #include "core/encoding.h"
+#include "core/heads.h"
 #include "core/similarity.h"
 #include "core/spectrum.h"
 
 #include <QTest>
+
+#include <cmath>
 
 using namespace pe::core;
 
@@ -23,6 +26,7 @@ private slots:
     void spectrum();
     void principalComponents_data();
     void principalComponents();
+    void rotaryKernel();
 };
 
 void BenchCore::encodingMatrix_data()
@@ -142,6 +146,20 @@ void BenchCore::principalComponents()
     pe::core::RowMatrix rows(positions, dims);
     pe::core::fillEncodingRows(spec, 0, rows);
     QBENCHMARK { pe::core::principalComponents(rows, 3); }
+}
+
+// The Heads view's kernel of every head of a Llama-shaped layer (issue 51): 32 heads × 64 pairs
+// × 8192 offsets (target ≤ 50 ms).
+void BenchCore::rotaryKernel()
+{
+    const int heads = 32, headDim = 128, pairs = headDim / 2;
+    Eigen::VectorXd theta(pairs);
+    for (int k = 0; k < pairs; ++k)
+        theta[k] = std::pow(500000.0, -2.0 * k / headDim);
+    const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(heads * headDim, -1, 1);
+    const Eigen::VectorXd key = Eigen::VectorXd::LinSpaced(8 * headDim, 1, -1);
+    const pe::core::RotaryHeads layer = pe::core::rotaryHeads(q, key, heads, 8, headDim, headDim, false, theta, 1.0);
+    QBENCHMARK { pe::core::rotaryKernel(layer, 8192); }
 }
 
 #include "bench_core.moc"

@@ -776,8 +776,14 @@ void TestFigures::recipeRoundTrip()
     const qsizetype exportAt = arguments.indexOf(QStringLiteral("--export"));
     arguments[exportAt + 1] = QStringLiteral("from-recipe.npy");
     const Run fromRecipe = runCli(arguments, dir.path());
-    QVERIFY2(fromRecipe.exitedWith(0), qPrintable(fromRecipe.describe()));
     const Run direct = runCli(exportArgs(QStringLiteral("direct.npy"), options), dir.path());
+    // A view whose data needs a file of its own (the heads view's checkpoint) refuses its data
+    // without one, with a reason: the recipe is refused the same way.
+    if (direct.exitedWith(2) && !direct.err.isEmpty()) {
+        QVERIFY2(fromRecipe.exitedWith(2) && fromRecipe.err == direct.err, qPrintable(fromRecipe.describe() + direct.describe()));
+        return;
+    }
+    QVERIFY2(fromRecipe.exitedWith(0), qPrintable(fromRecipe.describe()));
     QVERIFY2(direct.exitedWith(0), qPrintable(direct.describe()));
     const QByteArray want = fileBytes(dir.filePath(QStringLiteral("direct.npy")));
     const QByteArray got = fileBytes(dir.filePath(QStringLiteral("from-recipe.npy")));

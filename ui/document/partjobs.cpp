@@ -15,6 +15,12 @@ std::optional<ViewDataReader> viewDataReader(View view)
     return std::nullopt;
 }
 
+std::int64_t viewDataLength(View view, const ViewData& data)
+{
+    const ViewDescription& d = describeView(view);
+    return d.dataLength && d.view == view ? d.dataLength(data) : 0;
+}
+
 std::optional<PartBuilder> partBuilder(View view)
 {
     if (const ViewDescription& d = describeView(view); d.buildPart && d.view == view)

@@ -29,6 +29,9 @@ unsigned viewsWithOwnParts();
 /// entry's ViewDescription::readData (the methods' T5 biases). Nothing when it reads no file there.
 using ViewDataReader = std::function<std::variant<ViewDataPtr, QString>(QVariantMap& options, const QVariantMap* before)>;
 std::optional<ViewDataReader> viewDataReader(View view);
+/// The positions `data` (what `view` read) holds, for a command line without --max-len: its
+/// entry's ViewDescription::dataLength; 0 when it has none.
+std::int64_t viewDataLength(View view, const ViewData& data);
 
 /// The parts of the views that keep their part by view and are on screen in a frame
 /// (Frame::views), each shared with the frame before while the inputs it reads stay the same,

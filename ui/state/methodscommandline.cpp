@@ -18,7 +18,10 @@ void overrideMethods(const QCommandLineParser& parser, MethodOptions& methods)
         methods.method = *parseScoreMethod(choice(parser, QStringLiteral("method"), scoreMethodKeys()));
     if (given("heads"))
         methods.heads = static_cast<int>(wholeNumber(parser, QStringLiteral("heads"), 1, MethodOptions::maxHeads));
-    if (given("head"))
+    // --head is also the Heads view's (a checkpoint's head, from 0): with --view heads, or a
+    // --checkpoint and no --view, it is that.
+    const bool anotherView = given("view") ? parser.value(QStringLiteral("view")) != QLatin1String("methods") : given("checkpoint");
+    if (given("head") && !anotherView)
         methods.head = static_cast<int>(wholeNumber(parser, QStringLiteral("head"), 0, methods.heads));
     if (given("buckets"))
         methods.numBuckets = static_cast<int>(wholeNumber(parser, QStringLiteral("buckets"), MethodOptions::minBuckets,
@@ -55,7 +58,8 @@ QList<QCommandLineOption> methodsCommandLineOptions()
                                        .arg(scoreMethodKeys().join(QStringLiteral(", "))),
          QStringLiteral("NAME")},
         {QStringLiteral("heads"), QStringLiteral("ALiBi: number of heads H, 1 to 1024 (default 8)."), QStringLiteral("H")},
-        {QStringLiteral("head"), QStringLiteral("ALiBi: the head drawn, 1 to H, or 0 for every head (default 1)."), QStringLiteral("N")},
+        {QStringLiteral("head"), QStringLiteral("ALiBi: the head drawn, 1 to H, or 0 for every head (default 1). With --view heads: "
+                                                "the checkpoint's head drawn, from 0 (default 0)."), QStringLiteral("N")},
         {QStringLiteral("buckets"), QStringLiteral("T5: number of buckets, 4 to 1024 (default 32)."), QStringLiteral("N")},
         {QStringLiteral("t5-biases"), QStringLiteral("T5: a model's own biases (buckets x heads, e.g. model.safetensors:"
                                                      "encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight) "

@@ -93,6 +93,9 @@ struct ViewDescription {
     /// window reads it again); null: read whatever the options name (an export of the view).
     /// Empty: it reads nothing there.
     std::function<std::variant<ViewDataPtr, QString>(QVariantMap& options, const QVariantMap* before)> readData;
+    /// The positions its data holds (a checkpoint's), which the command line's max_len takes
+    /// when --max-len and a session give none; empty, or 0: the data has no length of its own.
+    std::function<std::int64_t(const ViewData& data)> dataLength;
 };
 
 /// Start-up, before anything reads the catalogue (the command line, the preferences, a window):

@@ -273,7 +273,8 @@ std::vector<std::unique_ptr<Grid>> tablesOf(const QCustomPlot& plot)
             if (!plottable->visible())
                 continue;
             if (auto* map = qobject_cast<QCPColorMap*>(plottable)) {
-                tables.push_back(std::make_unique<MapGrid>(map));
+                if (auto table = std::make_unique<MapGrid>(map); table->rows() > 0 && table->columns() > 0)
+                    tables.push_back(std::move(table)); // a map cleared (nothing to draw) is no table
             } else if (plottable->interface1D()) {
                 curves << plottable;
                 anyNamed = anyNamed || isNamedForReaders(plot, plottable);

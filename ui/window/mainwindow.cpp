@@ -19,6 +19,7 @@
 #include "ui/widgets/textlabels.h"
 #include "ui/widgets/notetoast.h"
 #include "ui/widgets/focusorder.h"
+#include "ui/window/checkpointcontroller.h"
 #include "ui/window/guidedialog.h"
 #include "ui/window/shortcutsdialog.h"
 #include "ui/window/stage.h"
@@ -136,6 +137,8 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
     if (auto* rope = qobject_cast<RopeView*>(plotView(views::rope)))
         connect(rope, &RopeView::openModelConfigRequested, m_ropeModels, &RopeModelController::chooseFile);
     connect(m_ropeModels, &RopeModelController::modelShown, this, [this] { m_stage->choose(views::rope); });
+    m_checkpoints = new CheckpointController(m_document, this);
+    connect(m_checkpoints, &CheckpointController::checkpointShown, this, [this] { m_stage->choose(views::heads); });
     m_wordVectors = new WordVectorController(m_document, this);
     if (auto* embeddings = qobject_cast<EmbeddingsView*>(plotView(views::embeddings)))
         m_wordVectors->attach(embeddings);
@@ -461,6 +464,11 @@ void MainWindow::createMenus()
     openModel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     openModel->setToolTip(tr("Show a model's rotary embedding as its Hugging Face config.json sets it up (RoPE view)"));
     openModel->setObjectName(QStringLiteral("openModelConfigAction"));
+    QAction* openCheckpoint = file->addAction(tr("Open &checkpoint…"), this, [this] { m_checkpoints->chooseFile(); });
+    openCheckpoint->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    openCheckpoint->setToolTip(tr("What a trained model's attention heads do with positions: a GPT-2, BERT or Llama-family "
+                                  "model.safetensors with its config.json (Heads view)"));
+    openCheckpoint->setObjectName(QStringLiteral("openCheckpointAction"));
     file->addSeparator();
     QAction* exportAction = file->addAction(tr("&Export…"), this, [this] { m_exporter->exportInteractively(m_activeView); });
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));

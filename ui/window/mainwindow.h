@@ -21,6 +21,7 @@ class SweepAnimator;
 class TableController;
 class WordVectorController;
 class RopeModelController;
+class CheckpointController;
 class ExportController;
 class HeatmapView;
 class PlotView;
@@ -41,6 +42,7 @@ public:
     TableController* tables() const { return m_tables; }
     WordVectorController* wordVectors() const { return m_wordVectors; }
     RopeModelController* ropeModels() const { return m_ropeModels; }
+    CheckpointController* checkpoints() const { return m_checkpoints; }
     HeatmapView* heatmap() const;
     /// The middle of the window: the chosen view, and a companion beside it when there is room.
     Stage* stage() const { return m_stage; }
@@ -120,6 +122,7 @@ private:
     TableController* m_tables = nullptr;
     WordVectorController* m_wordVectors = nullptr;
     RopeModelController* m_ropeModels = nullptr;
+    CheckpointController* m_checkpoints = nullptr;
     QAction* m_presentationAction = nullptr;
     QAction* m_explanationsAction = nullptr;
     ControlsPanel* m_controls = nullptr;

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+// Small model checkpoints for the tests of the Heads view (issue 51): the safetensors format
+// written from its definition (an 8-byte little-endian header length, a JSON header naming each
+// tensor's dtype, shape and byte range, then the raw little-endian data), and config.json.
+#pragma once
+
+#include <QByteArray>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
+#include <QVariantMap>
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace testsupport {
+
+struct TensorToWrite {
+    QString name;
+    std::vector<std::int64_t> shape;
+    std::vector<float> values; ///< row-major, stored as float32
+};
+
+inline bool writeSafetensors(const QString& path, const std::vector<TensorToWrite>& tensors)
+{
+    QJsonObject header;
+    QByteArray data;
+    for (const TensorToWrite& t : tensors) {
+        QVariantList shape;
+        for (std::int64_t s : t.shape)
+            shape << QVariant::fromValue<qint64>(s);
+        const qint64 begin = data.size();
+        data.append(reinterpret_cast<const char*>(t.values.data()), qsizetype(t.values.size() * sizeof(float)));
+        header.insert(t.name, QJsonObject{{QStringLiteral("dtype"), QStringLiteral("F32")},
+                                          {QStringLiteral("shape"), QJsonValue::fromVariant(shape)},
+                                          {QStringLiteral("data_offsets"), QJsonValue::fromVariant(QVariantList{begin, qint64(data.size())})}});
+    }
+    QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    while (json.size() % 8 != 0)
+        json.append(' ');
+    QByteArray file(8, '\0');
+    const std::uint64_t length = std::uint64_t(json.size());
+    for (int i = 0; i < 8; ++i)
+        file[i] = char((length >> (8 * i)) & 0xff);
+    QFile out(path);
+    return out.open(QIODevice::WriteOnly) && out.write(file + json + data) == file.size() + json.size() + data.size();
+}
+
+inline bool writeConfig(const QString& path, const QJsonObject& config)
+{
+    QFile out(path);
+    return out.open(QIODevice::WriteOnly) && out.write(QJsonDocument(config).toJson()) > 0;
+}
+
+/// A GPT-2 of width 16, 2 heads and 8 positions whose head 0 attends to the previous position:
+/// position p's vector is row p + 1 of the 16 × 16 Hadamard matrix (mean 0, variance 1, so
+/// LayerNorm leaves it), head 0's key of position j is 4·e_j and its query of position i is
+/// 8·e_{i−1}, so S[i, j] = 32 / √8 when j = i − 1 and 0 elsewhere. Head 1 is all zeros: uniform.
+inline bool writePreviousTokenGpt2(const QString& folder)
+{
+    constexpr int e = 16, positions = 8, headDim = 8;
+    auto hadamard = [](int i, int j) { return (__builtin_popcount(unsigned(i & j)) % 2) ? -1.0f : 1.0f; };
+    std::vector<float> wpe(positions * e), attn(e * 3 * e, 0.0f);
+    for (int p = 0; p < positions; ++p)
+        for (int c = 0; c < e; ++c)
+            wpe[std::size_t(p * e + c)] = hadamard(p + 1, c);
+    for (int r = 0; r < e; ++r)
+        for (int c = 0; c < headDim; ++c) {
+            attn[std::size_t(r * 3 * e + c)] = 2.0f * hadamard(c + 2, r) / 4.0f;     // W_Q, head 0
+            attn[std::size_t(r * 3 * e + e + c)] = hadamard(c + 1, r) / 4.0f;        // W_K, head 0
+        }
+    const std::vector<TensorToWrite> tensors{
+        {QStringLiteral("wpe.weight"), {positions, e}, wpe},
+        {QStringLiteral("wte.weight"), {3, e}, std::vector<float>(3 * e, 0.0f)},
+        {QStringLiteral("h.0.ln_1.weight"), {e}, std::vector<float>(e, 1.0f)},
+        {QStringLiteral("h.0.ln_1.bias"), {e}, std::vector<float>(e, 0.0f)},
+        {QStringLiteral("h.0.attn.c_attn.weight"), {e, 3 * e}, attn},
+        {QStringLiteral("h.0.attn.c_attn.bias"), {3 * e}, std::vector<float>(3 * e, 0.0f)},
+    };
+    return writeSafetensors(folder + QStringLiteral("/model.safetensors"), tensors)
+        && writeConfig(folder + QStringLiteral("/config.json"),
+                       QJsonObject{{QStringLiteral("model_type"), QStringLiteral("gpt2")}, {QStringLiteral("n_embd"), e},
+                                   {QStringLiteral("n_head"), 2}, {QStringLiteral("n_positions"), positions},
+                                   {QStringLiteral("n_layer"), 1}, {QStringLiteral("layer_norm_epsilon"), 1e-5}});
+}
+
+} // namespace testsupport
