@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plotting/cellcolormap.h"
 
+#include "ui/plotting/viewsupport.h"
 #include "ui/state/twohalves.h"
 
 #include <QPaintEngine>
@@ -250,6 +251,26 @@ void CellColorMap::draw(QCPPainter* painter)
         painter->drawImage(target, mMapImage);
     }
     painter->restore();
+}
+
+CellColorMap* addCellColorMap(QCPAxisRect* rect)
+{
+    auto* map = new CellColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    map->setInterpolate(false);
+    map->setTightBoundary(false);
+    return map;
+}
+
+void setUpImageAxes(QCPAxisRect* rect)
+{
+    rect->axis(QCPAxis::atLeft)->setRangeReversed(true); // row 0 on top, as an image
+    for (QCPAxis::AxisType type : {QCPAxis::atBottom, QCPAxis::atLeft}) {
+        rect->axis(type)->setTicker(integerTicker());
+        rect->axis(type)->grid()->setVisible(false);
+    }
+    useTopAxisAsCaption(rect);
+    rect->setRangeDrag({});
+    rect->setRangeZoom({});
 }
 
 } // namespace pe::ui

@@ -59,4 +59,11 @@ private:
     bool m_imageMirrorX = false, m_imageMirrorY = false; ///< axes' orientation the image was made for
 };
 
+/// A colour map on the bottom and left axes of `rect`: one block per cell, never smoothed, its
+/// cells' edges at their centres ± ½ (the maps of the grid and heads views).
+CellColorMap* addCellColorMap(QCPAxisRect* rect);
+/// An axis rect drawn as an image: row 0 at the top, whole-number ticks, no grid lines, the top
+/// axis a caption, no drag or wheel zoom (a picture of tiles or heads, not a chart to pan).
+void setUpImageAxes(QCPAxisRect* rect);
+
 } // namespace pe::ui

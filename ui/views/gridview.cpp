@@ -44,24 +44,9 @@ QSpinBox* sideBox(const QString& zero, const QString& tip)
 
 void setUpMapAxes(QCPAxisRect* rect)
 {
-    rect->axis(QCPAxis::atLeft)->setRangeReversed(true); // row 0 on top, as an image
-    for (QCPAxis::AxisType type : {QCPAxis::atBottom, QCPAxis::atLeft}) {
-        rect->axis(type)->setTicker(integerTicker());
-        rect->axis(type)->grid()->setVisible(false);
-    }
+    setUpImageAxes(rect);
     rect->axis(QCPAxis::atBottom)->setLabel(GridView::tr("column"));
     rect->axis(QCPAxis::atLeft)->setLabel(GridView::tr("row"));
-    useTopAxisAsCaption(rect);
-    rect->setRangeDrag({});
-    rect->setRangeZoom({});
-}
-
-CellColorMap* addMap(QCPAxisRect* rect)
-{
-    auto* map = new CellColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-    map->setInterpolate(false);
-    map->setTightBoundary(false);
-    return map;
 }
 
 QCPItemRect* addMark(QCustomPlot* plot, QCPAxisRect* rect)
@@ -97,7 +82,7 @@ GridView::GridView(Document* document, QWidget* parent)
     m_title = addTitle(p);
     m_tilesRect = p->axisRect();
     setUpMapAxes(m_tilesRect);
-    m_tiles = addMap(m_tilesRect);
+    m_tiles = addCellColorMap(m_tilesRect);
     m_tilesFrame = frameSquareCells(p->plotLayout(), 1, 0, m_tilesRect);
     auto* right = new QCPLayoutGrid;
     p->plotLayout()->addElement(1, 1, right);
@@ -111,8 +96,8 @@ GridView::GridView(Document* document, QWidget* parent)
         rect->axis(QCPAxis::atBottom)->setLabel(QString());
         rect->axis(QCPAxis::atLeft)->setLabel(QString());
     }
-    m_patchMap = addMap(m_patchRect);
-    m_dimensionMap = addMap(m_dimensionRect);
+    m_patchMap = addCellColorMap(m_patchRect);
+    m_dimensionMap = addCellColorMap(m_dimensionRect);
     m_similarityScale = new QCPColorScale(p);
     m_dimensionScale = new QCPColorScale(p);
     for (QCPColorScale* scale : {m_similarityScale, m_dimensionScale})

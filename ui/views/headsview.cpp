@@ -28,26 +28,11 @@ namespace {
 
 HeadsOptions headsOptions(const ViewState& state) { return headsOptionsFrom(state.optionsOf(views::heads)); }
 
-CellColorMap* addMap(QCPAxisRect* rect)
-{
-    auto* map = new CellColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-    map->setInterpolate(false);
-    map->setTightBoundary(false);
-    return map;
-}
-
 void setUpMapAxes(QCPAxisRect* rect, const QString& x, const QString& y)
 {
-    rect->axis(QCPAxis::atLeft)->setRangeReversed(true); // row 0 on top, as the heatmap's positions
-    for (QCPAxis::AxisType type : {QCPAxis::atBottom, QCPAxis::atLeft}) {
-        rect->axis(type)->setTicker(integerTicker());
-        rect->axis(type)->grid()->setVisible(false);
-    }
+    setUpImageAxes(rect);
     rect->axis(QCPAxis::atBottom)->setLabel(x);
     rect->axis(QCPAxis::atLeft)->setLabel(y);
-    useTopAxisAsCaption(rect);
-    rect->setRangeDrag({});
-    rect->setRangeZoom({});
 }
 
 /// Centres of `bins` equal bins over the cells 0 … n−1 (a bin's centre, as the heatmap's).
@@ -82,7 +67,7 @@ HeadsView::HeadsView(Document* document, QWidget* parent)
     m_title = addTitle(p);
     m_headRect = p->axisRect();
     setUpMapAxes(m_headRect, tr("Key position j"), tr("Query position i"));
-    m_headMap = addMap(m_headRect);
+    m_headMap = addCellColorMap(m_headRect);
     m_headScale = new QCPColorScale(p);
     m_headScale->setType(QCPAxis::atRight);
     m_headMap->setColorScale(m_headScale);
@@ -90,14 +75,14 @@ HeadsView::HeadsView(Document* document, QWidget* parent)
     setUpMapAxes(m_tilesRect, QString(), QString());
     m_tilesRect->axis(QCPAxis::atBottom)->setTicks(false);
     m_tilesRect->axis(QCPAxis::atLeft)->setTicks(false);
-    m_tiles = addMap(m_tilesRect);
+    m_tiles = addCellColorMap(m_tilesRect);
     m_kernelRect = new QCPAxisRect(p);
     m_kernelRect->axis(QCPAxis::atBottom)->setLabel(tr("Offset i − j"));
     m_kernelRect->axis(QCPAxis::atLeft)->setLabel(tr("Mean score"));
     useTopAxisAsCaption(m_kernelRect);
     m_amplitudeRect = new QCPAxisRect(p);
     setUpMapAxes(m_amplitudeRect, tr("Pair k"), tr("Head"));
-    m_amplitudes = addMap(m_amplitudeRect);
+    m_amplitudes = addCellColorMap(m_amplitudeRect);
     // Top: the chosen head with its scale, the tiles. Bottom: the kernel, and for the Llama
     // family the amplitudes beside it (taken out of the row for the others, so the kernel
     // gets the width).
