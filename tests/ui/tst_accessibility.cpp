@@ -287,6 +287,12 @@ void TestAccessibility::theHeatmapsDescriptionFollowsTheNumbers()
     QVERIFY2(value.hasMatch(), qPrintable(after));
     QCOMPARE(QString::number(value.captured(1).toDouble(), 'f', 4),
              QString::number(std::cos(3.0 / std::pow(10000.0, 4.0 / 16.0)), 'f', 4));
+    // The chart's value is the selected cell's, within its colour scale: what a value change says.
+    QAccessibleValueInterface* chartValue = chart->valueInterface();
+    QVERIFY(chartValue);
+    QVERIFY(std::abs(chartValue->currentValue().toDouble() - std::cos(3.0 / std::pow(10000.0, 4.0 / 16.0))) < 1e-12);
+    QCOMPARE(chartValue->minimumValue().toDouble(), -1.0);
+    QCOMPARE(chartValue->maximumValue().toDouble(), 1.0);
 }
 
 void TestAccessibility::aMatrixIsATableOfTheCellsAsDrawn()

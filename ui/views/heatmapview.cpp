@@ -335,6 +335,17 @@ QString HeatmapView::chartDetails() const
     return cell.isEmpty() ? QString() : tr("selected: %1").arg(cell);
 }
 
+std::optional<double> HeatmapView::chartValue() const
+{
+    const FramePtr& f = document()->frame();
+    const ViewState& state = document()->state();
+    const HeatPart* part = f ? heatPart(*f) : nullptr;
+    if (!part || f->table || state.position < 0 || state.position >= f->matrixRowCount() || state.dimension < 0
+        || state.dimension >= f->matrixColumnCount())
+        return std::nullopt; // a table's cell is read off the GUI thread: its description says it
+    return part->formulaAt(state.position, state.dimension).value;
+}
+
 void HeatmapView::onMouseMove(QMouseEvent* event)
 {
     const auto [row, column] = cellAt(event->position());

@@ -43,6 +43,7 @@ protected:
     void applyScale() override;
     /// The selected cell, as the hover reads it: "selected: position 3 · dimension 5 … value …".
     QString chartDetails() const override;
+    std::optional<double> chartValue() const override;
 
 private:
     void onMouseMove(QMouseEvent* event);

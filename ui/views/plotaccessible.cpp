@@ -486,7 +486,7 @@ private:
 /// A view's plot to a screen reader: a chart. Its tables are its children, one per colour map
 /// and per set of curves; the chart is also its first table itself (the heatmap's matrix, the
 /// waves' curves), which a reader finds without looking further.
-class PlotAccessible : public QAccessibleWidget, public GridTable {
+class PlotAccessible : public QAccessibleWidget, public GridTable, public QAccessibleValueInterface {
 public:
     explicit PlotAccessible(QWidget* plot) : QAccessibleWidget(plot, QAccessible::Chart)
     {
@@ -500,6 +500,8 @@ public:
     {
         if (type == QAccessible::TableInterface && table(0))
             return static_cast<QAccessibleTableInterface*>(this);
+        if (const PlotView* view = viewOf(widget()); type == QAccessible::ValueInterface && view && view->chartValue())
+            return static_cast<QAccessibleValueInterface*>(this);
         return QAccessibleWidget::interface_cast(type);
     }
     QString text(QAccessible::Text t) const override
@@ -512,6 +514,18 @@ public:
         }
         return QAccessibleWidget::text(t);
     }
+    // The selected cell's value (PlotView::chartValue), within the first map's colour scale.
+    QVariant currentValue() const override
+    {
+        const PlotView* view = viewOf(widget());
+        const std::optional<double> value = view ? view->chartValue() : std::nullopt;
+        return value ? QVariant(*value) : QVariant();
+    }
+    void setCurrentValue(const QVariant&) override {}
+    QVariant maximumValue() const override { return scaleEnd(true); }
+    QVariant minimumValue() const override { return scaleEnd(false); }
+    QVariant minimumStepSize() const override { return QVariant(); }
+
     int childCount() const override { return QAccessibleWidget::childCount() + int(tables().size()); }
     QAccessibleInterface* child(int index) const override
     {
@@ -559,6 +573,14 @@ protected:
     int tableIndex() const override { return -1; }
 
 private:
+    QVariant scaleEnd(bool upper) const
+    {
+        auto* p = static_cast<QCustomPlot*>(widget());
+        for (int i = 0; i < p->plottableCount(); ++i)
+            if (auto* map = qobject_cast<QCPColorMap*>(p->plottable(i)); map && map->visible())
+                return upper ? map->dataRange().upper : map->dataRange().lower;
+        return QVariant();
+    }
     void forgetTables() const
     {
         for (QAccessible::Id id : std::as_const(m_tableIds))

@@ -157,6 +157,13 @@ void PlotView::announceChartChanges()
         QAccessibleEvent event(m_plot, QAccessible::DescriptionChanged);
         QAccessible::updateAccessibility(&event);
     }
+    if (const std::optional<double> value = chartValue(); value != m_announcedValue && m_plot->hasFocus()) {
+        m_announcedValue = value;
+        if (value) {
+            QAccessibleValueChangeEvent event(m_plot, *value);
+            QAccessible::updateAccessibility(&event);
+        }
+    }
 }
 
 void PlotView::antialiasSparseCurves()

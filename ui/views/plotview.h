@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <optional>
+
 #include "ui/document/changes.h"
 #include "ui/document/frame.h"
 
@@ -90,6 +92,9 @@ public:
     /// What it says the plot shows, with the numbers now drawn: the title's other lines, what
     /// the view adds (chartDetails()) and what the plot itself shows (describePlot()).
     QString chartDescription() const;
+    /// The selected cell's value, which a screen reader reads as the chart's value and hears
+    /// change (the heatmap's); none: the chart has no value of its own.
+    virtual std::optional<double> chartValue() const { return std::nullopt; }
 
 
 signals:
@@ -191,6 +196,7 @@ private:
     QCPTextElement* m_chartTitleElement = nullptr; ///< the first title fitted: the view's
     QString m_chartTitle;                          ///< its whole text, subtitle lines too
     QString m_announcedName, m_announcedDescription; ///< what a screen reader was told last
+    std::optional<double> m_announcedValue;
     QSize m_pixelsPlotSize;            ///< the plot's size the histories below belong to
     /// Per area a view asks pixels for (the methods view asks for two): interleaved in one
     /// history, their sizes hid a flip of one of them, and the flip never settled.
