@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/heads.h"
 
+#include "core/encoding.h"
+
 #include <Eigen/Dense>
 
 #include <cmath>
@@ -114,15 +116,20 @@ Eigen::MatrixXd layerNorm(const Eigen::MatrixXd& x, const Eigen::VectorXd& weigh
     return out;
 }
 
-Eigen::VectorXd meanRmsNormRow(const TensorRef& rows, const Eigen::VectorXd& weight, double eps)
+Eigen::VectorXd meanRmsDirection(const TensorRef& rows, double eps)
 {
     Eigen::VectorXd sum = Eigen::VectorXd::Zero(rows.columns), row(rows.columns);
     for (std::int64_t r = 0; r < rows.rows; ++r) {
         rows.readRow(r, row.data());
         sum += row / std::sqrt(row.squaredNorm() / double(rows.columns) + eps);
     }
-    // The weight multiplies every normalised row: once, on the sum.
-    return rows.rows > 0 ? Eigen::VectorXd(sum.cwiseProduct(weight) / double(rows.rows)) : sum;
+    return rows.rows > 0 ? Eigen::VectorXd(sum / double(rows.rows)) : sum;
+}
+
+Eigen::VectorXd meanRmsNormRow(const TensorRef& rows, const Eigen::VectorXd& weight, double eps)
+{
+    // The weight multiplies every normalised row: once, on the mean.
+    return meanRmsDirection(rows, eps).cwiseProduct(weight);
 }
 
 Eigen::VectorXd matrixTimesVector(const TensorRef& w, const Eigen::VectorXd& x)
@@ -297,6 +304,48 @@ Eigen::VectorXd rotaryKernelByOffset(const RotaryHeads& heads, int head, std::in
         byOffset[d + n - 1] = sum;
     }
     return byOffset;
+}
+
+Eigen::MatrixXd rotaryKernelBothWays(const RotaryHeads& heads, std::int64_t n)
+{
+    const Eigen::Index pairs = heads.theta.size();
+    const Eigen::MatrixXcd c = kernelCoefficients(heads);
+    // Re(c · e^{±iΔθ}) = Re(c)·cos(Δθ) ∓ Im(c)·sin(Δθ) for Δ ≥ 0: the phases once, then four products.
+    Eigen::MatrixXd cosines(n, pairs), sines(n, pairs);
+    for (Eigen::Index k = 0; k < pairs; ++k)
+        for (std::int64_t delta = 0; delta < n; ++delta) {
+            const double angle = double(delta) * heads.theta[k];
+            cosines(delta, k) = std::cos(angle);
+            sines(delta, k) = std::sin(angle);
+        }
+    const Eigen::MatrixXd even = cosines * c.real().transpose(), odd = sines * c.imag().transpose();
+    Eigen::MatrixXd both(2 * n - 1, c.rows());
+    both.bottomRows(n) = even - odd;                   // Δ = 0 … n−1
+    both.topRows(n) = (even + odd).colwise().reverse(); // Δ = −(n−1) … 0
+    return both;
+}
+
+Eigen::MatrixXd binnedToeplitz(const Eigen::VectorXd& byOffset, std::int64_t n, std::int64_t rowBins, std::int64_t columnBins)
+{
+    // P(m) = Σ_{t<m} byOffset[t], Q(m) = Σ_{t<m} P(t). The cells of rows [r0, r1) and columns
+    // [c0, c1) sum to Σ_i (P(i − c0 + n) − P(i − c1 + n)) = Q(r1 − c0 + n) − Q(r0 − c0 + n) −
+    // Q(r1 − c1 + n) + Q(r0 − c1 + n). Long double: the sums of sums cancel in the difference.
+    std::vector<long double> p(std::size_t(2 * n), 0.0L), q(std::size_t(2 * n + 1), 0.0L);
+    for (std::int64_t t = 0; t + 1 < 2 * n; ++t)
+        p[std::size_t(t + 1)] = p[std::size_t(t)] + byOffset[t];
+    for (std::int64_t t = 0; t < 2 * n; ++t)
+        q[std::size_t(t + 1)] = q[std::size_t(t)] + p[std::size_t(t)];
+    const auto at = [&](std::int64_t m) { return q[std::size_t(m)]; };
+    Eigen::MatrixXd out(rowBins, columnBins);
+    for (std::int64_t b = 0; b < rowBins; ++b) {
+        const std::int64_t r0 = binStart(n, rowBins, b), r1 = binStart(n, rowBins, b + 1);
+        for (std::int64_t c = 0; c < columnBins; ++c) {
+            const std::int64_t c0 = binStart(n, columnBins, c), c1 = binStart(n, columnBins, c + 1);
+            const long double sum = at(r1 - c0 + n) - at(r0 - c0 + n) - at(r1 - c1 + n) + at(r0 - c1 + n);
+            out(b, c) = double(sum / ((long double)(r1 - r0) * (long double)(c1 - c0)));
+        }
+    }
+    return out;
 }
 
 Eigen::MatrixXd rotaryScores(const RotaryHeads& heads, int head, std::int64_t length)

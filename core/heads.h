@@ -44,6 +44,10 @@ Eigen::MatrixXd layerNorm(const Eigen::MatrixXd& x, const Eigen::VectorXd& weigh
 /// The mean over the rows v of RMSNorm(rows[v]) = rows[v] / sqrt(mean(rows[v]²) + eps) · weight,
 /// in one pass (Llama's mean hidden state of the vocabulary).
 Eigen::VectorXd meanRmsNormRow(const TensorRef& rows, const Eigen::VectorXd& weight, double eps);
+/// The same mean before the weight: the mean over the rows v of rows[v] / sqrt(mean(rows[v]²) + eps).
+/// Every layer's mean hidden state is this times the layer's norm weight, so one pass over the
+/// vocabulary serves every layer.
+Eigen::VectorXd meanRmsDirection(const TensorRef& rows, double eps);
 /// W·x for W (out × in) read in place.
 Eigen::VectorXd matrixTimesVector(const TensorRef& w, const Eigen::VectorXd& x);
 /// X·W for X (n × in) and W (in × out) read in place (GPT-2's Conv1D).
@@ -89,6 +93,12 @@ Eigen::MatrixXd rotaryAmplitudes(const RotaryHeads& heads);
 Eigen::MatrixXd rotaryKernel(const RotaryHeads& heads, std::int64_t length);
 /// The kernel of head `head` at every offset Δ = −(n−1) … n−1 (index Δ + n − 1).
 Eigen::VectorXd rotaryKernelByOffset(const RotaryHeads& heads, int head, std::int64_t n);
+/// Every head's kernel at every offset Δ = −(n−1) … n−1 (row Δ + n − 1): (2n − 1) × heads.
+Eigen::MatrixXd rotaryKernelBothWays(const RotaryHeads& heads, std::int64_t n);
+/// The n × n matrix S[i, j] = byOffset[i − j + n − 1] binned to rowBins × columnBins, each bin the
+/// exact mean of its cells (rows and columns cut as binStart cuts them): O(1) per bin from the
+/// sums of the sums of byOffset, never the n² cells.
+Eigen::MatrixXd binnedToeplitz(const Eigen::VectorXd& byOffset, std::int64_t n, std::int64_t rowBins, std::int64_t columnBins);
 /// S[i, j] = the kernel of head `head` at Δ = i − j (negative offsets by the same sum): L × L.
 Eigen::MatrixXd rotaryScores(const RotaryHeads& heads, int head, std::int64_t length);
 

@@ -424,7 +424,7 @@ d_model %1 · max_len %2 · base %3 · %4频率</translation>
     </message>
     <message>
         <source>no weight_map { &quot;tensor&quot;: &quot;file.safetensors&quot;, … }</source>
-        <translation>没有 weight_map { "tensor": "file.safetensors", … }</translation>
+        <translation>没有 weight_map { &quot;tensor&quot;: &quot;file.safetensors&quot;, … }</translation>
     </message>
     <message>
         <source>weight_map names “%1” for tensor “%2”; allowed: a file name beside the index</source>
@@ -525,6 +525,10 @@ d_model %1 · max_len %2 · base %3 · %4频率</translation>
     <message>
         <source>--layer %1: the model has %2 layers; allowed: 0 to %3</source>
         <translation>--layer %1：模型有 %2 层；允许：0 到 %3</translation>
+    </message>
+    <message>
+        <source>%1 rotates no pairs (the Llama family does)</source>
+        <translation>%1 不旋转任何维度对（Llama 系列才旋转）</translation>
     </message>
 </context>
 <context>
@@ -1987,14 +1991,6 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <translation>词表的平均查询与键</translation>
     </message>
     <message>
-        <source>Attention heads: %1 (%2)
-layer %3 · %4 heads · L = %5 · %6
-%7</source>
-        <translation>注意力头：%1（%2）
-第 %3 层 · %4 个头 · L = %5 · %6
-%7</translation>
-    </message>
-    <message>
         <source>every head&apos;s scores (click one)</source>
         <translation>所有头的分数（点击选择）</translation>
     </message>
@@ -2005,26 +2001,6 @@ layer %3 · %4 heads · L = %5 · %6
     <message>
         <source>every head</source>
         <translation>所有头</translation>
-    </message>
-    <message>
-        <source>head %1: mean score per offset; the offset explains %2 %</source>
-        <translation>头 %1：每个偏移的平均分数；偏移解释了 %2 %</translation>
-    </message>
-    <message>
-        <source>head %1 per offset (%2 %)</source>
-        <translation>头 %1 按偏移（%2 %）</translation>
-    </message>
-    <message>
-        <source>per offset</source>
-        <translation>按偏移</translation>
-    </message>
-    <message>
-        <source>amplitude |q̄_k|·|k̄_k| per pair: wavelength %1 (pair 0) to %2 (pair %3)</source>
-        <translation>每个维度对的幅度 |q̄_k|·|k̄_k|：波长 %1（对 0）到 %2（对 %3）</translation>
-    </message>
-    <message>
-        <source>amplitude per pair (λ %1 to %2)</source>
-        <translation>每对幅度（λ %1 到 %2）</translation>
     </message>
     <message>
         <source>amplitude</source>
@@ -2049,6 +2025,80 @@ layer %3 · %4 heads · L = %5 · %6
     <message>
         <source>head %1, pair %2 (wavelength %3): amplitude %4</source>
         <translation>头 %1，维度对 %2（波长 %3）：幅度 %4</translation>
+    </message>
+    <message>
+        <source>%1 on the key before</source>
+        <translation>前一个键上 %1</translation>
+    </message>
+    <message>
+        <source>%1 on the first key</source>
+        <translation>第一个键上 %1</translation>
+    </message>
+    <message>
+        <source>%1 within %2 keys</source>
+        <translation>最近 %2 个键内 %1</translation>
+    </message>
+    <message>
+        <source>evenness %1</source>
+        <translation>均匀度 %1</translation>
+    </message>
+    <message>
+        <source>%1 within %2 keys, evenness %3</source>
+        <translation>最近 %2 个键内 %1，均匀度 %3</translation>
+    </message>
+    <message>
+        <source>--layer %1: the model has %2 layers; allowed: 0 to %3</source>
+        <translation>--layer %1：模型有 %2 层；允许：0 到 %3</translation>
+    </message>
+    <message>
+        <source>Attention heads: %1 (%2)
+layer %3 · %4 heads · L = %5 · %6</source>
+        <translation>注意力头：%1（%2）
+第 %3 层 · %4 个头 · L = %5 · %6</translation>
+    </message>
+    <message>
+        <source>every head&apos;s scores: layers 0–%1 down, heads 0–%2 across (click one)</source>
+        <translation>所有头的分数：纵向为第 0–%1 层，横向为第 0–%2 个头（点击选择）</translation>
+    </message>
+    <message>
+        <source>layers ↓ × heads → (click one)</source>
+        <translation>层 ↓ × 头 →（点击选择）</translation>
+    </message>
+    <message>
+        <source>layers × heads</source>
+        <translation>层 × 头</translation>
+    </message>
+    <message>
+        <source>head %1, %2 (%3)</source>
+        <translation>头 %1，%2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 · mean score per offset; the offset explains %2 % of the scores</source>
+        <translation>%1 · 每个偏移的平均分数；偏移解释了分数的 %2 %</translation>
+    </message>
+    <message>
+        <source>%1 · the offset explains %2 %</source>
+        <translation>%1 · 偏移解释了 %2 %</translation>
+    </message>
+    <message>
+        <source>head %1, %2</source>
+        <translation>头 %1，%2</translation>
+    </message>
+    <message>
+        <source>Wavelength of pair k</source>
+        <translation>维度对 k 的波长</translation>
+    </message>
+    <message>
+        <source>amplitude |q̄_k|·|k̄_k| per head and pair k = 0 … %1</source>
+        <translation>每个头和维度对 k = 0 … %1 的幅度 |q̄_k|·|k̄_k|</translation>
+    </message>
+    <message>
+        <source>amplitude per pair</source>
+        <translation>每个维度对的幅度</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2 (click to draw it large)</source>
+        <translation>第 %1 层，头 %2（点击放大显示）</translation>
     </message>
 </context>
 <context>

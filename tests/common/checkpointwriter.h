@@ -86,4 +86,36 @@ inline bool writePreviousTokenGpt2(const QString& folder)
                                    {QStringLiteral("n_layer"), 1}, {QStringLiteral("layer_norm_epsilon"), 1e-5}});
 }
 
+/// A Llama of width 16, `layers` layers of 2 heads of 8 (4 rotated pairs, rotate_half), whose
+/// every vocabulary row is all ones (RMS 1, so the mean normalised row is 1/√(1 + eps) in every
+/// place) and norm weights are ones. Head h of layer l has its mean query and key in pair
+/// onePairOf(l, h) alone, each 1/√(1 + eps), so its scores are S[i, j] = cos((i − j)·θ_p) /
+/// ((1 + eps)·√8) with θ_p = 10000^(−2p/8).
+inline int onePairOf(int layer, int head) { return (layer + 2 * head) % 4; }
+constexpr double onePairLlamaEps = 1e-6;
+inline bool writeOnePairLlama(const QString& folder, int layers, int positions)
+{
+    constexpr int e = 16, heads = 2, headDim = 8, vocabulary = 3;
+    std::vector<TensorToWrite> tensors{{QStringLiteral("model.embed_tokens.weight"), {vocabulary, e}, std::vector<float>(vocabulary * e, 1.0f)}};
+    for (int l = 0; l < layers; ++l) {
+        const QString at = QStringLiteral("model.layers.%1.").arg(l);
+        std::vector<float> q(heads * headDim * e, 0.0f), k(heads * headDim * e, 0.0f);
+        for (int h = 0; h < heads; ++h)
+            for (int c = 0; c < e; ++c) { // row h·8 + p: the real part of pair p; 1/16 · 16 ones = 1
+                q[std::size_t((h * headDim + onePairOf(l, h)) * e + c)] = 1.0f / e;
+                k[std::size_t((h * headDim + onePairOf(l, h)) * e + c)] = 1.0f / e;
+            }
+        tensors.push_back({at + QStringLiteral("input_layernorm.weight"), {e}, std::vector<float>(e, 1.0f)});
+        tensors.push_back({at + QStringLiteral("self_attn.q_proj.weight"), {heads * headDim, e}, q});
+        tensors.push_back({at + QStringLiteral("self_attn.k_proj.weight"), {heads * headDim, e}, k});
+    }
+    return writeSafetensors(folder + QStringLiteral("/model.safetensors"), tensors)
+        && writeConfig(folder + QStringLiteral("/config.json"),
+                       QJsonObject{{QStringLiteral("model_type"), QStringLiteral("llama")}, {QStringLiteral("hidden_size"), e},
+                                   {QStringLiteral("num_attention_heads"), heads}, {QStringLiteral("num_key_value_heads"), heads},
+                                   {QStringLiteral("head_dim"), headDim}, {QStringLiteral("num_hidden_layers"), layers},
+                                   {QStringLiteral("max_position_embeddings"), positions}, {QStringLiteral("rope_theta"), 10000.0},
+                                   {QStringLiteral("rms_norm_eps"), onePairLlamaEps}, {QStringLiteral("vocab_size"), vocabulary}});
+}
+
 } // namespace testsupport

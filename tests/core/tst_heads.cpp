@@ -69,6 +69,10 @@ private slots:
         const Eigen::VectorXd mean = meanRmsNormRow(refOf(rows, TensorType::Float32, 2, 2), Eigen::Vector2d(2, 1), 0.25);
         QCOMPARE(mean[0], (3 / std::sqrt(12.75) + 0) / 2 * 2);
         QCOMPARE(mean[1], (4 / std::sqrt(12.75) + 2 / std::sqrt(2.25)) / 2);
+        // Before the weight: the same mean, weight 1.
+        const Eigen::VectorXd direction = meanRmsDirection(refOf(rows, TensorType::Float32, 2, 2), 0.25);
+        QCOMPARE(direction[0], (3 / std::sqrt(12.75) + 0) / 2);
+        QCOMPARE(direction[1], mean[1]);
         // W·x and X·W read in place, against the products written out.
         const auto w = bytesOf({1, 2, 3, 4, 5, 6}); // 2 × 3
         const Eigen::VectorXd wx = matrixTimesVector(refOf(w, TensorType::Float32, 2, 3), Eigen::Vector3d(1, 0, -1));
@@ -150,6 +154,38 @@ private slots:
         qi[4] = 1; ki[5] = 1; // pair 2: z_q = 1, z_k = i
         const RotaryHeads interleaved = rotaryHeads(qi, ki, 1, 1, headDim, headDim, true, theta, 1.0);
         QVERIFY(std::abs(rotaryKernel(interleaved, 3)(1, 0) - std::cos(theta[2] - std::numbers::pi / 2) / std::sqrt(8.0)) < 1e-12);
+        // Both ways at once: row Δ + n − 1 holds |c|·cos(Δθ + arg c) for Δ = −(n−1) … n−1.
+        const Eigen::MatrixXd both = rotaryKernelBothWays(heads, 7);
+        QCOMPARE(both.rows(), Eigen::Index(13));
+        for (int d = -6; d <= 6; ++d)
+            QVERIFY2(std::abs(both(d + 6, 0) - std::abs(c) * std::cos(d * theta[2] + std::arg(c))) < 1e-12, qPrintable(QString::number(d)));
+    }
+
+    void binnedToeplitzIsEachBinsMean()
+    {
+        // Random offsets' values on a 37 × 37 matrix cut into 5 × 8 and 37 × 3 bins; each bin's
+        // cells summed one by one (bin b of B starts at floor(37·b / B)).
+        const std::int64_t n = 37;
+        std::mt19937 random(11);
+        std::uniform_real_distribution<double> value(-3, 3);
+        Eigen::VectorXd byOffset(2 * n - 1);
+        for (Eigen::Index t = 0; t < byOffset.size(); ++t)
+            byOffset[t] = value(random);
+        for (const auto& [rowBins, columnBins] : {std::pair<std::int64_t, std::int64_t>{5, 8}, {n, 3}, {1, 1}, {n, n}}) {
+            const Eigen::MatrixXd binned = binnedToeplitz(byOffset, n, rowBins, columnBins);
+            QCOMPARE(binned.rows(), Eigen::Index(rowBins));
+            QCOMPARE(binned.cols(), Eigen::Index(columnBins));
+            for (std::int64_t b = 0; b < rowBins; ++b)
+                for (std::int64_t c = 0; c < columnBins; ++c) {
+                    double sum = 0;
+                    std::int64_t cells = 0;
+                    for (std::int64_t i = n * b / rowBins; i < n * (b + 1) / rowBins; ++i)
+                        for (std::int64_t j = n * c / columnBins; j < n * (c + 1) / columnBins; ++j, ++cells)
+                            sum += byOffset[i - j + n - 1];
+                    QVERIFY2(std::abs(binned(b, c) - sum / double(cells)) < 1e-12,
+                             qPrintable(QStringLiteral("%1 × %2 bins: (%3, %4)").arg(rowBins).arg(columnBins).arg(b).arg(c)));
+                }
+        }
     }
 
     void projectedScoresAreQueryTimesKey()

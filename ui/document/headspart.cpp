@@ -43,6 +43,8 @@ public:
         for (std::int64_t j = 0; j < m_keys; ++j)
             out[j] = m_byOffset[i - j + m_offsetZero];
     }
+    /// The rotation's scores by offset (index i − j + keys − 1); null for projected heads.
+    const Eigen::VectorXd* byOffset() const { return m_layer.projected ? nullptr : &m_byOffset; }
     /// Row i's softmax over the keys it sees (causal: j ≤ i; 0 beyond).
     void attention(std::int64_t i, Eigen::Ref<Eigen::RowVectorXd> out) const
     {
@@ -64,25 +66,27 @@ private:
     std::int64_t m_offsetZero = 0;
 };
 
-/// The rows 0 … n−1 (and as many columns) of a head, each bin the exact mean of the cells in it
-/// (rows and columns cut as core::binStart cuts them).
-Eigen::MatrixXd binnedHead(const HeadRows& rows, std::int64_t n, std::int64_t bins, bool attention)
+/// The rows and columns 0 … n−1 of a head binned to rowBins × columnBins, each bin the exact
+/// mean of the cells in it (rows and columns cut as core::binStart cuts them).
+Eigen::MatrixXd binnedHead(const HeadRows& rows, std::int64_t n, std::int64_t rowBins, std::int64_t columnBins, bool attention)
 {
-    Eigen::MatrixXd sums = Eigen::MatrixXd::Zero(bins, bins);
+    if (!attention && rows.byOffset())
+        return core::binnedToeplitz(*rows.byOffset(), n, rowBins, columnBins);
+    Eigen::MatrixXd sums = Eigen::MatrixXd::Zero(rowBins, columnBins);
     Eigen::RowVectorXd row(n);
     std::vector<std::int64_t> columnBin(static_cast<std::size_t>(n));
     for (std::int64_t j = 0; j < n; ++j)
-        columnBin[std::size_t(j)] = core::binOfRow(j, n, bins);
+        columnBin[std::size_t(j)] = core::binOfRow(j, n, columnBins);
     for (std::int64_t i = 0; i < n; ++i) {
         attention ? rows.attention(i, row) : rows.scores(i, row);
-        const std::int64_t b = core::binOfRow(i, n, bins);
+        const std::int64_t b = core::binOfRow(i, n, rowBins);
         for (std::int64_t j = 0; j < n; ++j)
             sums(b, columnBin[std::size_t(j)]) += row[j];
     }
-    for (std::int64_t b = 0; b < bins; ++b)
-        for (std::int64_t c = 0; c < bins; ++c) {
-            const double cells = double(core::binStart(n, bins, b + 1) - core::binStart(n, bins, b))
-                * double(core::binStart(n, bins, c + 1) - core::binStart(n, bins, c));
+    for (std::int64_t b = 0; b < rowBins; ++b)
+        for (std::int64_t c = 0; c < columnBins; ++c) {
+            const double cells = double(core::binStart(n, rowBins, b + 1) - core::binStart(n, rowBins, b))
+                * double(core::binStart(n, columnBins, c + 1) - core::binStart(n, columnBins, c));
             sums(b, c) /= cells;
         }
     return sums;
@@ -164,6 +168,19 @@ QString headKindName(HeadSummary::Kind kind)
     return {};
 }
 
+QString headKindEvidence(const HeadSummary& s)
+{
+    switch (s.kind) {
+    case HeadSummary::Kind::PreviousToken: return Text::tr("%1 on the key before").arg(s.previousToken, 0, 'f', 2);
+    case HeadSummary::Kind::FirstToken: return Text::tr("%1 on the first key").arg(s.firstToken, 0, 'f', 2);
+    case HeadSummary::Kind::Local: return Text::tr("%1 within %2 keys").arg(s.local, 0, 'f', 2).arg(HeadSummary::localReach);
+    case HeadSummary::Kind::Uniform: return Text::tr("evenness %1").arg(s.evenness, 0, 'f', 2);
+    case HeadSummary::Kind::Mixed:
+        return Text::tr("%1 within %2 keys, evenness %3").arg(s.local, 0, 'f', 2).arg(HeadSummary::localReach).arg(s.evenness, 0, 'f', 2);
+    }
+    return {};
+}
+
 QString describeHead(const HeadSummary& s)
 {
     const QString numbers = Text::tr("attention on the key before %1, on the first key %2, within %3 keys %4; evenness %5; "
@@ -199,6 +216,53 @@ std::int64_t checkpointLength(const ViewData& data)
     return m.family == CheckpointFamily::Llama ? std::min<std::int64_t>(m.positions, 8192) : m.positions;
 }
 
+std::pair<int, int> HeadsPart::tileHead(int row, int column) const
+{
+    if (row < 0 || column < 0 || row >= tileRows || column >= tileColumns)
+        return {-1, -1};
+    if (tilesByLayer)
+        return {row, column};
+    const int head = row * tileColumns + column;
+    return head < headCount() ? std::pair{layer->layer, head} : std::pair{-1, -1};
+}
+
+namespace {
+
+/// The window reads GPT-2's and BERT's queries and keys at all of the model's positions (up to
+/// this many) at once: a later max_len step then takes their first rows instead of reading again.
+constexpr std::int64_t wholeModelRead = 2048;
+
+/// Every layer's heads of a Llama-family checkpoint: one pass over the embedding, then two
+/// projections per layer. A message names what is wrong.
+std::variant<std::shared_ptr<const std::vector<core::RotaryHeads>>, QString> readEveryLayer(const Checkpoint& checkpoint)
+{
+    auto direction = readMeanTokenDirection(checkpoint);
+    if (const auto* error = std::get_if<QString>(&direction))
+        return *error;
+    auto layers = std::make_shared<std::vector<core::RotaryHeads>>();
+    for (int l = 0; l < checkpoint.model().layers; ++l) {
+        auto heads = readRotaryLayer(checkpoint, l, std::get<Eigen::VectorXd>(direction));
+        if (const auto* error = std::get_if<QString>(&heads))
+            return *error;
+        layers->push_back(std::move(std::get<core::RotaryHeads>(heads)));
+    }
+    return std::shared_ptr<const std::vector<core::RotaryHeads>>(std::move(layers));
+}
+
+/// The first `length` positions of what was read (the same when it holds no more).
+std::shared_ptr<const LayerHeads> firstPositions(const std::shared_ptr<const LayerHeads>& source, std::int64_t length)
+{
+    if (!source->projected || source->length == length)
+        return source;
+    auto layer = std::make_shared<LayerHeads>(*source);
+    layer->length = length;
+    layer->projected->queries = source->projected->queries.topRows(length);
+    layer->projected->keys = source->projected->keys.topRows(length);
+    return layer;
+}
+
+} // namespace
+
 ViewPartPtr buildHeadsPart(const PartInputs& in, const PartBefore& before)
 {
     auto part = std::make_shared<HeadsPart>();
@@ -213,18 +277,46 @@ ViewPartPtr buildHeadsPart(const PartInputs& in, const PartBefore& before)
     part->checkpoint = data->checkpoint;
     const CheckpointModel& m = data->checkpoint->model();
     part->length = std::min<std::int64_t>(in.spec.maxLen, m.positions);
+    const std::int64_t L = part->length;
     const HeadsInput input = o.meanToken ? HeadsInput::MeanToken : HeadsInput::Positions;
     const auto* old = dynamic_cast<const HeadsPart*>(before.part.get());
-    if (old && old->layer && old->checkpoint == part->checkpoint && old->options.layer == o.layer
-        && old->options.meanToken == o.meanToken && old->length == part->length) {
-        part->layer = old->layer;
-    } else {
-        auto read = readLayerHeads(*data->checkpoint, o.layer, input, part->length);
-        if (const auto* error = std::get_if<QString>(&read)) {
-            part->error = *error;
+    const bool sameCheckpoint = old && old->checkpoint == part->checkpoint;
+    const bool everyLayer = m.family == CheckpointFamily::Llama && !in.wholeCells;
+    if (everyLayer) {
+        if (o.layer < 0 || o.layer >= m.layers) {
+            part->error = Text::tr("--layer %1: the model has %2 layers; allowed: 0 to %3").arg(o.layer).arg(m.layers).arg(m.layers - 1);
             return part;
         }
-        part->layer = std::make_shared<const LayerHeads>(std::move(std::get<LayerHeads>(read)));
+        if (sameCheckpoint && old->everyLayer) {
+            part->everyLayer = old->everyLayer;
+        } else {
+            auto read = readEveryLayer(*data->checkpoint);
+            if (const auto* error = std::get_if<QString>(&read)) {
+                part->error = *error;
+                return part;
+            }
+            part->everyLayer = std::get<0>(read);
+        }
+        auto layer = std::make_shared<LayerHeads>();
+        layer->family = m.family;
+        layer->layer = o.layer;
+        layer->length = L;
+        layer->rotary = (*part->everyLayer)[std::size_t(o.layer)];
+        part->source = part->layer = layer;
+    } else {
+        if (sameCheckpoint && old->source && old->source->layer == o.layer && old->options.meanToken == o.meanToken
+            && old->source->length >= L) {
+            part->source = old->source;
+        } else {
+            const std::int64_t read = in.wholeCells || m.positions > wholeModelRead ? L : m.positions;
+            auto heads = readLayerHeads(*data->checkpoint, o.layer, input, read);
+            if (const auto* error = std::get_if<QString>(&heads)) {
+                part->error = *error;
+                return part;
+            }
+            part->source = std::make_shared<const LayerHeads>(std::move(std::get<LayerHeads>(heads)));
+        }
+        part->layer = firstPositions(part->source, L);
     }
     const LayerHeads& layer = *part->layer;
     const int heads = layer.headCount();
@@ -235,7 +327,6 @@ ViewPartPtr buildHeadsPart(const PartInputs& in, const PartBefore& before)
     }
     if (layer.rotary)
         part->amplitudes = core::rotaryAmplitudes(*layer.rotary);
-    const std::int64_t L = part->length;
     part->mapIsAttention = o.data == HeadsExport::Attention;
 
     if (in.wholeCells) { // a data export: what it writes, at every cell
@@ -253,19 +344,28 @@ ViewPartPtr buildHeadsPart(const PartInputs& in, const PartBefore& before)
         return part;
     }
 
-    // The window: the chosen head's map on the pixels, and every head's tile, kernel and summary.
-    const std::int64_t pixels = std::max(in.pixels.width(), in.pixels.height()) > 0 ? std::max(in.pixels.width(), in.pixels.height()) / 2 : 512;
-    const std::int64_t bins = std::clamp<std::int64_t>(pixels, 1, L);
-    part->map = binnedHead(HeadRows(layer, o.head, L), L, bins, part->mapIsAttention);
-    if (old && old->layer == part->layer && !old->summaries.empty()) { // a new head, pixels or map: the rest stays
-        part->kernel = old->kernel;
+    // The window: the chosen head's map on its pixels (one bin per pixel, each the exact mean
+    // of its cells), every head's tile, kernel and summary.
+    const QSize pixels = in.pixels.isEmpty() ? QSize(512, 512) : in.pixels;
+    part->map = binnedHead(HeadRows(layer, o.head, L), L, std::clamp<std::int64_t>(pixels.height(), 1, L),
+                           std::clamp<std::int64_t>(pixels.width(), 1, L), part->mapIsAttention);
+    const std::int64_t n = std::min(L, HeadsPart::summaryLength);
+    part->tilesByLayer = everyLayer;
+    part->tileColumns = everyLayer ? heads : int(std::ceil(std::sqrt(double(heads))));
+    part->tileRows = everyLayer ? m.layers : (heads + part->tileColumns - 1) / part->tileColumns;
+    // The tiles' square beside the map is about as large as the map: a bin per pixel, a pixel between tiles.
+    const std::int64_t side = std::min(pixels.width(), pixels.height());
+    part->tileBins = std::clamp<std::int64_t>(side / std::max(part->tileRows, part->tileColumns) - 1, 2, HeadsPart::largestTileBins);
+    part->tileBins = std::min(part->tileBins, n);
+    if (old && old->source == part->source && old->everyLayer == part->everyLayer && old->layer && old->layer->layer == layer.layer
+        && std::min(old->length, HeadsPart::summaryLength) == n && old->tileBins == part->tileBins && !old->summaries.empty()) {
+        // A new head or map: the rest stays (the Llama family's kernel follows L).
+        part->kernel = layer.rotary ? layer.kernel() : old->kernel;
         part->tiles = old->tiles;
         part->summaries = old->summaries;
         return part;
     }
-    const std::int64_t n = std::min(L, HeadsPart::summaryLength);
     part->kernel = layer.rotary ? layer.kernel() : Eigen::MatrixXd(Eigen::MatrixXd::Zero(n, heads));
-    const std::int64_t tile = std::min(HeadsPart::tileBins, n);
     for (int h = 0; h < heads; ++h) {
         const HeadRows rows(layer, h, n);
         Eigen::VectorXd offsets(n);
@@ -278,8 +378,15 @@ ViewPartPtr buildHeadsPart(const PartInputs& in, const PartBefore& before)
             s.strongestPair = int(strongest);
         }
         part->summaries.push_back(s);
-        part->tiles.push_back(binnedHead(rows, n, tile, !layer.rotary));
+        if (!everyLayer)
+            part->tiles.push_back(binnedHead(rows, n, part->tileBins, part->tileBins, true));
     }
+    if (everyLayer)
+        for (const core::RotaryHeads& rotary : *part->everyLayer) {
+            const Eigen::MatrixXd both = core::rotaryKernelBothWays(rotary, n);
+            for (Eigen::Index h = 0; h < both.cols(); ++h)
+                part->tiles.push_back(core::binnedToeplitz(both.col(h), n, part->tileBins, part->tileBins));
+        }
     return part;
 }
 

@@ -43,6 +43,8 @@ struct HeadSummary {
     static constexpr int localReach = 8;
 };
 QString headKindName(HeadSummary::Kind kind); ///< "previous-token head", "first-token sink", "local", "uniform", "mixed"
+/// The number behind the word: "0.83 on the key before", "evenness 0.95" (translated).
+QString headKindEvidence(const HeadSummary& summary);
 /// "previous-token head: 0.83 of its attention on the key before" (translated).
 QString describeHead(const HeadSummary& summary);
 
@@ -51,21 +53,35 @@ QString describeHead(const HeadSummary& summary);
 /// head, each head's kernel over offsets and summary, and for the Llama family the amplitudes.
 /// A data export's (wholeCells) holds only what the export writes.
 struct HeadsPart : ViewPart {
-    static constexpr std::int64_t summaryLength = 1024, tileBins = 48;
+    static constexpr std::int64_t summaryLength = 1024, largestTileBins = 64;
     QString error;
     HeadsOptions options;
     CheckpointPtr checkpoint;
-    std::shared_ptr<const LayerHeads> layer;
+    /// What was read for the checkpoint, layer and input: GPT-2 and BERT's queries and keys at
+    /// (at least) L positions. Kept from frame to frame while they stay, so that a max_len step
+    /// never reads the checkpoint again (a shorter L takes the first rows).
+    std::shared_ptr<const LayerHeads> source;
+    /// The Llama family in the window: every layer's heads (the tiles), read once per checkpoint.
+    std::shared_ptr<const std::vector<core::RotaryHeads>> everyLayer;
+    std::shared_ptr<const LayerHeads> layer; ///< the chosen layer over L positions
     std::int64_t length = 0;            ///< L
-    Eigen::MatrixXd map;                ///< the chosen head's scores (or attention): bins × bins, or L × L for an export
+    Eigen::MatrixXd map;                ///< the chosen head's scores (or attention): rows × columns bins, or L × L for an export
     bool mapIsAttention = false;
     Eigen::MatrixXd kernel;             ///< L × heads: mean score per offset (the Llama family: exact)
-    std::vector<Eigen::MatrixXd> tiles; ///< per head, tileBins² (fewer for a small L): attention, or scores (Llama)
+    /// The tiles' grid: tileRows × tileColumns tiles of tileBins² bins. The Llama family: row r
+    /// is layer r, column c its head c (its scores); otherwise the chosen layer's heads
+    /// (their attention), row after row. tiles[r · tileColumns + c], absent past the last head.
+    std::vector<Eigen::MatrixXd> tiles;
+    int tileRows = 0, tileColumns = 0;
+    std::int64_t tileBins = 0;
+    bool tilesByLayer = false;
     Eigen::MatrixXd amplitudes;         ///< heads × pairs (the Llama family)
     std::vector<HeadSummary> summaries; ///< per head
     QString problem() const override { return error; }
     QSize bins() const override { return QSize(int(map.cols()), int(map.rows())); }
     int headCount() const { return layer ? layer->headCount() : 0; }
+    /// The layer and head of the tile at (row, column); {−1, −1} where there is none.
+    std::pair<int, int> tileHead(int row, int column) const;
 };
 inline const HeadsPart* headsPartOf(const ViewPart* part) { return dynamic_cast<const HeadsPart*>(part); }
 

@@ -455,14 +455,13 @@ std::variant<LayerHeads, QString> readLayerHeads(const Checkpoint& checkpoint, i
             break;
         }
         case CheckpointFamily::Llama: {
-            const QString at = QStringLiteral("layers.%1.").arg(layer);
-            const Eigen::VectorXd norm = get(at + QStringLiteral("input_layernorm.weight"), 1, e).toVector();
-            const Eigen::VectorXd hidden = core::meanRmsNormRow(get(QStringLiteral("embed_tokens.weight"), -1, e), norm, m.eps);
-            const Eigen::VectorXd query = core::matrixTimesVector(get(at + QStringLiteral("self_attn.q_proj.weight"), std::int64_t(m.heads) * m.headDim, e), hidden);
-            const Eigen::VectorXd key = core::matrixTimesVector(get(at + QStringLiteral("self_attn.k_proj.weight"), std::int64_t(m.kvHeads) * m.headDim, e), hidden);
-            const core::RopeModel& rope = *m.rope;
-            out.rotary = core::rotaryHeads(query, key, m.heads, m.kvHeads, m.headDim, rope.rotaryDim, rope.pairing == core::RopePairing::Interleaved,
-                                           core::ropeModelThetaOriginal(rope), core::ropeModelAttentionScaling(rope));
+            auto direction = readMeanTokenDirection(checkpoint);
+            if (const auto* error = std::get_if<QString>(&direction))
+                return *error;
+            auto rotary = readRotaryLayer(checkpoint, layer, std::get<Eigen::VectorXd>(direction));
+            if (const auto* error = std::get_if<QString>(&rotary))
+                return *error;
+            out.rotary = std::move(std::get<core::RotaryHeads>(rotary));
             break;
         }
         }
@@ -470,6 +469,40 @@ std::variant<LayerHeads, QString> readLayerHeads(const Checkpoint& checkpoint, i
         return bad.message;
     }
     return out;
+}
+
+std::variant<Eigen::VectorXd, QString> readMeanTokenDirection(const Checkpoint& checkpoint)
+{
+    const CheckpointModel& m = checkpoint.model();
+    auto embedding = checkpoint.tensor(QStringLiteral("embed_tokens.weight"), -1, m.hidden);
+    if (const auto* error = std::get_if<QString>(&embedding))
+        return *error;
+    return core::meanRmsDirection(std::get<core::TensorRef>(embedding), m.eps);
+}
+
+std::variant<core::RotaryHeads, QString> readRotaryLayer(const Checkpoint& checkpoint, int layer, const Eigen::VectorXd& direction)
+{
+    const CheckpointModel& m = checkpoint.model();
+    if (m.family != CheckpointFamily::Llama || !m.rope)
+        return Text::tr("%1 rotates no pairs (the Llama family does)").arg(checkpointFamilyName(m.family));
+    if (layer < 0 || layer >= m.layers)
+        return Text::tr("--layer %1: the model has %2 layers; allowed: 0 to %3").arg(layer).arg(m.layers).arg(m.layers - 1);
+    const std::int64_t e = m.hidden;
+    const QString at = QStringLiteral("layers.%1.").arg(layer);
+    auto norm = checkpoint.tensor(at + QStringLiteral("input_layernorm.weight"), 1, e);
+    auto query = checkpoint.tensor(at + QStringLiteral("self_attn.q_proj.weight"), std::int64_t(m.heads) * m.headDim, e);
+    auto key = checkpoint.tensor(at + QStringLiteral("self_attn.k_proj.weight"), std::int64_t(m.kvHeads) * m.headDim, e);
+    for (const auto* t : {&norm, &query, &key})
+        if (const auto* error = std::get_if<QString>(t))
+            return *error;
+    // RMSNorm's weight multiplies every normalised row: the layer's mean hidden state is the
+    // vocabulary's mean direction times it.
+    const Eigen::VectorXd hidden = direction.cwiseProduct(std::get<core::TensorRef>(norm).toVector());
+    const core::RopeModel& rope = *m.rope;
+    return core::rotaryHeads(core::matrixTimesVector(std::get<core::TensorRef>(query), hidden),
+                             core::matrixTimesVector(std::get<core::TensorRef>(key), hidden), m.heads, m.kvHeads, m.headDim,
+                             rope.rotaryDim, rope.pairing == core::RopePairing::Interleaved, core::ropeModelThetaOriginal(rope),
+                             core::ropeModelAttentionScaling(rope));
 }
 
 } // namespace pe::ui

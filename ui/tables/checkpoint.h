@@ -102,5 +102,11 @@ struct LayerHeads {
 /// Layer `layer`'s heads over `length` positions (at most the model's). GPT-2 and BERT have
 /// layer 0 only. A message names the option or tensor and what is allowed.
 std::variant<LayerHeads, QString> readLayerHeads(const Checkpoint& checkpoint, int layer, HeadsInput input, std::int64_t length);
+/// The Llama family: the mean over the vocabulary of each embedding row divided by its RMS (one
+/// pass over embed_tokens, 1 GiB for Llama 3 8B), which every layer's mean hidden state scales.
+std::variant<Eigen::VectorXd, QString> readMeanTokenDirection(const Checkpoint& checkpoint);
+/// The Llama family: layer `layer`'s heads' mean queries and keys per rotated pair, from the
+/// direction above (reads the layer's norm weight, q_proj and k_proj).
+std::variant<core::RotaryHeads, QString> readRotaryLayer(const Checkpoint& checkpoint, int layer, const Eigen::VectorXd& direction);
 
 } // namespace pe::ui

@@ -93,12 +93,23 @@ HeadsView::HeadsView(Document* document, QWidget* parent)
     p->plotLayout()->addElement(2, 0, m_bottom);
     p->plotLayout()->setRowStretchFactor(1, 1.6);
     p->plotLayout()->setRowStretchFactor(2, 1.0);
-    top->addElement(0, 0, m_headRect);
-    top->addElement(0, 1, m_headScale);
-    top->addElement(0, 2, m_tilesRect);
-    top->setColumnStretchFactor(0, 1.0);
-    top->setColumnStretchFactor(1, 0.01);
-    top->setColumnStretchFactor(2, 1.0);
+    // Empty columns at both ends take the width that square cells leave (fitSquareCells), so
+    // the map and the tiles stay centred.
+    top->addElement(0, 0, new QCPLayoutElement(p));
+    top->addElement(0, 1, m_headRect);
+    top->addElement(0, 2, m_headScale);
+    // The tiles in a column of their own, empty rows above and below: a grid of tiles wider
+    // than the map is then shorter than the row instead of stretched to its height.
+    auto* tilesColumn = new QCPLayoutGrid;
+    tilesColumn->addElement(0, 0, new QCPLayoutElement(p));
+    tilesColumn->addElement(1, 0, m_tilesRect);
+    tilesColumn->addElement(2, 0, new QCPLayoutElement(p));
+    tilesColumn->setRowStretchFactors({0.001, 1.0, 0.001});
+    tilesColumn->setRowSpacing(0);
+    top->addElement(0, 3, tilesColumn);
+    top->addElement(0, 4, new QCPLayoutElement(p));
+    top->setColumnStretchFactors({0.001, 1.0, 0.01, 1.0, 0.001});
+    m_top = top;
     m_bottom->addElement(0, 0, m_kernelRect);
     m_amplitudeRect->setVisible(false);
     p->legend->setVisible(false);
@@ -111,7 +122,7 @@ HeadsView::HeadsView(Document* document, QWidget* parent)
         for (const auto& [rect, variants] : captions)
             if (!variants->isEmpty())
                 changed = fitAxisLabel(rect->axis(QCPAxis::atTop), *variants) || changed;
-        return changed;
+        return fitSquareCells() || changed;
     });
     connect(p, &QCustomPlot::afterLayout, this, &HeadsView::reportPixels);
     connect(p, &QCustomPlot::mouseMove, this, &HeadsView::onMouseMove);
@@ -191,11 +202,12 @@ void HeadsView::optionsEdited()
     document()->setViewOptions(views::heads, toVariantMap(o));
 }
 
-void HeadsView::chooseHead(int head)
+void HeadsView::chooseHead(int layer, int head)
 {
     HeadsOptions o = headsOptions(document()->state());
-    if (o.head == head)
+    if (o.head == head && o.layer == layer)
         return;
+    o.layer = layer;
     o.head = head;
     document()->setViewOptions(views::heads, toVariantMap(o));
 }
@@ -205,7 +217,19 @@ void HeadsView::applyScale()
     PlotView::applyScale();
     scaleTitle(m_title, scale());
     m_headScale->axis()->setTickLabelFont(plot()->xAxis->tickLabelFont());
+    m_headScale->axis()->setLabelFont(plot()->xAxis->labelFont());
     m_headScale->setBarWidth(int(12 * scale()));
+    // The amplitudes are out of the layout for GPT-2 and BERT, where stylePlot does not reach them.
+    for (QCPAxis* axis : m_amplitudeRect->axes()) {
+        const QCPAxis* like = m_kernelRect->axis(axis->axisType());
+        axis->setTickLabelFont(like->tickLabelFont());
+        axis->setLabelFont(like->labelFont());
+        axis->setBasePen(like->basePen());
+        axis->setTickPen(like->tickPen());
+        axis->setSubTickPen(like->subTickPen());
+        axis->setTickLengthOut(like->tickLengthOut());
+        axis->setTickLengthIn(like->tickLengthIn());
+    }
 }
 
 void HeadsView::clearPlots(const QString& why)
@@ -214,7 +238,8 @@ void HeadsView::clearPlots(const QString& why)
         map->cells()->assign(core::RowMatrix(), QCPRange(0, 1), QCPRange(0, 1));
     for (QCPGraph* graph : std::as_const(m_kernels))
         graph->data()->clear();
-    m_heads = m_tileColumns = m_tileRows = 0;
+    m_heads = m_tileColumns = m_tileRows = m_tileBins = 0;
+    m_tilesAspect = 1.0;
     m_summary.clear();
     // The axes stay, empty: where the heads will be once a checkpoint is open.
     m_titleText = tr("Attention heads\n%1").arg(why);
@@ -240,8 +265,7 @@ void HeadsView::redraw(const Frame& f)
 
     // The chosen head, large: its scores on a symmetric scale, or its attention from 0 to its largest.
     const core::RowMatrix cells = part->map;
-    const double bins = double(cells.rows());
-    m_headMap->cells()->assign(cells, binCentres(m_length, std::int64_t(bins)), binCentres(m_length, std::int64_t(bins)));
+    m_headMap->cells()->assign(cells, binCentres(m_length, cells.cols()), binCentres(m_length, cells.rows()));
     m_headMap->setGradient(gradient);
     m_headScale->setGradient(gradient);
     const double finiteMax = cells.size() ? cells.cwiseAbs().maxCoeff() : 1.0;
@@ -250,9 +274,9 @@ void HeadsView::redraw(const Frame& f)
     m_headScale->axis()->setLabel(part->mapIsAttention ? tr("attention") : tr("score"));
     m_headRect->axis(QCPAxis::atBottom)->setRange(-0.5, double(m_length) - 0.5);
     m_headRect->axis(QCPAxis::atLeft)->setRange(-0.5, double(m_length) - 0.5);
-    const QString perPixel = cells.rows() < m_length
-        ? tr(" · each pixel the mean of %1 cells").arg(shortNumber(std::pow(double(m_length) / bins, 2), 3))
-        : QString();
+    const double perBin = double(m_length) / double(std::max<Eigen::Index>(cells.rows(), 1)) * double(m_length)
+                        / double(std::max<Eigen::Index>(cells.cols(), 1));
+    const QString perPixel = perBin > 1.0 ? tr(" · each pixel the mean of %1 cells").arg(shortNumber(perBin, 3)) : QString();
     const QString shown = part->mapIsAttention ? tr("attention") : tr("scores");
     m_headCaptions = {tr("head %1 %2%3").arg(o.head).arg(shown, perPixel), tr("head %1 %2").arg(o.head).arg(shown), tr("head %1").arg(o.head)};
     m_headRect->axis(QCPAxis::atTop)->setLabel(m_headCaptions.last());
@@ -269,38 +293,82 @@ void HeadsView::redraw(const Frame& f)
     const QString input = m.family == CheckpointFamily::Llama ? tr("mean query and key of the vocabulary")
                         : o.meanToken                           ? tr("positions + mean token")
                                                                 : tr("positions alone");
-    m_titleText = tr("Attention heads: %1 (%2)\nlayer %3 · %4 heads · L = %5 · %6\n%7")
+    // The summary's word goes with the kernel's caption (drawKernel); the title stays two lines.
+    m_titleText = tr("Attention heads: %1 (%2)\nlayer %3 · %4 heads · L = %5 · %6")
                       .arg(part->checkpoint->displayName(), checkpointFamilyName(m.family)).arg(part->layer->layer)
-                      .arg(m_heads).arg(m_length).arg(input, m_summary);
+                      .arg(m_heads).arg(m_length).arg(input);
     fitViewTitle(m_title, m_titleText);
     plot()->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeadsView::drawTiles(const HeadsPart& part, const Frame& f)
 {
-    // The heads as a grid of tiles, a one-cell gap between them (NaN: not drawn).
-    m_tileColumns = int(std::ceil(std::sqrt(double(m_heads))));
-    m_tileRows = (m_heads + m_tileColumns - 1) / m_tileColumns;
-    m_tileBins = part.tiles.empty() ? 0 : int(part.tiles.front().rows());
+    // The tiles' grid, a one-cell gap between them (NaN: not drawn).
+    m_tileColumns = part.tileColumns;
+    m_tileRows = part.tileRows;
+    m_tileBins = int(part.tileBins);
+    m_tilesByLayer = part.tilesByLayer;
     const int step = m_tileBins + 1;
     core::RowMatrix image = core::RowMatrix::Constant(std::max(m_tileRows * step - 1, 1), std::max(m_tileColumns * step - 1, 1),
                                                       std::numeric_limits<double>::quiet_NaN());
-    double largest = 1e-12;
-    for (int h = 0; h < m_heads; ++h) {
-        const Eigen::MatrixXd& tile = part.tiles[std::size_t(h)];
+    for (std::size_t t = 0; t < part.tiles.size(); ++t) {
+        const Eigen::MatrixXd& tile = part.tiles[t];
         // Each tile on its own scale: a head's pattern, not its strength, is what the tiles compare.
         const double reach = std::max(tile.cwiseAbs().maxCoeff(), 1e-12);
-        image.block((h / m_tileColumns) * step, (h % m_tileColumns) * step, m_tileBins, m_tileBins)
+        image.block(int(t) / m_tileColumns * step, int(t) % m_tileColumns * step, m_tileBins, m_tileBins)
             = part.layer->rotary ? Eigen::MatrixXd(tile / reach) : Eigen::MatrixXd(tile / reach * 2.0 - Eigen::MatrixXd::Ones(tile.rows(), tile.cols()));
-        largest = std::max(largest, reach);
     }
+    m_tilesAspect = double(image.cols()) / double(image.rows());
     m_tiles->cells()->assign(image, QCPRange(0, double(image.cols() - 1)), QCPRange(0, double(image.rows() - 1)));
     m_tiles->setGradient(colormapGradient(f.state.colormap));
     m_tiles->setDataRange(QCPRange(-1, 1));
     m_tilesRect->axis(QCPAxis::atBottom)->setRange(-0.5, double(image.cols()) - 0.5);
     m_tilesRect->axis(QCPAxis::atLeft)->setRange(-0.5, double(image.rows()) - 0.5);
-    m_tilesCaptions = {part.layer->rotary ? tr("every head's scores (click one)") : tr("every head's attention (click one)"), tr("every head")};
+    if (part.tilesByLayer)
+        m_tilesCaptions = {tr("every head's scores: layers 0–%1 down, heads 0–%2 across (click one)").arg(m_tileRows - 1).arg(m_tileColumns - 1),
+                           tr("layers ↓ × heads → (click one)"), tr("layers × heads")};
+    else
+        m_tilesCaptions = {part.layer->rotary ? tr("every head's scores (click one)") : tr("every head's attention (click one)"), tr("every head")};
     m_tilesRect->axis(QCPAxis::atTop)->setLabel(m_tilesCaptions.last());
+}
+
+bool HeadsView::fitSquareCells()
+{
+    // A cell of the head's L × L map and of the tiles is square on screen: a stretched
+    // picture would show a slope the scores do not have. The natural layout first, then the
+    // row no taller than both fit square into their columns' widths.
+    QCPLayout* layout = plot()->plotLayout();
+    const QSize before[] = {m_headRect->maximumSize(), m_tilesRect->maximumSize(), m_headScale->maximumSize()};
+    const QSize unlimited(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+    for (QCPLayoutElement* element : {static_cast<QCPLayoutElement*>(m_headRect), static_cast<QCPLayoutElement*>(m_tilesRect),
+                                      static_cast<QCPLayoutElement*>(m_headScale)})
+        element->setSizeConstraintRect(QCPLayoutElement::scrOuterRect); // the sizes below include the margins
+    m_headRect->setMaximumSize(unlimited);
+    m_tilesRect->setMaximumSize(unlimited);
+    m_headScale->setMaximumSize(unlimited);
+    layout->update(QCPLayoutElement::upLayout);
+    const QRect head = m_headRect->rect(), headOuter = m_headRect->outerRect();
+    const QRect tiles = m_tilesRect->rect(), tilesOuter = m_tilesRect->outerRect();
+    const int headX = headOuter.width() - head.width(), headY = headOuter.height() - head.height();
+    const int tilesX = tilesOuter.width() - tiles.width(), tilesY = tilesOuter.height() - tiles.height();
+    const int row = std::max(std::min(headOuter.height(), head.width() + headY), headY + 1);
+    // The tiles as large as fits in their column at the row's height, their own aspect.
+    const double tilesWidth = std::min(double(tiles.width()), double(row - tilesY) * m_tilesAspect);
+    const QSize after[] = {QSize(row - headY + headX, row),
+                           QSize(int(std::floor(tilesWidth)) + tilesX, int(std::floor(tilesWidth / m_tilesAspect)) + tilesY),
+                           QSize(m_headScale->outerRect().width(), QWIDGETSIZE_MAX)};
+    m_headRect->setMaximumSize(after[0]);
+    m_tilesRect->setMaximumSize(after[1]);
+    m_headScale->setMaximumSize(after[2]);
+    layout->update(QCPLayoutElement::upLayout);
+    // As many ticks under the map as its widest number leaves room for (a small map of 8192
+    // positions ran "2000400060008000" together).
+    QCPAxis* keys = m_headRect->axis(QCPAxis::atBottom);
+    const int number = QFontMetrics(keys->tickLabelFont()).horizontalAdvance(QString::number(std::max<std::int64_t>(m_length, 10)));
+    const int ticks = std::clamp(m_headRect->rect().width() / std::max(2 * number, 1), 2, 5);
+    const bool ticksChanged = keys->ticker()->tickCount() != ticks;
+    keys->ticker()->setTickCount(ticks);
+    return ticksChanged || !std::equal(std::begin(before), std::end(before), std::begin(after));
 }
 
 void HeadsView::drawKernel(const HeadsPart& part)
@@ -339,8 +407,12 @@ void HeadsView::drawKernel(const HeadsPart& part)
     m_kernelRect->axis(QCPAxis::atBottom)->setRange(0, std::max<double>(double(part.kernel.rows()) - 1, 1));
     m_kernelRect->axis(QCPAxis::atLeft)->setRange(lower - 0.05 * (upper - lower + 1e-12), upper + 0.05 * (upper - lower + 1e-12));
     const HeadSummary& s = part.summaries[std::size_t(chosen)];
-    m_kernelCaptions = {tr("head %1: mean score per offset; the offset explains %2 %").arg(chosen).arg(100 * s.toeplitzShare, 0, 'f', 0),
-                        tr("head %1 per offset (%2 %)").arg(chosen).arg(100 * s.toeplitzShare, 0, 'f', 0), tr("per offset")};
+    // The head's word and the number behind it, then as much of the rest as fits.
+    const QString word = tr("head %1, %2 (%3)").arg(chosen).arg(headKindName(s.kind), headKindEvidence(s));
+    const QString share = QString::number(100 * s.toeplitzShare, 'f', 0);
+    m_kernelCaptions = {tr("%1 · mean score per offset; the offset explains %2 % of the scores").arg(word, share),
+                        tr("%1 · the offset explains %2 %").arg(word, share), word,
+                        tr("head %1, %2").arg(chosen).arg(headKindName(s.kind)), tr("head %1").arg(chosen)};
     m_kernelRect->axis(QCPAxis::atTop)->setLabel(m_kernelCaptions.last());
 }
 
@@ -364,14 +436,24 @@ void HeadsView::drawAmplitudes(const HeadsPart& part, const Frame& f)
     m_amplitudes->setDataRange(QCPRange(0, std::max(a.maxCoeff(), 1e-12)));
     m_amplitudeRect->axis(QCPAxis::atBottom)->setRange(-0.5, double(a.cols()) - 0.5);
     m_amplitudeRect->axis(QCPAxis::atLeft)->setRange(-0.5, double(a.rows()) - 0.5);
+    // The pairs' wavelengths on the axis (pair 0 the shortest) at four pairs, first to last:
+    // short labels ("63", "6.3k", "1.2M"), since they span several decades.
     const Eigen::VectorXd& theta = part.layer->rotary->theta;
-    m_amplitudeCaptions = {tr("amplitude |q̄_k|·|k̄_k| per pair: wavelength %1 (pair 0) to %2 (pair %3)")
-                               .arg(shortNumber(2 * std::numbers::pi / theta[0], 3))
-                               .arg(shortNumber(2 * std::numbers::pi / theta[theta.size() - 1], 3))
-                               .arg(theta.size() - 1),
-                           tr("amplitude per pair (λ %1 to %2)").arg(shortNumber(2 * std::numbers::pi / theta[0], 3))
-                               .arg(shortNumber(2 * std::numbers::pi / theta[theta.size() - 1], 3)),
-                           tr("amplitude")};
+    const auto label = [&](Eigen::Index k) {
+        const double wavelength = 2 * std::numbers::pi / theta[k];
+        return wavelength >= 1e6 ? shortNumber(wavelength / 1e6, 2) + QStringLiteral("M")
+             : wavelength >= 1e3 ? shortNumber(wavelength / 1e3, 2) + QStringLiteral("k")
+                                 : shortNumber(wavelength, 2);
+    };
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const Eigen::Index pairs = theta.size();
+    for (int t = 0; t < 4; ++t) {
+        const Eigen::Index k = pairs > 1 ? (pairs - 1) * t / 3 : 0;
+        ticker->addTick(double(k), label(k));
+    }
+    m_amplitudeRect->axis(QCPAxis::atBottom)->setTicker(ticker);
+    m_amplitudeRect->axis(QCPAxis::atBottom)->setLabel(tr("Wavelength of pair k"));
+    m_amplitudeCaptions = {tr("amplitude |q̄_k|·|k̄_k| per head and pair k = 0 … %1").arg(pairs - 1), tr("amplitude per pair"), tr("amplitude")};
     m_amplitudeRect->axis(QCPAxis::atTop)->setLabel(m_amplitudeCaptions.last());
 }
 
@@ -382,17 +464,21 @@ void HeadsView::reportPixels()
         document()->setPixels(views::heads, pixelsToRequest(area));
 }
 
-int HeadsView::headAt(const QPointF& pixel) const
+std::pair<int, int> HeadsView::tileAt(const QPointF& pixel) const
 {
-    if (m_heads <= 0 || !m_tilesRect->rect().contains(pixel.toPoint()))
-        return -1;
+    if (m_heads <= 0 || m_tileBins <= 0 || !m_tilesRect->rect().contains(pixel.toPoint()))
+        return {-1, -1};
+    const FramePtr& f = document()->frame();
+    const HeadsPart* part = f ? f->partOf<HeadsPart>(views::heads) : nullptr;
+    if (!part)
+        return {-1, -1};
     const double x = m_tilesRect->axis(QCPAxis::atBottom)->pixelToCoord(pixel.x());
     const double y = m_tilesRect->axis(QCPAxis::atLeft)->pixelToCoord(pixel.y());
     const int step = m_tileBins + 1;
-    const int column = int(std::floor((x + 0.5) / step)), row = int(std::floor((y + 0.5) / step));
-    const int head = row * m_tileColumns + column;
-    return column >= 0 && column < m_tileColumns && row >= 0 && head < m_heads ? head : -1;
+    return part->tileHead(int(std::floor((y + 0.5) / step)), int(std::floor((x + 0.5) / step)));
 }
+
+int HeadsView::headAt(const QPointF& pixel) const { return tileAt(pixel).second; }
 
 void HeadsView::onMouseMove(QMouseEvent* event)
 {
@@ -403,22 +489,25 @@ void HeadsView::onMouseMove(QMouseEvent* event)
         return;
     }
     const QPointF at = event->position();
-    if (const int head = headAt(at); head >= 0) {
-        setReadout(tr("head %1: %2 (click to draw it large)").arg(head).arg(describeHead(part->summaries[std::size_t(head)])));
+    if (const auto [layer, head] = tileAt(at); head >= 0) {
+        if (layer == part->layer->layer)
+            setReadout(tr("head %1: %2 (click to draw it large)").arg(head).arg(describeHead(part->summaries[std::size_t(head)])));
+        else
+            setReadout(tr("layer %1, head %2 (click to draw it large)").arg(layer).arg(head));
         return;
     }
     if (m_headRect->rect().contains(at.toPoint()) && part->map.rows() > 0) {
         const std::int64_t i = std::clamp<std::int64_t>(std::llround(m_headRect->axis(QCPAxis::atLeft)->pixelToCoord(at.y())), 0, m_length - 1);
         const std::int64_t j = std::clamp<std::int64_t>(std::llround(m_headRect->axis(QCPAxis::atBottom)->pixelToCoord(at.x())), 0, m_length - 1);
-        const std::int64_t bins = part->map.rows();
-        const std::int64_t bi = core::binOfRow(i, m_length, bins), bj = core::binOfRow(j, m_length, bins);
+        const std::int64_t rows = part->map.rows(), columns = part->map.cols();
+        const std::int64_t bi = core::binOfRow(i, m_length, rows), bj = core::binOfRow(j, m_length, columns);
         const QString what = part->mapIsAttention ? tr("attention") : tr("score");
-        if (bins == m_length)
+        if (rows == m_length && columns == m_length)
             setReadout(tr("query %1, key %2 (offset %3): %4 %5").arg(i).arg(j).arg(i - j).arg(what).arg(part->map(bi, bj), 0, 'g', 6));
         else
             setReadout(tr("queries %1–%2, keys %3–%4: mean %5 %6")
-                           .arg(core::binStart(m_length, bins, bi)).arg(core::binStart(m_length, bins, bi + 1) - 1)
-                           .arg(core::binStart(m_length, bins, bj)).arg(core::binStart(m_length, bins, bj + 1) - 1)
+                           .arg(core::binStart(m_length, rows, bi)).arg(core::binStart(m_length, rows, bi + 1) - 1)
+                           .arg(core::binStart(m_length, columns, bj)).arg(core::binStart(m_length, columns, bj + 1) - 1)
                            .arg(what).arg(part->map(bi, bj), 0, 'g', 6));
         return;
     }
@@ -442,8 +531,8 @@ void HeadsView::onMouseRelease(QMouseEvent* event)
 {
     if (!m_click.isClick(event))
         return;
-    if (const int head = headAt(event->position()); head >= 0)
-        chooseHead(head);
+    if (const auto [layer, head] = tileAt(event->position()); head >= 0)
+        chooseHead(layer, head);
 }
 
 /// The heads view's own part of its catalogue entry (cmake/views.cmake).

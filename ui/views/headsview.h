@@ -39,8 +39,10 @@ public:
     QCPAxisRect* tilesRect() const { return m_tilesRect; }
     /// The line about the chosen head: its word and the numbers behind it.
     QString summaryText() const { return m_summary; }
-    /// The head whose tile holds `pixel` (the plot's coordinates); −1 outside the tiles.
-    int headAt(const QPointF& pixel) const;
+    /// The layer and head whose tile holds `pixel` (the plot's coordinates); {−1, −1} outside the tiles.
+    std::pair<int, int> tileAt(const QPointF& pixel) const;
+    int headAt(const QPointF& pixel) const; ///< tileAt's head
+    QCPAxisRect* headRect() const { return m_headRect; }
 
 protected:
     void redraw(const Frame& frame) override;
@@ -52,7 +54,8 @@ private:
     QWidget* createControls();
     void syncControls();
     void optionsEdited();
-    void chooseHead(int head);
+    void chooseHead(int layer, int head);
+    bool fitSquareCells();
     void clearPlots(const QString& why);
     void drawTiles(const HeadsPart& part, const Frame& frame);
     void drawKernel(const HeadsPart& part);
@@ -70,6 +73,7 @@ private:
     QCPAxisRect* m_tilesRect = nullptr;
     QCPAxisRect* m_kernelRect = nullptr;
     QCPAxisRect* m_amplitudeRect = nullptr;
+    QCPLayoutGrid* m_top = nullptr;
     QCPLayoutGrid* m_bottom = nullptr;
     CellColorMap* m_headMap = nullptr;
     CellColorMap* m_tiles = nullptr;
@@ -77,6 +81,8 @@ private:
     QCPColorScale* m_headScale = nullptr;
     QList<QCPGraph*> m_kernels;
     int m_tileColumns = 0, m_tileRows = 0, m_tileBins = 0, m_heads = 0;
+    bool m_tilesByLayer = false;
+    double m_tilesAspect = 1.0; ///< the tiles' image: columns / rows
     std::int64_t m_length = 0;
     QString m_summary;
     QString m_titleText;
