@@ -1991,14 +1991,6 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <translation>词表的平均查询与键</translation>
     </message>
     <message>
-        <source>every head&apos;s scores (click one)</source>
-        <translation>所有头的分数（点击选择）</translation>
-    </message>
-    <message>
-        <source>every head&apos;s attention (click one)</source>
-        <translation>所有头的注意力（点击选择）</translation>
-    </message>
-    <message>
         <source>every head</source>
         <translation>所有头</translation>
     </message>
@@ -2057,14 +2049,6 @@ layer %3 · %4 heads · L = %5 · %6</source>
 第 %3 层 · %4 个头 · L = %5 · %6</translation>
     </message>
     <message>
-        <source>every head&apos;s scores: layers 0–%1 down, heads 0–%2 across (click one)</source>
-        <translation>所有头的分数：纵向为第 0–%1 层，横向为第 0–%2 个头（点击选择）</translation>
-    </message>
-    <message>
-        <source>layers ↓ × heads → (click one)</source>
-        <translation>层 ↓ × 头 →（点击选择）</translation>
-    </message>
-    <message>
         <source>layers × heads</source>
         <translation>层 × 头</translation>
     </message>
@@ -2099,6 +2083,22 @@ layer %3 · %4 heads · L = %5 · %6</source>
     <message>
         <source>layer %1, head %2 (click to draw it large)</source>
         <translation>第 %1 层，头 %2（点击放大显示）</translation>
+    </message>
+    <message>
+        <source>every head&apos;s scores: layers 0–%1 down, heads 0–%2 across</source>
+        <translation>所有头的分数：纵向为第 0–%1 层，横向为第 0–%2 个头</translation>
+    </message>
+    <message>
+        <source>layers ↓ × heads →</source>
+        <translation>层 ↓ × 头 →</translation>
+    </message>
+    <message>
+        <source>every head&apos;s scores</source>
+        <translation>所有头的分数</translation>
+    </message>
+    <message>
+        <source>every head&apos;s attention</source>
+        <translation>所有头的注意力</translation>
     </message>
 </context>
 <context>

@@ -325,10 +325,10 @@ void HeadsView::drawTiles(const HeadsPart& part, const Frame& f)
     m_tilesRect->axis(QCPAxis::atBottom)->setRange(-0.5, double(image.cols()) - 0.5);
     m_tilesRect->axis(QCPAxis::atLeft)->setRange(-0.5, double(image.rows()) - 0.5);
     if (part.tilesByLayer)
-        m_tilesCaptions = {tr("every head's scores: layers 0–%1 down, heads 0–%2 across (click one)").arg(m_tileRows - 1).arg(m_tileColumns - 1),
-                           tr("layers ↓ × heads → (click one)"), tr("layers × heads")};
+        m_tilesCaptions = {tr("every head's scores: layers 0–%1 down, heads 0–%2 across").arg(m_tileRows - 1).arg(m_tileColumns - 1),
+                           tr("layers ↓ × heads →"), tr("layers × heads")};
     else
-        m_tilesCaptions = {part.layer->rotary ? tr("every head's scores (click one)") : tr("every head's attention (click one)"), tr("every head")};
+        m_tilesCaptions = {part.layer->rotary ? tr("every head's scores") : tr("every head's attention"), tr("every head")};
     m_tilesRect->axis(QCPAxis::atTop)->setLabel(m_tilesCaptions.last());
 }
 
