@@ -272,20 +272,27 @@ Eigen::MatrixXcd kernelCoefficients(const RotaryHeads& heads)
     return heads.queries.cwiseProduct(heads.keys.conjugate()) * scale;
 }
 
+/// cos(Δθ_k) and sin(Δθ_k) for Δ = 0 … n−1 (rows) and every pair k (columns).
+void phases(const Eigen::VectorXd& theta, std::int64_t n, Eigen::MatrixXd& cosines, Eigen::MatrixXd& sines)
+{
+    cosines.resize(n, theta.size());
+    sines.resize(n, theta.size());
+    for (Eigen::Index k = 0; k < theta.size(); ++k)
+        for (std::int64_t delta = 0; delta < n; ++delta) {
+            const double angle = double(delta) * theta[k];
+            cosines(delta, k) = std::cos(angle);
+            sines(delta, k) = std::sin(angle);
+        }
+}
+
 } // namespace
 
 Eigen::MatrixXd rotaryKernel(const RotaryHeads& heads, std::int64_t length)
 {
-    const Eigen::Index pairs = heads.theta.size();
     const Eigen::MatrixXcd c = kernelCoefficients(heads);
     // Re(c · e^{iΔθ}) = Re(c)·cos(Δθ) − Im(c)·sin(Δθ): the phases once, then two products.
-    Eigen::MatrixXd cosines(length, pairs), sines(length, pairs);
-    for (Eigen::Index k = 0; k < pairs; ++k)
-        for (std::int64_t delta = 0; delta < length; ++delta) {
-            const double angle = double(delta) * heads.theta[k];
-            cosines(delta, k) = std::cos(angle);
-            sines(delta, k) = std::sin(angle);
-        }
+    Eigen::MatrixXd cosines, sines;
+    phases(heads.theta, length, cosines, sines);
     Eigen::MatrixXd kernel = cosines * c.real().transpose();
     kernel.noalias() -= sines * c.imag().transpose();
     return kernel;
@@ -308,16 +315,10 @@ Eigen::VectorXd rotaryKernelByOffset(const RotaryHeads& heads, int head, std::in
 
 Eigen::MatrixXd rotaryKernelBothWays(const RotaryHeads& heads, std::int64_t n)
 {
-    const Eigen::Index pairs = heads.theta.size();
     const Eigen::MatrixXcd c = kernelCoefficients(heads);
-    // Re(c · e^{±iΔθ}) = Re(c)·cos(Δθ) ∓ Im(c)·sin(Δθ) for Δ ≥ 0: the phases once, then four products.
-    Eigen::MatrixXd cosines(n, pairs), sines(n, pairs);
-    for (Eigen::Index k = 0; k < pairs; ++k)
-        for (std::int64_t delta = 0; delta < n; ++delta) {
-            const double angle = double(delta) * heads.theta[k];
-            cosines(delta, k) = std::cos(angle);
-            sines(delta, k) = std::sin(angle);
-        }
+    // Re(c · e^{±iΔθ}) = Re(c)·cos(Δθ) ∓ Im(c)·sin(Δθ) for Δ ≥ 0: the phases once, then two products.
+    Eigen::MatrixXd cosines, sines;
+    phases(heads.theta, n, cosines, sines);
     const Eigen::MatrixXd even = cosines * c.real().transpose(), odd = sines * c.imag().transpose();
     Eigen::MatrixXd both(2 * n - 1, c.rows());
     both.bottomRows(n) = even - odd;                   // Δ = 0 … n−1
