@@ -9,12 +9,39 @@
 
 #include "core/tones.h"
 
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTextStream>
+
+#include <atomic>
+#include <csignal>
 
 namespace pe::app {
 
 namespace {
+
+std::atomic<bool> interrupted{false};
+extern "C" void onInterrupt(int) { interrupted = true; }
+
+/// A data export that runs long (the precision view's worst errors of a million positions take
+/// minutes) says how far it is on stderr, every 5 % after the first two seconds; Ctrl+C stops it
+/// between blocks and leaves no file (QSaveFile's temporary is removed).
+ui::ExportProgress terminalProgress(const QString& path)
+{
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    auto shown = std::make_shared<int>(-5);
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    return [clock, shown, path](double done) {
+        const int percent = int(done * 100);
+        if (clock->elapsed() > 2000 && percent / 5 > *shown / 5 && percent < 100) {
+            *shown = percent;
+            QTextStream(stderr) << "pe-explorer: writing " << path << ": " << percent << " % (Ctrl+C stops, writing nothing)" << Qt::endl;
+        }
+        return !interrupted.load();
+    };
+}
 
 int exitCodeFor(const ui::ExportResult& result)
 {
@@ -117,7 +144,7 @@ int runHeadlessExport(const LaunchOptions& options)
         size.pixels = options.sizePixels;
     if (options.sizeMillimetres.isValid())
         size.millimetres = options.sizeMillimetres;
-    const ui::ExportResult result = ui::exportFile(request, size);
+    const ui::ExportResult result = ui::exportFile(request, size, terminalProgress(request.path));
     if (!result.ok())
         QTextStream(stderr) << "pe-explorer: " << result.message << Qt::endl;
     else if (!result.warning.isEmpty())

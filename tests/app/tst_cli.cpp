@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QDeadlineTimer>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -428,6 +429,7 @@ private slots:
     void windowWithoutDisplayFailsCleanly();
 
     void largeStreamedExport();
+    void aLongExportShowsProgressAndStopsWithoutAFile();
 };
 
 void TestCli::initTestCase()
@@ -1069,6 +1071,35 @@ void TestCli::largeStreamedExport()
                      qPrintable(QStringLiteral("(%1, %2) = %3, reference %4").arg(r).arg(c).arg(got, 0, 'g', 17).arg(static_cast<double>(want), 0, 'g', 17)));
         }
     }
+}
+
+// The precision view's worst errors of a million positions take minutes: the command says how
+// far it is, and an interrupt (Ctrl+C, or SIGTERM from a script) stops it with no file left.
+void TestCli::aLongExportShowsProgressAndStopsWithoutAFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QProcess process;
+    process.setWorkingDirectory(dir.path());
+    process.setProcessChannelMode(QProcess::SeparateChannels);
+    process.start(QStringLiteral(PE_EXPLORER_EXE), exportArgs(QStringLiteral("worst.npy"), {"--view", "precision", "--d-model", "512",
+                                                                                            "--max-len", "1048576"}));
+    QVERIFY(process.waitForStarted());
+    QByteArray err;
+    QDeadlineTimer deadline(120000);
+    while (!err.contains("% (Ctrl+C") && process.state() == QProcess::Running && !deadline.hasExpired()) {
+        process.waitForReadyRead(500);
+        err += process.readAllStandardError();
+    }
+    QVERIFY2(err.contains("writing worst.npy") || err.contains("worst.npy: "), err.constData());
+    QVERIFY2(process.state() == QProcess::Running, "the export ended before it was interrupted");
+    process.terminate(); // SIGTERM, as Ctrl+C's SIGINT
+    QVERIFY(process.waitForFinished(120000));
+    err += process.readAllStandardError();
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 1);
+    QVERIFY2(err.contains("cancelled; no file written"), err.constData());
+    QCOMPARE(listing(dir.path()), QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -76,6 +76,7 @@ private slots:
     void dataExportIsWhatTheWindowDraws();
     void aSelectionOutsideThePositionsIsRefused_data();
     void aSelectionOutsideThePositionsIsRefused();
+    void aWideModelsWorstErrorsAreWhatTheWindowDraws();
     void whatAPartCannotMakeIsRefused_data();
     void whatAPartCannotMakeIsRefused();
 
@@ -167,6 +168,38 @@ void TestDataExports::whatAPartCannotMakeIsRefused()
         QVERIFY2(result.message.startsWith(message), qPrintable(result.message));
         QVERIFY(!QFile::exists(request.path));
     }
+}
+
+// The precision view's worst errors of a wide model are exported two halves of each block at
+// once: every row the window samples (log-spaced, so in both halves) is the same as it draws.
+void TestDataExports::aWideModelsWorstErrorsAreWhatTheWindowDraws()
+{
+    Document document;
+    document.setDModel(64);
+    document.setMaxLen(3000); // 64 × 3000 values: split in two at row 1500
+    document.setPixels(pe::ui::views::precision, QSize(400, 400));
+    document.computeNow();
+    const pe::ui::PrecisionPart* part = pe::ui::precisionPart(*document.frame());
+    QVERIFY(part && part->errorRows.size() > 10);
+    pe::ui::ExportRequest request;
+    request.spec = document.spec();
+    request.state = document.state();
+    request.view = pe::ui::views::precision;
+    request.path = m_dir.filePath(QStringLiteral("precision-wide.npy"));
+    const pe::ui::ExportResult result = pe::ui::exportData(request);
+    QVERIFY2(result.ok(), qPrintable(result.message));
+    const Npy data = readNpy(request.path, 3000, 1 + part->errorCurves.size());
+    QCOMPARE(data.rows, std::int64_t(3000));
+    int inSecondHalf = 0;
+    for (qsizetype i = 0; i < part->errorRows.size(); ++i) {
+        const std::int64_t r = part->errorRows[i];
+        inSecondHalf += r >= 1500;
+        QCOMPARE(data(r, 0), double(r));
+        for (qsizetype k = 0; k < part->errorCurves.size(); ++k)
+            QVERIFY2(same(data(r, 1 + k), part->errorCurves[k][i]),
+                     qPrintable(QStringLiteral("row %1, kind %2: exported %3, drawn %4").arg(r).arg(k).arg(data(r, 1 + k)).arg(part->errorCurves[k][i])));
+    }
+    QVERIFY(inSecondHalf > 0);
 }
 
 void TestDataExports::dataExportIsWhatTheWindowDraws()
