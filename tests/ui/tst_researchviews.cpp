@@ -10,6 +10,7 @@
 #include "ui/document/document.h"
 #include "ui/document/precisionpart.h"
 #include "ui/views/precisionview.h"
+#include "ui/plotting/labels.h"
 
 #include <QComboBox>
 #include <QTest>

@@ -6,7 +6,7 @@
 #include "core/rotation.h"
 #include "ui/document/document.h"
 #include "ui/widgets/textlabels.h"
-#include "ui/plotting/viewsupport.h"
+#include "ui/plotting/labels.h"
 
 #include <QLabel>
 #include <QTextDocument>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plotting/cellcolormap.h"
 
-#include "ui/plotting/viewsupport.h"
+#include "ui/plotting/plotitems.h"
 #include "ui/state/twohalves.h"
 
 #include <QPaintEngine>

@@ -4,6 +4,9 @@
 
 #include "ui/document/bandspart.h"
 #include "ui/document/document.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/plotitems.h"
+#include "ui/plotting/fitting.h"
 
 #include <QComboBox>
 #include <QFontMetricsF>

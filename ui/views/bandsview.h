@@ -2,7 +2,7 @@
 #pragma once
 
 #include "ui/views/plotview.h"
-#include "ui/plotting/viewsupport.h"
+#include "ui/plotting/pointing.h"
 
 #include <array>
 

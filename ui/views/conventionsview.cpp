@@ -7,6 +7,10 @@
 #include "ui/plotting/plotcolors.h"
 #include "ui/document/conventionspart.h"
 #include "ui/document/document.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/plotitems.h"
+#include "ui/plotting/fitting.h"
+#include "ui/plotting/pointing.h"
 
 #include <QComboBox>
 #include <QFontMetricsF>

@@ -9,6 +9,10 @@
 #include "ui/document/document.h"
 #include "ui/widgets/flowlayout.h"
 #include "ui/widgets/textlabels.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/plotitems.h"
+#include "ui/plotting/fitting.h"
+#include "ui/plotting/pointing.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -4,7 +4,6 @@
 #include "ui/document/embeddingsdata.h"
 #include "ui/document/wordvectorloader.h"
 #include "ui/views/plotview.h"
-#include "ui/plotting/viewsupport.h"
 
 #include <array>
 #include <memory>

@@ -8,6 +8,10 @@
 #include "ui/plotting/colormaps.h"
 #include "ui/widgets/flowlayout.h"
 #include "ui/widgets/accessiblenames.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/plotitems.h"
+#include "ui/plotting/fitting.h"
+#include "ui/plotting/pointing.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "ui/plotting/squarecells.h"
-#include "ui/plotting/viewsupport.h"
+#include "ui/plotting/pointing.h"
 #include "ui/views/plotview.h"
 
 class QCheckBox;

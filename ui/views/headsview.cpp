@@ -9,6 +9,9 @@
 #include "ui/plotting/colormaps.h"
 #include "ui/widgets/accessiblenames.h"
 #include "ui/widgets/flowlayout.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/plotitems.h"
+#include "ui/plotting/fitting.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -336,7 +339,9 @@ bool HeadsView::fitSquareCells()
 {
     // A cell of the head's L × L map and of the tiles is square on screen: a stretched
     // picture would show a slope the scores do not have. The natural layout first, then the
-    // row no taller than both fit square into their columns' widths.
+    // row no taller than both fit square into their columns' widths. (The grid's
+    // frameSquareCells keeps what the cells leave as blank in the row; here the row itself
+    // gives it up, and the kernel below gets the height.)
     QCPLayout* layout = plot()->plotLayout();
     const QSize before[] = {m_headRect->maximumSize(), m_tilesRect->maximumSize(), m_headScale->maximumSize()};
     const QSize unlimited(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
@@ -361,13 +366,9 @@ bool HeadsView::fitSquareCells()
     m_tilesRect->setMaximumSize(after[1]);
     m_headScale->setMaximumSize(after[2]);
     layout->update(QCPLayoutElement::upLayout);
-    // As many ticks under the map as its widest number leaves room for (a small map of 8192
-    // positions ran "2000400060008000" together).
-    QCPAxis* keys = m_headRect->axis(QCPAxis::atBottom);
-    const int number = QFontMetrics(keys->tickLabelFont()).horizontalAdvance(QString::number(std::max<std::int64_t>(m_length, 10)));
-    const int ticks = std::clamp(m_headRect->rect().width() / std::max(2 * number, 1), 2, 5);
-    const bool ticksChanged = keys->ticker()->tickCount() != ticks;
-    keys->ticker()->setTickCount(ticks);
+    // As many ticks under the square as have room (a small map of 8192 positions ran
+    // "2000400060008000" together).
+    const bool ticksChanged = fitTickCount(m_headRect->axis(QCPAxis::atBottom));
     return ticksChanged || !std::equal(std::begin(before), std::end(before), std::begin(after));
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/plotting/viewsupport.h"
+#include "ui/plotting/pointing.h"
 #include "ui/views/plotview.h"
 
 class QComboBox;

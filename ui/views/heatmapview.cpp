@@ -7,7 +7,8 @@
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
-#include "ui/plotting/viewsupport.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/fitting.h"
 #include "ui/views/zoomsettle.h"
 
 #include <qcustomplot.h>

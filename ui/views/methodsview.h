@@ -4,7 +4,7 @@
 #include "ui/document/methodsdata.h"
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/squarematrix.h"
-#include "ui/plotting/viewsupport.h"
+#include "ui/plotting/pointing.h"
 #include "ui/views/plotview.h"
 
 #include <memory>

@@ -6,6 +6,10 @@
 #include "ui/document/offsetpart.h"
 #include "ui/plotting/panelpair.h"
 #include "ui/widgets/textlabels.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/plotitems.h"
+#include "ui/plotting/fitting.h"
+#include "ui/plotting/pointing.h"
 
 #include <QBoxLayout>
 #include <QLabel>

@@ -3,7 +3,7 @@
 
 #include "ui/views/paircircles.h"
 #include "ui/views/plotview.h"
-#include "ui/plotting/viewsupport.h"
+#include "ui/plotting/pointing.h"
 
 #include <memory>
 

@@ -3,7 +3,8 @@
 
 #include "core/frequencies.h"
 #include "ui/document/offsetpart.h"
-#include "ui/plotting/viewsupport.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/plotitems.h"
 
 #include <QFontMetricsF>
 #include <qcustomplot.h>

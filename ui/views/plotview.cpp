@@ -9,7 +9,7 @@
 #include "ui/widgets/textlabels.h"
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/plotcolors.h"
-#include "ui/plotting/viewsupport.h"
+#include "ui/plotting/fitting.h"
 
 #include <QAccessible>
 #include <QEvent>

@@ -7,6 +7,10 @@
 #include "ui/document/document.h"
 #include "ui/document/precisionpart.h"
 #include "ui/widgets/flowlayout.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/plotitems.h"
+#include "ui/plotting/fitting.h"
+#include "ui/plotting/pointing.h"
 
 #include <QComboBox>
 #include <QFontMetricsF>

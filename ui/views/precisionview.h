@@ -3,7 +3,7 @@
 
 #include "ui/document/precisionpart.h"
 #include "ui/plotting/panelpair.h"
-#include "ui/plotting/viewsupport.h"
+#include "ui/plotting/pointing.h"
 #include "ui/views/plotview.h"
 
 #include <memory>

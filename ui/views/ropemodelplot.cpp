@@ -3,7 +3,9 @@
 
 #include "core/precision.h"
 #include "ui/plotting/freeplace.h"
-#include "ui/plotting/viewsupport.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/plotitems.h"
+#include "ui/plotting/pointing.h"
 
 #include <qcustomplot.h>
 

@@ -12,6 +12,10 @@
 #include "ui/state/preferences.h"
 #include "ui/tables/ropeconfig.h"
 #include "ui/widgets/accessiblenames.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/plotitems.h"
+#include "ui/plotting/fitting.h"
+#include "ui/plotting/pointing.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -5,7 +5,6 @@
 #include "ui/views/plotview.h"
 #include "ui/document/ropedata.h"
 #include "ui/plotting/panelpair.h"
-#include "ui/plotting/viewsupport.h"
 #include "ui/views/ropemodelplot.h"
 
 #include <memory>

@@ -7,6 +7,10 @@
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"
 #include "ui/document/similaritypart.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/plotitems.h"
+#include "ui/plotting/fitting.h"
+#include "ui/plotting/pointing.h"
 
 #include <QFontMetricsF>
 #include <qcustomplot.h>

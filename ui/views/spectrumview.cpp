@@ -6,7 +6,10 @@
 #include "ui/document/spectrumpart.h"
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
-#include "ui/plotting/viewsupport.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/plotitems.h"
+#include "ui/plotting/fitting.h"
+#include "ui/plotting/pointing.h"
 
 #include <qcustomplot.h>
 

@@ -6,6 +6,10 @@
 #include "ui/document/wavespart.h"
 #include "ui/views/toneplayer.h"
 #include "ui/views/zoomsettle.h"
+#include "ui/plotting/labels.h"
+#include "ui/plotting/plotitems.h"
+#include "ui/plotting/fitting.h"
+#include "ui/plotting/pointing.h"
 
 #include "core/tones.h"
 
