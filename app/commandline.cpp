@@ -4,7 +4,7 @@
 #include "ui/state/commandlinevalues.h"
 #include "ui/state/figurelimits.h"
 
-#include "ui/tables/encodingtable.h"
+#include "ui/modelfiles/encodingtable.h"
 
 #include "core/presets.h"
 

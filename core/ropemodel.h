@@ -13,7 +13,7 @@
 namespace pe::core {
 
 /// Rotary position embedding as a released model runs it: the fields of its Hugging Face
-/// config.json that decide the rotation (read by ui/tables/ropeconfig), and the frequencies
+/// config.json that decide the rotation (read by ui/modelfiles/ropeconfig), and the frequencies
 /// Hugging Face's `modeling_rope_utils._compute_*_parameters` derive from them, in float64.
 /// (Hugging Face computes in float32 and rounds LongRoPE's factors to float32: up to 6e−8
 /// relative, far below what any plot shows.)

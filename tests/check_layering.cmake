@@ -2,7 +2,7 @@
 # Fails when a folder includes one above it. The layers, from the ground up (a folder may
 # include its own layer's other folders only where listed as allowed below, and any lower layer):
 #   0 core
-#   1 ui/state, ui/tables, ui/widgets        (state and widgets may read tables)
+#   1 ui/state, ui/modelfiles, ui/widgets    (state and widgets may read a model's files)
 #   2 ui/document, ui/plotting               (neither includes the other)
 #   3 ui/views
 #   4 ui/controls, ui/export                 (neither includes the other)
@@ -14,10 +14,10 @@
 # inside SOURCE_DIR. Other includes (Qt, the standard library, "foo.h" beside the file) pass.
 # Run as: cmake -DSOURCE_DIR=<root> -P check_layering.cmake
 cmake_minimum_required(VERSION 3.25)
-set(folders core ui/state ui/tables ui/widgets ui/document ui/plotting ui/views ui/controls ui/export ui/window app)
+set(folders core ui/state ui/modelfiles ui/widgets ui/document ui/plotting ui/views ui/controls ui/export ui/window app)
 set(level_core 0)
 set(level_ui/state 1)
-set(level_ui/tables 1)
+set(level_ui/modelfiles 1)
 set(level_ui/widgets 1)
 set(level_ui/document 2)
 set(level_ui/plotting 2)
@@ -27,7 +27,7 @@ set(level_ui/export 4)
 set(level_ui/window 5)
 set(level_app 6)
 # Includes within one layer that are allowed (from → to).
-set(sideways "ui/state→ui/tables" "ui/widgets→ui/tables")
+set(sideways "ui/state→ui/modelfiles" "ui/widgets→ui/modelfiles")
 
 # The root, absolute and normalised, to resolve relative includes against.
 get_filename_component(root "${SOURCE_DIR}" ABSOLUTE)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer target for the checkpoint reader of the Heads view (ui/tables/checkpoint.h): the
+// libFuzzer target for the checkpoint reader of the Heads view (ui/modelfiles/checkpoint.h): the
 // first byte picks what the rest is: 0, a shard index (model.safetensors.index.json); 1, 2, 3, a
 // model.safetensors beside a fixed config.json of GPT-2, BERT or the Llama family, opened and
 // its layer 0 read over 4 positions. Beyond "no crash": a refusal says why; a shard index names
@@ -7,7 +7,7 @@
 // its width, and a layer read has that many heads with a score for every pair of positions.
 #include "fuzzcheck.h"
 
-#include "ui/tables/checkpoint.h"
+#include "ui/modelfiles/checkpoint.h"
 
 #include <QDir>
 #include <QFile>

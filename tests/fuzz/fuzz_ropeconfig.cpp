@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer target for the model configuration reader (ui/tables/ropeconfig.h): the input is a
+// libFuzzer target for the model configuration reader (ui/modelfiles/ropeconfig.h): the input is a
 // whole config.json. Beyond "no crash": a refusal names the file and says why; a model accepted
 // passes the core's own check, rotates at least one pair, and every frequency the view and the
 // exports draw (unscaled, theta_original, theta_max, at a length past the longest context) and
 // its attention factor are finite and positive, so that no plot or file ever holds a NaN.
 #include "fuzzcheck.h"
 
-#include "ui/tables/ropeconfig.h"
+#include "ui/modelfiles/ropeconfig.h"
 
 #include <cmath>
 #include <cstddef>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer target for the position-table readers' headers (ui/tables/tableformats.h): the
+// libFuzzer target for the position-table readers' headers (ui/modelfiles/tableformats.h): the
 // input is a whole file. Beyond "no crash": a refusal says why, and every table accepted lies
 // inside the file (its data ends at or before the file's end), so that reading it through a
 // memory mapping can never touch a byte past the end.
 #include "fuzzcheck.h"
 
-#include "ui/tables/tableformats.h"
+#include "ui/modelfiles/tableformats.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -4,7 +4,7 @@
 // could hide, written as the program's own .npy export, and a brute-force box average.
 
 #include "core/encoding.h"
-#include "ui/tables/encodingtable.h"
+#include "ui/modelfiles/encodingtable.h"
 
 #include <QString>
 

@@ -12,7 +12,7 @@
 // "longrope"; Qwen2VLConfig: "mrope" → "default"; DeepseekV3Config: head_dim =
 // qk_rope_head_dim; GPT-J's own create_sinusoidal_positions: base 10000, rotary_dim). It reads
 // the JSON itself, in long double, and uses no function of the application.
-#include "ui/tables/ropeconfig.h"
+#include "ui/modelfiles/ropeconfig.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

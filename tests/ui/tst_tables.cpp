@@ -6,7 +6,7 @@
 // with a message that names the file and what is allowed.
 #include "core/datawriters.h"
 #include "core/encoding.h"
-#include "ui/tables/encodingtable.h"
+#include "ui/modelfiles/encodingtable.h"
 
 #include <QTemporaryDir>
 #include <QTest>

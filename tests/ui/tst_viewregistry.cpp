@@ -16,7 +16,7 @@
 #include "ui/document/frame.h"
 #include "ui/state/preferences.h"
 #include "ui/state/session.h"
-#include "ui/tables/encodingtable.h"
+#include "ui/modelfiles/encodingtable.h"
 #include "ui/export/exportdialog.h"
 #include "ui/export/figureexport.h"
 #include "ui/export/dataexport.h"

@@ -6,7 +6,7 @@
 #include "ui/state/viewpart.h"
 #include "ui/state/viewcatalog.h"
 #include "ui/state/viewstate.h"
-#include "ui/tables/encodingtable.h"
+#include "ui/modelfiles/encodingtable.h"
 
 #include <QSize>
 #include <QVector>

@@ -3,7 +3,7 @@
 
 #include "core/grid.h"
 #include "ui/state/viewoptions.h"
-#include "ui/tables/encodingtable.h"
+#include "ui/modelfiles/encodingtable.h"
 
 #include <QString>
 

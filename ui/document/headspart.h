@@ -3,7 +3,7 @@
 
 #include "ui/state/headsoptions.h"
 #include "ui/state/viewpart.h"
-#include "ui/tables/checkpoint.h"
+#include "ui/modelfiles/checkpoint.h"
 
 #include <Eigen/Core>
 

@@ -6,7 +6,7 @@
 #include "core/similarity.h"
 #include "ui/state/viewpart.h"
 #include "ui/state/viewstate.h"
-#include "ui/tables/encodingtable.h"
+#include "ui/modelfiles/encodingtable.h"
 
 #include <QString>
 #include <QVector>

@@ -4,7 +4,7 @@
 #include "core/encoding.h"
 #include "core/ropemodel.h"
 #include "ui/state/viewoptions.h"
-#include "ui/tables/ropeconfig.h"
+#include "ui/modelfiles/ropeconfig.h"
 
 #include <QString>
 #include <QStringList>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/spectrum.h"
-#include "ui/tables/encodingtable.h"
+#include "ui/modelfiles/encodingtable.h"
 
 #include <QString>
 

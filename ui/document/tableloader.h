@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/tables/encodingtable.h"
+#include "ui/modelfiles/encodingtable.h"
 
 #include <QFutureWatcher>
 #include <QObject>

@@ -5,7 +5,7 @@
 #include "ui/document/embeddingsdata.h"
 #include "ui/state/viewcatalog.h"
 #include "ui/state/viewstate.h"
-#include "ui/tables/encodingtable.h"
+#include "ui/modelfiles/encodingtable.h"
 
 #include <QString>
 #include <QVariantMap>

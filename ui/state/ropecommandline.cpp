@@ -3,7 +3,7 @@
 
 #include "ui/state/commandlinevalues.h"
 #include "ui/state/viewoptions.h"
-#include "ui/tables/ropeconfig.h"
+#include "ui/modelfiles/ropeconfig.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

@@ -18,7 +18,7 @@
 namespace pe::ui {
 
 /// The position table a session showed (File ▸ Open encoding): found again by its path,
-/// and checked by size and fingerprint (tableFingerprint() in ui/tables) before it is opened.
+/// and checked by size and fingerprint (tableFingerprint() in ui/modelfiles) before it is opened.
 struct TableReference {
     QString path;        ///< absolute; empty: the session showed no table
     QString tensor;      ///< a .safetensors tensor's name, else empty

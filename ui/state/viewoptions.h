@@ -27,7 +27,7 @@ struct RopeOptions {
     double lowFrequencyFactor = 1;    ///< Llama 3: wavelengths above L_orig/low are divided by s
     double highFrequencyFactor = 4;   ///< Llama 3: wavelengths below L_orig/high are kept
     /// A real model instead of the paper variants: a library key (llama-3.1-8b) or a config.json
-    /// path (ui/tables/ropeconfig); empty: the paper variants with the sliders above.
+    /// path (ui/modelfiles/ropeconfig); empty: the paper variants with the sliders above.
     QString model{};
     /// What the model is compared with: a library key, a config.json path, or noScaling (the
     /// same model with rope_scaling dropped); empty: no comparison.

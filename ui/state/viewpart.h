@@ -18,7 +18,7 @@
 
 namespace pe::ui {
 
-struct LoadedTable; // ui/tables/encodingtable.h
+struct LoadedTable; // ui/modelfiles/encodingtable.h
 using LoadedTablePtr = std::shared_ptr<const LoadedTable>;
 
 /// What a view read from a file beside its options (the embeddings' word vectors, the methods'

@@ -10,7 +10,7 @@
 #include "ui/widgets/flowlayout.h"
 #include "ui/widgets/textlabels.h"
 #include "ui/state/preferences.h"
-#include "ui/tables/ropeconfig.h"
+#include "ui/modelfiles/ropeconfig.h"
 #include "ui/widgets/accessiblenames.h"
 #include "ui/plotting/labels.h"
 #include "ui/plotting/plotitems.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/tables/tableformats.h"
+#include "ui/modelfiles/tableformats.h"
 
 #include <QString>
 

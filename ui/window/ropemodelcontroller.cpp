@@ -4,7 +4,7 @@
 #include "ui/document/document.h"
 #include "ui/state/preferences.h"
 #include "ui/state/recentfolder.h"
-#include "ui/tables/ropeconfig.h"
+#include "ui/modelfiles/ropeconfig.h"
 
 #include <QFileDialog>
 #include <QFileInfo>

@@ -3,7 +3,7 @@
 
 #include "core/heads.h"
 #include "core/ropemodel.h"
-#include "ui/tables/tableformats.h"
+#include "ui/modelfiles/tableformats.h"
 
 #include <QHash>
 #include <QString>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/tables/encodingtable.h"
+#include "ui/modelfiles/encodingtable.h"
 
 #include "core/scratch.h"
 

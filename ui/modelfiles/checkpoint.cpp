@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "ui/tables/checkpoint.h"
+#include "ui/modelfiles/checkpoint.h"
 
-#include "ui/tables/ropeconfig.h"
+#include "ui/modelfiles/ropeconfig.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/tables/ropeconfig.h"
+#include "ui/modelfiles/ropeconfig.h"
 
 #include <QDir>
 #include <QFile>

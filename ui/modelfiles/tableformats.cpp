@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/tables/tableformats.h"
+#include "ui/modelfiles/tableformats.h"
 
 #include <QCoreApplication>
 #include <QHash>
