@@ -144,7 +144,10 @@ int runHeadlessExport(const LaunchOptions& options)
         size.pixels = options.sizePixels;
     if (options.sizeMillimetres.isValid())
         size.millimetres = options.sizeMillimetres;
-    const ui::ExportResult result = ui::exportFile(request, size, terminalProgress(request.path));
+    // Only a data export reports and stops between blocks; a figure is drawn at once.
+    const QString suffix = QFileInfo(request.path).suffix().toLower();
+    const bool data = suffix == QLatin1String("npy") || suffix == QLatin1String("csv");
+    const ui::ExportResult result = ui::exportFile(request, size, data ? terminalProgress(request.path) : ui::ExportProgress());
     if (!result.ok())
         QTextStream(stderr) << "pe-explorer: " << result.message << Qt::endl;
     else if (!result.warning.isEmpty())

@@ -80,7 +80,7 @@ private slots:
         QCPAxisRect* tiles = view->tilesRect();
         const QPointF secondTile(tiles->axis(QCPAxis::atBottom)->coordToPixel(view->tilesMap()->data()->keyRange().upper - 1),
                                  tiles->axis(QCPAxis::atLeft)->coordToPixel(1));
-        QCOMPARE(view->headAt(secondTile), 1);
+        QCOMPARE(view->tileAt(secondTile).second, 1);
         QTest::mouseClick(view->plot(), Qt::LeftButton, {}, secondTile.toPoint());
         QTRY_COMPARE(view->headBox()->value(), 1);
         QTRY_VERIFY2(view->summaryText().startsWith(QStringLiteral("head 1: uniform")), qPrintable(view->summaryText()));

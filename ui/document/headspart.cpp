@@ -33,6 +33,11 @@ public:
             m_offsetZero = keys - 1;
         }
     }
+    /// A rotary head whose kernel by offset (−(keys−1) … keys−1) is already known.
+    HeadRows(const LayerHeads& layer, Eigen::VectorXd byOffset, std::int64_t keys)
+        : m_layer(layer), m_keys(keys), m_byOffset(std::move(byOffset)), m_offsetZero(keys - 1)
+    {
+    }
     /// S[i, j] for j < keys.
     void scores(std::int64_t i, Eigen::Ref<Eigen::RowVectorXd> out) const
     {
@@ -357,31 +362,42 @@ ViewPartPtr buildHeadsPart(const PartInputs& in, const PartBefore& before)
     const std::int64_t side = std::min(pixels.width(), pixels.height());
     part->tileBins = std::clamp<std::int64_t>(side / std::max(part->tileRows, part->tileColumns) - 1, 2, HeadsPart::largestTileBins);
     part->tileBins = std::min(part->tileBins, n);
-    if (old && old->source == part->source && old->everyLayer == part->everyLayer && old->layer && old->layer->layer == layer.layer
-        && std::min(old->length, HeadsPart::summaryLength) == n && old->tileBins == part->tileBins && !old->summaries.empty()) {
-        // A new head or map: the rest stays (the Llama family's kernel follows L).
-        part->kernel = layer.rotary ? layer.kernel() : old->kernel;
+    // What the frame before computed stays while what it came from does: the summaries and
+    // kernels while the layer's heads and the first n positions are the same (a new head, new
+    // pixels, a max_len step beyond n), the tiles also while their bins are (the Llama
+    // family's tiles are every layer's, so a new layer keeps them too).
+    const bool sameHeads = old && old->layer && old->layer->layer == layer.layer
+        && (everyLayer ? old->everyLayer == part->everyLayer : old->source == part->source);
+    const bool sameRows = sameHeads && std::min(old->length, HeadsPart::summaryLength) == n && !old->summaries.empty();
+    const bool sameTiles = old && old->tileBins == part->tileBins && std::min(old->length, HeadsPart::summaryLength) == n
+        && !old->tiles.empty() && (everyLayer ? old->everyLayer == part->everyLayer : sameRows);
+    if (sameTiles)
         part->tiles = old->tiles;
+    if (sameRows) {
+        part->kernel = layer.rotary ? layer.kernel() : old->kernel; // the Llama family's follows L
         part->summaries = old->summaries;
-        return part;
-    }
-    part->kernel = layer.rotary ? layer.kernel() : Eigen::MatrixXd(Eigen::MatrixXd::Zero(n, heads));
-    for (int h = 0; h < heads; ++h) {
-        const HeadRows rows(layer, h, n);
-        Eigen::VectorXd offsets(n);
-        HeadSummary s = summarize(rows, n, layer.causal(), offsets);
-        if (!layer.rotary)
-            part->kernel.col(h) = offsets;
-        else {
-            Eigen::Index strongest = 0;
-            part->amplitudes.row(h).maxCoeff(&strongest);
-            s.strongestPair = int(strongest);
+    } else {
+        part->kernel = layer.rotary ? layer.kernel() : Eigen::MatrixXd(Eigen::MatrixXd::Zero(n, heads));
+        // The rotary heads' kernel by offset, every head at once (what the tiles compute too).
+        const Eigen::MatrixXd both = layer.rotary ? core::rotaryKernelBothWays(*layer.rotary, n) : Eigen::MatrixXd();
+        for (int h = 0; h < heads; ++h) {
+            const HeadRows rows = layer.rotary ? HeadRows(layer, Eigen::VectorXd(both.col(h)), n) : HeadRows(layer, h, n);
+            Eigen::VectorXd offsets(n);
+            HeadSummary s = summarize(rows, n, layer.causal(), offsets);
+            if (!layer.rotary)
+                part->kernel.col(h) = offsets;
+            else {
+                Eigen::Index strongest = 0;
+                part->amplitudes.row(h).maxCoeff(&strongest);
+                s.strongestPair = int(strongest);
+            }
+            part->summaries.push_back(s);
         }
-        part->summaries.push_back(s);
-        if (!everyLayer)
-            part->tiles.push_back(binnedHead(rows, n, part->tileBins, part->tileBins, true));
     }
-    if (everyLayer)
+    if (!everyLayer && !sameTiles) // each head's attention
+        for (int h = 0; h < heads; ++h)
+            part->tiles.push_back(binnedHead(HeadRows(layer, h, n), n, part->tileBins, part->tileBins, true));
+    if (everyLayer && !sameTiles) // every layer's heads' scores
         for (const core::RotaryHeads& rotary : *part->everyLayer) {
             const Eigen::MatrixXd both = core::rotaryKernelBothWays(rotary, n);
             for (Eigen::Index h = 0; h < both.cols(); ++h)

@@ -76,6 +76,10 @@ HeadsView::HeadsView(Document* document, QWidget* parent)
     m_headMap->setColorScale(m_headScale);
     m_tilesRect = new QCPAxisRect(p);
     setUpMapAxes(m_tilesRect, QString(), QString());
+    // fitSquareCells gives maximum sizes with the margins included.
+    for (QCPLayoutElement* element : {static_cast<QCPLayoutElement*>(m_headRect), static_cast<QCPLayoutElement*>(m_tilesRect),
+                                      static_cast<QCPLayoutElement*>(m_headScale)})
+        element->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
     m_tilesRect->axis(QCPAxis::atBottom)->setTicks(false);
     m_tilesRect->axis(QCPAxis::atLeft)->setTicks(false);
     m_tiles = addCellColorMap(m_tilesRect);
@@ -241,6 +245,7 @@ void HeadsView::clearPlots(const QString& why)
         map->cells()->assign(core::RowMatrix(), QCPRange(0, 1), QCPRange(0, 1));
     for (QCPGraph* graph : std::as_const(m_kernels))
         graph->data()->clear();
+    m_headScale->setVisible(false); // no scores, no scale (it would show QCustomPlot's own 0 … 6)
     m_heads = m_tileColumns = m_tileRows = m_tileBins = 0;
     m_tilesAspect = 1.0;
     m_summary.clear();
@@ -271,6 +276,7 @@ void HeadsView::redraw(const Frame& f)
     m_headMap->cells()->assign(cells, binCentres(m_length, cells.cols()), binCentres(m_length, cells.rows()));
     m_headMap->setGradient(gradient);
     m_headScale->setGradient(gradient);
+    m_headScale->setVisible(true);
     const double finiteMax = cells.size() ? cells.cwiseAbs().maxCoeff() : 1.0;
     m_headScale->setDataRange(part->mapIsAttention ? QCPRange(0, std::max(cells.maxCoeff(), 1e-12))
                                                    : QCPRange(-std::max(finiteMax, 1e-12), std::max(finiteMax, 1e-12)));
@@ -345,9 +351,6 @@ bool HeadsView::fitSquareCells()
     QCPLayout* layout = plot()->plotLayout();
     const QSize before[] = {m_headRect->maximumSize(), m_tilesRect->maximumSize(), m_headScale->maximumSize()};
     const QSize unlimited(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
-    for (QCPLayoutElement* element : {static_cast<QCPLayoutElement*>(m_headRect), static_cast<QCPLayoutElement*>(m_tilesRect),
-                                      static_cast<QCPLayoutElement*>(m_headScale)})
-        element->setSizeConstraintRect(QCPLayoutElement::scrOuterRect); // the sizes below include the margins
     m_headRect->setMaximumSize(unlimited);
     m_tilesRect->setMaximumSize(unlimited);
     m_headScale->setMaximumSize(unlimited);
@@ -478,8 +481,6 @@ std::pair<int, int> HeadsView::tileAt(const QPointF& pixel) const
     const int step = m_tileBins + 1;
     return part->tileHead(int(std::floor((y + 0.5) / step)), int(std::floor((x + 0.5) / step)));
 }
-
-int HeadsView::headAt(const QPointF& pixel) const { return tileAt(pixel).second; }
 
 void HeadsView::onMouseMove(QMouseEvent* event)
 {

@@ -41,7 +41,6 @@ public:
     QString summaryText() const { return m_summary; }
     /// The layer and head whose tile holds `pixel` (the plot's coordinates); {−1, −1} outside the tiles.
     std::pair<int, int> tileAt(const QPointF& pixel) const;
-    int headAt(const QPointF& pixel) const; ///< tileAt's head
     QCPAxisRect* headRect() const { return m_headRect; }
 
 protected:
