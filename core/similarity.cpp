@@ -185,6 +185,90 @@ Eigen::VectorXd SimilarityKernel::valuesAlong(std::int64_t row, std::int64_t fir
     return out;
 }
 
+Eigen::VectorXd SimilarityKernel::meansAlong(std::int64_t row, std::int64_t bins) const
+{
+    const std::int64_t L = m_spec.maxLen;
+    if (row < 0 || row >= L || bins < 1 || bins > L)
+        throw SpecError("meansAlong: row " + std::to_string(row) + " in " + std::to_string(bins)
+                        + " bins: need a row of 0 to " + std::to_string(L - 1) + " and 1 to " + std::to_string(L) + " bins");
+    if (bins == L)
+        return valuesAlong(row, 0, 1, L);
+    const bool centres = m_normalize && m_hasUnpaired;
+    const std::vector<long double>& omega = frequencyTable(m_spec);
+    const int pairs = fullPairCount(m_spec);
+    // Each pair's weight over a bin of n columns: D(n)/n (1 for a bin shown by its centre).
+    // Bins hold ⌊L/bins⌋ or ⌈L/bins⌉ columns: two weights, each worked out once.
+    std::vector<std::pair<std::int64_t, std::vector<double>>> weights;
+    const auto weightsFor = [&](std::int64_t n) -> const std::vector<double>& {
+        for (const auto& [count, w] : weights)
+            if (count == n)
+                return w;
+        std::vector<double> w(static_cast<std::size_t>(pairs), 1.0);
+        if (!centres)
+            for (int k = 0; k < pairs; ++k) {
+                const double halfSin = accurateSinCos(omega[k], 0.5L).sin;
+                const long double count = static_cast<long double>(n);
+                w[k] = halfSin != 0.0 ? accurateSinCos(omega[k], count / 2).sin / halfSin / static_cast<double>(n) : 1.0;
+            }
+        weights.emplace_back(n, std::move(w));
+        return weights.back().second;
+    };
+    // cos(x·ω/2) at x = twice the bin's centre less the row: it steps by one of two whole
+    // numbers from bin to bin, so each phase is the last one turned by a tabulated rotation,
+    // taken afresh every 128 bins (as fillBinned's diagonals).
+    std::vector<std::pair<std::int64_t, std::vector<SinCos>>> rotations;
+    const auto rotationBy = [&](std::int64_t delta) -> const std::vector<SinCos>& {
+        for (const auto& [step, table] : rotations)
+            if (step == delta)
+                return table;
+        std::vector<SinCos> table(static_cast<std::size_t>(pairs));
+        for (int k = 0; k < pairs; ++k)
+            table[k] = accurateSinCos(omega[k], static_cast<long double>(delta) / 2);
+        rotations.emplace_back(delta, std::move(table));
+        return rotations.back().second;
+    };
+    std::vector<double> c(static_cast<std::size_t>(pairs)), s(c.size());
+    const Eigen::Map<const Eigen::ArrayXd> cosines(c.data(), pairs);
+    const double ownSin = m_hasUnpaired ? unpairedSin(row) : 0.0;
+    const double evenScale = pairs > 0 ? 1.0 / pairs : 0.0; // the cosine of an even d: d/2 per norm²
+    Eigen::VectorXd out(bins);
+    std::int64_t phaseAt = 0;
+    for (std::int64_t b = 0; b < bins; ++b) {
+        const std::int64_t first = binStart(L, bins, b), end = binStart(L, bins, b + 1), n = end - first;
+        const std::int64_t centre = (first + end - 1) / 2; // the column a centre value shows
+        const std::int64_t twice = centres ? 2 * (centre - row) : first + end - 1 - 2 * row;
+        if (b % 128 == 0 || rotations.size() > 4) {
+            if (rotations.size() > 4) // steps that vary more than bins of two sizes make
+                rotations.clear();
+            for (int k = 0; k < pairs; ++k) {
+                const SinCos at = accurateSinCos(omega[k], static_cast<long double>(twice) / 2);
+                c[k] = at.cos;
+                s[k] = at.sin;
+            }
+        } else {
+            const std::vector<SinCos>& turn = rotationBy(twice - phaseAt);
+            for (int k = 0; k < pairs; ++k) {
+                const double turned = c[k] * turn[k].cos - s[k] * turn[k].sin;
+                s[k] = s[k] * turn[k].cos + c[k] * turn[k].sin;
+                c[k] = turned;
+            }
+        }
+        phaseAt = twice;
+        const std::vector<double>& w = weightsFor(n);
+        double mean = pairs > 0 ? (cosines * Eigen::Map<const Eigen::ArrayXd>(w.data(), pairs)).sum() : 0.0;
+        if (centres) {
+            mean += ownSin * unpairedSin(centre);
+            const double norms = std::sqrt(squaredNorm(row) * squaredNorm(centre));
+            out[b] = norms > 0.0 ? mean / norms : 0.0;
+            continue;
+        }
+        if (m_hasUnpaired) // the lone sine's mean over the bin, a Dirichlet sum
+            mean += ownSin * static_cast<double>(unpairedSum(first, end) / static_cast<long double>(n));
+        out[b] = m_normalize ? mean * evenScale : mean;
+    }
+    return out;
+}
+
 Eigen::VectorXd SimilarityKernel::profile(std::int64_t row) const
 {
     if (row < 0 || row >= m_spec.maxLen)
@@ -277,10 +361,13 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
             turnCos[big][k] = turn.cos;
             turnSin[big][k] = turn.sin;
         }
-        for (int r = -maxOffset; r <= maxOffset; ++r) {
+        offsetCos[maxOffset][k] = 1.0;
+        offsetSin[maxOffset][k] = 0.0;
+        for (int r = 1; r <= maxOffset; ++r) { // cos is even and sin odd: r < 0 needs no sines of its own
             const SinCos at = accurateSinCos(omega[k], static_cast<long double>(r) / 2);
-            offsetCos[r + maxOffset][k] = at.cos;
-            offsetSin[r + maxOffset][k] = at.sin;
+            offsetCos[maxOffset + r][k] = offsetCos[maxOffset - r][k] = at.cos;
+            offsetSin[maxOffset + r][k] = at.sin;
+            offsetSin[maxOffset - r][k] = -at.sin;
         }
     }
 
@@ -444,6 +531,26 @@ Eigen::VectorXd gramAlong(Eigen::Ref<const RowMatrix> rows, bool cosine, std::in
     for (std::int64_t i = 0; i < count; ++i) {
         const std::int64_t q = first + i * step;
         out[i] = own * rowScale(rows, q, cosine) * rows.row(row).dot(rows.row(q));
+    }
+    return out;
+}
+
+Eigen::VectorXd gramMeansAlong(Eigen::Ref<const RowMatrix> rows, bool cosine, std::int64_t row, std::int64_t bins)
+{
+    const std::int64_t n = rows.rows();
+    if (row < 0 || row >= n || bins < 1 || bins > n)
+        throw SpecError("gramMeansAlong: need a row of the table and 1 to " + std::to_string(n) + " bins");
+    if (bins == n)
+        return gramAlong(rows, cosine, row, 0, 1, n);
+    const Eigen::RowVectorXd own = rowScale(rows, row, cosine) * rows.row(row);
+    Eigen::VectorXd out(bins);
+    Eigen::RowVectorXd mean(rows.cols());
+    for (std::int64_t b = 0; b < bins; ++b) {
+        const std::int64_t first = binStart(n, bins, b), end = binStart(n, bins, b + 1);
+        mean.setZero();
+        for (std::int64_t r = first; r < end; ++r)
+            mean += rowScale(rows, r, cosine) * rows.row(r);
+        out[b] = own.dot(mean) / static_cast<double>(end - first);
     }
     return out;
 }

@@ -34,6 +34,14 @@ public:
     /// profile. Beyond the table budget each pair's cosine follows from the one before by a
     /// rotation (taken exactly every 256 samples): ~30 times faster than value() one by one.
     Eigen::VectorXd valuesAlong(std::int64_t row, std::int64_t first, std::int64_t step, std::int64_t count) const;
+    /// Row `row` against the columns cut into `bins` bins as binStart cuts them: each value the
+    /// exact mean of the similarity over its bin's columns (a profile with more positions than
+    /// pixels: a pixel shows its columns' mean, never one sampled column). bins == max_len gives
+    /// every column's own value. Per pair the mean over n columns is D(n)/n · cos(c·ω), c the
+    /// columns' centre less the row and D the Dirichlet kernel: O(bins·pairs). The cosine of an
+    /// odd d has no closed form (the norm varies by column): there each bin shows its centre
+    /// column's value, as fillBinned's blocks do.
+    Eigen::VectorXd meansAlong(std::int64_t row, std::int64_t bins) const;
     /// Fills out (rows × max_len) with rows firstRow … of the similarity matrix.
     void fillRows(std::int64_t firstRow, Eigen::Ref<RowMatrix> out) const;
     /// Fills out (bins × bins) with the exact average of the similarity over each block of
@@ -79,6 +87,11 @@ void binnedGram(Eigen::Ref<const RowMatrix> rows, bool cosine, Eigen::Ref<RowMat
 /// Row `row` against rows first + i·step, i = 0 … count − 1: a (sampled) profile.
 Eigen::VectorXd gramAlong(Eigen::Ref<const RowMatrix> rows, bool cosine, std::int64_t row, std::int64_t first,
                           std::int64_t step, std::int64_t count);
+
+/// Row `row` against the rows cut into `bins` bins as binStart cuts them: each value the exact
+/// mean over its bin's rows, the row dotted with the bin's mean row (mean unit row for the
+/// cosine). bins == rows.rows() gives gramAlong's values.
+Eigen::VectorXd gramMeansAlong(Eigen::Ref<const RowMatrix> rows, bool cosine, std::int64_t row, std::int64_t bins);
 
 /// The max_len × max_len similarity matrix. Throws SpecError when it would not fit.
 RowMatrix similarityMatrix(const EncodingSpec& spec, bool normalize);

@@ -4453,6 +4453,14 @@ d_model %1 · max_len %2 · base %3
         <source>dot product of rows p and q</source>
         <translation>第 p 行与第 q 行的点积</translation>
     </message>
+    <message>
+        <source> (a point: the mean over %1 q)</source>
+        <translation>（每点为 %1 个 q 的平均）</translation>
+    </message>
+    <message>
+        <source>p = %1, q in %2–%3: average %4 = %5 · click to set the offset k = q − p = %6</source>
+        <translation>p = %1，q 在 %2–%3：平均 %4 = %5 · 点击将偏移设为 k = q − p = %6</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::SpectrumView</name>

@@ -22,6 +22,8 @@ private slots:
     void binnedEncoding();
     void binnedSimilarity_data();
     void binnedSimilarity();
+    void similarityProfile_data();
+    void similarityProfile();
     void spectrum_data();
     void spectrum();
     void principalComponents_data();
@@ -104,6 +106,26 @@ void BenchCore::binnedSimilarity()
     QBENCHMARK {
         const SimilarityKernel kernel(spec, false);
         kernel.fillBinned(out);
+    }
+}
+
+void BenchCore::similarityProfile_data()
+{
+    binnedEncoding_data();
+}
+
+// The similarity view's profile: one row against every position, a bin per pixel (512).
+void BenchCore::similarityProfile()
+{
+    QFETCH(int, dModel);
+    QFETCH(qint64, maxLen);
+    EncodingSpec spec;
+    spec.dModel = dModel;
+    spec.maxLen = maxLen;
+    const std::int64_t bins = std::min<qint64>(maxLen, 512);
+    QBENCHMARK {
+        const SimilarityKernel kernel(spec, false);
+        QCOMPARE(kernel.meansAlong(maxLen / 3, bins).size(), bins);
     }
 }
 

@@ -65,6 +65,10 @@ private slots:
     void binnedAtAMillionPositions();
     void sampledProfileAtAMillionPositions_data();
     void sampledProfileAtAMillionPositions();
+    void profileMeansAreTheBinsMeans_data();
+    void profileMeansAreTheBinsMeans();
+    void profileMeansAtAMillionPositions_data();
+    void profileMeansAtAMillionPositions();
     void lonePositionVectorHasNoNaN();
     void rejectsBadRows();
 };
@@ -307,6 +311,83 @@ void TestSimilarity::sampledProfileAtAMillionPositions()
                  qPrintable(QStringLiteral("sample %1: %2, the reference %3").arg(i).arg(values[i], 0, 'g', 17).arg(expected, 0, 'g', 17)));
     }
     QVERIFY_THROWS_EXCEPTION(SpecError, kernel.valuesAlong(row, 0, step, 1000)); // past the last row
+}
+
+void TestSimilarity::profileMeansAreTheBinsMeans_data()
+{
+    QTest::addColumn<EncodingSpec>("spec");
+    QTest::addColumn<qint64>("row");
+    QTest::addColumn<qint64>("bins");
+    QTest::addColumn<bool>("normalize");
+    for (Layout l : {Layout::Interleaved, Layout::Split}) {
+        const char* lt = ref::layoutTag(l);
+        QTest::addRow("d64 %s dot 300→17", lt) << makeSpec(64, l, FrequencyRule::Paper, 0, 300) << qint64(40) << qint64(17) << false;
+        QTest::addRow("d64 %s cosine 300→17", lt) << makeSpec(64, l, FrequencyRule::Paper, 0, 300) << qint64(299) << qint64(17) << true;
+        QTest::addRow("d7 %s dot first2 300→23", lt) << makeSpec(7, l, FrequencyRule::Paper, 2, 300) << qint64(0) << qint64(23) << false;
+        QTest::addRow("d33 t2t %s dot 299→40", lt) << makeSpec(33, l, FrequencyRule::Tensor2Tensor, 5, 299) << qint64(150) << qint64(40) << false;
+        QTest::addRow("d16 %s dot 301→1", lt) << makeSpec(16, l, FrequencyRule::Paper, 0, 301) << qint64(7) << qint64(1) << false;
+        QTest::addRow("d8 %s cosine 90→90", lt) << makeSpec(8, l, FrequencyRule::Paper, 0, 90) << qint64(5) << qint64(90) << true;
+        // Hundreds of bins: the phase turned from one bin to the next and taken afresh every 128.
+        QTest::addRow("d64 %s dot 1500→700", lt) << makeSpec(64, l, FrequencyRule::Paper, 3, 1500) << qint64(1234) << qint64(700) << false;
+    }
+}
+
+// A pixel of the profile shows the mean of its positions' similarities to the row: against the
+// textbook's dot products (or cosines) summed position by position.
+void TestSimilarity::profileMeansAreTheBinsMeans()
+{
+    QFETCH(EncodingSpec, spec);
+    QFETCH(qint64, row);
+    QFETCH(qint64, bins);
+    QFETCH(bool, normalize);
+    const Explicit x = explicitSimilarity(spec);
+    const Eigen::VectorXd means = SimilarityKernel(spec, normalize).meansAlong(row, bins);
+    QCOMPARE(means.size(), bins);
+    double worst = 0.0;
+    for (std::int64_t b = 0; b < bins; ++b) {
+        const std::int64_t first = binStart(spec.maxLen, bins, b), end = binStart(spec.maxLen, bins, b + 1);
+        long double sum = 0.0L;
+        for (std::int64_t q = first; q < end; ++q)
+            sum += x(normalize, row, q);
+        worst = std::max(worst, static_cast<double>(std::fabs(means[b] - sum / (end - first))));
+    }
+    QVERIFY2(worst <= 1e-9, qPrintable(QString("max error of a bin's mean: %1").arg(worst)));
+    QVERIFY_THROWS_EXCEPTION(SpecError, SimilarityKernel(spec, normalize).meansAlong(row, spec.maxLen + 1));
+    QVERIFY_THROWS_EXCEPTION(SpecError, SimilarityKernel(spec, normalize).meansAlong(spec.maxLen, bins));
+}
+
+void TestSimilarity::profileMeansAtAMillionPositions_data()
+{
+    QTest::addColumn<int>("d");
+    QTest::addColumn<qint64>("bins");
+    QTest::addColumn<bool>("normalize");
+    QTest::newRow("d 4096, 499 bins, dot") << 4096 << qint64(499) << false;
+    QTest::newRow("d 4095, 777 bins, dot") << 4095 << qint64(777) << false;
+    QTest::newRow("d 256, 1024 bins, cosine") << 256 << qint64(1024) << true;
+}
+
+// At a million positions a bin of thousands of positions is not summed one by one: the mean of
+// PE(p)·PE(q) over q in a bin is PE(p) dotted with the bin's mean encoding (the dot product is
+// linear), and fillBinnedEncoding's means are checked against cell sums in tst_binned.
+void TestSimilarity::profileMeansAtAMillionPositions()
+{
+    QFETCH(int, d);
+    QFETCH(qint64, bins);
+    QFETCH(bool, normalize);
+    EncodingSpec spec = makeSpec(d, Layout::Interleaved, FrequencyRule::Paper, 0, std::int64_t{1} << 20);
+    spec.firstPosition = 3;
+    const std::int64_t row = 777777;
+    const Eigen::VectorXd means = SimilarityKernel(spec, normalize).meansAlong(row, bins);
+    RowMatrix binMeans(bins, d);
+    fillBinnedEncoding(spec, 0, spec.maxLen, binMeans);
+    RowMatrix own(1, d);
+    fillBinnedEncoding(spec, row, 1, own);
+    Eigen::VectorXd expected = binMeans * own.row(0).transpose();
+    if (normalize)
+        expected /= double(d / 2);
+    const double scale = normalize ? 1.0 : d / 2.0;
+    const double worst = (means - expected).cwiseAbs().maxCoeff() / scale;
+    QVERIFY2(worst <= 1e-12, qPrintable(QString("max difference from the mean encodings' products: %1 of d/2").arg(worst)));
 }
 
 void TestSimilarity::lonePositionVectorHasNoNaN()

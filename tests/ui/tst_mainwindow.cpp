@@ -423,14 +423,13 @@ void TestMainWindow::colormapChangesTheGradients()
 
 void TestMainWindow::denseCurvesAreNotAntialiasedButFiguresAre()
 {
-    // The similarity's profile: antialiased while it has few points per pixel column, stroked
-    // plainly beyond two a column (the slider's speed), antialiased again when
-    // zoomed in until they are few, and always in a figure.
+    // A curve is antialiased while it has few points per pixel column, stroked plainly beyond
+    // two a column (the slider's speed), antialiased again when zoomed in until they are few,
+    // and always in a figure. The similarity's profile never gets dense: it has a point per
+    // bin of the matrix, at most one per pixel; the waves' curves at 8192 positions do.
     QVERIFY(bringOnScreen(*m_window, pe::ui::views::similarity));
     QVERIFY(waitForFrame(*m_window));
-    auto* similarity = view<pe::ui::SimilarityView>(pe::ui::views::similarity);
-    QCustomPlot* plot = similarity->plot();
-    const auto profile = [plot] {
+    const auto longestLine = [](QCustomPlot* plot) {
         QCPGraph* longest = nullptr;
         for (int i = 0; i < plot->graphCount(); ++i)
             if (plot->graph(i)->lineStyle() != QCPGraph::lsNone
@@ -438,33 +437,47 @@ void TestMainWindow::denseCurvesAreNotAntialiasedButFiguresAre()
                 longest = plot->graph(i);
         return longest;
     };
+    QCustomPlot* plot = view<pe::ui::SimilarityView>(pe::ui::views::similarity)->plot();
     plot->replot();
-    QVERIFY(profile());
-    QCOMPARE(profile()->dataCount(), 100);
-    const int columns = profile()->keyAxis()->axisRect()->width();
-    QVERIFY2(columns > 100, qPrintable(QString::number(columns)));
-    QVERIFY(profile()->antialiased());
-
+    QCPGraph* profile = longestLine(plot);
+    QVERIFY(profile);
+    QCOMPARE(profile->dataCount(), 100);
+    const int profileColumns = profile->keyAxis()->axisRect()->width();
+    QVERIFY2(profileColumns > 100, qPrintable(QString::number(profileColumns)));
+    QVERIFY(profile->antialiased());
     document()->setMaxLen(8192);
     QVERIFY(waitForFrame(*m_window));
     plot->replot();
-    // More than two points a pixel column: QCustomPlot draws them as vertical strokes.
-    QVERIFY2(profile()->dataCount() > 2 * columns + 2, qPrintable(QString::number(profile()->dataCount())));
-    QVERIFY(!profile()->antialiased());
+    QVERIFY2(profile->dataCount() <= profileColumns * plot->bufferDevicePixelRatio(), qPrintable(QString::number(profile->dataCount())));
+    QVERIFY(profile->antialiased());
 
-    profile()->keyAxis()->setRange(0, columns / 4.0); // a zoom: a point every four columns or so
+    QVERIFY(bringOnScreen(*m_window, pe::ui::views::waves));
+    QVERIFY(waitForFrame(*m_window));
+    auto* waves = view<pe::ui::WavesView>(pe::ui::views::waves);
+    plot = waves->plot();
     plot->replot();
-    QVERIFY(profile()->antialiased());
-    profile()->keyAxis()->setRange(-0.5, 8191.5);
+    QCPGraph* curve = longestLine(plot);
+    QVERIFY(curve);
+    const int columns = curve->keyAxis()->axisRect()->width();
+    // More than two points a pixel column: QCustomPlot draws them as vertical strokes.
+    QVERIFY2(curve->dataCount() > 2 * columns + 2, qPrintable(QStringLiteral("%1 points on %2 columns").arg(curve->dataCount()).arg(columns)));
+    QVERIFY(!curve->antialiased());
+
+    const QCPRange all(curve->data()->constBegin()->key, (curve->data()->constEnd() - 1)->key);
+    const double pointsPerPosition = curve->dataCount() / all.size();
+    curve->keyAxis()->setRange(all.lower, all.lower + columns / 4.0 / pointsPerPosition); // a zoom: a point every four columns
     plot->replot();
-    QVERIFY(!profile()->antialiased());
+    QVERIFY(curve->antialiased());
+    curve->keyAxis()->setRange(all);
+    plot->replot();
+    QVERIFY(!curve->antialiased());
 
     QVERIFY(plot->plottingHints().testFlag(QCP::phFastPolylines)); // segments one by one on screen
-    similarity->prepareForExport(8.0 * 96.0 / 72.0);
+    waves->prepareForExport(8.0 * 96.0 / 72.0);
     QVERIFY(!plot->plottingHints().testFlag(QCP::phFastPolylines)); // whole paths with joins in a figure
-    QVERIFY(profile()->antialiased());
+    QVERIFY(curve->antialiased());
     plot->replot();
-    QVERIFY(profile()->antialiased());
+    QVERIFY(curve->antialiased());
 }
 
 void TestMainWindow::cosineMakesTheDiagonalOne()

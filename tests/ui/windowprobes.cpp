@@ -362,15 +362,32 @@ QString similarityMismatch(MainWindow& window)
     const auto profile = similarity->profileGraph()->data();
     if (profile->isEmpty())
         return QStringLiteral("empty profile");
+    // The profile: a point per bin of positions as the matrix's columns (a pixel each beyond the
+    // pixels), at the bin's centre, showing the mean of PE(p)·PE(q) over its positions q.
     const Eigen::VectorXd selected = encoding(state.position);
-    for (std::int64_t s : spread(profile->size(), 64)) {
+    const std::int64_t profileBins = profile->size();
+    if (profileBins != bins)
+        return QStringLiteral("profile has %1 points for a matrix of %2 bins").arg(profileBins).arg(bins);
+    for (std::int64_t s : spread(profileBins, 64)) {
         const QCPGraphData& point = *(profile->constBegin() + s);
-        if (point.key != std::round(point.key) || point.key < first || point.key > first + double(spec.maxLen - 1))
-            return QStringLiteral("profile point at %1, not a position of the matrix").arg(number(point.key));
-        const double expected = similarityOf(selected, encoding(std::llround(point.key - first)));
+        const std::int64_t a = core::binStart(spec.maxLen, profileBins, s), e = core::binStart(spec.maxLen, profileBins, s + 1);
+        if (point.key != first + double(a + e - 1) / 2)
+            return QStringLiteral("profile point %1 at %2, not the centre of positions %3–%4").arg(s).arg(number(point.key)).arg(a).arg(e - 1);
+        double expected = 0;
+        if (e - a > 16) { // a wide bin: its mean encoding (core's closed form, tested against cell sums)
+            if (state.normalize) // the cosine averages unit vectors: no closed form to check against
+                continue;
+            core::RowMatrix mean(1, spec.dModel);
+            core::fillBinnedEncoding(spec, a, e - a, mean);
+            expected = selected.dot(mean.row(0).transpose());
+        } else {
+            for (std::int64_t q = a; q < e; ++q)
+                expected += similarityOf(selected, encoding(q));
+            expected /= double(e - a);
+        }
         if (std::abs(point.value - expected) > sumTolerance)
-            return QStringLiteral("profile of row %1 at %2 shows %3, PE·PE is %4")
-                .arg(state.position).arg(point.key).arg(number(point.value), number(expected));
+            return QStringLiteral("profile of row %1 over positions %2–%3 shows %4, the mean of PE·PE is %5")
+                .arg(state.position).arg(a).arg(e - 1).arg(number(point.value), number(expected));
     }
     return {};
 }

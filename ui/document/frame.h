@@ -129,7 +129,6 @@ QVector<double> evenRows(std::int64_t first, std::int64_t span, std::int64_t cou
 struct FrameLimits {
     static constexpr std::int64_t heatBins = 2048;        // per axis, while the pixels are not known
     static constexpr std::int64_t similarityBins = 512;   // while the pixels are not known
-    static constexpr std::int64_t profileSamples = 2048;
     static constexpr std::int64_t waveSamples = 512;     // dots of the wave plot
     static constexpr std::int64_t curvePoints = 8192; // smooth when zoomed to a few periods
     static constexpr std::int64_t offsetDotSamples = 128; // a flat line: more only costs sin/cos

@@ -8,24 +8,16 @@ namespace pe::ui {
 
 namespace {
 
-/// Whole rows a whole step apart, about FrameLimits::profileSamples of them: the profile's
-/// rows (the sinusoid's kernel turns each pair's phase by the step).
-std::int64_t profileStep(std::int64_t rows)
+/// The profile in `bins` bins of columns (one per pixel of the matrix's side, whose x axis it
+/// shares): each value its columns' exact mean, the row's own value for a bin of one column.
+void buildProfile(SimilarityPart& p, std::int64_t row, std::int64_t bins)
 {
-    const std::int64_t last = rows - 1, samples = FrameLimits::profileSamples;
-    return std::max<std::int64_t>(1, (last + samples - 2) / (samples - 1));
-}
-
-void buildProfile(SimilarityPart& p, std::int64_t row)
-{
-    const std::int64_t step = profileStep(p.positions);
-    const std::int64_t count = (p.positions - 1) / step + 1;
     p.profileRow = row;
-    const Eigen::VectorXd values = p.values ? core::gramAlong(*p.values, p.normalize, row, 0, step, count)
-                                            : p.kernel->valuesAlong(row, 0, step, count);
-    p.profileX.resize(count);
-    for (std::int64_t i = 0; i < count; ++i)
-        p.profileX[i] = static_cast<double>(i * step);
+    const Eigen::VectorXd values = p.values ? core::gramMeansAlong(*p.values, p.normalize, row, bins)
+                                            : p.kernel->meansAlong(row, bins);
+    p.profileX.resize(bins);
+    for (std::int64_t b = 0; b < bins; ++b) // each bin's centre
+        p.profileX[b] = static_cast<double>(core::binStart(p.positions, bins, b) + core::binStart(p.positions, bins, b + 1) - 1) / 2;
     p.profileY = QVector<double>(values.data(), values.data() + values.size());
     p.selfSimilarity = p.values ? core::gramAlong(*p.values, p.normalize, row, row, 1, 1)[0] : p.kernel->value(row, row);
 }
@@ -60,13 +52,13 @@ ViewPartPtr buildSimilarityPart(const PartInputs& in, const PartBefore& before)
     else
         part->kernel->fillBinned(part->matrix.reset(bins, bins));
     const std::int64_t row = std::min(in.state.position, part->positions - 1);
-    if (sameSource && old->profileRow == row && !old->profileY.isEmpty()) {
+    if (sameSource && old->profileRow == row && old->profileY.size() == bins) {
         part->profileRow = old->profileRow;
         part->profileX = old->profileX;
         part->profileY = old->profileY;
         part->selfSimilarity = old->selfSimilarity;
     } else {
-        buildProfile(*part, row);
+        buildProfile(*part, row, bins);
     }
     return part;
 }

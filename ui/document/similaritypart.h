@@ -9,7 +9,8 @@ namespace pe::ui {
 /// The similarity view's part of the frame, kept by view (Frame::viewParts): the dot product (or
 /// cosine) of every pair of the `positions` rows — the loaded table's, else the spec's positions
 /// — as block averages in matrix.rows() bins, at most one per pixel of the matrix's side; and the
-/// similarity of the selected row to every row (sampled FrameLimits::profileSamples times).
+/// similarity of the selected row to every row, in as many bins as the matrix (the exact mean of
+/// each bin's columns).
 /// A data export has neither: its table is made row block by row block from the same kernel.
 struct SimilarityPart : ViewPart {
     bool normalize = false;             ///< cosine instead of dot product
@@ -19,7 +20,8 @@ struct SimilarityPart : ViewPart {
     std::int64_t positions = 0;
     SharedMatrix matrix;                ///< bins × bins
     std::int64_t profileRow = 0;        ///< the row the profile is of
-    QVector<double> profileX, profileY; ///< rows and their similarity to profileRow
+    QVector<double> profileX, profileY; ///< the bins' centres and their mean similarity to profileRow
+    bool profileExact() const { return profileY.size() == positions; } ///< a bin per position
     double selfSimilarity = 0;          ///< of profileRow with itself
     bool exact() const { return matrix.rows() == positions; }
     QSize bins() const override { return QSize(static_cast<int>(matrix.cols()), static_cast<int>(matrix.rows())); }

@@ -262,7 +262,7 @@ void SimilarityView::drawProfile(const Frame& f)
     m_selfMarker->setData({p}, {sim.selfSimilarity}, true);
     m_selfMarker->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(seriesColor(1), penWidth(2.0)),
                                                   Qt::NoBrush, 10.0 * scale()));
-    // The profile holds the true values (the matrix above may average them). Its range reaches
+    // The profile's bins are the matrix's columns, their means beyond a pixel a column. Its range reaches
     // down to the lowest value of the whole matrix, so that it stays put while p is dragged.
     double highest = f.state.normalize ? 1.0 : std::abs(sim.selfSimilarity);
     double lowest = m_matrixLowest;
@@ -296,9 +296,14 @@ void SimilarityView::drawProfile(const Frame& f)
                               : QStringList{tr("← offset k = %1: p + k = %2 lies before the first row").arg(f.state.offset).arg(shifted),
                                             tr("← k = %1: p + k = %2").arg(f.state.offset).arg(shifted)};
     }
-    m_profileCaptions = {tr("position p = %1 against every position q").arg(position) + QStringLiteral(" · ") + offsetTexts[0],
-                         tr("p = %1 against every q").arg(position) + QStringLiteral(" · ") + offsetTexts[1],
-                         QStringLiteral("p = %1 · k = %2").arg(position).arg(f.state.offset)};
+    // Beyond a pixel a position, each point is the mean over its positions q, as the matrix's cells are.
+    const QString perPoint = sim.profileExact() ? QString()
+        : tr(" (a point: the mean over %1 q)").arg(shortNumber(static_cast<double>(sim.positions) / sim.profileY.size(), 3));
+    m_profileCaptions = {tr("position p = %1 against every position q").arg(position) + perPoint + QStringLiteral(" · ") + offsetTexts[0],
+                         tr("p = %1 against every q").arg(position) + perPoint + QStringLiteral(" · ") + offsetTexts[1]};
+    if (!perPoint.isEmpty()) // the note goes before the words do
+        m_profileCaptions.append(tr("p = %1 against every q").arg(position) + QStringLiteral(" · ") + offsetTexts[1]);
+    m_profileCaptions.append(QStringLiteral("p = %1 · k = %2").arg(position).arg(f.state.offset));
     m_profileRect->axis(QCPAxis::atTop)->setLabel(m_profileCaptions.front());
 }
 
@@ -329,12 +334,19 @@ QString SimilarityView::profileDescription(std::int64_t row) const
     const SimilarityPart* sim = f ? similarityPart(*f) : nullptr;
     if (!sim || sim->profileX.isEmpty())
         return {};
-    const int index = nearestIndex(sim->profileX, static_cast<double>(row));
-    const auto q = static_cast<std::int64_t>(sim->profileX[index]);
-    const std::int64_t first = f->firstPosition();
-    return tr("p = %1, q = %2: %3 = %4 · click to set the offset k = q − p = %5")
-        .arg(first + sim->profileRow).arg(first + q).arg(measureName(*f))
-        .arg(QString::number(sim->profileY[index], 'f', 4)).arg(q - sim->profileRow);
+    const std::int64_t first = f->firstPosition(), L = sim->positions;
+    if (sim->profileExact()) {
+        const int index = nearestIndex(sim->profileX, static_cast<double>(row));
+        const auto q = static_cast<std::int64_t>(sim->profileX[index]);
+        return tr("p = %1, q = %2: %3 = %4 · click to set the offset k = q − p = %5")
+            .arg(first + sim->profileRow).arg(first + q).arg(measureName(*f))
+            .arg(QString::number(sim->profileY[index], 'f', 4)).arg(q - sim->profileRow);
+    }
+    // A bin of columns: the curve there is their mean, and the click sets k for the row pointed at.
+    const std::int64_t bins = sim->profileY.size(), bin = core::binOfRow(std::clamp<std::int64_t>(row, 0, L - 1), L, bins);
+    return tr("p = %1, q in %2–%3: average %4 = %5 · click to set the offset k = q − p = %6")
+        .arg(first + sim->profileRow).arg(first + core::binStart(L, bins, bin)).arg(first + core::binStart(L, bins, bin + 1) - 1)
+        .arg(measureName(*f)).arg(QString::number(sim->profileY[bin], 'f', 4)).arg(row - sim->profileRow);
 }
 
 void SimilarityView::onMouseMove(QMouseEvent* event)
