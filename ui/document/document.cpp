@@ -216,8 +216,10 @@ void Document::apply(const Settings& settings)
             what |= Change::Zoom;
         }
     m_settings = valid;
-    emit changed(what);
+    // The frame first: its threads compute while the controls and the formula answer the
+    // change here (a few ms of text layout a slider step, which came before the frame began).
     requestFrame();
+    emit changed(what);
 }
 
 void Document::beginInteraction()
