@@ -342,6 +342,21 @@ void TestDocument::selectionReachesTheFrame()
     QVERIFY((offset->pe - p).cwiseAbs().maxCoeff() < 1e-15);
     QVERIFY((offset->peShifted - q).cwiseAbs().maxCoeff() < 1e-15);
     QVERIFY(offset->residual < 1e-12);
+    // Each pair's circle: its turn k·ω, and the point's path from p to p + k along the encoding's
+    // own curve, (cos, sin)((30 + 5·i/48)·ω) against the textbook's ω = 10000^(−2j/d).
+    QCOMPARE(offset->turns.size(), frame.spec.dModel / 2);
+    for (int pair = 0; pair < offset->turns.size(); ++pair) {
+        const long double omega = std::pow(10000.0L, -2.0L * pair / frame.spec.dModel);
+        QVERIFY(std::abs(offset->turns[pair] - static_cast<double>(5 * omega)) < 1e-14);
+        const QPolygonF path = offset->path(pair);
+        QCOMPARE(path.size(), pe::ui::OffsetPart::pathPoints);
+        for (int i = 0; i < path.size(); i += 6) {
+            const long double angle = (30.0L + 5.0L * i / (path.size() - 1)) * omega;
+            QVERIFY2(std::abs(path[i].x() - static_cast<double>(std::cos(angle))) < 1e-13
+                         && std::abs(path[i].y() - static_cast<double>(std::sin(angle))) < 1e-13,
+                     qPrintable(QStringLiteral("pair %1, point %2").arg(pair).arg(i)));
+        }
+    }
     // The similarity profile of position 30: PE(30)·PE(q), the encoding vectors' own dot products.
     const pe::ui::SimilarityPart* similarity = pe::ui::similarityPart(frame);
     QVERIFY(similarity && !similarity->profileX.isEmpty());

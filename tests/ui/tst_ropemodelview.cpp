@@ -255,6 +255,13 @@ private slots:
         QVERIFY(bf16->data()->at(511)->value >= 63.9);
         QVERIFY(m_view->modelPlot()->precisionGraph(0)->data()->at(511)->value < 0.01);
         QVERIFY(m_view->decayRect()->axis(QCPAxis::atLeft)->scaleType() == QCPAxis::stLogarithmic);
+        QCOMPARE(m_view->modelPlot()->precisionGraph(2)->name(), QStringLiteral("float16 ids"));
+        // Past 65504 float16 rounds ids to infinity: from 65520 on, which its legend names.
+        choose(m_view->modelBox(), QStringLiteral("phi-3-vision-128k"));
+        m_document->computeNow();
+        m_view->refresh();
+        QCOMPARE(m_view->modelPlot()->precisionGraph(2)->name(), QStringLiteral("float16 ids (none from 65520)"));
+        QCOMPARE(m_view->modelPlot()->precisionGraph(1)->name(), QStringLiteral("bfloat16 ids"));
         // A comparison takes the place below; the box hides.
         choose(m_view->compareBox(), RopeOptions::noScaling);
         QVERIFY(!m_view->precisionBox()->isVisible());

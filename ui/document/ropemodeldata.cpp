@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/ropemodeldata.h"
 
+#include "core/precision.h"
 #include "core/rope.h"
 #include "ui/document/ropedata.h"
 
@@ -104,6 +105,13 @@ std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& option
             const core::AngleErrorBins bins = core::positionAngleErrors(thetaMax, c->maxContext, 512, formats[f]);
             c->precisionKeys = QVector<double>(bins.keys.data(), bins.keys.data() + bins.keys.size());
             c->precisionError[f] = QVector<double>(bins.error.data(), bins.error.data() + bins.error.size());
+            // An infinite error: some ids round to infinity. The first one, for the legend.
+            if (std::any_of(bins.error.begin(), bins.error.end(), [](double e) { return std::isinf(e); })) {
+                double unheld = 1024;
+                while (std::isfinite(core::roundTo(unheld, formats[f])) && unheld <= c->maxContext)
+                    ++unheld;
+                c->firstUnheldId[f] = unheld;
+            }
         }
     }
     if (!options.compare.isEmpty()) {

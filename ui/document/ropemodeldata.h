@@ -47,6 +47,9 @@ struct RopeModelCurves {
     /// of each of 512 ranges of positions up to the longest context (core::positionAngleErrors).
     QVector<double> precisionKeys;
     std::array<QVector<double>, 3> precisionError;
+    /// Per format, the first position id it cannot hold (rounds to infinity: float16's 65520),
+    /// when the longest context reaches it; 0 when every id is held.
+    std::array<double, 3> firstUnheldId{};
     int pairingDistances = 0;
     /// RoFormer's bound of q·k at theta_max up to the longest context: each value the exact mean
     /// over one of 1024 equal ranges of distances, keyed by the range's middle.

@@ -241,24 +241,22 @@ void PairCircles::drawCircle(Circle& c, const Frame& f, const OffsetPart& part, 
     c.rotated->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(seriesColor(0), 1.5 * scale),
                                                Qt::NoBrush, 12 * scale));
 
-    // The path of the point from position p to p + k, read from the encoding's own curve; past a
-    // full turn it would cover the circle, so then a dashed chord stands for it.
+    // The path of the point from position p to p + k, the encoding's own curve (the part's);
+    // past a full turn it would cover the circle, so then a dashed chord stands for it.
     const std::int64_t k = f.state.offset;
-    const double turn = core::encodingAngle(f.spec, std::abs(k), pair);
-    const bool onePath = k != 0 && turn <= 2 * std::numbers::pi;
+    const double turn = part.turns[pair];
+    const QPolygonF path = part.path(pair);
     QVector<double> t, x, y;
-    if (onePath) {
-        constexpr int points = 49;
-        const double p = static_cast<double>(f.spec.firstPosition + f.state.position);
-        for (int i = 0; i < points; ++i) {
-            const double position = p + static_cast<double>(k) * i / (points - 1);
+    if (!path.isEmpty()) {
+        for (int i = 0; i < path.size(); ++i) {
             t << i;
-            x << core::encodingCurve(f.spec, position, cosColumn);
-            y << core::encodingCurve(f.spec, position, sinColumn);
+            x << path[i].x();
+            y << path[i].y();
         }
         // The head sits halfway along, where the markers at the ends cannot hide it.
-        c.arrow->start->setCoords(x[points / 2 - 1], y[points / 2 - 1]);
-        c.arrow->end->setCoords(x[points / 2], y[points / 2]);
+        const int middle = static_cast<int>(path.size()) / 2;
+        c.arrow->start->setCoords(path[middle - 1]);
+        c.arrow->end->setCoords(path[middle]);
         c.arrow->setPen(QPen(seriesColor(1), 1.5 * scale));
         c.pathLength = std::abs(turn);
         c.chord = false;
@@ -283,13 +281,13 @@ void PairCircles::drawCircle(Circle& c, const Frame& f, const OffsetPart& part, 
     c.twoLineCaption = tr("pair %1\nλ = %2").arg(pair).arg(wavelength);
     showCaption(c);
     // Past a full turn the chord is dashed; the angle says how far the point really went.
-    c.rect->axis(QCPAxis::atBottom)->setLabel(tr("k·ω = %1").arg(shortNumber(k < 0 ? -turn : turn, 3)));
+    c.rect->axis(QCPAxis::atBottom)->setLabel(tr("k·ω = %1").arg(shortNumber(turn, 3)));
 }
 
 QString PairCircles::description(const Frame& f, int pair)
 {
     const OffsetPart* part = offsetPart(f);
-    if (!part || pair < 0 || pair >= core::fullPairCount(f.spec) || part->pe.size() != f.spec.dModel)
+    if (!part || pair < 0 || pair >= part->turns.size() || part->pe.size() != f.spec.dModel)
         return {};
     const int sinColumn = core::sinColumn(f.spec, pair), cosColumn = core::cosColumn(f.spec, pair);
     return tr("pair %1 (columns %2 sin, %3 cos) · λ = %4 · (sin, cos) at p: %5 · at p + k: %6 · "
@@ -297,8 +295,8 @@ QString PairCircles::description(const Frame& f, int pair)
         .arg(pair).arg(sinColumn).arg(cosColumn).arg(shortNumber(f.wavelength[pair]))
         .arg(pointText(part->pe, sinColumn, cosColumn), pointText(part->peShifted, sinColumn, cosColumn),
              pointText(part->rotated, sinColumn, cosColumn))
-        .arg(shortNumber(core::encodingAngle(f.spec, f.state.offset, pair)))
-        .arg(std::abs(core::encodingAngle(f.spec, f.state.offset, pair)) > 2 * std::numbers::pi
+        .arg(shortNumber(part->turns[pair]))
+        .arg(std::abs(part->turns[pair]) > 2 * std::numbers::pi
                  ? tr(" (more than a full turn: the dashed chord joins the two points)") : QString());
 }
 

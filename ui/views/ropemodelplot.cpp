@@ -405,11 +405,8 @@ void RopeModelPlot::drawPrecision(const RopeModelCurves& c, double penScale)
         pen.setCapStyle(Qt::FlatCap);
         g->setPen(pen);
         // The first id the format cannot hold (float16: 65520, where rounding passes 65504).
-        double unheld = 0;
-        if (overflow)
-            for (unheld = 1024; std::isfinite(core::roundTo(unheld, f == 1 ? core::NumberFormat::BFloat16 : core::NumberFormat::Float16));)
-                ++unheld;
-        g->setName(overflow ? tr("%1 ids (none from %2)").arg(names[f], count(unheld)) : tr("%1 ids").arg(names[f]));
+        const double unheld = c.firstUnheldId[f];
+        g->setName(overflow && unheld > 0 ? tr("%1 ids (none from %2)").arg(names[f], count(unheld)) : tr("%1 ids").arg(names[f]));
         g->addToLegend(m_lowerLegend);
     }
     m_lowerLegend->setFont(m_bands->axis(QCPAxis::atBottom)->tickLabelFont());
