@@ -4,7 +4,10 @@
 // goes back to the paper variants, and its figures and data exports hold the model.
 #include "ui/document/document.h"
 #include "ui/export/figureexport.h"
+#include "ui/document/ropemodeldata.h"
+#include "ui/plotting/labels.h"
 #include "ui/state/viewoptions.h"
+#include "ui/views/ropemodelplot.h"
 #include "ui/views/ropeview.h"
 #include "ui/widgets/detailsbox.h"
 #include "ui/window/ropemodelcontroller.h"
@@ -269,6 +272,23 @@ private slots:
         m_view->refresh();
         QVERIFY(m_view->modelPlot()->precisionGraph(1)->data()->isEmpty());
         QVERIFY(m_view->decayRect()->axis(QCPAxis::atLeft)->scaleType() == QCPAxis::stLinear);
+    }
+
+    void detailsNameTheIdsThatCollide()
+    {
+        // Qwen2.5-7B: 32768 positions. bfloat16 keeps 8 significant bits, so 257 rounds onto 256;
+        // float16 11 bits (2049); float32 24 bits, far beyond. The float32 angle m·θ at m = 32767
+        // is off by at most half an ulp of m·θ_0 = 32767 (2^−9), the largest angle.
+        RopeOptions o;
+        o.model = QStringLiteral("qwen2.5-7b");
+        const auto curves = pe::ui::ropeModelCurves(o);
+        QVERIFY(curves && curves->error.isEmpty());
+        const QString details = pe::ui::RopeModelPlot::details(*curves);
+        QVERIFY2(details.contains(QStringLiteral("bfloat16 from 257 (of 32767), float16 from 2049 (of 32767), float32 never")),
+                 qPrintable(details));
+        QVERIFY(curves->float32AngleErrorAtLast > 0 && curves->float32AngleErrorAtLast <= std::ldexp(1.0, -9));
+        QVERIFY2(details.contains(QStringLiteral("off by up to %1 rad").arg(pe::ui::shortNumber(curves->float32AngleErrorAtLast, 3))),
+                 qPrintable(details));
     }
 
     void optionsAreRememberedAsText()

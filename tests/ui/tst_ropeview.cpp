@@ -6,6 +6,7 @@
 // options and exports do what they say.
 #include "ui/document/document.h"
 #include "ui/export/figureexport.h"
+#include "ui/plotting/labels.h"
 #include "ui/views/ropeview.h"
 
 #include <QCheckBox>
@@ -185,6 +186,11 @@ void TestRopeView::bandsFollowTheFormulas()
         const long double turns = L * t / twoPi;
         const long double gamma = std::clamp((turns - 1) / 31, 0.0L, 1.0L);
         QVERIFY(near(valueAt(yarn, k), twoPi / ((1 - gamma) * t / s + gamma * t)));
+        // The pair's hover names its turns in L_orig and its ramp γ (the part's numbers).
+        const QString hover = m_view->pairDescription(k);
+        QVERIFY2(hover.contains(QStringLiteral("%1 turns in L_orig").arg(pe::ui::shortNumber(double(turns), 4)))
+                     && hover.contains(QStringLiteral("YaRN γ = %1 ").arg(pe::ui::shortNumber(double(gamma), 3))),
+                 qPrintable(hover));
     }
     // NTK's slowest pair is slowed exactly as much as PI slows it; its fastest is untouched.
     QVERIFY(near(valueAt(ntk, d / 2 - 1), valueAt(pi, d / 2 - 1), 1e-12));

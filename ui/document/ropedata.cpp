@@ -122,6 +122,12 @@ RopeCurves ropeCurves(const core::EncodingSpec& spec, const RopeOptions& options
     c.dynamicNtkBase = core::dynamicNtkBase(spec.base, spec.dModel, c.scaling.scale, c.scaling.sequenceLength,
                                             c.scaling.originalLength);
     c.yarnRange = core::yarnCorrectionRange(spec.dModel, spec.base, c.scaling);
+    c.turnsInOriginal.resize(pairs);
+    c.yarnRamp.resize(pairs);
+    for (int k = 0; k < pairs; ++k) {
+        c.turnsInOriginal[k] = c.scaling.originalLength * c.theta[k] / twoPi;
+        c.yarnRamp[k] = core::yarnRamp(c.turnsInOriginal[k], c.scaling.alpha, c.scaling.beta);
+    }
     return c;
 }
 

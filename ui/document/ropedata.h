@@ -38,6 +38,8 @@ struct RopeCurves {
     double ntkBase = 0, yarnFactor = 0;
     double dynamicNtkBase = 0;             ///< base′ of dynamic NTK at the options' sequence length
     core::CorrectionRange yarnRange;       ///< the reference YaRN ramp's pair range
+    QVector<double> turnsInOriginal;       ///< per pair: L_orig·θ_k/2π, the turns in the original context
+    QVector<double> yarnRamp;              ///< per pair: YaRN's γ at those turns (1 keeps θ, 0 divides it by s)
     /// A real model's curves when the options name one (they do not read the spec); else null.
     std::shared_ptr<const RopeModelCurves> model;
     std::pair<QString, QString> modelOrigins; ///< the options' model and comparison the curves were made for

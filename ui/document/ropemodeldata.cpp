@@ -99,6 +99,11 @@ std::shared_ptr<const RopeModelCurves> ropeModelCurves(const RopeOptions& option
     c->pairingDistances = static_cast<int>(std::min(4096.0, c->originalContext - 1));
     c->pairingMismatch = core::pairingMismatchCosine(ropeDemoVector(m.rotaryDim, 1), ropeDemoVector(m.rotaryDim, 2),
                                                      core::ropeModelThetaOriginal(m), m.pairing, c->pairingDistances);
+    const std::array<int, 3> storedBits{7, 10, 23}; // bfloat16, float16, float32
+    for (std::size_t f = 0; f < storedBits.size(); ++f)
+        c->firstCollidingId[f] = core::firstCollidingPosition(storedBits[f]);
+    for (Eigen::Index k = 0; k < thetaMax.size(); ++k)
+        c->float32AngleErrorAtLast = std::max(c->float32AngleErrorAtLast, core::float32AngleError(c->maxContext - 1, thetaMax[k]));
     if (options.precisionBelow) { // only when drawn: up to 2^21 positions × pairs × 3 formats
         const std::array formats{core::NumberFormat::Float32, core::NumberFormat::BFloat16, core::NumberFormat::Float16};
         for (std::size_t f = 0; f < formats.size(); ++f) {

@@ -50,6 +50,11 @@ struct RopeModelCurves {
     /// Per format, the first position id it cannot hold (rounds to infinity: float16's 65520),
     /// when the longest context reaches it; 0 when every id is held.
     std::array<double, 3> firstUnheldId{};
+    /// The first position id that collides with the one before in bfloat16, float16 and
+    /// float32 (core::firstCollidingPosition), and the largest error of the float32 angle
+    /// m·θ over the pairs at the last position m = maxContext − 1.
+    std::array<double, 3> firstCollidingId{};
+    double float32AngleErrorAtLast = 0;
     int pairingDistances = 0;
     /// RoFormer's bound of q·k at theta_max up to the longest context: each value the exact mean
     /// over one of 1024 equal ranges of distances, keyed by the range's middle.

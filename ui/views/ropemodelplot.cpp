@@ -484,18 +484,14 @@ QString RopeModelPlot::details(const RopeModelCurves& c)
     // Position ids in low precision: the first position each format cannot hold.
     const double last = c.maxContext - 1;
     QStringList collide;
-    for (const auto& [name, bits] : {std::pair{QStringLiteral("bfloat16"), 7}, std::pair{QStringLiteral("float16"), 10},
-                                     std::pair{QStringLiteral("float32"), 23}}) {
-        const double first = core::firstCollidingPosition(bits);
-        collide << (first <= last ? tr("%1 from %2 (of %3)").arg(name, count(first), count(last))
-                                  : tr("%1 never").arg(name));
+    const std::array<QString, 3> formats{QStringLiteral("bfloat16"), QStringLiteral("float16"), QStringLiteral("float32")};
+    for (std::size_t f = 0; f < formats.size(); ++f) {
+        const double first = c.firstCollidingId[f];
+        collide << (first <= last ? tr("%1 from %2 (of %3)").arg(formats[f], count(first), count(last))
+                                  : tr("%1 never").arg(formats[f]));
     }
-    const Eigen::VectorXd theta = core::ropeModelThetaMax(m);
-    double worst = 0;
-    for (Eigen::Index k = 0; k < theta.size(); ++k)
-        worst = std::max(worst, core::float32AngleError(last, theta[k]));
     lines << tr("Position ids that collide: %1. In float32, the angle m·θ at m = %2 is off by up to %3 rad.")
-                 .arg(collide.join(QStringLiteral(", ")), count(last), shortNumber(worst, 3));
+                 .arg(collide.join(QStringLiteral(", ")), count(last), shortNumber(c.float32AngleErrorAtLast, 3));
     if (c.other && c.comparison.positions.size() > 0) {
         const auto at = [&](double position) {
             Eigen::Index best = 0;

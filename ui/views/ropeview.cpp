@@ -787,11 +787,9 @@ QString RopeView::pairDescription(int pair) const
     QStringList parts;
     for (RopeScaling method : core::allRopeScalings)
         parts << tr("%1 λ = %2").arg(methodName(method, true), shortNumber(c.wavelength[index(method)][pair], 5));
-    const double theta = c.theta[pair];
-    const double turns = c.scaling.originalLength * theta / twoPi;
     return tr("pair k = %1 (dims %2, %3) · θ = %4 · %5 turns in L_orig · YaRN γ = %6 · %7")
-        .arg(pair).arg(2 * pair).arg(2 * pair + 1).arg(shortNumber(theta, 5)).arg(shortNumber(turns, 4))
-        .arg(shortNumber(core::yarnRamp(turns, c.scaling.alpha, c.scaling.beta), 3)).arg(parts.join(QStringLiteral(" · ")));
+        .arg(pair).arg(2 * pair).arg(2 * pair + 1).arg(shortNumber(c.theta[pair], 5)).arg(shortNumber(c.turnsInOriginal[pair], 4))
+        .arg(shortNumber(c.yarnRamp[pair], 3)).arg(parts.join(QStringLiteral(" · ")));
 }
 
 void RopeView::prepareForExport(double fontPixels)
