@@ -541,6 +541,14 @@ d_model %1 · max_len %2 · base %3 · %4频率</translation>
         <source>Checkpoints (*.safetensors *.safetensors.index.json);;All files (*)</source>
         <translation>检查点 (*.safetensors *.safetensors.index.json);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>Open &amp;checkpoint…</source>
+        <translation>打开检查点(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>What a trained model&apos;s attention heads do with positions: a GPT-2, BERT or Llama-family model.safetensors with its config.json (Heads view)</source>
+        <translation>训练好的模型的注意力头如何使用位置：GPT-2、BERT 或 Llama 系列的 model.safetensors 及其 config.json（注意力头视图）</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::ControlsPanel</name>
@@ -2380,14 +2388,6 @@ d_model %1 · max_len %2 · base %3
         <translation>将%1视图放到舞台上（%2）</translation>
     </message>
     <message>
-        <source>Open &amp;model configuration…</source>
-        <translation>打开模型配置(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>Show a model&apos;s rotary embedding as its Hugging Face config.json sets it up (RoPE view)</source>
-        <translation>按模型的 Hugging Face config.json 显示其旋转位置编码(RoPE 视图)</translation>
-    </message>
-    <message>
         <source>&amp;Keyboard shortcuts…</source>
         <translation>键盘快捷键(&amp;K)…</translation>
     </message>
@@ -2426,14 +2426,6 @@ d_model %1 · max_len %2 · base %3
     <message>
         <source>Previous re&amp;gion</source>
         <translation>上一区域(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Open &amp;checkpoint…</source>
-        <translation>打开检查点(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>What a trained model&apos;s attention heads do with positions: a GPT-2, BERT or Llama-family model.safetensors with its config.json (Heads view)</source>
-        <translation>训练好的模型的注意力头如何使用位置：GPT-2、BERT 或 Llama 系列的 model.safetensors 及其 config.json（注意力头视图）</translation>
     </message>
 </context>
 <context>
@@ -3359,6 +3351,14 @@ d_model %1 · max_len %2 · base %3</translation>
     <message>
         <source>Model configuration</source>
         <translation>模型配置</translation>
+    </message>
+    <message>
+        <source>Open &amp;model configuration…</source>
+        <translation>打开模型配置(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Show a model&apos;s rotary embedding as its Hugging Face config.json sets it up (RoPE view)</source>
+        <translation>按模型的 Hugging Face config.json 显示其旋转位置编码(RoPE 视图)</translation>
     </message>
 </context>
 <context>

@@ -58,7 +58,7 @@ private slots:
         QVERIFY(testsupport::writePreviousTokenGpt2(folder.path()));
         auto window = windowprobes::launch(QSize(1366, 768));
         QVERIFY(window);
-        QCOMPARE(window->checkpoints()->apply(folder.path()), QString());
+        QCOMPARE(window->fileOpener<pe::ui::CheckpointController>(pe::ui::views::heads)->apply(folder.path()), QString());
         QCOMPARE(window->document()->spec().maxLen, 8); // the model's positions
         QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::heads));
         auto* view = qobject_cast<HeadsView*>(window->plotView(pe::ui::views::heads));
@@ -87,7 +87,7 @@ private slots:
 
         // A checkpoint that cannot be read is refused by name; the view keeps the one it showed.
         const QString missing = folder.filePath(QStringLiteral("nothing-here"));
-        const QString error = window->checkpoints()->apply(missing);
+        const QString error = window->fileOpener<pe::ui::CheckpointController>(pe::ui::views::heads)->apply(missing);
         QVERIFY2(error.contains(missing), qPrintable(error));
         QVERIFY(windowprobes::waitForFrame(*window));
         QTRY_VERIFY(view->summaryText().startsWith(QStringLiteral("head 1: uniform")));
@@ -132,7 +132,7 @@ void TestHeadsView::squareCellsAtEverySize()
     QVERIFY(testsupport::writeOnePairLlama(folder.path(), 3, 64));
     auto window = windowprobes::launch(size);
     QVERIFY(window);
-    QCOMPARE(window->checkpoints()->apply(folder.path()), QString());
+    QCOMPARE(window->fileOpener<pe::ui::CheckpointController>(pe::ui::views::heads)->apply(folder.path()), QString());
     QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::heads));
     auto* view = qobject_cast<HeadsView*>(window->plotView(pe::ui::views::heads));
     QVERIFY(view);
@@ -161,7 +161,7 @@ void TestHeadsView::everyLayersTilesAndTheMapAreExactBinMeans()
     QVERIFY(testsupport::writeOnePairLlama(folder.path(), layers, positions));
     auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
-    QCOMPARE(window->checkpoints()->apply(folder.path()), QString());
+    QCOMPARE(window->fileOpener<pe::ui::CheckpointController>(pe::ui::views::heads)->apply(folder.path()), QString());
     QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::heads));
     auto* view = qobject_cast<HeadsView*>(window->plotView(pe::ui::views::heads));
     QVERIFY(view);
@@ -226,7 +226,7 @@ void TestHeadsView::aMaxLenStepTakesTheFirstRowsOfWhatWasRead()
     QVERIFY(testsupport::writePreviousTokenGpt2(folder.path()));
     auto window = windowprobes::launch(QSize(1366, 768));
     QVERIFY(window);
-    QCOMPARE(window->checkpoints()->apply(folder.path()), QString());
+    QCOMPARE(window->fileOpener<pe::ui::CheckpointController>(pe::ui::views::heads)->apply(folder.path()), QString());
     QVERIFY(windowprobes::bringOnScreen(*window, pe::ui::views::heads));
     pe::ui::Document* document = window->document();
     const auto part = [&] { return document->frame()->partOf<pe::ui::HeadsPart>(pe::ui::views::heads); };

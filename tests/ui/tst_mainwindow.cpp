@@ -11,7 +11,12 @@
 #include "ui/controls/controlspanel.h"
 #include "ui/views/heatmapview.h"
 #include "ui/controls/logslider.h"
+#include "ui/window/checkpointcontroller.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/ropemodelcontroller.h"
+#include "ui/window/stage.h"
+#include "ui/window/t5biasescontroller.h"
+#include "ui/window/wordvectorcontroller.h"
 #include "ui/views/offsetview.h"
 #include "ui/views/similarityview.h"
 #include "ui/views/wavesview.h"
@@ -478,6 +483,28 @@ void TestMainWindow::denseCurvesAreNotAntialiasedButFiguresAre()
     QVERIFY(curve->antialiased());
     plot->replot();
     QVERIFY(curve->antialiased());
+}
+
+void TestMainWindow::viewsThatReadFilesBringTheirOwnOpeners()
+{
+    // The window names none of these views: each one's <name>files.cpp gives its opener, which
+    // answers the view's requests, adds its File ▸ Open item and brings the view on stage.
+    using namespace pe::ui;
+    QVERIFY(m_window->fileOpener<RopeModelController>(views::rope));
+    QVERIFY(m_window->fileOpener<CheckpointController>(views::heads));
+    QVERIFY(m_window->fileOpener<WordVectorController>(views::embeddings));
+    QVERIFY(m_window->fileOpener<T5BiasesController>(views::methods));
+    QVERIFY(!m_window->fileOpener(views::heatmap));
+    QAction* openModel = menuAction(QStringLiteral("File"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    QAction* openCheckpoint = menuAction(QStringLiteral("File"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    QVERIFY(openModel && openCheckpoint);
+    QCOMPARE(openModel->objectName(), QStringLiteral("openModelConfigAction"));
+    QCOMPARE(openCheckpoint->objectName(), QStringLiteral("openCheckpointAction"));
+    QVERIFY(m_window->stage()->chosen() != views::heads);
+    emit m_window->fileOpener(views::heads)->shown();
+    QCOMPARE(m_window->stage()->chosen(), views::heads);
+    emit m_window->fileOpener(views::rope)->shown();
+    QCOMPARE(m_window->stage()->chosen(), views::rope);
 }
 
 void TestMainWindow::cosineMakesTheDiagonalOne()

@@ -48,6 +48,7 @@ private slots:
     void colormapChangesTheGradients();
     void cosineMakesTheDiagonalOne();
     void denseCurvesAreNotAntialiasedButFiguresAre();
+    void viewsThatReadFilesBringTheirOwnOpeners();
     void waveDimsChooseTheWaves_data();
     void waveDimsChooseTheWaves();
     void waveLegendComesBackUnderTheTitle();

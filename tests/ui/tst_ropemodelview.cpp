@@ -136,7 +136,7 @@ private slots:
     {
         QTemporaryDir dir;
         RopeModelController controller(m_document.get(), nullptr);
-        QSignalSpy shown(&controller, &RopeModelController::modelShown);
+        QSignalSpy shown(&controller, &RopeModelController::shown);
         const QString bad = writeConfig(dir, QStringLiteral("Broken"), R"({"hidden_size": 4096, "max_position_embeddings": 4096})");
         const QString message = controller.apply(bad, false);
         QVERIFY2(message.contains(QStringLiteral("no head dimension")), qPrintable(message));

@@ -6,6 +6,7 @@
 #include "ui/state/recentfolder.h"
 #include "ui/state/windowlimits.h"
 
+#include <QAction>
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QWidget>
@@ -21,7 +22,7 @@ HeadsOptions headsOptions(const Document& document) { return headsOptionsFrom(do
 } // namespace
 
 CheckpointController::CheckpointController(Document* document, QWidget* dialogParent)
-    : QObject(dialogParent), m_document(document), m_parent(dialogParent)
+    : FileOpener(dialogParent), m_document(document), m_parent(dialogParent)
 {
     connect(document, &Document::changed, this, [this](Changes what) {
         if (what & Change::ViewOptions)
@@ -59,6 +60,17 @@ void CheckpointController::showRefusal(const QString& error)
     box->open(); // window-modal, without a nested event loop
 }
 
+QAction* CheckpointController::openAction(QObject* parent)
+{
+    auto* action = new QAction(tr("Open &checkpoint…"), parent);
+    action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    action->setToolTip(tr("What a trained model's attention heads do with positions: a GPT-2, BERT or Llama-family "
+                          "model.safetensors with its config.json (Heads view)"));
+    action->setObjectName(QStringLiteral("openCheckpointAction"));
+    connect(action, &QAction::triggered, this, &CheckpointController::chooseFile);
+    return action;
+}
+
 void CheckpointController::chooseFile()
 {
     const QString path = QFileDialog::getOpenFileName(m_parent, tr("Open checkpoint"), recentFolder(),
@@ -67,7 +79,7 @@ void CheckpointController::chooseFile()
         return;
     rememberFolderOf(path);
     if (apply(path).isEmpty())
-        emit checkpointShown();
+        emit shown();
 }
 
 QString CheckpointController::apply(const QString& path)

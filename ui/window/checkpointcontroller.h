@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/window/fileopener.h"
+
 #include <QObject>
 #include <QString>
 
@@ -14,7 +16,7 @@ class Document;
 /// (its headers and config.json: Checkpoint::open), handed to the document as the view's data
 /// with the options naming it; and the checkpoint a session, the preferences or a redo names
 /// opened again when the document lacks it. Views do no file I/O, like T5BiasesController.
-class CheckpointController : public QObject {
+class CheckpointController : public FileOpener {
     Q_OBJECT
 public:
     /// `dialogParent` (may be null: tests) parents the dialogs and the error box.
@@ -27,9 +29,8 @@ public:
     /// it is refused (also shown in a box while the window is on screen), else empty.
     QString apply(const QString& path);
 
-signals:
-    /// A checkpoint was opened by the user: the window puts the Heads view on the stage.
-    void checkpointShown();
+    /// File ▸ Open checkpoint… (Ctrl+Shift+K). A checkpoint the user opened: shown().
+    QAction* openAction(QObject* parent) override;
 
 private:
     void readNamedIfNeeded();

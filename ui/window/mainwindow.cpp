@@ -7,19 +7,13 @@
 #include "ui/export/exportcontroller.h"
 #include "ui/controls/formulapanel.h"
 #include "ui/views/heatmapview.h"
-#include "ui/views/embeddingsview.h"
-#include "ui/views/methodsview.h"
-#include "ui/views/ropeview.h"
-#include "ui/window/ropemodelcontroller.h"
-#include "ui/window/t5biasescontroller.h"
-#include "ui/window/wordvectorcontroller.h"
 #include "ui/state/preferences.h"
 #include "ui/window/sessioncontroller.h"
 #include "ui/window/tablecontroller.h"
 #include "ui/widgets/textlabels.h"
 #include "ui/widgets/notetoast.h"
 #include "ui/widgets/focusorder.h"
-#include "ui/window/checkpointcontroller.h"
+#include "ui/window/fileopener.h"
 #include "ui/window/guidedialog.h"
 #include "ui/window/shortcutsdialog.h"
 #include "ui/window/stage.h"
@@ -124,24 +118,19 @@ MainWindow::MainWindow(const Settings& initial, QWidget* parent)
         updateViewActions();
     });
     setCentralWidget(m_stage);
+    // The views' requests for files: answered by each one's opener, views do no file I/O.
+    registerFileOpeners();
+    for (const auto& [view, create] : fileOpeners()) {
+        FileOpener* opener = create(m_document, this);
+        opener->attach(plotView(view));
+        connect(opener, &FileOpener::shown, this, [this, shownView = view] { m_stage->choose(shownView); });
+        m_openers.insert(view, opener);
+    }
     createDocks();
     createMenus();
     updateTabOrder();
     connect(m_stage, &Stage::placed, this, &MainWindow::updateTabOrder);
     connect(this, &MainWindow::presentationModeChanged, this, &MainWindow::updateTabOrder);
-    // The views' requests for files: answered here, views do no file I/O.
-    auto* t5Biases = new T5BiasesController(m_document, this);
-    if (auto* methods = qobject_cast<MethodsView*>(plotView(views::methods)))
-        connect(methods, &MethodsView::t5BiasesFileRequested, t5Biases, &T5BiasesController::chooseFile);
-    m_ropeModels = new RopeModelController(m_document, this);
-    if (auto* rope = qobject_cast<RopeView*>(plotView(views::rope)))
-        connect(rope, &RopeView::openModelConfigRequested, m_ropeModels, &RopeModelController::chooseFile);
-    connect(m_ropeModels, &RopeModelController::modelShown, this, [this] { m_stage->choose(views::rope); });
-    m_checkpoints = new CheckpointController(m_document, this);
-    connect(m_checkpoints, &CheckpointController::checkpointShown, this, [this] { m_stage->choose(views::heads); });
-    m_wordVectors = new WordVectorController(m_document, this);
-    if (auto* embeddings = qobject_cast<EmbeddingsView*>(plotView(views::embeddings)))
-        m_wordVectors->attach(embeddings);
 
     // One line, elided: a long note once made the window wider than the screen.
     m_status = new ReadoutLabel(1);
@@ -460,15 +449,10 @@ void MainWindow::createMenus()
     m_sessions->addActions(file);
     file->addSeparator();
     m_tables->addActions(file);
-    QAction* openModel = file->addAction(tr("Open &model configuration…"), this, [this] { m_ropeModels->chooseFile(false); });
-    openModel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
-    openModel->setToolTip(tr("Show a model's rotary embedding as its Hugging Face config.json sets it up (RoPE view)"));
-    openModel->setObjectName(QStringLiteral("openModelConfigAction"));
-    QAction* openCheckpoint = file->addAction(tr("Open &checkpoint…"), this, [this] { m_checkpoints->chooseFile(); });
-    openCheckpoint->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
-    openCheckpoint->setToolTip(tr("What a trained model's attention heads do with positions: a GPT-2, BERT or Llama-family "
-                                  "model.safetensors with its config.json (Heads view)"));
-    openCheckpoint->setObjectName(QStringLiteral("openCheckpointAction"));
+    for (const auto& [view, create] : fileOpeners()) // the views' own Open… items, in the bar's order
+        if (FileOpener* opener = m_openers.value(view))
+            if (QAction* open = opener->openAction(file))
+                file->addAction(open);
     file->addSeparator();
     QAction* exportAction = file->addAction(tr("&Export…"), this, [this] { m_exporter->exportInteractively(m_activeView); });
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));

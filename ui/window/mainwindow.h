@@ -4,6 +4,7 @@
 #include "ui/document/document.h"
 #include "ui/window/language.h"
 
+#include <QHash>
 #include <QMainWindow>
 
 class QDockWidget;
@@ -19,9 +20,7 @@ class ControlsPanel;
 class FormulaPanel;
 class SweepAnimator;
 class TableController;
-class WordVectorController;
-class RopeModelController;
-class CheckpointController;
+class FileOpener;
 class ExportController;
 class HeatmapView;
 class PlotView;
@@ -40,9 +39,9 @@ public:
     ExportController* exporter() const { return m_exporter; }
     SessionController* sessions() const { return m_sessions; }
     TableController* tables() const { return m_tables; }
-    WordVectorController* wordVectors() const { return m_wordVectors; }
-    RopeModelController* ropeModels() const { return m_ropeModels; }
-    CheckpointController* checkpoints() const { return m_checkpoints; }
+    /// The opener that answers `view`'s requests for files (ui/window/fileopener.h), or null.
+    FileOpener* fileOpener(View view) const { return m_openers.value(view); }
+    template <typename Opener> Opener* fileOpener(View view) const { return qobject_cast<Opener*>(fileOpener(view)); }
     HeatmapView* heatmap() const;
     /// The middle of the window: the chosen view, and a companion beside it when there is room.
     Stage* stage() const { return m_stage; }
@@ -120,9 +119,7 @@ private:
     ExportController* m_exporter = nullptr;
     SessionController* m_sessions = nullptr;
     TableController* m_tables = nullptr;
-    WordVectorController* m_wordVectors = nullptr;
-    RopeModelController* m_ropeModels = nullptr;
-    CheckpointController* m_checkpoints = nullptr;
+    QHash<View, FileOpener*> m_openers; ///< per view that reads files from the window
     QAction* m_presentationAction = nullptr;
     QAction* m_explanationsAction = nullptr;
     ControlsPanel* m_controls = nullptr;

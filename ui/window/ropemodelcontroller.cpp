@@ -5,7 +5,9 @@
 #include "ui/state/preferences.h"
 #include "ui/state/recentfolder.h"
 #include "ui/modelfiles/ropeconfig.h"
+#include "ui/views/ropeview.h"
 
+#include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -14,8 +16,24 @@
 namespace pe::ui {
 
 RopeModelController::RopeModelController(Document* document, QWidget* dialogParent)
-    : QObject(dialogParent), m_document(document), m_parent(dialogParent)
+    : FileOpener(dialogParent), m_document(document), m_parent(dialogParent)
 {
+}
+
+void RopeModelController::attach(PlotView* view)
+{
+    if (auto* rope = qobject_cast<RopeView*>(view))
+        connect(rope, &RopeView::openModelConfigRequested, this, &RopeModelController::chooseFile);
+}
+
+QAction* RopeModelController::openAction(QObject* parent)
+{
+    auto* action = new QAction(tr("Open &model configuration…"), parent);
+    action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    action->setToolTip(tr("Show a model's rotary embedding as its Hugging Face config.json sets it up (RoPE view)"));
+    action->setObjectName(QStringLiteral("openModelConfigAction"));
+    connect(action, &QAction::triggered, this, [this] { chooseFile(false); });
+    return action;
 }
 
 void RopeModelController::chooseFile(bool forComparison)
@@ -52,7 +70,7 @@ QString RopeModelController::apply(const QString& path, bool forComparison)
     }
     Preferences::addRecentModelConfig(absolute); // offered in both boxes from now on
     m_document->setViewOptions(views::rope, toVariantMap(o));
-    emit modelShown();
+    emit shown();
     return {};
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/window/fileopener.h"
+
 #include <QObject>
 #include <QString>
 
@@ -14,7 +16,7 @@ class Document;
 /// the read (readRopeConfig) and the RoPE view's new model or comparison as one undo step.
 /// A config that cannot be read leaves the view as it was and says why. Views do no file I/O:
 /// the view asks (RopeView::openModelConfigRequested), this answers, like T5BiasesController.
-class RopeModelController : public QObject {
+class RopeModelController : public FileOpener {
     Q_OBJECT
 public:
     /// `dialogParent` (may be null: tests) parents the dialogs and the error box.
@@ -26,10 +28,10 @@ public:
     /// the model or as what the model is compared with. The message when refused (also shown
     /// in a box while the window is on screen), else empty.
     QString apply(const QString& path, bool forComparison);
-
-signals:
-    /// A model was set: the window puts the RoPE view on the stage.
-    void modelShown();
+    /// The RoPE view's Open… buttons (the model, or a model to compare with).
+    void attach(PlotView* view) override;
+    /// File ▸ Open model configuration… (Ctrl+Shift+M). A model set: shown().
+    QAction* openAction(QObject* parent) override;
 
 private:
     Document* m_document;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/window/t5biasescontroller.h"
 
+#include "ui/views/methodsview.h"
+
 #include "ui/document/document.h"
 #include "ui/document/methodsdata.h"
 #include "ui/state/recentfolder.h"
@@ -15,7 +17,7 @@
 namespace pe::ui {
 
 T5BiasesController::T5BiasesController(Document* document, QWidget* dialogParent)
-    : QObject(dialogParent), m_document(document), m_parent(dialogParent)
+    : FileOpener(dialogParent), m_document(document), m_parent(dialogParent)
 {
     connect(document, &Document::changed, this, [this](Changes what) {
         if (what & Change::ViewOptions)
@@ -68,6 +70,12 @@ bool T5BiasesController::eventFilter(QObject* watched, QEvent* event)
         QTimer::singleShot(0, this, [this, error = std::exchange(m_pendingRefusal, QString())] { showRefusal(error); });
     }
     return QObject::eventFilter(watched, event);
+}
+
+void T5BiasesController::attach(PlotView* view)
+{
+    if (auto* methods = qobject_cast<MethodsView*>(view))
+        connect(methods, &MethodsView::t5BiasesFileRequested, this, &T5BiasesController::chooseFile);
 }
 
 void T5BiasesController::chooseFile()

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/window/fileopener.h"
+
 #include <QObject>
 #include <QString>
 
@@ -15,7 +17,7 @@ class Document;
 /// the options naming their file as one undo step; and the file a session, the preferences or
 /// a redo names read again when the biases are not there. Views do no file I/O: the view asks
 /// (MethodsView::t5BiasesFileRequested), this answers, like TableController.
-class T5BiasesController : public QObject {
+class T5BiasesController : public FileOpener {
     Q_OBJECT
 public:
     /// `dialogParent` (may be null: tests) parents the dialogs and the error box.
@@ -27,6 +29,8 @@ public:
     /// relative_attention_bias), num_buckets set to theirs; one undo step. The message when
     /// the file is refused (also shown in a box while the window is on screen), else empty.
     QString apply(const QString& path, const QString& tensor = {});
+    /// The methods view's "Load from a file…".
+    void attach(PlotView* view) override;
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

@@ -15,7 +15,7 @@
 namespace pe::ui {
 
 WordVectorController::WordVectorController(Document* document, QWidget* dialogParent)
-    : QObject(dialogParent), m_document(document), m_parent(dialogParent)
+    : FileOpener(dialogParent), m_document(document), m_parent(dialogParent)
 {
     connect(&m_loader, &WordVectorLoader::finished, this, &WordVectorController::onLoaded);
     connect(&m_loader, &WordVectorLoader::progress, this, [this](double done) {
@@ -30,8 +30,11 @@ WordVectorController::WordVectorController(Document* document, QWidget* dialogPa
     readNamedFileIfNeeded(); // a window opened with a file named (the last one used)
 }
 
-void WordVectorController::attach(EmbeddingsView* view)
+void WordVectorController::attach(PlotView* plotView)
 {
+    auto* view = qobject_cast<EmbeddingsView*>(plotView);
+    if (!view)
+        return;
     m_view = view;
     connect(view, &EmbeddingsView::chooseFileRequested, this, &WordVectorController::chooseFile);
     connect(view, &EmbeddingsView::readRequested, this, &WordVectorController::load);

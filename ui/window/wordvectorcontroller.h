@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ui/window/fileopener.h"
+
 #include "ui/document/wordvectorloader.h"
 
 #include <QObject>
@@ -19,7 +21,7 @@ class EmbeddingsView;
 /// the document, and the file a session or an undo names read again when the vectors are not
 /// there. Views do no file I/O: the embeddings view asks and shows, this reads (as
 /// TableController does for position tables).
-class WordVectorController : public QObject {
+class WordVectorController : public FileOpener {
     Q_OBJECT
 public:
     /// `dialogParent` (may be null: tests) parents the file dialog.
@@ -27,7 +29,7 @@ public:
 
     /// Answers `view`'s requests (Load vectors…, Cancel, Pseudo-random, Set d_model) and shows
     /// the reading and its outcome there.
-    void attach(EmbeddingsView* view);
+    void attach(PlotView* view) override;
     /// Asks for a file, then load().
     void chooseFile();
     /// Reads `path` for the sentence's words; the document gets the vectors when it is done.
