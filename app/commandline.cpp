@@ -283,10 +283,10 @@ LaunchOptions optionsFrom(const QCommandLineParser& parser, const std::optional<
         if (!o.exportPath.contains(QLatin1Char('.')) || !suffixes.contains(suffix))
             throw BadValue{QStringLiteral("--export: %1 has no known suffix; allowed: .png, .pdf, .svg, .npy, .csv, .wav (the waves view)")
                                .arg(quoted(o.exportPath))};
-        if (suffix == QLatin1String("wav") && o.view != ui::views::waves)
-            throw BadValue{QStringLiteral("--export: %1: a sound is the waves view's (its dimensions played as tones); allowed: "
-                                          "--view waves, or for --view %2 .png, .pdf, .svg, .npy, .csv")
-                               .arg(quoted(o.exportPath), ui::viewName(o.view))};
+        if (suffix == QLatin1String("wav") && !ui::describeView(o.view).exportsSound)
+            throw BadValue{QStringLiteral("--export: %1: a sound is the %2 view's (its dimensions played as tones); allowed: "
+                                          "--view %2, or for --view %3 .png, .pdf, .svg, .npy, .csv")
+                               .arg(quoted(o.exportPath), ui::soundViewNames().join(QStringLiteral(" or ")), ui::viewName(o.view))};
         if (suffix == QLatin1String("wav") && !o.encodingPath.isEmpty())
             throw BadValue{QStringLiteral("--export: %1: a sound plays the sinusoid's frequencies, which a loaded table has not; "
                                           "allowed: --view waves without --encoding")

@@ -80,6 +80,15 @@ QStringList viewNames()
     return names;
 }
 
+QStringList soundViewNames()
+{
+    QStringList names;
+    for (const ViewDescription& d : viewCatalog())
+        if (d.exportsSound)
+            names << QString::fromLatin1(d.key);
+    return names;
+}
+
 bool viewUsesTable(View view) { return describeView(view).usesTable; }
 
 bool hasOwnOptions(View view) { return !describeView(view).defaultOptions.isEmpty(); }

@@ -48,6 +48,11 @@ struct ViewDescription {
     /// Its figure of a table waits for the pass over the table's values: while the pass runs
     /// it shows a sampled row per pixel row (the heatmap), and a figure would keep the sampling.
     bool figureWaitsForTablePass = false;
+    /// Its picture follows the offset k (the relative offset, the similarity's dashed line):
+    /// presentation mode's bar shows k while it is on the stage.
+    bool followsOffset = false;
+    /// `--export FILE.wav` plays its dimensions as tones (the waves view's Listen).
+    bool exportsSound = false;
     /// What it makes of a position table opened from a file with `rows` rows: a sentence added to
     /// the note that reports the table (say, its rows seen as an image's patches); when the table
     /// was opened from File ▸ Open encoding or `--encoding` without `--view`, and the heatmap is
@@ -126,6 +131,8 @@ std::optional<View> parseView(const QString& name);
 QStringList viewNames();
 /// The views that show a loaded position table (the rest show the sinusoid beside it).
 bool viewUsesTable(View view);
+/// The `--view` names of the views whose `--export` may be a .wav (ViewDescription::exportsSound).
+QStringList soundViewNames();
 /// True when `view` keeps options of its own by key (ViewDescription::defaultOptions).
 bool hasOwnOptions(View view);
 /// `options` made whole and valid for `view`: unknown keys dropped, missing ones taken from its

@@ -205,7 +205,7 @@ void MainWindow::createDocks()
     auto* presenting = new PresentingControls(m_document, m_animationControls->playAction());
     m_stage->setPresentingControls(presenting);
     // The offset k on the bar for the views about it (F5 hides the controls panel that has it).
-    const auto offsetFor = [presenting](View view) { presenting->setOffsetShown(view == views::offset || view == views::similarity); };
+    const auto offsetFor = [presenting](View view) { presenting->setOffsetShown(describeView(view).followsOffset); };
     offsetFor(m_stage->chosen());
     connect(m_stage, &Stage::chosenChanged, presenting, offsetFor);
     scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 20);

@@ -12,6 +12,7 @@ ViewDescription offsetDescription()
                                   QT_TRANSLATE_NOOP("pe::ui::Views", "Relative offset"),
                                   "object-rotate-right",
                                   "offset (d_model, 3) = PE(p), PE(p+k), M_k*PE(p)");
+    d.followsOffset = true; // its whole subject
     return d;
 }
 

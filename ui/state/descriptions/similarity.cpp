@@ -14,6 +14,7 @@ ViewDescription similarityDescription()
                                   "similarity (max_len, max_len)");
     d.usesTable = true;
     d.needsTableValues = true;
+    d.followsOffset = true; // the dashed line at p + k on the profile
     return d;
 }
 

@@ -15,6 +15,7 @@ ViewDescription wavesDescription()
     d.usesTable = true;
     d.needsTableValues = true;
     d.zoomOutWhen = PartInput::Spec | PartInput::Table | PartInput::Dims;
+    d.exportsSound = true; // Listen: its dimensions as tones
     return d;
 }
 
