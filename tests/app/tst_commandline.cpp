@@ -455,3 +455,7 @@ void TestCommandLine::gridOptions()
 
 QTEST_GUILESS_MAIN(TestCommandLine)
 #include "tst_commandline.moc"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
+#include "ui/state/methodoptions.h"
+#include "ui/state/gridoptions.h"

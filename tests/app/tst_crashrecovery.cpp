@@ -209,3 +209,6 @@ void TestCrashRecovery::restoreAndNoRestoreAreExclusive()
 
 QTEST_GUILESS_MAIN(TestCrashRecovery)
 #include "tst_crashrecovery.moc"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
+#include "ui/state/methodoptions.h"

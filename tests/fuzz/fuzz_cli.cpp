@@ -8,6 +8,7 @@
 #include "ui/state/viewcatalog.h"
 
 #include "app/commandline.h"
+#include "ui/state/gridoptions.h"
 
 #include <cstddef>
 #include <cstdint>

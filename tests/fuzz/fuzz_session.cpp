@@ -9,6 +9,8 @@
 #include "ui/state/recovery.h"
 #include "ui/state/session.h"
 #include "ui/state/viewcatalog.h"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
 
 #include <cstddef>
 #include <cstdint>

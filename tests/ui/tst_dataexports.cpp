@@ -407,3 +407,6 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
 
 QTEST_MAIN(TestDataExports)
 #include "tst_dataexports.moc"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
+#include "ui/state/methodoptions.h"

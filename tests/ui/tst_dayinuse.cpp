@@ -710,3 +710,4 @@ void TestDayInUse::everyViewNameIsReadableAndOneClickAway()
 
 QTEST_MAIN(TestDayInUse)
 #include "tst_dayinuse.moc"
+#include "ui/state/ropeoptions.h"

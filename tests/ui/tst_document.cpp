@@ -631,3 +631,5 @@ void TestDocument::theUndoHistoryIsBoundedInBytes()
 
 QTEST_MAIN(TestDocument)
 #include "tst_document.moc"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"

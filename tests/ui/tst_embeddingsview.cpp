@@ -332,3 +332,4 @@ void TestEmbeddingsView::comparedTokensStayLabelledWhenRowsThin()
 QTEST_MAIN(TestEmbeddingsView)
 
 #include "tst_embeddingsview.moc"
+#include "ui/state/embeddingsoptions.h"

@@ -335,3 +335,7 @@ void TestFrameParts::aViewsResizeIsItsChangeOnly()
 
 QTEST_MAIN(TestFrameParts)
 #include "tst_frameparts.moc"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
+#include "ui/state/methodoptions.h"
+#include "ui/state/gridoptions.h"

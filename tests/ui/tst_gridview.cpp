@@ -547,3 +547,4 @@ void TestGridView::aVisionTableOpensOnTheGridView()
 
 QTEST_MAIN(TestGridView)
 #include "tst_gridview.moc"
+#include "ui/state/gridoptions.h"

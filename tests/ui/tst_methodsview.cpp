@@ -363,3 +363,4 @@ private slots:
 
 QTEST_MAIN(TestMethodsView)
 #include "tst_methodsview.moc"
+#include "ui/state/methodoptions.h"

@@ -260,3 +260,5 @@ void TestProbes::aMatrixZoomedOutToASpeckIsOneBinNotTwo()
 
 QTEST_MAIN(TestProbes)
 #include "tst_probes.moc"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/methodoptions.h"

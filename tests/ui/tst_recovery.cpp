@@ -448,3 +448,6 @@ void TestRecovery::releaseRemovesTheFile()
 
 QTEST_MAIN(TestRecovery)
 #include "tst_recovery.moc"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
+#include "ui/state/methodoptions.h"

@@ -6,7 +6,6 @@
 #include "ui/export/figureexport.h"
 #include "ui/document/ropemodeldata.h"
 #include "ui/plotting/labels.h"
-#include "ui/state/viewoptions.h"
 #include "ui/views/ropemodelplot.h"
 #include "ui/views/ropeview.h"
 #include "ui/widgets/detailsbox.h"
@@ -328,3 +327,4 @@ private:
 
 QTEST_MAIN(TestRopeModelView)
 #include "tst_ropemodelview.moc"
+#include "ui/state/ropeoptions.h"

@@ -593,3 +593,4 @@ void TestRopeView::presentationModeEnlargesFonts()
 
 QTEST_MAIN(TestRopeView)
 #include "tst_ropeview.moc"
+#include "ui/state/ropeoptions.h"

@@ -843,3 +843,6 @@ void TestSession::migrationStepsRunInOrder()
 
 QTEST_MAIN(TestSession)
 #include "tst_session.moc"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
+#include "ui/state/methodoptions.h"

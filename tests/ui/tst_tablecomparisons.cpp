@@ -568,3 +568,4 @@ private slots:
 
 QTEST_MAIN(TestTableComparisons)
 #include "tst_tablecomparisons.moc"
+#include "ui/state/methodoptions.h"

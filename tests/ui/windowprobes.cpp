@@ -36,6 +36,10 @@
 #include "ui/views/spectrumview.h"
 #include "ui/views/wavesview.h"
 #include "ui/views/zoomsettle.h"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
+#include "ui/state/methodoptions.h"
+#include "ui/state/gridoptions.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/embeddingsdata.h"
+#include "ui/state/embeddingsoptions.h"
 
 #include <algorithm>
 

@@ -5,6 +5,7 @@
 #include "core/tokenembedding.h"
 #include "ui/state/viewpart.h"
 #include "ui/state/viewstate.h"
+#include "ui/state/embeddingsoptions.h"
 
 #include <QString>
 

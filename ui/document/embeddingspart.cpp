@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/embeddingspart.h"
+#include "ui/state/embeddingsoptions.h"
 
 #include <QCoreApplication>
 

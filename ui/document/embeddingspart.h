@@ -3,6 +3,7 @@
 
 #include "ui/document/frame.h"
 #include "ui/document/embeddingsdata.h"
+#include "ui/state/embeddingsoptions.h"
 
 namespace pe::ui {
 

@@ -2,6 +2,7 @@
 #include "ui/document/griddata.h"
 
 #include "core/scratch.h"
+#include "ui/state/gridoptions.h"
 
 #include <QCoreApplication>
 

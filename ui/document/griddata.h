@@ -2,8 +2,8 @@
 #pragma once
 
 #include "core/grid.h"
-#include "ui/state/viewoptions.h"
 #include "ui/modelfiles/encodingtable.h"
+#include "ui/state/gridoptions.h"
 
 #include <QString>
 

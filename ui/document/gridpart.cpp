@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/gridpart.h"
+#include "ui/state/gridoptions.h"
 
 namespace pe::ui {
 

@@ -3,6 +3,7 @@
 
 #include "ui/document/frame.h"
 #include "ui/document/griddata.h"
+#include "ui/state/gridoptions.h"
 
 namespace pe::ui {
 

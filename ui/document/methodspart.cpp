@@ -2,6 +2,7 @@
 #include "ui/document/methodspart.h"
 
 #include "core/positionmethods.h"
+#include "ui/state/methodoptions.h"
 
 namespace pe::ui {
 

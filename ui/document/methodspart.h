@@ -3,6 +3,7 @@
 
 #include "ui/document/frame.h"
 #include "ui/document/methodsdata.h"
+#include "ui/state/methodoptions.h"
 
 namespace pe::ui {
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/ropedata.h"
+#include "ui/state/ropeoptions.h"
 
 #include <QCoreApplication>
 

@@ -5,6 +5,7 @@
 #include "core/rope.h"
 #include "ui/document/ropemodeldata.h"
 #include "ui/state/viewstate.h"
+#include "ui/state/ropeoptions.h"
 
 #include <QString>
 #include <QVector>

@@ -4,6 +4,7 @@
 #include "core/precision.h"
 #include "core/rope.h"
 #include "ui/document/ropedata.h"
+#include "ui/state/ropeoptions.h"
 
 #include <QDir>
 #include <QFileInfo>

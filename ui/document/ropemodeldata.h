@@ -3,8 +3,8 @@
 
 #include "core/encoding.h"
 #include "core/ropemodel.h"
-#include "ui/state/viewoptions.h"
 #include "ui/modelfiles/ropeconfig.h"
+#include "ui/state/ropeoptions.h"
 
 #include <QString>
 #include <QStringList>

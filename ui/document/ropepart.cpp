@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/ropepart.h"
+#include "ui/state/ropeoptions.h"
 
 namespace pe::ui {
 

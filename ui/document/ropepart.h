@@ -3,6 +3,7 @@
 
 #include "ui/document/frame.h"
 #include "ui/document/ropedata.h"
+#include "ui/state/ropeoptions.h"
 
 namespace pe::ui {
 

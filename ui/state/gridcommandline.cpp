@@ -4,6 +4,7 @@
 #include "core/grid.h"
 #include "core/spec.h"
 #include "ui/state/commandlinevalues.h"
+#include "ui/state/gridoptions.h"
 
 #include <QCommandLineParser>
 #include <QRegularExpression>

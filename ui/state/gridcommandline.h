@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/state/viewoptions.h"
+#include "ui/state/gridoptions.h"
 
 #include <QCommandLineOption>
 #include <QList>

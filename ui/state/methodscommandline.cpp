@@ -2,8 +2,8 @@
 #include "ui/state/methodscommandline.h"
 
 #include "ui/state/commandlinevalues.h"
-#include "ui/state/viewoptions.h"
 #include "ui/modelfiles/encodingtable.h"
+#include "ui/state/methodoptions.h"
 
 #include <QCommandLineParser>
 

@@ -2,8 +2,8 @@
 #include "ui/state/ropecommandline.h"
 
 #include "ui/state/commandlinevalues.h"
-#include "ui/state/viewoptions.h"
 #include "ui/modelfiles/ropeconfig.h"
+#include "ui/state/ropeoptions.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

@@ -138,23 +138,4 @@ QVariantMap ViewState::optionsOf(View view) const
 
 void ViewState::setOptionsOf(View view, const QVariantMap& viewOptions) { options.insert(viewName(view), viewOptions); }
 
-GridOptions gridOptions(const ViewState& state) { return gridOptionsFrom(state.optionsOf(views::grid)); }
-
-void setGridOptions(ViewState& state, const GridOptions& options) { state.setOptionsOf(views::grid, toVariantMap(options)); }
-
-RopeOptions ropeOptions(const ViewState& state) { return ropeOptionsFrom(state.optionsOf(views::rope)); }
-
-void setRopeOptions(ViewState& state, const RopeOptions& options) { state.setOptionsOf(views::rope, toVariantMap(options)); }
-
-EmbeddingsOptions embeddingsOptions(const ViewState& state) { return embeddingsOptionsFrom(state.optionsOf(views::embeddings)); }
-
-void setEmbeddingsOptions(ViewState& state, const EmbeddingsOptions& options)
-{
-    state.setOptionsOf(views::embeddings, toVariantMap(options));
-}
-
-MethodOptions methodOptions(const ViewState& state) { return methodOptionsFrom(state.optionsOf(views::methods)); }
-
-void setMethodOptions(ViewState& state, const MethodOptions& options) { state.setOptionsOf(views::methods, toVariantMap(options)); }
-
 } // namespace pe::ui

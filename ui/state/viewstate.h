@@ -5,7 +5,6 @@
 #include "core/precision.h"
 #include "core/spec.h"
 #include "ui/state/colormapcatalog.h"
-#include "ui/state/viewoptions.h"
 #include "ui/state/windowlimits.h"
 
 #include <QList>
@@ -75,17 +74,6 @@ struct ViewState {
     /// Equal when every field is, a view's options compared as optionsOf() gives them.
     bool operator==(const ViewState& other) const;
 };
-
-// The built-in views' options, held by their keys in ViewState::options like those of any view
-// that keeps its own, read and written as their structs (ui/state/viewoptions.h).
-GridOptions gridOptions(const ViewState& state);
-void setGridOptions(ViewState& state, const GridOptions& options);
-RopeOptions ropeOptions(const ViewState& state);
-void setRopeOptions(ViewState& state, const RopeOptions& options);
-EmbeddingsOptions embeddingsOptions(const ViewState& state); ///< the embeddings view's
-void setEmbeddingsOptions(ViewState& state, const EmbeddingsOptions& options);
-MethodOptions methodOptions(const ViewState& state);
-void setMethodOptions(ViewState& state, const MethodOptions& options);
 
 /// The spec and the view state together: what one undo step restores and a session holds.
 struct Settings {

@@ -13,6 +13,7 @@
 #include "ui/plotting/plotitems.h"
 #include "ui/plotting/fitting.h"
 #include "ui/plotting/pointing.h"
+#include "ui/state/embeddingsoptions.h"
 
 #include <QCheckBox>
 #include <QComboBox>

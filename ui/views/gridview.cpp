@@ -12,6 +12,7 @@
 #include "ui/plotting/plotitems.h"
 #include "ui/plotting/fitting.h"
 #include "ui/plotting/pointing.h"
+#include "ui/state/gridoptions.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -16,6 +16,7 @@
 #include "ui/plotting/plotitems.h"
 #include "ui/plotting/fitting.h"
 #include "ui/plotting/pointing.h"
+#include "ui/state/ropeoptions.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -6,6 +6,7 @@
 #include "ui/document/ropedata.h"
 #include "ui/plotting/panelpair.h"
 #include "ui/views/ropemodelplot.h"
+#include "ui/state/ropeoptions.h"
 
 #include <memory>
 

@@ -6,6 +6,7 @@
 #include "ui/state/recentfolder.h"
 #include "ui/modelfiles/ropeconfig.h"
 #include "ui/views/ropeview.h"
+#include "ui/state/ropeoptions.h"
 
 #include <QAction>
 #include <QFileDialog>

@@ -7,6 +7,7 @@
 #include "ui/document/methodsdata.h"
 #include "ui/state/recentfolder.h"
 #include "ui/widgets/tensorpicker.h"
+#include "ui/state/methodoptions.h"
 
 #include <QEvent>
 #include <QFileDialog>

@@ -6,6 +6,7 @@
 #include "ui/state/preferences.h"
 #include "ui/state/recentfolder.h"
 #include "ui/views/embeddingsview.h"
+#include "ui/state/embeddingsoptions.h"
 
 #include <QFileDialog>
 #include <QFileInfo>

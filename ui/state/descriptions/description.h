@@ -3,7 +3,6 @@
 #pragma once
 
 #include "ui/state/viewcatalog.h"
-#include "ui/state/viewoptions.h"
 
 namespace pe::ui {
 

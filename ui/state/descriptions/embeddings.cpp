@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Embeddings view as every list of views reads it (see cmake/views.cmake).
 #include "ui/state/descriptions/description.h"
+#include "ui/state/embeddingsoptions.h"
 
 #include <QCoreApplication>
 

@@ -4,6 +4,7 @@
 #include "ui/state/gridcommandline.h"
 
 #include "core/grid.h"
+#include "ui/state/gridoptions.h"
 
 #include <QCoreApplication>
 

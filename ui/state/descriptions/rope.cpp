@@ -2,6 +2,7 @@
 // The RoPE view as every list of views reads it (see cmake/views.cmake).
 #include "ui/state/descriptions/description.h"
 #include "ui/state/ropecommandline.h"
+#include "ui/state/ropeoptions.h"
 
 #include <QCoreApplication>
 
