@@ -7,6 +7,10 @@
 #include "app/commandline.h"
 #include "app/memoryreuse.h"
 #include "ui/export/figureexport.h"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
+#include "ui/state/methodoptions.h"
+#include "ui/state/gridoptions.h"
 
 #include <QtTest>
 
@@ -455,7 +459,3 @@ void TestCommandLine::gridOptions()
 
 QTEST_GUILESS_MAIN(TestCommandLine)
 #include "tst_commandline.moc"
-#include "ui/state/ropeoptions.h"
-#include "ui/state/embeddingsoptions.h"
-#include "ui/state/methodoptions.h"
-#include "ui/state/gridoptions.h"

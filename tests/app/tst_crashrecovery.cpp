@@ -4,6 +4,9 @@
 // setting comes back, the session file is untouched, and a normal exit leaves no recovery file.
 // Each run has its own data and settings folders (XDG_DATA_HOME, XDG_CONFIG_HOME).
 #include "ui/state/recovery.h"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
+#include "ui/state/methodoptions.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -209,6 +212,3 @@ void TestCrashRecovery::restoreAndNoRestoreAreExclusive()
 
 QTEST_GUILESS_MAIN(TestCrashRecovery)
 #include "tst_crashrecovery.moc"
-#include "ui/state/ropeoptions.h"
-#include "ui/state/embeddingsoptions.h"
-#include "ui/state/methodoptions.h"

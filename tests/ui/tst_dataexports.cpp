@@ -17,6 +17,9 @@
 #include "ui/document/partjobs.h"
 #include "ui/document/wavespart.h"
 #include "ui/export/dataexport.h"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
+#include "ui/state/methodoptions.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -407,6 +410,3 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
 
 QTEST_MAIN(TestDataExports)
 #include "tst_dataexports.moc"
-#include "ui/state/ropeoptions.h"
-#include "ui/state/embeddingsoptions.h"
-#include "ui/state/methodoptions.h"

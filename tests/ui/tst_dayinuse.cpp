@@ -15,6 +15,7 @@
 #include "ui/window/stage.h"
 #include "ui/views/ropeview.h"
 #include "ui/views/similarityview.h"
+#include "ui/state/ropeoptions.h"
 
 #include <QAction>
 #include <QApplication>
@@ -710,4 +711,3 @@ void TestDayInUse::everyViewNameIsReadableAndOneClickAway()
 
 QTEST_MAIN(TestDayInUse)
 #include "tst_dayinuse.moc"
-#include "ui/state/ropeoptions.h"

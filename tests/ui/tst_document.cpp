@@ -12,6 +12,8 @@
 #include "ui/document/precisionpart.h"
 #include "ui/document/similaritypart.h"
 #include "ui/document/offsetpart.h"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -631,5 +633,3 @@ void TestDocument::theUndoHistoryIsBoundedInBytes()
 
 QTEST_MAIN(TestDocument)
 #include "tst_document.moc"
-#include "ui/state/ropeoptions.h"
-#include "ui/state/embeddingsoptions.h"

@@ -7,6 +7,7 @@
 #include "ui/views/embeddingsview.h"
 #include "ui/window/wordvectorcontroller.h"
 #include "ui/export/figureexport.h"
+#include "ui/state/embeddingsoptions.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -332,4 +333,3 @@ void TestEmbeddingsView::comparedTokensStayLabelledWhenRowsThin()
 QTEST_MAIN(TestEmbeddingsView)
 
 #include "tst_embeddingsview.moc"
-#include "ui/state/embeddingsoptions.h"

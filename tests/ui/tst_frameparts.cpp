@@ -17,6 +17,10 @@
 #include "ui/document/embeddingspart.h"
 #include "ui/document/ropepart.h"
 #include "ui/document/wavespart.h"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
+#include "ui/state/methodoptions.h"
+#include "ui/state/gridoptions.h"
 
 #include <QTest>
 
@@ -335,7 +339,3 @@ void TestFrameParts::aViewsResizeIsItsChangeOnly()
 
 QTEST_MAIN(TestFrameParts)
 #include "tst_frameparts.moc"
-#include "ui/state/ropeoptions.h"
-#include "ui/state/embeddingsoptions.h"
-#include "ui/state/methodoptions.h"
-#include "ui/state/gridoptions.h"

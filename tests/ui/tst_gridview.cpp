@@ -15,6 +15,7 @@
 #include "ui/window/mainwindow.h"
 #include "ui/window/stage.h"
 #include "ui/window/tablecontroller.h"
+#include "ui/state/gridoptions.h"
 
 #include <QSettings>
 #include <QStandardPaths>
@@ -547,4 +548,3 @@ void TestGridView::aVisionTableOpensOnTheGridView()
 
 QTEST_MAIN(TestGridView)
 #include "tst_gridview.moc"
-#include "ui/state/gridoptions.h"

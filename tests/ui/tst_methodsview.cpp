@@ -9,6 +9,7 @@
 #include "ui/export/dataexport.h"
 #include "ui/views/methodsview.h"
 #include "ui/window/t5biasescontroller.h"
+#include "ui/state/methodoptions.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -363,4 +364,3 @@ private slots:
 
 QTEST_MAIN(TestMethodsView)
 #include "tst_methodsview.moc"
-#include "ui/state/methodoptions.h"

@@ -16,6 +16,8 @@
 #include "ui/views/ropeview.h"
 #include "ui/views/spectrumview.h"
 #include "ui/window/mainwindow.h"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/methodoptions.h"
 
 #include <QSettings>
 #include <QStandardPaths>
@@ -260,5 +262,3 @@ void TestProbes::aMatrixZoomedOutToASpeckIsOneBinNotTwo()
 
 QTEST_MAIN(TestProbes)
 #include "tst_probes.moc"
-#include "ui/state/ropeoptions.h"
-#include "ui/state/methodoptions.h"

@@ -11,6 +11,9 @@
 #include "ui/window/mainwindow.h"
 #include "ui/window/recoverycontroller.h"
 #include "ui/window/sessioncontroller.h"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
+#include "ui/state/methodoptions.h"
 
 #include <QApplication>
 #include <QDir>
@@ -448,6 +451,3 @@ void TestRecovery::releaseRemovesTheFile()
 
 QTEST_MAIN(TestRecovery)
 #include "tst_recovery.moc"
-#include "ui/state/ropeoptions.h"
-#include "ui/state/embeddingsoptions.h"
-#include "ui/state/methodoptions.h"

@@ -10,6 +10,7 @@
 #include "ui/views/ropeview.h"
 #include "ui/widgets/detailsbox.h"
 #include "ui/window/ropemodelcontroller.h"
+#include "ui/state/ropeoptions.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -327,4 +328,3 @@ private:
 
 QTEST_MAIN(TestRopeModelView)
 #include "tst_ropemodelview.moc"
-#include "ui/state/ropeoptions.h"

@@ -8,6 +8,7 @@
 #include "ui/export/figureexport.h"
 #include "ui/plotting/labels.h"
 #include "ui/views/ropeview.h"
+#include "ui/state/ropeoptions.h"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -593,4 +594,3 @@ void TestRopeView::presentationModeEnlargesFonts()
 
 QTEST_MAIN(TestRopeView)
 #include "tst_ropeview.moc"
-#include "ui/state/ropeoptions.h"

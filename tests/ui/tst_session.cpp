@@ -10,6 +10,9 @@
 #include "ui/state/preferences.h"
 #include "ui/state/session.h"
 #include "ui/window/sessioncontroller.h"
+#include "ui/state/ropeoptions.h"
+#include "ui/state/embeddingsoptions.h"
+#include "ui/state/methodoptions.h"
 
 #include <QAction>
 #include <QApplication>
@@ -843,6 +846,3 @@ void TestSession::migrationStepsRunInOrder()
 
 QTEST_MAIN(TestSession)
 #include "tst_session.moc"
-#include "ui/state/ropeoptions.h"
-#include "ui/state/embeddingsoptions.h"
-#include "ui/state/methodoptions.h"

@@ -21,6 +21,7 @@
 #include "ui/views/wavesview.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/tablecontroller.h"
+#include "ui/state/methodoptions.h"
 
 #include <QSignalSpy>
 #include <qcustomplot.h>
@@ -568,4 +569,3 @@ private slots:
 
 QTEST_MAIN(TestTableComparisons)
 #include "tst_tablecomparisons.moc"
-#include "ui/state/methodoptions.h"
