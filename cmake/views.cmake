@@ -6,16 +6,22 @@
 #                                     line, sessions and the fuzzers read it without widgets)
 #   ui/views/<name>view.cpp           void <name>ViewEntry(ViewDescription&): its widget, its part
 #                                     of the frame and its data export
-# and, when the view reads files from the window:
+# and, when it has them, at these names (each library takes them from here, so a view whose
+# files follow them needs no CMake line but its name below):
+#   ui/state/<name>options.{h,cpp}    its options' struct, conversions and typed accessors
+#   ui/state/<name>commandline.{h,cpp} its command-line options
+#   ui/document/<name>part.{h,cpp}    its part of the frame (and <name>data.{h,cpp}: its data)
 #   ui/window/<name>files.cpp         FileOpener* <name>FileOpener(Document*, QWidget*): what
 #                                     answers its requests for files (ui/window/fileopener.h)
+# Other files of a view (a plot of its own, a loader) are listed in their folder's CMakeLists.
 # and generates, as Avogadro 2's plugin macro does, under <build>/generated:
 #   ui/state/builtinviews.h           its typed key, pe::ui::views::<name>
 #   registerviewdescriptions.cpp      registerViewDescriptions() (pe_session) enters the descriptions
 #   registerviews.cpp                 registerViews() (the views) completes them with the widgets
 #   registerfileopeners.cpp           registerFileOpeners() (the window) enters the openers
-# Sets PE_VIEW_DESCRIPTIONS_SOURCES, PE_VIEW_REGISTRATION_SOURCE and PE_FILE_OPENER_SOURCES for
-# the three libraries.
+# Sets PE_VIEW_DESCRIPTIONS_SOURCES (the session's: descriptions, options, command lines),
+# PE_VIEW_PART_SOURCES, PE_VIEW_WIDGET_SOURCES (with PE_VIEW_REGISTRATION_SOURCE) and
+# PE_FILE_OPENER_SOURCES for the four libraries.
 # A generated registration: `function`, which runs `calls` once (the views in their order) after
 # declaring what they call.
 function(pe_write_registration file include function declarations calls)
@@ -47,6 +53,8 @@ function(pe_builtin_views)
     set(entry_calls "")
     set(description_sources "")
     set(opener_sources "")
+    set(widget_sources "")
+    set(part_sources "")
     set(opener_declarations "")
     set(opener_calls "")
     set(index 0)
@@ -59,6 +67,22 @@ function(pe_builtin_views)
             message(FATAL_ERROR "pe_builtin_views: view '${name}' has no ${description}")
         endif()
         list(APPEND description_sources "${description}")
+        set(view "${PROJECT_SOURCE_DIR}/ui/views/${name}view")
+        if(NOT EXISTS "${view}.cpp" OR NOT EXISTS "${view}.h")
+            message(FATAL_ERROR "pe_builtin_views: view '${name}' has no ${view}.h and .cpp (its widget and ${name}ViewEntry)")
+        endif()
+        list(APPEND widget_sources "${view}.h" "${view}.cpp")
+        # Optional files at their conventional names, each pair to the library of its folder.
+        foreach(pair IN ITEMS "state/${name}options" "state/${name}commandline")
+            if(EXISTS "${PROJECT_SOURCE_DIR}/ui/${pair}.cpp")
+                list(APPEND description_sources "${PROJECT_SOURCE_DIR}/ui/${pair}.h" "${PROJECT_SOURCE_DIR}/ui/${pair}.cpp")
+            endif()
+        endforeach()
+        foreach(pair IN ITEMS "document/${name}part" "document/${name}data")
+            if(EXISTS "${PROJECT_SOURCE_DIR}/ui/${pair}.cpp")
+                list(APPEND part_sources "${PROJECT_SOURCE_DIR}/ui/${pair}.h" "${PROJECT_SOURCE_DIR}/ui/${pair}.cpp")
+            endif()
+        endforeach()
         string(APPEND keys "inline constexpr View ${name}{${index}};\n")
         string(APPEND describe_declarations "ViewDescription ${name}Description();\n")
         string(APPEND describe_calls "        enterBuiltInView(views::${name}, ${name}Description());\n")
@@ -96,6 +120,8 @@ inline constexpr int builtInViewCount = ${index};
     pe_write_registration("${dir}/registerfileopeners.cpp" "ui/window/fileopener.h" registerFileOpeners
                           "${opener_declarations}" "${opener_calls}")
     set(PE_FILE_OPENER_SOURCES ${opener_sources} "${dir}/registerfileopeners.cpp" PARENT_SCOPE)
+    set(PE_VIEW_WIDGET_SOURCES ${widget_sources} PARENT_SCOPE)
+    set(PE_VIEW_PART_SOURCES ${part_sources} PARENT_SCOPE)
     set(PE_VIEW_DESCRIPTIONS_SOURCES ${description_sources} "${dir}/registerviewdescriptions.cpp" "${dir}/ui/state/builtinviews.h" PARENT_SCOPE)
     set(PE_VIEW_REGISTRATION_SOURCE "${dir}/registerviews.cpp" PARENT_SCOPE)
     set(PE_GENERATED_INCLUDE_DIR "${dir}" PARENT_SCOPE)

@@ -9,7 +9,7 @@
 #include "ui/export/figureexport.h"
 #include "ui/state/ropeoptions.h"
 #include "ui/state/embeddingsoptions.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 #include "ui/state/gridoptions.h"
 
 #include <QtTest>

@@ -6,7 +6,7 @@
 #include "ui/state/recovery.h"
 #include "ui/state/ropeoptions.h"
 #include "ui/state/embeddingsoptions.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -2,7 +2,7 @@
 // Every view's data export holds the numbers its window draws: the .npy written for a view
 // against the frame the window draws, at a size where the frame holds whole cells (every
 // pixel one cell). A user who exports what they see gets what they saw.
-#include "ui/document/heatpart.h"
+#include "ui/document/heatmappart.h"
 #include "ui/document/document.h"
 #include "ui/document/spectrumpart.h"
 #include "ui/document/bandspart.h"
@@ -19,7 +19,7 @@
 #include "ui/export/dataexport.h"
 #include "ui/state/ropeoptions.h"
 #include "ui/state/embeddingsoptions.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <QFile>
 #include <QTemporaryDir>

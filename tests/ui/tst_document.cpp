@@ -3,7 +3,7 @@
 // always match the settings they claim to show.
 #include "core/encoding.h"
 #include "core/similarity.h"
-#include "ui/document/heatpart.h"
+#include "ui/document/heatmappart.h"
 #include "ui/document/embeddingspart.h"
 #include "ui/document/ropepart.h"
 #include "ui/document/document.h"

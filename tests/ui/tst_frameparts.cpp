@@ -3,7 +3,7 @@
 // when none of that part's inputs changed (a slider step must not recompute the similarity),
 // and rebuilds it when one did (a stale picture would be drawn). And what changesBetween
 // reports to each view: another view's resize is not its change.
-#include "ui/document/heatpart.h"
+#include "ui/document/heatmappart.h"
 #include "ui/document/changes.h"
 #include "ui/document/frame.h"
 #include "ui/document/bandspart.h"
@@ -19,7 +19,7 @@
 #include "ui/document/wavespart.h"
 #include "ui/state/ropeoptions.h"
 #include "ui/state/embeddingsoptions.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 #include "ui/state/gridoptions.h"
 
 #include <QTest>

@@ -6,7 +6,7 @@
 #include "windowprobes.h"
 
 #include "core/encoding.h"
-#include "ui/document/heatpart.h"
+#include "ui/document/heatmappart.h"
 #include "ui/views/bandsview.h"
 #include "ui/controls/controlspanel.h"
 #include "ui/views/heatmapview.h"

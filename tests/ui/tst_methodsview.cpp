@@ -9,7 +9,7 @@
 #include "ui/export/dataexport.h"
 #include "ui/views/methodsview.h"
 #include "ui/window/t5biasescontroller.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <QDir>
 #include <QFileInfo>

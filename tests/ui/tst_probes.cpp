@@ -17,7 +17,7 @@
 #include "ui/views/spectrumview.h"
 #include "ui/window/mainwindow.h"
 #include "ui/state/ropeoptions.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <QSettings>
 #include <QStandardPaths>

@@ -13,7 +13,7 @@
 #include "ui/window/sessioncontroller.h"
 #include "ui/state/ropeoptions.h"
 #include "ui/state/embeddingsoptions.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <QApplication>
 #include <QDir>

@@ -12,7 +12,7 @@
 #include "ui/window/sessioncontroller.h"
 #include "ui/state/ropeoptions.h"
 #include "ui/state/embeddingsoptions.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <QAction>
 #include <QApplication>

@@ -7,7 +7,7 @@
 #include "windowprobes.h"
 
 #include "ui/controls/controlspanel.h"
-#include "ui/document/heatpart.h"
+#include "ui/document/heatmappart.h"
 #include "ui/document/wavespart.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/methodsview.h"

@@ -8,7 +8,7 @@
 #include "tablefixtures.h"
 
 #include "core/encoding.h"
-#include "ui/document/heatpart.h"
+#include "ui/document/heatmappart.h"
 #include "ui/document/conventionspart.h"
 #include "ui/document/document.h"
 #include "ui/document/precisionpart.h"
@@ -21,7 +21,7 @@
 #include "ui/views/wavesview.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/tablecontroller.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <QSignalSpy>
 #include <qcustomplot.h>

@@ -5,7 +5,7 @@
 // File ▸ Open encoding / Close encoding.
 #include "tablefixtures.h"
 #include "ui/controls/formulapanel.h"
-#include "ui/document/heatpart.h"
+#include "ui/document/heatmappart.h"
 #include "ui/document/document.h"
 #include "ui/document/spectrumpart.h"
 #include "ui/export/dataexport.h"

@@ -13,7 +13,7 @@
 #include "core/spectrum.h"
 #include "core/tokenembedding.h"
 #include "ui/document/gridpart.h"
-#include "ui/document/heatpart.h"
+#include "ui/document/heatmappart.h"
 #include "ui/document/methodspart.h"
 #include "ui/document/ropedata.h"
 #include "ui/document/ropemodeldata.h"
@@ -38,7 +38,7 @@
 #include "ui/views/zoomsettle.h"
 #include "ui/state/ropeoptions.h"
 #include "ui/state/embeddingsoptions.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 #include "ui/state/gridoptions.h"
 
 #include <QCheckBox>

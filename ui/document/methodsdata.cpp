@@ -4,7 +4,7 @@
 #include "core/frequencies.h"
 #include "core/rope.h"
 #include "ui/document/ropedata.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <QCoreApplication>
 

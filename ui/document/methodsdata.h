@@ -7,7 +7,7 @@
 #include "ui/state/viewpart.h"
 #include "ui/state/viewstate.h"
 #include "ui/modelfiles/encodingtable.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <QString>
 #include <QVector>

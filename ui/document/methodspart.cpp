@@ -2,7 +2,7 @@
 #include "ui/document/methodspart.h"
 
 #include "core/positionmethods.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 namespace pe::ui {
 

@@ -3,7 +3,7 @@
 
 #include "ui/document/frame.h"
 #include "ui/document/methodsdata.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 namespace pe::ui {
 

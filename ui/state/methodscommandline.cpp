@@ -3,7 +3,7 @@
 
 #include "ui/state/commandlinevalues.h"
 #include "ui/modelfiles/encodingtable.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <QCommandLineParser>
 

@@ -7,7 +7,7 @@
 
 namespace pe::ui {
 
-// What the views' option conversions share (ropeoptions.cpp, methodoptions.cpp, …).
+// What the views' option conversions share (ropeoptions.cpp, methodsoptions.cpp, …).
 
 /// The value of `name` when it is there and converts, else `fallback`.
 template <typename T>

@@ -3,7 +3,7 @@
 #include "ui/views/viewfactory.h"
 
 #include "core/frequencies.h"
-#include "ui/document/heatpart.h"
+#include "ui/document/heatmappart.h"
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
 #include "ui/document/document.h"

@@ -13,7 +13,7 @@
 #include "ui/plotting/plotitems.h"
 #include "ui/plotting/fitting.h"
 #include "ui/plotting/pointing.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -6,7 +6,7 @@
 #include "ui/plotting/squarematrix.h"
 #include "ui/plotting/pointing.h"
 #include "ui/views/plotview.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <memory>
 

@@ -7,7 +7,7 @@
 #include "ui/document/methodsdata.h"
 #include "ui/state/recentfolder.h"
 #include "ui/widgets/tensorpicker.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <QEvent>
 #include <QFileDialog>

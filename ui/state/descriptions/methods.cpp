@@ -2,7 +2,7 @@
 // The Methods view as every list of views reads it (see cmake/views.cmake).
 #include "ui/state/descriptions/description.h"
 #include "ui/state/methodscommandline.h"
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include <QCoreApplication>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/state/methodoptions.h"
+#include "ui/state/methodsoptions.h"
 
 #include "ui/state/optionvalues.h"
 #include "ui/state/viewcatalog.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/document/heatpart.h"
+#include "ui/document/heatmappart.h"
 
 #include "core/scratch.h"
 
