@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/encoding.h"
 
+#include "core/dirichlet.h"
 #include "core/frequencies.h"
 #include "core/scratch.h"
 
@@ -306,15 +307,13 @@ BoxFactors boxFactors(const std::vector<long double>& omega, std::int64_t n)
 {
     BoxFactors f;
     const auto pairs = omega.size();
-    f.dirichlet.resize(pairs);
+    f.dirichlet = dirichletKernel(omega, n, pairs);
     f.edgeCos.resize(pairs);
     f.edgeSin.resize(pairs);
     // accurateSinCos rather than sinl/cosl: the same accuracy at a fraction of the cost
     // (three per pair for each whole-row count a frame meets).
     const auto whole = static_cast<long double>(n);
     for (std::size_t k = 0; k < pairs; ++k) {
-        const double halfSin = accurateSinCos(omega[k], 0.5L).sin;
-        f.dirichlet[k] = n == 0 ? 0.0 : halfSin != 0.0 ? accurateSinCos(omega[k], whole / 2).sin / halfSin : whole;
         const SinCos edge = accurateSinCos(omega[k], (whole + 1) / 2);
         f.edgeCos[k] = edge.cos;
         f.edgeSin[k] = edge.sin;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/similarity.h"
 
+#include "core/dirichlet.h"
 #include "core/frequencies.h"
 
 #include <cmath>
@@ -204,12 +205,11 @@ Eigen::VectorXd SimilarityKernel::meansAlong(std::int64_t row, std::int64_t bins
             if (count == n)
                 return w;
         std::vector<double> w(static_cast<std::size_t>(pairs), 1.0);
-        if (!centres)
-            for (int k = 0; k < pairs; ++k) {
-                const double halfSin = accurateSinCos(omega[k], 0.5L).sin;
-                const long double count = static_cast<long double>(n);
-                w[k] = halfSin != 0.0 ? accurateSinCos(omega[k], count / 2).sin / halfSin / static_cast<double>(n) : 1.0;
-            }
+        if (!centres) {
+            w = dirichletKernel(omega, n, w.size());
+            for (double& weight : w)
+                weight /= static_cast<double>(n);
+        }
         weights.emplace_back(n, std::move(w));
         return weights.back().second;
     };
@@ -346,17 +346,16 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
     const std::int64_t step = 2 * L / bins; // a_{t+1} − a_t is this or one more
     std::vector<double> dirichlet[2], offsetCos[offsets], offsetSin[offsets], turnCos[2], turnSin[2];
     std::vector<double> c(static_cast<std::size_t>(pairs)), s(c.size());
-    for (auto* table : {&dirichlet[0], &dirichlet[1], &turnCos[0], &turnCos[1], &turnSin[0], &turnSin[1]})
+    for (auto* table : {&turnCos[0], &turnCos[1], &turnSin[0], &turnSin[1]})
         table->resize(c.size());
     for (int r = 0; r < offsets; ++r) {
         offsetCos[r].resize(c.size());
         offsetSin[r].resize(c.size());
     }
+    for (int big = 0; big < 2; ++big)
+        dirichlet[big] = dirichletKernel(omega, small + big, c.size());
     for (int k = 0; k < pairs; ++k) {
-        const double halfSin = accurateSinCos(omega[k], 0.5L).sin;
         for (int big = 0; big < 2; ++big) {
-            const long double n = static_cast<long double>(small + big);
-            dirichlet[big][k] = halfSin != 0.0 ? accurateSinCos(omega[k], n / 2).sin / halfSin : static_cast<double>(n);
             const SinCos turn = accurateSinCos(omega[k], static_cast<long double>(step + big) / 2);
             turnCos[big][k] = turn.cos;
             turnSin[big][k] = turn.sin;

@@ -5,9 +5,8 @@
 #include "core/frequencies.h"
 #include "core/rotation.h"
 
-#include <cmath>
-
 #include <algorithm>
+#include <cmath>
 
 namespace pe::ui {
 
@@ -21,6 +20,8 @@ ViewPartPtr buildOffsetPart(const PartInputs& in, const PartBefore&)
     part->peShifted = core::encodingVector(spec, p + k);
     part->rotated = core::rotatedEncoding(spec, p, k);
     part->residual = core::rotationResidual(spec, p, k);
+    if (in.wholeCells) // a data export writes the three vectors only
+        return part;
     // Each full pair's turn k·ω, and the step along its path, for the circles and their labels.
     const int fullPairs = core::fullPairCount(spec);
     part->turns.resize(fullPairs);
@@ -33,8 +34,6 @@ ViewPartPtr buildOffsetPart(const PartInputs& in, const PartBefore&)
         part->pathSteps[pair] = {step.cos, step.sin};
         part->pairColumns[pair] = {core::cosColumn(spec, pair), core::sinColumn(spec, pair)};
     }
-    if (in.wholeCells) // a data export writes the three vectors only
-        return part;
     // PE(p)·PE(p+k) for rows whose shifted position stays ≥ 0. Each sample is two encodings of
     // d values: fewer samples for wide models (the line is flat, which is the point; 32 points
     // show that as well as 128).

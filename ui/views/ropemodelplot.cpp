@@ -389,9 +389,7 @@ void RopeModelPlot::drawPrecision(const RopeModelCurves& c, double penScale)
     for (std::size_t f = 0; f < m_precision.size(); ++f) {
         // A log axis shows neither 0 (no error) nor infinity (the format cannot hold the id): gaps.
         QVector<double> values = c.precisionError[f];
-        bool overflow = false;
         for (int i = 0; i < values.size(); ++i) {
-            overflow = overflow || std::isinf(values[i]);
             if (!(values[i] > 0) || !std::isfinite(values[i]))
                 values[i] = std::numeric_limits<double>::quiet_NaN();
             else {
@@ -406,7 +404,7 @@ void RopeModelPlot::drawPrecision(const RopeModelCurves& c, double penScale)
         g->setPen(pen);
         // The first id the format cannot hold (float16: 65520, where rounding passes 65504).
         const double unheld = c.firstUnheldId[f];
-        g->setName(overflow && unheld > 0 ? tr("%1 ids (none from %2)").arg(names[f], count(unheld)) : tr("%1 ids").arg(names[f]));
+        g->setName(unheld > 0 ? tr("%1 ids (none from %2)").arg(names[f], count(unheld)) : tr("%1 ids").arg(names[f]));
         g->addToLegend(m_lowerLegend);
     }
     m_lowerLegend->setFont(m_bands->axis(QCPAxis::atBottom)->tickLabelFont());
