@@ -10,17 +10,16 @@
 namespace pe::core {
 
 /// The Dirichlet kernel D_n(ω) = Σ_{p<n} e^{ipω} / e^{i(n−1)ω/2} = sin(nω/2) / sin(ω/2) for the
-/// first `count` frequencies of `omega` (n where ω is a whole number of turns): the sum of n
+/// first `count` pairs of `spec` (n where ω is a whole number of turns): the sum of n
 /// consecutive positions' cosines about their centre. Every closed-form box average uses it
 /// (the heatmap's rows, the similarity's blocks and its profile's bins).
-inline std::vector<double> dirichletKernel(const std::vector<long double>& omega, std::int64_t n, std::size_t count)
+inline std::vector<double> dirichletKernel(const EncodingSpec& spec, std::int64_t n, std::size_t count)
 {
-    std::vector<double> d(count);
     const auto whole = static_cast<long double>(n);
-    for (std::size_t k = 0; k < count; ++k) {
-        const double halfSin = accurateSinCos(omega[k], 0.5L).sin;
-        d[k] = halfSin != 0.0 ? accurateSinCos(omega[k], whole / 2).sin / halfSin : static_cast<double>(whole);
-    }
+    const auto half = sinCosTable(spec, 0.5L), nHalves = sinCosTable(spec, whole / 2);
+    std::vector<double> d(count);
+    for (std::size_t k = 0; k < count; ++k)
+        d[k] = half->sin[k] != 0.0 ? nHalves->sin[k] / half->sin[k] : static_cast<double>(whole);
     return d;
 }
 

@@ -4,9 +4,11 @@
 #include "core/dirichlet.h"
 #include "core/frequencies.h"
 #include "core/scratch.h"
+#include "core/simd.h"
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -300,42 +302,31 @@ namespace {
 /// sin(nω/2)/sin(ω/2) of the whole rows, and cos/sin((n+1)ω/2), the turn from their centre to
 /// the partial rows on either side.
 struct BoxFactors {
-    std::vector<double> dirichlet, edgeCos, edgeSin;
+    std::vector<double> dirichlet;
+    std::shared_ptr<const SinCosTable> edge;
 };
 
-BoxFactors boxFactors(const std::vector<long double>& omega, std::int64_t n)
+BoxFactors boxFactors(const EncodingSpec& spec, std::int64_t n)
 {
-    BoxFactors f;
-    const auto pairs = omega.size();
-    f.dirichlet = dirichletKernel(omega, n, pairs);
-    f.edgeCos.resize(pairs);
-    f.edgeSin.resize(pairs);
-    // accurateSinCos rather than sinl/cosl: the same accuracy at a fraction of the cost
-    // (three per pair for each whole-row count a frame meets).
-    const auto whole = static_cast<long double>(n);
-    for (std::size_t k = 0; k < pairs; ++k) {
-        const SinCos edge = accurateSinCos(omega[k], (whole + 1) / 2);
-        f.edgeCos[k] = edge.cos;
-        f.edgeSin[k] = edge.sin;
-    }
-    return f;
+    return {dirichletKernel(spec, n, static_cast<std::size_t>(pairCount(spec))),
+            sinCosTable(spec, (static_cast<long double>(n) + 1) / 2)};
 }
 
-/// One row of the encoding from its pairs' sines and cosines, in the spec's layout: the full
-/// pairs' cosines, the unpaired sine of an odd d without one, tensor2tensor's zero column.
-void writePairs(const EncodingSpec& spec, const double* sines, const double* cosines, double* row)
+/// One row of the encoding from its pairs' box sums, in the spec's layout: the full pairs
+/// through simd::boxValues, then the unpaired sine of an odd d without one and
+/// tensor2tensor's zero column.
+void writeBoxRow(const EncodingSpec& spec, const simd::BoxRow& box, double* row)
 {
     const int pairs = pairCount(spec), fullPairs = fullPairCount(spec);
-    if (spec.layout == Layout::Interleaved) {
-        for (int k = 0; k < fullPairs; ++k) {
-            row[2 * k] = sines[k];
-            row[2 * k + 1] = cosines[k];
-        }
-        if (pairs > fullPairs)
-            row[2 * fullPairs] = sines[fullPairs];
-    } else {
-        std::copy(sines, sines + pairs, row);
-        std::copy(cosines, cosines + fullPairs, row + pairs);
+    const auto full = static_cast<std::size_t>(fullPairs);
+    if (spec.layout == Layout::Interleaved)
+        simd::boxValues(box, row, row + 1, 2, full);
+    else
+        simd::boxValues(box, row, row + pairs, 1, full);
+    if (pairs > fullPairs) { // the lone sine: column 2·fullPairs interleaved, fullPairs split
+        const int k = fullPairs;
+        const double re = box.dirichlet[k] + box.edges * box.edgeCos[k], im = box.tilt * box.edgeSin[k];
+        row[spec.layout == Layout::Interleaved ? 2 * k : k] = (box.phaseSin[k] * re + box.phaseCos[k] * im) * box.scale;
     }
     if (hasZeroColumn(spec))
         row[spec.dModel - 1] = 0.0;
@@ -349,6 +340,7 @@ void boxAverageRows(const EncodingSpec& spec, double rowLower, double rowUpper, 
                     std::int64_t endBin, RowOut rowOut, Finished finished)
 {
     const int pairs = pairCount(spec);
+    const auto pairSize = static_cast<std::size_t>(pairs);
     const std::vector<long double>& omega = frequencyTable(spec);
     const double height = (rowUpper - rowLower) / static_cast<double>(bins);
     // Whole rows per bin take at most three values; their factors are computed once each.
@@ -357,7 +349,7 @@ void boxAverageRows(const EncodingSpec& spec, double rowLower, double rowUpper, 
         for (const auto& [count, f] : factors)
             if (count == n)
                 return f;
-        factors.emplace_back(n, boxFactors(omega, n));
+        factors.emplace_back(n, boxFactors(spec, n));
         return factors.back().second;
     };
     // e^{icω/2·2} at each bin's centre: the centres step by one of a few whole half-rows, so
@@ -366,20 +358,16 @@ void boxAverageRows(const EncodingSpec& spec, double rowLower, double rowUpper, 
     // cannot build up (a few 1e−14 after 255 products; anchoring every 64 bins made the
     // accurate sines a sixth of a frame at 4096 dims).
     constexpr std::int64_t anchorEvery = 256;
-    std::vector<double> phaseCos(pairs), phaseSin(pairs);
+    std::vector<double> phaseCos(pairSize), phaseSin(pairSize);
     std::int64_t phaseAt = 0;
-    std::vector<std::pair<std::int64_t, std::vector<SinCos>>> rotations;
-    const auto rotationBy = [&](std::int64_t delta) -> const std::vector<SinCos>& {
+    std::vector<std::pair<std::int64_t, std::shared_ptr<const SinCosTable>>> rotations;
+    const auto rotationBy = [&](std::int64_t delta) -> const SinCosTable& {
         for (const auto& [step, table] : rotations)
             if (step == delta)
-                return table;
-        std::vector<SinCos> table(pairs);
-        for (int k = 0; k < pairs; ++k)
-            table[k] = accurateSinCos(omega[k] / 2, delta);
-        rotations.emplace_back(delta, std::move(table));
-        return rotations.back().second;
+                return *table;
+        rotations.emplace_back(delta, sinCosTable(spec, static_cast<long double>(delta) / 2)); // (ω/2)·delta
+        return *rotations.back().second;
     };
-    std::vector<double> sinValues(pairs), cosValues(pairs);
     for (std::int64_t bin = firstBin; bin < endBin; ++bin) {
         const double y0 = rowLower + height * static_cast<double>(bin);
         const double y1 = bin + 1 == bins ? rowUpper : rowLower + height * static_cast<double>(bin + 1);
@@ -400,24 +388,13 @@ void boxAverageRows(const EncodingSpec& spec, double rowLower, double rowUpper, 
                 phaseSin[k] = centre.sin;
             }
         } else if (twiceCentre != phaseAt) {
-            const std::vector<SinCos>& turn = rotationBy(twiceCentre - phaseAt);
-            for (int k = 0; k < pairs; ++k) {
-                const double c = phaseCos[k], s = phaseSin[k];
-                phaseCos[k] = c * turn[k].cos - s * turn[k].sin;
-                phaseSin[k] = s * turn[k].cos + c * turn[k].sin;
-            }
+            const SinCosTable& turn = rotationBy(twiceCentre - phaseAt);
+            simd::rotate(phaseCos.data(), phaseSin.data(), turn.cos.data(), turn.sin.data(), pairSize);
         }
         phaseAt = twiceCentre;
-        const double inverseWeight = 1.0 / (y1 - y0);
-        const double edges = before + after, tilt = after - before;
-        // Contiguous loops the compiler vectorizes, then one scatter into the layout's columns.
-        for (int k = 0; k < pairs; ++k) {
-            const double re = f.dirichlet[k] + edges * f.edgeCos[k];
-            const double im = tilt * f.edgeSin[k];
-            sinValues[k] = (phaseSin[k] * re + phaseCos[k] * im) * inverseWeight;
-            cosValues[k] = (phaseCos[k] * re - phaseSin[k] * im) * inverseWeight;
-        }
-        writePairs(spec, sinValues.data(), cosValues.data(), rowOut(bin));
+        const simd::BoxRow box{phaseSin.data(), phaseCos.data(), f.dirichlet.data(), f.edge->cos.data(), f.edge->sin.data(),
+                               before + after, after - before, 1.0 / (y1 - y0)};
+        writeBoxRow(spec, box, rowOut(bin));
         finished(bin);
     }
 }
@@ -456,12 +433,23 @@ void fillBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper,
         throw SpecError("fillBoxAverages: bins " + std::to_string(firstBin) + " … " + std::to_string(firstBin + binCount - 1)
                         + " are not all among the " + std::to_string(out.rows()) + " of the picture");
     const ColumnAverager columns(spec.dModel, columnLower, columnUpper, out.cols());
-    // One row of d_model values at a time, averaged while it is in cache: a bins × d_model
-    // matrix written out and read back cost more than computing it (23 MB at 4096 dims).
-    std::vector<double> row(static_cast<std::size_t>(spec.dModel));
-    boxAverageRows(spec, rowLower, rowUpper, out.rows(), firstBin, firstBin + binCount,
-                   [&](std::int64_t) { return row.data(); },
-                   [&](std::int64_t bin) { columns.apply(row.data(), out.row(bin).data()); });
+    // Four rows of d_model values at a time, averaged while they are in cache (a bins × d_model
+    // matrix written out and read back cost more than computing it: 23 MB at 4096 dims), side
+    // by side so that each weight serves four rows and no sum waits on the one before.
+    const auto width = static_cast<std::size_t>(spec.dModel);
+    std::vector<double> rows(4 * width), tile(4 * width);
+    const auto rowOf = [&](std::int64_t bin) { return rows.data() + static_cast<std::size_t>((bin - firstBin) % 4) * width; };
+    const std::int64_t endBin = firstBin + binCount;
+    boxAverageRows(spec, rowLower, rowUpper, out.rows(), firstBin, endBin, rowOf, [&](std::int64_t bin) {
+        const int filled = static_cast<int>((bin - firstBin) % 4) + 1;
+        if (filled < 4 && bin + 1 < endBin)
+            return;
+        const double* group[4];
+        for (int r = 0; r < 4; ++r) // a last group of fewer rows repeats its last one
+            group[r] = rows.data() + static_cast<std::size_t>(std::min(r, filled - 1)) * width;
+        simd::interleaveFourRows(group, width, tile.data());
+        columns.applyToFour(tile.data(), out.row(bin - filled + 1).data(), out.outerStride(), filled);
+    });
 }
 
 ColumnAverager::ColumnAverager(Eigen::Index inputColumns, double lower, double upper, Eigen::Index bins)
@@ -471,33 +459,40 @@ ColumnAverager::ColumnAverager(Eigen::Index inputColumns, double lower, double u
         throw SpecError("averageColumns: need 0 ≤ lower < upper ≤ columns and at least one output column");
     // Each output column as a run of input columns with the length each shares with it.
     const double width = (upper - lower) / static_cast<double>(bins);
-    m_spans.resize(static_cast<std::size_t>(bins));
-    for (Eigen::Index j = 0; j < bins; ++j) {
+    const auto outputs = static_cast<std::size_t>(bins);
+    m_first.resize(outputs);
+    m_weightsAt.resize(outputs);
+    m_count.resize(outputs);
+    for (std::size_t j = 0; j < outputs; ++j) {
         const double x0 = lower + width * static_cast<double>(j);
-        const double x1 = j + 1 == bins ? upper : lower + width * static_cast<double>(j + 1);
-        Span& span = m_spans[static_cast<std::size_t>(j)];
-        span.first = static_cast<Eigen::Index>(std::floor(x0));
-        span.weightsAt = m_weights.size();
+        const double x1 = j + 1 == outputs ? upper : lower + width * static_cast<double>(j + 1);
+        m_first[j] = static_cast<std::ptrdiff_t>(std::floor(x0));
+        m_weightsAt[j] = m_weights.size();
         const auto last = std::min<Eigen::Index>(inputColumns - 1, static_cast<Eigen::Index>(std::ceil(x1)) - 1);
-        for (Eigen::Index c = span.first; c <= last; ++c) {
+        for (Eigen::Index c = m_first[j]; c <= last; ++c) {
             const double shared = std::min(x1, static_cast<double>(c + 1)) - std::max(x0, static_cast<double>(c));
             m_weights.push_back(std::max(shared, 0.0) / (x1 - x0));
         }
-        span.count = m_weights.size() - span.weightsAt;
+        m_count[j] = m_weights.size() - m_weightsAt[j];
     }
 }
 
 void ColumnAverager::apply(const double* in, double* out) const
 {
-    for (std::size_t j = 0; j < m_spans.size(); ++j) {
-        const Span& span = m_spans[j];
-        const double* weights = m_weights.data() + span.weightsAt;
-        const double* source = in + span.first;
+    for (std::size_t j = 0; j < m_first.size(); ++j) {
+        const double* weights = m_weights.data() + m_weightsAt[j];
+        const double* source = in + m_first[j];
         double sum = 0;
-        for (std::size_t i = 0; i < span.count; ++i)
+        for (std::size_t i = 0; i < m_count[j]; ++i)
             sum += weights[i] * source[i];
         out[j] = sum;
     }
+}
+
+void ColumnAverager::applyToFour(const double* tile, double* out, std::ptrdiff_t outStride, int rows) const
+{
+    const simd::ColumnSpans spans{m_first.data(), m_weightsAt.data(), m_count.data(), m_weights.data(), m_first.size()};
+    simd::averageFourRows(spans, tile, out, outStride, rows);
 }
 
 void averageColumns(const Eigen::Ref<const RowMatrix>& in, double lower, double upper, Eigen::Ref<RowMatrix> out)

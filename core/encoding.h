@@ -104,14 +104,14 @@ public:
     ColumnAverager(Eigen::Index inputColumns, double lower, double upper, Eigen::Index bins);
     /// out[0 … bins) from in[0 … inputColumns).
     void apply(const double* in, double* out) const;
+    /// The same for `rows` (1 to 4) rows at once, their columns four by four in `tile` as
+    /// simd::interleaveFourRows lays them out; row r's bins go to out + r·outStride.
+    void applyToFour(const double* tile, double* out, std::ptrdiff_t outStride, int rows) const;
 
 private:
-    struct Span {
-        Eigen::Index first = 0;     // first input column
-        std::size_t weightsAt = 0;  // its weights in m_weights
-        std::size_t count = 0;
-    };
-    std::vector<Span> m_spans;
+    // Output column j: count[j] input columns from first[j], their weights from weightsAt[j].
+    std::vector<std::ptrdiff_t> m_first;
+    std::vector<std::size_t> m_weightsAt, m_count;
     std::vector<double> m_weights;
 };
 

@@ -60,7 +60,54 @@ std::shared_ptr<const Frequencies> sharedFrequencies(const EncodingSpec& spec)
     return table;
 }
 
+/// One shared sinCosTable and what it depends on; filled once by the first thread to need it.
+struct SharedSinCos {
+    int dModel;
+    double base;
+    FrequencyRule rule;
+    long double multiple;
+    std::once_flag filled;
+    SinCosTable table;
+    bool of(const EncodingSpec& spec, long double m) const
+    {
+        return dModel == spec.dModel && base == spec.base && rule == spec.frequencies && multiple == m;
+    }
+};
+
 } // namespace
+
+std::shared_ptr<const SinCosTable> sinCosTable(const EncodingSpec& spec, long double multiple)
+{
+    const std::vector<long double>& omega = frequencyTable(spec);
+    std::shared_ptr<SharedSinCos> entry;
+    {
+        static std::mutex lock;
+        static std::array<std::shared_ptr<SharedSinCos>, 64> recent; // the newest first
+        const std::lock_guard<std::mutex> hold(lock);
+        auto found = std::find_if(recent.begin(), recent.end(), [&](const auto& e) { return e && e->of(spec, multiple); });
+        if (found == recent.end()) {
+            found = recent.end() - 1; // the oldest goes; its users keep it alive
+            *found = std::make_shared<SharedSinCos>();
+            (*found)->dModel = spec.dModel;
+            (*found)->base = spec.base;
+            (*found)->rule = spec.frequencies;
+            (*found)->multiple = multiple;
+        }
+        entry = *found;
+        std::rotate(recent.begin(), found, found + 1);
+    }
+    // Outside the lock: another thread asking for this table waits here, others go on.
+    std::call_once(entry->filled, [&] {
+        entry->table.sin.resize(omega.size());
+        entry->table.cos.resize(omega.size());
+        for (std::size_t k = 0; k < omega.size(); ++k) {
+            const SinCos at = accurateSinCos(omega[k], multiple);
+            entry->table.sin[k] = at.sin;
+            entry->table.cos[k] = at.cos;
+        }
+    });
+    return std::shared_ptr<const SinCosTable>(entry, &entry->table);
+}
 
 const std::vector<long double>& frequencyTable(const EncodingSpec& spec)
 {

@@ -5,6 +5,7 @@
 
 #include <Eigen/Core>
 
+#include <memory>
 #include <vector>
 
 namespace pe::core {
@@ -33,5 +34,15 @@ struct SinCos {
 /// sin and cos of (multiple · ω_k), with the angle formed in extended precision so that the
 /// result stays within a few 1e−16 even for multiples near 10^6 and beyond.
 SinCos accurateSinCos(long double omega, long double multiple);
+
+/// sin and cos of multiple·ω_k for every pair k of a spec, each as accurateSinCos gives it: the
+/// tables a frame's closed-form box averages are built from (the Dirichlet factors of a bin's
+/// size, the turn from one bin to the next). Shared by every thread for the last 64
+/// (frequencies, multiple) asked for and computed once each: a frame's parts and their
+/// threads ask for the same few, since their bins have the same sizes and steps.
+struct SinCosTable {
+    std::vector<double> sin, cos;
+};
+std::shared_ptr<const SinCosTable> sinCosTable(const EncodingSpec& spec, long double multiple);
 
 } // namespace pe::core

@@ -3,8 +3,10 @@
 
 #include "core/dirichlet.h"
 #include "core/frequencies.h"
+#include "core/simd.h"
 
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -206,7 +208,7 @@ Eigen::VectorXd SimilarityKernel::meansAlong(std::int64_t row, std::int64_t bins
                 return w;
         std::vector<double> w(static_cast<std::size_t>(pairs), 1.0);
         if (!centres) {
-            w = dirichletKernel(omega, n, w.size());
+            w = dirichletKernel(m_spec, n, w.size());
             for (double& weight : w)
                 weight /= static_cast<double>(n);
         }
@@ -216,19 +218,16 @@ Eigen::VectorXd SimilarityKernel::meansAlong(std::int64_t row, std::int64_t bins
     // cos(x·ω/2) at x = twice the bin's centre less the row: it steps by one of two whole
     // numbers from bin to bin, so each phase is the last one turned by a tabulated rotation,
     // taken afresh every 128 bins (as fillBinned's diagonals).
-    std::vector<std::pair<std::int64_t, std::vector<SinCos>>> rotations;
-    const auto rotationBy = [&](std::int64_t delta) -> const std::vector<SinCos>& {
+    const auto pairSize = static_cast<std::size_t>(pairs);
+    std::vector<std::pair<std::int64_t, std::shared_ptr<const SinCosTable>>> rotations;
+    const auto rotationBy = [&](std::int64_t delta) -> const SinCosTable& {
         for (const auto& [step, table] : rotations)
             if (step == delta)
-                return table;
-        std::vector<SinCos> table(static_cast<std::size_t>(pairs));
-        for (int k = 0; k < pairs; ++k)
-            table[k] = accurateSinCos(omega[k], static_cast<long double>(delta) / 2);
-        rotations.emplace_back(delta, std::move(table));
-        return rotations.back().second;
+                return *table;
+        rotations.emplace_back(delta, sinCosTable(m_spec, static_cast<long double>(delta) / 2));
+        return *rotations.back().second;
     };
-    std::vector<double> c(static_cast<std::size_t>(pairs)), s(c.size());
-    const Eigen::Map<const Eigen::ArrayXd> cosines(c.data(), pairs);
+    std::vector<double> c(pairSize), s(pairSize);
     const double ownSin = m_hasUnpaired ? unpairedSin(row) : 0.0;
     const double evenScale = pairs > 0 ? 1.0 / pairs : 0.0; // the cosine of an even d: d/2 per norm²
     Eigen::VectorXd out(bins);
@@ -246,16 +245,12 @@ Eigen::VectorXd SimilarityKernel::meansAlong(std::int64_t row, std::int64_t bins
                 s[k] = at.sin;
             }
         } else {
-            const std::vector<SinCos>& turn = rotationBy(twice - phaseAt);
-            for (int k = 0; k < pairs; ++k) {
-                const double turned = c[k] * turn[k].cos - s[k] * turn[k].sin;
-                s[k] = s[k] * turn[k].cos + c[k] * turn[k].sin;
-                c[k] = turned;
-            }
+            const SinCosTable& turn = rotationBy(twice - phaseAt);
+            simd::rotate(c.data(), s.data(), turn.cos.data(), turn.sin.data(), pairSize);
         }
         phaseAt = twice;
         const std::vector<double>& w = weightsFor(n);
-        double mean = pairs > 0 ? (cosines * Eigen::Map<const Eigen::ArrayXd>(w.data(), pairs)).sum() : 0.0;
+        double mean = simd::dot(c.data(), w.data(), pairSize);
         if (centres) {
             mean += ownSin * unpairedSin(centre);
             const double norms = std::sqrt(squaredNorm(row) * squaredNorm(centre));
@@ -344,31 +339,38 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
     constexpr int maxOffset = 3;
     constexpr int offsets = 2 * maxOffset + 1;
     const std::int64_t step = 2 * L / bins; // a_{t+1} − a_t is this or one more
-    std::vector<double> dirichlet[2], offsetCos[offsets], offsetSin[offsets], turnCos[2], turnSin[2];
-    std::vector<double> c(static_cast<std::size_t>(pairs)), s(c.size());
-    for (auto* table : {&turnCos[0], &turnCos[1], &turnSin[0], &turnSin[1]})
-        table->resize(c.size());
-    for (int r = 0; r < offsets; ++r) {
-        offsetCos[r].resize(c.size());
-        offsetSin[r].resize(c.size());
+    const auto pairSize = static_cast<std::size_t>(pairs);
+    std::vector<double> dirichlet[2];
+    std::shared_ptr<const SinCosTable> turns[2];
+    std::vector<double> c(pairSize), s(pairSize);
+    for (int big = 0; big < 2; ++big) {
+        dirichlet[big] = dirichletKernel(m_spec, small + big, pairSize);
+        turns[big] = sinCosTable(m_spec, static_cast<long double>(step + big) / 2);
     }
-    for (int big = 0; big < 2; ++big)
-        dirichlet[big] = dirichletKernel(omega, small + big, c.size());
-    for (int k = 0; k < pairs; ++k) {
-        for (int big = 0; big < 2; ++big) {
-            const SinCos turn = accurateSinCos(omega[k], static_cast<long double>(step + big) / 2);
-            turnCos[big][k] = turn.cos;
-            turnSin[big][k] = turn.sin;
+    // A block of sizes (i, j) at offset r from the anchor sums Σ_k D_i·D_j·cos(angle + r·ω/2)
+    // = Σ_k (D_i·D_j·cos(rω/2))·c_k + (−D_i·D_j·sin(rω/2))·s_k: those two weights per pair are
+    // worked out once per frame for each (sizes, offset) met (a dozen at most; r is −1, 0 or 1
+    // for binStart's bins), and each block is then one or two dot products. D_i·D_j is the
+    // same for (small, big) and (big, small).
+    struct Weights {
+        std::vector<double> cos, negSin;
+    };
+    std::vector<Weights> weights(static_cast<std::size_t>(3 * offsets));
+    const auto weightsFor = [&](int bigRows, int bigColumns, int r) -> const Weights& {
+        Weights& w = weights[static_cast<std::size_t>((bigRows + bigColumns) * offsets + r + maxOffset)];
+        if (!w.cos.empty() || pairs == 0)
+            return w;
+        const auto turn = sinCosTable(m_spec, static_cast<long double>(std::abs(r)) / 2);
+        w.cos.resize(pairSize);
+        w.negSin.resize(r != 0 ? pairSize : 0);
+        for (int k = 0; k < pairs; ++k) {
+            const double product = dirichlet[bigRows][k] * dirichlet[bigColumns][k];
+            w.cos[k] = product * turn->cos[k];
+            if (r != 0) // sin is odd: r < 0 turns the other way
+                w.negSin[k] = -(r > 0 ? product : -product) * turn->sin[k];
         }
-        offsetCos[maxOffset][k] = 1.0;
-        offsetSin[maxOffset][k] = 0.0;
-        for (int r = 1; r <= maxOffset; ++r) { // cos is even and sin odd: r < 0 needs no sines of its own
-            const SinCos at = accurateSinCos(omega[k], static_cast<long double>(r) / 2);
-            offsetCos[maxOffset + r][k] = offsetCos[maxOffset - r][k] = at.cos;
-            offsetSin[maxOffset + r][k] = at.sin;
-            offsetSin[maxOffset - r][k] = -at.sin;
-        }
-    }
+        return w;
+    };
 
     const double evenNorm = pairs;
     // The cosine of an even d divides every dot product by d/2 (0 for no pairs at all).
@@ -391,8 +393,6 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
             loneMeans[b] = static_cast<double>(unpairedSum(start[b], start[b + 1]) / static_cast<long double>(binSize(b)));
     }
     const auto loneMean = [&](std::int64_t i, std::int64_t j) { return odd ? loneMeans[i] * loneMeans[j] * scale : 0.0; };
-    const Eigen::Map<const Eigen::ArrayXd> cosines(c.data(), pairs), sines(s.data(), pairs);
-    const auto array = [pairs](const std::vector<double>& v) { return Eigen::Map<const Eigen::ArrayXd>(v.data(), pairs); };
     std::int64_t anchor = 0; // a_t, the integer nearest 2tL/bins
     for (std::int64_t t = 0; t < bins; ++t) {
         const std::int64_t next = static_cast<std::int64_t>((static_cast<__int128>(4) * t * L + bins) / (2 * bins));
@@ -404,11 +404,7 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
             }
         } else {
             const int big = next - anchor == step ? 0 : 1;
-            for (int k = 0; k < pairs; ++k) {
-                const double turned = c[k] * turnCos[big][k] - s[k] * turnSin[big][k];
-                s[k] = s[k] * turnCos[big][k] + c[k] * turnSin[big][k];
-                c[k] = turned;
-            }
+            simd::rotate(c.data(), s.data(), turns[big]->cos.data(), turns[big]->sin.data(), pairSize);
         }
         anchor = next;
         anchors[t] = anchor;
@@ -423,12 +419,12 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
             if (r >= -maxOffset && r <= maxOffset) {
                 const int key = (bigRows * 2 + bigColumns) * offsets + static_cast<int>(r) + maxOffset;
                 if (!known[key]) {
-                    // Σ_k D_i D_j cos(angle + offset): one vectorized reduction over the pairs.
-                    const double sum = pairs > 0 ? (array(dirichlet[bigRows]) * array(dirichlet[bigColumns])
-                                                    * (cosines * array(offsetCos[r + maxOffset])
-                                                       - sines * array(offsetSin[r + maxOffset])))
-                                                       .sum()
-                                                 : 0.0;
+                    double sum = 0.0;
+                    if (pairs > 0) {
+                        const Weights& w = weightsFor(bigRows, bigColumns, static_cast<int>(r));
+                        sum = r == 0 ? simd::dot(w.cos.data(), c.data(), pairSize)
+                                     : simd::dot2(w.cos.data(), c.data(), w.negSin.data(), s.data(), pairSize);
+                    }
                     means[key] = sum * scale / (static_cast<double>(small + bigRows) * static_cast<double>(small + bigColumns));
                     known[key] = true;
                 }

@@ -8,7 +8,10 @@
 #include <QtTest>
 
 #include <cmath>
+#include <memory>
 #include <numbers>
+#include <thread>
+#include <vector>
 
 using namespace pe::core;
 using ref::makeSpec;
@@ -22,6 +25,7 @@ private slots:
     void wavelengthsAndFrequencies_data();
     void wavelengthsAndFrequencies();
     void accurateSinCosMatchesLongDouble();
+    void sinCosTablesHoldEveryPairsAngle();
     void rejectsInvalidSpec();
 };
 
@@ -94,6 +98,43 @@ void TestFrequencies::accurateSinCosMatchesLongDouble()
     // Exact where the answer is exact.
     QCOMPARE(accurateSinCos(1.0L, 0.0L).cos, 1.0);
     QVERIFY(accurateSinCos(1.0L, 0.0L).sin == 0.0);
+}
+
+// The tables the frame's box averages share: every pair's sin and cos of multiple·ω_k, against
+// the reference's long double angle, and one table for every thread that asks at once.
+void TestFrequencies::sinCosTablesHoldEveryPairsAngle()
+{
+    const EncodingSpec spec = makeSpec(513, Layout::Interleaved, FrequencyRule::Paper, 10000.0);
+    for (long double multiple : {0.5L, 1.0L, 2437.5L, 1048576.0L}) {
+        const auto table = sinCosTable(spec, multiple);
+        QCOMPARE(table->sin.size(), std::size_t(ref::pairs(spec)));
+        QCOMPARE(table->cos.size(), table->sin.size());
+        const std::vector<long double>& omega = frequencyTable(spec);
+        for (int k = 0; k < ref::pairs(spec); ++k) {
+            // The reference's ω (powl) and the core's (expl of a logarithm) differ by a few ulps
+            // of long double, which the angle multiplies: as accurateSinCosMatchesLongDouble.
+            const long double angle = multiple * ref::omega(spec, k);
+            const double tolerance = 4e-16 + 8.0 * std::ldexp(static_cast<double>(angle), -64);
+            QVERIFY2(std::fabs(table->sin[k] - std::sin(angle)) <= tolerance && std::fabs(table->cos[k] - std::cos(angle)) <= tolerance,
+                     qPrintable(QString("multiple %1, pair %2").arg(double(multiple)).arg(k)));
+            // Shared or not, a table holds accurateSinCos's very numbers.
+            QCOMPARE(table->sin[k], accurateSinCos(omega[k], multiple).sin);
+            QCOMPARE(table->cos[k], accurateSinCos(omega[k], multiple).cos);
+        }
+    }
+    // Asked for at once by several threads: one table, the same numbers.
+    std::vector<std::shared_ptr<const SinCosTable>> seen(4);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < seen.size(); ++t)
+        threads.emplace_back([&, t] { seen[t] = sinCosTable(spec, 777.5L); });
+    for (std::thread& thread : threads)
+        thread.join();
+    for (const auto& table : seen)
+        QVERIFY(table == seen.front());
+    // Another spec's table with the same multiple is another table.
+    const auto other = sinCosTable(makeSpec(512, Layout::Interleaved, FrequencyRule::Paper, 10000.0), 777.5L);
+    QVERIFY(other != seen.front());
+    QVERIFY(other->sin[1] != seen.front()->sin[1]);
 }
 
 void TestFrequencies::rejectsInvalidSpec()

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+#include "core/simd.h"
+
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define PE_SIMD_AVX2 1
+#endif
+
+namespace pe::core::simd {
+
+namespace sse2 {
+
+#if defined(__x86_64__)
+using V = __m128d;
+constexpr std::size_t W = 2;
+inline V load(const double* p) { return _mm_loadu_pd(p); }
+inline void store(double* p, V v) { _mm_storeu_pd(p, v); }
+inline V set1(double x) { return _mm_set1_pd(x); }
+inline V add(V a, V b) { return _mm_add_pd(a, b); }
+inline V mul(V a, V b) { return _mm_mul_pd(a, b); }
+inline V fma(V a, V b, V c) { return _mm_add_pd(_mm_mul_pd(a, b), c); }
+inline V fnma(V a, V b, V c) { return _mm_sub_pd(c, _mm_mul_pd(a, b)); }
+inline double hsum(V v) { return _mm_cvtsd_f64(_mm_add_sd(v, _mm_unpackhi_pd(v, v))); }
+inline double sfma(double a, double b, double c) { return a * b + c; }
+inline void storeInterleaved(double* p, V s, V c)
+{
+    store(p, _mm_unpacklo_pd(s, c));
+    store(p + 2, _mm_unpackhi_pd(s, c));
+}
+struct Quad {
+    V low, high;
+};
+inline Quad quadZero() { return {set1(0.0), set1(0.0)}; }
+inline Quad quadLoad(const double* p) { return {load(p), load(p + 2)}; }
+inline Quad quadFmaScalar(double w, Quad x, Quad acc)
+{
+    const V weight = set1(w);
+    return {fma(weight, x.low, acc.low), fma(weight, x.high, acc.high)};
+}
+inline void quadStore(Quad q, double* p)
+{
+    store(p, q.low);
+    store(p + 2, q.high);
+}
+inline void transposeFour(const double* r0, const double* r1, const double* r2, const double* r3, double* tile)
+{
+    for (int half = 0; half < 2; ++half) { // columns c + 2·half and c + 2·half + 1
+        const V a = load(r0 + 2 * half), b = load(r1 + 2 * half), c = load(r2 + 2 * half), d = load(r3 + 2 * half);
+        double* column = tile + 8 * half;
+        store(column, _mm_unpacklo_pd(a, b));
+        store(column + 2, _mm_unpacklo_pd(c, d));
+        store(column + 4, _mm_unpackhi_pd(a, b));
+        store(column + 6, _mm_unpackhi_pd(c, d));
+    }
+}
+#else
+#error "core/simd.cpp: only x86-64 is built here; add a scalar build of the helpers for other processors"
+#endif
+
+#include "core/simdbody.inc"
+
+} // namespace sse2
+
+#ifdef PE_SIMD_AVX2
+// Everything up to pop_options is compiled for AVX2 and FMA. It only ever runs where
+// instructionSet() found both.
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+namespace avx2 {
+
+using V = __m256d;
+constexpr std::size_t W = 4;
+inline V load(const double* p) { return _mm256_loadu_pd(p); }
+inline void store(double* p, V v) { _mm256_storeu_pd(p, v); }
+inline V set1(double x) { return _mm256_set1_pd(x); }
+inline V add(V a, V b) { return _mm256_add_pd(a, b); }
+inline V mul(V a, V b) { return _mm256_mul_pd(a, b); }
+inline V fma(V a, V b, V c) { return _mm256_fmadd_pd(a, b, c); }
+inline V fnma(V a, V b, V c) { return _mm256_fnmadd_pd(a, b, c); }
+inline double hsum(V v)
+{
+    const __m128d pair = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
+}
+inline double sfma(double a, double b, double c) { return __builtin_fma(a, b, c); }
+inline void storeInterleaved(double* p, V s, V c)
+{
+    const V low = _mm256_unpacklo_pd(s, c), high = _mm256_unpackhi_pd(s, c); // s0 c0 s2 c2, s1 c1 s3 c3
+    store(p, _mm256_permute2f128_pd(low, high, 0x20));
+    store(p + 4, _mm256_permute2f128_pd(low, high, 0x31));
+}
+using Quad = V;
+inline Quad quadZero() { return set1(0.0); }
+inline Quad quadLoad(const double* p) { return load(p); }
+inline Quad quadFmaScalar(double w, Quad x, Quad acc) { return fma(set1(w), x, acc); }
+inline void quadStore(Quad q, double* p) { store(p, q); }
+inline void transposeFour(const double* r0, const double* r1, const double* r2, const double* r3, double* tile)
+{
+    const V a = load(r0), b = load(r1), c = load(r2), d = load(r3);
+    const V ab0 = _mm256_unpacklo_pd(a, b), ab1 = _mm256_unpackhi_pd(a, b); // a0 b0 a2 b2, a1 b1 a3 b3
+    const V cd0 = _mm256_unpacklo_pd(c, d), cd1 = _mm256_unpackhi_pd(c, d);
+    store(tile, _mm256_permute2f128_pd(ab0, cd0, 0x20));
+    store(tile + 4, _mm256_permute2f128_pd(ab1, cd1, 0x20));
+    store(tile + 8, _mm256_permute2f128_pd(ab0, cd0, 0x31));
+    store(tile + 12, _mm256_permute2f128_pd(ab1, cd1, 0x31));
+}
+
+#include "core/simdbody.inc"
+
+} // namespace avx2
+#pragma GCC pop_options
+#endif
+
+namespace {
+
+struct Kernels {
+    const char* name;
+    decltype(&sse2::rotate) rotate;
+    decltype(&sse2::dot) dot;
+    decltype(&sse2::dot2) dot2;
+    decltype(&sse2::boxValues) boxValues;
+    decltype(&sse2::averageFourRows) averageFourRows;
+    decltype(&sse2::interleaveFourRows) interleaveFourRows;
+};
+
+Kernels choose()
+{
+#ifdef PE_SIMD_AVX2
+    // PE_SIMD=SSE2 runs the narrow build on any machine: the tests check both builds here.
+    const char* asked = std::getenv("PE_SIMD");
+    const bool narrow = asked && std::strcmp(asked, "SSE2") == 0;
+    __builtin_cpu_init();
+    if (!narrow && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        return {"AVX2+FMA", avx2::rotate, avx2::dot, avx2::dot2, avx2::boxValues, avx2::averageFourRows,
+                avx2::interleaveFourRows};
+#endif
+    return {"SSE2", sse2::rotate, sse2::dot, sse2::dot2, sse2::boxValues, sse2::averageFourRows, sse2::interleaveFourRows};
+}
+
+const Kernels& kernels()
+{
+    static const Kernels chosen = choose();
+    return chosen;
+}
+
+} // namespace
+
+void rotate(double* c, double* s, const double* turnCos, const double* turnSin, std::size_t n)
+{
+    kernels().rotate(c, s, turnCos, turnSin, n);
+}
+
+double dot(const double* a, const double* b, std::size_t n) { return kernels().dot(a, b, n); }
+
+double dot2(const double* a, const double* b, const double* c, const double* d, std::size_t n)
+{
+    return kernels().dot2(a, b, c, d, n);
+}
+
+void boxValues(const BoxRow& in, double* sinOut, double* cosOut, std::size_t stride, std::size_t n)
+{
+    kernels().boxValues(in, sinOut, cosOut, stride, n);
+}
+
+void averageFourRows(const ColumnSpans& spans, const double* tile, double* out, std::ptrdiff_t outStride, int rows)
+{
+    kernels().averageFourRows(spans, tile, out, outStride, rows);
+}
+
+void interleaveFourRows(const double* const rows[4], std::size_t n, double* tile)
+{
+    kernels().interleaveFourRows(rows, n, tile);
+}
+
+const char* instructionSet() { return kernels().name; }
+
+} // namespace pe::core::simd

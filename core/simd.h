@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstddef>
+
+// The frame's innermost loops over the pairs of one row or diagonal, built twice: for any
+// x86-64 (SSE2, two doubles at a time) and for AVX2 with FMA (four at a time, a product and
+// a sum in one rounding), chosen once per process by what the processor has. The build targets
+// any x86-64, so the wider version is not otherwise used. Results agree to the last few bits
+// (a fused product rounds once where the plain one rounds twice, and sums take another order):
+// every caller's accuracy is stated and tested in tolerances, never in bits.
+// Only raw pointers here: a template instantiated inside the AVX2 build would be an inline
+// function compiled with AVX2 instructions, which the linker may keep for every caller.
+namespace pe::core::simd {
+
+/// Each phase turned by its rotation: (c, s) ← (c·tc − s·ts, s·tc + c·ts), element by element.
+void rotate(double* c, double* s, const double* turnCos, const double* turnSin, std::size_t n);
+
+/// Σ a[k]·b[k].
+double dot(const double* a, const double* b, std::size_t n);
+
+/// Σ a[k]·b[k] + c[k]·d[k].
+double dot2(const double* a, const double* b, const double* c, const double* d, std::size_t n);
+
+/// A heatmap row's pairs from their box sums (fillBoxAverages): with
+/// re = dirichlet + edges·edgeCos and im = tilt·edgeSin,
+///   sin value = (phaseSin·re + phaseCos·im)·scale,  cos value = (phaseCos·re − phaseSin·im)·scale.
+/// The sine of pair k goes to sinOut[k·stride], its cosine to cosOut[k·stride], stride 1 or 2
+/// (2: the interleaved layout, sinOut = row and cosOut = row + 1).
+struct BoxRow {
+    const double *phaseSin, *phaseCos, *dirichlet, *edgeCos, *edgeSin;
+    double edges, tilt, scale;
+};
+void boxValues(const BoxRow& in, double* sinOut, double* cosOut, std::size_t stride, std::size_t n);
+
+/// Exact column averages of four rows at once. `tile` holds the rows' columns four by four
+/// (column c of row r at tile[4c + r]); output column j is Σ_i weights[at[j] + i]·column
+/// first[j] + i over count[j] columns, written to out[r·outStride + j] for the first `rows`
+/// rows (1 to 4). Four rows share each weight, and the sums of different columns do not wait
+/// on one another.
+struct ColumnSpans {
+    const std::ptrdiff_t* first;
+    const std::size_t* at;
+    const std::size_t* count;
+    const double* weights;
+    std::size_t columns; // output columns
+};
+void averageFourRows(const ColumnSpans& spans, const double* tile, double* out, std::ptrdiff_t outStride, int rows);
+
+/// Four rows of `n` values (row r at rows[r]) into tile's column-by-column order (above).
+void interleaveFourRows(const double* const rows[4], std::size_t n, double* tile);
+
+/// "AVX2+FMA" or "SSE2": which build of the kernels this process runs (SSE2 wherever the
+/// processor lacks AVX2 or FMA, or the environment says PE_SIMD=SSE2).
+const char* instructionSet();
+
+} // namespace pe::core::simd
