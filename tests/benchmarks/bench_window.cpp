@@ -133,15 +133,25 @@ std::unique_ptr<EveryViewOnScreen> showEveryView(MainWindow& window) { return st
 
 /// Runs the event loop until the document's frame shows the current settings. Not
 /// QTest::qWaitFor: it sleeps 10 ms between polls, which would dominate the small sizes.
-void waitForCurrentFrame(pe::ui::Document* document)
+/// Waits for the document's current frame and the views' drawing of it; `computed`, when
+/// given, is set to the moment the frame arrived (before the views draw it).
+void waitForCurrentFrame(pe::ui::Document* document, QElapsedTimer* computed = nullptr)
 {
     if (!document->isFrameCurrent()) {
         QEventLoop loop;
+        // Before the views' own connections: the moment the frame is there, not drawn.
+        if (computed)
+            QObject::connect(document, &pe::ui::Document::frameReady, &loop, [&] {
+                if (document->isFrameCurrent())
+                    computed->start();
+            });
         QObject::connect(document, &pe::ui::Document::frameReady, &loop, [&] {
             if (document->isFrameCurrent())
                 loop.quit();
         });
         loop.exec();
+    } else if (computed) {
+        computed->start();
     }
     QCoreApplication::sendPostedEvents(); // the views' queued replots and repaints
     QCoreApplication::processEvents();
@@ -230,12 +240,20 @@ void BenchWindow::sliderStep()
     QTest::qWait(50); // the layout settles
     int step = 0;
     const double cpuBefore = processCpuMilliseconds();
+    qint64 untilFrame = 0, drawing = 0; // ns
     QBENCHMARK {
+        QElapsedTimer started, computed;
+        started.start();
         document->setDModel(dModel - (++step % 2)); // one slider step, back and forth
-        waitForCurrentFrame(document);
+        waitForCurrentFrame(document, &computed);
+        drawing += computed.nsecsElapsed();
+        untilFrame += started.nsecsElapsed() - computed.nsecsElapsed();
     }
-    // Beside the wall time QBENCHMARK reports: what a step costs the machine, every thread.
-    qInfo("CPU time, all threads: %.1f ms per step (%d steps)", (processCpuMilliseconds() - cpuBefore) / std::max(step, 1), step);
+    // Beside the wall time QBENCHMARK reports: what a step costs the machine, every thread, and
+    // where its wall time went (until the frame was there, and the views' drawing of it after).
+    const double steps = std::max(step, 1);
+    qInfo("CPU time, all threads: %.1f ms per step (%d steps); until the frame %.1f ms, drawing %.1f ms",
+          (processCpuMilliseconds() - cpuBefore) / steps, step, untilFrame / 1e6 / steps, drawing / 1e6 / steps);
     window.setPresentationMode(false); // the mode is remembered: the next row starts without it
     window.hide(); // as closing does, but without saving this layout for the next row
     autosave.finish();
