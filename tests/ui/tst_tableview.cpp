@@ -11,6 +11,7 @@
 #include "ui/export/dataexport.h"
 #include "ui/export/figureexport.h"
 #include "ui/views/heatmapview.h"
+#include "ui/views/similarityview.h"
 #include "ui/views/spectrumview.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/tablecontroller.h"
@@ -192,6 +193,41 @@ private slots:
         const QString title = heatmapTitle(view);
         QVERIFY2(title.contains("nonfinite.npy") && title.contains("2 non-finite values"), qPrintable(title));
         QVERIFY(!view.plot()->toPixmap(200, 150).isNull()); // draws without trouble
+    }
+
+    // The similarity's colour scale spans ± the largest finite |dot product| drawn, with NaN
+    // (a row with NaN in it) left out: a NaN in the first row too, where the map's own bounds
+    // start from a NaN cell.
+    void theSimilarityScaleLeavesNaNOut_data()
+    {
+        QTest::addColumn<int>("nanRow");
+        QTest::newRow("NaN in row 1") << 1;
+        QTest::newRow("NaN in the first row") << 0;
+    }
+    void theSimilarityScaleLeavesNaNOut()
+    {
+        QFETCH(int, nanRow);
+        pe::core::RowMatrix values = irregularTable(6, 5);
+        values(nanRow, 2) = std::numeric_limits<double>::quiet_NaN();
+        const QString path = m_dir.filePath(QStringLiteral("nan%1.npy").arg(nanRow));
+        QVERIFY(writeNpy(path, values));
+        Document document;
+        SimilarityView view(&document);
+        view.resize(500, 500);
+        document.setNormalize(false);
+        document.setTable(loadTable(path));
+        document.computeNow();
+        view.refresh();
+        // Dot products of the table's rows, written out here; those with the NaN row are NaN.
+        double largest = 0;
+        for (int i = 0; i < values.rows(); ++i)
+            for (int j = 0; j < values.rows(); ++j)
+                if (i != nanRow && j != nanRow)
+                    largest = std::max(largest, std::abs(values.row(i).dot(values.row(j))));
+        const QCPRange range = view.colorMap()->dataRange();
+        QVERIFY2(std::abs(range.upper - largest) <= 1e-12 * largest && range.lower == -range.upper,
+                 qPrintable(QStringLiteral("%1 … %2, largest %3").arg(range.lower).arg(range.upper).arg(largest)));
+        QVERIFY(std::isnan(view.colorMap()->data()->cell(2, nanRow)));
     }
 
     // The hover over a loaded table says what its pixel shows, from the heatmap's part (issue 49:
