@@ -1556,6 +1556,10 @@ cos(%6, %7)：词 %8 → 输入 %9</translation>
         <source>&lt;p&gt;&lt;b&gt;The selected cell of the loaded table&lt;/b&gt;&lt;br&gt;%1: row&amp;nbsp;%2, column&amp;nbsp;%3 = &lt;b&gt;%4&lt;/b&gt;&lt;/p&gt;&lt;p&gt;The heatmap shows this table: learned (or stored) values, with no formula. The sinusoid of the same cell, which the other views set beside it:&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;已加载表格的选中单元格&lt;/b&gt;&lt;br&gt;%1：第&amp;nbsp;%2&amp;nbsp;行，第&amp;nbsp;%3&amp;nbsp;列 = &lt;b&gt;%4&lt;/b&gt;&lt;/p&gt;&lt;p&gt;热力图显示的是这个表格：学习得到（或存储）的数值，没有公式。其他视图并列显示的同一单元格的正弦编码：&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Formula of the selected cell</source>
+        <translation>所选单元格的公式</translation>
+    </message>
 </context>
 <context>
     <name>pe::ui::Frame</name>

@@ -551,7 +551,7 @@ void TestClassroom::presentationModeSimplifiesAndIsRemembered()
                                    controls->firstPositionSpin(), controls->colormapCombo(), controls->dimsEdit()};
     for (QWidget* w : kept + advanced)
         QVERIFY(w->isVisible());
-    const double formulaPoints = m_window->formula()->findChild<QLabel*>()->font().pointSizeF();
+    const double formulaPoints = m_window->formula()->findChild<QTextEdit*>()->font().pointSizeF();
     QTest::keyClick(m_window.get(), Qt::Key_F5);
     QVERIFY(m_window->presentationMode());
     // The docks step aside for the view; what a teacher drags while talking is on the stage's bar.
@@ -562,7 +562,7 @@ void TestClassroom::presentationModeSimplifiesAndIsRemembered()
         QVERIFY(w->isVisible());
     for (QWidget* w : kept + advanced)
         QVERIFY(!w->isVisible());
-    QVERIFY(m_window->formula()->findChild<QLabel*>()->font().pointSizeF() >= 1.5 * formulaPoints);
+    QVERIFY(m_window->formula()->findChild<QTextEdit*>()->font().pointSizeF() >= 1.5 * formulaPoints);
     m_window->close();
     m_window.reset();
 

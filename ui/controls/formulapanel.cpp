@@ -3,13 +3,12 @@
 
 #include "core/encoding.h"
 #include "core/frequencies.h"
-#include "core/rotation.h"
 #include "ui/document/document.h"
-#include "ui/widgets/textlabels.h"
 #include "ui/plotting/labels.h"
 
-#include <QLabel>
+#include <QEvent>
 #include <QTextDocument>
+#include <QTextEdit>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -84,24 +83,28 @@ QString equationHtml(const QList<Piece>& pieces)
 } // namespace
 
 FormulaPanel::FormulaPanel(Document* document, QWidget* parent)
-    : QWidget(parent), m_document(document), m_label(new WrappedLabel(this))
+    : QWidget(parent), m_document(document), m_text(new QTextEdit(this))
 {
-    m_label->setObjectName(QStringLiteral("formula"));
-    m_label->setTextFormat(Qt::RichText);
-    m_label->setWordWrap(true);
-    m_label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_text->setObjectName(QStringLiteral("formula"));
+    // A screen reader says this, then reads the text itself.
+    m_text->setAccessibleName(tr("Formula of the selected cell"));
+    m_text->setReadOnly(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_text->setTabChangesFocus(true); // Tab moves on, as past a label
+    m_text->setFrameShape(QFrame::NoFrame);
+    m_text->viewport()->setAutoFillBackground(false); // on the panel's background, as a label
+    m_text->document()->setDocumentMargin(0);
+    matchPanelColours();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
-    layout->addWidget(m_label);
-    layout->addStretch(1);
+    layout->addWidget(m_text);
     connect(document, &Document::changed, this, &FormulaPanel::refresh);
     refresh();
 }
 
 QString FormulaPanel::html() const
 {
-    return m_stale ? tableHtml() + cellHtml() + rotationHtml() : m_label->text();
+    return m_stale ? tableHtml() + cellHtml() + rotationHtml() : m_html;
 }
 
 void FormulaPanel::showEvent(QShowEvent* event)
@@ -109,6 +112,21 @@ void FormulaPanel::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
     if (m_stale)
         refresh();
+}
+
+void FormulaPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        matchPanelColours();
+}
+
+void FormulaPanel::matchPanelColours()
+{
+    QPalette colours = m_text->palette();
+    colours.setColor(QPalette::Text, palette().color(QPalette::WindowText));
+    colours.setColor(QPalette::Base, palette().color(QPalette::Window));
+    m_text->setPalette(colours);
 }
 
 QString FormulaPanel::plainText() const
@@ -120,9 +138,9 @@ QString FormulaPanel::plainText() const
 
 void FormulaPanel::setScale(double scale)
 {
-    QFont font = m_label->font();
+    QFont font = m_text->font();
     font.setPointSizeF(QFont().pointSizeF() * scale);
-    m_label->setFont(font);
+    m_text->setFont(font);
 }
 
 void FormulaPanel::refresh()
@@ -133,7 +151,11 @@ void FormulaPanel::refresh()
         return;
     }
     m_stale = false;
-    setLabelText(m_label, tableHtml() + cellHtml() + rotationHtml());
+    QString html = tableHtml() + cellHtml() + rotationHtml();
+    if (html == m_html)
+        return;
+    m_html = std::move(html);
+    m_text->setHtml(m_html);
 }
 
 QString FormulaPanel::tableHtml() const
@@ -210,7 +232,9 @@ QString FormulaPanel::rotationHtml() const
 
     const long double omega = core::angularFrequencyLong(spec, pair);
     const core::SinCos turn = core::accurateSinCos(omega, static_cast<long double>(k));
-    const Eigen::VectorXd rotated = core::rotatedEncoding(spec, p, k);
+    // M_k·PE(p) for this pair alone, as core::rotatedEncoding turns every pair.
+    const double peSin = core::encodingValue(spec, p, sinCol), peCos = core::encodingValue(spec, p, cosCol);
+    const double rotatedSin = turn.cos * peSin + turn.sin * peCos, rotatedCos = -turn.sin * peSin + turn.cos * peCos;
     html += tr("<p>ω = %1, kω = %2 rad: every step of k turns the pair's (sin, cos) point by ω.</p>")
                 .arg(num(double(omega)), num(core::encodingAngle(spec, k, pair)));
     const Piece numbers = matrix({{val(turn.cos), val(turn.sin)}, {val(-turn.sin), val(turn.cos)}});
@@ -225,8 +249,8 @@ QString FormulaPanel::rotationHtml() const
     html += equationHtml({matrix({{sinAt.arg(p + k)}, {cosAt.arg(p + k)}}), word(QStringLiteral("= M\u2096 ·")),
                           matrix({{sinAt.arg(p)}, {cosAt.arg(p)}})});
     html += equationHtml({word(QStringLiteral("=")), numbers, word(QStringLiteral("·")),
-                          matrix({{val(core::encodingValue(spec, p, sinCol))}, {val(core::encodingValue(spec, p, cosCol))}})});
-    html += equationHtml({word(QStringLiteral("=")), matrix({{val(rotated[sinCol])}, {val(rotated[cosCol])}})});
+                          matrix({{val(peSin)}, {val(peCos)}})});
+    html += equationHtml({word(QStringLiteral("=")), matrix({{val(rotatedSin)}, {val(rotatedCos)}})});
     html += tr("<p>and directly: sin(%1ω) = %2, cos(%1ω) = %3 — the same numbers.</p>")
                 .arg(p + k).arg(val(core::encodingValue(spec, p + k, sinCol)), val(core::encodingValue(spec, p + k, cosCol)));
     return html;

@@ -3,7 +3,7 @@
 
 #include <QWidget>
 
-class QLabel;
+class QTextEdit;
 
 namespace pe::ui {
 
@@ -25,6 +25,7 @@ public:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void refresh();
@@ -34,8 +35,16 @@ private:
     QString tableHtml() const;
     QString rotationHtml() const;
 
+    /// The text in the panel's own colours: a text view paints on its Base colour with its Text
+    /// colour, the panel's background is Window with WindowText on it.
+    void matchPanelColours();
+
     Document* m_document;
-    QLabel* m_label;
+    /// Read-only rich text that scrolls: laying it out is all a step costs. A word-wrapped
+    /// QLabel laid its text out two or three times a step (its height for the layout, then
+    /// again to paint) and made the whole window lay itself out again: 3–5 ms a slider step.
+    QTextEdit* m_text;
+    QString m_html; ///< what m_text shows, as the panel wrote it
     bool m_stale = false; ///< the settings changed while the panel was hidden
 };
 

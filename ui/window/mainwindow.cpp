@@ -348,14 +348,10 @@ void MainWindow::keepStageShare()
 
 void MainWindow::createFormulaDock()
 {
-    m_formula = new FormulaPanel(m_document);
-    auto* formulaScroll = new QScrollArea;
-    formulaScroll->setWidget(m_formula);
-    formulaScroll->setWidgetResizable(true);
-    formulaScroll->setFrameShape(QFrame::NoFrame);
+    m_formula = new FormulaPanel(m_document); // its text scrolls itself when the dock is short
     auto* formulaDock = new QDockWidget(tr("Formula"), this);
     formulaDock->setObjectName(QStringLiteral("formulaDock"));
-    formulaDock->setWidget(formulaScroll);
+    formulaDock->setWidget(m_formula);
     // Under the controls, so that the heatmap and its formula are in view together.
     splitDockWidget(m_controlsDock, formulaDock, Qt::Vertical);
     m_docks.append(formulaDock);
