@@ -66,10 +66,15 @@ inline void transposeFour(const double* r0, const double* r1, const double* r2, 
 } // namespace sse2
 
 #ifdef PE_SIMD_AVX2
-// Everything up to pop_options is compiled for AVX2 and FMA. It only ever runs where
-// instructionSet() found both.
+// Everything up to the matching pop is compiled for AVX2 and FMA (GCC's pragma, or clang's
+// attribute on every function, as the fuzzers build). It only ever runs where instructionSet()
+// found both.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
+#endif
 namespace avx2 {
 
 using V = __m256d;
@@ -112,7 +117,11 @@ inline void transposeFour(const double* r0, const double* r1, const double* r2, 
 #include "core/simdbody.inc"
 
 } // namespace avx2
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 #endif
 
 namespace {
