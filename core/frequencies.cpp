@@ -60,12 +60,16 @@ std::shared_ptr<const Frequencies> sharedFrequencies(const EncodingSpec& spec)
     return table;
 }
 
+/// What the shared sin/cos tables may keep between frames (sinCosTable).
+constexpr std::size_t keptSinCosBytes = std::size_t{8} << 20;
+
 /// One shared sinCosTable and what it depends on; filled once by the first thread to need it.
 struct SharedSinCos {
     int dModel;
     double base;
     FrequencyRule rule;
     long double multiple;
+    std::size_t bytes; ///< what its table holds once filled
     std::once_flag filled;
     SinCosTable table;
     bool of(const EncodingSpec& spec, long double m) const
@@ -92,9 +96,22 @@ std::shared_ptr<const SinCosTable> sinCosTable(const EncodingSpec& spec, long do
             (*found)->base = spec.base;
             (*found)->rule = spec.frequencies;
             (*found)->multiple = multiple;
+            (*found)->bytes = 2 * sizeof(double) * omega.size();
         }
         entry = *found;
         std::rotate(recent.begin(), found, found + 1);
+        // At most keptSinCosBytes kept between frames: 64 tables of 4096 dims take 2 MB, but
+        // 64 of 65536 dims would keep 32 MB for good. The oldest beyond it go (the newest is
+        // always kept; a thread still using one keeps it alive).
+        std::size_t kept = 0;
+        for (auto& table : recent) {
+            if (!table)
+                continue;
+            if (kept > 0 && kept + table->bytes > keptSinCosBytes)
+                table.reset();
+            else
+                kept += table->bytes;
+        }
     }
     // Outside the lock: another thread asking for this table waits here, others go on.
     std::call_once(entry->filled, [&] {

@@ -131,6 +131,15 @@ void TestFrequencies::sinCosTablesHoldEveryPairsAngle()
         thread.join();
     for (const auto& table : seen)
         QVERIFY(table == seen.front());
+    // Kept within a memory budget: 63 newer tables of 65536 dims (32 MB) push the first one
+    // out, so asking again makes a new one; 63 of 512 dims (252 KB) do not.
+    for (const int dims : {65536, 512}) {
+        const EncodingSpec wide = makeSpec(dims, Layout::Interleaved, FrequencyRule::Paper, 10000.0);
+        const auto first = sinCosTable(wide, 0.25L);
+        for (int m = 1; m < 64; ++m)
+            sinCosTable(wide, 0.25L + m);
+        QCOMPARE(sinCosTable(wide, 0.25L) == first, dims == 512);
+    }
     // Another spec's table with the same multiple is another table.
     const auto other = sinCosTable(makeSpec(512, Layout::Interleaved, FrequencyRule::Paper, 10000.0), 777.5L);
     QVERIFY(other != seen.front());
