@@ -65,24 +65,19 @@ constexpr std::size_t keptSinCosBytes = std::size_t{8} << 20;
 
 /// One shared sinCosTable and what it depends on; filled once by the first thread to need it.
 struct SharedSinCos {
-    int dModel;
-    double base;
-    FrequencyRule rule;
+    std::shared_ptr<const Frequencies> frequencies;
     long double multiple;
-    std::size_t bytes; ///< what its table holds once filled
     std::once_flag filled;
     SinCosTable table;
-    bool of(const EncodingSpec& spec, long double m) const
-    {
-        return dModel == spec.dModel && base == spec.base && rule == spec.frequencies && multiple == m;
-    }
+    bool of(const EncodingSpec& spec, long double m) const { return multiple == m && frequencies->of(spec); }
+    std::size_t bytes() const { return 2 * sizeof(double) * frequencies->omega.size(); } ///< once filled
 };
 
 } // namespace
 
 std::shared_ptr<const SinCosTable> sinCosTable(const EncodingSpec& spec, long double multiple)
 {
-    const std::vector<long double>& omega = frequencyTable(spec);
+    requireValid(spec);
     std::shared_ptr<SharedSinCos> entry;
     {
         static std::mutex lock;
@@ -92,11 +87,8 @@ std::shared_ptr<const SinCosTable> sinCosTable(const EncodingSpec& spec, long do
         if (found == recent.end()) {
             found = recent.end() - 1; // the oldest goes; its users keep it alive
             *found = std::make_shared<SharedSinCos>();
-            (*found)->dModel = spec.dModel;
-            (*found)->base = spec.base;
-            (*found)->rule = spec.frequencies;
+            (*found)->frequencies = sharedFrequencies(spec);
             (*found)->multiple = multiple;
-            (*found)->bytes = 2 * sizeof(double) * omega.size();
         }
         entry = *found;
         std::rotate(recent.begin(), found, found + 1);
@@ -107,14 +99,15 @@ std::shared_ptr<const SinCosTable> sinCosTable(const EncodingSpec& spec, long do
         for (auto& table : recent) {
             if (!table)
                 continue;
-            if (kept > 0 && kept + table->bytes > keptSinCosBytes)
+            if (kept > 0 && kept + table->bytes() > keptSinCosBytes)
                 table.reset();
             else
-                kept += table->bytes;
+                kept += table->bytes();
         }
     }
     // Outside the lock: another thread asking for this table waits here, others go on.
     std::call_once(entry->filled, [&] {
+        const std::vector<long double>& omega = entry->frequencies->omega;
         entry->table.sin.resize(omega.size());
         entry->table.cos.resize(omega.size());
         for (std::size_t k = 0; k < omega.size(); ++k) {

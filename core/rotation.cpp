@@ -40,6 +40,27 @@ RowMatrix offsetRotation(const EncodingSpec& spec, std::int64_t offset)
     return m;
 }
 
+namespace {
+
+/// (sin, cos) of a pair turned by `turn`: M_k's block [[cos, sin], [−sin, cos]] on (sin, cos).
+SinCos turned(const SinCos& turn, double sinValue, double cosValue)
+{
+    return {turn.cos * sinValue + turn.sin * cosValue, -turn.sin * sinValue + turn.cos * cosValue};
+}
+
+} // namespace
+
+SinCos rotatedPair(const EncodingSpec& spec, std::int64_t position, std::int64_t offset, int pair)
+{
+    requireOffset(spec, position, offset);
+    const int s = pair >= 0 && pair < fullPairCount(spec) ? sinColumn(spec, pair) : -1;
+    if (s < 0)
+        throw SpecError("pair " + std::to_string(pair) + " has no (sin, cos) to turn; allowed: 0 to "
+                        + std::to_string(fullPairCount(spec) - 1));
+    const SinCos turn = accurateSinCos(angularFrequencyLong(spec, pair), offset);
+    return turned(turn, encodingValue(spec, position, s), encodingValue(spec, position, cosColumn(spec, pair)));
+}
+
 Eigen::VectorXd rotatedEncoding(const EncodingSpec& spec, std::int64_t position, std::int64_t offset)
 {
     requireOffset(spec, position, offset);
@@ -52,8 +73,9 @@ Eigen::VectorXd rotatedEncoding(const EncodingSpec& spec, std::int64_t position,
             out[s] = turn.cos * pe[s];
             continue;
         }
-        out[s] = turn.cos * pe[s] + turn.sin * pe[c];
-        out[c] = -turn.sin * pe[s] + turn.cos * pe[c];
+        const SinCos pairTurned = turned(turn, pe[s], pe[c]);
+        out[s] = pairTurned.sin;
+        out[c] = pairTurned.cos;
     }
     return out;
 }

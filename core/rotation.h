@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/encoding.h"
+#include "core/frequencies.h"
 
 namespace pe::core {
 
@@ -13,6 +14,9 @@ RowMatrix offsetRotation(const EncodingSpec& spec, std::int64_t offset);
 
 /// M_k · PE(position) (size d), formed pair by pair without the d × d matrix.
 Eigen::VectorXd rotatedEncoding(const EncodingSpec& spec, std::int64_t position, std::int64_t offset);
+/// The same for one full pair alone: its (sin, cos) after the turn by k·ω (the formula panel's
+/// last line, without the other d − 2 columns).
+SinCos rotatedPair(const EncodingSpec& spec, std::int64_t position, std::int64_t offset, int pair);
 
 /// ‖M_k·PE(p) − PE(p+k)‖ over the full pairs: ~1e−16 for the true encoding, whatever p and k.
 double rotationResidual(const EncodingSpec& spec, std::int64_t position, std::int64_t offset);

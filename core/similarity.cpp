@@ -358,16 +358,19 @@ void SimilarityKernel::fillBinnedByDiagonals(Eigen::Ref<RowMatrix> out) const
     std::vector<Weights> weights(static_cast<std::size_t>(3 * offsets));
     const auto weightsFor = [&](int bigRows, int bigColumns, int r) -> const Weights& {
         Weights& w = weights[static_cast<std::size_t>((bigRows + bigColumns) * offsets + r + maxOffset)];
-        if (!w.cos.empty() || pairs == 0)
+        if (!w.cos.empty())
+            return w;
+        w.cos.resize(pairSize);
+        for (int k = 0; k < pairs; ++k)
+            w.cos[k] = dirichlet[bigRows][k] * dirichlet[bigColumns][k];
+        if (r == 0) // no turn: the product alone, one dot product
             return w;
         const auto turn = sinCosTable(m_spec, static_cast<long double>(std::abs(r)) / 2);
-        w.cos.resize(pairSize);
-        w.negSin.resize(r != 0 ? pairSize : 0);
+        const double sign = r > 0 ? -1.0 : 1.0; // sin is odd: r < 0 turns the other way
+        w.negSin.resize(pairSize);
         for (int k = 0; k < pairs; ++k) {
-            const double product = dirichlet[bigRows][k] * dirichlet[bigColumns][k];
-            w.cos[k] = product * turn->cos[k];
-            if (r != 0) // sin is odd: r < 0 turns the other way
-                w.negSin[k] = -(r > 0 ? product : -product) * turn->sin[k];
+            w.negSin[k] = sign * w.cos[k] * turn->sin[k];
+            w.cos[k] *= turn->cos[k];
         }
         return w;
     };

@@ -150,6 +150,12 @@ void TestRotation::rotationMovesPositions()
             const Eigen::VectorXd rotated = rotatedEncoding(spec, p, k);
             QCOMPARE(rotated.size(), d);
             QVERIFY((rotated - moved).cwiseAbs().maxCoeff() <= 1e-14);
+            // One pair alone, as the formula panel shows it: PE(p + k)'s pair.
+            for (int j : {0, d / 4, d / 2 - 1}) {
+                const SinCos pair = rotatedPair(spec, p, k, j);
+                QVERIFY(std::abs(pair.sin - target[sinCol(spec, j)]) <= 1e-12);
+                QVERIFY(std::abs(pair.cos - target[cosCol(spec, j)]) <= 1e-12);
+            }
         }
     }
     m_worstResidual = std::max(m_worstResidual, worstResidual);
@@ -201,6 +207,9 @@ void TestRotation::rejectsNegativePositions()
     QVERIFY_THROWS_EXCEPTION(SpecError, rotatedEncoding(s, 3, -4));
     QVERIFY_THROWS_EXCEPTION(SpecError, rotatedEncoding(s, -1, 2));
     QVERIFY_THROWS_EXCEPTION(SpecError, rotationResidual(s, 0, -1));
+    QVERIFY_THROWS_EXCEPTION(SpecError, rotatedPair(s, 3, -4, 0));
+    QVERIFY_THROWS_EXCEPTION(SpecError, rotatedPair(s, 3, 1, 4)); // d = 8 has pairs 0 to 3
+    QVERIFY_THROWS_EXCEPTION(SpecError, rotatedPair(makeSpec(9, Layout::Interleaved), 3, 1, 4)); // the lone sine
     Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1> positions(3);
     positions << 10, 2, 7;
     QVERIFY_THROWS_EXCEPTION(SpecError, offsetDotProducts(s, -3, positions));

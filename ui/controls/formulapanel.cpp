@@ -3,6 +3,7 @@
 
 #include "core/encoding.h"
 #include "core/frequencies.h"
+#include "core/rotation.h"
 #include "ui/document/document.h"
 #include "ui/plotting/labels.h"
 
@@ -232,9 +233,7 @@ QString FormulaPanel::rotationHtml() const
 
     const long double omega = core::angularFrequencyLong(spec, pair);
     const core::SinCos turn = core::accurateSinCos(omega, static_cast<long double>(k));
-    // M_k·PE(p) for this pair alone, as core::rotatedEncoding turns every pair.
-    const double peSin = core::encodingValue(spec, p, sinCol), peCos = core::encodingValue(spec, p, cosCol);
-    const double rotatedSin = turn.cos * peSin + turn.sin * peCos, rotatedCos = -turn.sin * peSin + turn.cos * peCos;
+    const core::SinCos rotated = core::rotatedPair(spec, p, k, pair); // M_k·PE(p) for this pair alone
     html += tr("<p>ω = %1, kω = %2 rad: every step of k turns the pair's (sin, cos) point by ω.</p>")
                 .arg(num(double(omega)), num(core::encodingAngle(spec, k, pair)));
     const Piece numbers = matrix({{val(turn.cos), val(turn.sin)}, {val(-turn.sin), val(turn.cos)}});
@@ -249,8 +248,8 @@ QString FormulaPanel::rotationHtml() const
     html += equationHtml({matrix({{sinAt.arg(p + k)}, {cosAt.arg(p + k)}}), word(QStringLiteral("= M\u2096 ·")),
                           matrix({{sinAt.arg(p)}, {cosAt.arg(p)}})});
     html += equationHtml({word(QStringLiteral("=")), numbers, word(QStringLiteral("·")),
-                          matrix({{val(peSin)}, {val(peCos)}})});
-    html += equationHtml({word(QStringLiteral("=")), matrix({{val(rotatedSin)}, {val(rotatedCos)}})});
+                          matrix({{val(core::encodingValue(spec, p, sinCol))}, {val(core::encodingValue(spec, p, cosCol))}})});
+    html += equationHtml({word(QStringLiteral("=")), matrix({{val(rotated.sin)}, {val(rotated.cos)}})});
     html += tr("<p>and directly: sin(%1ω) = %2, cos(%1ω) = %3 — the same numbers.</p>")
                 .arg(p + k).arg(val(core::encodingValue(spec, p + k, sinCol)), val(core::encodingValue(spec, p + k, cosCol)));
     return html;
