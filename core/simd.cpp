@@ -12,6 +12,17 @@
 
 namespace pe::core::simd {
 
+namespace {
+/// One value's colour (lookUpLevels); the vector builds give exactly this.
+inline std::uint32_t levelColour(const LevelLookup& in, double value)
+{
+    const double level = (value - in.lower) * in.toLevel;
+    if (!(level > 0)) // at or below the range, or NaN
+        return value == value ? in.colours[0] : 0u;
+    return in.colours[level >= in.lastLevel ? in.lastLevel : static_cast<int>(level)];
+}
+} // namespace
+
 namespace sse2 {
 
 #if defined(__x86_64__)
@@ -56,6 +67,14 @@ inline void transposeFour(const double* r0, const double* r1, const double* r2, 
         store(column + 4, _mm_unpackhi_pd(a, b));
         store(column + 6, _mm_unpackhi_pd(c, d));
     }
+}
+/// Four values' colours (lookUpLevels), and their AND. SSE2 has no gather: one at a time.
+inline std::uint32_t levelsFour(const LevelLookup& in, const double* values, std::uint32_t* out)
+{
+    std::uint32_t all = ~0u;
+    for (int i = 0; i < 4; ++i)
+        all &= out[i] = levelColour(in, values[i]);
+    return all;
 }
 #else
 #error "core/simd.cpp: only x86-64 is built here; add a scalar build of the helpers for other processors"
@@ -113,6 +132,23 @@ inline void transposeFour(const double* r0, const double* r1, const double* r2, 
     store(tile + 8, _mm256_permute2f128_pd(ab0, cd0, 0x31));
     store(tile + 12, _mm256_permute2f128_pd(ab1, cd1, 0x31));
 }
+inline std::uint32_t levelsFour(const LevelLookup& in, const double* values, std::uint32_t* out)
+{
+    const V v = load(values);
+    const V level = mul(_mm256_sub_pd(v, set1(in.lower)), set1(in.toLevel));
+    // Above 0 (false for NaN): the level, at most the last, truncated; else level 0.
+    const V above = _mm256_cmp_pd(level, set1(0.0), _CMP_GT_OQ);
+    const __m128i index = _mm256_cvttpd_epi32(_mm256_and_pd(above, _mm256_min_pd(level, set1(in.lastLevel))));
+    const __m128i colours = _mm_i32gather_epi32(reinterpret_cast<const int*>(in.colours), index, 4);
+    // NaN transparent: the four 64-bit masks narrowed to 32 bits.
+    const V nan = _mm256_cmp_pd(v, v, _CMP_UNORD_Q);
+    const __m128 nan32 = _mm_shuffle_ps(_mm_castpd_ps(_mm256_castpd256_pd128(nan)),
+                                        _mm_castpd_ps(_mm256_extractf128_pd(nan, 1)), _MM_SHUFFLE(2, 0, 2, 0));
+    const __m128i result = _mm_andnot_si128(_mm_castps_si128(nan32), colours);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), result);
+    const __m128i pairs = _mm_and_si128(result, _mm_shuffle_epi32(result, _MM_SHUFFLE(1, 0, 3, 2)));
+    return static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_and_si128(pairs, _mm_shuffle_epi32(pairs, _MM_SHUFFLE(2, 3, 0, 1)))));
+}
 
 #include "core/simdbody.inc"
 
@@ -134,6 +170,7 @@ struct Kernels {
     decltype(&sse2::boxValues) boxValues;
     decltype(&sse2::averageFourRows) averageFourRows;
     decltype(&sse2::interleaveFourRows) interleaveFourRows;
+    decltype(&sse2::lookUpLevels) lookUpLevels;
 };
 
 Kernels choose()
@@ -145,9 +182,10 @@ Kernels choose()
     __builtin_cpu_init();
     if (!narrow && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         return {"AVX2+FMA", avx2::rotate, avx2::dot, avx2::dot2, avx2::boxValues, avx2::averageFourRows,
-                avx2::interleaveFourRows};
+                avx2::interleaveFourRows, avx2::lookUpLevels};
 #endif
-    return {"SSE2", sse2::rotate, sse2::dot, sse2::dot2, sse2::boxValues, sse2::averageFourRows, sse2::interleaveFourRows};
+    return {"SSE2", sse2::rotate, sse2::dot, sse2::dot2, sse2::boxValues, sse2::averageFourRows, sse2::interleaveFourRows,
+            sse2::lookUpLevels};
 }
 
 const Kernels& kernels()
@@ -183,6 +221,11 @@ void averageFourRows(const ColumnSpans& spans, const double* tile, double* out, 
 void interleaveFourRows(const double* const rows[4], std::size_t n, double* tile)
 {
     kernels().interleaveFourRows(rows, n, tile);
+}
+
+std::uint32_t lookUpLevels(const LevelLookup& in, const double* values, std::uint32_t* out, std::size_t n)
+{
+    return kernels().lookUpLevels(in, values, out, n);
 }
 
 const char* instructionSet() { return kernels().name; }

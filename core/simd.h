@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 // The frame's innermost loops over the pairs of one row or diagonal, built twice: for any
 // x86-64 (SSE2, two doubles at a time) and for AVX2 with FMA (four at a time, a product and
@@ -49,6 +50,19 @@ void averageFourRows(const ColumnSpans& spans, const double* tile, double* out, 
 
 /// Four rows of `n` values (row r at rows[r]) into tile's column-by-column order (above).
 void interleaveFourRows(const double* const rows[4], std::size_t n, double* tile);
+
+/// A colour for each value from a table of levels (a colour map's image):
+///   level = (value − lower)·toLevel;
+///   colours[min(⌊level⌋, lastLevel)] when level > 0, colours[0] at or below 0, 0 (transparent)
+///   for NaN.
+/// Returns the bitwise AND of the colours written (all ones for n = 0): its alpha byte is 0xff
+/// only when every colour is opaque.
+struct LevelLookup {
+    double lower, toLevel;
+    int lastLevel;                  ///< ≥ 0; colours holds lastLevel + 1 entries
+    const std::uint32_t* colours;
+};
+std::uint32_t lookUpLevels(const LevelLookup& in, const double* values, std::uint32_t* out, std::size_t n);
 
 /// "AVX2+FMA" or "SSE2": which build of the kernels this process runs (SSE2 wherever the
 /// processor lacks AVX2 or FMA, or the environment says PE_SIMD=SSE2).

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -24,6 +25,7 @@ private slots:
     void dotsAreTheSums();
     void boxValuesInEitherLayout();
     void fourRowsAtOnceAreEachRowsAverage();
+    void levelsPickEachValuesColour();
 };
 
 namespace {
@@ -141,6 +143,51 @@ void TestSimd::fourRowsAtOnceAreEachRowsAverage()
             }
         }
     }
+}
+
+void TestSimd::levelsPickEachValuesColour()
+{
+    // A colour map's table of 350 levels over −1…1, each colour its own index (opaque), so that
+    // a wrong level shows as a wrong number. Values inside, on the levels' edges, at and beyond
+    // both ends, infinities and NaN, at every length.
+    constexpr int levels = 350;
+    std::vector<std::uint32_t> colours(levels);
+    for (int i = 0; i < levels; ++i)
+        colours[i] = 0xff000000u | static_cast<std::uint32_t>(i + 1);
+    const simd::LevelLookup lookup{-1.0, (levels - 1) / 2.0, levels - 1, colours.data()};
+    const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+    const std::vector<double> special = {-1.0, 1.0, -1.5, 1.5, inf, -inf, 0.0, -1.0 + 2.0 / (levels - 1), 1e300, -1e300};
+    for (bool withNaN : {false, true})
+        for (std::size_t n = 0; n <= longest; ++n) {
+            std::vector<double> values = randomValues(n, 40 + static_cast<unsigned>(n));
+            for (std::size_t k = 0; k < n; ++k)
+                if (k % 3 == 1)
+                    values[k] = special[(k / 3) % special.size()];
+            if (withNaN && n > 0)
+                values[n / 2] = nan;
+            std::vector<std::uint32_t> out(n + 1, 0x12345678u);
+            const std::uint32_t all = simd::lookUpLevels(lookup, values.data(), out.data(), n);
+            std::uint32_t wantAll = ~0u;
+            for (std::size_t k = 0; k < n; ++k) {
+                const double v = values[k];
+                // The level's index: ⌊(v + 1)·349/2⌋ within 0…349.
+                const double level = (v - lookup.lower) * lookup.toLevel;
+                const std::uint32_t want = std::isnan(v) ? 0u
+                    : colours[static_cast<std::size_t>(level <= 0 ? 0.0 : std::min(std::floor(level), double(levels - 1)))];
+                QVERIFY2(out[k] == want, qPrintable(QString("n %1, value %2: colour %3, not %4").arg(n).arg(v).arg(out[k]).arg(want)));
+                wantAll &= want;
+            }
+            QCOMPARE(out[n], 0x12345678u); // nothing written past the row
+            QCOMPARE(all, wantAll);
+            QCOMPARE((all >> 24) == 0xffu, !(withNaN && n > 0)); // opaque unless a NaN is there
+        }
+    // The ends themselves: −1 is the first colour, +1 the last, and just below +1 the one before.
+    const double ends[3] = {-1.0, 1.0, 1.0 - 1e-9};
+    std::uint32_t out[3];
+    simd::lookUpLevels(lookup, ends, out, 3);
+    QCOMPARE(out[0], colours.front());
+    QCOMPARE(out[1], colours.back());
+    QCOMPARE(out[2], colours[levels - 2]);
 }
 
 QTEST_APPLESS_MAIN(TestSimd)
