@@ -37,6 +37,8 @@ public:
     Eigen::Index cols() const { return m_matrix ? m_matrix->cols() : 0; }
     double operator()(Eigen::Index row, Eigen::Index column) const { return (*m_matrix)(row, column); }
     const core::RowMatrix& matrix() const;
+    /// The matrix itself, for a colour map to read without a copy (CellData::share).
+    std::shared_ptr<const core::RowMatrix> shared() const { return m_matrix; }
     /// Fresh storage of this size for a new frame to fill (the old one stays with old frames).
     core::RowMatrix& reset(Eigen::Index rows, Eigen::Index columns);
     /// True when both share one matrix (a view's test whether it has drawn this one).

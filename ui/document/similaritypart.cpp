@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace pe::ui {
 
@@ -20,6 +21,22 @@ void buildProfile(SimilarityPart& p, std::int64_t row, std::int64_t bins)
         p.profileX[b] = static_cast<double>(core::binStart(p.positions, bins, b) + core::binStart(p.positions, bins, b + 1) - 1) / 2;
     p.profileY = QVector<double>(values.data(), values.data() + values.size());
     p.selfSimilarity = p.values ? core::gramAlong(*p.values, p.normalize, row, row, 1, 1)[0] : p.kernel->value(row, row);
+}
+
+/// The matrix's bounds, NaN left out (a comparison with NaN is false).
+void findBounds(SimilarityPart& p)
+{
+    const core::RowMatrix& m = p.matrix.matrix();
+    const double* cells = m.data();
+    double lowest = std::numeric_limits<double>::infinity(), highest = -lowest;
+    for (Eigen::Index i = 0; i < m.size(); ++i) {
+        lowest = cells[i] < lowest ? cells[i] : lowest;
+        highest = cells[i] > highest ? cells[i] : highest;
+    }
+    if (lowest > highest) // no cell but NaN
+        lowest = highest = 0;
+    p.lowest = lowest;
+    p.highest = highest;
 }
 
 } // namespace
@@ -45,12 +62,17 @@ ViewPartPtr buildSimilarityPart(const PartInputs& in, const PartBefore& before)
     // whole cells whose block it stands for, never one sampled cell.
     const int pixels = in.pixels.width();
     const std::int64_t bins = std::min(part->positions, pixels > 0 ? std::int64_t{pixels} : FrameLimits::similarityBins);
-    if (sameSource && old->matrix.rows() == bins)
+    if (sameSource && old->matrix.rows() == bins) {
         part->matrix = old->matrix;
-    else if (part->values)
-        core::binnedGram(*part->values, part->normalize, part->matrix.reset(bins, bins));
-    else
-        part->kernel->fillBinned(part->matrix.reset(bins, bins));
+        part->lowest = old->lowest;
+        part->highest = old->highest;
+    } else {
+        if (part->values)
+            core::binnedGram(*part->values, part->normalize, part->matrix.reset(bins, bins));
+        else
+            part->kernel->fillBinned(part->matrix.reset(bins, bins));
+        findBounds(*part);
+    }
     const std::int64_t row = std::min(in.state.position, part->positions - 1);
     if (sameSource && old->profileRow == row && old->profileY.size() == bins) {
         part->profileRow = old->profileRow;

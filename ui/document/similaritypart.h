@@ -19,6 +19,9 @@ struct SimilarityPart : ViewPart {
     std::shared_ptr<const core::SimilarityKernel> kernel; ///< the sinusoid's, kept by later parts
     std::int64_t positions = 0;
     SharedMatrix matrix;                ///< bins × bins
+    /// The matrix's smallest and largest cells, NaN left out (0 and 0 when every cell is NaN):
+    /// the colour scale's range, found here on the frame's thread.
+    double lowest = 0, highest = 0;
     std::int64_t profileRow = 0;        ///< the row the profile is of
     QVector<double> profileX, profileY; ///< the bins' centres and their mean similarity to profileRow
     bool profileExact() const { return profileY.size() == positions; } ///< a bin per position

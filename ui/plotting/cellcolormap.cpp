@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plotting/cellcolormap.h"
 
+#include "core/simd.h"
+
 #include "ui/plotting/plotitems.h"
 #include "ui/state/twohalves.h"
 
@@ -36,8 +38,59 @@ void overLines(int count, qint64 cells, Work work)
 
 CellData::CellData() : QCPColorMapData(2, 2, QCPRange(0, 1), QCPRange(0, 1)) {}
 
+CellData::~CellData()
+{
+    unshare(); // the base's destructor deletes mData
+}
+
+void CellData::unshare()
+{
+    if (!m_shared)
+        return;
+    mData = nullptr;
+    m_storage = nullptr;
+    m_capacity = 0;
+    m_shared.reset();
+}
+
+void CellData::clear()
+{
+    unshare();
+    QCPColorMapData::clear();
+    m_rows = m_columns = 0;
+}
+
+void CellData::share(std::shared_ptr<const core::RowMatrix> cells, const QCPRange& keyRange, const QCPRange& valueRange)
+{
+    if (!cells || cells->rows() < 2 || cells->cols() < 2) { // empty, or doubled into a copy
+        assign(cells ? *cells : core::RowMatrix(), keyRange, valueRange);
+        return;
+    }
+    unshare();
+    if (mData != m_storage) // setSize() replaced the array: ours to free
+        m_storage = mData;
+    delete[] m_storage; // not kept beside a shared matrix: megabytes at a large map
+    m_storage = nullptr;
+    m_capacity = 0;
+    clearAlpha();
+    m_shared = std::move(cells);
+    m_rows = static_cast<int>(m_shared->rows());
+    m_columns = static_cast<int>(m_shared->cols());
+    // QCustomPlot's type is not const; nothing writes through it (clear() and setSize() would
+    // free it, and CellData's own clear() lets go first).
+    mData = const_cast<double*>(m_shared->data());
+    mKeySize = m_columns;
+    mValueSize = m_rows;
+    mKeyRange = keyRange;
+    mValueRange = valueRange;
+    mIsEmpty = false;
+    mDataBounds = QCPRange(0, 0);
+    mDataModified = true;
+}
+
 void CellData::assign(const core::RowMatrix& cells, const QCPRange& keyRange, const QCPRange& valueRange)
 {
+    unshare();
     const auto rows = static_cast<int>(cells.rows()), columns = static_cast<int>(cells.cols());
     m_rows = rows;
     m_columns = columns;
@@ -105,7 +158,7 @@ CellData* CellColorMap::cells() const
 
 void CellColorMap::releaseCells()
 {
-    mMapData->clear(); // setSize(0, 0): deletes the array; assign() and setSize() allocate anew
+    cells()->clear(); // deletes the array (or lets go of the shared matrix); assign() allocates anew
     mMapImage = QImage();
     mMapImageInvalidated = true;
 }
@@ -146,15 +199,10 @@ void CellColorMap::updateMapImage()
     m_imageMirrorY = valueAxis()->rangeReversed();
     const double toLevel = (static_cast<double>(m_lookup.size()) - 1) / mDataRange.size();
     const int lastLevel = static_cast<int>(m_lookup.size()) - 1;
-    const QRgb* lookup = m_lookup.data();
+    static_assert(sizeof(QRgb) == sizeof(std::uint32_t));
+    // NaN is drawn transparent.
+    const core::simd::LevelLookup lookup{mDataRange.lower, toLevel, lastLevel, m_lookup.data()};
     const CellData* data = cells();
-    const double lower = mDataRange.lower;
-    const auto colourOf = [=](double value) -> QRgb {
-        const double level = (value - lower) * toLevel;
-        if (!(level > 0)) // at or below the range, or NaN (drawn transparent): the rare branch
-            return std::isnan(value) ? 0 : lookup[0];
-        return lookup[level >= lastLevel ? lastLevel : static_cast<int>(level)];
-    };
     // Opaque cells go into an image without alpha when no cell is NaN: Qt then copies it onto
     // the plot's buffer rather than blending every pixel.
     if (mMapImage.format() != QImage::Format_ARGB32_Premultiplied)
@@ -164,22 +212,19 @@ void CellColorMap::updateMapImage()
     const bool mirrorX = m_imageMirrorX, mirrorY = m_imageMirrorY;
     std::atomic<bool> anyTransparent = false;
     overLines(values, qint64(keys) * values, [&](int first, int end) {
+        std::vector<double> reversed(mirrorX ? keys : 0);
+        std::uint32_t all = ~0u;
         for (int y = first; y < end; ++y) {
             const int v = mirrorY ? y : values - 1 - y; // QImage counts lines from the top
             const double* source = data->mData + static_cast<std::ptrdiff_t>(v) * keys;
-            auto* line = reinterpret_cast<QRgb*>(pixels + y * bytesPerLine);
-            if (mirrorX) // one loop each way: no test per pixel
-                for (int x = 0; x < keys; ++x)
-                    line[x] = colourOf(source[keys - 1 - x]);
-            else
-                for (int x = 0; x < keys; ++x)
-                    line[x] = colourOf(source[x]);
-            std::uint32_t alphas = 0xff000000u;
-            for (int x = 0; x < keys; ++x)
-                alphas &= line[x];
-            if (alphas != 0xff000000u)
-                anyTransparent.store(true, std::memory_order_relaxed);
+            if (mirrorX) {
+                std::reverse_copy(source, source + keys, reversed.begin());
+                source = reversed.data();
+            }
+            all &= core::simd::lookUpLevels(lookup, source, reinterpret_cast<std::uint32_t*>(pixels + y * bytesPerLine), keys);
         }
+        if ((all >> 24) != 0xffu)
+            anyTransparent.store(true, std::memory_order_relaxed);
     });
     if (!anyTransparent.load())
         mMapImage.reinterpretAsFormat(QImage::Format_RGB32);

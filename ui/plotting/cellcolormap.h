@@ -5,6 +5,7 @@
 
 #include <qcustomplot.h>
 
+#include <memory>
 #include <vector>
 
 namespace pe::ui {
@@ -19,12 +20,25 @@ public:
     /// of the first and last cells at the ends of the ranges. A one-row or one-column matrix
     /// is doubled: QCustomPlot needs two cells to give an axis extent.
     void assign(const core::RowMatrix& cells, const QCPRange& keyRange, const QCPRange& valueRange);
+    /// As assign(), without a copy: the map reads `cells` itself, which must not change while
+    /// shown (a frame's matrix never does; the map keeps it alive). dataBounds() is not
+    /// worked out: the views that share know their colour range. A one-row or one-column
+    /// matrix is copied (doubled).
+    void share(std::shared_ptr<const core::RowMatrix> cells, const QCPRange& keyRange, const QCPRange& valueRange);
+    /// Empties the map, freeing what it holds (QCPColorMapData::clear, which would free a
+    /// shared matrix as its own).
+    void clear();
     /// The matrix's own rows and columns (before a single one is doubled); 0 when cleared.
     int matrixRows() const { return m_rows; }
     int matrixColumns() const { return m_columns; }
 
+    ~CellData();
+
 private:
     friend class CellColorMap;
+    /// Lets go of a shared matrix (mData then null), so that an array of our own can follow.
+    void unshare();
+    std::shared_ptr<const core::RowMatrix> m_shared; ///< what mData points into, when shared
     double* m_storage = nullptr; ///< what assign() allocated (mData, unless setSize replaced it)
     std::size_t m_capacity = 0;
     int m_rows = 0, m_columns = 0;

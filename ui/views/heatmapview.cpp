@@ -180,7 +180,7 @@ void HeatmapView::redraw(const Frame& f)
 {
     const auto columns = static_cast<double>(f.matrixColumnCount());
     const double firstRow = firstRowCoordinate(f);
-    m_map->cells()->assign(heatOf(f).heat.matrix(), binCentres(heatOf(f).columns, 0), binCentres(heatOf(f).rows, firstRow));
+    m_map->cells()->share(heatOf(f).heat.shared(), binCentres(heatOf(f).columns, 0), binCentres(heatOf(f).rows, firstRow));
     m_map->setGradient(colormapGradient(f.state.colormap));
     m_map->setDataRange(f.table ? tableColourRange(f) : QCPRange(-1.0, 1.0));
     m_scale->axis()->setLabel(f.table ? tr("value") : tr("PE value"));

@@ -230,7 +230,6 @@ void SimilarityView::fillMatrix(const Frame& f)
     m_drawnMatrix = sim.matrix;
     m_drawnColormap = f.state.colormap;
     const auto bins = static_cast<int>(sim.matrix.rows());
-    const core::RowMatrix& m = sim.matrix.matrix();
     m_matrixLowest = 0.0;
     if (bins == 0) {
         m_map->cells()->clear();
@@ -240,19 +239,12 @@ void SimilarityView::fillMatrix(const Frame& f)
     const double rowsPerBin = static_cast<double>(f.positionCount()) / bins;
     const double firstCentre = static_cast<double>(f.firstPosition()) + (rowsPerBin - 1) / 2;
     const double lastCentre = bins > 1 ? firstCentre + rowsPerBin * (bins - 1) : firstCentre + rowsPerBin;
-    m_map->cells()->assign(sim.matrix.matrix(), QCPRange(firstCentre, lastCentre), QCPRange(firstCentre, lastCentre));
+    m_map->cells()->share(sim.matrix.shared(), QCPRange(firstCentre, lastCentre), QCPRange(firstCentre, lastCentre));
     m_map->setGradient(colormapGradient(f.state.colormap));
-    // NaN cells (a table with NaN in it) are left out of the ranges; they are drawn transparent.
-    // The copy's bounds pass over NaN unless the first cell is one: then a pass of its own.
-    const QCPRange bounds = m_map->cells()->dataBounds();
-    const bool boundsKnown = !std::isnan(bounds.lower) && !std::isnan(bounds.upper);
-    const auto withoutNaN = [](double v) { return std::isnan(v) ? 0.0 : v; };
-    const double lowest = boundsKnown ? bounds.lower : m.unaryExpr(withoutNaN).minCoeff();
-    m_matrixLowest = std::min(0.0, lowest);
+    // NaN cells (a table with NaN in it) are left out of the range; they are drawn transparent.
+    m_matrixLowest = std::min(0.0, sim.lowest);
     // Cosine lives in −1…1; a dot product up to ±‖PE‖², so the range follows what is drawn.
-    const double largest = f.state.normalize ? 1.0
-        : boundsKnown                         ? std::max(std::abs(bounds.lower), std::abs(bounds.upper))
-                                              : m.unaryExpr([](double v) { return std::isnan(v) ? 0.0 : std::abs(v); }).maxCoeff();
+    const double largest = f.state.normalize ? 1.0 : std::max(std::abs(sim.lowest), std::abs(sim.highest));
     m_map->setDataRange(QCPRange(-std::max(largest, 1e-12), std::max(largest, 1e-12)));
     m_scale->axis()->setLabel(measureName(f));
 }
