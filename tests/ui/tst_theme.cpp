@@ -80,6 +80,14 @@ Painted painted(QCustomPlot* plot)
     return p;
 }
 
+/// The plot's corner as the window shows it: painted from the plot's own paint image, which
+/// starts as the plot's background (ViewPlot paints opaquely), not from a figure's rendering.
+QColor shownCorner(QCustomPlot* plot)
+{
+    plot->replot();
+    return plot->grab().toImage().pixelColor(1, 1);
+}
+
 } // namespace
 
 class TestTheme : public QObject {
@@ -127,6 +135,8 @@ void TestTheme::darkAndLightPlots()
         QCustomPlot* plot = window.plotView(v)->plot();
         const Painted p = painted(plot);
         QVERIFY2(p.background < 0.25, qPrintable(QStringLiteral("%1: background lightness %2").arg(pe::ui::viewName(v)).arg(p.background)));
+        QCOMPARE(shownCorner(plot).lightnessF(), p.background);
+        QVERIFY(plot->testAttribute(Qt::WA_OpaquePaintEvent)); // nothing is painted beneath it
         QVERIFY2(p.lightest > 0.75, qPrintable(QStringLiteral("%1: no light title text").arg(pe::ui::viewName(v))));
         QVERIFY(plot->xAxis->tickLabelColor().lightnessF() > 0.75);
         QVERIFY(plot->xAxis->basePen().color().lightnessF() > 0.75 || plot->xAxis->basePen().style() == Qt::NoPen);
@@ -141,6 +151,7 @@ void TestTheme::darkAndLightPlots()
     for (View v : allViews()) {
         const Painted p = painted(window.plotView(v)->plot());
         QVERIFY2(p.background > 0.9, qPrintable(QStringLiteral("%1: background lightness %2").arg(pe::ui::viewName(v)).arg(p.background)));
+        QCOMPARE(shownCorner(window.plotView(v)->plot()).lightnessF(), p.background);
         QVERIFY2(p.darkest < 0.25, qPrintable(QStringLiteral("%1: no dark title text").arg(pe::ui::viewName(v))));
     }
 }

@@ -35,13 +35,86 @@ void pointTicksOut(QCPAxis* axis, double scale)
     axis->setSubTickLength(0, static_cast<int>(std::lround(2 * scale)));
 }
 
-/// A plot that can give back the images it paints into (two or three of the plot's size, 8 MB
-/// each at 1920 × 1080): a view off the stage keeps none, and its next replot makes them anew
-/// (QCustomPlot::setupPaintBuffers starts from an empty list).
+/// QCustomPlot's paint image, filled with the plot's background where QCustomPlot clears it to
+/// transparent before every replot (QCustomPlot::setupPaintBuffers; the background is the one
+/// the replot's beforeReplot handlers left, PlotView::applyColors).
+class OpaquePaintBuffer : public QCPPaintBufferPixmap {
+public:
+    OpaquePaintBuffer(const QSize& size, double ratio, const QBrush& background)
+        : QCPPaintBufferPixmap(size, ratio), m_background(background)
+    {
+    }
+    void clear(const QColor& transparent) override
+    {
+        m_opaque = m_background.style() == Qt::SolidPattern && m_background.color().alpha() == 255;
+        mBuffer.fill(m_opaque ? m_background.color() : transparent);
+    }
+    /// Whether the last replot filled every pixel.
+    bool isOpaque() const { return m_opaque; }
+
+private:
+    const QBrush& m_background; ///< the plot's
+    bool m_opaque = false;
+};
+
+/// A plot that paints opaquely and can give back the images it paints into.
+///
+/// QCustomPlot clears its paint image to transparent for each replot; each repaint then filled
+/// the whole widget with the background and blended the image over it, pixel by pixel, after
+/// the window had painted its own background there. Here the first image starts as the
+/// plot's background instead (when that is one opaque colour and no picture): a repaint
+/// copies it, and Qt paints nothing beneath the plot (Qt::WA_OpaquePaintEvent).
+///
+/// The images (8 MB each at 1920 × 1080) go when a view leaves the stage, and its next replot
+/// makes them anew (QCustomPlot::setupPaintBuffers starts from an empty list).
 class ViewPlot : public QCustomPlot {
 public:
-    using QCustomPlot::QCustomPlot;
+    explicit ViewPlot(QWidget* parent) : QCustomPlot(parent)
+    {
+        // Before QCustomPlot::replot sets up its images: the first one is ours.
+        connect(this, &QCustomPlot::beforeReplot, this, &ViewPlot::useOpaqueFirstBuffer);
+        // After it, before the repaint it asked for.
+        connect(this, &QCustomPlot::afterReplot, this, [this] { setAttribute(Qt::WA_OpaquePaintEvent, paintsOpaquely()); });
+    }
     void releasePaintBuffers() { mPaintBuffers.clear(); }
+
+protected:
+    void paintEvent(QPaintEvent* event) override
+    {
+        if (!paintsOpaquely()) { // not replotted since a resize: as QCustomPlot does, on the window's background
+            if (testAttribute(Qt::WA_OpaquePaintEvent))
+                QPainter(this).fillRect(rect(), palette().color(QPalette::Window));
+            QCustomPlot::paintEvent(event);
+            return;
+        }
+        QCPPainter painter(this);
+        if (!painter.isActive())
+            return;
+        for (const QSharedPointer<QCPAbstractPaintBuffer>& buffer : std::as_const(mPaintBuffers))
+            buffer->draw(&painter);
+    }
+
+private:
+    const OpaquePaintBuffer* firstBuffer() const
+    {
+        return mPaintBuffers.isEmpty() ? nullptr : dynamic_cast<const OpaquePaintBuffer*>(mPaintBuffers.first().data());
+    }
+    /// Whether the first image covers the whole widget with opaque pixels.
+    bool paintsOpaquely() const
+    {
+        const OpaquePaintBuffer* first = firstBuffer();
+        return first && first->isOpaque() && mBackgroundPixmap.isNull() && viewport() == rect() && first->size() == rect().size();
+    }
+    void useOpaqueFirstBuffer()
+    {
+        if (firstBuffer())
+            return;
+        auto* buffer = new OpaquePaintBuffer(viewport().size(), mBufferDevicePixelRatio, mBackgroundBrush);
+        if (mPaintBuffers.isEmpty())
+            mPaintBuffers.append(QSharedPointer<QCPAbstractPaintBuffer>(buffer));
+        else
+            mPaintBuffers.first().reset(buffer);
+    }
 };
 } // namespace
 
@@ -87,6 +160,9 @@ PlotView::PlotView(Document* document, View view, QWidget* parent)
     // joins: at 1.5 px the joins look the same, and every view's replot was ~10 % faster.
     // A figure strokes whole paths (prepareForExport).
     m_plot->setPlottingHint(QCP::phFastPolylines, true);
+    // A replot asks for a repaint (update()) rather than painting at once (repaint(), QCustomPlot's
+    // default): the views that draw a frame are then painted and put on screen together, once.
+    m_plot->setPlottingHint(QCP::phImmediateRefresh, false);
     // One paint buffer, not two: QCustomPlot gives its "overlay" layer a buffer of its own
     // (for items replotted alone), which no view draws on, yet every replot cleared it and
     // every repaint blended it over the window: 8 MB each at 1920 × 1080.
