@@ -95,8 +95,10 @@ namespace {
 /// the stage (the similarity matrix with the heatmap beside it: "stage/"; the grid view, MAE's
 /// 14 × 14 sin-cos at d_model, with the heatmap beside it: "grid/" — every other step an odd
 /// d_model, which MAE's sin-cos refuses with a message), or presentation mode (F5) at 1920 ×
-/// 1080 with the heatmap presented alone over the whole window ("presenting/", issue 48).
-enum class Layout { EveryView, Default, Stage, GridStage, Presenting };
+/// 1080 with the heatmap presented alone over the whole window ("presenting/", issue 48), or
+/// the named view with the heatmap beside it at 1 M × 4096 ("beside/<view>": every pair the
+/// stage offers with the heatmap, at the largest size).
+enum class Layout { EveryView, Default, Stage, GridStage, Presenting, Beside };
 
 /// Every view on screen at once, at a size it could be read at, as the docks stacked them
 /// before the stage: the main window narrowed to its controls and the heatmap on the stage
@@ -193,18 +195,22 @@ void BenchWindow::sliderStep_data()
     QTest::addColumn<int>("dModel");
     QTest::addColumn<qint64>("maxLen");
     QTest::addColumn<int>("layoutRow");
+    QTest::addColumn<QString>("besideView"); // the view on the stage for Layout::Beside
     const std::tuple<const char*, int, qint64> sizes[] = {
         {"100x64", 64, 100}, {"2048x512", 512, 2048}, {"8192x1024", 1024, 8192}, {"1048576x4096", 4096, 1 << 20}};
     for (const auto& [name, dModel, maxLen] : sizes)
-        QTest::newRow(name) << dModel << maxLen << int(Layout::EveryView);
+        QTest::newRow(name) << dModel << maxLen << int(Layout::EveryView) << QString();
     for (const auto& [name, dModel, maxLen] : sizes)
-        QTest::newRow(qPrintable(QStringLiteral("default/") + QLatin1String(name))) << dModel << maxLen << int(Layout::Default);
+        QTest::newRow(qPrintable(QStringLiteral("default/") + QLatin1String(name))) << dModel << maxLen << int(Layout::Default) << QString();
     for (const auto& [name, dModel, maxLen] : sizes)
-        QTest::newRow(qPrintable(QStringLiteral("stage/") + QLatin1String(name))) << dModel << maxLen << int(Layout::Stage);
+        QTest::newRow(qPrintable(QStringLiteral("stage/") + QLatin1String(name))) << dModel << maxLen << int(Layout::Stage) << QString();
     for (const auto& [name, dModel, maxLen] : sizes)
-        QTest::newRow(qPrintable(QStringLiteral("grid/") + QLatin1String(name))) << dModel << maxLen << int(Layout::GridStage);
+        QTest::newRow(qPrintable(QStringLiteral("grid/") + QLatin1String(name))) << dModel << maxLen << int(Layout::GridStage) << QString();
     for (const auto& [name, dModel, maxLen] : sizes)
-        QTest::newRow(qPrintable(QStringLiteral("presenting/") + QLatin1String(name))) << dModel << maxLen << int(Layout::Presenting);
+        QTest::newRow(qPrintable(QStringLiteral("presenting/") + QLatin1String(name))) << dModel << maxLen << int(Layout::Presenting) << QString();
+    for (const QString& name : pe::ui::viewNames())
+        if (name != pe::ui::viewName(pe::ui::views::heatmap))
+            QTest::newRow(qPrintable(QStringLiteral("beside/") + name)) << 4096 << qint64(1 << 20) << int(Layout::Beside) << name;
 }
 
 void BenchWindow::sliderStep()
@@ -212,6 +218,7 @@ void BenchWindow::sliderStep()
     QFETCH(int, dModel);
     QFETCH(qint64, maxLen);
     QFETCH(int, layoutRow);
+    QFETCH(QString, besideView);
     const auto layout = Layout(layoutRow);
     pe::ui::Settings settings;
     settings.spec.dModel = dModel;
@@ -224,6 +231,10 @@ void BenchWindow::sliderStep()
     window.show();
     if (layout == Layout::Stage) { // two views side by side on the stage
         window.stage()->choose(pe::ui::views::similarity);
+        window.stage()->setBeside(pe::ui::views::heatmap);
+    }
+    if (layout == Layout::Beside) {
+        window.stage()->choose(*pe::ui::parseView(besideView));
         window.stage()->setBeside(pe::ui::views::heatmap);
     }
     if (layout == Layout::GridStage) {

@@ -3,6 +3,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -12,6 +13,10 @@ namespace {
 
 bool segmentCrosses(const QPointF& a, const QPointF& b, const QRectF& box)
 {
+    // Wholly beside, above or below the box: no edge to cross (most segments of a long curve).
+    if (std::max(a.x(), b.x()) < box.left() || std::min(a.x(), b.x()) > box.right()
+        || std::max(a.y(), b.y()) < box.top() || std::min(a.y(), b.y()) > box.bottom())
+        return false;
     if (box.contains(a) || box.contains(b))
         return true;
     const QLineF line(a, b);
@@ -32,8 +37,16 @@ bool graphThrough(const QRectF& box, const QCPGraph* graph)
     const QRectF markerBox = box.adjusted(-reach, -reach, reach, reach);
     QPointF previous;
     bool hasPrevious = false;
-    // One point before and after the range: the segments into the plot from outside it.
-    auto begin = graph->data()->findBegin(keys.lower), end = graph->data()->findEnd(keys.upper);
+    // Only the points under the box (and one each side, the segments into it): a label's box
+    // spans a tenth of a curve of thousands of points, asked at ten places each step. One
+    // point before and after the range: the segments into the plot from outside it.
+    const bool keysAcross = graph->keyAxis()->orientation() == Qt::Horizontal;
+    const double boxFirst = graph->keyAxis()->pixelToCoord(keysAcross ? markerBox.left() : markerBox.top());
+    const double boxLast = graph->keyAxis()->pixelToCoord(keysAcross ? markerBox.right() : markerBox.bottom());
+    const double lowest = std::max(keys.lower, std::min(boxFirst, boxLast)), highest = std::min(keys.upper, std::max(boxFirst, boxLast));
+    if (!(lowest <= highest))
+        return false; // the box is off the curve's keys on screen
+    auto begin = graph->data()->findBegin(lowest), end = graph->data()->findEnd(highest);
     for (auto it = begin; it != end; ++it) {
         if (!std::isfinite(it->value) || (graph->valueAxis()->scaleType() == QCPAxis::stLogarithmic && it->value <= 0)) {
             hasPrevious = false;
