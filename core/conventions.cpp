@@ -2,7 +2,9 @@
 #include "core/conventions.h"
 
 #include "core/frequencies.h"
+#include "core/simd.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <vector>
@@ -130,20 +132,23 @@ double conventionValue(const EncodingSpec& spec, const Convention& convention, s
     return role.isSin ? accurateSinCos(w.sin, position).sin : accurateSinCos(w.cos, position).cos;
 }
 
-void fillBinnedConvention(const EncodingSpec& spec, const Convention& convention, std::int64_t firstRow,
-                          std::int64_t rowCount, Eigen::Ref<RowMatrix> out)
+namespace {
+
+/// fillBinnedConvention's rows, bin by bin: rowOf(bin) says where bin's d_model values go,
+/// rowDone(bin) is called once they are there.
+template <typename RowOf, typename RowDone>
+void fillBinnedRows(const EncodingSpec& spec, const Convention& convention, std::int64_t firstRow, std::int64_t rowCount,
+                    std::int64_t bins, RowOf rowOf, RowDone rowDone)
 {
-    requireValid(spec);
-    requireColumns(spec, out, "fillBinnedConvention");
-    const std::int64_t bins = out.rows();
     if (bins < 1 || bins > rowCount || firstRow < 0 || convention.firstPosition < 0)
         throw SpecError("fillBinnedConvention: need 1 ≤ bins ≤ rows and non-negative positions");
     const EncodingSpec layoutSpec = withConvention(spec, convention.layout, convention.frequencies);
     // Each column is one sinusoid of its own frequency: the sum over a bin has the closed form
     // Σ_{p=a}^{a+n−1} e^{ipω} = e^{i·centre·ω} · sin(nω/2) / sin(ω/2), as for the spec itself.
     // Bins hold ⌊rows/bins⌋ or one more row, so two Dirichlet factors per column cover them;
-    // the centres step by one of a few whole half-rows, so each centre's phase is the last one
-    // turned by a tabulated rotation, taken afresh every 256 bins (rounding stays within a few 1e−14).
+    // the centres step by one of a few whole half-rows, the same for every column, so each
+    // bin's phases are the last bin's turned by a tabulated rotation, a whole row at a time
+    // (simd::rotate), taken afresh every 256 bins (rounding stays within a few 1e−14).
     constexpr std::int64_t anchorEvery = 256;
     const std::int64_t shortCount = rowCount / bins;
     // Each bin's size and twice its centre, once for all columns (binStart divides in 128 bits).
@@ -155,42 +160,90 @@ void fillBinnedConvention(const EncodingSpec& spec, const Convention& convention
         longBin[bin] = end - start != shortCount;
         start = end;
     }
+    // Per column: half its frequency, and what its phase's sine and cosine are multiplied by in
+    // a short and a long bin (its Dirichlet factor on the one it shows, 0 on the other; 0 on
+    // both for a zero column).
+    const auto columns = static_cast<std::size_t>(spec.dModel);
+    std::vector<long double> halfOmega(columns, 0.0L);
+    std::vector<double> sinShort(columns, 0.0), cosShort(columns, 0.0), sinLong(columns, 0.0), cosLong(columns, 0.0);
     for (int column = 0; column < spec.dModel; ++column) {
         const ColumnRole role = columnRole(layoutSpec, column);
-        if (role.isZero) {
-            out.col(column).setZero();
+        if (role.isZero)
             continue;
-        }
         const PairFrequencies w = variantFrequencies(spec, convention.frequencies, role.pair);
         const long double omega = role.isSin ? w.sin : w.cos;
         const double half = static_cast<double>(omega / 2);
         const auto dirichlet = [half](std::int64_t n) { return n == 1 ? 1.0 : std::sin(n * half) / (n * std::sin(half)); };
-        const double dirichletShort = dirichlet(shortCount), dirichletLong = dirichlet(shortCount + 1);
-        SinCos phase;
-        std::int64_t phaseAt = 0;
-        std::pair<std::int64_t, SinCos> turns[4];
-        int turnCount = 0;
-        for (std::int64_t bin = 0; bin < bins; ++bin) {
-            const std::int64_t twiceCentre = twiceCentres[bin];
-            if (bin % anchorEvery == 0) {
-                phase = accurateSinCos(omega / 2, twiceCentre);
-            } else {
-                const std::int64_t delta = twiceCentre - phaseAt;
-                int t = 0;
-                while (t < turnCount && turns[t].first != delta)
-                    ++t;
-                if (t == turnCount) {
-                    if (turnCount == 4) // steps that vary more than two bin sizes allow: never expected
-                        t = turnCount = 0;
-                    turns[turnCount++] = {delta, accurateSinCos(omega / 2, delta)};
-                }
-                const SinCos& turn = turns[t].second;
-                phase = {phase.sin * turn.cos + phase.cos * turn.sin, phase.cos * turn.cos - phase.sin * turn.sin};
-            }
-            phaseAt = twiceCentre;
-            out(bin, column) = (role.isSin ? phase.sin : phase.cos) * (longBin[bin] ? dirichletLong : dirichletShort);
-        }
+        const auto c = static_cast<std::size_t>(column);
+        halfOmega[c] = omega / 2;
+        (role.isSin ? sinShort : cosShort)[c] = dirichlet(shortCount);
+        (role.isSin ? sinLong : cosLong)[c] = dirichlet(shortCount + 1);
     }
+    std::vector<double> phaseSin(columns, 0.0), phaseCos(columns, 1.0);
+    struct Turn {
+        std::int64_t delta;
+        std::vector<double> cos, sin;
+    };
+    std::vector<Turn> turns; // the few steps between centres met so far, each for every column
+    std::int64_t phaseAt = 0;
+    for (std::int64_t bin = 0; bin < bins; ++bin) {
+        const std::int64_t twiceCentre = twiceCentres[bin];
+        if (bin % anchorEvery == 0) {
+            for (std::size_t c = 0; c < columns; ++c) {
+                const SinCos phase = accurateSinCos(halfOmega[c], twiceCentre);
+                phaseSin[c] = phase.sin;
+                phaseCos[c] = phase.cos;
+            }
+        } else {
+            const std::int64_t delta = twiceCentre - phaseAt;
+            auto turn = std::find_if(turns.begin(), turns.end(), [delta](const Turn& t) { return t.delta == delta; });
+            if (turn == turns.end()) {
+                if (turns.size() == 4) // steps that vary more than two bin sizes allow: never expected
+                    turns.clear();
+                Turn made{delta, std::vector<double>(columns), std::vector<double>(columns)};
+                for (std::size_t c = 0; c < columns; ++c) {
+                    const SinCos t = accurateSinCos(halfOmega[c], delta);
+                    made.cos[c] = t.cos;
+                    made.sin[c] = t.sin;
+                }
+                turns.push_back(std::move(made));
+                turn = turns.end() - 1;
+            }
+            simd::rotate(phaseCos.data(), phaseSin.data(), turn->cos.data(), turn->sin.data(), columns);
+        }
+        phaseAt = twiceCentre;
+        const double* sinWeight = longBin[bin] ? sinLong.data() : sinShort.data();
+        const double* cosWeight = longBin[bin] ? cosLong.data() : cosShort.data();
+        double* row = rowOf(bin);
+        for (std::size_t c = 0; c < columns; ++c)
+            row[c] = phaseSin[c] * sinWeight[c] + phaseCos[c] * cosWeight[c];
+        rowDone(bin);
+    }
+}
+
+
+} // namespace
+
+void fillBinnedConvention(const EncodingSpec& spec, const Convention& convention, std::int64_t firstRow,
+                          std::int64_t rowCount, Eigen::Ref<RowMatrix> out)
+{
+    requireValid(spec);
+    requireColumns(spec, out, "fillBinnedConvention");
+    fillBinnedRows(spec, convention, firstRow, rowCount, out.rows(), [&](std::int64_t bin) { return &out(bin, 0); },
+                   [](std::int64_t) {});
+}
+
+void fillBinnedConventionAveraged(const EncodingSpec& spec, const Convention& convention, std::int64_t firstRow,
+                                  std::int64_t rowCount, Eigen::Ref<RowMatrix> out)
+{
+    requireValid(spec);
+    if (out.cols() < 1 || out.cols() > spec.dModel)
+        throw SpecError("fillBinnedConventionAveraged: need 1 to " + std::to_string(spec.dModel) + " columns, not "
+                        + std::to_string(out.cols()));
+    const ColumnAverager averager(spec.dModel, 0, static_cast<double>(spec.dModel), out.cols());
+    std::vector<double> row(static_cast<std::size_t>(spec.dModel));
+    fillBinnedRows(spec, convention, firstRow, rowCount, out.rows(), [&](std::int64_t) { return row.data(); },
+                   [&](std::int64_t bin) { averager.apply(row.data(), &out(bin, 0)); });
 }
 
 double conventionRotationResidual(const EncodingSpec& spec, const Convention& convention, std::int64_t row,

@@ -62,6 +62,11 @@ double conventionValue(const EncodingSpec& spec, const Convention& convention, s
 /// fillBinnedEncoding does for the spec.
 void fillBinnedConvention(const EncodingSpec& spec, const Convention& convention, std::int64_t firstRow,
                           std::int64_t rowCount, Eigen::Ref<RowMatrix> out);
+/// The same, each bin's row then averaged over bins of the columns [0, d_model) into out's
+/// columns (averageColumns), without the bins × d_model matrix between them: a map with fewer
+/// pixels than dims. Throws SpecError unless 1 ≤ out.cols() ≤ d_model.
+void fillBinnedConventionAveraged(const EncodingSpec& spec, const Convention& convention, std::int64_t firstRow,
+                                  std::int64_t rowCount, Eigen::Ref<RowMatrix> out);
 
 /// ‖M_k·PE(p) − PE(p+k)‖ over the full pairs, with M_k rotating each pair by k times its sine's
 /// frequency; p = row + convention.firstPosition. ~1e−16 whenever sin and cos of a pair share

@@ -173,6 +173,28 @@ void TestConventions::binnedIsTheAverage()
         }
     }
     QVERIFY2(worst < 1e-12, qPrintable(QString("largest difference %1").arg(worst)));
+
+    // Averaged over 5 bins of the 12 columns as each row is made (a map narrower than d_model):
+    // each pixel the mean of the cells under it, fractions of a cell weighed by their share,
+    // summed here from the textbook values.
+    const int columnBins = 5;
+    RowMatrix averaged(bins, columnBins);
+    fillBinnedConventionAveraged(s, c, firstRow, rows, averaged);
+    worst = 0;
+    for (std::int64_t b = 0; b < bins; ++b) {
+        const std::int64_t from = rows * b / bins, to = rows * (b + 1) / bins;
+        for (int j = 0; j < columnBins; ++j) {
+            const long double left = static_cast<long double>(d) * j / columnBins, right = static_cast<long double>(d) * (j + 1) / columnBins;
+            long double sum = 0;
+            for (int col = 0; col < d; ++col) {
+                const long double share = std::max(0.0L, std::min(right, col + 1.0L) - std::max(left, static_cast<long double>(col)));
+                for (std::int64_t r = from; share > 0 && r < to; ++r)
+                    sum += share * textbookValue(d, 10000.0L, Layout::Split, FrequencyVariant(variant), 3 + firstRow + r, col);
+            }
+            worst = std::max(worst, static_cast<double>(std::fabs(averaged(b, j) - sum / (to - from) / (right - left))));
+        }
+    }
+    QVERIFY2(worst < 1e-12, qPrintable(QString("averaged over columns: largest difference %1").arg(worst)));
 }
 
 void TestConventions::shiftedCosineBreaksTheRotation()
@@ -215,6 +237,11 @@ void TestConventions::badInputIsRefused()
     QVERIFY_THROWS_EXCEPTION(SpecError, fillBinnedConvention(s, {}, 0, 10, wrong));
     RowMatrix tooMany(11, 8);
     QVERIFY_THROWS_EXCEPTION(SpecError, fillBinnedConvention(s, {}, 0, 10, tooMany));
+    RowMatrix tooWide(3, 9), none(3, 0);
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillBinnedConventionAveraged(s, {}, 0, 10, tooWide));
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillBinnedConventionAveraged(s, {}, 0, 10, none));
+    RowMatrix narrow(11, 4);
+    QVERIFY_THROWS_EXCEPTION(SpecError, fillBinnedConventionAveraged(s, {}, 0, 10, narrow)); // more bins than rows
     QVERIFY_THROWS_EXCEPTION(SpecError, conventionRotationResidual(s, {}, 3, -4));
     QVERIFY_THROWS_EXCEPTION(SpecError, variantFrequencies(s, FrequencyVariant::Paper, 4));
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/conventionspart.h"
 
+#include "core/conventions.h"
 #include "core/encoding.h"
+#include "ui/state/twohalves.h"
 
 #include <algorithm>
 #include <cmath>
@@ -81,10 +83,20 @@ ViewPartPtr buildConventionsPart(const PartInputs& in, const PartBefore& before)
     // More columns than pixel columns: each pixel the exact mean of the columns under it, as
     // in the heatmap (sampled, one column in 13 at d_model 4096 made stripes that are not in the
     // data). The whole-column maps are only the way there.
-    core::RowMatrix a(bins, columns), b(bins, columns);
-    fillMaps(*part, 0, part->rows, a, b);
-    core::averageColumns(a, 0, static_cast<double>(columns), part->heatA.reset(bins, columnBins));
-    core::averageColumns(b, 0, static_cast<double>(columns), part->heatB.reset(bins, columnBins));
+    core::RowMatrix& heatA = part->heatA.reset(bins, columnBins);
+    core::RowMatrix& heatB = part->heatB.reset(bins, columnBins);
+    if (part->values) {
+        core::RowMatrix a(bins, columns), b(bins, columns);
+        fillMaps(*part, 0, part->rows, a, b);
+        core::averageColumns(a, 0, static_cast<double>(columns), heatA);
+        core::averageColumns(b, 0, static_cast<double>(columns), heatB);
+        return part;
+    }
+    // The sinusoid's two conventions side by side on two threads, each row averaged as it is
+    // made (no bins × d_model matrices: 20 MB each at 1 M × 4096).
+    inTwoHalves(2, [&](qint64 first, qint64) {
+        core::fillBinnedConventionAveraged(spec, first == 0 ? part->a : part->b, 0, part->rows, first == 0 ? heatA : heatB);
+    });
     return part;
 }
 
