@@ -211,6 +211,8 @@ void TestDayInUse::cleanup()
 {
     pe::ui::installLanguage(Language::English);
     QSettings().clear();
+    // Nor where Qt's file dialog was (its own settings, shared by every test in test mode).
+    QSettings(QSettings::UserScope, QStringLiteral("QtProject")).remove(QStringLiteral("FileDialog"));
 }
 
 void TestDayInUse::heatmapKeepsItsShareAfterALanguageSwitch_data()

@@ -228,6 +228,9 @@ void TestSession::cleanup()
 {
     m_window.reset();
     QSettings().clear();
+    // Nor where Qt's file dialog was: the read-only-file-system case answers it with /proc,
+    // which a later test's file dialog would list (reading /proc/kmsg blocks).
+    QSettings(QSettings::UserScope, QStringLiteral("QtProject")).remove(QStringLiteral("FileDialog"));
 }
 
 QAction* TestSession::action(const QKeySequence& shortcut) const
