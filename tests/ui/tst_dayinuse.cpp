@@ -200,6 +200,7 @@ void TestDayInUse::initTestCase()
     QCoreApplication::setOrganizationName(QStringLiteral("pe-explorer-tests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_dayinuse"));
     QVERIFY(QSettings().fileName().contains(QStringLiteral("/.qttest/")));
+    QSettings(QSettings::UserScope, QStringLiteral("QtProject")).remove(QStringLiteral("FileDialog")); // see cleanup()
 }
 
 void TestDayInUse::init()

@@ -180,6 +180,7 @@ void TestSession::initTestCase()
     const QString file = QSettings().fileName();
     QVERIFY2(file.contains(QStringLiteral("/.qttest/")), qPrintable(file));
     QVERIFY(m_dir.isValid());
+    QSettings(QSettings::UserScope, QStringLiteral("QtProject")).remove(QStringLiteral("FileDialog")); // see cleanup()
 }
 
 void TestSession::init()
