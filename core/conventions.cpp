@@ -221,7 +221,6 @@ void fillBinnedRows(const EncodingSpec& spec, const Convention& convention, std:
     }
 }
 
-
 } // namespace
 
 void fillBinnedConvention(const EncodingSpec& spec, const Convention& convention, std::int64_t firstRow,

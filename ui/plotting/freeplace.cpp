@@ -37,9 +37,9 @@ bool graphThrough(const QRectF& box, const QCPGraph* graph)
     const QRectF markerBox = box.adjusted(-reach, -reach, reach, reach);
     QPointF previous;
     bool hasPrevious = false;
-    // Only the points under the box (and one each side, the segments into it): a label's box
-    // spans a tenth of a curve of thousands of points, asked at ten places each step. One
-    // point before and after the range: the segments into the plot from outside it.
+    // Only the points whose keys are under the box, and within the axis's range (findBegin and
+    // findEnd add one point each side: the segments into the box). A label's box spans a tenth
+    // of a curve of thousands of points, and is asked at ten places each step.
     const bool keysAcross = graph->keyAxis()->orientation() == Qt::Horizontal;
     const double boxFirst = graph->keyAxis()->pixelToCoord(keysAcross ? markerBox.left() : markerBox.top());
     const double boxLast = graph->keyAxis()->pixelToCoord(keysAcross ? markerBox.right() : markerBox.bottom());
