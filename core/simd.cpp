@@ -3,7 +3,10 @@
 
 #include <cstddef>
 #include <cstdlib>
+#include <bit>
+#include <cmath>
 #include <cstring>
+#include <limits>
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -35,6 +38,40 @@ inline V add(V a, V b) { return _mm_add_pd(a, b); }
 inline V mul(V a, V b) { return _mm_mul_pd(a, b); }
 inline V fma(V a, V b, V c) { return _mm_add_pd(_mm_mul_pd(a, b), c); }
 inline V fnma(V a, V b, V c) { return _mm_sub_pd(c, _mm_mul_pd(a, b)); }
+inline V sub(V a, V b) { return _mm_sub_pd(a, b); }
+/// a·b − p exactly, for p = a·b rounded (Dekker: no fused product here, so each factor is
+/// split into halves whose products are exact).
+inline V productError(V a, V b, V p)
+{
+    const V splitter = _mm_set1_pd(134217729.0); // 2^27 + 1
+    const V ta = mul(a, splitter), tb = mul(b, splitter);
+    const V ah = sub(ta, sub(ta, a)), bh = sub(tb, sub(tb, b));
+    const V al = sub(a, ah), bl = sub(b, bh);
+    return add(add(add(sub(mul(ah, bh), p), mul(ah, bl)), mul(al, bh)), mul(al, bl));
+}
+/// All bits set where |x| > limit or x is NaN, else none.
+inline V beyond(V x, double limit) { return _mm_cmpnle_pd(_mm_andnot_pd(_mm_set1_pd(-0.0), x), _mm_set1_pd(limit)); }
+inline V orBits(V a, V b) { return _mm_or_pd(a, b); }
+inline V andBits(V a, V b) { return _mm_and_pd(a, b); }
+inline V andNotBits(V a, V b) { return _mm_andnot_pd(a, b); } ///< ~a & b
+inline V minimum(V a, V b) { return _mm_min_pd(a, b); }
+inline V maximum(V a, V b) { return _mm_max_pd(a, b); }
+inline V greater(V a, V b) { return _mm_cmpgt_pd(a, b); }
+/// sin and cos of r + q·π/2 from those of r, q the lowest two bits of `shifted`'s fraction.
+inline void turnByQuadrant(V shifted, V& s, V& c)
+{
+    const __m128i bits = _mm_castpd_si128(shifted), one = _mm_set1_epi64x(1), two = _mm_set1_epi64x(2);
+    // q odd: sin and cos trade places. The 32-bit compare sets each lane's high half anyway
+    // (0 = 0); its low half says odd, copied to both halves.
+    const __m128i odd = _mm_cmpeq_epi32(_mm_and_si128(bits, one), one);
+    const V swap = _mm_castsi128_pd(_mm_shuffle_epi32(odd, _MM_SHUFFLE(2, 2, 0, 0)));
+    const V sinSign = _mm_castsi128_pd(_mm_slli_epi64(_mm_and_si128(bits, two), 62)); // q = 2, 3
+    const V cosSign = _mm_castsi128_pd(_mm_slli_epi64(_mm_and_si128(_mm_add_epi64(bits, one), two), 62)); // q = 1, 2
+    const V sinValue = _mm_or_pd(_mm_and_pd(swap, c), _mm_andnot_pd(swap, s));
+    const V cosValue = _mm_or_pd(_mm_and_pd(swap, s), _mm_andnot_pd(swap, c));
+    s = _mm_xor_pd(sinValue, sinSign);
+    c = _mm_xor_pd(cosValue, cosSign);
+}
 inline double hsum(V v) { return _mm_cvtsd_f64(_mm_add_sd(v, _mm_unpackhi_pd(v, v))); }
 inline double sfma(double a, double b, double c) { return a * b + c; }
 inline void storeInterleaved(double* p, V s, V c)
@@ -105,6 +142,29 @@ inline V add(V a, V b) { return _mm256_add_pd(a, b); }
 inline V mul(V a, V b) { return _mm256_mul_pd(a, b); }
 inline V fma(V a, V b, V c) { return _mm256_fmadd_pd(a, b, c); }
 inline V fnma(V a, V b, V c) { return _mm256_fnmadd_pd(a, b, c); }
+inline V sub(V a, V b) { return _mm256_sub_pd(a, b); }
+/// a·b − p exactly, for p = a·b rounded: a fused product rounds once.
+inline V productError(V a, V b, V p) { return _mm256_fmsub_pd(a, b, p); }
+inline V beyond(V x, double limit)
+{
+    return _mm256_cmp_pd(_mm256_andnot_pd(_mm256_set1_pd(-0.0), x), _mm256_set1_pd(limit), _CMP_NLE_UQ);
+}
+inline V orBits(V a, V b) { return _mm256_or_pd(a, b); }
+inline V andBits(V a, V b) { return _mm256_and_pd(a, b); }
+inline V andNotBits(V a, V b) { return _mm256_andnot_pd(a, b); }
+inline V minimum(V a, V b) { return _mm256_min_pd(a, b); }
+inline V maximum(V a, V b) { return _mm256_max_pd(a, b); }
+inline V greater(V a, V b) { return _mm256_cmp_pd(a, b, _CMP_GT_OQ); }
+inline void turnByQuadrant(V shifted, V& s, V& c)
+{
+    const __m256i bits = _mm256_castpd_si256(shifted), one = _mm256_set1_epi64x(1), two = _mm256_set1_epi64x(2);
+    const V swap = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(bits, one), one));
+    const V sinSign = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_and_si256(bits, two), 62));
+    const V cosSign = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_and_si256(_mm256_add_epi64(bits, one), two), 62));
+    const V sinValue = _mm256_blendv_pd(s, c, swap), cosValue = _mm256_blendv_pd(c, s, swap);
+    s = _mm256_xor_pd(sinValue, sinSign);
+    c = _mm256_xor_pd(cosValue, cosSign);
+}
 inline double hsum(V v)
 {
     const __m128d pair = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
@@ -171,6 +231,8 @@ struct Kernels {
     decltype(&sse2::averageFourRows) averageFourRows;
     decltype(&sse2::interleaveFourRows) interleaveFourRows;
     decltype(&sse2::lookUpLevels) lookUpLevels;
+    decltype(&sse2::sinCosOfProducts) sinCosOfProducts;
+    decltype(&sse2::roundToFormat) roundToFormat;
 };
 
 Kernels choose()
@@ -182,10 +244,10 @@ Kernels choose()
     __builtin_cpu_init();
     if (!narrow && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         return {"AVX2+FMA", avx2::rotate, avx2::dot, avx2::dot2, avx2::boxValues, avx2::averageFourRows,
-                avx2::interleaveFourRows, avx2::lookUpLevels};
+                avx2::interleaveFourRows, avx2::lookUpLevels, avx2::sinCosOfProducts, avx2::roundToFormat};
 #endif
     return {"SSE2", sse2::rotate, sse2::dot, sse2::dot2, sse2::boxValues, sse2::averageFourRows, sse2::interleaveFourRows,
-            sse2::lookUpLevels};
+            sse2::lookUpLevels, sse2::sinCosOfProducts, sse2::roundToFormat};
 }
 
 const Kernels& kernels()
@@ -226,6 +288,17 @@ void interleaveFourRows(const double* const rows[4], std::size_t n, double* tile
 std::uint32_t lookUpLevels(const LevelLookup& in, const double* values, std::uint32_t* out, std::size_t n)
 {
     return kernels().lookUpLevels(in, values, out, n);
+}
+
+void sinCosOfProducts(const double* omegaHigh, const double* omegaLow, double multiple, double* sinOut, double* cosOut,
+                      std::size_t n)
+{
+    kernels().sinCosOfProducts(omegaHigh, omegaLow, multiple, sinOut, cosOut, n);
+}
+
+void roundToFormat(const FormatRounding& format, const double* in, double* out, std::size_t n)
+{
+    kernels().roundToFormat(format, in, out, n);
 }
 
 const char* instructionSet() { return kernels().name; }

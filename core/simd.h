@@ -64,6 +64,25 @@ struct LevelLookup {
 };
 std::uint32_t lookUpLevels(const LevelLookup& in, const double* values, std::uint32_t* out, std::size_t n);
 
+/// sin and cos of multiple·ω[k] for k < n, ω[k] = omegaHigh[k] + omegaLow[k] (an extended-
+/// precision frequency as two doubles; omegaLow null for zeros): the product formed to about
+/// 2^−106 of itself, reduced by π/2 in two parts, then fdlibm's kernels — each result within
+/// an ulp or two of the exact sine of the exact product, at any angle up to 2^50. Beyond it, or
+/// for a NaN or infinite product, NaN (a caller with such angles computes them otherwise).
+void sinCosOfProducts(const double* omegaHigh, const double* omegaLow, double multiple, double* sinOut, double* cosOut,
+                      std::size_t n);
+/// A binary floating-point format narrower than double (core/precision.h's float32, bfloat16
+/// and float16): its stored fraction bits, the exponent of its smallest normal number, its
+/// largest finite value (below 2^200).
+struct FormatRounding {
+    int fractionBits; ///< below 52
+    int minExponent;
+    double maxFinite;
+};
+/// Each value rounded to the nearest value of the format, ties to even, with the format's
+/// subnormals, ±infinity beyond its largest and NaN kept (in may be out): bit for bit what
+/// core::roundTo gives, a row at a time.
+void roundToFormat(const FormatRounding& format, const double* in, double* out, std::size_t n);
 /// "AVX2+FMA" or "SSE2": which build of the kernels this process runs (SSE2 wherever the
 /// processor lacks AVX2 or FMA, or the environment says PE_SIMD=SSE2).
 const char* instructionSet();

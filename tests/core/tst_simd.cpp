@@ -3,14 +3,18 @@
 // meets a different mix of vectors and leftovers. CTest runs this twice: as the processor
 // chooses (AVX2 with FMA here) and with PE_SIMD=SSE2, the build every x86-64 has.
 #include "core/encoding.h"
+#include "core/precision.h"
 #include "core/simd.h"
 
 #include <QtTest>
+
+#include <quadmath.h>
 
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <numbers>
 #include <random>
 #include <vector>
 
@@ -26,6 +30,9 @@ private slots:
     void boxValuesInEitherLayout();
     void fourRowsAtOnceAreEachRowsAverage();
     void levelsPickEachValuesColour();
+    void sinCosOfProductsIsExact();
+    void sinCosOfProductsBeyondItsRange();
+    void roundToFormatIsRoundTo();
 };
 
 namespace {
@@ -188,6 +195,101 @@ void TestSimd::levelsPickEachValuesColour()
     QCOMPARE(out[0], colours.front());
     QCOMPARE(out[1], colours.back());
     QCOMPARE(out[2], colours[levels - 2]);
+}
+
+void TestSimd::sinCosOfProductsIsExact()
+{
+    // The reference in quadruple precision (113 bits): the product of two doubles' worth of ω
+    // and a multiple is exact there to ~2^−110 of itself, and sinq/cosq to its last bits.
+    // Allowed: two ulps of the value, and 2^−100 of the angle (the product's own rounding:
+    // 1e−18 at 10^12). Frequencies of a real spec (1 down to 1e−4) and beyond (ω up to 3, the
+    // tiny ω of a huge base); multiples whole and not, negative, up to 2^40.
+    std::mt19937_64 generator(7);
+    std::uniform_real_distribution<long double> logOmega(-12.0L, 1.1L);
+    std::uniform_int_distribution<int> bits(0, 40);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const auto check = [](long double omega, double multiple, std::size_t n, int lane) {
+        std::vector<double> high(n), low(n), s(n), c(n);
+        for (std::size_t k = 0; k < n; ++k) { // the tested ω in every lane position of a row of n
+            high[k] = static_cast<double>(omega);
+            low[k] = static_cast<double>(omega - static_cast<long double>(high[k]));
+        }
+        simd::sinCosOfProducts(high.data(), low.data(), multiple, s.data(), c.data(), n);
+        const __float128 angle = static_cast<__float128>(multiple) * (static_cast<__float128>(high[lane]) + low[lane]);
+        const double exactSin = static_cast<double>(sinq(angle)), exactCos = static_cast<double>(cosq(angle));
+        const double floor = std::ldexp(std::abs(static_cast<double>(angle)), -100);
+        const auto allowed = [floor](double v) { return 2 * std::ldexp(1.0, std::ilogb(v == 0 ? 1e-300 : v) - 52) + floor; };
+        QVERIFY2(std::abs(s[lane] - exactSin) <= allowed(exactSin) && std::abs(c[lane] - exactCos) <= allowed(exactCos),
+                 qPrintable(QString("ω %1, multiple %2: sin %3 (exact %4), cos %5 (exact %6)")
+                                .arg(static_cast<double>(omega), 0, 'g', 19).arg(multiple, 0, 'g', 17)
+                                .arg(s[lane], 0, 'g', 17).arg(exactSin, 0, 'g', 17).arg(c[lane], 0, 'g', 17).arg(exactCos, 0, 'g', 17)));
+    };
+    for (int i = 0; i < 20000; ++i) {
+        const long double omega = std::exp(logOmega(generator));
+        double multiple = std::floor(std::ldexp(unit(generator), bits(generator)));
+        if (i % 3 == 1)
+            multiple += 0.5; // a bin's centre
+        if (i % 5 == 2)
+            multiple = -multiple;
+        const std::size_t n = 1 + static_cast<std::size_t>(i % 11); // the vector loop and the padded tail
+        check(omega, multiple, n, i % static_cast<int>(n));
+    }
+    // Angles on and next to the quadrants' edges, where the reduction cancels most.
+    for (double multiple : {0.0, 1.0, 2.0, 3.0, 355.0, 710.0, 103993.0, 833719.0, 1146408.0, 1048575.0})
+        for (long double omega : {1.0L, 0.5L, 0.25L, std::numbers::pi_v<long double> / 2, std::numbers::pi_v<long double> / 4})
+            for (std::size_t n : {std::size_t{1}, std::size_t{4}, std::size_t{9}})
+                check(omega, multiple, n, 0);
+}
+
+void TestSimd::sinCosOfProductsBeyondItsRange()
+{
+    // Past 2^50, and for a product that is NaN or infinite, NaN in both: the caller's signal.
+    const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+    const std::vector<double> high{1.0, inf, nan, 1.0, 0x1p51, -0x1p51, 0.5};
+    std::vector<double> s(high.size()), c(high.size());
+    simd::sinCosOfProducts(high.data(), nullptr, 1.0, s.data(), c.data(), high.size());
+    for (std::size_t k : {1, 2, 4, 5})
+        QVERIFY2(std::isnan(s[k]) && std::isnan(c[k]), qPrintable(QString("lane %1").arg(k)));
+    // Lanes in range beside them are unharmed; omegaLow null reads as zeros.
+    QCOMPARE_LE(std::abs(s[0] - std::sin(1.0)), 2e-16);
+    QCOMPARE_LE(std::abs(c[6] - std::cos(0.5)), 2e-16);
+    QCOMPARE_LE(std::abs(s[3] - std::sin(1.0)), 2e-16);
+}
+
+void TestSimd::roundToFormatIsRoundTo()
+{
+    // Bit for bit core::roundTo (scalar, checked against the hardware's float and _Float16 in
+    // tst_precision), for each narrow format: random values over the whole exponent range,
+    // each format's subnormals, ties, values next to its largest, zeros, infinities and NaN.
+    const struct {
+        NumberFormat format;
+        simd::FormatRounding rounding;
+    } formats[] = {{NumberFormat::Float32, {23, -126, std::numeric_limits<float>::max()}},
+                   {NumberFormat::BFloat16, {7, -126, 3.3895313892515355e38}},
+                   {NumberFormat::Float16, {10, -14, 65504.0}}};
+    std::mt19937_64 generator(11);
+    std::uniform_real_distribution<double> fraction(1.0, 2.0);
+    std::uniform_int_distribution<int> exponent(-1074, 1023);
+    std::vector<double> values{0.0, -0.0, std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                               std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::denorm_min(), 1e-310,
+                               65504.0, 65519.99, 65520.0, -65520.0, 3.3895313892515355e38, 3.4e38, 1e300, -1e300,
+                               std::numeric_limits<double>::max(), 1.0 + 0x1p-11, 1.0 + 0x1p-8, 1.0 + 3 * 0x1p-11,
+                               1.0 + 0x1p-24, 0x1p-25, 0x1p-150, 0x1p-133, 0x1p-24 * 1.5};
+    for (int i = 0; i < 20000; ++i) {
+        const double v = std::ldexp(fraction(generator), exponent(generator) % (i % 2 ? 40 : 1100));
+        values.push_back(i % 3 ? v : -v);
+    }
+    for (std::size_t start = 0; start < 8; ++start) // every alignment of the tail
+        for (const auto& f : formats) {
+            std::vector<double> out(values.size() - start);
+            simd::roundToFormat(f.rounding, values.data() + start, out.data(), out.size());
+            for (std::size_t i = 0; i < out.size(); ++i) {
+                const double expected = roundTo(values[start + i], f.format);
+                if (std::memcmp(&out[i], &expected, sizeof(double)) != 0 && !(std::isnan(out[i]) && std::isnan(expected)))
+                    QFAIL(qPrintable(QString("%1 of %2 gave %3, roundTo %4").arg(numberFormatName(f.format).data())
+                                         .arg(values[start + i], 0, 'g', 17).arg(out[i], 0, 'g', 17).arg(expected, 0, 'g', 17)));
+            }
+        }
 }
 
 QTEST_APPLESS_MAIN(TestSimd)
