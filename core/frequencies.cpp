@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/frequencies.h"
 
+#include "core/simd.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -37,6 +39,7 @@ struct Frequencies {
     double base;
     FrequencyRule rule;
     std::vector<long double> omega;
+    std::vector<double> high, low; ///< each ω as two doubles, high + low = ω (for simd::sinCosOfProducts)
     bool of(const EncodingSpec& spec) const { return dModel == spec.dModel && base == spec.base && rule == spec.frequencies; }
 };
 
@@ -49,9 +52,15 @@ std::shared_ptr<const Frequencies> sharedFrequencies(const EncodingSpec& spec)
     static std::array<std::shared_ptr<const Frequencies>, 8> recent; // the newest first
     const std::lock_guard<std::mutex> hold(lock);
     auto found = std::find_if(recent.begin(), recent.end(), [&](const auto& f) { return f && f->of(spec); });
-    std::shared_ptr<const Frequencies> table = found != recent.end()
-        ? *found
-        : std::make_shared<const Frequencies>(Frequencies{spec.dModel, spec.base, spec.frequencies, computeFrequencies(spec)});
+    std::shared_ptr<const Frequencies> table = found != recent.end() ? *found : nullptr;
+    if (!table) {
+        auto made = std::make_shared<Frequencies>(Frequencies{spec.dModel, spec.base, spec.frequencies, computeFrequencies(spec), {}, {}});
+        for (long double omega : made->omega) {
+            made->high.push_back(static_cast<double>(omega));
+            made->low.push_back(static_cast<double>(omega - static_cast<long double>(made->high.back())));
+        }
+        table = std::move(made);
+    }
     // Move it to the front; a new one pushes the oldest out (its users keep it alive).
     if (found == recent.end())
         found = recent.end() - 1;
@@ -119,15 +128,38 @@ std::shared_ptr<const SinCosTable> sinCosTable(const EncodingSpec& spec, long do
     return std::shared_ptr<const SinCosTable>(entry, &entry->table);
 }
 
-const std::vector<long double>& frequencyTable(const EncodingSpec& spec)
+namespace {
+
+/// This thread's table of the spec's frequencies: expl costs ~100 ns, and views ask for the
+/// same few specs thousands of times per frame. Valid until this thread asks for another spec's.
+const Frequencies& threadFrequencies(const EncodingSpec& spec)
 {
     requireValid(spec);
-    // expl costs ~100 ns; views ask for the same few specs thousands of times per frame. The
-    // reference stays valid until this thread asks for another spec's table.
     thread_local std::shared_ptr<const Frequencies> mine;
     if (!mine || !mine->of(spec))
         mine = sharedFrequencies(spec);
-    return mine->omega;
+    return *mine;
+}
+
+} // namespace
+
+const std::vector<long double>& frequencyTable(const EncodingSpec& spec)
+{
+    return threadFrequencies(spec).omega;
+}
+
+void accurateSinCosOfPairs(const EncodingSpec& spec, double multiple, double* sinOut, double* cosOut)
+{
+    const Frequencies& f = threadFrequencies(spec);
+    simd::sinCosOfProducts(f.high.data(), f.low.data(), multiple, sinOut, cosOut, f.omega.size());
+    // NaN only where the angle passes 2^50 (the vector reduction's limit) or the multiple is
+    // not finite: those the long way, which gives NaN for the latter.
+    for (std::size_t k = 0; k < f.omega.size(); ++k)
+        if (std::isnan(sinOut[k])) {
+            const SinCos at = accurateSinCos(f.omega[k], multiple);
+            sinOut[k] = at.sin;
+            cosOut[k] = at.cos;
+        }
 }
 
 long double angularFrequencyLong(const EncodingSpec& spec, int pair)

@@ -2,6 +2,7 @@
 #include "core/precision.h"
 
 #include "core/frequencies.h"
+#include "core/simd.h"
 
 #include <algorithm>
 #include <bit>
@@ -80,11 +81,36 @@ double roundTo(double x, NumberFormat format)
 
 namespace {
 
+/// Each value of a row rounded to the format (roundWith, four at a time); float64 keeps them.
+void roundRow(const FormatTraits& t, const double* in, double* out, std::size_t n)
+{
+    if (t.mantissaBits >= 52) {
+        std::copy(in, in + n, out);
+        return;
+    }
+    simd::roundToFormat({t.mantissaBits, t.minExponent, t.maxFinite}, in, out, n);
+}
+
+/// sin and cos of each angle as a program's double sin and cos give them (within an ulp; what
+/// the format then rounds), four at a time: the error maps and curves take tens of thousands a
+/// frame. The few angles beyond the vector reduction's range go through libm.
+void sinCosOfAngles(const double* angles, double* sinOut, double* cosOut, std::size_t n)
+{
+    simd::sinCosOfProducts(angles, nullptr, 1.0, sinOut, cosOut, n);
+    for (std::size_t k = 0; k < n; ++k)
+        if (std::isnan(sinOut[k]) && std::isfinite(angles[k])) {
+            sinOut[k] = std::sin(angles[k]);
+            cosOut[k] = std::cos(angles[k]);
+        }
+}
+
 /// sin or cos of position · ω the way a program working in `format` forms it.
 double computedValue(double omegaInFormat, std::int64_t position, bool isSin, NumberFormat format)
 {
     const double angle = roundTo(roundTo(static_cast<double>(position), format) * omegaInFormat, format);
-    return roundTo(isSin ? std::sin(angle) : std::cos(angle), format);
+    double s = 0, c = 0;
+    sinCosOfAngles(&angle, &s, &c, 1); // as the maps and curves have it
+    return roundTo(isSin ? s : c, format);
 }
 
 } // namespace
@@ -130,37 +156,44 @@ void fillErrorRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
     std::vector<double> omega(pairCount(spec));
     for (int k = 0; k < pairCount(spec); ++k)
         omega[k] = frequencyIn(spec, k, format); // once per pair: exp costs more than the rest
-    const std::vector<long double>& exactOmega = frequencyTable(spec);
     const FormatTraits t = traits(format);
-    std::vector<int> sinColumns(pairCount(spec)), cosColumns(pairCount(spec)); // looked up once, not per value
-    for (int k = 0; k < pairCount(spec); ++k) {
+    const int pairs = pairCount(spec);
+    std::vector<int> sinColumns(pairs), cosColumns(pairs); // looked up once, not per value
+    for (int k = 0; k < pairs; ++k) {
         sinColumns[k] = sinColumn(spec, k);
         cosColumns[k] = cosColumn(spec, k);
     }
+    std::vector<double> exactSin(pairs), exactCos(pairs), angle(pairs), heldSin(pairs), heldCos(pairs);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         if (rows[i] < 0 || rows[i] >= spec.maxLen)
             throw SpecError("row " + std::to_string(rows[i]) + " is out of range");
         const std::int64_t position = spec.firstPosition + rows[i];
-        const double positionHeld = roundWith(t, static_cast<double>(position));
-        for (int k = 0; k < pairCount(spec); ++k) {
-            const SinCos exact = accurateSinCos(exactOmega[k], position); // once for both columns of the pair
+        accurateSinCosOfPairs(spec, static_cast<double>(position), exactSin.data(), exactCos.data());
+        if (mode == PrecisionMode::Computed) {
             // The code's angle in the format, and its sin and cos (what computedValue gives each column).
-            const double angle = mode == PrecisionMode::Computed ? roundWith(t, positionHeld * omega[k]) : 0.0;
-            const double computedSin = mode == PrecisionMode::Computed ? roundWith(t, std::sin(angle)) : 0.0;
-            const double computedCos = mode == PrecisionMode::Computed ? roundWith(t, std::cos(angle)) : 0.0;
+            const double positionHeld = roundWith(t, static_cast<double>(position));
+            for (int k = 0; k < pairs; ++k)
+                angle[k] = positionHeld * omega[k];
+            roundRow(t, angle.data(), angle.data(), angle.size());
+            sinCosOfAngles(angle.data(), heldSin.data(), heldCos.data(), angle.size());
+            roundRow(t, heldSin.data(), heldSin.data(), heldSin.size());
+            roundRow(t, heldCos.data(), heldCos.data(), heldCos.size());
+        } else {
+            roundRow(t, exactSin.data(), heldSin.data(), heldSin.size());
+            roundRow(t, exactCos.data(), heldCos.data(), heldCos.size());
+        }
+        for (int k = 0; k < pairs; ++k)
             for (const bool isSin : {true, false}) {
                 const int c = isSin ? sinColumns[k] : cosColumns[k];
                 if (c < 0)
                     continue; // odd d: the last pair has no cosine
-                const double value = isSin ? exact.sin : exact.cos;
-                const double held = mode == PrecisionMode::Stored ? roundWith(t, value)
-                                                                  : isSin ? computedSin : computedCos;
+                const double value = isSin ? exactSin[k] : exactCos[k];
+                const double held = isSin ? heldSin[k] : heldCos[k];
                 // float16 cannot hold a position beyond 65504: the code's angle overflows and its
                 // sin is NaN. Infinity says "no usable value" and survives a max over columns.
                 out(static_cast<Eigen::Index>(i), c) = std::isfinite(held) ? std::abs(held - value)
                                                                           : std::numeric_limits<double>::infinity();
             }
-        }
         if (hasZeroColumn(spec))
             out(static_cast<Eigen::Index>(i), spec.dModel - 1) = 0.0; // zeros are exact in every format
     }
@@ -195,41 +228,38 @@ Eigen::MatrixXd maxErrorsAtRows(const EncodingSpec& spec, std::span<const std::i
         for (int k = 0; k < pairs; ++k)
             omega[j][k] = frequencyIn(spec, k, kinds[j].format);
     }
-    const std::vector<long double>& exactOmega = frequencyTable(spec);
     const auto error = [](double held, double exact) {
         // As fillErrorRows: infinity where the format yields no finite value.
         return std::isfinite(held) ? std::abs(held - exact) : std::numeric_limits<double>::infinity();
     };
     Eigen::MatrixXd worst = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(kinds.size()));
-    std::vector<double> exactSin(pairs), exactCos(pairs);
+    std::vector<double> exactSin(pairs), exactCos(pairs), angle(pairs), heldSin(pairs), heldCos(pairs);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         if (rows[i] < 0 || rows[i] >= spec.maxLen)
             throw SpecError("row " + std::to_string(rows[i]) + " is out of range");
         const std::int64_t position = spec.firstPosition + rows[i];
-        for (int k = 0; k < pairs; ++k) { // once per row and pair, for every kind
-            const SinCos exact = accurateSinCos(exactOmega[k], position);
-            exactSin[k] = exact.sin;
-            exactCos[k] = exact.cos;
-        }
+        accurateSinCosOfPairs(spec, static_cast<double>(position), exactSin.data(), exactCos.data()); // once for every kind
         // Kind by kind, the format's traits and the position in it looked up once.
         for (std::size_t j = 0; j < kinds.size(); ++j) {
             const FormatTraits& t = formats[j];
             const bool stored = kinds[j].mode == PrecisionMode::Stored;
-            const double positionHeld = roundWith(t, static_cast<double>(position));
+            if (stored) {
+                roundRow(t, exactSin.data(), heldSin.data(), heldSin.size());
+                roundRow(t, exactCos.data(), heldCos.data(), heldCos.size());
+            } else {
+                const double positionHeld = roundWith(t, static_cast<double>(position));
+                for (int k = 0; k < pairs; ++k)
+                    angle[k] = positionHeld * omega[j][k];
+                roundRow(t, angle.data(), angle.data(), angle.size());
+                sinCosOfAngles(angle.data(), heldSin.data(), heldCos.data(), angle.size());
+                roundRow(t, heldSin.data(), heldSin.data(), heldSin.size());
+                roundRow(t, heldCos.data(), heldCos.data(), heldCos.size());
+            }
             double w = 0.0;
             for (int k = 0; k < pairs; ++k) {
-                double heldSin = 0, heldCos = 0;
-                if (stored) {
-                    heldSin = roundWith(t, exactSin[k]);
-                    heldCos = roundWith(t, exactCos[k]);
-                } else {
-                    const double angle = roundWith(t, positionHeld * omega[j][k]);
-                    heldSin = roundWith(t, std::sin(angle));
-                    heldCos = roundWith(t, std::cos(angle));
-                }
-                w = std::max(w, error(heldSin, exactSin[k]));
+                w = std::max(w, error(heldSin[k], exactSin[k]));
                 if (k < fullPairs)
-                    w = std::max(w, error(heldCos, exactCos[k]));
+                    w = std::max(w, error(heldCos[k], exactCos[k]));
             }
             worst(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = w;
         }

@@ -20,6 +20,7 @@ class TestCellColorMap : public QObject {
 private slots:
     void aSharedMatrixIsShownUntilCleared();
     void eachCellIsItsLevelsColour();
+    void aLogarithmicScaleColoursByTheLogarithm();
 };
 
 namespace {
@@ -96,6 +97,37 @@ void TestCellColorMap::eachCellIsItsLevelsColour()
             // NaN shows the plot's background: QCustomPlot's white in toPixmap().
             const QColor want = std::isnan(value) ? QColor(Qt::white) : QColor(gradient.color(value, QCPRange(-1, 1)));
             QCOMPARE(drawnAt(plot, map, r, c), want);
+        }
+}
+
+void TestCellColorMap::aLogarithmicScaleColoursByTheLogarithm()
+{
+    // The precision view's errors over 1e−16 … 1 on a log scale: each cell the colour
+    // QCPColorGradient gives it on that scale, 0 the first colour (log 0 = −∞), NaN none.
+    QCustomPlot plot;
+    plot.resize(400, 300);
+    auto* map = pe::ui::addCellColorMap(plot.axisRect());
+    QCPColorGradient gradient(QCPColorGradient::gpThermal);
+    map->setGradient(gradient);
+    map->setDataScaleType(QCPAxis::stLogarithmic);
+    const QCPRange range(1e-16, 1);
+    map->setDataRange(range);
+    RowMatrix cells(3, 4);
+    // Values between the levels' edges (350 levels over 16 decades: an edge every 0.046 decades).
+    cells << 3.3e-16, 2.1e-13, 7.7e-11, 5.4e-9, 1.7e-7, 2.9e-5, 6.1e-4, 0.031, 0.52, 2.5, 1e-18, 0.0;
+    cells(2, 2) = std::numeric_limits<double>::quiet_NaN();
+    map->cells()->share(std::make_shared<const RowMatrix>(cells), QCPRange(0, 3), QCPRange(0, 2));
+    plot.xAxis->setRange(-0.5, 3.5);
+    plot.yAxis->setRange(-0.5, 2.5);
+    for (QCPAxis* axis : {plot.xAxis, plot.yAxis})
+        axis->grid()->setVisible(false);
+    for (Eigen::Index r = 0; r < cells.rows(); ++r)
+        for (Eigen::Index c = 0; c < cells.cols(); ++c) {
+            const double value = cells(r, c);
+            const QColor want = std::isnan(value) ? QColor(Qt::white)
+                : value <= 0                      ? QColor(gradient.color(range.lower, range, true))
+                                                  : QColor(gradient.color(value, range, true));
+            QVERIFY2(drawnAt(plot, map, r, c) == want, qPrintable(QString("cell %1, %2 (%3)").arg(r).arg(c).arg(value)));
         }
 }
 

@@ -107,6 +107,7 @@ private slots:
     void clickingAConventionCellSelectsIt();
     void precisionBoxesSwitchTheHeatmap();
     void precisionCurvesReachAMillionPositions();
+    void precisionMapAveragesTheColumnsUnderAPixel();
     void bandsShowTheResolutionLimit();
     void presentationModeEnlargesTheNewViews();
 };
@@ -358,6 +359,43 @@ void TestResearchViews::precisionCurvesReachAMillionPositions()
     QCOMPARE(last(NumberFormat::Float16, PrecisionMode::Computed).second, 2.5);
     QVERIFY(last(NumberFormat::Float64, PrecisionMode::Computed).second < 1e-8);
     QVERIFY(pe::ui::precisionPart(*document.frame())->rows.size() <= 256); // the heatmap samples the rows
+}
+
+void TestResearchViews::precisionMapAveragesTheColumnsUnderAPixel()
+{
+    // 1024 dimensions on a map a few hundred pixels wide: each drawn column is the mean of the
+    // dimensions' errors under its pixel, each weighed by the share of it the pixel covers, as
+    // the heatmap's bins are; the readout still names one dimension's own error.
+    Document document;
+    document.setDModel(1024);
+    PrecisionView view(&document);
+    view.resize(500, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(QTest::qWaitFor([&] {
+        const PrecisionPart* part = document.frame() ? pe::ui::precisionPart(*document.frame()) : nullptr;
+        return part && part->heat.cols() == 1024 && part->shown.cols() > 1 && part->shown.cols() < 1024;
+    }, 5000));
+    view.refresh();
+    const PrecisionPart& part = *pe::ui::precisionPart(*document.frame());
+    const Eigen::Index n = part.shown.cols();
+    QCOMPARE(n, Eigen::Index(view.heatRect()->width() * view.devicePixelRatioF() + 0.5)); // one per pixel
+    const double width = 1024.0 / double(n);
+    for (Eigen::Index r : {Eigen::Index(0), part.shown.rows() / 2, part.shown.rows() - 1})
+        for (Eigen::Index j = 0; j < n; ++j) {
+            const double lower = j * width, upper = (j + 1) * width;
+            long double sum = 0;
+            for (int c = int(std::floor(lower)); c < int(std::ceil(upper)) && c < 1024; ++c)
+                sum += static_cast<long double>(part.heat(r, c)) * (std::min(upper, c + 1.0) - std::max(lower, double(c)));
+            const double expected = std::clamp(static_cast<double>(sum / width), 1e-17, 2.5);
+            QVERIFY2(std::abs(part.shown(r, j) - expected) <= 1e-12 * expected,
+                     qPrintable(QString("row %1, column %2: %3, the mean %4").arg(r).arg(j).arg(part.shown(r, j)).arg(expected)));
+            QCOMPARE(view.colorMap()->data()->cell(int(j), int(r)), part.shown(r, j)); // drawn without a copy
+        }
+    // The map spans every dimension: its first and last columns' centres half a pixel in.
+    QCOMPARE_LE(std::abs(view.colorMap()->data()->keyRange().lower - (width / 2 - 0.5)), 1e-9);
+    QCOMPARE_LE(std::abs(view.colorMap()->data()->keyRange().upper - (1024 - width / 2 - 0.5)), 1e-9);
+    QVERIFY(view.cellDescription(part.rows[3], 700).contains(QStringLiteral("column 700")));
 }
 
 void TestResearchViews::bandsShowTheResolutionLimit()

@@ -674,36 +674,48 @@ QString ropeMismatch(MainWindow& window)
 QString precisionMismatch(MainWindow& window)
 {
     // The map's rows are positions sampled evenly from first to last; each cell is
-    // |PE in the format − PE| of that position and dimension, from core's format emulation.
+    // |PE in the format − PE| of that position and dimension, from core's format emulation, or
+    // where the dimensions outnumber the map's pixel columns the mean over those under a pixel,
+    // each weighed by the share of it the pixel covers.
     const core::EncodingSpec& spec = window.document()->spec();
     const pe::ui::ViewState& state = window.document()->state();
     auto* precision = view<pe::ui::PrecisionView>(window, pe::ui::views::precision);
     QCPColorMapData* data = precision->colorMap()->data();
     const int rows = spec.maxLen == 1 ? 1 : data->valueSize();
-    // At most one sampled position per pixel row of the map on screen.
+    const int columns = data->keySize();
+    // At most one sampled position per pixel row of the map on screen, one column per pixel column.
     const double pixels = precision->heatRect()->rect().height() * precision->plot()->bufferDevicePixelRatio();
-    if (data->keySize() != std::max(spec.dModel, 2) || rows > spec.maxLen || (pixels > 0 && rows > pixels + 1 && rows > 2))
-        return QStringLiteral("the map is %1 × %2 for d_model %3, max_len %4 on %5 pixel rows").arg(data->keySize())
-            .arg(data->valueSize()).arg(spec.dModel).arg(spec.maxLen).arg(pixels);
+    const double pixelColumns = precision->heatRect()->rect().width() * precision->plot()->bufferDevicePixelRatio();
+    const bool columnsRight = columns == std::max(spec.dModel, 2)
+        || (columns < spec.dModel && pixelColumns > 0 && std::abs(columns - pixelColumns) <= 1);
+    if (!columnsRight || rows > spec.maxLen || (pixels > 0 && rows > pixels + 1 && rows > 2))
+        return QStringLiteral("the map is %1 × %2 for d_model %3, max_len %4 on %5 × %6 pixels").arg(columns)
+            .arg(data->valueSize()).arg(spec.dModel).arg(spec.maxLen).arg(pixelColumns).arg(pixels);
     const double first = data->valueRange().lower, last = data->valueRange().upper;
     if (first != double(spec.firstPosition) || (rows > 1 && last != double(spec.firstPosition + spec.maxLen - 1)))
         return QStringLiteral("the map spans positions %1–%2, not all of %3–%4").arg(first).arg(last).arg(spec.firstPosition)
             .arg(spec.firstPosition + spec.maxLen - 1);
     const double step = rows > 1 ? (last - first) / (rows - 1) : 1.0;
+    const double width = columns < spec.dModel ? double(spec.dModel) / columns : 1.0; // dimensions per map column
     for (std::int64_t r : spread(rows, 12)) {
         // The sampled positions are whole: the nearest one to the row's place on the axis
         // (all rows when there are no more rows than positions, so exactly on it).
         const auto position = spec.firstPosition + static_cast<std::int64_t>(std::floor(double(r) * step + 1e-9));
-        for (std::int64_t c : spread(spec.dModel, 12)) {
-            const double exact = core::encodingValue(spec, position, int(c));
-            const double inFormat = core::encodingValueIn(spec, position, int(c), state.format, state.precisionMode);
-            const double expected = std::isfinite(inFormat) ? std::abs(inFormat - exact) : std::numeric_limits<double>::infinity();
-            const double shown = data->cell(int(c), int(r));
+        for (std::int64_t j : spread(std::min(columns, spec.dModel), 12)) {
+            const double lower = double(j) * width, upper = lower + width;
+            double expected = 0;
+            for (int c = int(std::floor(lower)); c < spec.dModel && c < upper; ++c) {
+                const double exact = core::encodingValue(spec, position, c);
+                const double inFormat = core::encodingValueIn(spec, position, c, state.format, state.precisionMode);
+                const double error = std::isfinite(inFormat) ? std::abs(inFormat - exact) : std::numeric_limits<double>::infinity();
+                expected += error * (std::min(upper, c + 1.0) - std::max(lower, double(c))) / width;
+            }
+            const double shown = data->cell(int(j), int(r));
             // The map clamps to its colour range [1e−17, 2.5] (2.5: no finite value): compare inside it.
             const double clamped = std::clamp(expected, 1e-17, 2.5);
             if (std::abs(shown - clamped) > 1e-15 + 1e-9 * clamped)
-                return QStringLiteral("row %1 (position %2) dimension %3 shows %4, the error is %5")
-                    .arg(r).arg(position).arg(c).arg(number(shown), number(expected));
+                return QStringLiteral("row %1 (position %2) column %3 shows %4, the error is %5")
+                    .arg(r).arg(position).arg(j).arg(number(shown), number(expected));
         }
     }
     return {};

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/precisionpart.h"
 
+#include "core/encoding.h"
 #include "core/precision.h"
 
 #include <algorithm>
@@ -88,6 +89,26 @@ void buildMap(PrecisionPart& p, const PartInputs& in, std::int64_t count)
                         in.state.precisionMode, p.heat.reset(p.rows.size(), p.spec.dModel));
 }
 
+/// The map's columns as drawn: one per pixel column of the map when there are more, each the
+/// exact mean of the cells it covers (a pixel shows their average, not one sampled column).
+void buildShown(PrecisionPart& p, const PartInputs& in)
+{
+    const core::RowMatrix& heat = p.heat.matrix();
+    const int pixels = in.pixels.width();
+    const Eigen::Index columns = pixels > 0 ? std::min<Eigen::Index>(pixels, heat.cols()) : heat.cols();
+    core::RowMatrix& shown = p.shown.reset(heat.rows(), columns);
+    if (heat.rows() == 0 || columns == 0)
+        return;
+    if (columns == heat.cols())
+        shown = heat;
+    else
+        core::averageColumns(heat, 0.0, static_cast<double>(heat.cols()), shown);
+    // NaN (a table's NaN value) stays: the map leaves it transparent. Infinity goes to the top.
+    shown = shown.unaryExpr([](double e) {
+        return std::isnan(e) ? e : std::clamp(e, PrecisionPart::shownFloor, PrecisionPart::shownOverflow);
+    });
+}
+
 } // namespace
 
 QVector<ErrorCurveKind> errorCurveKinds()
@@ -124,8 +145,13 @@ ViewPartPtr buildPrecisionPart(const PartInputs& in, const PartBefore& before)
     if (sameMap) {
         part->rows = old->rows;
         part->heat = old->heat;
+        if (old->shown.cols() == std::min<Eigen::Index>(in.pixels.width() > 0 ? in.pixels.width() : old->heat.cols(), old->heat.cols()))
+            part->shown = old->shown;
+        else
+            buildShown(*part, in);
     } else {
         buildMap(*part, in, count);
+        buildShown(*part, in);
     }
     return part;
 }

@@ -18,7 +18,7 @@ QVector<ErrorCurveKind> errorCurveKinds();
 /// For the sinusoid: |PE_format − PE| in the selected format and mode at `rows` (evenly spread
 /// sampled rows, all when few, at most one per pixel row of the map), and the largest error over
 /// the columns against the position for every errorCurveKinds() entry at `errorRows`
-/// (log-spaced sampled rows). For a loaded table: its storage error, each map row the exact mean
+/// (log-spaced sampled rows); the map as drawn averages its columns to the pixels'. For a loaded table: its storage error, each map row the exact mean
 /// over a bin of whole rows (`rows` holds each bin's middle row), and its stored curves only
 /// (NaN for the computed kinds: a table is only stored). A data export has neither: its table is
 /// made row block by row block from the same functions.
@@ -28,9 +28,15 @@ struct PrecisionPart : ViewPart {
     bool fromTable = false;
     QVector<std::int64_t> rows;
     SharedMatrix heat; ///< rows × columns
+    /// The map as drawn: rows × at most one column per pixel of the map, each the exact mean of
+    /// heat's columns under it, within [shownFloor, shownOverflow] (the log colour scale's room).
+    SharedMatrix shown;
+    static constexpr double shownFloor = 1e-17; ///< errors below are drawn at it (0 has no log)
+    static constexpr double shownOverflow = 2.5; ///< no value (float16 past 65504): above any error of a value in [−1, 1]
     QVector<std::int64_t> errorRows;
     QVector<QVector<double>> errorCurves; ///< errorCurves[i]: the largest error at errorRows for errorCurveKinds()[i]
-    QSize bins() const override { return QSize(static_cast<int>(heat.cols()), static_cast<int>(heat.rows())); }
+    /// The map as drawn: a new pixel width re-bins the same errors, and the view draws it again.
+    QSize bins() const override { return QSize(static_cast<int>(shown.cols()), static_cast<int>(shown.rows())); }
 };
 
 /// The precision view's part in `frame`; null when not computed.

@@ -166,19 +166,28 @@ void CellColorMap::releaseCells()
 bool CellColorMap::canUseCellImage() const
 {
     return mKeyAxis && mValueAxis && keyAxis()->orientation() == Qt::Horizontal && !mMapData->isEmpty()
-        && mDataScaleType == QCPAxis::stLinear && !mGradient.periodic() && mDataRange.size() > 0;
+        && !mGradient.periodic() && mDataRange.size() > 0
+        && (mDataScaleType == QCPAxis::stLinear || mDataRange.lower > 0); // a log scale from above 0
 }
 
 void CellColorMap::updateLookupTable()
 {
-    if (!m_lookup.empty() && m_lookupGradient == mGradient && m_lookupRange == mDataRange)
+    const bool logarithmic = mDataScaleType == QCPAxis::stLogarithmic;
+    if (!m_lookup.empty() && m_lookupGradient == mGradient && m_lookupRange == mDataRange && m_lookupLogarithmic == logarithmic)
         return;
     m_lookupGradient = mGradient;
     m_lookupRange = mDataRange;
+    m_lookupLogarithmic = logarithmic;
     // The colour of level i is what QCPColorGradient::colorize gives a value in that level;
     // asking at the level's middle avoids rounding into the level below.
     const int levels = std::max(mGradient.levelCount(), 2);
     m_lookup.resize(levels);
+    if (logarithmic) { // the levels evenly spread over the logarithm of the values
+        const double step = std::log(mDataRange.upper / mDataRange.lower) / (levels - 1);
+        for (int i = 0; i < levels; ++i)
+            m_lookup[i] = m_lookupGradient.color(mDataRange.lower * std::exp((i + 0.5) * step), mDataRange, true);
+        return;
+    }
     const double step = mDataRange.size() / (levels - 1);
     for (int i = 0; i < levels; ++i)
         m_lookup[i] = m_lookupGradient.color(mDataRange.lower + (i + 0.5) * step, mDataRange);
@@ -197,11 +206,16 @@ void CellColorMap::updateMapImage()
     // Made for the axes' current orientation, so drawing needs no mirrored copy of it.
     m_imageMirrorX = keyAxis()->rangeReversed();
     m_imageMirrorY = valueAxis()->rangeReversed();
-    const double toLevel = (static_cast<double>(m_lookup.size()) - 1) / mDataRange.size();
+    // On a log scale the levels are looked up by each value's logarithm: 0 and below get the
+    // first colour (log 0 = −∞), a negative value none (its log is NaN, drawn transparent).
+    const bool logarithmic = m_lookupLogarithmic;
+    const double lower = logarithmic ? std::log(mDataRange.lower) : mDataRange.lower;
+    const double span = logarithmic ? std::log(mDataRange.upper / mDataRange.lower) : mDataRange.size();
+    const double toLevel = (static_cast<double>(m_lookup.size()) - 1) / span;
     const int lastLevel = static_cast<int>(m_lookup.size()) - 1;
     static_assert(sizeof(QRgb) == sizeof(std::uint32_t));
     // NaN is drawn transparent.
-    const core::simd::LevelLookup lookup{mDataRange.lower, toLevel, lastLevel, m_lookup.data()};
+    const core::simd::LevelLookup lookup{lower, toLevel, lastLevel, m_lookup.data()};
     const CellData* data = cells();
     // Opaque cells go into an image without alpha when no cell is NaN: Qt then copies it onto
     // the plot's buffer rather than blending every pixel.
@@ -212,14 +226,18 @@ void CellColorMap::updateMapImage()
     const bool mirrorX = m_imageMirrorX, mirrorY = m_imageMirrorY;
     std::atomic<bool> anyTransparent = false;
     overLines(values, qint64(keys) * values, [&](int first, int end) {
-        std::vector<double> reversed(mirrorX ? keys : 0);
+        std::vector<double> line(mirrorX || logarithmic ? keys : 0);
         std::uint32_t all = ~0u;
         for (int y = first; y < end; ++y) {
             const int v = mirrorY ? y : values - 1 - y; // QImage counts lines from the top
             const double* source = data->mData + static_cast<std::ptrdiff_t>(v) * keys;
             if (mirrorX) {
-                std::reverse_copy(source, source + keys, reversed.begin());
-                source = reversed.data();
+                std::reverse_copy(source, source + keys, line.begin());
+                source = line.data();
+            }
+            if (logarithmic) {
+                std::transform(source, source + keys, line.begin(), [](double x) { return std::log(x); });
+                source = line.data();
             }
             all &= core::simd::lookUpLevels(lookup, source, reinterpret_cast<std::uint32_t*>(pixels + y * bytesPerLine), keys);
         }

@@ -47,7 +47,8 @@ private:
 /// A colour map drawn from an image with one pixel per cell, never smoothed: on screen without
 /// QCustomPlot's per-draw mirrored copy, and in vector output (PDF, SVG) as one lossless image
 /// at data resolution (QCPColorMap itself rasterises vector output into a 3× screen buffer,
-/// which resamples the cells).
+/// which resamples the cells). A logarithmic data scale is drawn the same way (from a range
+/// above 0).
 class CellColorMap : public QCPColorMap {
     Q_OBJECT
 public:
@@ -70,6 +71,7 @@ private:
     std::vector<QRgb> m_lookup;     ///< colour of each gradient level over the data range
     QCPColorGradient m_lookupGradient;
     QCPRange m_lookupRange;
+    bool m_lookupLogarithmic = false;
     bool m_imageMirrorX = false, m_imageMirrorY = false; ///< axes' orientation the image was made for
 };
 

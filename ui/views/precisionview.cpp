@@ -26,10 +26,8 @@ namespace {
 
 const PrecisionPart& precisionOf(const Frame& frame) { return frame.partOrEmpty<PrecisionPart>(views::precision); }
 
-/// Errors below this are drawn at it: the log colour scale and axis need a floor.
-constexpr double errorFloor = 1e-17;
-/// Where a curve is drawn when the format yields no value: above 2, the largest error a value in [−1, 1] can have.
-constexpr double overflowLevel = 2.5;
+/// Where a curve is drawn when the format yields no value, as the map draws it.
+constexpr double overflowLevel = PrecisionPart::shownOverflow;
 
 QString errorText(double error)
 {
@@ -101,7 +99,7 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
     m_title = addTitle(p);
     placeLegendUnderTitle(p, 4);
     m_heatRect = p->axisRect();
-    m_map = new CellColorMap(p->xAxis, p->yAxis);
+    m_map = new CellColorMap(p->xAxis, p->yAxis); // draws the part's matrix without a copy
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
     m_map->setDataScaleType(QCPAxis::stLogarithmic);
@@ -157,9 +155,11 @@ PrecisionView::PrecisionView(Document* document, QWidget* parent)
 
     fitAfterLayout(p, this, [this] { return fitToSize(); });
     // One sampled row per pixel row of the map (after the fit: the final size), and at least
-    // the first and the last position: a colour map has two rows at least, spanning them.
+    // the first and the last position: a colour map has two rows at least, spanning them. At
+    // most one column per pixel column, each the mean of the dimensions under it.
     connect(p, &QCustomPlot::afterLayout, this, [this] {
-        this->document()->setPixels(views::precision, QSize(0, std::max(pixelsToRequest(m_heatRect->rect()).height(), 2)));
+        const QSize pixels = pixelsToRequest(m_heatRect->rect());
+        this->document()->setPixels(views::precision, QSize(pixels.width(), std::max(pixels.height(), 2)));
     });
     connect(p, &QCustomPlot::mouseMove, this, &PrecisionView::onMouseMove);
     connect(p, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) { m_click.press(e); });
@@ -283,20 +283,18 @@ void PrecisionView::redraw(const Frame& f)
 void PrecisionView::drawHeat(const Frame& f)
 {
     const PrecisionPart& p = precisionOf(f);
-    const auto rows = static_cast<int>(p.heat.rows());
-    const auto columns = static_cast<int>(p.heat.cols());
-    m_map->setVisible(rows > 0);
-    if (rows == 0)
+    const auto rows = static_cast<int>(p.shown.rows());
+    const auto columns = static_cast<int>(p.shown.cols());
+    m_map->setVisible(rows > 0 && columns > 0);
+    if (rows == 0 || columns == 0)
         return;
-    const int keyCells = std::max(columns, 2), valueCells = std::max(rows, 2);
-    QCPColorMapData* data = m_map->data();
-    data->setSize(keyCells, valueCells);
+    // Each shown column the mean over d / columns dimensions: centred on the middle of its span.
+    const double width = static_cast<double>(p.heat.cols()) / columns;
+    const double firstKey = width / 2 - 0.5;
+    const QCPRange keys(firstKey, columns > 1 ? static_cast<double>(p.heat.cols()) - width / 2 - 0.5 : firstKey + width);
     const double first = static_cast<double>(f.firstPosition() + p.rows.front());
     const double last = rows > 1 ? static_cast<double>(f.firstPosition() + p.rows.back()) : first + 1;
-    data->setRange(QCPRange(0, keyCells == columns ? columns - 1 : 1), QCPRange(first, last));
-    for (int r = 0; r < valueCells; ++r)
-        for (int c = 0; c < keyCells; ++c)
-            data->setCell(c, r, std::clamp(p.heat(std::min(r, rows - 1), std::min(c, columns - 1)), errorFloor, overflowLevel));
+    m_map->cells()->share(p.shown.shared(), keys, QCPRange(first, last));
     m_map->setGradient(colormapGradient(sequentialColormap(f.state.colormap)));
     m_map->setDataRange(QCPRange(1e-16, 1));
     const QString kind = f.state.format == core::NumberFormat::Float64

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ui/document/precisionpart.h"
+#include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/panelpair.h"
 #include "ui/plotting/pointing.h"
 #include "ui/views/plotview.h"
@@ -68,7 +69,7 @@ private:
     QString m_titleText;
     QCPAxisRect* m_heatRect;
     std::unique_ptr<PanelPair> m_panels; ///< stacked, or side by side in a wide room
-    QCPColorMap* m_map;
+    CellColorMap* m_map;
     QCPColorScale* m_scale;
     QCPItemStraightLine* m_rowLine;
     QCPAxisRect* m_curveRect;
