@@ -33,7 +33,8 @@ CellFormula cellFormula(const EncodingSpec& spec, std::int64_t position, int col
 /// as the wave plots draw between the integer samples.
 double encodingCurve(const EncodingSpec& spec, double position, int column);
 
-/// PE(position, ·): the d_model values of one absolute position.
+/// PE(position, ·): the d_model values of one absolute position (accurateSinCosOfPairs: a few
+/// 1e−16 from encodingValue, up to 3e−14 at positions near 10^6).
 Eigen::VectorXd encodingVector(const EncodingSpec& spec, std::int64_t position);
 
 /// Fills out (rows × d_model, row-major) with the encoding rows firstRow … firstRow+rows−1.
