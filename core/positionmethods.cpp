@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/positionmethods.h"
 
+#include "core/simd.h"
+
 #include "core/tokenembedding.h"
 
 #include <algorithm>
@@ -414,18 +416,23 @@ public:
         const Eigen::Index terms = omega.size();
         m_stepRe.assign(m_lengths.size(), Array(terms));
         m_stepIm = m_factorRe = m_factorIm = m_stepRe;
-        for (std::size_t l = 0; l < m_lengths.size(); ++l)
+        // Sines and cosines of whole (and half-whole) multiples of each ω, four terms at a time
+        // with the product formed exactly (simd::sinCosOfProducts): long double sinl and cosl
+        // were most of a step of the methods view at max_len 1 M.
+        Array halfSin(terms), halfCos(terms), wholeHalfSin(terms), wholeHalfCos(terms), centreSin(terms), centreCos(terms);
+        sinCos(0.5, halfSin, halfCos);
+        for (std::size_t l = 0; l < m_lengths.size(); ++l) {
+            const std::int64_t m = m_lengths[l];
+            sinCos(static_cast<double>(m), m_stepIm[l], m_stepRe[l]);
+            sinCos(0.5 * static_cast<double>(m), wholeHalfSin, wholeHalfCos);
+            sinCos(0.5 * static_cast<double>(m - 1), centreSin, centreCos);
             for (Eigen::Index k = 0; k < terms; ++k) {
-                const std::int64_t m = m_lengths[l];
-                const double half = std::sin(0.5 * omega[k]);
-                const long double whole = static_cast<long double>(m) * omega[k];
-                m_stepRe[l][k] = static_cast<double>(std::cos(whole));
-                m_stepIm[l][k] = static_cast<double>(std::sin(whole));
-                const double ratio = half == 0.0 ? static_cast<double>(m) : static_cast<double>(std::sin(0.5L * whole)) / half;
-                const long double centre = 0.5L * static_cast<long double>(m - 1) * omega[k];
-                m_factorRe[l][k] = m == 0 ? 0.0 : static_cast<double>(std::cos(centre)) * ratio;
-                m_factorIm[l][k] = m == 0 ? 0.0 : static_cast<double>(std::sin(centre)) * ratio;
+                // Σ_{t<m} e^{iωt} = e^{iω(m−1)/2}·sin(mω/2)/sin(ω/2); m where sin(ω/2) = 0.
+                const double ratio = halfSin[k] == 0.0 ? static_cast<double>(m) : wholeHalfSin[k] / halfSin[k];
+                m_factorRe[l][k] = m == 0 ? 0.0 : centreCos[k] * ratio;
+                m_factorIm[l][k] = m == 0 ? 0.0 : centreSin[k] * ratio;
             }
+        }
     }
 
     /// Calls visit(b, re, im) for every run b in order, re and im the real and imaginary parts
@@ -438,11 +445,7 @@ public:
         Array re(terms), im(terms), nextRe(terms), sumRe(terms), sumIm(terms);
         for (std::size_t run = 0; run < m_lengthIndex.size(); ++run) {
             if (run % anchorEvery == 0)
-                for (Eigen::Index k = 0; k < terms; ++k) {
-                    const long double angle = static_cast<long double>(m_starts[run]) * m_omega[k];
-                    re[k] = static_cast<double>(std::cos(angle));
-                    im[k] = static_cast<double>(std::sin(angle));
-                }
+                sinCos(static_cast<double>(m_starts[run]), im, re);
             const std::size_t l = m_lengthIndex[run];
             sumRe = re * m_factorRe[l] - im * m_factorIm[l];
             sumIm = re * m_factorIm[l] + im * m_factorRe[l];
@@ -453,8 +456,47 @@ public:
         }
     }
 
+    /// The mean over each run of Σ_k a_k·Re(sum_k) + b_k·Im(sum_k), NaN for an empty run.
+    /// Per run length the weights fold into A = a·Re(factor) + b·Im(factor) and
+    /// B = b·Re(factor) − a·Im(factor), so that a run is one dot of its phases with them
+    /// (simd::dot2) and one rotation (simd::rotate): four terms at a time.
+    Eigen::VectorXd weightedMeans(const Eigen::ArrayXd& a, const Eigen::ArrayXd& b)
+    {
+        constexpr std::size_t anchorEvery = 256;
+        const auto terms = static_cast<std::size_t>(m_omega.size());
+        std::vector<Array> weightRe(m_lengths.size()), weightIm(m_lengths.size());
+        for (std::size_t l = 0; l < m_lengths.size(); ++l) {
+            weightRe[l] = a * m_factorRe[l] + b * m_factorIm[l];
+            weightIm[l] = b * m_factorRe[l] - a * m_factorIm[l];
+        }
+        Array re(m_omega.size()), im(m_omega.size());
+        Eigen::VectorXd means(static_cast<Eigen::Index>(m_lengthIndex.size()));
+        for (std::size_t run = 0; run < m_lengthIndex.size(); ++run) {
+            if (run % anchorEvery == 0)
+                sinCos(static_cast<double>(m_starts[run]), im, re);
+            const std::size_t l = m_lengthIndex[run];
+            const std::int64_t m = m_starts[run + 1] - m_starts[run];
+            means[static_cast<Eigen::Index>(run)] = m > 0
+                ? simd::dot2(re.data(), weightRe[l].data(), im.data(), weightIm[l].data(), terms) / static_cast<double>(m)
+                : std::numeric_limits<double>::quiet_NaN();
+            simd::rotate(re.data(), im.data(), m_stepRe[l].data(), m_stepIm[l].data(), terms);
+        }
+        return means;
+    }
+
 private:
     using Array = Eigen::ArrayXd;
+    /// sin and cos of multiple·ω_k for every term; libm where the vector reduction gives up.
+    void sinCos(double multiple, Array& sines, Array& cosines) const
+    {
+        simd::sinCosOfProducts(m_omega.data(), nullptr, multiple, sines.data(), cosines.data(), static_cast<std::size_t>(m_omega.size()));
+        for (Eigen::Index k = 0; k < m_omega.size(); ++k)
+            if (std::isnan(sines[k])) {
+                const long double angle = static_cast<long double>(multiple) * m_omega[k];
+                sines[k] = static_cast<double>(std::sin(angle));
+                cosines[k] = static_cast<double>(std::cos(angle));
+            }
+    }
     const std::vector<std::int64_t>& m_starts;
     const Eigen::VectorXd& m_omega;
     std::vector<std::int64_t> m_lengths;
@@ -475,14 +517,7 @@ Eigen::VectorXd offsetSeriesRunMeans(const OffsetSeries& series, std::int64_t fi
             starts[b] = std::max<std::int64_t>(starts[b], 0);
     }
     // Re((a − ib)·sum) = a·Re(sum) + b·Im(sum), summed over the terms.
-    const Eigen::ArrayXd a = series.cosine.array(), b = series.sine.array();
-    Eigen::VectorXd means(bins);
-    RunSums(starts, series.omega).forEach([&](std::size_t run, const Eigen::ArrayXd& re, const Eigen::ArrayXd& im) {
-        const std::int64_t m = starts[run + 1] - starts[run];
-        means[static_cast<Eigen::Index>(run)] =
-            m > 0 ? (a * re + b * im).sum() / static_cast<double>(m) : std::numeric_limits<double>::quiet_NaN();
-    });
-    return means;
+    return RunSums(starts, series.omega).weightedMeans(series.cosine.array(), series.sine.array());
 }
 
 void fillOffsetSeriesBinned(const OffsetSeries& series, std::int64_t length, bool causal, Eigen::Ref<RowMatrix> out)

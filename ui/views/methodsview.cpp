@@ -7,6 +7,7 @@
 #include "ui/document/document.h"
 #include "ui/document/methodspart.h"
 #include "ui/plotting/colormaps.h"
+#include "ui/plotting/curvegraph.h"
 #include "ui/views/zoomsettle.h"
 #include "ui/widgets/accessiblenames.h"
 #include "ui/plotting/labels.h"
@@ -563,7 +564,7 @@ void MethodsView::drawCurves(const Frame& f)
     QCPAxis* x = m_curveRect->axis(QCPAxis::atBottom);
     QCPAxis* y = m_curveRect->axis(QCPAxis::atLeft);
     while (m_graphs.size() < data.curves.size())
-        m_graphs.append(p->addGraph(x, y));
+        m_graphs.append(addCurveGraph(x, y)); // dense curves drawn solid: their dashes cannot be seen
     double lowest = 0, highest = 0;
     for (int i = 0; i < m_graphs.size(); ++i) {
         QCPGraph* graph = m_graphs[i];

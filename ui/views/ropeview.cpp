@@ -5,6 +5,7 @@
 #include "ui/document/ropepart.h"
 
 #include "ui/document/document.h"
+#include "ui/plotting/curvegraph.h"
 #include "ui/plotting/freeplace.h"
 #include "ui/widgets/detailsbox.h"
 #include "ui/widgets/flowlayout.h"
@@ -213,11 +214,11 @@ RopeView::RopeView(Document* document, QWidget* parent)
     // The no-scaling curve last, on top of the others.
     for (RopeScaling method : {RopeScaling::PositionInterpolation, RopeScaling::NtkAware, RopeScaling::Yarn, RopeScaling::None}) {
         static_assert(RopeCurves::decayMethods.size() == 4); // the same four, drawn in this order
-        m_decay[index(method)] = p->addGraph(decayX, decayY);
+        m_decay[index(method)] = addCurveGraph(decayX, decayY); // a dense decay curve is drawn solid
         m_decay[index(method)]->removeFromLegend();
     }
     for (RopeScaling method : core::allRopeScalings) {
-        m_wavelength[index(method)] = p->addGraph(p->xAxis, p->yAxis);
+        m_wavelength[index(method)] = addCurveGraph(p->xAxis, p->yAxis);
         m_wavelength[index(method)]->setName(methodName(method));
     }
     for (int i = 0; i < 2; ++i) {
