@@ -198,28 +198,35 @@ std::int64_t binOfRow(std::int64_t row, std::int64_t rowCount, std::int64_t bins
 
 namespace {
 
-/// cos θ − 1 of θ = ω·(p0 + r) for r = 0 … rowCount − 1. The pair (sin θ, cos θ − 1) is turned
-/// by ω each row in terms that are all as small as θ (with v = 1 − cos ω = 2 sin²(ω/2),
-/// S = sin ω: u' = u − v·(1 + u) − s·S, s' = s + S − s·v + u·S), so no 1 is ever added and
-/// taken away again; taken afresh every `anchorEvery` rows as −2 sin²(θ/2).
-void fillCosineLessOne(long double omega, std::int64_t p0, std::int64_t rowCount, std::int64_t anchorEvery, double* column)
-{
-    const SinCos half = accurateSinCos(omega, 0.5L);
-    const double v = 2 * half.sin * half.sin, turnSin = accurateSinCos(omega, 1.0L).sin;
-    double sine = 0, lessOne = 0;
-    for (std::int64_t r = 0; r < rowCount; ++r) {
-        if (r % anchorEvery == 0) {
-            const auto position = static_cast<long double>(p0 + r);
-            sine = accurateSinCos(omega, position).sin;
-            const double halfSine = accurateSinCos(omega, position / 2).sin;
-            lessOne = -2 * halfSine * halfSine;
-        }
-        column[r] = lessOne;
-        const double turned = lessOne - v * (1 + lessOne) - sine * turnSin;
-        sine = sine + turnSin - sine * v + lessOne * turnSin;
-        lessOne = turned;
+/// Columns whose phases are turned together, a row at a time (fillEncodingColumns): where each
+/// goes, its ω, and its phase and turn as parallel arrays for the vector loops.
+struct TurnedColumns {
+    std::vector<std::ptrdiff_t> offset; ///< the column's start in out
+    std::vector<char> isSin;
+    std::vector<long double> omega;
+    std::vector<double> high, low; ///< ω as two doubles (simd::sinCosOfProducts)
+    std::vector<double> a, b, turnA, turnB; ///< phase and turn: (cos, sin) and (cos ω, sin ω), or (cos θ − 1, sin θ) and (1 − cos ω, sin ω)
+    void add(std::ptrdiff_t at, bool sine, long double w)
+    {
+        offset.push_back(at);
+        isSin.push_back(sine);
+        omega.push_back(w);
+        high.push_back(static_cast<double>(w));
+        low.push_back(static_cast<double>(w - static_cast<long double>(high.back())));
     }
-}
+    std::size_t size() const { return offset.size(); }
+    /// sin and cos of multiple·ω for every column (NaN lanes, past the vector reduction's range, the long way).
+    void sinCos(double multiple, double* sines, double* cosines) const
+    {
+        simd::sinCosOfProducts(high.data(), low.data(), multiple, sines, cosines, size());
+        for (std::size_t i = 0; i < size(); ++i)
+            if (std::isnan(sines[i])) {
+                const SinCos at = accurateSinCos(omega[i], multiple);
+                sines[i] = at.sin;
+                cosines[i] = at.cos;
+            }
+    }
+};
 
 } // namespace
 
@@ -232,31 +239,50 @@ void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::i
         throw SpecError("fillEncodingColumns: rows or columns outside the encoding");
     constexpr std::int64_t anchorEvery = 256;
     const std::int64_t p0 = spec.firstPosition + firstRow;
+    // Every column's phase turned by its ω row by row, all columns at once (simd::rotate and
+    // simd::turnLessOne, four at a time), taken afresh every anchorEvery rows. One column after
+    // another was a chain of dependent products per column: a fifth of a spectrum step.
+    TurnedColumns turned, lessOne;
     for (int c = 0; c < columnCount; ++c) {
-        double* column = out + static_cast<std::ptrdiff_t>(c) * columnStride;
+        const std::ptrdiff_t at = static_cast<std::ptrdiff_t>(c) * columnStride;
         const ColumnRole role = columnRole(spec, firstColumn + c);
-        if (role.isZero) {
-            std::fill(column, column + rowCount, 0.0);
-            continue;
+        if (role.isZero)
+            std::fill(out + at, out + at + rowCount, 0.0);
+        else if (!role.isSin && cosines == CosineColumns::LessOne)
+            lessOne.add(at, false, angularFrequencyLong(spec, role.pair));
+        else
+            turned.add(at, role.isSin, angularFrequencyLong(spec, role.pair));
+    }
+    for (TurnedColumns* group : {&turned, &lessOne}) {
+        group->a.resize(group->size());
+        group->b.resize(group->size());
+        group->turnA.resize(group->size());
+        group->turnB.resize(group->size());
+    }
+    turned.sinCos(1.0, turned.turnB.data(), turned.turnA.data());
+    // (cos θ − 1, sin θ) turned with v = 1 − cos ω = 2 sin²(ω/2), S = sin ω: no 1 added and
+    // taken away again.
+    std::vector<double> halfSin(lessOne.size()), unused(lessOne.size());
+    lessOne.sinCos(0.5, halfSin.data(), unused.data());
+    lessOne.sinCos(1.0, lessOne.turnB.data(), unused.data());
+    for (std::size_t i = 0; i < lessOne.size(); ++i)
+        lessOne.turnA[i] = 2 * halfSin[i] * halfSin[i];
+    for (std::int64_t r = 0; r < rowCount; ++r) {
+        if (r % anchorEvery == 0) {
+            const auto position = static_cast<double>(p0 + r);
+            turned.sinCos(position, turned.b.data(), turned.a.data());
+            // cos θ − 1 = −2 sin²(θ/2).
+            lessOne.sinCos(position, lessOne.b.data(), unused.data());
+            lessOne.sinCos(position / 2, halfSin.data(), unused.data());
+            for (std::size_t i = 0; i < lessOne.size(); ++i)
+                lessOne.a[i] = -2 * halfSin[i] * halfSin[i];
         }
-        const long double omega = angularFrequencyLong(spec, role.pair);
-        if (!role.isSin && cosines == CosineColumns::LessOne) {
-            fillCosineLessOne(omega, p0, rowCount, anchorEvery, column);
-            continue;
-        }
-        const SinCos turn = accurateSinCos(omega, 1.0L);
-        double sine = 0, cosine = 1;
-        for (std::int64_t r = 0; r < rowCount; ++r) {
-            if (r % anchorEvery == 0) {
-                const SinCos at = accurateSinCos(omega, static_cast<long double>(p0 + r));
-                sine = at.sin;
-                cosine = at.cos;
-            }
-            column[r] = role.isSin ? sine : cosine;
-            const double turned = cosine * turn.cos - sine * turn.sin;
-            sine = sine * turn.cos + cosine * turn.sin;
-            cosine = turned;
-        }
+        for (std::size_t i = 0; i < turned.size(); ++i)
+            out[turned.offset[i] + r] = turned.isSin[i] ? turned.b[i] : turned.a[i];
+        for (std::size_t i = 0; i < lessOne.size(); ++i)
+            out[lessOne.offset[i] + r] = lessOne.a[i];
+        simd::rotate(turned.a.data(), turned.b.data(), turned.turnA.data(), turned.turnB.data(), turned.size());
+        simd::turnLessOne(lessOne.a.data(), lessOne.b.data(), lessOne.turnA.data(), lessOne.turnB.data(), lessOne.size());
     }
 }
 

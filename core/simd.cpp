@@ -233,6 +233,7 @@ struct Kernels {
     decltype(&sse2::lookUpLevels) lookUpLevels;
     decltype(&sse2::sinCosOfProducts) sinCosOfProducts;
     decltype(&sse2::roundToFormat) roundToFormat;
+    decltype(&sse2::turnLessOne) turnLessOne;
 };
 
 Kernels choose()
@@ -244,10 +245,10 @@ Kernels choose()
     __builtin_cpu_init();
     if (!narrow && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         return {"AVX2+FMA", avx2::rotate, avx2::dot, avx2::dot2, avx2::boxValues, avx2::averageFourRows,
-                avx2::interleaveFourRows, avx2::lookUpLevels, avx2::sinCosOfProducts, avx2::roundToFormat};
+                avx2::interleaveFourRows, avx2::lookUpLevels, avx2::sinCosOfProducts, avx2::roundToFormat, avx2::turnLessOne};
 #endif
     return {"SSE2", sse2::rotate, sse2::dot, sse2::dot2, sse2::boxValues, sse2::averageFourRows, sse2::interleaveFourRows,
-            sse2::lookUpLevels, sse2::sinCosOfProducts, sse2::roundToFormat};
+            sse2::lookUpLevels, sse2::sinCosOfProducts, sse2::roundToFormat, sse2::turnLessOne};
 }
 
 const Kernels& kernels()
@@ -261,6 +262,11 @@ const Kernels& kernels()
 void rotate(double* c, double* s, const double* turnCos, const double* turnSin, std::size_t n)
 {
     kernels().rotate(c, s, turnCos, turnSin, n);
+}
+
+void turnLessOne(double* u, double* s, const double* v, const double* sinTurn, std::size_t n)
+{
+    kernels().turnLessOne(u, s, v, sinTurn, n);
 }
 
 double dot(const double* a, const double* b, std::size_t n) { return kernels().dot(a, b, n); }

@@ -17,6 +17,10 @@ namespace pe::core::simd {
 /// Each phase turned by its rotation: (c, s) ← (c·tc − s·ts, s·tc + c·ts), element by element.
 void rotate(double* c, double* s, const double* turnCos, const double* turnSin, std::size_t n);
 
+/// Each (u, s) = (cos θ − 1, sin θ) turned by its angle ω without adding 1 anywhere (the terms
+/// stay as small as θ): with v = 1 − cos ω and S = sin ω,
+///   u ← u − v·(1 + u) − s·S,  s ← s + S − s·v + u·S.
+void turnLessOne(double* u, double* s, const double* v, const double* sinTurn, std::size_t n);
 /// Σ a[k]·b[k].
 double dot(const double* a, const double* b, std::size_t n);
 

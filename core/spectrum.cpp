@@ -84,7 +84,7 @@ PositionSpectrum positionSpectrum(const Eigen::Ref<const RowMatrix>& rows)
     });
 }
 
-PositionSpectrum positionSpectrum(std::int64_t positionCount, Eigen::Index dims, const SpectrumColumns& columns)
+PositionSpectrum emptySpectrum(std::int64_t positionCount, Eigen::Index dims)
 {
     PositionSpectrum s;
     s.positions = std::min<std::int64_t>(positionCount, SpectrumLimits::maxPositions);
@@ -92,19 +92,30 @@ PositionSpectrum positionSpectrum(std::int64_t positionCount, Eigen::Index dims,
     while (n < s.positions)
         n *= 2;
     s.fftLength = n;
-    const Eigen::Index bins = n / 2 + 1;
-    s.power.resize(bins, dims);
+    s.power.resize(n / 2 + 1, dims);
     s.dominant = Eigen::VectorXd::Zero(dims);
+    return s;
+}
+
+void fillSpectrumColumns(PositionSpectrum& s, Eigen::Index firstDim, Eigen::Index dimCount, const SpectrumColumns& columns)
+{
+    const int n = s.fftLength;
+    const Eigen::Index bins = n / 2 + 1;
     thread_local FftBuffers buffers;
     buffers.reserve(n);
     const fftw_plan plan = batchPlan(n, buffers.in, buffers.out);
     const auto positions = static_cast<Eigen::Index>(s.positions);
-    Eigen::VectorXd window = Eigen::VectorXd::Ones(positions);
-    if (positions > 1)
-        for (Eigen::Index p = 0; p < positions; ++p)
-            window[p] = 0.5 * (1 - std::cos(2 * std::numbers::pi * static_cast<double>(p) / static_cast<double>(positions - 1)));
-    for (Eigen::Index first = 0; first < dims; first += columnsPerBatch) {
-        const Eigen::Index count = std::min<Eigen::Index>(columnsPerBatch, dims - first);
+    // The Hann window, kept per thread for the last length: a slider step makes the same one.
+    thread_local Eigen::VectorXd window;
+    if (window.size() != positions) {
+        window = Eigen::VectorXd::Ones(positions);
+        if (positions > 1)
+            for (Eigen::Index p = 0; p < positions; ++p)
+                window[p] = 0.5 * (1 - std::cos(2 * std::numbers::pi * static_cast<double>(p) / static_cast<double>(positions - 1)));
+    }
+    const Eigen::Index end = firstDim + dimCount;
+    for (Eigen::Index first = firstDim; first < end; first += columnsPerBatch) {
+        const Eigen::Index count = std::min<Eigen::Index>(columnsPerBatch, end - first);
         // Each column of the batch, mean removed and zero-padded, one after another.
         const int stride = columnStride(n);
         std::fill(buffers.in, buffers.in + static_cast<std::ptrdiff_t>(columnsPerBatch) * stride, 0.0);
@@ -132,17 +143,30 @@ PositionSpectrum positionSpectrum(std::int64_t positionCount, Eigen::Index dims,
             s.dominant[first + c] = peak > 0 ? spectrumBinFrequency(peakBin, n) : 0.0;
         }
     }
+}
+
+PositionSpectrum positionSpectrum(std::int64_t positionCount, Eigen::Index dims, const SpectrumColumns& columns)
+{
+    PositionSpectrum s = emptySpectrum(positionCount, dims);
+    fillSpectrumColumns(s, 0, dims, columns);
     return s;
+}
+
+void fillSinusoidSpectrum(const EncodingSpec& spec, PositionSpectrum& s, Eigen::Index firstDim, Eigen::Index dimCount)
+{
+    // Not its rows: 32 MB at 4096 dims, written, then read back a strip of columns at a time.
+    const std::int64_t positions = s.positions;
+    fillSpectrumColumns(s, firstDim, dimCount, [&](Eigen::Index first, Eigen::Index count, double* out, std::ptrdiff_t stride) {
+        fillEncodingColumns(spec, 0, positions, static_cast<int>(first), static_cast<int>(count), out, stride,
+                            CosineColumns::LessOne);
+    });
 }
 
 PositionSpectrum sinusoidSpectrum(const EncodingSpec& spec)
 {
-    const std::int64_t positions = std::min<std::int64_t>(spec.maxLen, SpectrumLimits::maxPositions);
-    // Not its rows: 32 MB at 4096 dims, written, then read back a strip of columns at a time.
-    return positionSpectrum(positions, spec.dModel, [&](Eigen::Index first, Eigen::Index count, double* out, std::ptrdiff_t stride) {
-        fillEncodingColumns(spec, 0, positions, static_cast<int>(first), static_cast<int>(count), out, stride,
-                            CosineColumns::LessOne);
-    });
+    PositionSpectrum s = emptySpectrum(spec.maxLen, spec.dModel);
+    fillSinusoidSpectrum(spec, s, 0, spec.dModel);
+    return s;
 }
 
 double powerDecibels(double ratio)

@@ -38,6 +38,15 @@ PositionSpectrum positionSpectrum(std::int64_t positions, Eigen::Index dims, con
 /// the mean removed makes that the same spectrum) so that a slow pair's power keeps its
 /// relative precision.
 PositionSpectrum sinusoidSpectrum(const EncodingSpec& spec);
+/// A spectrum of `dims` columns over the first min(positions, maxPositions) positions, sized
+/// and not yet filled: fillSpectrumColumns fills ranges of its columns, disjoint ranges on
+/// different threads at once if need be.
+PositionSpectrum emptySpectrum(std::int64_t positions, Eigen::Index dims);
+/// Columns firstDim … firstDim + count − 1 of s from a source of columns (as positionSpectrum).
+void fillSpectrumColumns(PositionSpectrum& s, Eigen::Index firstDim, Eigen::Index count, const SpectrumColumns& columns);
+/// The sinusoid's columns firstDim … firstDim + count − 1 of s (as sinusoidSpectrum; s from
+/// emptySpectrum(max_len, d_model)).
+void fillSinusoidSpectrum(const EncodingSpec& spec, PositionSpectrum& s, Eigen::Index firstDim, Eigen::Index count);
 /// A power ratio in decibels, floorDb at the least (0 included).
 double powerDecibels(double ratio);
 /// ω of bin f of an fftLength-point transform.

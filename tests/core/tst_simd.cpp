@@ -33,6 +33,7 @@ private slots:
     void sinCosOfProductsIsExact();
     void sinCosOfProductsBeyondItsRange();
     void roundToFormatIsRoundTo();
+    void turnLessOneKeepsTheSmallTerms();
 };
 
 namespace {
@@ -290,6 +291,36 @@ void TestSimd::roundToFormatIsRoundTo()
                                          .arg(values[start + i], 0, 'g', 17).arg(out[i], 0, 'g', 17).arg(expected, 0, 'g', 17)));
             }
         }
+}
+
+void TestSimd::turnLessOneKeepsTheSmallTerms()
+{
+    // (cos θ − 1, sin θ) turned 300 times by ω from θ = 0, for ω from 1 down to 1e−9 (a slow
+    // pair: cos θ − 1 ~ 1e−14, where cos θ itself would keep only its rounding): each against
+    // long double −2 sin²(θ/2) and sin θ, relative to the size of the terms.
+    for (std::size_t n = 0; n <= longest; ++n) {
+        std::vector<double> u(n, 0.0), s(n, 0.0), v(n), turn(n);
+        std::vector<long double> omega(n);
+        for (std::size_t k = 0; k < n; ++k) {
+            omega[k] = std::pow(10.0L, -9.0L * static_cast<long double>(k) / static_cast<long double>(std::max<std::size_t>(n, 2) - 1));
+            const long double half = std::sin(omega[k] / 2);
+            v[k] = static_cast<double>(2 * half * half);
+            turn[k] = static_cast<double>(std::sin(omega[k]));
+        }
+        for (int step = 1; step <= 300; ++step) {
+            simd::turnLessOne(u.data(), s.data(), v.data(), turn.data(), n);
+            for (std::size_t k = 0; k < n; ++k) {
+                const long double theta = omega[k] * step, half = std::sin(theta / 2);
+                const long double lessOne = -2 * half * half, sine = std::sin(theta);
+                const double scale = static_cast<double>(std::min(1.0L, theta));
+                if (std::abs(u[k] - static_cast<double>(lessOne)) > 1e-13 * scale * scale
+                    || std::abs(s[k] - static_cast<double>(sine)) > 1e-13 * scale)
+                    QFAIL(qPrintable(QString("n %1, ω %2, step %3: (%4, %5) against (%6, %7)").arg(n)
+                                         .arg(static_cast<double>(omega[k])).arg(step).arg(u[k]).arg(s[k])
+                                         .arg(static_cast<double>(lessOne)).arg(static_cast<double>(sine))));
+            }
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestSimd)

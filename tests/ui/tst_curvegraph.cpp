@@ -18,6 +18,7 @@ class TestCurveGraph : public QObject {
 private slots:
     void zigzagsFasterThanThePixelsAreDense();
     void aDenseCurveIsDrawnSolidAndASmoothOneDashed();
+    void aDotIsDrawnOncePerSpot();
 };
 
 namespace {
@@ -83,6 +84,26 @@ void TestCurveGraph::aDenseCurveIsDrawnSolidAndASmoothOneDashed()
     const QVector<QPointF> dense = sine(600, 2.2, 100), smooth = sine(600, 200, 100);
     QCOMPARE(drawn(dense, Qt::DashLine), drawn(dense, Qt::SolidLine));
     QVERIFY(drawn(smooth, Qt::DashLine) != drawn(smooth, Qt::SolidLine)); // its dashes are kept
+}
+
+void TestCurveGraph::aDotIsDrawnOncePerSpot()
+{
+    // The spectrum's dims: a pair's sine and cosine on one spot. A disc drawn twice darkens its
+    // antialiased rim; drawn once per spot, the picture is that of each spot once, and a dot a
+    // pixel away is still drawn.
+    const auto drawn = [](const QVector<double>& x, const QVector<double>& y) {
+        QCustomPlot plot;
+        plot.resize(200, 200);
+        plot.xAxis->setRange(0, 10);
+        plot.yAxis->setRange(0, 10);
+        auto* graph = pe::ui::addCurveGraph(plot.xAxis, plot.yAxis);
+        graph->setLineStyle(QCPGraph::lsNone);
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(30, 90, 200, 160), QColor(30, 90, 200, 160), 9));
+        graph->setData(x, y, true);
+        return plot.toPixmap().toImage();
+    };
+    QCOMPARE(drawn({2, 2, 2, 5, 5}, {3, 3, 3, 7, 7}), drawn({2, 5}, {3, 7}));
+    QVERIFY(drawn({2, 2.1, 5}, {3, 3, 7}) != drawn({2, 5}, {3, 7}));
 }
 
 QTEST_MAIN(TestCurveGraph)

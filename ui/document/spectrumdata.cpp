@@ -3,6 +3,7 @@
 
 #include "core/frequencies.h"
 #include "core/scratch.h"
+#include "ui/state/twohalves.h"
 
 #include <Eigen/SparseCore>
 
@@ -32,7 +33,11 @@ SpectrumData spectrumData(const core::EncodingSpec& spec, const LoadedTablePtr& 
     } else {
         data.rows = spec.maxLen;
         data.columns = spec.dModel;
-        data.spectrum = core::sinusoidSpectrum(spec);
+        // Two halves of the dims on two cores: each column's transform is its own.
+        data.spectrum = core::emptySpectrum(spec.maxLen, spec.dModel);
+        inTwoHalves(spec.dModel, [&](qint64 first, qint64 end) {
+            core::fillSinusoidSpectrum(spec, data.spectrum, first, end - first);
+        });
     }
     const Eigen::Index dims = data.spectrum.power.cols();
     data.reference = Eigen::VectorXd::Zero(dims);
@@ -89,15 +94,20 @@ Eigen::SparseMatrix<double, Eigen::RowMajor> boxAverage(Eigen::Index cells, Eige
 void binSpectrum(const core::PositionSpectrum& spectrum, std::int64_t rowBins, std::int64_t columnBins, core::RowMatrix& out)
 {
     const Eigen::Index bins = spectrum.power.rows(), dims = spectrum.power.cols();
-    // Rows (frequency) and columns (dims) averaged as two sparse products, each cell once per pixel it touches.
-    if (rowBins == bins && columnBins == dims)
+    // Rows (frequency) and columns (dims) averaged as two sparse products, each cell once per
+    // pixel it touches: the dims first, the wider side (4096 dims against 513 bins), so that
+    // the product between is small; kept per thread, as a slider step needs the same size again.
+    if (rowBins == bins && columnBins == dims) {
         out = spectrum.power;
-    else if (rowBins == bins)
-        out = spectrum.power * boxAverage(dims, columnBins).transpose();
-    else if (columnBins == dims)
-        out = boxAverage(bins, rowBins) * spectrum.power;
-    else
-        out = (boxAverage(bins, rowBins) * spectrum.power) * boxAverage(dims, columnBins).transpose();
+    } else if (rowBins == bins) {
+        out.noalias() = spectrum.power * boxAverage(dims, columnBins).transpose();
+    } else if (columnBins == dims) {
+        out.noalias() = boxAverage(bins, rowBins) * spectrum.power;
+    } else {
+        thread_local Eigen::MatrixXd narrowed;
+        narrowed.noalias() = spectrum.power * boxAverage(dims, columnBins).transpose();
+        out.noalias() = boxAverage(bins, rowBins) * narrowed;
+    }
     out = out.unaryExpr([](double power) { return core::powerDecibels(power); });
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plotting/curvegraph.h"
 
+#include <QSet>
+
 #include <cmath>
 
 namespace pe::ui {
@@ -35,6 +37,26 @@ void CurveGraph::drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines
         painter->setPen(solid);
     }
     QCPGraph::drawLinePlot(painter, lines);
+}
+
+void CurveGraph::drawScatterPlot(QCPPainter* painter, const QVector<QPointF>& scatters, const QCPScatterStyle& style) const
+{
+    // Dots on the same spot (to an eighth of a pixel) draw the same disc again: the spectrum's
+    // 4096 dims at d_model 4096 put each pair's sine and cosine on one spot, and thousands of
+    // antialiased discs were a seventh of its slider step.
+    QVector<QPointF> spots;
+    spots.reserve(scatters.size());
+    QSet<QPair<qint64, qint64>> seen;
+    seen.reserve(scatters.size());
+    const double eighths = 8 * (painter->device() ? painter->device()->devicePixelRatioF() : 1.0);
+    for (const QPointF& point : scatters) {
+        const QPair<qint64, qint64> key(std::llround(point.x() * eighths), std::llround(point.y() * eighths));
+        if (!seen.contains(key)) {
+            seen.insert(key);
+            spots.append(point);
+        }
+    }
+    QCPGraph::drawScatterPlot(painter, spots, style);
 }
 
 CurveGraph* addCurveGraph(QCPAxis* keyAxis, QCPAxis* valueAxis)

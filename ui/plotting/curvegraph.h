@@ -10,7 +10,8 @@ namespace pe::ui {
 /// faster than the pixels, as RoPE's at a million positions) is a band of its colour on screen
 /// whatever its pen, and Qt's dash stroker cut it into tens of thousands of dashes: 43 % of a
 /// slider step of the methods view beside the heatmap at 1 M × 4096. Such a line is stroked
-/// solid; its colour, and its legend icon, still say which curve it is.
+/// solid; its colour, and its legend icon, still say which curve it is. Its dots are drawn once
+/// per spot.
 class CurveGraph : public QCPGraph {
 public:
     CurveGraph(QCPAxis* keyAxis, QCPAxis* valueAxis);
@@ -23,6 +24,8 @@ public:
 
 protected:
     void drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const override;
+    /// Each spot once: dots within an eighth of a device pixel of one already drawn are left out.
+    void drawScatterPlot(QCPPainter* painter, const QVector<QPointF>& scatters, const QCPScatterStyle& style) const override;
 };
 
 /// A CurveGraph on these axes, owned by their plot (as QCustomPlot::addGraph's are).

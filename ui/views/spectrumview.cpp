@@ -4,6 +4,7 @@
 
 #include "ui/document/document.h"
 #include "ui/document/spectrumpart.h"
+#include "ui/plotting/curvegraph.h"
 #include "ui/plotting/cellcolormap.h"
 #include "ui/plotting/colormaps.h"
 #include "ui/plotting/labels.h"
@@ -78,9 +79,9 @@ SpectrumView::SpectrumView(Document* document, QWidget* parent)
     useTopAxisAsCaption(m_comparisonRect);
     m_diagonal = p->addGraph(rx, ry);
     m_diagonal->setPen(QPen(QColor(150, 150, 150), 1.0, Qt::DashLine));
-    m_unresolved = p->addGraph(rx, ry);
+    m_unresolved = addCurveGraph(rx, ry); // a dot per spot, however many dims share it
     m_unresolved->setLineStyle(QCPGraph::lsNone);
-    m_dominant = p->addGraph(rx, ry);
+    m_dominant = addCurveGraph(rx, ry);
     m_dominant->setLineStyle(QCPGraph::lsNone);
     QCPAxis* cx = m_componentRect->axis(QCPAxis::atBottom);
     QCPAxis* cy = m_componentRect->axis(QCPAxis::atLeft);
