@@ -182,18 +182,16 @@ void fillErrorRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
             roundRow(t, exactSin.data(), heldSin.data(), heldSin.size());
             roundRow(t, exactCos.data(), heldCos.data(), heldCos.size());
         }
-        for (int k = 0; k < pairs; ++k)
-            for (const bool isSin : {true, false}) {
-                const int c = isSin ? sinColumns[k] : cosColumns[k];
-                if (c < 0)
-                    continue; // odd d: the last pair has no cosine
-                const double value = isSin ? exactSin[k] : exactCos[k];
-                const double held = isSin ? heldSin[k] : heldCos[k];
-                // float16 cannot hold a position beyond 65504: the code's angle overflows and its
-                // sin is NaN. Infinity says "no usable value" and survives a max over columns.
-                out(static_cast<Eigen::Index>(i), c) = std::isfinite(held) ? std::abs(held - value)
-                                                                          : std::numeric_limits<double>::infinity();
-            }
+        // float16 cannot hold a position beyond 65504: the code's angle overflows and its sin is
+        // NaN. Infinity says "no usable value" and survives a max over columns.
+        simd::absoluteErrors(heldSin.data(), exactSin.data(), heldSin.data(), heldSin.size());
+        simd::absoluteErrors(heldCos.data(), exactCos.data(), heldCos.data(), heldCos.size());
+        double* row = out.row(static_cast<Eigen::Index>(i)).data();
+        for (int k = 0; k < pairs; ++k) {
+            row[sinColumns[k]] = heldSin[k];
+            if (const int c = cosColumns[k]; c >= 0) // odd d: the last pair has no cosine
+                row[c] = heldCos[k];
+        }
         if (hasZeroColumn(spec))
             out(static_cast<Eigen::Index>(i), spec.dModel - 1) = 0.0; // zeros are exact in every format
     }
@@ -228,10 +226,7 @@ Eigen::MatrixXd maxErrorsAtRows(const EncodingSpec& spec, std::span<const std::i
         for (int k = 0; k < pairs; ++k)
             omega[j][k] = frequencyIn(spec, k, kinds[j].format);
     }
-    const auto error = [](double held, double exact) {
-        // As fillErrorRows: infinity where the format yields no finite value.
-        return std::isfinite(held) ? std::abs(held - exact) : std::numeric_limits<double>::infinity();
-    };
+    // As fillErrorRows: infinity where the format yields no finite value (simd::absoluteErrors).
     Eigen::MatrixXd worst = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(kinds.size()));
     std::vector<double> exactSin(pairs), exactCos(pairs), angle(pairs), heldSin(pairs), heldCos(pairs);
     for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -255,12 +250,8 @@ Eigen::MatrixXd maxErrorsAtRows(const EncodingSpec& spec, std::span<const std::i
                 roundRow(t, heldSin.data(), heldSin.data(), heldSin.size());
                 roundRow(t, heldCos.data(), heldCos.data(), heldCos.size());
             }
-            double w = 0.0;
-            for (int k = 0; k < pairs; ++k) {
-                w = std::max(w, error(heldSin[k], exactSin[k]));
-                if (k < fullPairs)
-                    w = std::max(w, error(heldCos[k], exactCos[k]));
-            }
+            const double w = std::max(simd::absoluteErrors(heldSin.data(), exactSin.data(), heldSin.data(), heldSin.size()),
+                                      simd::absoluteErrors(heldCos.data(), exactCos.data(), heldCos.data(), static_cast<std::size_t>(fullPairs)));
             worst(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = w;
         }
     }

@@ -57,6 +57,7 @@ inline V andNotBits(V a, V b) { return _mm_andnot_pd(a, b); } ///< ~a & b
 inline V minimum(V a, V b) { return _mm_min_pd(a, b); }
 inline V maximum(V a, V b) { return _mm_max_pd(a, b); }
 inline V greater(V a, V b) { return _mm_cmpgt_pd(a, b); }
+inline V lessOrEqual(V a, V b) { return _mm_cmple_pd(a, b); } ///< false where either is NaN
 /// sin and cos of r + q·π/2 from those of r, q the lowest two bits of `shifted`'s fraction.
 inline void turnByQuadrant(V shifted, V& s, V& c)
 {
@@ -155,6 +156,7 @@ inline V andNotBits(V a, V b) { return _mm256_andnot_pd(a, b); }
 inline V minimum(V a, V b) { return _mm256_min_pd(a, b); }
 inline V maximum(V a, V b) { return _mm256_max_pd(a, b); }
 inline V greater(V a, V b) { return _mm256_cmp_pd(a, b, _CMP_GT_OQ); }
+inline V lessOrEqual(V a, V b) { return _mm256_cmp_pd(a, b, _CMP_LE_OQ); }
 inline void turnByQuadrant(V shifted, V& s, V& c)
 {
     const __m256i bits = _mm256_castpd_si256(shifted), one = _mm256_set1_epi64x(1), two = _mm256_set1_epi64x(2);
@@ -234,6 +236,7 @@ struct Kernels {
     decltype(&sse2::sinCosOfProducts) sinCosOfProducts;
     decltype(&sse2::roundToFormat) roundToFormat;
     decltype(&sse2::turnLessOne) turnLessOne;
+    decltype(&sse2::absoluteErrors) absoluteErrors;
 };
 
 Kernels choose()
@@ -245,10 +248,10 @@ Kernels choose()
     __builtin_cpu_init();
     if (!narrow && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         return {"AVX2+FMA", avx2::rotate, avx2::dot, avx2::dot2, avx2::boxValues, avx2::averageFourRows,
-                avx2::interleaveFourRows, avx2::lookUpLevels, avx2::sinCosOfProducts, avx2::roundToFormat, avx2::turnLessOne};
+                avx2::interleaveFourRows, avx2::lookUpLevels, avx2::sinCosOfProducts, avx2::roundToFormat, avx2::turnLessOne, avx2::absoluteErrors};
 #endif
     return {"SSE2", sse2::rotate, sse2::dot, sse2::dot2, sse2::boxValues, sse2::averageFourRows, sse2::interleaveFourRows,
-            sse2::lookUpLevels, sse2::sinCosOfProducts, sse2::roundToFormat, sse2::turnLessOne};
+            sse2::lookUpLevels, sse2::sinCosOfProducts, sse2::roundToFormat, sse2::turnLessOne, sse2::absoluteErrors};
 }
 
 const Kernels& kernels()
@@ -305,6 +308,11 @@ void sinCosOfProducts(const double* omegaHigh, const double* omegaLow, double mu
 void roundToFormat(const FormatRounding& format, const double* in, double* out, std::size_t n)
 {
     kernels().roundToFormat(format, in, out, n);
+}
+
+double absoluteErrors(const double* held, const double* exact, double* out, std::size_t n)
+{
+    return kernels().absoluteErrors(held, exact, out, n);
 }
 
 const char* instructionSet() { return kernels().name; }

@@ -87,6 +87,9 @@ struct FormatRounding {
 /// subnormals, ±infinity beyond its largest and NaN kept (in may be out): bit for bit what
 /// core::roundTo gives, a row at a time.
 void roundToFormat(const FormatRounding& format, const double* in, double* out, std::size_t n);
+/// |held[k] − exact[k]| into out (out may be held), +infinity where held is not finite (a
+/// format's overflow: no usable value). Returns the largest of them (0 for n = 0).
+double absoluteErrors(const double* held, const double* exact, double* out, std::size_t n);
 /// "AVX2+FMA" or "SSE2": which build of the kernels this process runs (SSE2 wherever the
 /// processor lacks AVX2 or FMA, or the environment says PE_SIMD=SSE2).
 const char* instructionSet();

@@ -34,6 +34,7 @@ private slots:
     void sinCosOfProductsBeyondItsRange();
     void roundToFormatIsRoundTo();
     void turnLessOneKeepsTheSmallTerms();
+    void absoluteErrorsAndTheLargest();
 };
 
 namespace {
@@ -320,6 +321,33 @@ void TestSimd::turnLessOneKeepsTheSmallTerms()
                                          .arg(static_cast<double>(lessOne)).arg(static_cast<double>(sine))));
             }
         }
+    }
+}
+
+void TestSimd::absoluteErrorsAndTheLargest()
+{
+    // |held − exact|, infinity where held is ±∞ or NaN (a format's overflow), and the largest:
+    // every length, with the specials at each lane in turn; in place too.
+    const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+    for (std::size_t n = 0; n <= longest; ++n) {
+        std::vector<double> held = randomValues(n, 5), exact = randomValues(n, 6), out(n + 1, -7.0);
+        if (n > 0)
+            held[n / 2] = n % 3 == 0 ? inf : n % 3 == 1 ? -inf : nan;
+        if (n > 3)
+            held[n - 1] = std::numeric_limits<double>::max(); // finite, however large
+        double largest = 0;
+        std::vector<double> want(n);
+        for (std::size_t k = 0; k < n; ++k) {
+            want[k] = std::isfinite(held[k]) ? std::abs(held[k] - exact[k]) : inf;
+            largest = std::max(largest, want[k]);
+        }
+        QCOMPARE(simd::absoluteErrors(held.data(), exact.data(), out.data(), n), largest);
+        for (std::size_t k = 0; k < n; ++k)
+            QCOMPARE(out[k], want[k]);
+        QCOMPARE(out[n], -7.0); // nothing past the row
+        QCOMPARE(simd::absoluteErrors(held.data(), exact.data(), held.data(), n), largest);
+        for (std::size_t k = 0; k < n; ++k)
+            QCOMPARE(held[k], want[k]);
     }
 }
 
