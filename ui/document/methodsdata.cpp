@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/methodsdata.h"
 
+#include "ui/state/twohalves.h"
+
 #include "core/frequencies.h"
 #include "core/rope.h"
 #include "ui/document/ropedata.h"
@@ -416,6 +418,15 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodInputs& opti
     const bool curvesComparable = previous && previous->options == sameCurves
         && MethodsData::curveBinsFor(previous->pixels.curve) == curveBins && previous->curveFirst == curveFirst
         && previous->curveCount == curveCount;
+    // The curves in order, those kept from the frame before and those to compute (a method
+    // and head each, computed below).
+    struct Slot {
+        ScoreMethod method;
+        int head = 0;
+        bool compute = false;
+        MethodCurve curve;
+    };
+    std::vector<Slot> curves;
     for (int m = 0; m < scoreMethodCount; ++m) {
         const auto method = static_cast<ScoreMethod>(m);
         if (!(options.curves & scoreMethodBit(method)) || method == ScoreMethod::Learned
@@ -425,7 +436,7 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodInputs& opti
             qsizetype kept = 0;
             for (const MethodCurve& curve : previous->curves)
                 if (curve.method == method) {
-                    data.curves.append(curve);
+                    curves.push_back({method, curve.head, false, curve});
                     ++kept;
                 }
             if (kept > 0)
@@ -433,11 +444,29 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodInputs& opti
         }
         if (method == ScoreMethod::Alibi && options.head == 0 && options.heads <= MethodsData::mostHeadCurves) {
             for (int h = 1; h <= options.heads; ++h)
-                data.curves.append(computedCurve(method, h, spec, options, curveBins, curveFirst, curveCount));
+                curves.push_back({method, h, true, {}});
             continue;
         }
-        data.curves.append(computedCurve(method, 0, spec, options, curveBins, curveFirst, curveCount));
+        curves.push_back({method, 0, true, {}});
     }
+    // Each curve is its own: the ones to compute in two halves on two cores (a slider step of
+    // d_model recomputes the sinusoid's, RoPE's and Transformer-XL's, 2048 terms by a pixel's
+    // run each; the other core had finished the heatmap long before).
+    std::vector<Slot*> toCompute;
+    for (Slot& slot : curves)
+        if (slot.compute)
+            toCompute.push_back(&slot);
+    const auto compute = [&](qint64 first, qint64 end) {
+        for (qint64 i = first; i < end; ++i)
+            toCompute[std::size_t(i)]->curve = computedCurve(toCompute[std::size_t(i)]->method, toCompute[std::size_t(i)]->head,
+                                                             spec, options, curveBins, curveFirst, curveCount);
+    };
+    if (toCompute.size() > 1 && curveCount > MethodsData::exactCurveOffsets)
+        inTwoHalves(qint64(toCompute.size()), compute);
+    else
+        compute(0, qint64(toCompute.size()));
+    for (Slot& slot : curves)
+        data.curves.append(std::move(slot.curve));
     return data;
 }
 
