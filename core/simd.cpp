@@ -237,6 +237,7 @@ struct Kernels {
     decltype(&sse2::roundToFormat) roundToFormat;
     decltype(&sse2::turnLessOne) turnLessOne;
     decltype(&sse2::absoluteErrors) absoluteErrors;
+    decltype(&sse2::powersAndPeak) powersAndPeak;
 };
 
 Kernels choose()
@@ -248,10 +249,10 @@ Kernels choose()
     __builtin_cpu_init();
     if (!narrow && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         return {"AVX2+FMA", avx2::rotate, avx2::dot, avx2::dot2, avx2::boxValues, avx2::averageFourRows,
-                avx2::interleaveFourRows, avx2::lookUpLevels, avx2::sinCosOfProducts, avx2::roundToFormat, avx2::turnLessOne, avx2::absoluteErrors};
+                avx2::interleaveFourRows, avx2::lookUpLevels, avx2::sinCosOfProducts, avx2::roundToFormat, avx2::turnLessOne, avx2::absoluteErrors, avx2::powersAndPeak};
 #endif
     return {"SSE2", sse2::rotate, sse2::dot, sse2::dot2, sse2::boxValues, sse2::averageFourRows, sse2::interleaveFourRows,
-            sse2::lookUpLevels, sse2::sinCosOfProducts, sse2::roundToFormat, sse2::turnLessOne, sse2::absoluteErrors};
+            sse2::lookUpLevels, sse2::sinCosOfProducts, sse2::roundToFormat, sse2::turnLessOne, sse2::absoluteErrors, sse2::powersAndPeak};
 }
 
 const Kernels& kernels()
@@ -313,6 +314,11 @@ void roundToFormat(const FormatRounding& format, const double* in, double* out, 
 double absoluteErrors(const double* held, const double* exact, double* out, std::size_t n)
 {
     return kernels().absoluteErrors(held, exact, out, n);
+}
+
+std::size_t powersAndPeak(const double* complex, double* power, std::size_t n)
+{
+    return kernels().powersAndPeak(complex, power, n);
 }
 
 const char* instructionSet() { return kernels().name; }

@@ -90,6 +90,9 @@ void roundToFormat(const FormatRounding& format, const double* in, double* out, 
 /// |held[k] − exact[k]| into out (out may be held), +infinity where held is not finite (a
 /// format's overflow: no usable value). Returns the largest of them (0 for n = 0).
 double absoluteErrors(const double* held, const double* exact, double* out, std::size_t n);
+/// re² + im² of each of n complex values (re and im side by side in `complex`) into power, and
+/// the index of the first largest of them (NaN powers are passed over; 0 when none is above 0).
+std::size_t powersAndPeak(const double* complex, double* power, std::size_t n);
 /// "AVX2+FMA" or "SSE2": which build of the kernels this process runs (SSE2 wherever the
 /// processor lacks AVX2 or FMA, or the environment says PE_SIMD=SSE2).
 const char* instructionSet();

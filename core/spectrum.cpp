@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/spectrum.h"
 
+#include "core/simd.h"
+
 #include <Eigen/Eigenvalues>
 #include <fftw3.h>
 
@@ -116,9 +118,13 @@ void fillSpectrumColumns(PositionSpectrum& s, Eigen::Index firstDim, Eigen::Inde
     const Eigen::Index end = firstDim + dimCount;
     for (Eigen::Index first = firstDim; first < end; first += columnsPerBatch) {
         const Eigen::Index count = std::min<Eigen::Index>(columnsPerBatch, end - first);
-        // Each column of the batch, mean removed and zero-padded, one after another.
+        // Each column of the batch, mean removed and zero-padded, one after another: zeros past
+        // its positions, and in the batch's columns left unused (the last batch's).
         const int stride = columnStride(n);
-        std::fill(buffers.in, buffers.in + static_cast<std::ptrdiff_t>(columnsPerBatch) * stride, 0.0);
+        for (Eigen::Index c = 0; c < columnsPerBatch; ++c) {
+            double* column = buffers.in + c * stride;
+            std::fill(column + (c < count ? positions : 0), column + stride, 0.0);
+        }
         Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic>, Eigen::Aligned16, Eigen::OuterStride<>>
             batch(buffers.in, positions, count, Eigen::OuterStride<>(stride));
         columns(first, count, buffers.in, stride);
@@ -128,16 +134,9 @@ void fillSpectrumColumns(PositionSpectrum& s, Eigen::Index firstDim, Eigen::Inde
         fftw_execute_dft_r2c(plan, buffers.in, buffers.out);
         for (Eigen::Index c = 0; c < count; ++c) {
             const fftw_complex* transform = buffers.out + c * bins;
-            double peak = 0;
-            Eigen::Index peakBin = 0;
-            for (Eigen::Index f = 0; f < bins; ++f) {
-                const double power = transform[f][0] * transform[f][0] + transform[f][1] * transform[f][1];
-                s.power(f, first + c) = power;
-                if (power > peak) {
-                    peak = power;
-                    peakBin = f;
-                }
-            }
+            double* power = s.power.col(first + c).data();
+            const auto peakBin = static_cast<Eigen::Index>(simd::powersAndPeak(transform[0], power, static_cast<std::size_t>(bins)));
+            const double peak = power[peakBin];
             // A constant column (or one of NaN: no peak) has no frequency: its spectrum is 0.
             s.power.col(first + c) *= peak > 0 ? 1.0 / peak : 0.0;
             s.dominant[first + c] = peak > 0 ? spectrumBinFrequency(peakBin, n) : 0.0;

@@ -35,6 +35,7 @@ private slots:
     void roundToFormatIsRoundTo();
     void turnLessOneKeepsTheSmallTerms();
     void absoluteErrorsAndTheLargest();
+    void powersAndTheirPeak();
 };
 
 namespace {
@@ -349,6 +350,33 @@ void TestSimd::absoluteErrorsAndTheLargest()
         for (std::size_t k = 0; k < n; ++k)
             QCOMPARE(held[k], want[k]);
     }
+}
+
+void TestSimd::powersAndTheirPeak()
+{
+    // A spectrum column's powers re² + im² and its strongest bin, the first of equals, at every
+    // length and every place of the peak; NaN passed over; none above 0: bin 0.
+    for (std::size_t n = 1; n <= longest; ++n)
+        for (std::size_t at = 0; at < n; ++at) {
+            std::vector<double> complex = randomValues(2 * n, 7 + unsigned(n)), power(n + 1, -3.0);
+            complex[2 * at] = 3.0; // |3 + i·im|² > every other (|re|, |im| < 1)
+            if (at + 2 < n) { // the same power later: the first is the peak
+                complex[2 * (at + 2)] = complex[2 * at];
+                complex[2 * (at + 2) + 1] = complex[2 * at + 1];
+            }
+            if (at != 0 && n > 2)
+                complex[0] = std::numeric_limits<double>::quiet_NaN();
+            QCOMPARE(simd::powersAndPeak(complex.data(), power.data(), n), at);
+            for (std::size_t f = 0; f < n; ++f) {
+                const double want = complex[2 * f] * complex[2 * f] + complex[2 * f + 1] * complex[2 * f + 1];
+                QVERIFY(power[f] == want || (std::isnan(power[f]) && std::isnan(want)));
+            }
+            QCOMPARE(power[n], -3.0);
+        }
+    std::vector<double> zeros(10, 0.0), power(5);
+    QCOMPARE(simd::powersAndPeak(zeros.data(), power.data(), 5), std::size_t{0});
+    std::vector<double> nans(10, std::numeric_limits<double>::quiet_NaN());
+    QCOMPARE(simd::powersAndPeak(nans.data(), power.data(), 5), std::size_t{0});
 }
 
 QTEST_APPLESS_MAIN(TestSimd)
