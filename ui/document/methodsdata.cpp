@@ -452,10 +452,14 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodInputs& opti
     // Each curve is its own: the ones to compute in two halves on two cores (a slider step of
     // d_model recomputes the sinusoid's, RoPE's and Transformer-XL's, 2048 terms by a pixel's
     // run each; the other core had finished the heatmap long before).
+    // Only the closed-form curves go two at a time: the others hold every offset's score
+    // (16 MB at max_len 1 M each), which would raise the peak of a headless export.
     std::vector<Slot*> toCompute;
     for (Slot& slot : curves)
-        if (slot.compute)
+        if (slot.compute && isSeries(slot.method))
             toCompute.push_back(&slot);
+        else if (slot.compute)
+            slot.curve = computedCurve(slot.method, slot.head, spec, options, curveBins, curveFirst, curveCount);
     const auto compute = [&](qint64 first, qint64 end) {
         for (qint64 i = first; i < end; ++i)
             toCompute[std::size_t(i)]->curve = computedCurve(toCompute[std::size_t(i)]->method, toCompute[std::size_t(i)]->head,
