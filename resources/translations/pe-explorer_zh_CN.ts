@@ -3025,6 +3025,10 @@ all p</source>
         <translation>溢出（NaN）</translation>
     </message>
     <message>
+        <source>%1 (%2 per pixel)</source>
+        <translation>%1（每像素 %2 个）</translation>
+    </message>
+    <message>
         <source>computed end to end</source>
         <translation>全程计算</translation>
     </message>

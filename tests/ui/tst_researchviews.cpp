@@ -396,6 +396,15 @@ void TestResearchViews::precisionMapAveragesTheColumnsUnderAPixel()
     QCOMPARE_LE(std::abs(view.colorMap()->data()->keyRange().lower - (width / 2 - 0.5)), 1e-9);
     QCOMPARE_LE(std::abs(view.colorMap()->data()->keyRange().upper - (1024 - width / 2 - 0.5)), 1e-9);
     QVERIFY(view.cellDescription(part.rows[3], 700).contains(QStringLiteral("column 700")));
+    // The axis says how many dimensions a pixel averages, and no more once each has its own.
+    QCOMPARE(view.plot()->xAxis->label(), QStringLiteral("Dimension (%1 per pixel)").arg(pe::ui::shortNumber(width, 3)));
+    document.setDModel(64);
+    QVERIFY(QTest::qWaitFor([&] {
+        const PrecisionPart* p = document.frame() ? pe::ui::precisionPart(*document.frame()) : nullptr;
+        return p && p->heat.cols() == 64;
+    }, 5000));
+    view.refresh();
+    QCOMPARE(view.plot()->xAxis->label(), QStringLiteral("Dimension"));
 }
 
 void TestResearchViews::bandsShowTheResolutionLimit()

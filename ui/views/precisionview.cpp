@@ -224,7 +224,6 @@ void PrecisionView::redraw(const Frame& f)
     if (!m_drawn || f.table != m_drawnTable) { // text only when it changes
         setExplanation(f.table ? tableExplanation() : sinusoidExplanation());
         plot()->yAxis->setLabel(f.table ? tr("Row") : tr("Position"));
-        plot()->xAxis->setLabel(f.table ? tr("Column") : tr("Dimension"));
         m_curveRect->axis(QCPAxis::atBottom)->setLabel(f.table ? tr("Row") : tr("Position"));
         // A table has stored curves only: they take the legend (one entry per format, as the
         // computed curves have for the sinusoid).
@@ -295,6 +294,13 @@ void PrecisionView::drawHeat(const Frame& f)
     const double first = static_cast<double>(f.firstPosition() + p.rows.front());
     const double last = rows > 1 ? static_cast<double>(f.firstPosition() + p.rows.back()) : first + 1;
     m_map->cells()->share(p.shown.shared(), keys, QCPRange(first, last));
+    // Beyond the screen's resolution the axis says how many dimensions each pixel averages (a
+    // printed figure's pixels are not the screen's: there it names what it shows, no more).
+    const QString dimensions = f.table ? tr("Column") : tr("Dimension");
+    const QString x = columns == p.heat.cols() || isPaper() ? dimensions
+                                                            : tr("%1 (%2 per pixel)").arg(dimensions, shortNumber(width, 3));
+    if (plot()->xAxis->label() != x)
+        plot()->xAxis->setLabel(x);
     m_map->setGradient(colormapGradient(sequentialColormap(f.state.colormap)));
     m_map->setDataRange(QCPRange(1e-16, 1));
     const QString kind = f.state.format == core::NumberFormat::Float64
