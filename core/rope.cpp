@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/rope.h"
 
+#include "core/simd.h"
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 #include <numbers>
@@ -209,37 +212,54 @@ Eigen::VectorXd rotaryDecayBound(const Eigen::VectorXd& theta, const Eigen::Vect
     for (Eigen::Index i = 2; even && i < samples; ++i)
         even = distances[i] == distances[0] + static_cast<double>(i) * delta;
     // Evenly spaced distances r_i = r_0 + i·Δ: each term e^{i·r·θ_k} follows from the one
-    // before by one complex product with e^{i·Δ·θ_k} instead of a sin and a cos (a third of the
-    // time), taken afresh from r_i every 64 distances so that rounding cannot build up.
+    // before by one complex product with e^{i·Δ·θ_k} (simd::rotate) instead of a sin and a cos,
+    // taken afresh from r_i every 64 distances so that rounding cannot build up. Otherwise (log
+    // distances) every term from its angle, four at a time (simd::sinCosOfProducts).
     constexpr Eigen::Index anchorEvery = 64;
-    std::vector<double> stepRe, stepIm, termRe(static_cast<std::size_t>(pairs)), termIm(static_cast<std::size_t>(pairs));
+    const auto n = static_cast<std::size_t>(pairs);
+    std::vector<double> stepRe(n), stepIm(n), termRe(n), termIm(n);
+    const auto sinCos = [&](double multiple, double* sines, double* cosines) {
+        simd::sinCosOfProducts(theta.data(), nullptr, multiple, sines, cosines, n);
+        for (std::size_t k = 0; k < n; ++k)
+            if (std::isnan(sines[k])) { // past the vector reduction's range
+                sines[k] = std::sin(multiple * theta[static_cast<Eigen::Index>(k)]);
+                cosines[k] = std::cos(multiple * theta[static_cast<Eigen::Index>(k)]);
+            }
+    };
     if (even)
-        for (Eigen::Index k = 0; k < pairs; ++k) {
-            stepRe.push_back(std::cos(delta * theta[k]));
-            stepIm.push_back(std::sin(delta * theta[k]));
+        sinCos(delta, stepIm.data(), stepRe.data());
+    // Four distances at a time: their terms side by side (simd::interleaveFourRows), then
+    // Σ_k |S_{k+1}| of the four in one pass (simd::prefixModulusSums). |S| ≤ pairs: no
+    // overflow, so no hypot.
+    std::array<std::vector<double>, 4> rowsRe, rowsIm;
+    for (int r = 0; r < 4; ++r) {
+        rowsRe[r].assign(n, 0.0);
+        rowsIm[r].assign(n, 0.0);
+    }
+    std::vector<double> tileRe(4 * n), tileIm(4 * n);
+    for (Eigen::Index first = 0; first < samples; first += 4) {
+        const int rows = static_cast<int>(std::min<Eigen::Index>(4, samples - first));
+        for (int r = 0; r < rows; ++r) {
+            const Eigen::Index i = first + r;
+            if (!even || i % anchorEvery == 0)
+                sinCos(distances[i], termIm.data(), termRe.data());
+            std::copy(termRe.begin(), termRe.end(), rowsRe[r].begin());
+            std::copy(termIm.begin(), termIm.end(), rowsIm[r].begin());
+            if (even)
+                simd::rotate(termRe.data(), termIm.data(), stepRe.data(), stepIm.data(), n);
         }
-    for (Eigen::Index i = 0; i < samples; ++i) {
-        const bool anchor = !even || i % anchorEvery == 0;
-        double re = 0, im = 0, total = 0;
-        for (Eigen::Index k = 0; k < pairs; ++k) {
-            const auto j = static_cast<std::size_t>(k);
-            if (anchor) {
-                const double angle = distances[i] * theta[k];
-                termRe[j] = std::cos(angle);
-                termIm[j] = std::sin(angle);
-            }
-            re += termRe[j];
-            im += termIm[j];
-            // |S_{k+1}|; never near overflow (|S| ≤ pairs), so without hypot's careful scaling,
-            // which was a tenth of a slider step with every view on screen.
-            total += std::sqrt(re * re + im * im);
-            if (even) {
-                const double turned = termRe[j] * stepRe[j] - termIm[j] * stepIm[j];
-                termIm[j] = termRe[j] * stepIm[j] + termIm[j] * stepRe[j];
-                termRe[j] = turned;
-            }
+        for (int r = rows; r < 4; ++r) { // past the last distance: zero terms, ignored
+            std::fill(rowsRe[r].begin(), rowsRe[r].end(), 0.0);
+            std::fill(rowsIm[r].begin(), rowsIm[r].end(), 0.0);
         }
-        bound[i] = total / static_cast<double>(pairs);
+        const double* re[4] = {rowsRe[0].data(), rowsRe[1].data(), rowsRe[2].data(), rowsRe[3].data()};
+        const double* im[4] = {rowsIm[0].data(), rowsIm[1].data(), rowsIm[2].data(), rowsIm[3].data()};
+        simd::interleaveFourRows(re, n, tileRe.data());
+        simd::interleaveFourRows(im, n, tileIm.data());
+        double totals[4];
+        simd::prefixModulusSums(tileRe.data(), tileIm.data(), n, totals);
+        for (int r = 0; r < rows; ++r)
+            bound[first + r] = totals[r] / static_cast<double>(pairs);
     }
     return bound;
 }

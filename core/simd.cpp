@@ -95,6 +95,12 @@ inline void quadStore(Quad q, double* p)
     store(p, q.low);
     store(p + 2, q.high);
 }
+inline Quad quadAdd(Quad a, Quad b) { return {add(a.low, b.low), add(a.high, b.high)}; }
+/// √(re² + im²), lane by lane.
+inline Quad quadModulus(Quad re, Quad im)
+{
+    return {_mm_sqrt_pd(add(mul(re.low, re.low), mul(im.low, im.low))), _mm_sqrt_pd(add(mul(re.high, re.high), mul(im.high, im.high)))};
+}
 inline void transposeFour(const double* r0, const double* r1, const double* r2, const double* r3, double* tile)
 {
     for (int half = 0; half < 2; ++half) { // columns c + 2·half and c + 2·half + 1
@@ -184,6 +190,8 @@ inline Quad quadZero() { return set1(0.0); }
 inline Quad quadLoad(const double* p) { return load(p); }
 inline Quad quadFmaScalar(double w, Quad x, Quad acc) { return fma(set1(w), x, acc); }
 inline void quadStore(Quad q, double* p) { store(p, q); }
+inline Quad quadAdd(Quad a, Quad b) { return add(a, b); }
+inline Quad quadModulus(Quad re, Quad im) { return _mm256_sqrt_pd(fma(re, re, mul(im, im))); }
 inline void transposeFour(const double* r0, const double* r1, const double* r2, const double* r3, double* tile)
 {
     const V a = load(r0), b = load(r1), c = load(r2), d = load(r3);
@@ -238,6 +246,7 @@ struct Kernels {
     decltype(&sse2::turnLessOne) turnLessOne;
     decltype(&sse2::absoluteErrors) absoluteErrors;
     decltype(&sse2::powersAndPeak) powersAndPeak;
+    decltype(&sse2::prefixModulusSums) prefixModulusSums;
 };
 
 Kernels choose()
@@ -249,10 +258,10 @@ Kernels choose()
     __builtin_cpu_init();
     if (!narrow && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         return {"AVX2+FMA", avx2::rotate, avx2::dot, avx2::dot2, avx2::boxValues, avx2::averageFourRows,
-                avx2::interleaveFourRows, avx2::lookUpLevels, avx2::sinCosOfProducts, avx2::roundToFormat, avx2::turnLessOne, avx2::absoluteErrors, avx2::powersAndPeak};
+                avx2::interleaveFourRows, avx2::lookUpLevels, avx2::sinCosOfProducts, avx2::roundToFormat, avx2::turnLessOne, avx2::absoluteErrors, avx2::powersAndPeak, avx2::prefixModulusSums};
 #endif
     return {"SSE2", sse2::rotate, sse2::dot, sse2::dot2, sse2::boxValues, sse2::averageFourRows, sse2::interleaveFourRows,
-            sse2::lookUpLevels, sse2::sinCosOfProducts, sse2::roundToFormat, sse2::turnLessOne, sse2::absoluteErrors, sse2::powersAndPeak};
+            sse2::lookUpLevels, sse2::sinCosOfProducts, sse2::roundToFormat, sse2::turnLessOne, sse2::absoluteErrors, sse2::powersAndPeak, sse2::prefixModulusSums};
 }
 
 const Kernels& kernels()
@@ -319,6 +328,11 @@ double absoluteErrors(const double* held, const double* exact, double* out, std:
 std::size_t powersAndPeak(const double* complex, double* power, std::size_t n)
 {
     return kernels().powersAndPeak(complex, power, n);
+}
+
+void prefixModulusSums(const double* re, const double* im, std::size_t n, double* out)
+{
+    kernels().prefixModulusSums(re, im, n, out);
 }
 
 const char* instructionSet() { return kernels().name; }

@@ -93,6 +93,11 @@ double absoluteErrors(const double* held, const double* exact, double* out, std:
 /// re² + im² of each of n complex values (re and im side by side in `complex`) into power, and
 /// the index of the first largest of them (NaN powers are passed over; 0 when none is above 0).
 std::size_t powersAndPeak(const double* complex, double* power, std::size_t n);
+/// RoPE's decay bound for four rows of n complex terms at once, laid out four by four (the
+/// real part of row r's term k at re[4k + r], likewise im; simd::interleaveFourRows's tile):
+/// out[r] = Σ_k |Σ_{j≤k} term_j| of row r. Four rows side by side, so that the square roots of
+/// four rows go in one instruction and no sum waits on the one before in its own row.
+void prefixModulusSums(const double* re, const double* im, std::size_t n, double* out);
 /// "AVX2+FMA" or "SSE2": which build of the kernels this process runs (SSE2 wherever the
 /// processor lacks AVX2 or FMA, or the environment says PE_SIMD=SSE2).
 const char* instructionSet();

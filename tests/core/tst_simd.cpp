@@ -36,6 +36,7 @@ private slots:
     void turnLessOneKeepsTheSmallTerms();
     void absoluteErrorsAndTheLargest();
     void powersAndTheirPeak();
+    void prefixModulusSumsOfFourRows();
 };
 
 namespace {
@@ -377,6 +378,37 @@ void TestSimd::powersAndTheirPeak()
     QCOMPARE(simd::powersAndPeak(zeros.data(), power.data(), 5), std::size_t{0});
     std::vector<double> nans(10, std::numeric_limits<double>::quiet_NaN());
     QCOMPARE(simd::powersAndPeak(nans.data(), power.data(), 5), std::size_t{0});
+}
+
+void TestSimd::prefixModulusSumsOfFourRows()
+{
+    // RoPE's decay bound of four rows at once against long double sums row by row, at every
+    // length (the tile from interleaveFourRows, as rope.cpp lays it out).
+    for (std::size_t n = 0; n <= longest; ++n) {
+        std::vector<double> rowsRe[4], rowsIm[4];
+        for (unsigned r = 0; r < 4; ++r) {
+            rowsRe[r] = randomValues(n, 20 + r);
+            rowsIm[r] = randomValues(n, 30 + r);
+        }
+        const double* re[4] = {rowsRe[0].data(), rowsRe[1].data(), rowsRe[2].data(), rowsRe[3].data()};
+        const double* im[4] = {rowsIm[0].data(), rowsIm[1].data(), rowsIm[2].data(), rowsIm[3].data()};
+        std::vector<double> tileRe(4 * n), tileIm(4 * n);
+        simd::interleaveFourRows(re, n, tileRe.data());
+        simd::interleaveFourRows(im, n, tileIm.data());
+        double totals[5] = {0, 0, 0, 0, -9.0};
+        simd::prefixModulusSums(tileRe.data(), tileIm.data(), n, totals);
+        for (int r = 0; r < 4; ++r) {
+            long double sumRe = 0, sumIm = 0, total = 0;
+            for (std::size_t k = 0; k < n; ++k) {
+                sumRe += rowsRe[r][k];
+                sumIm += rowsIm[r][k];
+                total += std::sqrt(sumRe * sumRe + sumIm * sumIm);
+            }
+            QVERIFY2(std::abs(totals[r] - static_cast<double>(total)) <= 1e-13 * (1 + static_cast<double>(total)),
+                     qPrintable(QString("n %1, row %2: %3 against %4").arg(n).arg(r).arg(totals[r]).arg(static_cast<double>(total))));
+        }
+        QCOMPARE(totals[4], -9.0);
+    }
 }
 
 QTEST_APPLESS_MAIN(TestSimd)
