@@ -456,29 +456,35 @@ public:
         }
     }
 
-    /// The mean over each run of Σ_k a_k·Re(sum_k) + b_k·Im(sum_k), NaN for an empty run.
-    /// Per run length the weights fold into A = a·Re(factor) + b·Im(factor) and
-    /// B = b·Re(factor) − a·Im(factor), so that a run is one dot of its phases with them
-    /// (simd::dot2) and one rotation (simd::rotate): four terms at a time.
-    Eigen::VectorXd weightedMeans(const Eigen::ArrayXd& a, const Eigen::ArrayXd& b)
+    /// The mean over each run of Σ_k a_k·Re(sum_k) + b_k·Im(sum_k), NaN for an empty run, for
+    /// each weighting (a, b) in `weights`: one column of the result each. Per run length the
+    /// weights fold into A = a·Re(factor) + b·Im(factor) and B = b·Re(factor) − a·Im(factor),
+    /// so that a run is one dot of its phases with them per weighting (simd::dot2) and one
+    /// rotation for all (simd::rotate): four terms at a time.
+    Eigen::MatrixXd weightedMeans(const std::vector<std::pair<Eigen::ArrayXd, Eigen::ArrayXd>>& weights)
     {
         constexpr std::size_t anchorEvery = 256;
         const auto terms = static_cast<std::size_t>(m_omega.size());
-        std::vector<Array> weightRe(m_lengths.size()), weightIm(m_lengths.size());
-        for (std::size_t l = 0; l < m_lengths.size(); ++l) {
-            weightRe[l] = a * m_factorRe[l] + b * m_factorIm[l];
-            weightIm[l] = b * m_factorRe[l] - a * m_factorIm[l];
-        }
+        const std::size_t lengths = m_lengths.size();
+        std::vector<Array> weightRe(weights.size() * lengths), weightIm(weights.size() * lengths);
+        for (std::size_t w = 0; w < weights.size(); ++w)
+            for (std::size_t l = 0; l < lengths; ++l) {
+                const auto& [a, b] = weights[w];
+                weightRe[w * lengths + l] = a * m_factorRe[l] + b * m_factorIm[l];
+                weightIm[w * lengths + l] = b * m_factorRe[l] - a * m_factorIm[l];
+            }
         Array re(m_omega.size()), im(m_omega.size());
-        Eigen::VectorXd means(static_cast<Eigen::Index>(m_lengthIndex.size()));
+        Eigen::MatrixXd means(static_cast<Eigen::Index>(m_lengthIndex.size()), static_cast<Eigen::Index>(weights.size()));
         for (std::size_t run = 0; run < m_lengthIndex.size(); ++run) {
             if (run % anchorEvery == 0)
                 sinCos(static_cast<double>(m_starts[run]), im, re);
             const std::size_t l = m_lengthIndex[run];
             const std::int64_t m = m_starts[run + 1] - m_starts[run];
-            means[static_cast<Eigen::Index>(run)] = m > 0
-                ? simd::dot2(re.data(), weightRe[l].data(), im.data(), weightIm[l].data(), terms) / static_cast<double>(m)
-                : std::numeric_limits<double>::quiet_NaN();
+            for (std::size_t w = 0; w < weights.size(); ++w)
+                means(static_cast<Eigen::Index>(run), static_cast<Eigen::Index>(w)) = m > 0
+                    ? simd::dot2(re.data(), weightRe[w * lengths + l].data(), im.data(), weightIm[w * lengths + l].data(), terms)
+                        / static_cast<double>(m)
+                    : std::numeric_limits<double>::quiet_NaN();
             simd::rotate(re.data(), im.data(), m_stepRe[l].data(), m_stepIm[l].data(), terms);
         }
         return means;
@@ -506,10 +512,16 @@ private:
 
 } // namespace
 
-Eigen::VectorXd offsetSeriesRunMeans(const OffsetSeries& series, std::int64_t first, std::int64_t count,
+Eigen::MatrixXd offsetSeriesRunMeans(std::span<const OffsetSeries> series, std::int64_t first, std::int64_t count,
                                      std::int64_t bins, bool maskNegative)
 {
+    for (const OffsetSeries& s : series)
+        if (s.omega.size() != series.front().omega.size() || s.omega != series.front().omega || s.cosine.size() != s.omega.size()
+            || s.sine.size() != s.omega.size())
+            throw SpecError("offsetSeriesRunMeans: the series must share their frequencies, bit for bit");
     bins = std::clamp<std::int64_t>(bins, 0, std::max<std::int64_t>(count, 0));
+    if (series.empty())
+        return Eigen::MatrixXd(bins, 0);
     std::vector<std::int64_t> starts(bins + 1);
     for (std::int64_t b = 0; b <= bins; ++b) {
         starts[b] = first + binStart(count, bins, b);
@@ -517,7 +529,16 @@ Eigen::VectorXd offsetSeriesRunMeans(const OffsetSeries& series, std::int64_t fi
             starts[b] = std::max<std::int64_t>(starts[b], 0);
     }
     // Re((a − ib)·sum) = a·Re(sum) + b·Im(sum), summed over the terms.
-    return RunSums(starts, series.omega).weightedMeans(series.cosine.array(), series.sine.array());
+    std::vector<std::pair<Eigen::ArrayXd, Eigen::ArrayXd>> weights;
+    for (const OffsetSeries& s : series)
+        weights.emplace_back(s.cosine.array(), s.sine.array());
+    return RunSums(starts, series.front().omega).weightedMeans(weights);
+}
+
+Eigen::VectorXd offsetSeriesRunMeans(const OffsetSeries& series, std::int64_t first, std::int64_t count,
+                                     std::int64_t bins, bool maskNegative)
+{
+    return offsetSeriesRunMeans(std::span<const OffsetSeries>(&series, 1), first, count, bins, maskNegative).col(0);
 }
 
 void fillOffsetSeriesBinned(const OffsetSeries& series, std::int64_t length, bool causal, Eigen::Ref<RowMatrix> out)

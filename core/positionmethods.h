@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -109,6 +110,11 @@ void evaluateOffsetSeries(const OffsetSeries& series, std::int64_t first, Eigen:
 /// binStart does, each summed in closed form (a geometric series per term: O(bins · terms),
 /// whatever the run length). With maskNegative, offsets δ < 0 are left out (NaN: a run of them only).
 Eigen::VectorXd offsetSeriesRunMeans(const OffsetSeries& series, std::int64_t first, std::int64_t count,
+                                     std::int64_t bins, bool maskNegative);
+/// The same for several series of the same frequencies (bit for bit; SpecError otherwise), a
+/// column each: their run sums are made once, and one rotation per run serves them all (the
+/// sinusoid's and RoPE's curves in the methods view).
+Eigen::MatrixXd offsetSeriesRunMeans(std::span<const OffsetSeries> series, std::int64_t first, std::int64_t count,
                                      std::int64_t bins, bool maskNegative);
 /// fillToeplitzBinned() for g = S in closed form: the block means of S(i − j) as the real part
 /// of U·diag(w)·Uᴴ, U(b, k) the mean of e^{iω_k·i} over the rows of bin b — O(bins² · terms)

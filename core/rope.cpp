@@ -81,10 +81,14 @@ Eigen::VectorXd ropeFrequencies(int dModel, double base)
 {
     const int pairs = ropePairCount(dModel);
     Eigen::VectorXd theta(pairs);
-    // In log space and long double, as the sinusoidal table: exact at k = 0, smooth in k.
+    // In log space and long double, the same operations as the sinusoidal table's
+    // (core/frequencies.cpp): exact at k = 0, smooth in k, and the sinusoid's ω to the bit, so
+    // that the methods view sums both curves with one set of run sums.
     const long double logBase = std::log(static_cast<long double>(base));
-    for (int k = 0; k < pairs; ++k)
-        theta[k] = static_cast<double>(std::exp(-logBase * (2.0L * k) / dModel));
+    for (int k = 0; k < pairs; ++k) {
+        const long double exponent = 2.0L * k / dModel;
+        theta[k] = static_cast<double>(std::exp(-exponent * logBase));
+    }
     return theta;
 }
 

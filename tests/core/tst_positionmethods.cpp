@@ -2,6 +2,7 @@
 // The other position methods (ALiBi, T5 buckets, Shaw, Transformer-XL, NoPE) against references
 // written out here: the ALiBi authors' get_slopes recursion in long double, T5's buckets as an
 // exact integer comparison (no logarithm at all), Transformer-XL's R in long double.
+#include "core/frequencies.h"
 #include "core/positionmethods.h"
 #include "core/rope.h"
 #include "core/tokenembedding.h"
@@ -10,6 +11,7 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
 #include <vector>
 
 using namespace pe::core;
@@ -98,6 +100,7 @@ private slots:
     void toeplitzBinsAreBlockMeans_data();
     void toeplitzBinsAreBlockMeans();
     void offsetMeansAreRunMeans();
+    void seriesOfTheSameFrequenciesShareTheirRunSums();
     void gramBinsAreBlockMeans();
     void seriesBinsInClosedFormAreBlockMeans_data();
     void seriesBinsInClosedFormAreBlockMeans();
@@ -503,6 +506,43 @@ void TestPositionMethods::seriesBinsInClosedFormAreBlockMeans()
         QVERIFY2(std::abs(runs[b] - reference[b]) <= 1e-11 * scale,
                  qPrintable(QStringLiteral("run %1: %2, expected %3").arg(b).arg(runs[b]).arg(reference[b])));
     }
+}
+
+void TestPositionMethods::seriesOfTheSameFrequenciesShareTheirRunSums()
+{
+    // The methods view sums the sinusoid's and RoPE's curves together when their frequencies
+    // agree to the bit: each column must be that series' own run means, whatever the runs.
+    const Eigen::VectorXd omega = pe::core::ropeFrequencies(96, 10000.0);
+    std::mt19937 generator(3);
+    std::normal_distribution<double> normal;
+    std::vector<OffsetSeries> series(3);
+    for (OffsetSeries& s : series) {
+        s.omega = omega;
+        s.cosine = Eigen::VectorXd::NullaryExpr(omega.size(), [&] { return normal(generator); });
+        s.sine = Eigen::VectorXd::NullaryExpr(omega.size(), [&] { return normal(generator); });
+    }
+    for (const bool masked : {false, true})
+        for (const std::int64_t bins : {1, 7, 600}) {
+            const Eigen::MatrixXd together = offsetSeriesRunMeans(series, -99999, 199999, bins, masked);
+            QCOMPARE(together.cols(), Eigen::Index(3));
+            for (int j = 0; j < 3; ++j) {
+                const Eigen::VectorXd alone = offsetSeriesRunMeans(series[std::size_t(j)], -99999, 199999, bins, masked);
+                QCOMPARE(together.rows(), alone.size());
+                for (Eigen::Index b = 0; b < alone.size(); ++b)
+                    QVERIFY((std::isnan(alone[b]) && std::isnan(together(b, j))) || together(b, j) == alone[b]);
+            }
+        }
+    // Frequencies a bit apart are refused, not summed with the wrong phases.
+    series[1].omega[5] = std::nextafter(series[1].omega[5], 1.0);
+    QVERIFY_THROWS_EXCEPTION(pe::core::SpecError, offsetSeriesRunMeans(series, 0, 100, 5, false));
+    // RoPE's frequencies are the sinusoid's to the bit (the sharing depends on it).
+    for (const int d : {64, 127, 4095, 4096})
+        for (const double base : {10.0, 10000.0, 500000.0}) {
+            pe::core::EncodingSpec spec;
+            spec.dModel = d;
+            spec.base = base;
+            QVERIFY(pe::core::ropeFrequencies(d, base) == pe::core::angularFrequencies(spec).head(d / 2));
+        }
 }
 
 QTEST_APPLESS_MAIN(TestPositionMethods)

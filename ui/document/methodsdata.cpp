@@ -331,21 +331,13 @@ bool isSeries(ScoreMethod method)
     return method == ScoreMethod::Sinusoidal || method == ScoreMethod::Rope || method == ScoreMethod::TransformerXl;
 }
 
-/// A curve's points over the offsets first … first + n − 1: every offset while they are few,
-/// else the exact means of runs of them.
+/// A curve's points over the offsets first … first + n − 1 from every offset's score: all of
+/// them while they are few, else the exact means of runs of them (the closed-form curves'
+/// run means, beyond, are made in methodsData, several at once).
 MethodCurve computedCurve(ScoreMethod method, int head, const core::EncodingSpec& spec, const MethodInputs& options,
                           std::int64_t bins, std::int64_t first, std::int64_t n)
 {
-    if (n <= MethodsData::exactCurveOffsets || !isSeries(method))
-        return curveOf(method, head, scoreOffsets(method, spec, options, head, first, n), first, bins, options.scaleCurves);
-    const bool masked = method == ScoreMethod::TransformerXl && options.causal;
-    const Eigen::VectorXd means = core::offsetSeriesRunMeans(seriesOf(method, spec, options), first, n, bins, masked);
-    MethodCurve c;
-    c.method = method;
-    c.head = head;
-    placeRunMeans(c, means, first, n);
-    scaleToLargest(c, options.scaleCurves);
-    return c;
+    return curveOf(method, head, scoreOffsets(method, spec, options, head, first, n), first, bins, options.scaleCurves);
 }
 
 /// The offsets the curves cover: all of −(L−1) … L−1, or the whole offsets the plot is zoomed to.
@@ -453,22 +445,51 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodInputs& opti
     // d_model recomputes the sinusoid's, RoPE's and Transformer-XL's, 2048 terms by a pixel's
     // run each; the other core had finished the heatmap long before).
     // Only the closed-form curves go two at a time: the others hold every offset's score
-    // (16 MB at max_len 1 M each), which would raise the peak of a headless export.
-    std::vector<Slot*> toCompute;
-    for (Slot& slot : curves)
-        if (slot.compute && isSeries(slot.method))
-            toCompute.push_back(&slot);
-        else if (slot.compute)
-            slot.curve = computedCurve(slot.method, slot.head, spec, options, curveBins, curveFirst, curveCount);
-    const auto compute = [&](qint64 first, qint64 end) {
-        for (qint64 i = first; i < end; ++i)
-            toCompute[std::size_t(i)]->curve = computedCurve(toCompute[std::size_t(i)]->method, toCompute[std::size_t(i)]->head,
-                                                             spec, options, curveBins, curveFirst, curveCount);
+    // (16 MB at max_len 1 M each), which would raise the peak of a headless export. Closed-form
+    // curves of the same frequencies, bit for bit, share one set of run sums (the sinusoid's
+    // and RoPE's): a job each group.
+    struct Job {
+        std::vector<Slot*> members;
+        std::vector<core::OffsetSeries> series;
+        bool masked = false;
     };
-    if (toCompute.size() > 1 && curveCount > MethodsData::exactCurveOffsets)
-        inTwoHalves(qint64(toCompute.size()), compute);
+    std::vector<Job> jobs;
+    const bool closedForm = curveCount > MethodsData::exactCurveOffsets;
+    for (Slot& slot : curves) {
+        if (!slot.compute)
+            continue;
+        if (!closedForm || !isSeries(slot.method)) {
+            slot.curve = computedCurve(slot.method, slot.head, spec, options, curveBins, curveFirst, curveCount);
+            continue;
+        }
+        core::OffsetSeries series = seriesOf(slot.method, spec, options);
+        const bool masked = slot.method == ScoreMethod::TransformerXl && options.causal;
+        auto same = std::find_if(jobs.begin(), jobs.end(), [&](const Job& job) {
+            return job.masked == masked && job.series.front().omega.size() == series.omega.size()
+                && job.series.front().omega == series.omega;
+        });
+        if (same == jobs.end())
+            same = jobs.insert(jobs.end(), Job{{}, {}, masked});
+        same->members.push_back(&slot);
+        same->series.push_back(std::move(series));
+    }
+    const auto compute = [&](qint64 first, qint64 end) {
+        for (qint64 i = first; i < end; ++i) {
+            const Job& job = jobs[std::size_t(i)];
+            const Eigen::MatrixXd means = core::offsetSeriesRunMeans(job.series, curveFirst, curveCount, curveBins, job.masked);
+            for (std::size_t j = 0; j < job.members.size(); ++j) {
+                MethodCurve& c = job.members[j]->curve;
+                c.method = job.members[j]->method;
+                c.head = job.members[j]->head;
+                placeRunMeans(c, means.col(Eigen::Index(j)), curveFirst, curveCount);
+                scaleToLargest(c, options.scaleCurves);
+            }
+        }
+    };
+    if (jobs.size() > 1)
+        inTwoHalves(qint64(jobs.size()), compute);
     else
-        compute(0, qint64(toCompute.size()));
+        compute(0, qint64(jobs.size()));
     for (Slot& slot : curves)
         data.curves.append(std::move(slot.curve));
     return data;
