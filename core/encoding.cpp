@@ -203,28 +203,20 @@ namespace {
 struct TurnedColumns {
     std::vector<std::ptrdiff_t> offset; ///< the column's start in out
     std::vector<char> isSin;
-    std::vector<long double> omega;
-    std::vector<double> high, low; ///< ω as two doubles (simd::sinCosOfProducts)
+    std::vector<double> high, low; ///< ω as two doubles (sinCosOfMultiples)
     std::vector<double> a, b, turnA, turnB; ///< phase and turn: (cos, sin) and (cos ω, sin ω), or (cos θ − 1, sin θ) and (1 − cos ω, sin ω)
     void add(std::ptrdiff_t at, bool sine, long double w)
     {
         offset.push_back(at);
         isSin.push_back(sine);
-        omega.push_back(w);
         high.push_back(static_cast<double>(w));
         low.push_back(static_cast<double>(w - static_cast<long double>(high.back())));
     }
     std::size_t size() const { return offset.size(); }
-    /// sin and cos of multiple·ω for every column (NaN lanes, past the vector reduction's range, the long way).
+    /// sin and cos of multiple·ω for every column.
     void sinCos(double multiple, double* sines, double* cosines) const
     {
-        simd::sinCosOfProducts(high.data(), low.data(), multiple, sines, cosines, size());
-        for (std::size_t i = 0; i < size(); ++i)
-            if (std::isnan(sines[i])) {
-                const SinCos at = accurateSinCos(omega[i], multiple);
-                sines[i] = at.sin;
-                cosines[i] = at.cos;
-            }
+        sinCosOfMultiples(high.data(), low.data(), multiple, sines, cosines, size());
     }
 };
 

@@ -148,18 +148,33 @@ const std::vector<long double>& frequencyTable(const EncodingSpec& spec)
     return threadFrequencies(spec).omega;
 }
 
+void sinCosOfMultiples(const double* high, const double* low, double multiple, double* sinOut, double* cosOut,
+                       std::size_t n)
+{
+    simd::sinCosOfProducts(high, low, multiple, sinOut, cosOut, n);
+    // NaN only where the angle passes 2^50 (the vector reduction's limit) or is not finite.
+    for (std::size_t k = 0; k < n; ++k) {
+        if (!std::isnan(sinOut[k]))
+            continue;
+        const long double omega = static_cast<long double>(high[k]) + (low ? low[k] : 0.0);
+        const long double angle = omega * multiple;
+        if (!std::isfinite(angle))
+            continue; // no sine to speak of: NaN
+        if (std::abs(angle) < 0x1p62L) { // accurateSinCos counts whole turns in 64 bits
+            const SinCos at = accurateSinCos(omega, multiple);
+            sinOut[k] = at.sin;
+            cosOut[k] = at.cos;
+        } else { // beyond any position: what libm makes of it
+            sinOut[k] = static_cast<double>(std::sin(angle));
+            cosOut[k] = static_cast<double>(std::cos(angle));
+        }
+    }
+}
+
 void accurateSinCosOfPairs(const EncodingSpec& spec, double multiple, double* sinOut, double* cosOut)
 {
     const Frequencies& f = threadFrequencies(spec);
-    simd::sinCosOfProducts(f.high.data(), f.low.data(), multiple, sinOut, cosOut, f.omega.size());
-    // NaN only where the angle passes 2^50 (the vector reduction's limit) or the multiple is
-    // not finite: those the long way, which gives NaN for the latter.
-    for (std::size_t k = 0; k < f.omega.size(); ++k)
-        if (std::isnan(sinOut[k])) {
-            const SinCos at = accurateSinCos(f.omega[k], multiple);
-            sinOut[k] = at.sin;
-            cosOut[k] = at.cos;
-        }
+    sinCosOfMultiples(f.high.data(), f.low.data(), multiple, sinOut, cosOut, f.omega.size());
 }
 
 long double angularFrequencyLong(const EncodingSpec& spec, int pair)

@@ -35,8 +35,15 @@ struct SinCos {
 /// result stays within a few 1e−16 even for multiples near 10^6 and beyond.
 SinCos accurateSinCos(long double omega, long double multiple);
 
+/// sin and cos of multiple·ω[k] for k < n, ω[k] = high[k] + low[k] (low null for zeros): four
+/// at a time by simd::sinCosOfProducts, the product formed exactly, each value within two ulps
+/// of its exact sine; the rare angles past its range (2^50) through accurateSinCos; NaN where
+/// the product is not finite. What every caller of the vector kernel goes through.
+void sinCosOfMultiples(const double* high, const double* low, double multiple, double* sinOut, double* cosOut,
+                       std::size_t n);
+
 /// sin and cos of multiple·ω_k for every pair k of a spec (sinOut and cosOut: pairCount(spec)
-/// each), four pairs at a time (simd::sinCosOfProducts): the product formed exactly from the
+/// each), four pairs at a time (sinCosOfMultiples): the product formed exactly from the
 /// same extended-precision ω_k, each value within an ulp or two of its exact sine. A few 1e−16
 /// from accurateSinCos, which rounds the angle to 64 bits (up to 3e−14 at angles of 10^6).
 void accurateSinCosOfPairs(const EncodingSpec& spec, double multiple, double* sinOut, double* cosOut);

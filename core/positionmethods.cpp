@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/positionmethods.h"
 
+#include "core/frequencies.h"
 #include "core/simd.h"
 
 #include "core/tokenembedding.h"
@@ -417,7 +418,7 @@ public:
         m_stepRe.assign(m_lengths.size(), Array(terms));
         m_stepIm = m_factorRe = m_factorIm = m_stepRe;
         // Sines and cosines of whole (and half-whole) multiples of each ω, four terms at a time
-        // with the product formed exactly (simd::sinCosOfProducts): long double sinl and cosl
+        // with the product formed exactly (sinCosOfMultiples): long double sinl and cosl
         // were most of a step of the methods view at max_len 1 M.
         Array halfSin(terms), halfCos(terms), wholeHalfSin(terms), wholeHalfCos(terms), centreSin(terms), centreCos(terms);
         sinCos(0.5, halfSin, halfCos);
@@ -492,16 +493,10 @@ public:
 
 private:
     using Array = Eigen::ArrayXd;
-    /// sin and cos of multiple·ω_k for every term; libm where the vector reduction gives up.
+    /// sin and cos of multiple·ω_k for every term.
     void sinCos(double multiple, Array& sines, Array& cosines) const
     {
-        simd::sinCosOfProducts(m_omega.data(), nullptr, multiple, sines.data(), cosines.data(), static_cast<std::size_t>(m_omega.size()));
-        for (Eigen::Index k = 0; k < m_omega.size(); ++k)
-            if (std::isnan(sines[k])) {
-                const long double angle = static_cast<long double>(multiple) * m_omega[k];
-                sines[k] = static_cast<double>(std::sin(angle));
-                cosines[k] = static_cast<double>(std::cos(angle));
-            }
+        sinCosOfMultiples(m_omega.data(), nullptr, multiple, sines.data(), cosines.data(), static_cast<std::size_t>(m_omega.size()));
     }
     const std::vector<std::int64_t>& m_starts;
     const Eigen::VectorXd& m_omega;

@@ -93,15 +93,31 @@ void roundRow(const FormatTraits& t, const double* in, double* out, std::size_t 
 
 /// sin and cos of each angle as a program's double sin and cos give them (within an ulp; what
 /// the format then rounds), four at a time: the error maps and curves take tens of thousands a
-/// frame. The few angles beyond the vector reduction's range go through libm.
+/// frame. NaN for an infinite angle (float16's overflow).
 void sinCosOfAngles(const double* angles, double* sinOut, double* cosOut, std::size_t n)
 {
-    simd::sinCosOfProducts(angles, nullptr, 1.0, sinOut, cosOut, n);
-    for (std::size_t k = 0; k < n; ++k)
-        if (std::isnan(sinOut[k]) && std::isfinite(angles[k])) {
-            sinOut[k] = std::sin(angles[k]);
-            cosOut[k] = std::cos(angles[k]);
-        }
+    sinCosOfMultiples(angles, nullptr, 1.0, sinOut, cosOut, n);
+}
+
+/// What a program in the format holds for one row (heldSin, heldCos: a value per pair): the
+/// exact values rounded (stored), or every step of the documents' code in the format
+/// (computed: the position, the angle p·ω, its sin and cos rounded). angle is scratch.
+void heldRow(const FormatTraits& t, PrecisionMode mode, std::int64_t position, const std::vector<double>& omegaInFormat,
+             const std::vector<double>& exactSin, const std::vector<double>& exactCos, std::vector<double>& angle,
+             std::vector<double>& heldSin, std::vector<double>& heldCos)
+{
+    if (mode == PrecisionMode::Stored) {
+        roundRow(t, exactSin.data(), heldSin.data(), heldSin.size());
+        roundRow(t, exactCos.data(), heldCos.data(), heldCos.size());
+        return;
+    }
+    const double positionHeld = roundWith(t, static_cast<double>(position));
+    for (std::size_t k = 0; k < angle.size(); ++k)
+        angle[k] = positionHeld * omegaInFormat[k];
+    roundRow(t, angle.data(), angle.data(), angle.size());
+    sinCosOfAngles(angle.data(), heldSin.data(), heldCos.data(), angle.size());
+    roundRow(t, heldSin.data(), heldSin.data(), heldSin.size());
+    roundRow(t, heldCos.data(), heldCos.data(), heldCos.size());
 }
 
 /// sin or cos of position · ω the way a program working in `format` forms it.
@@ -169,19 +185,7 @@ void fillErrorRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
             throw SpecError("row " + std::to_string(rows[i]) + " is out of range");
         const std::int64_t position = spec.firstPosition + rows[i];
         accurateSinCosOfPairs(spec, static_cast<double>(position), exactSin.data(), exactCos.data());
-        if (mode == PrecisionMode::Computed) {
-            // The code's angle in the format, and its sin and cos (what computedValue gives each column).
-            const double positionHeld = roundWith(t, static_cast<double>(position));
-            for (int k = 0; k < pairs; ++k)
-                angle[k] = positionHeld * omega[k];
-            roundRow(t, angle.data(), angle.data(), angle.size());
-            sinCosOfAngles(angle.data(), heldSin.data(), heldCos.data(), angle.size());
-            roundRow(t, heldSin.data(), heldSin.data(), heldSin.size());
-            roundRow(t, heldCos.data(), heldCos.data(), heldCos.size());
-        } else {
-            roundRow(t, exactSin.data(), heldSin.data(), heldSin.size());
-            roundRow(t, exactCos.data(), heldCos.data(), heldCos.size());
-        }
+        heldRow(t, mode, position, omega, exactSin, exactCos, angle, heldSin, heldCos); // computedValue's, a row at a time
         // float16 cannot hold a position beyond 65504: the code's angle overflows and its sin is
         // NaN. Infinity says "no usable value" and survives a max over columns.
         simd::absoluteErrors(heldSin.data(), exactSin.data(), heldSin.data(), heldSin.size());
@@ -236,20 +240,7 @@ Eigen::MatrixXd maxErrorsAtRows(const EncodingSpec& spec, std::span<const std::i
         accurateSinCosOfPairs(spec, static_cast<double>(position), exactSin.data(), exactCos.data()); // once for every kind
         // Kind by kind, the format's traits and the position in it looked up once.
         for (std::size_t j = 0; j < kinds.size(); ++j) {
-            const FormatTraits& t = formats[j];
-            const bool stored = kinds[j].mode == PrecisionMode::Stored;
-            if (stored) {
-                roundRow(t, exactSin.data(), heldSin.data(), heldSin.size());
-                roundRow(t, exactCos.data(), heldCos.data(), heldCos.size());
-            } else {
-                const double positionHeld = roundWith(t, static_cast<double>(position));
-                for (int k = 0; k < pairs; ++k)
-                    angle[k] = positionHeld * omega[j][k];
-                roundRow(t, angle.data(), angle.data(), angle.size());
-                sinCosOfAngles(angle.data(), heldSin.data(), heldCos.data(), angle.size());
-                roundRow(t, heldSin.data(), heldSin.data(), heldSin.size());
-                roundRow(t, heldCos.data(), heldCos.data(), heldCos.size());
-            }
+            heldRow(formats[j], kinds[j].mode, position, omega[j], exactSin, exactCos, angle, heldSin, heldCos);
             const double w = std::max(simd::absoluteErrors(heldSin.data(), exactSin.data(), heldSin.data(), heldSin.size()),
                                       simd::absoluteErrors(heldCos.data(), exactCos.data(), heldCos.data(), static_cast<std::size_t>(fullPairs)));
             worst(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = w;

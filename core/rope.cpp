@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/rope.h"
 
+#include "core/frequencies.h"
 #include "core/simd.h"
 
 #include <algorithm>
@@ -218,17 +219,12 @@ Eigen::VectorXd rotaryDecayBound(const Eigen::VectorXd& theta, const Eigen::Vect
     // Evenly spaced distances r_i = r_0 + i·Δ: each term e^{i·r·θ_k} follows from the one
     // before by one complex product with e^{i·Δ·θ_k} (simd::rotate) instead of a sin and a cos,
     // taken afresh from r_i every 64 distances so that rounding cannot build up. Otherwise (log
-    // distances) every term from its angle, four at a time (simd::sinCosOfProducts).
+    // distances) every term from its angle, four at a time (sinCosOfMultiples).
     constexpr Eigen::Index anchorEvery = 64;
     const auto n = static_cast<std::size_t>(pairs);
     std::vector<double> stepRe(n), stepIm(n), termRe(n), termIm(n);
     const auto sinCos = [&](double multiple, double* sines, double* cosines) {
-        simd::sinCosOfProducts(theta.data(), nullptr, multiple, sines, cosines, n);
-        for (std::size_t k = 0; k < n; ++k)
-            if (std::isnan(sines[k])) { // past the vector reduction's range
-                sines[k] = std::sin(multiple * theta[static_cast<Eigen::Index>(k)]);
-                cosines[k] = std::cos(multiple * theta[static_cast<Eigen::Index>(k)]);
-            }
+        sinCosOfMultiples(theta.data(), nullptr, multiple, sines, cosines, n);
     };
     if (even)
         sinCos(delta, stepIm.data(), stepRe.data());

@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <numbers>
 #include <thread>
@@ -26,6 +27,7 @@ private slots:
     void wavelengthsAndFrequencies();
     void accurateSinCosMatchesLongDouble();
     void sinCosTablesHoldEveryPairsAngle();
+    void sinCosOfMultiplesPastTheVectorRange();
     void rejectsInvalidSpec();
 };
 
@@ -153,6 +155,31 @@ void TestFrequencies::rejectsInvalidSpec()
     QVERIFY_THROWS_EXCEPTION(SpecError, angularFrequencies(s));
     QVERIFY_THROWS_EXCEPTION(SpecError, wavelengths(s));
     QVERIFY_THROWS_EXCEPTION(SpecError, angularFrequencyLong(s, 0));
+}
+
+void TestFrequencies::sinCosOfMultiplesPastTheVectorRange()
+{
+    // Angles the vector kernel gives up on (past 2^50) come from accurateSinCos, those beside
+    // them from the kernel, and a product that is not finite is NaN.
+    const std::vector<double> high{1.0, 0.75, std::numeric_limits<double>::infinity(), 0.3, 1e-3};
+    const std::vector<double> low{0.0, 1e-20, 0.0, 0.0, 0.0};
+    for (const double multiple : {0x1p51, 3.0, -0x1p55 + 7}) {
+        std::vector<double> s(high.size()), c(high.size());
+        sinCosOfMultiples(high.data(), low.data(), multiple, s.data(), c.data(), high.size());
+        for (std::size_t k = 0; k < high.size(); ++k) {
+            if (k == 2) {
+                QVERIFY(std::isnan(s[k]) && std::isnan(c[k]));
+                continue;
+            }
+            const SinCos expected = accurateSinCos(static_cast<long double>(high[k]) + low[k], multiple);
+            // Past 2^50 the same function; below, the kernel: within 2e−16 of it (the angle
+            // rounded to 64 bits in accurateSinCos is off by up to 2^−64 of it).
+            const double allowed = std::abs(high[k] * multiple) < 0x1p50 ? 2e-16 + std::abs(high[k] * multiple) * 0x1p-63 : 0.0;
+            QVERIFY2(std::abs(s[k] - expected.sin) <= allowed && std::abs(c[k] - expected.cos) <= allowed,
+                     qPrintable(QString("lane %1, multiple %2: %3, %4 against %5, %6").arg(k).arg(multiple)
+                                    .arg(s[k]).arg(c[k]).arg(expected.sin).arg(expected.cos)));
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestFrequencies)

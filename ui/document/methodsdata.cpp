@@ -441,13 +441,12 @@ MethodsData methodsData(const core::EncodingSpec& spec, const MethodInputs& opti
         }
         curves.push_back({method, 0, true, {}});
     }
-    // Each curve is its own: the ones to compute in two halves on two cores (a slider step of
-    // d_model recomputes the sinusoid's, RoPE's and Transformer-XL's, 2048 terms by a pixel's
-    // run each; the other core had finished the heatmap long before).
-    // Only the closed-form curves go two at a time: the others hold every offset's score
-    // (16 MB at max_len 1 M each), which would raise the peak of a headless export. Closed-form
-    // curves of the same frequencies, bit for bit, share one set of run sums (the sinusoid's
-    // and RoPE's): a job each group.
+    // The closed-form curves go as jobs on two cores (a slider step of d_model recomputes the
+    // sinusoid's, RoPE's and Transformer-XL's, 2048 terms by a pixel's run each; the other core
+    // had finished the heatmap long before), curves of the same frequencies, bit for bit, in one
+    // job with one set of run sums (the sinusoid's and RoPE's). The others one after another:
+    // they hold every offset's score (16 MB at max_len 1 M each), and two at once would raise
+    // the peak of a headless export.
     struct Job {
         std::vector<Slot*> members;
         std::vector<core::OffsetSeries> series;

@@ -89,13 +89,19 @@ void buildMap(PrecisionPart& p, const PartInputs& in, std::int64_t count)
                         in.state.precisionMode, p.heat.reset(p.rows.size(), p.spec.dModel));
 }
 
-/// The map's columns as drawn: one per pixel column of the map when there are more, each the
-/// exact mean of the cells it covers (a pixel shows their average, not one sampled column).
+/// How many columns the map draws: one per pixel column of the map when the dims are more.
+Eigen::Index shownColumns(const PartInputs& in, Eigen::Index heatColumns)
+{
+    const int pixels = in.pixels.width();
+    return pixels > 0 ? std::min<Eigen::Index>(pixels, heatColumns) : heatColumns;
+}
+
+/// The map's columns as drawn, each the exact mean of the cells it covers (a pixel shows their
+/// average, not one sampled column).
 void buildShown(PrecisionPart& p, const PartInputs& in)
 {
     const core::RowMatrix& heat = p.heat.matrix();
-    const int pixels = in.pixels.width();
-    const Eigen::Index columns = pixels > 0 ? std::min<Eigen::Index>(pixels, heat.cols()) : heat.cols();
+    const Eigen::Index columns = shownColumns(in, heat.cols());
     core::RowMatrix& shown = p.shown.reset(heat.rows(), columns);
     if (heat.rows() == 0 || columns == 0)
         return;
@@ -145,7 +151,7 @@ ViewPartPtr buildPrecisionPart(const PartInputs& in, const PartBefore& before)
     if (sameMap) {
         part->rows = old->rows;
         part->heat = old->heat;
-        if (old->shown.cols() == std::min<Eigen::Index>(in.pixels.width() > 0 ? in.pixels.width() : old->heat.cols(), old->heat.cols()))
+        if (old->shown.cols() == shownColumns(in, old->heat.cols()))
             part->shown = old->shown;
         else
             buildShown(*part, in);
