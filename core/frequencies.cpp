@@ -154,7 +154,9 @@ void sinCosOfMultiples(const double* high, const double* low, double multiple, d
     simd::sinCosOfProducts(high, low, multiple, sinOut, cosOut, n);
     // NaN only where the angle passes 2^50 (the vector reduction's limit) or is not finite.
     for (std::size_t k = 0; k < n; ++k) {
-        if (!std::isnan(sinOut[k]))
+        // Most NaN lanes are float16's overflowed angles (the precision map beyond position
+        // 65504): passed over in double, before any long double work.
+        if (!std::isnan(sinOut[k]) || !std::isfinite(high[k] * multiple))
             continue;
         const long double omega = static_cast<long double>(high[k]) + (low ? low[k] : 0.0);
         const long double angle = omega * multiple;
