@@ -138,8 +138,9 @@ FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const
 
     viewParts.run(superseded);
     secondHalf.waitForFinished();
-    if (superseded())
-        return nullptr;
+    // Overtaken while its parts ran, it is not shown, but the parts it finished are true for
+    // their inputs: the next frame takes them (a slider step right after the window settled
+    // recomputed 150 ms of the methods' curves that such a frame had just made, and thrown away).
     return f;
 }
 

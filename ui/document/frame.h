@@ -153,8 +153,9 @@ struct FrameRequest {
 };
 
 /// Computes the frame for the request, reusing the parts of `previous` whose inputs did not
-/// change. Returns nullptr when `latest` moves past `generation` (a newer request supersedes it).
-/// Only the parts of the views in request.views are computed (or taken from `previous`); the
+/// change. Returns nullptr when `latest` moves past `generation` (a newer request supersedes it)
+/// before its parts begin; a frame overtaken while they ran comes back with the parts it finished
+/// (its generation is not the latest, so it is never shown; the next frame takes them). Only the parts of the views in request.views are computed (or taken from `previous`); the
 /// frequencies are always there.
 FramePtr buildFrame(const FrameRequest& request, std::uint64_t generation, const FramePtr& previous,
                     const std::atomic<std::uint64_t>& latest);
