@@ -8,6 +8,9 @@
 #include "ui/controls/animationcontrols.h"
 #include "ui/controls/controlspanel.h"
 #include "ui/controls/formulapanel.h"
+
+#include <QTextDocument>
+#include <QTextEdit>
 #include "ui/controls/presentingcontrols.h"
 #include "ui/views/heatmapview.h"
 #include "ui/controls/logslider.h"
@@ -121,6 +124,7 @@ private slots:
     void formulaShowsTheRotation();
     void formulaOfTheUnpairedSine();
     void formulaOfTheZeroColumn();
+    void formulaSettlesWhileASliderMoves();
     void presentationModeSimplifiesAndIsRemembered();
     void explanationsCanBeHiddenAndAreRemembered();
     void aLongExplanationGivesWayToThePlotAndUnfolds();
@@ -540,6 +544,32 @@ void TestClassroom::formulaOfTheZeroColumn()
     const QString pairText = m_window->formula()->plainText();
     QVERIFY2(pairText.contains(QStringLiteral("PE(5, 5) = cos(5 / ")), qPrintable(pairText));
     QVERIFY2(pairText.contains(QStringLiteral("of pair k = 2")), qPrintable(pairText));
+}
+
+void TestClassroom::formulaSettlesWhileASliderMoves()
+{
+    // Twenty d_model steps as fast as a drag: the panel's text is laid out a few times, not
+    // twenty (each layout is milliseconds of the GUI thread beside the frame's), what it says is
+    // always the latest, and once the slider rests its text shows the last d.
+    auto* text = m_window->formula()->findChild<QTextEdit*>();
+    QVERIFY(text);
+    QTest::qWait(pe::ui::FormulaPanel::settleMs + 20); // the start-up layout is past
+    int layouts = 0;
+    const QMetaObject::Connection counting = connect(text->document(), &QTextDocument::contentsChanged, [&] { ++layouts; });
+    QElapsedTimer drag;
+    drag.start();
+    const int d = document()->spec().dModel;
+    for (int i = 1; i <= 20; ++i) {
+        document()->setDModel(d + 2 * i);
+        QVERIFY(m_window->formula()->plainText().contains(QStringLiteral("/%1)").arg(d + 2 * i)));
+    }
+    const qint64 dragMs = drag.elapsed();
+    disconnect(counting);
+    // setHtml changes the contents twice (cleared, then filled): at most one layout per settling
+    // time the drag took, and the first step's.
+    QVERIFY2(layouts <= 2 * (1 + dragMs / pe::ui::FormulaPanel::settleMs + 1),
+             qPrintable(QString("%1 changes of the text in %2 ms").arg(layouts).arg(dragMs)));
+    QTRY_VERIFY_WITH_TIMEOUT(text->toPlainText().contains(QStringLiteral("/%1)").arg(d + 40)), 2000);
 }
 
 void TestClassroom::presentationModeSimplifiesAndIsRemembered()

@@ -99,6 +99,8 @@ FormulaPanel::FormulaPanel(Document* document, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->addWidget(m_text);
+    m_settle.setSingleShot(true);
+    connect(&m_settle, &QTimer::timeout, this, &FormulaPanel::refresh);
     connect(document, &Document::changed, this, &FormulaPanel::refresh);
     refresh();
 }
@@ -151,12 +153,19 @@ void FormulaPanel::refresh()
         m_stale = true;
         return;
     }
+    if (m_sinceLayout.isValid() && m_sinceLayout.elapsed() < settleMs) {
+        m_stale = true; // html() says what it will show
+        if (!m_settle.isActive())
+            m_settle.start(static_cast<int>(settleMs - m_sinceLayout.elapsed()));
+        return;
+    }
     m_stale = false;
     QString html = tableHtml() + cellHtml() + rotationHtml();
     if (html == m_html)
         return;
     m_html = std::move(html);
     m_text->setHtml(m_html);
+    m_sinceLayout.start();
 }
 
 QString FormulaPanel::tableHtml() const

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QElapsedTimer>
+#include <QTimer>
 #include <QWidget>
 
 class QTextEdit;
@@ -22,6 +24,12 @@ public:
     QString plainText() const;
     /// Multiplies the font size (presentation mode); 1 is normal.
     void setScale(double scale);
+
+    /// A slider drag changes the numbers 60 times a second, faster than anyone reads them; each
+    /// layout (2–3 ms) ran on the GUI thread beside the frame's two threads on two cores. The
+    /// text is laid out at most every `settleMs`, and once more after the last change (html()
+    /// and plainText() say the latest at once).
+    static constexpr int settleMs = 100;
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -45,7 +53,9 @@ private:
     /// again to paint) and made the whole window lay itself out again: 3–5 ms a slider step.
     QTextEdit* m_text;
     QString m_html; ///< what m_text shows, as the panel wrote it
-    bool m_stale = false; ///< the settings changed while the panel was hidden
+    bool m_stale = false; ///< the settings changed while the panel was hidden, or since its last layout
+    QElapsedTimer m_sinceLayout;
+    QTimer m_settle;
 };
 
 } // namespace pe::ui
