@@ -231,9 +231,10 @@ void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::i
         throw SpecError("fillEncodingColumns: rows or columns outside the encoding");
     constexpr std::int64_t anchorEvery = 256;
     const std::int64_t p0 = spec.firstPosition + firstRow;
-    // Every column's phase turned by its ω row by row, all columns at once (simd::rotate and
-    // simd::turnLessOne, four at a time), taken afresh every anchorEvery rows. One column after
-    // another was a chain of dependent products per column: a fifth of a spectrum step.
+    // Every column's phase turned by its ω row by row, four columns at a time in registers down
+    // the rows (simd::turnColumnsAlong: rotate's or turnLessOne's steps), taken afresh every
+    // anchorEvery rows. One column after another was a chain of dependent products per column:
+    // a fifth of a spectrum step; all columns a row at a time, a call per row.
     TurnedColumns turned, lessOne;
     for (int c = 0; c < columnCount; ++c) {
         const std::ptrdiff_t at = static_cast<std::ptrdiff_t>(c) * columnStride;
@@ -259,22 +260,19 @@ void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::i
     lessOne.sinCos(1.0, lessOne.turnB.data(), unused.data());
     for (std::size_t i = 0; i < lessOne.size(); ++i)
         lessOne.turnA[i] = 2 * halfSin[i] * halfSin[i];
-    for (std::int64_t r = 0; r < rowCount; ++r) {
-        if (r % anchorEvery == 0) {
-            const auto position = static_cast<double>(p0 + r);
-            turned.sinCos(position, turned.b.data(), turned.a.data());
-            // cos θ − 1 = −2 sin²(θ/2).
-            lessOne.sinCos(position, lessOne.b.data(), unused.data());
-            lessOne.sinCos(position / 2, halfSin.data(), unused.data());
-            for (std::size_t i = 0; i < lessOne.size(); ++i)
-                lessOne.a[i] = -2 * halfSin[i] * halfSin[i];
-        }
-        for (std::size_t i = 0; i < turned.size(); ++i)
-            out[turned.offset[i] + r] = turned.isSin[i] ? turned.b[i] : turned.a[i];
+    for (std::int64_t r = 0; r < rowCount; r += anchorEvery) {
+        const auto position = static_cast<double>(p0 + r);
+        turned.sinCos(position, turned.b.data(), turned.a.data());
+        // cos θ − 1 = −2 sin²(θ/2).
+        lessOne.sinCos(position, lessOne.b.data(), unused.data());
+        lessOne.sinCos(position / 2, halfSin.data(), unused.data());
         for (std::size_t i = 0; i < lessOne.size(); ++i)
-            out[lessOne.offset[i] + r] = lessOne.a[i];
-        simd::rotate(turned.a.data(), turned.b.data(), turned.turnA.data(), turned.turnB.data(), turned.size());
-        simd::turnLessOne(lessOne.a.data(), lessOne.b.data(), lessOne.turnA.data(), lessOne.turnB.data(), lessOne.size());
+            lessOne.a[i] = -2 * halfSin[i] * halfSin[i];
+        const auto rows = static_cast<std::size_t>(std::min(anchorEvery, rowCount - r));
+        simd::turnColumnsAlong(turned.a.data(), turned.b.data(), turned.turnA.data(), turned.turnB.data(), turned.offset.data(),
+                               turned.isSin.data(), turned.size(), rows, false, out + r);
+        simd::turnColumnsAlong(lessOne.a.data(), lessOne.b.data(), lessOne.turnA.data(), lessOne.turnB.data(),
+                               lessOne.offset.data(), lessOne.isSin.data(), lessOne.size(), rows, true, out + r);
     }
 }
 
@@ -456,22 +454,14 @@ void fillBoxAverages(const EncodingSpec& spec, double rowLower, double rowUpper,
                         + " are not all among the " + std::to_string(out.rows()) + " of the picture");
     const ColumnAverager columns(spec.dModel, columnLower, columnUpper, out.cols());
     // Four rows of d_model values at a time, averaged while they are in cache (a bins × d_model
-    // matrix written out and read back cost more than computing it: 23 MB at 4096 dims), side
-    // by side so that each weight serves four rows and no sum waits on the one before.
-    const auto width = static_cast<std::size_t>(spec.dModel);
-    std::vector<double> rows(4 * width), tile(4 * width);
-    const auto rowOf = [&](std::int64_t bin) { return rows.data() + static_cast<std::size_t>((bin - firstBin) % 4) * width; };
+    // matrix written out and read back cost more than computing it: 23 MB at 4096 dims).
+    FourRowAverager fours(columns, static_cast<std::size_t>(spec.dModel));
     const std::int64_t endBin = firstBin + binCount;
-    boxAverageRows(spec, rowLower, rowUpper, out.rows(), firstBin, endBin, rowOf, [&](std::int64_t bin) {
-        const int filled = static_cast<int>((bin - firstBin) % 4) + 1;
-        if (filled < 4 && bin + 1 < endBin)
-            return;
-        const double* group[4];
-        for (int r = 0; r < 4; ++r) // a last group of fewer rows repeats its last one
-            group[r] = rows.data() + static_cast<std::size_t>(std::min(r, filled - 1)) * width;
-        simd::interleaveFourRows(group, width, tile.data());
-        columns.applyToFour(tile.data(), out.row(bin - filled + 1).data(), out.outerStride(), filled);
-    });
+    boxAverageRows(spec, rowLower, rowUpper, out.rows(), firstBin, endBin, [&](std::int64_t bin) { return fours.row(bin - firstBin); },
+                   [&](std::int64_t bin) {
+                       fours.rowDone(bin - firstBin, bin + 1 == endBin, [&](std::int64_t i) { return out.row(firstBin + i).data(); },
+                                     out.outerStride());
+                   });
 }
 
 ColumnAverager::ColumnAverager(Eigen::Index inputColumns, double lower, double upper, Eigen::Index bins)
@@ -522,8 +512,20 @@ void averageColumns(const Eigen::Ref<const RowMatrix>& in, double lower, double 
     if (in.rows() != out.rows())
         throw SpecError("averageColumns: need 0 ≤ lower < upper ≤ columns and as many rows in both");
     const ColumnAverager averager(in.cols(), lower, upper, out.cols());
-    for (Eigen::Index r = 0; r < in.rows(); ++r)
-        averager.apply(in.row(r).data(), out.row(r).data());
+    // Four rows side by side, as FourRowAverager, straight from `in` (a row at a time was a
+    // tenth of the precision view's step).
+    const auto width = static_cast<std::size_t>(in.cols());
+    std::vector<double> tile(4 * width);
+    for (Eigen::Index r = 0; r < in.rows(); r += 4) {
+        const int filled = static_cast<int>(std::min<Eigen::Index>(4, in.rows() - r));
+        const double* group[4];
+        for (int i = 0; i < 4; ++i) // a last group of fewer rows repeats its last one
+            group[i] = in.row(r + std::min(i, filled - 1)).data();
+        simd::interleaveFourRows(group, width, tile.data());
+        averager.applyToFour(tile.data(), out.row(r).data(), out.outerStride(), filled);
+    }
 }
+
+void FourRowAverager::interleave(const double* const group[4]) { simd::interleaveFourRows(group, m_width, m_tile.data()); }
 
 } // namespace pe::core

@@ -5,6 +5,8 @@
 
 #include <Eigen/Core>
 
+#include <algorithm>
+#include <span>
 #include <vector>
 
 namespace pe::core {
@@ -108,12 +110,50 @@ public:
     /// The same for `rows` (1 to 4) rows at once, their columns four by four in `tile` as
     /// simd::interleaveFourRows lays them out; row r's bins go to out + r·outStride.
     void applyToFour(const double* tile, double* out, std::ptrdiff_t outStride, int rows) const;
+    /// Output column `bin`'s weights, for input columns firstOf(bin) onwards (for inputs that are
+    /// not rows of doubles: the spectrum's whole columns of powers).
+    std::ptrdiff_t firstOf(Eigen::Index bin) const { return m_first[static_cast<std::size_t>(bin)]; }
+    std::span<const double> weightsOf(Eigen::Index bin) const
+    {
+        const auto j = static_cast<std::size_t>(bin);
+        return {m_weights.data() + m_weightsAt[j], m_count[j]};
+    }
 
 private:
     // Output column j: count[j] input columns from first[j], their weights from weightsAt[j].
     std::vector<std::ptrdiff_t> m_first;
     std::vector<std::size_t> m_weightsAt, m_count;
     std::vector<double> m_weights;
+};
+
+/// Rows made one after another, averaged to fewer columns four at a time while they are in
+/// cache (simd::interleaveFourRows, then ColumnAverager::applyToFour): each weight serves four
+/// rows and no sum waits on the one before. Row i (from 0) is written at row(i); after it,
+/// rowDone(i, last, outRow, outStride) averages the group when it holds four rows or i is the
+/// last, into outRow(i of the group's first row), its rows outStride apart.
+class FourRowAverager {
+public:
+    FourRowAverager(const ColumnAverager& averager, std::size_t width)
+        : m_averager(averager), m_width(width), m_rows(4 * width), m_tile(4 * width) {}
+    double* row(std::int64_t i) { return m_rows.data() + static_cast<std::size_t>(i % 4) * m_width; }
+    template <typename OutRow>
+    void rowDone(std::int64_t i, bool last, OutRow outRow, std::ptrdiff_t outStride)
+    {
+        const int filled = static_cast<int>(i % 4) + 1;
+        if (filled < 4 && !last)
+            return;
+        const double* group[4];
+        for (int r = 0; r < 4; ++r) // a last group of fewer rows repeats its last one
+            group[r] = m_rows.data() + static_cast<std::size_t>(std::min(r, filled - 1)) * m_width;
+        interleave(group);
+        m_averager.applyToFour(m_tile.data(), outRow(i - filled + 1), outStride, filled);
+    }
+
+private:
+    void interleave(const double* const group[4]);
+    const ColumnAverager& m_averager;
+    std::size_t m_width;
+    std::vector<double> m_rows, m_tile;
 };
 
 /// Exact box averages along each row of any matrix: out(r, j) is the mean of in(r, ·) over

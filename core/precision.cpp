@@ -131,11 +131,11 @@ double computedValue(double omegaInFormat, std::int64_t position, bool isSin, Nu
 
 } // namespace
 
-double frequencyIn(const EncodingSpec& spec, int pair, NumberFormat format)
+namespace {
+
+/// frequencyIn without its checks: the loops over every pair check the spec once.
+double frequencyInFormat(const EncodingSpec& spec, int pair, NumberFormat format)
 {
-    requireValid(spec);
-    if (pair < 0 || pair >= pairCount(spec))
-        throw SpecError("pair " + std::to_string(pair) + " is out of range");
     // The PyTorch tutorial's code, every operation rounded to the format:
     //   div_term = exp(arange(0, d, 2) * (−log(base) / d))
     const auto r = [format](double v) { return roundTo(v, format); };
@@ -148,6 +148,32 @@ double frequencyIn(const EncodingSpec& spec, int pair, NumberFormat format)
         index = r(pair);
     }
     return r(std::exp(r(index * step)));
+}
+
+/// Every pair's frequencyIn.
+std::vector<double> frequenciesIn(const EncodingSpec& spec, NumberFormat format)
+{
+    std::vector<double> omega(static_cast<std::size_t>(pairCount(spec)));
+    for (int k = 0; k < pairCount(spec); ++k)
+        omega[static_cast<std::size_t>(k)] = frequencyInFormat(spec, k, format);
+    return omega;
+}
+
+/// Whether a program working in `format` cannot even hold the position: float16 beyond 65504.
+/// Every angle it forms is then infinite and every value NaN, whatever the exact ones are.
+bool positionOverflows(const FormatTraits& t, PrecisionMode mode, std::int64_t position)
+{
+    return mode == PrecisionMode::Computed && !std::isfinite(roundWith(t, static_cast<double>(position)));
+}
+
+} // namespace
+
+double frequencyIn(const EncodingSpec& spec, int pair, NumberFormat format)
+{
+    requireValid(spec);
+    if (pair < 0 || pair >= pairCount(spec))
+        throw SpecError("pair " + std::to_string(pair) + " is out of range");
+    return frequencyInFormat(spec, pair, format);
 }
 
 double encodingValueIn(const EncodingSpec& spec, std::int64_t position, int column,
@@ -169,9 +195,7 @@ void fillErrorRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
     requireValid(spec);
     if (out.rows() != static_cast<Eigen::Index>(rows.size()) || out.cols() != spec.dModel)
         throw SpecError("fillErrorRows: the output matrix needs one row per row asked for and d_model columns");
-    std::vector<double> omega(pairCount(spec));
-    for (int k = 0; k < pairCount(spec); ++k)
-        omega[k] = frequencyIn(spec, k, format); // once per pair: exp costs more than the rest
+    const std::vector<double> omega = frequenciesIn(spec, format); // once per pair: exp costs more than the rest
     const FormatTraits t = traits(format);
     const int pairs = pairCount(spec);
     std::vector<int> sinColumns(pairs), cosColumns(pairs); // looked up once, not per value
@@ -184,12 +208,19 @@ void fillErrorRows(const EncodingSpec& spec, std::span<const std::int64_t> rows,
         if (rows[i] < 0 || rows[i] >= spec.maxLen)
             throw SpecError("row " + std::to_string(rows[i]) + " is out of range");
         const std::int64_t position = spec.firstPosition + rows[i];
-        accurateSinCosOfPairs(spec, static_cast<double>(position), exactSin.data(), exactCos.data());
-        heldRow(t, mode, position, omega, exactSin, exactCos, angle, heldSin, heldCos); // computedValue's, a row at a time
-        // float16 cannot hold a position beyond 65504: the code's angle overflows and its sin is
-        // NaN. Infinity says "no usable value" and survives a max over columns.
-        simd::absoluteErrors(heldSin.data(), exactSin.data(), heldSin.data(), heldSin.size());
-        simd::absoluteErrors(heldCos.data(), exactCos.data(), heldCos.data(), heldCos.size());
+        if (positionOverflows(t, mode, position)) {
+            // float16 cannot hold a position beyond 65504: the code's angle overflows and its sin
+            // is NaN. Infinity says "no usable value" and survives a max over columns; no exact
+            // value is needed for it.
+            std::fill(heldSin.begin(), heldSin.end(), std::numeric_limits<double>::infinity());
+            std::fill(heldCos.begin(), heldCos.end(), std::numeric_limits<double>::infinity());
+        } else {
+            accurateSinCosOfPairs(spec, static_cast<double>(position), exactSin.data(), exactCos.data());
+            heldRow(t, mode, position, omega, exactSin, exactCos, angle, heldSin, heldCos); // computedValue's, a row at a time
+            // A value the format yields no finite result for (NaN) is an infinite error here too.
+            simd::absoluteErrors(heldSin.data(), exactSin.data(), heldSin.data(), heldSin.size());
+            simd::absoluteErrors(heldCos.data(), exactCos.data(), heldCos.data(), heldCos.size());
+        }
         double* row = out.row(static_cast<Eigen::Index>(i)).data();
         for (int k = 0; k < pairs; ++k) {
             row[sinColumns[k]] = heldSin[k];
@@ -226,9 +257,7 @@ Eigen::MatrixXd maxErrorsAtRows(const EncodingSpec& spec, std::span<const std::i
     std::vector<FormatTraits> formats(kinds.size());
     for (std::size_t j = 0; j < kinds.size(); ++j) {
         formats[j] = traits(kinds[j].format);
-        omega[j].resize(pairs);
-        for (int k = 0; k < pairs; ++k)
-            omega[j][k] = frequencyIn(spec, k, kinds[j].format);
+        omega[j] = frequenciesIn(spec, kinds[j].format);
     }
     // As fillErrorRows: infinity where the format yields no finite value (simd::absoluteErrors).
     Eigen::MatrixXd worst = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(kinds.size()));
@@ -240,6 +269,10 @@ Eigen::MatrixXd maxErrorsAtRows(const EncodingSpec& spec, std::span<const std::i
         accurateSinCosOfPairs(spec, static_cast<double>(position), exactSin.data(), exactCos.data()); // once for every kind
         // Kind by kind, the format's traits and the position in it looked up once.
         for (std::size_t j = 0; j < kinds.size(); ++j) {
+            if (positionOverflows(formats[j], kinds[j].mode, position)) {
+                worst(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = std::numeric_limits<double>::infinity();
+                continue;
+            }
             heldRow(formats[j], kinds[j].mode, position, omega[j], exactSin, exactCos, angle, heldSin, heldCos);
             const double w = std::max(simd::absoluteErrors(heldSin.data(), exactSin.data(), heldSin.data(), heldSin.size()),
                                       simd::absoluteErrors(heldCos.data(), exactCos.data(), heldCos.data(), static_cast<std::size_t>(fullPairs)));

@@ -74,11 +74,24 @@ inline void turnByQuadrant(V shifted, V& s, V& c)
     c = _mm_xor_pd(cosValue, cosSign);
 }
 inline double hsum(V v) { return _mm_cvtsd_f64(_mm_add_sd(v, _mm_unpackhi_pd(v, v))); }
+/// re² + im² of the W complex numbers at `complex` (re, im, re, im …), in their order.
+inline V squaredModuli(const double* complex)
+{
+    const V a = load(complex), b = load(complex + 2);
+    const V re = _mm_unpacklo_pd(a, b), im = _mm_unpackhi_pd(a, b);
+    return add(mul(re, re), mul(im, im));
+}
 inline double sfma(double a, double b, double c) { return a * b + c; }
 inline void storeInterleaved(double* p, V s, V c)
 {
     store(p, _mm_unpacklo_pd(s, c));
     store(p + 2, _mm_unpackhi_pd(s, c));
+}
+/// W rows of W lanes turned into W columns of W rows: lane i of rows[0 … W) to columns[i].
+inline void transpose(V rows[W], V columns[W])
+{
+    columns[0] = _mm_unpacklo_pd(rows[0], rows[1]);
+    columns[1] = _mm_unpackhi_pd(rows[0], rows[1]);
 }
 struct Quad {
     V low, high;
@@ -173,6 +186,13 @@ inline void turnByQuadrant(V shifted, V& s, V& c)
     s = _mm256_xor_pd(sinValue, sinSign);
     c = _mm256_xor_pd(cosValue, cosSign);
 }
+/// re² + im² of the W complex numbers at `complex` (re, im, re, im …), in their order.
+inline V squaredModuli(const double* complex)
+{
+    const V a = load(complex), b = load(complex + 4); // (re0 im0 re1 im1), (re2 im2 re3 im3)
+    const V re = _mm256_unpacklo_pd(a, b), im = _mm256_unpackhi_pd(a, b); // (re0 re2 re1 re3), likewise im
+    return _mm256_permute4x64_pd(add(mul(re, re), mul(im, im)), _MM_SHUFFLE(3, 1, 2, 0));
+}
 inline double hsum(V v)
 {
     const __m128d pair = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
@@ -184,6 +204,16 @@ inline void storeInterleaved(double* p, V s, V c)
     const V low = _mm256_unpacklo_pd(s, c), high = _mm256_unpackhi_pd(s, c); // s0 c0 s2 c2, s1 c1 s3 c3
     store(p, _mm256_permute2f128_pd(low, high, 0x20));
     store(p + 4, _mm256_permute2f128_pd(low, high, 0x31));
+}
+/// W rows of W lanes turned into W columns of W rows: lane i of rows[0 … W) to columns[i].
+inline void transpose(V rows[W], V columns[W])
+{
+    const V t0 = _mm256_unpacklo_pd(rows[0], rows[1]), t1 = _mm256_unpackhi_pd(rows[0], rows[1]); // r0c0 r1c0 r0c2 r1c2, r0c1 r1c1 r0c3 r1c3
+    const V t2 = _mm256_unpacklo_pd(rows[2], rows[3]), t3 = _mm256_unpackhi_pd(rows[2], rows[3]);
+    columns[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
+    columns[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
+    columns[2] = _mm256_permute2f128_pd(t0, t2, 0x31);
+    columns[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
 }
 using Quad = V;
 inline Quad quadZero() { return set1(0.0); }
@@ -247,6 +277,8 @@ struct Kernels {
     decltype(&sse2::absoluteErrors) absoluteErrors;
     decltype(&sse2::powersAndPeak) powersAndPeak;
     decltype(&sse2::prefixModulusSums) prefixModulusSums;
+    decltype(&sse2::turnColumnsAlong) turnColumnsAlong;
+    decltype(&sse2::centreAndWindow) centreAndWindow;
 };
 
 Kernels choose()
@@ -258,10 +290,12 @@ Kernels choose()
     __builtin_cpu_init();
     if (!narrow && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         return {"AVX2+FMA", avx2::rotate, avx2::dot, avx2::dot2, avx2::boxValues, avx2::averageFourRows,
-                avx2::interleaveFourRows, avx2::lookUpLevels, avx2::sinCosOfProducts, avx2::roundToFormat, avx2::turnLessOne, avx2::absoluteErrors, avx2::powersAndPeak, avx2::prefixModulusSums};
+                avx2::interleaveFourRows, avx2::lookUpLevels, avx2::sinCosOfProducts, avx2::roundToFormat, avx2::turnLessOne, avx2::absoluteErrors, avx2::powersAndPeak, avx2::prefixModulusSums,
+                avx2::turnColumnsAlong, avx2::centreAndWindow};
 #endif
     return {"SSE2", sse2::rotate, sse2::dot, sse2::dot2, sse2::boxValues, sse2::averageFourRows, sse2::interleaveFourRows,
-            sse2::lookUpLevels, sse2::sinCosOfProducts, sse2::roundToFormat, sse2::turnLessOne, sse2::absoluteErrors, sse2::powersAndPeak, sse2::prefixModulusSums};
+            sse2::lookUpLevels, sse2::sinCosOfProducts, sse2::roundToFormat, sse2::turnLessOne, sse2::absoluteErrors, sse2::powersAndPeak, sse2::prefixModulusSums,
+            sse2::turnColumnsAlong, sse2::centreAndWindow};
 }
 
 const Kernels& kernels()
@@ -281,6 +315,14 @@ void turnLessOne(double* u, double* s, const double* v, const double* sinTurn, s
 {
     kernels().turnLessOne(u, s, v, sinTurn, n);
 }
+
+void turnColumnsAlong(double* a, double* b, const double* turnA, const double* turnB, const std::ptrdiff_t* offsets,
+                      const char* takeB, std::size_t n, std::size_t rows, bool lessOne, double* out)
+{
+    kernels().turnColumnsAlong(a, b, turnA, turnB, offsets, takeB, n, rows, lessOne, out);
+}
+
+void centreAndWindow(double* column, const double* window, std::size_t n) { kernels().centreAndWindow(column, window, n); }
 
 double dot(const double* a, const double* b, std::size_t n) { return kernels().dot(a, b, n); }
 

@@ -21,6 +21,17 @@ void rotate(double* c, double* s, const double* turnCos, const double* turnSin, 
 /// stay as small as θ): with v = 1 − cos ω and S = sin ω,
 ///   u ← u − v·(1 + u) − s·S,  s ← s + S − s·v + u·S.
 void turnLessOne(double* u, double* s, const double* v, const double* sinTurn, std::size_t n);
+
+/// The column less its mean, times the window, value by value: (x[i] − mean(x))·window[i].
+void centreAndWindow(double* column, const double* window, std::size_t n);
+
+/// Columns of phases along `rows` rows: at each row, column i's value (b[i] where takeB[i], else
+/// a[i]) goes to out[offsets[i] + row], then every phase is turned, by rotate(a, b, turnA, turnB)
+/// or, `lessOne`, by turnLessOne(a, b, turnA, turnB): the same values as those calls row by row,
+/// four columns kept in registers down all the rows (a call per row was most of the spectrum's
+/// columns at 16 columns a batch).
+void turnColumnsAlong(double* a, double* b, const double* turnA, const double* turnB, const std::ptrdiff_t* offsets,
+                      const char* takeB, std::size_t n, std::size_t rows, bool lessOne, double* out);
 /// Σ a[k]·b[k].
 double dot(const double* a, const double* b, std::size_t n);
 

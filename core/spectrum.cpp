@@ -24,7 +24,7 @@ namespace {
 
 /// Columns transformed per FFTW call: their buffers (0.5 MiB in, 0.5 MiB out at 1024 points)
 /// are kept per thread, so that a frame never touches fresh memory.
-constexpr int columnsPerBatch = 64;
+constexpr int columnsPerBatch = 16;
 /// A column's place in the input buffer: its length and a cache line more, so that the 64
 /// columns written row by row do not all fall into one cache set (a power-of-two stride does).
 int columnStride(int n) { return n + 8; }
@@ -125,12 +125,10 @@ void fillSpectrumColumns(PositionSpectrum& s, Eigen::Index firstDim, Eigen::Inde
             double* column = buffers.in + c * stride;
             std::fill(column + (c < count ? positions : 0), column + stride, 0.0);
         }
-        Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic>, Eigen::Aligned16, Eigen::OuterStride<>>
-            batch(buffers.in, positions, count, Eigen::OuterStride<>(stride));
         columns(first, count, buffers.in, stride);
-        const Eigen::RowVectorXd means = batch.colwise().mean(); // evaluated once, not per row
-        batch.rowwise() -= means;
-        batch.array().colwise() *= window.array();
+        // Each column's mean taken away and the window applied in one pass over it.
+        for (Eigen::Index c = 0; c < count; ++c)
+            simd::centreAndWindow(buffers.in + c * stride, window.data(), static_cast<std::size_t>(positions));
         fftw_execute_dft_r2c(plan, buffers.in, buffers.out);
         for (Eigen::Index c = 0; c < count; ++c) {
             const fftw_complex* transform = buffers.out + c * bins;

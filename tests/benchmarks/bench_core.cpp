@@ -26,6 +26,7 @@ private slots:
     void similarityProfile();
     void spectrum_data();
     void spectrum();
+    void sinusoidSpectrum();
     void principalComponents_data();
     void principalComponents();
     void rotaryKernel();
@@ -147,6 +148,16 @@ void BenchCore::spectrum()
     pe::core::RowMatrix rows(1024, dims);
     pe::core::fillEncodingRows(spec, 0, rows);
     QBENCHMARK { pe::core::positionSpectrum(rows); }
+}
+
+// The sinusoid's own spectrum as the spectrum view makes it (its columns computed, not read),
+// on one thread: at 1 M × 4096, the FFTs and what comes before and after them.
+void BenchCore::sinusoidSpectrum()
+{
+    pe::core::EncodingSpec spec;
+    spec.dModel = 4096;
+    spec.maxLen = 1 << 20;
+    QBENCHMARK { pe::core::sinusoidSpectrum(spec); }
 }
 
 // The first three principal components of a table of positions × dims.

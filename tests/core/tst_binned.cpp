@@ -268,15 +268,19 @@ void TestBinned::boxAveragesInRunsOfBinsAreTheWholePicture()
 
 void TestBinned::columnAverageIsTheWeightedMeanOfTheColumnsUnderIt()
 {
-    // A matrix whose every value is distinct, so a wrong weight or a shifted column shows.
-    RowMatrix in(3, 50);
+    // A matrix whose every value is distinct, so a wrong weight or a shifted column shows; seven
+    // rows, so that a group of four rows and a last one of three are averaged.
+    RowMatrix in(7, 50);
     for (Eigen::Index r = 0; r < in.rows(); ++r)
         for (Eigen::Index c = 0; c < in.cols(); ++c)
             in(r, c) = std::sin(1.0 + 0.37 * c + 2.1 * r) + 0.01 * c;
     const std::tuple<double, double, Eigen::Index> cases[] = {{0, 50, 7}, {0, 50, 50}, {2.5, 47.75, 13}, {0.3, 1.7, 1}, {10, 20, 20}};
     for (const auto& [lower, upper, bins] : cases) {
-        RowMatrix out(in.rows(), bins);
-        averageColumns(in, lower, upper, out);
+        // Written into rows of a larger matrix, as the precision view's halves do.
+        RowMatrix larger = RowMatrix::Constant(in.rows() + 2, bins, -7.0);
+        averageColumns(in, lower, upper, larger.middleRows(1, in.rows()));
+        QVERIFY((larger.row(0).array() == -7.0).all() && (larger.row(in.rows() + 1).array() == -7.0).all());
+        const RowMatrix out = larger.middleRows(1, in.rows());
         const double width = (upper - lower) / bins;
         for (Eigen::Index r = 0; r < in.rows(); ++r)
             for (Eigen::Index j = 0; j < bins; ++j) {

@@ -70,6 +70,21 @@ void TestPrecisionMap::float16OverflowIsInfinite()
     QVERIFY(std::isfinite(worst[0]) && std::isfinite(worst[1]));
     QVERIFY(std::isinf(worst[2]));
     QVERIFY(std::isfinite(maxErrorAtRows(s, rows, NumberFormat::Float16, PrecisionMode::Stored)[2]));
+    // Cell by cell, as the map has them: every column of the overflowing row infinite but
+    // tensor2tensor's zero column (exact in every format), the rows before finite; each as
+    // encodingValueIn gives it.
+    const EncodingSpec odd = spec(7, 0, 70000, FrequencyRule::Tensor2Tensor);
+    RowMatrix cells(static_cast<Eigen::Index>(rows.size()), odd.dModel);
+    fillErrorRows(odd, rows, NumberFormat::Float16, PrecisionMode::Computed, cells);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        for (int c = 0; c < odd.dModel; ++c) {
+            const double held = encodingValueIn(odd, rows[i], c, NumberFormat::Float16, PrecisionMode::Computed);
+            const double cell = cells(static_cast<Eigen::Index>(i), c);
+            QVERIFY2(std::isfinite(held) ? std::isfinite(cell) : std::isinf(cell),
+                     qPrintable(QString("row %1 column %2: %3, the code holds %4").arg(rows[i]).arg(c).arg(cell).arg(held)));
+        }
+    QCOMPARE(cells(2, odd.dModel - 1), 0.0);
+    QVERIFY(std::isinf(cells(2, 0)) && std::isinf(cells(2, odd.dModel - 2)));
 }
 
 void TestPrecisionMap::allCurvesAtOnceAreEachCurve()

@@ -37,6 +37,8 @@ private slots:
     void absoluteErrorsAndTheLargest();
     void powersAndTheirPeak();
     void prefixModulusSumsOfFourRows();
+    void columnsAlongAreTheTurnsRowByRow();
+    void centredAndWindowed();
 };
 
 namespace {
@@ -408,6 +410,60 @@ void TestSimd::prefixModulusSumsOfFourRows()
                      qPrintable(QString("n %1, row %2: %3 against %4").arg(n).arg(r).arg(totals[r]).arg(static_cast<double>(total))));
         }
         QCOMPARE(totals[4], -9.0);
+    }
+}
+
+void TestSimd::columnsAlongAreTheTurnsRowByRow()
+{
+    // Every length of columns, both turns, columns at scattered places in `out`, some taking a
+    // and some b: the same bits as storing each row and calling rotate or turnLessOne.
+    for (bool lessOne : {false, true})
+        for (std::size_t n = 0; n <= longest; ++n) {
+            const std::size_t rows = 37;
+            std::vector<double> a = randomValues(n, 11), b = randomValues(n, 12), ta = randomValues(n, 13), tb = randomValues(n, 14);
+            std::vector<std::ptrdiff_t> offsets(n);
+            std::vector<char> takeB(n);
+            for (std::size_t i = 0; i < n; ++i) {
+                offsets[i] = static_cast<std::ptrdiff_t>((n - 1 - i) * (rows + 3)); // backwards, with gaps
+                takeB[i] = i % 3 == 1;
+            }
+            std::vector<double> expected(n * (rows + 3) + 1, -7.0), actual = expected;
+            std::vector<double> ea = a, eb = b;
+            for (std::size_t r = 0; r < rows; ++r) {
+                for (std::size_t i = 0; i < n; ++i)
+                    expected[offsets[i] + r] = takeB[i] ? eb[i] : ea[i];
+                if (lessOne)
+                    simd::turnLessOne(ea.data(), eb.data(), ta.data(), tb.data(), n);
+                else
+                    simd::rotate(ea.data(), eb.data(), ta.data(), tb.data(), n);
+            }
+            simd::turnColumnsAlong(a.data(), b.data(), ta.data(), tb.data(), offsets.data(), takeB.data(), n, rows, lessOne,
+                                   actual.data());
+            QVERIFY2(std::memcmp(expected.data(), actual.data(), expected.size() * sizeof(double)) == 0,
+                     qPrintable(QString("%1 columns, %2").arg(n).arg(lessOne ? "less one" : "rotated")));
+            QVERIFY(n == 0 // an empty vector's data() may be null, which memcmp may not be given
+                    || (std::memcmp(ea.data(), a.data(), n * sizeof(double)) == 0 && std::memcmp(eb.data(), b.data(), n * sizeof(double)) == 0));
+        }
+}
+
+void TestSimd::centredAndWindowed()
+{
+    // Each value less the column's mean, times its window, against long double, at every length.
+    for (std::size_t n = 0; n <= longest; ++n) {
+        std::vector<double> column = randomValues(n, 21), window = randomValues(n, 22);
+        for (double& x : column)
+            x += 3; // a mean well away from 0
+        const std::vector<double> before = column;
+        long double sum = 0;
+        for (double x : before)
+            sum += x;
+        const long double mean = n > 0 ? sum / n : 0;
+        simd::centreAndWindow(column.data(), window.data(), n);
+        for (std::size_t k = 0; k < n; ++k) {
+            const long double want = (before[k] - mean) * window[k];
+            QVERIFY2(std::fabs(static_cast<double>(column[k] - want)) <= 4e-15,
+                     qPrintable(QString("n %1, value %2: %3 against %4").arg(n).arg(k).arg(column[k]).arg(static_cast<double>(want))));
+        }
     }
 }
 

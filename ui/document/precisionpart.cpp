@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/precisionpart.h"
 
+#include "ui/state/twohalves.h"
+
 #include "core/encoding.h"
 #include "core/precision.h"
 
@@ -58,7 +60,12 @@ void buildErrorCurves(PrecisionPart& p)
     p.errorRows = p.values ? logRows(p.values->rows(), FrameLimits::errorSamples)
                            : logRows(p.spec.maxLen, std::clamp<std::int64_t>((std::int64_t{1} << 18) / p.spec.dModel, 24,
                                                                              FrameLimits::errorSamples));
-    const Eigen::MatrixXd worst = largestErrors(p, std::span<const std::int64_t>(p.errorRows.data(), p.errorRows.size()));
+    // The rows in two halves on the two cores (the heatmap beside is done long before).
+    const std::span<const std::int64_t> rows(p.errorRows.data(), p.errorRows.size());
+    Eigen::MatrixXd worst(static_cast<Eigen::Index>(rows.size()), errorCurveKinds().size());
+    inTwoHalves(static_cast<qint64>(rows.size()), [&](qint64 first, qint64 end) {
+        worst.middleRows(first, end - first) = largestErrors(p, rows.subspan(first, end - first));
+    });
     for (Eigen::Index j = 0; j < worst.cols(); ++j)
         p.errorCurves.append(QVector<double>(worst.col(j).data(), worst.col(j).data() + worst.rows()));
 }
@@ -85,8 +92,12 @@ void buildMap(PrecisionPart& p, const PartInputs& in, std::int64_t count)
     }
     for (double row : evenRows(0, p.spec.maxLen, count))
         p.rows.append(static_cast<std::int64_t>(row));
-    core::fillErrorRows(p.spec, std::span<const std::int64_t>(p.rows.data(), p.rows.size()), in.state.format,
-                        in.state.precisionMode, p.heat.reset(p.rows.size(), p.spec.dModel));
+    const std::span<const std::int64_t> rows(p.rows.data(), p.rows.size());
+    core::RowMatrix& heat = p.heat.reset(p.rows.size(), p.spec.dModel);
+    inTwoHalves(static_cast<qint64>(rows.size()), [&](qint64 first, qint64 end) {
+        core::fillErrorRows(p.spec, rows.subspan(first, end - first), in.state.format, in.state.precisionMode,
+                            heat.middleRows(first, end - first));
+    });
 }
 
 /// How many columns the map draws: one per pixel column of the map when the dims are more.
@@ -108,7 +119,10 @@ void buildShown(PrecisionPart& p, const PartInputs& in)
     if (columns == heat.cols())
         shown = heat;
     else
-        core::averageColumns(heat, 0.0, static_cast<double>(heat.cols()), shown);
+        inTwoHalves(heat.rows(), [&](qint64 first, qint64 end) {
+            core::averageColumns(heat.middleRows(first, end - first), 0.0, static_cast<double>(heat.cols()),
+                                 shown.middleRows(first, end - first));
+        });
     // NaN (a table's NaN value) stays: the map leaves it transparent. Infinity goes to the top.
     shown = shown.unaryExpr([](double e) {
         return std::isnan(e) ? e : std::clamp(e, PrecisionPart::shownFloor, PrecisionPart::shownOverflow);

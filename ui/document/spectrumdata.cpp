@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/spectrumdata.h"
 
+#include "core/encoding.h"
 #include "core/frequencies.h"
 #include "core/scratch.h"
 #include "ui/state/twohalves.h"
-
-#include <Eigen/SparseCore>
 
 #include <algorithm>
 #include <cmath>
@@ -65,50 +64,32 @@ SpectrumData spectrumData(const core::EncodingSpec& spec, const LoadedTablePtr& 
     return data;
 }
 
-namespace {
-
-/// The box average of `cells` unit cells (cell c covers [c, c + 1)) into `bins` equal parts of
-/// [0, cells), as a sparse (bins × cells) matrix of the lengths they share over the part's length.
-Eigen::SparseMatrix<double, Eigen::RowMajor> boxAverage(Eigen::Index cells, Eigen::Index bins)
-{
-    std::vector<Eigen::Triplet<double>> weights;
-    weights.reserve(static_cast<std::size_t>(cells + bins));
-    const double width = static_cast<double>(cells) / static_cast<double>(bins);
-    for (Eigen::Index b = 0; b < bins; ++b) {
-        const double x0 = width * static_cast<double>(b);
-        const double x1 = b + 1 == bins ? static_cast<double>(cells) : width * static_cast<double>(b + 1);
-        const auto last = std::min<Eigen::Index>(cells - 1, static_cast<Eigen::Index>(std::ceil(x1)) - 1);
-        for (auto c = static_cast<Eigen::Index>(std::floor(x0)); c <= last; ++c) {
-            const double shared = std::min(x1, static_cast<double>(c + 1)) - std::max(x0, static_cast<double>(c));
-            if (shared > 0)
-                weights.emplace_back(b, c, shared / (x1 - x0));
-        }
-    }
-    Eigen::SparseMatrix<double, Eigen::RowMajor> matrix(bins, cells);
-    matrix.setFromTriplets(weights.begin(), weights.end());
-    return matrix;
-}
-
-} // namespace
-
 void binSpectrum(const core::PositionSpectrum& spectrum, std::int64_t rowBins, std::int64_t columnBins, core::RowMatrix& out)
 {
     const Eigen::Index bins = spectrum.power.rows(), dims = spectrum.power.cols();
-    // Rows (frequency) and columns (dims) averaged as two sparse products, each cell once per
-    // pixel it touches: the dims first, the wider side (4096 dims against 513 bins), so that
-    // the product between is small; kept per thread, as a slider step needs the same size again.
-    if (rowBins == bins && columnBins == dims) {
-        out = spectrum.power;
-    } else if (rowBins == bins) {
-        out.noalias() = spectrum.power * boxAverage(dims, columnBins).transpose();
-    } else if (columnBins == dims) {
-        out.noalias() = boxAverage(bins, rowBins) * spectrum.power;
-    } else {
-        thread_local Eigen::MatrixXd narrowed;
-        narrowed.noalias() = spectrum.power * boxAverage(dims, columnBins).transpose();
-        out.noalias() = boxAverage(bins, rowBins) * narrowed;
-    }
-    out = out.unaryExpr([](double power) { return core::powerDecibels(power); });
+    // A pixel column at a time, each cell once per pixel it touches: the dims under it summed
+    // by their shares (whole columns of 513 powers, contiguous), then those 513 averaged to the
+    // map's rows, in decibels. No matrix between (two sparse products and a 513 × pixels one
+    // between them were 3.5 ms of the spectrum's step at 4096 dims); the pixel columns in two
+    // halves on the two cores.
+    out.resize(rowBins, columnBins);
+    const core::ColumnAverager toRows(bins, 0.0, static_cast<double>(bins), rowBins);
+    const core::ColumnAverager toColumns(dims, 0.0, static_cast<double>(dims), columnBins);
+    inTwoHalves(columnBins, [&](qint64 firstColumn, qint64 endColumn) {
+        Eigen::VectorXd sum(bins);
+        std::vector<double> rows(static_cast<std::size_t>(rowBins));
+        for (Eigen::Index j = firstColumn; j < endColumn; ++j) {
+            sum.setZero();
+            const std::ptrdiff_t first = toColumns.firstOf(j);
+            const std::span<const double> weights = toColumns.weightsOf(j);
+            for (std::size_t c = 0; c < weights.size(); ++c)
+                if (weights[c] > 0)
+                    sum.noalias() += weights[c] * spectrum.power.col(first + static_cast<Eigen::Index>(c));
+            toRows.apply(sum.data(), rows.data());
+            for (Eigen::Index i = 0; i < rowBins; ++i)
+                out(i, j) = core::powerDecibels(rows[static_cast<std::size_t>(i)]);
+        }
+    });
 }
 
 } // namespace pe::ui
