@@ -74,6 +74,16 @@ inline void turnByQuadrant(V shifted, V& s, V& c)
     c = _mm_xor_pd(cosValue, cosSign);
 }
 inline double hsum(V v) { return _mm_cvtsd_f64(_mm_add_sd(v, _mm_unpackhi_pd(v, v))); }
+/// x = mantissa·2^exponent, mantissa in [1, 2), for x positive and normal.
+inline void splitExponent(V x, V& mantissa, V& exponent)
+{
+    const __m128i bits = _mm_castpd_si128(x);
+    const __m128i magic = _mm_castpd_si128(_mm_set1_pd(0x1p52)); // biased exponent + 2^52, as a double
+    exponent = _mm_sub_pd(_mm_castsi128_pd(_mm_or_si128(_mm_srli_epi64(bits, 52), magic)), _mm_set1_pd(0x1p52 + 1023));
+    mantissa = _mm_castsi128_pd(_mm_or_si128(_mm_and_si128(bits, _mm_set1_epi64x(0x000FFFFFFFFFFFFF)),
+                                             _mm_castpd_si128(_mm_set1_pd(1.0))));
+}
+inline V divide(V a, V b) { return _mm_div_pd(a, b); }
 /// re² + im² of the W complex numbers at `complex` (re, im, re, im …), in their order.
 inline V squaredModuli(const double* complex)
 {
@@ -193,6 +203,15 @@ inline V squaredModuli(const double* complex)
     const V re = _mm256_unpacklo_pd(a, b), im = _mm256_unpackhi_pd(a, b); // (re0 re2 re1 re3), likewise im
     return _mm256_permute4x64_pd(add(mul(re, re), mul(im, im)), _MM_SHUFFLE(3, 1, 2, 0));
 }
+inline void splitExponent(V x, V& mantissa, V& exponent)
+{
+    const __m256i bits = _mm256_castpd_si256(x);
+    const __m256i magic = _mm256_castpd_si256(_mm256_set1_pd(0x1p52));
+    exponent = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_srli_epi64(bits, 52), magic)), _mm256_set1_pd(0x1p52 + 1023));
+    mantissa = _mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(bits, _mm256_set1_epi64x(0x000FFFFFFFFFFFFF)),
+                                                   _mm256_castpd_si256(_mm256_set1_pd(1.0))));
+}
+inline V divide(V a, V b) { return _mm256_div_pd(a, b); }
 inline double hsum(V v)
 {
     const __m128d pair = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
@@ -279,6 +298,7 @@ struct Kernels {
     decltype(&sse2::prefixModulusSums) prefixModulusSums;
     decltype(&sse2::turnColumnsAlong) turnColumnsAlong;
     decltype(&sse2::centreAndWindow) centreAndWindow;
+    decltype(&sse2::decibels) decibels;
 };
 
 Kernels choose()
@@ -291,11 +311,11 @@ Kernels choose()
     if (!narrow && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         return {"AVX2+FMA", avx2::rotate, avx2::dot, avx2::dot2, avx2::boxValues, avx2::averageFourRows,
                 avx2::interleaveFourRows, avx2::lookUpLevels, avx2::sinCosOfProducts, avx2::roundToFormat, avx2::turnLessOne, avx2::absoluteErrors, avx2::powersAndPeak, avx2::prefixModulusSums,
-                avx2::turnColumnsAlong, avx2::centreAndWindow};
+                avx2::turnColumnsAlong, avx2::centreAndWindow, avx2::decibels};
 #endif
     return {"SSE2", sse2::rotate, sse2::dot, sse2::dot2, sse2::boxValues, sse2::averageFourRows, sse2::interleaveFourRows,
             sse2::lookUpLevels, sse2::sinCosOfProducts, sse2::roundToFormat, sse2::turnLessOne, sse2::absoluteErrors, sse2::powersAndPeak, sse2::prefixModulusSums,
-            sse2::turnColumnsAlong, sse2::centreAndWindow};
+            sse2::turnColumnsAlong, sse2::centreAndWindow, sse2::decibels};
 }
 
 const Kernels& kernels()
@@ -323,6 +343,8 @@ void turnColumnsAlong(double* a, double* b, const double* turnA, const double* t
 }
 
 void centreAndWindow(double* column, const double* window, std::size_t n) { kernels().centreAndWindow(column, window, n); }
+
+void decibels(const double* ratio, double* out, std::size_t n, double floor) { kernels().decibels(ratio, out, n, floor); }
 
 double dot(const double* a, const double* b, std::size_t n) { return kernels().dot(a, b, n); }
 

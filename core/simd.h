@@ -25,6 +25,11 @@ void turnLessOne(double* u, double* s, const double* v, const double* sinTurn, s
 /// The column less its mean, times the window, value by value: (x[i] − mean(x))·window[i].
 void centreAndWindow(double* column, const double* window, std::size_t n);
 
+/// out[i] = max(10·log10(ratio[i]), floor), floor for a ratio ≤ 0 or NaN, +∞ for +∞: within a
+/// few units in the last place of the library's log10 (fdlibm's logarithm, W values at a time;
+/// the library's scalar log10 was a tenth of a spectrum step at 4096 dims).
+void decibels(const double* ratio, double* out, std::size_t n, double floor);
+
 /// Columns of phases along `rows` rows: at each row, column i's value (b[i] where takeB[i], else
 /// a[i]) goes to out[offsets[i] + row], then every phase is turned, by rotate(a, b, turnA, turnB)
 /// or, `lessOne`, by turnLessOne(a, b, turnA, turnB): the same values as those calls row by row,

@@ -71,7 +71,78 @@ struct FftBuffers {
     ~FftBuffers() { release(); }
 };
 
+/// This thread's buffers, and its Hann window of `positions` values (kept for the last length:
+/// a slider step makes the same one), shared by every kind of batch.
+FftBuffers& threadBuffers(int length)
+{
+    thread_local FftBuffers buffers;
+    buffers.reserve(length);
+    return buffers;
+}
+
+const Eigen::VectorXd& threadWindow(Eigen::Index positions)
+{
+    thread_local Eigen::VectorXd window;
+    if (window.size() != positions) {
+        window = Eigen::VectorXd::Ones(positions);
+        if (positions > 1)
+            for (Eigen::Index p = 0; p < positions; ++p)
+                window[p] = 0.5 * (1 - std::cos(2 * std::numbers::pi * static_cast<double>(p) / static_cast<double>(positions - 1)));
+    }
+    return window;
+}
+
+/// The transforms of dims firstDim … firstDim + dimCount − 1, a batch at a time: dim d's
+/// powers (relative to its peak) at place(d, c) (c its place in the batch), then
+/// done(first, count, dominant) with the batch's dominant ω.
+template <typename Place, typename Done>
+void transformBatches(std::int64_t positionCount, Eigen::Index firstDim, Eigen::Index dimCount, const SpectrumColumns& columns,
+                      Place place, Done done)
+{
+    const int n = spectrumFftLength(positionCount);
+    const Eigen::Index bins = n / 2 + 1;
+    FftBuffers& buffers = threadBuffers(n);
+    const fftw_plan plan = batchPlan(n, buffers.in, buffers.out);
+    const auto positions = static_cast<Eigen::Index>(std::min<std::int64_t>(positionCount, SpectrumLimits::maxPositions));
+    const Eigen::VectorXd& window = threadWindow(positions);
+    const Eigen::Index end = firstDim + dimCount;
+    double dominant[columnsPerBatch];
+    for (Eigen::Index first = firstDim; first < end; first += columnsPerBatch) {
+        const Eigen::Index count = std::min<Eigen::Index>(columnsPerBatch, end - first);
+        // Each column of the batch, mean removed and zero-padded, one after another: zeros past
+        // its positions, and in the batch's columns left unused (the last batch's).
+        const int stride = columnStride(n);
+        for (Eigen::Index c = 0; c < columnsPerBatch; ++c) {
+            double* column = buffers.in + c * stride;
+            std::fill(column + (c < count ? positions : 0), column + stride, 0.0);
+        }
+        columns(first, count, buffers.in, stride);
+        // Each column's mean taken away and the window applied in one pass over it.
+        for (Eigen::Index c = 0; c < count; ++c)
+            simd::centreAndWindow(buffers.in + c * stride, window.data(), static_cast<std::size_t>(positions));
+        fftw_execute_dft_r2c(plan, buffers.in, buffers.out);
+        for (Eigen::Index c = 0; c < count; ++c) {
+            const fftw_complex* transform = buffers.out + c * bins;
+            double* power = place(first + c, c);
+            const auto peakBin = static_cast<Eigen::Index>(simd::powersAndPeak(transform[0], power, static_cast<std::size_t>(bins)));
+            const double peak = power[peakBin];
+            // A constant column (or one of NaN: no peak) has no frequency: its spectrum is 0.
+            Eigen::Map<Eigen::VectorXd>(power, bins) *= peak > 0 ? 1.0 / peak : 0.0;
+            dominant[c] = peak > 0 ? spectrumBinFrequency(peakBin, n) : 0.0;
+        }
+        done(first, count, static_cast<const double*>(dominant));
+    }
+}
+
 } // namespace
+
+int spectrumFftLength(std::int64_t positions)
+{
+    int n = 2;
+    while (n < std::min<std::int64_t>(positions, SpectrumLimits::maxPositions))
+        n *= 2;
+    return n;
+}
 
 PositionSpectrum positionSpectrum(const Eigen::Ref<const RowMatrix>& rows)
 {
@@ -90,56 +161,31 @@ PositionSpectrum emptySpectrum(std::int64_t positionCount, Eigen::Index dims)
 {
     PositionSpectrum s;
     s.positions = std::min<std::int64_t>(positionCount, SpectrumLimits::maxPositions);
-    int n = 2;
-    while (n < s.positions)
-        n *= 2;
-    s.fftLength = n;
-    s.power.resize(n / 2 + 1, dims);
+    s.fftLength = spectrumFftLength(s.positions);
+    s.power.resize(s.fftLength / 2 + 1, dims);
     s.dominant = Eigen::VectorXd::Zero(dims);
     return s;
 }
 
 void fillSpectrumColumns(PositionSpectrum& s, Eigen::Index firstDim, Eigen::Index dimCount, const SpectrumColumns& columns)
 {
-    const int n = s.fftLength;
-    const Eigen::Index bins = n / 2 + 1;
-    thread_local FftBuffers buffers;
-    buffers.reserve(n);
-    const fftw_plan plan = batchPlan(n, buffers.in, buffers.out);
-    const auto positions = static_cast<Eigen::Index>(s.positions);
-    // The Hann window, kept per thread for the last length: a slider step makes the same one.
-    thread_local Eigen::VectorXd window;
-    if (window.size() != positions) {
-        window = Eigen::VectorXd::Ones(positions);
-        if (positions > 1)
-            for (Eigen::Index p = 0; p < positions; ++p)
-                window[p] = 0.5 * (1 - std::cos(2 * std::numbers::pi * static_cast<double>(p) / static_cast<double>(positions - 1)));
-    }
-    const Eigen::Index end = firstDim + dimCount;
-    for (Eigen::Index first = firstDim; first < end; first += columnsPerBatch) {
-        const Eigen::Index count = std::min<Eigen::Index>(columnsPerBatch, end - first);
-        // Each column of the batch, mean removed and zero-padded, one after another: zeros past
-        // its positions, and in the batch's columns left unused (the last batch's).
-        const int stride = columnStride(n);
-        for (Eigen::Index c = 0; c < columnsPerBatch; ++c) {
-            double* column = buffers.in + c * stride;
-            std::fill(column + (c < count ? positions : 0), column + stride, 0.0);
-        }
-        columns(first, count, buffers.in, stride);
-        // Each column's mean taken away and the window applied in one pass over it.
-        for (Eigen::Index c = 0; c < count; ++c)
-            simd::centreAndWindow(buffers.in + c * stride, window.data(), static_cast<std::size_t>(positions));
-        fftw_execute_dft_r2c(plan, buffers.in, buffers.out);
-        for (Eigen::Index c = 0; c < count; ++c) {
-            const fftw_complex* transform = buffers.out + c * bins;
-            double* power = s.power.col(first + c).data();
-            const auto peakBin = static_cast<Eigen::Index>(simd::powersAndPeak(transform[0], power, static_cast<std::size_t>(bins)));
-            const double peak = power[peakBin];
-            // A constant column (or one of NaN: no peak) has no frequency: its spectrum is 0.
-            s.power.col(first + c) *= peak > 0 ? 1.0 / peak : 0.0;
-            s.dominant[first + c] = peak > 0 ? spectrumBinFrequency(peakBin, n) : 0.0;
-        }
-    }
+    transformBatches(
+        s.positions, firstDim, dimCount, columns, [&](Eigen::Index dim, Eigen::Index) { return s.power.col(dim).data(); },
+        [&](Eigen::Index first, Eigen::Index count, const double* dominant) {
+            std::copy(dominant, dominant + count, s.dominant.data() + first);
+        });
+}
+
+void spectrumBatches(std::int64_t positions, Eigen::Index firstDim, Eigen::Index dimCount, const SpectrumColumns& columns,
+                     const SpectrumBatch& batch)
+{
+    thread_local std::vector<double> powers; // kept: a slider step touches no fresh memory
+    const auto bins = static_cast<std::size_t>(spectrumFftLength(positions) / 2 + 1);
+    powers.resize(columnsPerBatch * bins);
+    transformBatches(
+        positions, firstDim, dimCount, columns,
+        [&](Eigen::Index, Eigen::Index c) { return powers.data() + static_cast<std::size_t>(c) * bins; },
+        [&](Eigen::Index first, Eigen::Index count, const double* dominant) { batch(first, count, powers.data(), dominant); });
 }
 
 PositionSpectrum positionSpectrum(std::int64_t positionCount, Eigen::Index dims, const SpectrumColumns& columns)
@@ -149,14 +195,19 @@ PositionSpectrum positionSpectrum(std::int64_t positionCount, Eigen::Index dims,
     return s;
 }
 
-void fillSinusoidSpectrum(const EncodingSpec& spec, PositionSpectrum& s, Eigen::Index firstDim, Eigen::Index dimCount)
+SpectrumColumns sinusoidColumns(const EncodingSpec& spec)
 {
     // Not its rows: 32 MB at 4096 dims, written, then read back a strip of columns at a time.
-    const std::int64_t positions = s.positions;
-    fillSpectrumColumns(s, firstDim, dimCount, [&](Eigen::Index first, Eigen::Index count, double* out, std::ptrdiff_t stride) {
+    const std::int64_t positions = std::min<std::int64_t>(spec.maxLen, SpectrumLimits::maxPositions);
+    return [spec, positions](Eigen::Index first, Eigen::Index count, double* out, std::ptrdiff_t stride) {
         fillEncodingColumns(spec, 0, positions, static_cast<int>(first), static_cast<int>(count), out, stride,
                             CosineColumns::LessOne);
-    });
+    };
+}
+
+void fillSinusoidSpectrum(const EncodingSpec& spec, PositionSpectrum& s, Eigen::Index firstDim, Eigen::Index dimCount)
+{
+    fillSpectrumColumns(s, firstDim, dimCount, sinusoidColumns(spec));
 }
 
 PositionSpectrum sinusoidSpectrum(const EncodingSpec& spec)
@@ -170,6 +221,8 @@ double powerDecibels(double ratio)
 {
     return ratio > 0 ? std::max(10.0 * std::log10(ratio), SpectrumLimits::floorDb) : SpectrumLimits::floorDb;
 }
+
+void powerDecibels(const double* ratio, double* out, std::size_t n) { simd::decibels(ratio, out, n, SpectrumLimits::floorDb); }
 
 double sinusoidFrequencyOfDim(double base, int dim, int dims)
 {

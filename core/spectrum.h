@@ -47,8 +47,27 @@ void fillSpectrumColumns(PositionSpectrum& s, Eigen::Index firstDim, Eigen::Inde
 /// The sinusoid's columns firstDim … firstDim + count − 1 of s (as sinusoidSpectrum; s from
 /// emptySpectrum(max_len, d_model)).
 void fillSinusoidSpectrum(const EncodingSpec& spec, PositionSpectrum& s, Eigen::Index firstDim, Eigen::Index count);
+/// The sinusoid's columns as sinusoidSpectrum reads them (over its first
+/// min(max_len, maxPositions) positions), as a source for spectrumBatches.
+SpectrumColumns sinusoidColumns(const EncodingSpec& spec);
+/// The transform's length for a table of `positions` rows: the least power of two (≥ 2) that
+/// holds its first min(positions, maxPositions).
+int spectrumFftLength(std::int64_t positions);
+
+/// Dims first … first + count − 1 as fillSpectrumColumns makes them, handed over after their
+/// batch's transform: dim first + c's fftLength/2 + 1 powers (relative to its peak) at
+/// powers + c·(fftLength/2 + 1), its dominant ω at dominant[c]. Valid during the call only.
+using SpectrumBatch = std::function<void(Eigen::Index first, Eigen::Index count, const double* powers, const double* dominant)>;
+/// The spectrum of dims firstDim … firstDim + count − 1 of a source of columns over `positions`
+/// (as positionSpectrum), a batch at a time to `batch`, never held whole: for what needs less
+/// than the bins × dims matrix (the view's map, where that matrix was 16 MB at 4096 dims,
+/// written and read back every slider step).
+void spectrumBatches(std::int64_t positions, Eigen::Index firstDim, Eigen::Index count, const SpectrumColumns& columns,
+                     const SpectrumBatch& batch);
 /// A power ratio in decibels, floorDb at the least (0 included).
 double powerDecibels(double ratio);
+/// The same for n ratios at once (vector lanes: within a few units in the last place).
+void powerDecibels(const double* ratio, double* out, std::size_t n);
 /// ω of bin f of an fftLength-point transform.
 double spectrumBinFrequency(std::int64_t bin, int fftLength);
 

@@ -39,6 +39,7 @@ private slots:
     void prefixModulusSumsOfFourRows();
     void columnsAlongAreTheTurnsRowByRow();
     void centredAndWindowed();
+    void decibelsAreTenLogTen();
 };
 
 namespace {
@@ -463,6 +464,40 @@ void TestSimd::centredAndWindowed()
             const long double want = (before[k] - mean) * window[k];
             QVERIFY2(std::fabs(static_cast<double>(column[k] - want)) <= 4e-15,
                      qPrintable(QString("n %1, value %2: %3 against %4").arg(n).arg(k).arg(column[k]).arg(static_cast<double>(want))));
+        }
+    }
+}
+
+void TestSimd::decibelsAreTenLogTen()
+{
+    // The spectrum map's levels: 10·log10 against quad precision over the ratios a map holds
+    // (log-uniform from 1e-12 to 10, every binade's ends, √2's neighbourhood where the
+    // mantissa is halved, 1 itself), within 4 units in the last place of the result or 1e-14 dB
+    // near 0 dB; the floor for 0, negatives, NaN, subnormals and anything below it; +∞ kept.
+    std::mt19937_64 random(31);
+    std::uniform_real_distribution<double> exponent(-12, 1);
+    std::vector<double> ratios = {1.0, 0.5, 2.0, 0.1, 1e-8, 1.4142135623730951, 1.4142135623730949, 0.7071067811865476,
+                                  std::nextafter(1.0, 0.0), std::nextafter(1.0, 2.0), 3.0, 0.999, 1e-7};
+    for (int i = 0; i < 5000; ++i)
+        ratios.push_back(std::pow(10.0, exponent(random)));
+    const double floor = -80;
+    const std::vector<double> floored = {0.0, -1.0, -0.0, std::numeric_limits<double>::quiet_NaN(), 1e-310, 1e-9, 1e-200,
+                                         -std::numeric_limits<double>::infinity()};
+    ratios.insert(ratios.end(), floored.begin(), floored.end());
+    ratios.push_back(std::numeric_limits<double>::infinity());
+    for (std::size_t offset = 0; offset < 4; ++offset) { // every lane and the scalar tail see every value
+        std::vector<double> in(ratios.begin() + offset, ratios.end()), out(in.size(), -1.0);
+        simd::decibels(in.data(), out.data(), in.size(), floor);
+        for (std::size_t k = 0; k < in.size(); ++k) {
+            const double x = in[k];
+            if (std::isinf(x) && x > 0) {
+                QVERIFY2(std::isinf(out[k]) && out[k] > 0, qPrintable(QString("+inf gave %1").arg(out[k])));
+                continue;
+            }
+            const double want = x > 0 ? std::max(static_cast<double>(10 * log10q(static_cast<__float128>(x))), floor) : floor;
+            const double tolerance = std::max(4 * std::numeric_limits<double>::epsilon() * std::abs(want), 1e-14);
+            QVERIFY2(std::abs(out[k] - want) <= tolerance,
+                     qPrintable(QString("ratio %1: %2 dB, quad precision %3").arg(x, 0, 'g', 17).arg(out[k], 0, 'g', 17).arg(want, 0, 'g', 17)));
         }
     }
 }

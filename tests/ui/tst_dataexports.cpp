@@ -362,13 +362,22 @@ void TestDataExports::dataExportIsWhatTheWindowDraws()
         break;
     }
     case pe::ui::views::spectrum: {
-        QVERIFY(spectrumPart(f) && spectrumPart(f)->problem().isEmpty());
-        const pe::core::PositionSpectrum& s = spectrumPart(f)->data->spectrum;
-        QCOMPARE(rows, std::int64_t(s.power.rows()));
+        // The window's map is in decibels, a cell a pixel here (whole cells): the exported
+        // power of each cell is what it draws, down to the map's floor.
+        const pe::ui::SpectrumPart* part = spectrumPart(f);
+        QVERIFY(part && part->problem().isEmpty());
+        QVERIFY(part->frequencies.exact() && part->dims.exact());
+        QCOMPARE(rows, std::int64_t(part->heat.rows()));
+        QCOMPARE(cols - 1, std::int64_t(part->heat.cols()));
         for (std::int64_t r = 0; r < rows; ++r) {
-            compare(r, 0, pe::core::spectrumBinFrequency(r, s.fftLength), "omega");
-            for (std::int64_t c = 0; c + 1 < cols; ++c)
-                compare(r, 1 + c, s.power(r, c), "power");
+            compare(r, 0, pe::core::spectrumBinFrequency(r, part->data->spectrum.fftLength), "omega");
+            for (std::int64_t c = 0; c + 1 < cols; ++c) {
+                ++compared;
+                const double exported = pe::core::powerDecibels(data(r, 1 + c)), shown = part->heat.matrix()(r, c);
+                if (mismatch.isEmpty() && !same(exported, shown))
+                    mismatch = QStringLiteral("power (%1, %2): exported %3 dB, the window draws %4 dB").arg(r).arg(1 + c)
+                                   .arg(exported, 0, 'g', 17).arg(shown, 0, 'g', 17);
+            }
         }
         break;
     }

@@ -290,6 +290,7 @@ private slots:
     void prefixSumsGiveTheSameAverages();
     void aTruncatedFileIsNotRead();
     void theSpectrumMapAveragesPowerPerPixel();
+    void theSinusoidsMapIsItsWholeSpectrumBinned();
     void theSpectrumOfTheSinusoid();
     void theSpectrumOfALoadedTable();
     void sessionsRememberTheTable();
@@ -476,6 +477,52 @@ void TestTableView::theSpectrumMapAveragesPowerPerPixel()
                          qPrintable(QString("%1 × %2, pixel (%3, %4): %5, brute force %6").arg(rowBins).arg(columnBins).arg(i).arg(j)
                                         .arg(out(i, j)).arg(expected)));
             }
+    }
+}
+
+void TestTableView::theSinusoidsMapIsItsWholeSpectrumBinned()
+{
+    // The window's map of the sinusoid is made without the bins × dims matrix (each dim's powers
+    // summed into its pixel columns as they come): against brute-force box averages of the whole
+    // spectrum, pixel edges inside dims and inside bins, columns astride the two halves, an odd
+    // d_model, more pixel columns than dims; the dominant ω of every dim as the whole spectrum's.
+    struct Case { int dModel; qint64 maxLen; int rowBins, columnBins; };
+    for (const Case& c : {Case{48, 300, 257, 48}, Case{48, 300, 100, 7}, Case{37, 1500, 513, 10}, Case{64, 40, 9, 64},
+                          Case{20, 64, 33, 50}, Case{100, 2048, 40, 1}, Case{100, 2048, 513, 99}}) {
+        pe::core::EncodingSpec spec;
+        spec.dModel = c.dModel;
+        spec.maxLen = c.maxLen;
+        const pe::core::PositionSpectrum whole = pe::core::sinusoidSpectrum(spec);
+        const pe::core::RowMatrix power = whole.power;
+        pe::core::RowMatrix out;
+        Eigen::VectorXd dominant = Eigen::VectorXd::Constant(c.dModel, -1);
+        binSinusoidSpectrum(spec, c.rowBins, c.columnBins, out, &dominant);
+        QCOMPARE(out.rows(), c.rowBins);
+        QCOMPARE(out.cols(), c.columnBins);
+        const double h = double(power.rows()) / c.rowBins, w = double(c.dModel) / c.columnBins;
+        for (int i = 0; i < c.rowBins; ++i)
+            for (int j = 0; j < c.columnBins; ++j) {
+                const double mean = boxAverage(power, i * h, (i + 1) * h, j * w, (j + 1) * w);
+                const double expected = mean > 0 ? std::max(10 * std::log10(mean), pe::core::SpectrumLimits::floorDb)
+                                                 : pe::core::SpectrumLimits::floorDb;
+                QVERIFY2(std::abs(out(i, j) - expected) < 1e-9,
+                         qPrintable(QString("d %1, %2 × %3, pixel (%4, %5): %6, brute force %7").arg(c.dModel).arg(c.rowBins)
+                                        .arg(c.columnBins).arg(i).arg(j).arg(out(i, j)).arg(expected)));
+            }
+        for (int d = 0; d < c.dModel; ++d)
+            QCOMPARE(dominant[d], whole.dominant[d]);
+        // What the part keeps for the view beside the map: the same as the whole spectrum's data.
+        pe::core::RowMatrix again;
+        const SpectrumData data = sinusoidMapData(spec, c.rowBins, c.columnBins, again);
+        const SpectrumData full = spectrumData(spec, nullptr);
+        QVERIFY(again == out);
+        QCOMPARE(data.spectrum.power.size(), Eigen::Index(0));
+        QVERIFY(data.spectrum.dominant == full.spectrum.dominant);
+        QVERIFY(data.reference == full.reference);
+        QCOMPARE(data.spectrum.positions, full.spectrum.positions);
+        QCOMPARE(data.spectrum.fftLength, full.spectrum.fftLength);
+        QCOMPARE(data.rows, full.rows);
+        QCOMPARE(data.columns, full.columns);
     }
 }
 

@@ -12,6 +12,33 @@
 
 namespace pe::ui {
 
+namespace {
+
+/// Each dim's ω in the sinusoid: its pair's (0 for a column of zeros).
+Eigen::VectorXd sinusoidReference(const core::EncodingSpec& spec)
+{
+    Eigen::VectorXd reference(spec.dModel);
+    const Eigen::VectorXd omega = core::angularFrequencies(spec);
+    for (int i = 0; i < spec.dModel; ++i) {
+        const core::ColumnRole role = core::columnRole(spec, i);
+        reference[i] = role.isZero ? 0.0 : omega[role.pair];
+    }
+    return reference;
+}
+
+/// Pixel column j of the map from the sum of its dims' powers (by their shares): averaged to
+/// the map's rows, in decibels.
+void writeMapColumn(const core::ColumnAverager& toRows, const double* sum, std::vector<double>& rows, core::RowMatrix& out,
+                    Eigen::Index j)
+{
+    toRows.apply(sum, rows.data());
+    core::powerDecibels(rows.data(), rows.data(), rows.size());
+    for (Eigen::Index i = 0; i < out.rows(); ++i)
+        out(i, j) = rows[static_cast<std::size_t>(i)];
+}
+
+} // namespace
+
 SpectrumData spectrumData(const core::EncodingSpec& spec, const LoadedTablePtr& table)
 {
     SpectrumData data;
@@ -39,15 +66,11 @@ SpectrumData spectrumData(const core::EncodingSpec& spec, const LoadedTablePtr& 
         });
     }
     const Eigen::Index dims = data.spectrum.power.cols();
-    data.reference = Eigen::VectorXd::Zero(dims);
     if (!table) {
-        const Eigen::VectorXd omega = core::angularFrequencies(spec);
-        for (int i = 0; i < dims; ++i) {
-            const core::ColumnRole role = core::columnRole(spec, i);
-            data.reference[i] = role.isZero ? 0.0 : omega[role.pair];
-        }
+        data.reference = sinusoidReference(spec);
         return data;
     }
+    data.reference = Eigen::VectorXd::Zero(dims);
     data.fit = core::fitSinusoidalBase(data.spectrum.dominant, data.resolution());
     if (data.fit.base > 0) {
         std::vector<Eigen::Index> order(static_cast<std::size_t>(dims));
@@ -85,10 +108,70 @@ void binSpectrum(const core::PositionSpectrum& spectrum, std::int64_t rowBins, s
             for (std::size_t c = 0; c < weights.size(); ++c)
                 if (weights[c] > 0)
                     sum.noalias() += weights[c] * spectrum.power.col(first + static_cast<Eigen::Index>(c));
-            toRows.apply(sum.data(), rows.data());
-            for (Eigen::Index i = 0; i < rowBins; ++i)
-                out(i, j) = core::powerDecibels(rows[static_cast<std::size_t>(i)]);
+            writeMapColumn(toRows, sum.data(), rows, out, j);
         }
+    });
+}
+
+SpectrumData sinusoidMapData(const core::EncodingSpec& spec, std::int64_t rowBins, std::int64_t columnBins, core::RowMatrix& out)
+{
+    SpectrumData data;
+    data.rows = spec.maxLen;
+    data.columns = spec.dModel;
+    data.spectrum.positions = std::min<std::int64_t>(spec.maxLen, core::SpectrumLimits::maxPositions);
+    data.spectrum.fftLength = core::spectrumFftLength(spec.maxLen);
+    data.spectrum.dominant.resize(spec.dModel);
+    binSinusoidSpectrum(spec, rowBins, columnBins, out, &data.spectrum.dominant);
+    data.reference = sinusoidReference(spec);
+    return data;
+}
+
+void binSinusoidSpectrum(const core::EncodingSpec& spec, std::int64_t rowBins, std::int64_t columnBins, core::RowMatrix& out,
+                         Eigen::VectorXd* dominant)
+{
+    const Eigen::Index dims = spec.dModel;
+    const auto bins = static_cast<std::size_t>(core::spectrumFftLength(spec.maxLen) / 2 + 1);
+    out.resize(rowBins, columnBins);
+    const core::ColumnAverager toRows(static_cast<Eigen::Index>(bins), 0.0, static_cast<double>(bins), rowBins);
+    const core::ColumnAverager toColumns(dims, 0.0, static_cast<double>(dims), columnBins);
+    const core::SpectrumColumns columns = core::sinusoidColumns(spec);
+    const auto lastDimOf = [&](Eigen::Index j) { return toColumns.firstOf(j) + static_cast<Eigen::Index>(toColumns.weightsOf(j).size()) - 1; };
+    // As binSpectrum, each pixel column the sum of its dims' powers by their shares, but the
+    // powers summed as their batch's transforms come (spectrumBatches): the bins × dims matrix
+    // is never made. The pixel columns in two halves on the two cores, each half transforming
+    // the dims under its columns (a dim astride the halves twice; its dominant ω written by the
+    // second half only).
+    inTwoHalves(columnBins, [&](qint64 firstColumn, qint64 endColumn) {
+        if (firstColumn == endColumn)
+            return;
+        const Eigen::Index firstDim = toColumns.firstOf(firstColumn), endDim = lastDimOf(endColumn - 1) + 1;
+        const Eigen::Index endOwned = endColumn == columnBins ? dims : toColumns.firstOf(endColumn);
+        // The sums of the columns begun and not finished (a ring): those under the dim at hand,
+        // at most 2 while columns are at least a dim wide (the map's are: heatAxis).
+        const Eigen::Index open = std::min<Eigen::Index>(endColumn - firstColumn, (columnBins + dims - 1) / dims + 2);
+        std::vector<double> sums(static_cast<std::size_t>(open) * bins), rows(static_cast<std::size_t>(rowBins));
+        const auto sumOf = [&](Eigen::Index j) { return sums.data() + static_cast<std::size_t>(j % open) * bins; };
+        Eigen::Index next = firstColumn;  // the first column not finished
+        Eigen::Index begun = firstColumn; // the first column not begun
+        core::spectrumBatches(spec.maxLen, firstDim, endDim - firstDim, columns,
+                              [&](Eigen::Index first, Eigen::Index count, const double* powers, const double* dominants) {
+            for (Eigen::Index c = 0; c < count; ++c) {
+                const Eigen::Index dim = first + c;
+                if (dominant && dim < endOwned)
+                    (*dominant)[dim] = dominants[c];
+                for (; begun < endColumn && toColumns.firstOf(begun) <= dim; ++begun)
+                    std::fill_n(sumOf(begun), bins, 0.0);
+                const double* power = powers + static_cast<std::size_t>(c) * bins;
+                for (Eigen::Index j = next; j < begun; ++j) {
+                    const double weight = toColumns.weightsOf(j)[static_cast<std::size_t>(dim - toColumns.firstOf(j))];
+                    if (weight > 0)
+                        Eigen::Map<Eigen::VectorXd>(sumOf(j), static_cast<Eigen::Index>(bins)).noalias() +=
+                            weight * Eigen::Map<const Eigen::VectorXd>(power, static_cast<Eigen::Index>(bins));
+                }
+                for (; next < begun && lastDimOf(next) == dim; ++next)
+                    writeMapColumn(toRows, sumOf(next), rows, out, next);
+            }
+        });
     });
 }
 

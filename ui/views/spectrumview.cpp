@@ -154,7 +154,7 @@ void SpectrumView::drawMap(const Frame& f)
     const SpectrumPart& part = *spectrumPart(f);
     const SpectrumData& s = *part.data;
     const double binWidth = s.resolution();
-    const auto dims = static_cast<double>(s.spectrum.power.cols());
+    const auto dims = static_cast<double>(s.spectrum.dominant.size());
     // Bin b covers ω in [(b − ½)·Δ, (b + ½)·Δ): cells centred on their bins, as the heatmap's rows.
     const auto centres = [](const HeatAxis& axis, double unit) {
         const double width = axis.cellsPerBin();
