@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <memory>
 #include <numbers>
 #include <string>
@@ -203,12 +204,14 @@ namespace {
 struct TurnedColumns {
     std::vector<std::ptrdiff_t> offset; ///< the column's start in out
     std::vector<char> isSin;
+    std::vector<std::ptrdiff_t> sineAt; ///< where the pair's sine goes as well (the cosines less one), or −1
     std::vector<double> high, low; ///< ω as two doubles (sinCosOfMultiples)
     std::vector<double> a, b, turnA, turnB; ///< phase and turn: (cos, sin) and (cos ω, sin ω), or (cos θ − 1, sin θ) and (1 − cos ω, sin ω)
-    void add(std::ptrdiff_t at, bool sine, long double w)
+    void add(std::ptrdiff_t at, bool sine, long double w, std::ptrdiff_t sine2 = -1)
     {
         offset.push_back(at);
         isSin.push_back(sine);
+        sineAt.push_back(sine2);
         high.push_back(static_cast<double>(w));
         low.push_back(static_cast<double>(w - static_cast<long double>(high.back())));
     }
@@ -236,15 +239,25 @@ void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::i
     // anchorEvery rows. One column after another was a chain of dependent products per column:
     // a fifth of a spectrum step; all columns a row at a time, a call per row.
     TurnedColumns turned, lessOne;
+    // With the cosines less one, a pair whose two columns are both here is turned once: its
+    // cosine's (cos θ − 1, sin θ) gives the sine column too (half the turns of the spectrum's
+    // interleaved pairs).
+    const bool lessOneCosines = cosines == CosineColumns::LessOne;
+    std::map<int, std::ptrdiff_t> sineOfPair, cosineOfPair;
+    for (int c = 0; lessOneCosines && c < columnCount; ++c)
+        if (const ColumnRole role = columnRole(spec, firstColumn + c); !role.isZero)
+            (role.isSin ? sineOfPair : cosineOfPair)[role.pair] = static_cast<std::ptrdiff_t>(c) * columnStride;
     for (int c = 0; c < columnCount; ++c) {
         const std::ptrdiff_t at = static_cast<std::ptrdiff_t>(c) * columnStride;
         const ColumnRole role = columnRole(spec, firstColumn + c);
-        if (role.isZero)
+        if (role.isZero) {
             std::fill(out + at, out + at + rowCount, 0.0);
-        else if (!role.isSin && cosines == CosineColumns::LessOne)
-            lessOne.add(at, false, angularFrequencyLong(spec, role.pair));
-        else
+        } else if (lessOneCosines && !role.isSin) {
+            const auto sine = sineOfPair.find(role.pair);
+            lessOne.add(at, false, angularFrequencyLong(spec, role.pair), sine == sineOfPair.end() ? -1 : sine->second);
+        } else if (!(lessOneCosines && cosineOfPair.count(role.pair))) { // a sine whose cosine is not here
             turned.add(at, role.isSin, angularFrequencyLong(spec, role.pair));
+        }
     }
     for (TurnedColumns* group : {&turned, &lessOne}) {
         group->a.resize(group->size());
@@ -270,9 +283,9 @@ void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::i
             lessOne.a[i] = -2 * halfSin[i] * halfSin[i];
         const auto rows = static_cast<std::size_t>(std::min(anchorEvery, rowCount - r));
         simd::turnColumnsAlong(turned.a.data(), turned.b.data(), turned.turnA.data(), turned.turnB.data(), turned.offset.data(),
-                               turned.isSin.data(), turned.size(), rows, false, out + r);
+                               turned.isSin.data(), nullptr, turned.size(), rows, false, out + r);
         simd::turnColumnsAlong(lessOne.a.data(), lessOne.b.data(), lessOne.turnA.data(), lessOne.turnB.data(),
-                               lessOne.offset.data(), lessOne.isSin.data(), lessOne.size(), rows, true, out + r);
+                               lessOne.offset.data(), lessOne.isSin.data(), lessOne.sineAt.data(), lessOne.size(), rows, true, out + r);
     }
 }
 

@@ -337,9 +337,9 @@ void turnLessOne(double* u, double* s, const double* v, const double* sinTurn, s
 }
 
 void turnColumnsAlong(double* a, double* b, const double* turnA, const double* turnB, const std::ptrdiff_t* offsets,
-                      const char* takeB, std::size_t n, std::size_t rows, bool lessOne, double* out)
+                      const char* takeB, const std::ptrdiff_t* alsoB, std::size_t n, std::size_t rows, bool lessOne, double* out)
 {
-    kernels().turnColumnsAlong(a, b, turnA, turnB, offsets, takeB, n, rows, lessOne, out);
+    kernels().turnColumnsAlong(a, b, turnA, turnB, offsets, takeB, alsoB, n, rows, lessOne, out);
 }
 
 void centreAndWindow(double* column, const double* window, std::size_t n) { kernels().centreAndWindow(column, window, n); }

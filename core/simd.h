@@ -31,12 +31,14 @@ void centreAndWindow(double* column, const double* window, std::size_t n);
 void decibels(const double* ratio, double* out, std::size_t n, double floor);
 
 /// Columns of phases along `rows` rows: at each row, column i's value (b[i] where takeB[i], else
-/// a[i]) goes to out[offsets[i] + row], then every phase is turned, by rotate(a, b, turnA, turnB)
-/// or, `lessOne`, by turnLessOne(a, b, turnA, turnB): the same values as those calls row by row,
-/// four columns kept in registers down all the rows (a call per row was most of the spectrum's
-/// columns at 16 columns a batch).
+/// a[i]) goes to out[offsets[i] + row], and with alsoB (may be null) b[i] to out[alsoB[i] + row]
+/// where alsoB[i] ≥ 0 (a pair's sine beside its cosine, from one turn); then every phase is
+/// turned, by rotate(a, b, turnA, turnB) or, `lessOne`, by turnLessOne(a, b, turnA, turnB): the
+/// same values as those calls row by row, four columns kept in registers down all the rows (a
+/// call per row was most of the spectrum's columns at 16 columns a batch).
 void turnColumnsAlong(double* a, double* b, const double* turnA, const double* turnB, const std::ptrdiff_t* offsets,
-                      const char* takeB, std::size_t n, std::size_t rows, bool lessOne, double* out);
+                      const char* takeB, const std::ptrdiff_t* alsoB, std::size_t n, std::size_t rows, bool lessOne,
+                      double* out);
 /// Σ a[k]·b[k].
 double dot(const double* a, const double* b, std::size_t n);
 

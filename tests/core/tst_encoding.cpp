@@ -162,6 +162,22 @@ void TestEncoding::columnsTurnedOverThousandsOfRowsStayAccurate()
             fillEncodingColumns(spec, 0, spec.maxLen, 0, d, columns.data(), spec.maxLen);
             const double worst = (columns - rows).cwiseAbs().maxCoeff();
             QVERIFY2(worst <= 1e-13, qPrintable(QString("d %1 %2: %3").arg(d).arg(ref::layoutTag(l)).arg(worst)));
+            // The spectrum's columns: cosines less one, a pair's sine from its cosine's turn
+            // when both are in the block (all, both halves, or strips of 5 that split pairs).
+            for (int strip : {d, d / 2, 5}) {
+                Eigen::MatrixXd lessOne(spec.maxLen, d);
+                for (int c = 0; c < d; c += strip)
+                    fillEncodingColumns(spec, 0, spec.maxLen, c, std::min(strip, d - c), lessOne.col(c).data(), spec.maxLen,
+                                        CosineColumns::LessOne);
+                double worstLessOne = 0;
+                for (int c = 0; c < d; ++c) {
+                    const ColumnRole role = columnRole(spec, c);
+                    const double shift = role.isZero || role.isSin ? 0.0 : 1.0;
+                    worstLessOne = std::max(worstLessOne, (lessOne.col(c).array() + shift - rows.col(c).array()).abs().maxCoeff());
+                }
+                QVERIFY2(worstLessOne <= 1e-13, qPrintable(QString("less one, d %1 %2, strips of %3: %4").arg(d)
+                                                               .arg(ref::layoutTag(l)).arg(strip).arg(worstLessOne)));
+            }
         }
     const EncodingSpec spec = makeSpec(8, Layout::Interleaved, FrequencyRule::Paper, 10000.0, 0, 10);
     double buffer[40];

@@ -417,34 +417,42 @@ void TestSimd::prefixModulusSumsOfFourRows()
 void TestSimd::columnsAlongAreTheTurnsRowByRow()
 {
     // Every length of columns, both turns, columns at scattered places in `out`, some taking a
-    // and some b: the same bits as storing each row and calling rotate or turnLessOne.
-    for (bool lessOne : {false, true})
-        for (std::size_t n = 0; n <= longest; ++n) {
-            const std::size_t rows = 37;
-            std::vector<double> a = randomValues(n, 11), b = randomValues(n, 12), ta = randomValues(n, 13), tb = randomValues(n, 14);
-            std::vector<std::ptrdiff_t> offsets(n);
-            std::vector<char> takeB(n);
-            for (std::size_t i = 0; i < n; ++i) {
-                offsets[i] = static_cast<std::ptrdiff_t>((n - 1 - i) * (rows + 3)); // backwards, with gaps
-                takeB[i] = i % 3 == 1;
+    // and some b, some writing b to a second column as well (a pair's sine beside its cosine):
+    // the same bits as storing each row and calling rotate or turnLessOne.
+    for (bool withSecond : {false, true})
+        for (bool lessOne : {false, true})
+            for (std::size_t n = 0; n <= longest; ++n) {
+                const std::size_t rows = 37, stride = rows + 3;
+                std::vector<double> a = randomValues(n, 11), b = randomValues(n, 12), ta = randomValues(n, 13), tb = randomValues(n, 14);
+                std::vector<std::ptrdiff_t> offsets(n), second(n, -1);
+                std::vector<char> takeB(n);
+                for (std::size_t i = 0; i < n; ++i) {
+                    offsets[i] = static_cast<std::ptrdiff_t>((n - 1 - i) * stride); // backwards, with gaps
+                    takeB[i] = i % 3 == 1;
+                    if (withSecond && i % 4 != 3)
+                        second[i] = static_cast<std::ptrdiff_t>((n + i) * stride); // after them all
+                }
+                std::vector<double> expected(2 * n * stride + 1, -7.0), actual = expected;
+                std::vector<double> ea = a, eb = b;
+                for (std::size_t r = 0; r < rows; ++r) {
+                    for (std::size_t i = 0; i < n; ++i) {
+                        expected[offsets[i] + r] = takeB[i] ? eb[i] : ea[i];
+                        if (second[i] >= 0)
+                            expected[second[i] + r] = eb[i];
+                    }
+                    if (lessOne)
+                        simd::turnLessOne(ea.data(), eb.data(), ta.data(), tb.data(), n);
+                    else
+                        simd::rotate(ea.data(), eb.data(), ta.data(), tb.data(), n);
+                }
+                simd::turnColumnsAlong(a.data(), b.data(), ta.data(), tb.data(), offsets.data(), takeB.data(),
+                                       withSecond ? second.data() : nullptr, n, rows, lessOne, actual.data());
+                QVERIFY2(std::memcmp(expected.data(), actual.data(), expected.size() * sizeof(double)) == 0,
+                         qPrintable(QString("%1 columns, %2%3").arg(n).arg(lessOne ? "less one" : "rotated")
+                                        .arg(withSecond ? ", b to second columns" : "")));
+                QVERIFY(n == 0 // an empty vector's data() may be null, which memcmp may not be given
+                        || (std::memcmp(ea.data(), a.data(), n * sizeof(double)) == 0 && std::memcmp(eb.data(), b.data(), n * sizeof(double)) == 0));
             }
-            std::vector<double> expected(n * (rows + 3) + 1, -7.0), actual = expected;
-            std::vector<double> ea = a, eb = b;
-            for (std::size_t r = 0; r < rows; ++r) {
-                for (std::size_t i = 0; i < n; ++i)
-                    expected[offsets[i] + r] = takeB[i] ? eb[i] : ea[i];
-                if (lessOne)
-                    simd::turnLessOne(ea.data(), eb.data(), ta.data(), tb.data(), n);
-                else
-                    simd::rotate(ea.data(), eb.data(), ta.data(), tb.data(), n);
-            }
-            simd::turnColumnsAlong(a.data(), b.data(), ta.data(), tb.data(), offsets.data(), takeB.data(), n, rows, lessOne,
-                                   actual.data());
-            QVERIFY2(std::memcmp(expected.data(), actual.data(), expected.size() * sizeof(double)) == 0,
-                     qPrintable(QString("%1 columns, %2").arg(n).arg(lessOne ? "less one" : "rotated")));
-            QVERIFY(n == 0 // an empty vector's data() may be null, which memcmp may not be given
-                    || (std::memcmp(ea.data(), a.data(), n * sizeof(double)) == 0 && std::memcmp(eb.data(), b.data(), n * sizeof(double)) == 0));
-        }
 }
 
 void TestSimd::centredAndWindowed()
