@@ -482,6 +482,7 @@ ColumnAverager::ColumnAverager(Eigen::Index inputColumns, double lower, double u
     const auto columns = static_cast<double>(inputColumns);
     if (bins < 1 || !(lower >= 0) || !(upper <= columns) || !(lower < upper))
         throw SpecError("averageColumns: need 0 ≤ lower < upper ≤ columns and at least one output column");
+    m_inputColumns = inputColumns;
     // Each output column as a run of input columns with the length each shares with it.
     const double width = (upper - lower) / static_cast<double>(bins);
     const auto outputs = static_cast<std::size_t>(bins);
