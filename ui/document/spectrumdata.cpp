@@ -14,6 +14,11 @@ namespace pe::ui {
 
 namespace {
 
+/// Runs of the map's pixel columns (binSinusoidSpectrum): enough for the two cores to even out,
+/// few enough that the dims astride two runs (transformed twice) and the last batch of each
+/// run (FFT batches of 16, partly empty) stay within a few per cent.
+constexpr int spectrumPieces = 8;
+
 /// Each dim's ω in the sinusoid: its pair's (0 for a column of zeros).
 Eigen::VectorXd sinusoidReference(const core::EncodingSpec& spec)
 {
@@ -142,12 +147,11 @@ void binSinusoidSpectrum(const core::EncodingSpec& spec, std::int64_t rowBins, s
     const auto lastDimOf = [&](Eigen::Index j) { return toColumns.firstOf(j) + static_cast<Eigen::Index>(toColumns.weightsOf(j).size()) - 1; };
     // As binSpectrum, each pixel column the sum of its dims' powers by their shares, but the
     // powers summed as their batch's transforms come (spectrumBatches): the bins × dims matrix
-    // is never made. The pixel columns in two halves on the two cores, each half transforming
-    // the dims under its columns (a dim astride the halves twice; its dominant ω written by the
-    // second half only).
-    inTwoHalves(columnBins, [&](qint64 firstColumn, qint64 endColumn) {
-        if (firstColumn == endColumn)
-            return;
+    // is never made. The pixel columns in runs that both cores take one at a time (inPieces:
+    // the other core is busy with the heatmap beside for part of the frame), each run
+    // transforming the dims under its columns (a dim astride two runs twice; its dominant ω
+    // written by the later run only).
+    inPieces(columnBins, spectrumPieces, [&](qint64 firstColumn, qint64 endColumn) {
         const Eigen::Index firstDim = toColumns.firstOf(firstColumn), endDim = lastDimOf(endColumn - 1) + 1;
         const Eigen::Index endOwned = endColumn == columnBins ? dims : toColumns.firstOf(endColumn);
         // The sums of the columns begun and not finished (a ring): those under the dim at hand,

@@ -5,6 +5,8 @@
 #include <QSemaphore>
 #include <QThreadPool>
 
+#include <algorithm>
+#include <atomic>
 #include <exception>
 #include <memory>
 
@@ -47,6 +49,47 @@ void inTwoHalves(qint64 count, Work work)
         std::rethrow_exception(firstFailure);
     if (secondFailure)
         std::rethrow_exception(secondFailure);
+}
+
+/// As inTwoHalves, but `count` cut into `pieces` runs that this thread and one thread of the
+/// global pool take one at a time until none is left: a pool thread that comes free late (busy
+/// with another part of the frame) still takes its share of what is left, where a half it had
+/// not started ran after this thread's half, on this thread alone. Runs are
+/// [count·i/pieces, count·(i+1)/pieces); work is called for non-empty ones only. The first
+/// exception of any run stops the runs not yet begun and is thrown here.
+template <typename Work>
+void inPieces(qint64 count, int pieces, Work work)
+{
+    pieces = static_cast<int>(std::clamp<qint64>(pieces, 1, std::max<qint64>(count, 1)));
+    std::atomic<int> next{0};
+    std::exception_ptr helperFailure, ownFailure;
+    const auto takeRuns = [&](std::exception_ptr& failure) {
+        try {
+            for (int i = next++; i < pieces; i = next++) {
+                const qint64 first = count * i / pieces, end = count * (i + 1) / pieces;
+                if (first < end)
+                    work(first, end);
+            }
+        } catch (...) {
+            failure = std::current_exception();
+            next = pieces; // no run begins after a failure
+        }
+    };
+    QSemaphore helperDone;
+    std::unique_ptr<QRunnable> helper(QRunnable::create([&] {
+        takeRuns(helperFailure);
+        helperDone.release();
+    }));
+    helper->setAutoDelete(false); // ours: it is waited for below unless it never started
+    QThreadPool* pool = QThreadPool::globalInstance();
+    pool->start(helper.get());
+    takeRuns(ownFailure);
+    if (!pool->tryTake(helper.get())) // started: wait for the run it holds
+        helperDone.acquire();
+    if (helperFailure)
+        std::rethrow_exception(helperFailure);
+    if (ownFailure)
+        std::rethrow_exception(ownFailure);
 }
 
 } // namespace pe::ui
