@@ -18,6 +18,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <atomic>
 #include <cmath>
 
 #ifdef __GLIBC__
@@ -33,6 +34,7 @@ using pe::ui::View;
 class TestDocument : public QObject {
     Q_OBJECT
 private slots:
+    void aFiguresDocumentComputesOnlyWhenAsked();
     void theUndoHistoryIsBounded();
     void theUndoHistoryIsBoundedInBytes();
     void startsWithTheClassicFigure();
@@ -547,6 +549,40 @@ void TestDocument::wordVectorsAreUsedWhileTheOptionsNameThem()
 }
 
 // A long day of edits must not hold memory without end: the oldest steps go.
+void TestDocument::aFiguresDocumentComputesOnlyWhenAsked()
+{
+    // A figure's document (figureexport's scene) is set up in several steps and then computed
+    // once: no step may start a frame in the background, which would run its parts to the end
+    // on the other core after the next step overtook it. The gate runs for every background frame.
+    Document document;
+    document.setComputeOnlyWhenAsked(true);
+    std::atomic<int> background{0};
+    document.setFrameGate([&](const pe::ui::FrameRequest&) { ++background; });
+    document.setShownViews(pe::ui::viewBit(pe::ui::views::methods));
+    document.setDModel(64);
+    document.setMaxLen(300);
+    document.setPixels(pe::ui::views::methods, QSize(300, 200));
+    QTest::qWait(50);
+    QCOMPARE(background.load(), 0);
+    QVERIFY(!document.isFrameCurrent());
+    document.computeNow();
+    QVERIFY(document.isFrameCurrent());
+    QCOMPARE(document.frame()->spec.dModel, 64);
+    document.setMaxLen(301);
+    QVERIFY(!document.isFrameCurrent()); // stale until asked
+    QTest::qWait(50);
+    QCOMPARE(background.load(), 0);
+    document.computeNow();
+    QVERIFY(document.isFrameCurrent());
+    QCOMPARE(document.frame()->spec.maxLen, 301);
+    // A document of the window computes in the background as before.
+    Document window;
+    window.setFrameGate([&](const pe::ui::FrameRequest&) { ++background; });
+    window.setDModel(66);
+    QVERIFY(QTest::qWaitFor([&] { return window.isFrameCurrent(); }, 10000));
+    QVERIFY(background.load() > 0);
+}
+
 void TestDocument::theUndoHistoryIsBounded()
 {
     pe::ui::Document document(nullptr, 0); // no view shown: no frames to compute

@@ -418,6 +418,8 @@ void Document::setViewShown(View view, bool shown)
 void Document::requestFrame()
 {
     const std::uint64_t generation = ++m_latestGeneration;
+    if (m_onlyWhenAsked)
+        return; // stale until computeNow
     if (m_computing) {
         m_computeAgain = true; // the running one is now stale; start the newest when it ends
         return;

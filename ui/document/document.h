@@ -127,6 +127,11 @@ public:
     /// Computes the frame for the current settings on the calling thread and emits frameReady:
     /// for exports and tests, which need the result now rather than at the next event.
     void computeNow();
+    /// Only computeNow computes: a change marks the frame stale (isFrameCurrent() false) and
+    /// starts nothing in the background. For a figure's document, which asks for its frame
+    /// itself: a frame begun by its first settings, overtaken a moment later, ran its parts to
+    /// the end on the other core (the methods' curves: 0.15 s and 34 MB in half the exports).
+    void setComputeOnlyWhenAsked(bool only) { m_onlyWhenAsked = only; }
 
     /// Applies settings without an undo step (the undo command itself, sessions).
     void apply(const Settings& settings);
@@ -178,6 +183,7 @@ private:
     std::atomic<std::uint64_t> m_latestGeneration{0};
     bool m_computeAgain = false;
     FrameGate m_frameGate;
+    bool m_onlyWhenAsked = false;
     /// Gives the memory the frames freed back to the system once no frame has come for
     /// idleTrimMs: a pause long enough that the first frame after it, which touches those
     /// pages afresh, is not a step in the middle of a drag.

@@ -59,6 +59,7 @@ constexpr QSizeF vectorImageScale(4.0, 4.0);
 std::unique_ptr<Scene> makeScene(const ExportRequest& request, const FigureSize& size, const QSizeF& pixelScale)
 {
     auto scene = std::make_unique<Scene>();
+    scene->document.setComputeOnlyWhenAsked(true); // computeNow below, once everything is set
     // Only the part this figure draws, from the first frame on: a heatmap of a million positions
     // need not compute the similarity, conventions, precision, methods and spectrum parts too.
     scene->document.setShownViews(viewBit(request.view));
