@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <memory>
 #include <numbers>
 #include <string>
@@ -243,21 +242,21 @@ void fillEncodingColumns(const EncodingSpec& spec, std::int64_t firstRow, std::i
     // cosine's (cos θ − 1, sin θ) gives the sine column too (half the turns of the spectrum's
     // interleaved pairs).
     const bool lessOneCosines = cosines == CosineColumns::LessOne;
-    std::map<int, std::ptrdiff_t> sineOfPair, cosineOfPair;
-    for (int c = 0; lessOneCosines && c < columnCount; ++c)
-        if (const ColumnRole role = columnRole(spec, firstColumn + c); !role.isZero)
-            (role.isSin ? sineOfPair : cosineOfPair)[role.pair] = static_cast<std::ptrdiff_t>(c) * columnStride;
+    // Where the pair's sine or cosine column is in out, or −1 when it is not in this block.
+    const auto placeOf = [&](int pair, bool sine) -> std::ptrdiff_t {
+        const int column = sine ? sinColumn(spec, pair) : cosColumn(spec, pair);
+        return column >= firstColumn && column < firstColumn + columnCount
+                   ? static_cast<std::ptrdiff_t>(column - firstColumn) * columnStride : -1;
+    };
     for (int c = 0; c < columnCount; ++c) {
         const std::ptrdiff_t at = static_cast<std::ptrdiff_t>(c) * columnStride;
         const ColumnRole role = columnRole(spec, firstColumn + c);
-        if (role.isZero) {
+        if (role.isZero)
             std::fill(out + at, out + at + rowCount, 0.0);
-        } else if (lessOneCosines && !role.isSin) {
-            const auto sine = sineOfPair.find(role.pair);
-            lessOne.add(at, false, angularFrequencyLong(spec, role.pair), sine == sineOfPair.end() ? -1 : sine->second);
-        } else if (!(lessOneCosines && cosineOfPair.count(role.pair))) { // a sine whose cosine is not here
+        else if (lessOneCosines && !role.isSin)
+            lessOne.add(at, false, angularFrequencyLong(spec, role.pair), placeOf(role.pair, true));
+        else if (!(lessOneCosines && placeOf(role.pair, false) >= 0)) // a sine whose cosine is not here
             turned.add(at, role.isSin, angularFrequencyLong(spec, role.pair));
-        }
     }
     for (TurnedColumns* group : {&turned, &lessOne}) {
         group->a.resize(group->size());
@@ -482,7 +481,6 @@ ColumnAverager::ColumnAverager(Eigen::Index inputColumns, double lower, double u
     const auto columns = static_cast<double>(inputColumns);
     if (bins < 1 || !(lower >= 0) || !(upper <= columns) || !(lower < upper))
         throw SpecError("averageColumns: need 0 ≤ lower < upper ≤ columns and at least one output column");
-    m_inputColumns = inputColumns;
     // Each output column as a run of input columns with the length each shares with it.
     const double width = (upper - lower) / static_cast<double>(bins);
     const auto outputs = static_cast<std::size_t>(bins);
@@ -501,10 +499,16 @@ ColumnAverager::ColumnAverager(Eigen::Index inputColumns, double lower, double u
         }
         m_count[j] = m_weights.size() - m_weightsAt[j];
     }
+    m_identity = bins == inputColumns && m_weights.size() == outputs
+        && std::all_of(m_weights.begin(), m_weights.end(), [](double w) { return w == 1.0; });
 }
 
 void ColumnAverager::apply(const double* in, double* out) const
 {
+    if (m_identity) { // the same values (a sum of one weight of 1), without the loop
+        std::copy(in, in + m_first.size(), out);
+        return;
+    }
     for (std::size_t j = 0; j < m_first.size(); ++j) {
         const double* weights = m_weights.data() + m_weightsAt[j];
         const double* source = in + m_first[j];

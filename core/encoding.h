@@ -118,15 +118,13 @@ public:
         const auto j = static_cast<std::size_t>(bin);
         return {m_weights.data() + m_weightsAt[j], m_count[j]};
     }
-    /// How many input columns the averager was made for.
-    Eigen::Index inputColumns() const { return m_inputColumns; }
 
 private:
     // Output column j: count[j] input columns from first[j], their weights from weightsAt[j].
     std::vector<std::ptrdiff_t> m_first;
     std::vector<std::size_t> m_weightsAt, m_count;
     std::vector<double> m_weights;
-    Eigen::Index m_inputColumns = 0;
+    bool m_identity = false; ///< each output column is its own input column: apply copies
 };
 
 /// Rows made one after another, averaged to fewer columns four at a time while they are in

@@ -32,16 +32,12 @@ Eigen::VectorXd sinusoidReference(const core::EncodingSpec& spec)
 }
 
 /// Pixel column j of the map from the sum of its dims' powers (by their shares): averaged to
-/// the map's rows (as they are when there are as many rows as bins: weights of 1), in decibels.
+/// the map's rows, in decibels.
 void writeMapColumn(const core::ColumnAverager& toRows, const double* sum, std::vector<double>& rows, core::RowMatrix& out,
                     Eigen::Index j)
 {
-    if (static_cast<Eigen::Index>(rows.size()) == toRows.inputColumns())
-        core::powerDecibels(sum, rows.data(), rows.size());
-    else {
-        toRows.apply(sum, rows.data());
-        core::powerDecibels(rows.data(), rows.data(), rows.size());
-    }
+    toRows.apply(sum, rows.data());
+    core::powerDecibels(rows.data(), rows.data(), rows.size());
     for (Eigen::Index i = 0; i < out.rows(); ++i)
         out(i, j) = rows[static_cast<std::size_t>(i)];
 }
