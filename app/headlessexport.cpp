@@ -23,9 +23,9 @@ namespace {
 std::atomic<bool> interrupted{false};
 extern "C" void onInterrupt(int) { interrupted = true; }
 
-/// A data export that runs long (the precision view's worst errors of a million positions take
-/// minutes) says how far it is on stderr, every 5 % after the first two seconds; Ctrl+C stops it
-/// between blocks and leaves no file (QSaveFile's temporary is removed).
+/// A data export that runs long (a heatmap of a million positions as text: gigabytes) says how
+/// far it is on stderr, every 5 % after the first two seconds; Ctrl+C stops it between blocks
+/// and leaves no file (QSaveFile's temporary is removed).
 ui::ExportProgress terminalProgress(const QString& path)
 {
     auto clock = std::make_shared<QElapsedTimer>();

@@ -26,6 +26,7 @@
 #include <QFileInfo>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -80,6 +81,7 @@ private slots:
     void aSelectionOutsideThePositionsIsRefused_data();
     void aSelectionOutsideThePositionsIsRefused();
     void aWideModelsWorstErrorsAreWhatTheWindowDraws();
+    void aLongModelsWorstErrorsAreAtLogSpacedPositions();
     void whatAPartCannotMakeIsRefused_data();
     void whatAPartCannotMakeIsRefused();
 
@@ -203,6 +205,68 @@ void TestDataExports::aWideModelsWorstErrorsAreWhatTheWindowDraws()
                      qPrintable(QStringLiteral("row %1, kind %2: exported %3, drawn %4").arg(r).arg(k).arg(data(r, 1 + k)).arg(part->errorCurves[k][i])));
     }
     QVERIFY(inSecondHalf > 0);
+}
+
+namespace {
+
+/// x rounded to nearest (ties to even) with `fractionBits` bits after the leading one, as a
+/// format with that many and float32's exponent range stores it (|x| ≤ 1 here).
+double roundedTo(double x, int fractionBits)
+{
+    if (x == 0)
+        return 0;
+    const int exponent = std::max(std::ilogb(x), -126);
+    const double step = std::ldexp(1.0, exponent - fractionBits);
+    return std::nearbyint(x / step) * step;
+}
+
+} // namespace
+
+// A million positions' worst errors at 4096 dims were 4.3 G cells emulated seven ways, 22 s: a
+// long sinusoid exports 4096 positions, the first, the last and log-spaced between (every
+// position at the start), and each row's errors are those of its position.
+void TestDataExports::aLongModelsWorstErrorsAreAtLogSpacedPositions()
+{
+    constexpr std::int64_t length = 100000, first = 2, count = pe::ui::PrecisionPart::exportedRows;
+    pe::ui::ExportRequest request;
+    request.spec.dModel = 10;
+    request.spec.maxLen = length;
+    request.spec.firstPosition = first;
+    request.view = pe::ui::views::precision;
+    request.path = m_dir.filePath(QStringLiteral("precision-long.npy"));
+    const pe::ui::ExportResult result = pe::ui::exportData(request);
+    QVERIFY2(result.ok(), qPrintable(result.message));
+    const Npy data = readNpy(request.path, count, 8);
+    QCOMPARE(data.rows, count);
+    QCOMPARE(data(0, 0), double(first));
+    QCOMPARE(data(count - 1, 0), double(first + length - 1));
+    const double logStep = std::log(double(length)) / double(count - 1);
+    for (std::int64_t i = 0; i < count; ++i) {
+        const double row = data(i, 0) - first;
+        QCOMPARE(row, std::round(row));
+        if (i > 0)
+            QVERIFY2(row > data(i - 1, 0) - first, qPrintable(QStringLiteral("row %1 is not after row %2").arg(i).arg(i - 1)));
+        // Never nearer the start than the log scale puts it, nor further than the rows before it need.
+        const double spread = std::exp(logStep * double(i));
+        QVERIFY2(row + 1 >= spread * (1 - 1e-9) - 0.5 && row + 1 <= std::max(spread + 0.5, double(i + 1)),
+                 qPrintable(QStringLiteral("row %1 at %2, log scale %3").arg(i).arg(row).arg(spread - 1)));
+    }
+    QCOMPARE(data(100, 0), double(first + 100)); // every position at the start
+    // float32 and bfloat16 stored: |PE rounded − PE| at the row's position, its worst column.
+    for (std::int64_t i = 0; i < count; i += 97) {
+        const auto position = static_cast<long double>(data(i, 0));
+        double worst32 = 0, worst16 = 0;
+        for (int c = 0; c < 10; ++c) {
+            const long double angle = position * std::pow(10000.0L, -static_cast<long double>(c / 2 * 2) / 10.0L);
+            const double value = static_cast<double>(c % 2 == 0 ? std::sin(angle) : std::cos(angle));
+            worst32 = std::max(worst32, std::abs(double(static_cast<float>(value)) - value));
+            worst16 = std::max(worst16, std::abs(roundedTo(value, 7) - value));
+        }
+        QVERIFY2(std::abs(data(i, 1) - worst32) <= 1e-11,
+                 qPrintable(QStringLiteral("position %1, float32: exported %2, %3").arg(data(i, 0)).arg(data(i, 1)).arg(worst32)));
+        QVERIFY2(std::abs(data(i, 3) - worst16) <= 1e-11,
+                 qPrintable(QStringLiteral("position %1, bfloat16: exported %2, %3").arg(data(i, 0)).arg(data(i, 3)).arg(worst16)));
+    }
 }
 
 void TestDataExports::dataExportIsWhatTheWindowDraws()

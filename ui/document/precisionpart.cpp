@@ -12,6 +12,7 @@
 #include <exception>
 #include <span>
 #include <thread>
+#include <vector>
 
 namespace pe::ui {
 
@@ -27,6 +28,28 @@ QVector<std::int64_t> logRows(std::int64_t rows, std::int64_t count)
         const std::int64_t clamped = std::clamp<std::int64_t>(row, 0, rows - 1);
         if (out.isEmpty() || clamped > out.back())
             out.append(clamped);
+    }
+    return out;
+}
+
+/// The rows a data export holds: every row when there are at most `count`; else `count` rows,
+/// the first, the last and between them spread evenly on a log scale of the position (every
+/// row at the start, where that spread is finer than one row), as the window's curves are.
+std::vector<std::int64_t> exportedRows(std::int64_t rows, std::int64_t count)
+{
+    std::vector<std::int64_t> out;
+    out.reserve(static_cast<std::size_t>(std::min(rows, count)));
+    if (rows <= count) {
+        for (std::int64_t r = 0; r < rows; ++r)
+            out.push_back(r);
+        return out;
+    }
+    const double last = static_cast<double>(rows);
+    for (std::int64_t i = 0; i < count; ++i) {
+        const std::int64_t spread = std::llround(std::pow(last, double(i) / double(count - 1))) - 1;
+        const std::int64_t lowest = out.empty() ? 0 : out.back() + 1; // one row once
+        const std::int64_t highest = rows - count + i;                // room for the rows after it
+        out.push_back(std::clamp(spread, lowest, highest));
     }
     return out;
 }
@@ -181,18 +204,17 @@ DataTable precisionPartData(const ViewPart& viewPart)
     auto part = std::make_shared<const PrecisionPart>(static_cast<const PrecisionPart&>(viewPart));
     if (part->fromTable && !part->values)
         return {};
-    const std::int64_t rows = part->values ? part->values->rows() : part->spec.maxLen;
+    auto rows = std::make_shared<const std::vector<std::int64_t>>(
+        exportedRows(part->values ? part->values->rows() : part->spec.maxLen, PrecisionPart::exportedRows));
     // A table's rows are numbered from 0, the sinusoid's positions from its first.
     const std::int64_t first = part->values ? 0 : part->spec.firstPosition;
-    return DataTable(rows, 1 + errorCurveKinds().size(), [part, first](std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) {
-        std::vector<std::int64_t> block(static_cast<std::size_t>(out.rows()));
-        for (Eigen::Index i = 0; i < out.rows(); ++i) {
-            block[static_cast<std::size_t>(i)] = firstRow + i;
-            out(i, 0) = static_cast<double>(first + firstRow + i);
-        }
-        // A large block in two halves at once: the worst errors of a million positions of a wide
-        // model emulate every cell seven ways, minutes of work for one core.
-        const std::span<const std::int64_t> all(block);
+    return DataTable(static_cast<std::int64_t>(rows->size()), 1 + errorCurveKinds().size(),
+                     [part, rows, first](std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) {
+        const std::span<const std::int64_t> block(rows->data() + firstRow, static_cast<std::size_t>(out.rows()));
+        for (Eigen::Index i = 0; i < out.rows(); ++i)
+            out(i, 0) = static_cast<double>(first + block[static_cast<std::size_t>(i)]);
+        // A large block in two halves at once: every row of a wide model emulates each of its
+        // cells seven ways.
         const std::size_t half = part->spec.dModel * block.size() > (std::size_t{1} << 16) ? block.size() / 2 : 0;
         Eigen::MatrixXd second;
         std::exception_ptr failed;
@@ -200,12 +222,12 @@ DataTable precisionPartData(const ViewPart& viewPart)
         if (half > 0)
             other = std::thread([&] {
                 try {
-                    second = largestErrors(*part, all.subspan(half));
+                    second = largestErrors(*part, block.subspan(half));
                 } catch (...) {
                     failed = std::current_exception();
                 }
             });
-        const Eigen::MatrixXd head = largestErrors(*part, all.first(half > 0 ? half : all.size()));
+        const Eigen::MatrixXd head = largestErrors(*part, block.first(half > 0 ? half : block.size()));
         if (other.joinable())
             other.join();
         if (failed)

@@ -48,8 +48,9 @@ using ExportProgress = std::function<bool(double)>;
 /// waves (max_len, number of dims), offset (d_model, 3: PE(p), PE(p+k), M_k·PE(p)),
 /// bands (pairs, 3: pair index, ω, wavelength),
 /// conventions (max_len, 3·d_model: PE under the spec's convention A, under the compared
-/// convention B, and A − B), precision (max_len, 8: position, then the largest error over the
-/// columns for float32, bfloat16, float16 each stored then computed, and float64 computed).
+/// convention B, and A − B), precision (rows, 8: position, then the largest error over the
+/// columns for float32, bfloat16, float16 each stored then computed, and float64 computed, at
+/// every position or PrecisionPart::exportedRows log-spaced ones).
 std::pair<std::int64_t, std::int64_t> dataShape(const core::EncodingSpec& spec, const ViewState& state, View view);
 
 /// Why the request cannot be exported as data (a value out of range, a data set too large),

@@ -11,8 +11,9 @@ ViewDescription precisionDescription()
     ViewDescription d = described("precision", QT_TRANSLATE_NOOP("pe::ui::Views", "Precision"),
                                   QT_TRANSLATE_NOOP("pe::ui::Views", "Precision"),
                                   "zoom-in",
-                                  "precision (max_len, 8) = position, then the largest error over the columns for float32, bfloat16,\n"
-                                  "  float16 (each stored, then computed) and float64 computed");
+                                  "precision (rows, 8) = position, then the largest error over the columns for float32, bfloat16,\n"
+                                  "  float16 (each stored, then computed) and float64 computed; every position up to 4096,\n"
+                                  "  else 4096 from the first to the last, spread evenly on a log scale");
     d.usesTable = true;
     d.needsTableValues = true;
     return d;
