@@ -3107,6 +3107,10 @@ d_model %1 · max_len %2 · base %3</translation>
         <translation>在 %1 个对数间隔的位置上各列的最大误差 · 实线：计算，虚线：存储</translation>
     </message>
     <message>
+        <source>largest error over the columns at every position · solid: computed, dashed: stored</source>
+        <translation>每个位置上各列的最大误差 · 实线：计算，虚线：存储</translation>
+    </message>
+    <message>
         <source>solid: computed · dashed: stored</source>
         <translation>实线：计算 · 虚线：存储</translation>
     </message>
@@ -3179,6 +3183,10 @@ d_model %1 · max_len %2 · base %3</translation>
     <message>
         <source>largest storage error over the columns at %1 log-spaced rows</source>
         <translation>在 %1 个按对数间隔的行上，各列的最大存储误差</translation>
+    </message>
+    <message>
+        <source>largest storage error over the columns at every row</source>
+        <translation>每一行上各列的最大存储误差</translation>
     </message>
     <message>
         <source>largest storage error</source>

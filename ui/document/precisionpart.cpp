@@ -9,47 +9,31 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <exception>
 #include <span>
-#include <thread>
 #include <vector>
 
 namespace pe::ui {
 
 namespace {
 
-/// Up to `count` distinct rows from 0 to rows − 1, spread evenly on a log scale of the position.
+/// `count` rows of 0 … rows − 1 (every row when there are no more): the first, the last and
+/// between them spread evenly on a log scale of the position, every row at the start where that
+/// spread is finer than one row. The rows of the window's curves and of the data export.
 QVector<std::int64_t> logRows(std::int64_t rows, std::int64_t count)
 {
     QVector<std::int64_t> out;
-    const double last = static_cast<double>(rows);
-    for (std::int64_t i = 0; i < count; ++i) {
-        const auto row = static_cast<std::int64_t>(std::llround(std::pow(last, double(i) / double(count - 1)))) - 1;
-        const std::int64_t clamped = std::clamp<std::int64_t>(row, 0, rows - 1);
-        if (out.isEmpty() || clamped > out.back())
-            out.append(clamped);
-    }
-    return out;
-}
-
-/// The rows a data export holds: every row when there are at most `count`; else `count` rows,
-/// the first, the last and between them spread evenly on a log scale of the position (every
-/// row at the start, where that spread is finer than one row), as the window's curves are.
-std::vector<std::int64_t> exportedRows(std::int64_t rows, std::int64_t count)
-{
-    std::vector<std::int64_t> out;
-    out.reserve(static_cast<std::size_t>(std::min(rows, count)));
+    out.reserve(static_cast<qsizetype>(std::min(rows, count)));
     if (rows <= count) {
         for (std::int64_t r = 0; r < rows; ++r)
-            out.push_back(r);
+            out.append(r);
         return out;
     }
     const double last = static_cast<double>(rows);
     for (std::int64_t i = 0; i < count; ++i) {
         const std::int64_t spread = std::llround(std::pow(last, double(i) / double(count - 1))) - 1;
-        const std::int64_t lowest = out.empty() ? 0 : out.back() + 1; // one row once
-        const std::int64_t highest = rows - count + i;                // room for the rows after it
-        out.push_back(std::clamp(spread, lowest, highest));
+        const std::int64_t lowest = out.isEmpty() ? 0 : out.back() + 1; // one row once
+        const std::int64_t highest = rows - count + i;                  // room for the rows after it
+        out.append(std::clamp(spread, lowest, highest));
     }
     return out;
 }
@@ -204,37 +188,20 @@ DataTable precisionPartData(const ViewPart& viewPart)
     auto part = std::make_shared<const PrecisionPart>(static_cast<const PrecisionPart&>(viewPart));
     if (part->fromTable && !part->values)
         return {};
-    auto rows = std::make_shared<const std::vector<std::int64_t>>(
-        exportedRows(part->values ? part->values->rows() : part->spec.maxLen, PrecisionPart::exportedRows));
+    auto rows = std::make_shared<const QVector<std::int64_t>>(
+        logRows(part->values ? part->values->rows() : part->spec.maxLen, PrecisionPart::exportedRows));
     // A table's rows are numbered from 0, the sinusoid's positions from its first.
     const std::int64_t first = part->values ? 0 : part->spec.firstPosition;
-    return DataTable(static_cast<std::int64_t>(rows->size()), 1 + errorCurveKinds().size(),
+    return DataTable(rows->size(), 1 + errorCurveKinds().size(),
                      [part, rows, first](std::int64_t firstRow, Eigen::Ref<core::RowMatrix> out) {
         const std::span<const std::int64_t> block(rows->data() + firstRow, static_cast<std::size_t>(out.rows()));
         for (Eigen::Index i = 0; i < out.rows(); ++i)
             out(i, 0) = static_cast<double>(first + block[static_cast<std::size_t>(i)]);
-        // A large block in two halves at once: every row of a wide model emulates each of its
-        // cells seven ways.
-        const std::size_t half = part->spec.dModel * block.size() > (std::size_t{1} << 16) ? block.size() / 2 : 0;
-        Eigen::MatrixXd second;
-        std::exception_ptr failed;
-        std::thread other;
-        if (half > 0)
-            other = std::thread([&] {
-                try {
-                    second = largestErrors(*part, block.subspan(half));
-                } catch (...) {
-                    failed = std::current_exception();
-                }
-            });
-        const Eigen::MatrixXd head = largestErrors(*part, block.first(half > 0 ? half : block.size()));
-        if (other.joinable())
-            other.join();
-        if (failed)
-            std::rethrow_exception(failed);
-        out.topRightCorner(head.rows(), out.cols() - 1) = head;
-        if (half > 0)
-            out.bottomRightCorner(second.rows(), out.cols() - 1) = second;
+        // The block in two halves at once: every row of a wide model emulates each of its cells
+        // seven ways.
+        inTwoHalves(static_cast<qint64>(block.size()), [&](qint64 from, qint64 end) {
+            out.block(from, 1, end - from, out.cols() - 1) = largestErrors(*part, block.subspan(from, end - from));
+        });
     });
 }
 

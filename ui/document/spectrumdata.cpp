@@ -123,8 +123,7 @@ SpectrumData sinusoidMapData(const core::EncodingSpec& spec, std::int64_t rowBin
     SpectrumData data;
     data.rows = spec.maxLen;
     data.columns = spec.dModel;
-    data.spectrum.positions = std::min<std::int64_t>(spec.maxLen, core::SpectrumLimits::maxPositions);
-    data.spectrum.fftLength = core::spectrumFftLength(spec.maxLen);
+    data.spectrum = core::emptySpectrum(spec.maxLen, 0); // its positions and length, no power matrix
     data.spectrum.dominant.resize(spec.dModel);
     binSinusoidSpectrum(spec, rowBins, columnBins, out, &data.spectrum.dominant);
     data.reference = sinusoidReference(spec);

@@ -203,7 +203,9 @@ void PrecisionView::describeTable(const Frame& f)
     const QString binning = bins < rows ? tr("each map row the exact mean of %1 rows").arg(shortNumber(double(rows) / double(bins), 3))
                                         : tr("every row");
     m_heatCaptions = {tr("|value in %1 − value| · %2").arg(kind, binning), tr("|value in %1 − value|").arg(kind), kind};
-    m_curveCaptions = {tr("largest storage error over the columns at %1 log-spaced rows").arg(p.errorRows.size()),
+    m_curveCaptions = {p.errorRows.size() < rows
+                           ? tr("largest storage error over the columns at %1 log-spaced rows").arg(p.errorRows.size())
+                           : tr("largest storage error over the columns at every row"),
                        tr("largest storage error"), tr("stored")};
 }
 
@@ -271,8 +273,10 @@ void PrecisionView::redraw(const Frame& f)
         caption = tr("%1 · %2").arg(caption, rows);
     m_heatCaptions.append(formatText(f.state.format));
     m_heatRect->axis(QCPAxis::atTop)->setLabel(m_heatCaptions.front());
-    m_curveCaptions = {tr("largest error over the columns at %1 log-spaced positions · solid: computed, dashed: stored")
-                           .arg(p.errorRows.size()),
+    m_curveCaptions = {p.errorRows.size() < f.spec.maxLen
+                           ? tr("largest error over the columns at %1 log-spaced positions · solid: computed, dashed: stored")
+                                 .arg(p.errorRows.size())
+                           : tr("largest error over the columns at every position · solid: computed, dashed: stored"),
                        tr("solid: computed · dashed: stored"), tr("— computed  - - stored")};
     m_curveRect->axis(QCPAxis::atTop)->setLabel(m_curveCaptions.front());
     m_title->setText(m_titleText);
